@@ -1,0 +1,83 @@
+package io.mars.it.golden;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.mars.tensor.DataType;
+import io.mars.tensor.NDArray;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Compares a Mars result with numpy's: same shape, same dtype, and the same values — exactly for ints and bools;
+ * for floats within a relative tolerance, with NaN where numpy has NaN and the same infinities.
+ */
+final class GoldenAssertions {
+    /** Relative tolerance for float64: a few ulps after a different summation order. */
+    static final double FLOAT64_RTOL = 1e-12;
+    /** Relative tolerance for float32. */
+    static final double FLOAT32_RTOL = 1e-5;
+    private static final int MISMATCHES_SHOWN = 8;
+
+    private GoldenAssertions() {
+    }
+
+    static void assertMatches(GoldenCase c, Chunking chunking, NDArray actual, NDArray expected) {
+        String what = c.name() + " [" + chunking + "] (op " + c.op() + " " + c.params().values() + " on " + c.inputs()
+                + (c.note().isEmpty() ? "" : "; " + c.note()) + ")";
+        assertThat(expected.dtype()).as("golden file dtype of %s vs manifest", c.name()).isEqualTo(c.dtype());
+        assertThat(actual.shape()).as("shape of %s", what).containsExactly(expected.shape());
+        assertThat(actual.dtype()).as("dtype of %s", what).isEqualTo(expected.dtype());
+        double rtol = expected.dtype() == DataType.FLOAT32 ? FLOAT32_RTOL : FLOAT64_RTOL;
+        List<String> mismatches = new ArrayList<>();
+        int count = 0;
+        for (int i = 0; i < expected.size(); i++) {
+            String problem = expected.dtype().isFloat()
+                    ? floatMismatch(actual.getDouble(i), expected.getDouble(i), rtol, c.scale())
+                    : actual.getLong(i) == expected.getLong(i) ? null
+                    : "expected " + text(expected, i) + " but was " + text(actual, i);
+            if (problem != null) {
+                count++;
+                if (mismatches.size() < MISMATCHES_SHOWN) {
+                    mismatches.add("  at " + index(expected.shapeView(), i) + ": " + problem);
+                }
+            }
+        }
+        if (count > 0) {
+            fail(count + " of " + expected.size() + " values differ from numpy in " + what + ":\n"
+                    + String.join("\n", mismatches) + (count > mismatches.size() ? "\n  ..." : ""));
+        }
+    }
+
+    /** Null when {@code a} matches {@code e}, else a description of the difference. */
+    static String floatMismatch(double a, double e, double rtol, double scale) {
+        if (Double.isNaN(e) || Double.isNaN(a)) {
+            return Double.isNaN(e) == Double.isNaN(a) ? null : "expected " + e + " but was " + a;
+        }
+        if (Double.isInfinite(e) || Double.isInfinite(a)) {
+            return a == e ? null : "expected " + e + " but was " + a;
+        }
+        double tolerance = rtol * Math.max(Math.abs(e), scale);
+        double diff = Math.abs(a - e);
+        if (diff <= tolerance) {
+            return null;
+        }
+        return "expected " + e + " but was " + a + " (difference " + diff + ", relative " + diff / Math.abs(e)
+                + ", tolerance " + tolerance + ")";
+    }
+
+    private static String text(NDArray a, int i) {
+        return a.dtype().isBool() ? Boolean.toString(a.getBoolean(i)) : Long.toString(a.getLong(i));
+    }
+
+    private static String index(long[] shape, int flat) {
+        long[] idx = new long[shape.length];
+        long rest = flat;
+        for (int d = shape.length - 1; d >= 0; d--) {
+            idx[d] = rest % shape[d];
+            rest /= shape[d];
+        }
+        return Arrays.toString(idx);
+    }
+}

@@ -1,0 +1,21 @@
+package io.mars.am.services.meta;
+
+import io.mars.common.rpc.ChunkMeta;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/** Shape, dtype, size and locations of every stored chunk, per session. */
+public interface MetaService {
+    CompletableFuture<Void> put(String sessionId, List<ChunkMeta> metas);
+
+    /** The metas of these keys; fails with CHUNK_NOT_FOUND naming the first missing key. */
+    CompletableFuture<List<ChunkMeta>> get(String sessionId, List<String> keys);
+
+    /** Forgets these keys; completes with the metas that existed. */
+    CompletableFuture<List<ChunkMeta>> delete(String sessionId, List<String> keys);
+
+    CompletableFuture<Integer> count(String sessionId);
+
+    /** Forgets a session; completes with the metas it still had. */
+    CompletableFuture<List<ChunkMeta>> deleteSession(String sessionId);
+}

@@ -1,0 +1,86 @@
+package io.mars.am.services.meta.internal;
+
+import io.mars.am.services.meta.MetaService;
+import io.mars.common.concurrent.Actor;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.rpc.ChunkMeta;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Chunk meta kept in memory on the meta actor. (The ZooKeeper-backed store comes with the YARN deployment.) */
+public final class MemoryMetaService implements MetaService, AutoCloseable {
+    private final Actor actor = new Actor("mars-meta");
+    private final Map<String, Map<String, ChunkMeta>> sessions = new HashMap<>();
+
+    @Override
+    public java.util.concurrent.CompletableFuture<Void> put(String sessionId, List<ChunkMeta> metas) {
+        return actor.run(() -> {
+            Map<String, ChunkMeta> m = sessions.computeIfAbsent(sessionId, s -> new HashMap<>());
+            for (ChunkMeta meta : metas) {
+                ChunkMeta old = m.get(meta.key());
+                if (old != null) {
+                    Set<String> workers = new HashSet<>(old.workers());
+                    workers.addAll(meta.workers());
+                    meta = new ChunkMeta(meta.key(), meta.dtype(), meta.shape(), meta.nbytes(), workers);
+                }
+                m.put(meta.key(), meta);
+            }
+        });
+    }
+
+    @Override
+    public java.util.concurrent.CompletableFuture<List<ChunkMeta>> get(String sessionId, List<String> keys) {
+        return actor.call(() -> {
+            Map<String, ChunkMeta> m = sessions.getOrDefault(sessionId, Map.of());
+            List<ChunkMeta> out = new ArrayList<>(keys.size());
+            for (String k : keys) {
+                ChunkMeta meta = m.get(k);
+                if (meta == null) {
+                    throw new MarsException(ErrorCode.CHUNK_NOT_FOUND, "no meta for chunk " + k + " in session " + sessionId);
+                }
+                out.add(meta);
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public java.util.concurrent.CompletableFuture<List<ChunkMeta>> delete(String sessionId, List<String> keys) {
+        return actor.call(() -> {
+            Map<String, ChunkMeta> m = sessions.get(sessionId);
+            List<ChunkMeta> out = new ArrayList<>();
+            if (m != null) {
+                for (String k : keys) {
+                    ChunkMeta meta = m.remove(k);
+                    if (meta != null) {
+                        out.add(meta);
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public java.util.concurrent.CompletableFuture<Integer> count(String sessionId) {
+        return actor.call(() -> sessions.getOrDefault(sessionId, Map.of()).size());
+    }
+
+    @Override
+    public java.util.concurrent.CompletableFuture<List<ChunkMeta>> deleteSession(String sessionId) {
+        return actor.call(() -> {
+            Map<String, ChunkMeta> m = sessions.remove(sessionId);
+            return m == null ? List.of() : List.copyOf(m.values());
+        });
+    }
+
+    @Override
+    public void close() {
+        actor.close();
+    }
+}

@@ -1,0 +1,146 @@
+package io.mars.am.services.session.internal;
+
+import io.mars.am.services.lifecycle.LifecycleService;
+import io.mars.am.services.meta.MetaService;
+import io.mars.am.services.session.SessionService;
+import io.mars.common.concurrent.Actor;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TiledTensor;
+import io.mars.common.model.Keys;
+import io.mars.common.operand.chunk.ChunkFetch;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/** Sessions on the session actor. */
+public final class SessionManager implements SessionService, AutoCloseable {
+    private final Actor actor = new Actor("mars-session");
+    private final Map<String, State> sessions = new HashMap<>();
+    private final LifecycleService lifecycle;
+    private final MetaService meta;
+
+    private record State(Map<String, String> conf, Map<String, TiledTensor> stored) {
+    }
+
+    public SessionManager(LifecycleService lifecycle, MetaService meta) {
+        this.lifecycle = lifecycle;
+        this.meta = meta;
+    }
+
+    @Override
+    public CompletableFuture<String> create(Map<String, String> conf) {
+        return actor.call(() -> {
+            String id = Keys.newKey("s");
+            sessions.put(id, new State(Map.copyOf(conf), new HashMap<>()));
+            return id;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> close(String sessionId) {
+        return actor.compose(() -> {
+            State s = sessions.remove(sessionId);
+            if (s == null) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return lifecycle.decref(sessionId, chunkKeys(s.stored.values()));
+        });
+    }
+
+    @Override
+    public CompletableFuture<SessionSnapshot> snapshot(String sessionId) {
+        return actor.call(() -> {
+            State s = state(sessionId);
+            return new SessionSnapshot(sessionId, s.conf, s.stored);
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<String>> store(String sessionId, Map<String, TiledTensor> results) {
+        return actor.compose(() -> {
+            State s = state(sessionId);
+            List<String> added = new ArrayList<>();
+            List<TiledTensor> newTiles = new ArrayList<>();
+            for (Map.Entry<String, TiledTensor> e : results.entrySet()) {
+                if (!s.stored.containsKey(e.getKey())) {
+                    TiledTensor fetch = asFetch(e.getValue());
+                    s.stored.put(e.getKey(), fetch);
+                    added.add(e.getKey());
+                    newTiles.add(fetch);
+                }
+            }
+            return lifecycle.incref(sessionId, chunkKeys(newTiles)).thenApply(v -> added);
+        });
+    }
+
+    @Override
+    public CompletableFuture<TiledTensor> stored(String sessionId, String tileableKey) {
+        return actor.call(() -> {
+            TiledTensor t = state(sessionId).stored.get(tileableKey);
+            if (t == null) {
+                throw new MarsException(ErrorCode.UNKNOWN_TILEABLE, "session " + sessionId + " has no result for tileable "
+                        + tileableKey + "; was it executed in this session, or released?");
+            }
+            return t;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> release(String sessionId, List<String> tileableKeys) {
+        return actor.compose(() -> {
+            State s = sessions.get(sessionId);
+            if (s == null) {
+                return CompletableFuture.completedFuture(null);
+            }
+            List<TiledTensor> dropped = new ArrayList<>();
+            for (String k : tileableKeys) {
+                TiledTensor t = s.stored.remove(k);
+                if (t != null) {
+                    dropped.add(t);
+                }
+            }
+            return lifecycle.decref(sessionId, chunkKeys(dropped));
+        });
+    }
+
+    private State state(String sessionId) {
+        State s = sessions.get(sessionId);
+        if (s == null) {
+            throw new MarsException(ErrorCode.UNKNOWN_SESSION, "session " + sessionId + " does not exist or was closed");
+        }
+        return s;
+    }
+
+    private static List<String> chunkKeys(Iterable<TiledTensor> tiles) {
+        List<String> keys = new ArrayList<>();
+        for (TiledTensor t : tiles) {
+            for (ChunkNode c : t.chunks()) {
+                keys.add(c.key());
+            }
+        }
+        return keys;
+    }
+
+    /** The same chunks as stored-data placeholders, so later graphs read them instead of recomputing. */
+    static TiledTensor asFetch(TiledTensor t) {
+        List<ChunkNode> chunks = new ArrayList<>(t.chunks().size());
+        ChunkFetch fetch = new ChunkFetch();
+        for (ChunkNode c : t.chunks()) {
+            chunks.add(c.op() instanceof ChunkFetch ? c : new ChunkNode(c.key(), fetch, List.of(), c.dtype(), c.shape(), c.index()));
+        }
+        return new TiledTensor(t.nsplits(), chunks);
+    }
+
+    public int sessionCount() {
+        return actor.call(sessions::size).join();
+    }
+
+    @Override
+    public void close() {
+        actor.close();
+    }
+}

@@ -1,0 +1,18 @@
+package io.mars.am.services.task;
+
+import io.mars.common.graph.TileableGraph;
+import io.mars.common.rpc.TaskInfo;
+import java.util.concurrent.CompletableFuture;
+
+/** Runs tileable graphs: tile, fuse into subtasks, schedule, store the results in the session. */
+public interface TaskService {
+    /** Accepts a graph; completes with the task id. */
+    CompletableFuture<String> submit(String sessionId, TileableGraph graph);
+
+    CompletableFuture<TaskInfo> info(String taskId);
+
+    /** Completes with the final info when the task ends (normally also for FAILED and CANCELLED). */
+    CompletableFuture<TaskInfo> waitFor(String taskId);
+
+    CompletableFuture<Void> cancel(String taskId);
+}

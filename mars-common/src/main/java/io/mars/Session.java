@@ -1,0 +1,80 @@
+package io.mars;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.tensor.NDArray;
+import io.mars.tensor.Tensor;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+
+/**
+ * A connection to a Mars cluster that runs tensor graphs. Results stay on the workers until the tensors are released
+ * (explicitly, when they become unreachable, or when the session closes), so later graphs can reuse them.
+ *
+ * <pre>{@code
+ * try (Session session = Session.local(2)) {
+ *     double total = Tensors.ones(shape(2000, 2000), chunks(200)).sum().execute(session).getDouble();
+ * }
+ * }</pre>
+ */
+public interface Session extends AutoCloseable {
+    /** The system property {@code mars-submit} sets to tell a job where to run ({@code local[N]}, {@code yarn}). */
+    String MASTER_PROPERTY = "mars.master";
+
+    String id();
+
+    /** Runs the graphs producing {@code tensors} and returns their values, in order. */
+    List<NDArray> execute(Tensor... tensors);
+
+    /** Runs the graph producing {@code tensor} and returns its value. */
+    default NDArray execute(Tensor tensor) {
+        return execute(new Tensor[] {tensor}).get(0);
+    }
+
+    /** Drops the stored results of these tensors on the cluster. */
+    void release(Tensor... tensors);
+
+    boolean isClosed();
+
+    /** Releases every result of this session and, for a session that owns its cluster, stops the cluster. */
+    @Override
+    void close();
+
+    /** A session on an embedded local cluster with one worker per available core. */
+    static Session local() {
+        return create("local[*]", Map.of());
+    }
+
+    /** A session on an embedded local cluster with {@code workers} single-slot workers. */
+    static Session local(int workers) {
+        if (workers <= 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "a local cluster needs at least 1 worker, got " + workers);
+        }
+        return create("local[" + workers + "]", Map.of());
+    }
+
+    /**
+     * A session for the master {@code mars-submit} chose (system property {@value #MASTER_PROPERTY}), or a local cluster
+     * when the program runs on its own.
+     */
+    static Session getOrCreate() {
+        return create(System.getProperty(MASTER_PROPERTY, "local[*]"), Map.of());
+    }
+
+    /** A session for {@code master} ({@code local}, {@code local[N]}, {@code local[*]}) with {@code mars.*} settings. */
+    static Session create(String master, Map<String, String> conf) {
+        for (SessionProvider p : ServiceLoader.load(SessionProvider.class, Session.class.getClassLoader())) {
+            if (p.supports(master)) {
+                return p.create(master, conf);
+            }
+        }
+        for (SessionProvider p : ServiceLoader.load(SessionProvider.class)) {
+            if (p.supports(master)) {
+                return p.create(master, conf);
+            }
+        }
+        throw new MarsException(ErrorCode.INVALID_CONFIG, "no session provider accepts master '" + master
+                + "'; is mars-submit on the classpath? Masters: local, local[N], local[*]");
+    }
+}

@@ -1,0 +1,41 @@
+package io.mars.common.error;
+
+/** Every error Mars reports, with a stable numeric code and its kind. */
+public enum ErrorCode {
+    INVALID_ARGUMENT(1, ErrorKind.USER),
+    SHAPE_MISMATCH(2, ErrorKind.USER),
+    AXIS_OUT_OF_RANGE(3, ErrorKind.USER),
+    INVALID_CHUNK_SIZE(4, ErrorKind.USER),
+    UNSUPPORTED_DTYPE(5, ErrorKind.USER),
+    SESSION_CLOSED(6, ErrorKind.USER),
+    NOT_SUPPORTED(7, ErrorKind.USER),
+    EMPTY_REDUCTION(8, ErrorKind.USER),
+    RESULT_TOO_LARGE(9, ErrorKind.USER),
+    UNKNOWN_SESSION(10, ErrorKind.USER),
+    UNKNOWN_TILEABLE(11, ErrorKind.USER),
+    INVALID_CONFIG(12, ErrorKind.USER),
+    USER_CODE_FAILED(13, ErrorKind.USER),
+    TASK_CANCELLED(14, ErrorKind.USER),
+    NO_WORKERS(20, ErrorKind.INSUFFICIENT_RESOURCES),
+    SERIALIZATION_FAILED(30, ErrorKind.INTERNAL),
+    SUBTASK_FAILED(31, ErrorKind.INTERNAL),
+    CHUNK_NOT_FOUND(32, ErrorKind.INTERNAL),
+    ILLEGAL_STATE_TRANSITION(33, ErrorKind.INTERNAL),
+    INTERNAL_ERROR(99, ErrorKind.INTERNAL);
+
+    private final int code;
+    private final ErrorKind kind;
+
+    ErrorCode(int code, ErrorKind kind) {
+        this.code = code;
+        this.kind = kind;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public ErrorKind kind() {
+        return kind;
+    }
+}

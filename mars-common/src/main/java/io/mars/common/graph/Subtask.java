@@ -1,0 +1,20 @@
+package io.mars.common.graph;
+
+import java.util.List;
+
+/**
+ * A unit of scheduling: a group of fused chunk nodes run together on one worker, in topological order.
+ *
+ * @param id       position in its subtask graph
+ * @param chunks   the nodes to run, inputs first
+ * @param inputs   keys of the chunks read from storage (produced by other subtasks or earlier tasks)
+ * @param outputs  keys of the chunks this subtask stores (read by other subtasks or wanted as results)
+ * @param priority smaller runs first; a depth-first order so that consumers run as soon as they can
+ */
+public record Subtask(int id, List<ChunkNode> chunks, List<String> inputs, List<String> outputs, int priority) {
+    public Subtask {
+        chunks = List.copyOf(chunks);
+        inputs = List.copyOf(inputs);
+        outputs = List.copyOf(outputs);
+    }
+}

@@ -1,0 +1,22 @@
+package io.mars.common.graph;
+
+import java.util.List;
+
+/**
+ * Subtasks (indexed by id) with their dependencies as id arrays.
+ *
+ * @param subtasks     by id
+ * @param predecessors for each subtask, the subtasks producing its inputs
+ * @param successors   for each subtask, the subtasks reading its outputs
+ * @param leafWorkerHint for each subtask without predecessors, a spread position in [0, 1): siblings that meet later
+ *                       get nearby positions, so a scheduler can map positions to workers and keep them together
+ */
+public record SubtaskGraph(List<Subtask> subtasks, int[][] predecessors, int[][] successors, double[] leafWorkerHint) {
+    public SubtaskGraph {
+        subtasks = List.copyOf(subtasks);
+    }
+
+    public int size() {
+        return subtasks.size();
+    }
+}

@@ -1,0 +1,32 @@
+package io.mars.common.rpc;
+
+import io.mars.common.graph.TileableGraph;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What a client calls on the supervisor (the AM, or the local cluster's supervisor): sessions, tasks, and where
+ * results live. Data itself is fetched from the workers.
+ */
+public interface SupervisorGateway {
+    CompletableFuture<String> createSession(Map<String, String> conf);
+
+    /** Releases every stored result of the session and forgets it. */
+    CompletableFuture<Void> closeSession(String sessionId);
+
+    /** Submits a graph; completes with the task's id once accepted. */
+    CompletableFuture<String> submitTask(String sessionId, TileableGraph graph);
+
+    /** Completes when the task ends, with its final info (FAILED tasks complete normally; check the state). */
+    CompletableFuture<TaskInfo> waitTask(String sessionId, String taskId);
+
+    CompletableFuture<TaskInfo> taskInfo(String sessionId, String taskId);
+
+    CompletableFuture<ResultLayout> resultLayout(String sessionId, String tileableKey);
+
+    CompletableFuture<Void> releaseTileables(String sessionId, List<String> tileableKeys);
+
+    /** The worker to fetch a chunk from. */
+    WorkerGateway worker(String workerId);
+}

@@ -1,0 +1,33 @@
+package io.mars.common.rpc;
+
+import io.mars.common.graph.Subtask;
+import io.mars.common.model.ChunkData;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What the supervisor and other workers call on a worker. In the local cluster it is the worker itself; on YARN an
+ * authenticated RPC client.
+ */
+public interface WorkerGateway {
+    String workerId();
+
+    /** Subtask slots (vcores) of this worker. */
+    int slots();
+
+    /**
+     * Runs a subtask on a free slot. {@code inputLocations} names, for each input chunk, a worker that holds it.
+     * Completes with the stored outputs' meta, or exceptionally with the subtask's error.
+     */
+    CompletableFuture<SubtaskResult> runSubtask(String sessionId, Subtask subtask, Map<String, String> inputLocations);
+
+    /** The data of a chunk stored on this worker. */
+    CompletableFuture<ChunkData> fetchChunk(String sessionId, String chunkKey);
+
+    /** Deletes chunks from this worker's storage; completes with the bytes freed. */
+    CompletableFuture<Long> deleteChunks(String sessionId, List<String> chunkKeys);
+
+    /** Bytes this worker stores for all sessions. */
+    CompletableFuture<Long> storedBytes();
+}

@@ -1,0 +1,414 @@
+package io.mars.common.tiling;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.graph.TiledTensor;
+import io.mars.common.model.NSplits;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.Arg;
+import io.mars.common.operand.chunk.ChunkArange;
+import io.mars.common.operand.chunk.ChunkElementwise;
+import io.mars.common.operand.chunk.ChunkFlatAssemble;
+import io.mars.common.operand.chunk.ChunkFromArray;
+import io.mars.common.operand.chunk.ChunkFull;
+import io.mars.common.operand.chunk.ChunkRand;
+import io.mars.common.operand.chunk.ChunkReduceAgg;
+import io.mars.common.operand.chunk.ChunkReduceCombine;
+import io.mars.common.operand.chunk.ChunkReduceMap;
+import io.mars.common.operand.chunk.ChunkSum;
+import io.mars.common.operand.chunk.ChunkTensorDot;
+import io.mars.common.operand.chunk.ChunkTranspose;
+import io.mars.common.operand.tensor.TensorArange;
+import io.mars.common.operand.tensor.TensorDot;
+import io.mars.common.operand.tensor.TensorElementwise;
+import io.mars.common.operand.tensor.TensorFromArray;
+import io.mars.common.operand.tensor.TensorFull;
+import io.mars.common.operand.tensor.TensorRand;
+import io.mars.common.operand.tensor.TensorRechunk;
+import io.mars.common.operand.tensor.TensorReduce;
+import io.mars.common.operand.tensor.TensorReshape;
+import io.mars.common.operand.tensor.TensorTranspose;
+import io.mars.tensor.ChunkSpec;
+import io.mars.tensor.DataType;
+import io.mars.tensor.NDArray;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The tiling rules of the tensor operands. */
+final class TensorTilers {
+    private TensorTilers() {
+    }
+
+    static void registerAll(TilerRegistry r) {
+        r.register(TensorFull.class, TensorTilers::full);
+        r.register(TensorArange.class, TensorTilers::arange);
+        r.register(TensorFromArray.class, TensorTilers::fromArray);
+        r.register(TensorRand.class, TensorTilers::rand);
+        r.register(TensorElementwise.class, TensorTilers::elementwise);
+        r.register(TensorReduce.class, TensorTilers::reduce);
+        r.register(TensorTranspose.class, TensorTilers::transpose);
+        r.register(TensorReshape.class, TensorTilers::reshape);
+        r.register(TensorDot.class, TensorTilers::tensordot);
+        r.register(TensorRechunk.class, TensorTilers::rechunk);
+    }
+
+    private static long[][] resolve(ChunkSpec spec, TileableNode node, TileContext ctx) {
+        return spec.resolve(node.shape(), node.dtype(), ctx.config().chunkStoreLimit());
+    }
+
+    /** Calls {@code make} for every chunk index of {@code nsplits} and collects the nodes. */
+    private static TiledTensor eachChunk(long[][] nsplits, ChunkMaker make) {
+        int[] grid = NSplits.gridShape(nsplits);
+        int count = NSplits.chunkCount(nsplits);
+        List<ChunkNode> chunks = new ArrayList<>(count);
+        for (int flat = 0; flat < count; flat++) {
+            int[] idx = NSplits.unflat(grid, flat);
+            chunks.add(make.make(flat, idx, NSplits.chunkShape(nsplits, idx)));
+        }
+        return new TiledTensor(nsplits, chunks);
+    }
+
+    @FunctionalInterface
+    private interface ChunkMaker {
+        ChunkNode make(int flat, int[] index, long[] shape);
+    }
+
+    static TiledTensor full(TileableNode node, TensorFull op, List<TiledTensor> in, TileContext ctx) {
+        ChunkFull chunkOp = new ChunkFull(op.value());
+        return eachChunk(resolve(op.chunks(), node, ctx), (flat, idx, shape) ->
+                ctx.chunk(node.key() + "." + flat, chunkOp, List.of(), node.dtype(), shape, idx));
+    }
+
+    static TiledTensor arange(TileableNode node, TensorArange op, List<TiledTensor> in, TileContext ctx) {
+        long[][] ns = resolve(op.chunks(), node, ctx);
+        long[] off = NSplits.offsets(ns[0]);
+        return eachChunk(ns, (flat, idx, shape) -> ctx.chunk(node.key() + "." + flat,
+                new ChunkArange(op.start(), op.step(), off[idx[0]]), List.of(), node.dtype(), shape, idx));
+    }
+
+    static TiledTensor fromArray(TileableNode node, TensorFromArray op, List<TiledTensor> in, TileContext ctx) {
+        long[][] ns = resolve(op.chunks(), node, ctx);
+        NDArray data = op.data();
+        if (NSplits.chunkCount(ns) == 1) {
+            return eachChunk(ns, (flat, idx, shape) -> ctx.chunk(node.key() + "." + flat, new ChunkFromArray(data),
+                    List.of(), node.dtype(), shape, idx));
+        }
+        return eachChunk(ns, (flat, idx, shape) -> ctx.chunk(node.key() + "." + flat,
+                new ChunkFromArray(ArrayBoxes.box(data, NSplits.chunkOffset(ns, idx), shape)), List.of(),
+                node.dtype(), shape, idx));
+    }
+
+    static TiledTensor rand(TileableNode node, TensorRand op, List<TiledTensor> in, TileContext ctx) {
+        long[][] ns = resolve(op.chunks(), node, ctx);
+        return eachChunk(ns, (flat, idx, shape) -> ctx.chunk(node.key() + "." + flat,
+                new ChunkRand(op.seed(), op.stream(), node.shape(), NSplits.chunkOffset(ns, idx)), List.of(),
+                node.dtype(), shape, idx));
+    }
+
+    static TiledTensor rechunk(TileableNode node, TensorRechunk op, List<TiledTensor> in, TileContext ctx) {
+        return ctx.rechunk(in.get(0), resolve(op.chunks(), node, ctx), node.key());
+    }
+
+    /** Aligns the inputs' chunks (rechunking to a common refinement where they differ), then one chunk op each. */
+    static TiledTensor elementwise(TileableNode node, TensorElementwise op, List<TiledTensor> in, TileContext ctx) {
+        long[] outShape = node.shape();
+        int n = outShape.length;
+        long[][] unified = new long[n][];
+        for (int a = 0; a < n; a++) {
+            List<long[]> candidates = new ArrayList<>();
+            for (TiledTensor t : in) {
+                int ia = a - (n - t.ndim());
+                if (ia >= 0 && !(outShape[a] != 1 && sum(t.nsplits()[ia]) == 1)) {
+                    candidates.add(t.nsplits()[ia]);
+                }
+            }
+            unified[a] = candidates.isEmpty() ? new long[] {outShape[a]} : unify(candidates);
+        }
+        List<TiledTensor> aligned = new ArrayList<>(in.size());
+        for (int i = 0; i < in.size(); i++) {
+            TiledTensor t = in.get(i);
+            long[][] target = new long[t.ndim()][];
+            for (int ia = 0; ia < t.ndim(); ia++) {
+                int a = ia + (n - t.ndim());
+                boolean broadcast = outShape[a] != 1 && sum(t.nsplits()[ia]) == 1;
+                target[ia] = broadcast ? t.nsplits()[ia] : unified[a];
+            }
+            aligned.add(ctx.rechunk(t, target, node.key() + ".in" + i));
+        }
+        ChunkElementwise chunkOp = new ChunkElementwise(op.fn(), op.args());
+        return eachChunk(unified, (flat, idx, shape) -> {
+            List<ChunkNode> inputs = new ArrayList<>(aligned.size());
+            for (TiledTensor t : aligned) {
+                int[] tidx = new int[t.ndim()];
+                for (int ia = 0; ia < t.ndim(); ia++) {
+                    int a = ia + (n - t.ndim());
+                    tidx[ia] = t.nsplits()[ia].length == 1 ? 0 : idx[a];
+                }
+                inputs.add(t.chunk(tidx));
+            }
+            return ctx.chunk(node.key() + "." + flat, chunkOp, inputs, node.dtype(), shape, idx);
+        });
+    }
+
+    private static long[] unify(List<long[]> candidates) {
+        long[] first = candidates.get(0);
+        for (long[] c : candidates) {
+            if (!java.util.Arrays.equals(c, first)) {
+                return TileContext.refine(candidates);
+            }
+        }
+        return first;
+    }
+
+    private static long sum(long[] xs) {
+        long s = 0;
+        for (long x : xs) {
+            s += x;
+        }
+        return s;
+    }
+
+    /** A tree reduction: a map per input chunk, combines of {@code combineSize} states, one agg per output chunk. */
+    static TiledTensor reduce(TileableNode node, TensorReduce op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor src = in.get(0);
+        int[] axes = op.axes();
+        long[][] srcNs = src.nsplits();
+        int ndim = srcNs.length;
+        // output grid over the input's axes: reduced axes collapse to one chunk
+        long[][] keptNs = new long[ndim][];
+        int[] reducedGrid = new int[ndim];
+        for (int a = 0; a < ndim; a++) {
+            boolean reduced = Shapes.contains(axes, a);
+            keptNs[a] = reduced ? new long[] {1} : srcNs[a];
+            reducedGrid[a] = reduced ? srcNs[a].length : 1;
+        }
+        long[][] outNs = op.keepdims() ? keptNs : dropAxes(keptNs, axes);
+        int[] keptGrid = NSplits.gridShape(keptNs);
+        int outCount = NSplits.chunkCount(keptNs);
+        int perOutput = 1;
+        for (int g : reducedGrid) {
+            perOutput *= g;
+        }
+        int combine = ctx.config().combineSize();
+        List<ChunkNode> outChunks = new ArrayList<>(outCount);
+        ChunkReduceMap mapOp = new ChunkReduceMap(op.fn(), axes);
+        ChunkReduceCombine combineOp = new ChunkReduceCombine(op.fn());
+        ChunkReduceAgg aggOp = new ChunkReduceAgg(op.fn(), axes, op.keepdims(), op.ddof());
+        for (int o = 0; o < outCount; o++) {
+            int[] oidx = NSplits.unflat(keptGrid, o);
+            long[] stateShape = NSplits.chunkShape(keptNs, oidx);
+            List<ChunkNode> level = new ArrayList<>(perOutput);
+            for (int r = 0; r < perOutput; r++) {
+                int[] ridx = NSplits.unflat(reducedGrid, r);
+                int[] sidx = new int[ndim];
+                for (int a = 0; a < ndim; a++) {
+                    sidx[a] = Shapes.contains(axes, a) ? ridx[a] : oidx[a];
+                }
+                ChunkNode c = src.chunk(sidx);
+                level.add(ctx.chunk(node.key() + ".m" + o + "_" + r, mapOp, List.of(c), node.dtype(), stateShape, sidx));
+            }
+            int round = 0;
+            while (level.size() > combine) {
+                List<ChunkNode> next = new ArrayList<>((level.size() + combine - 1) / combine);
+                for (int i = 0; i < level.size(); i += combine) {
+                    List<ChunkNode> group = level.subList(i, Math.min(level.size(), i + combine));
+                    next.add(group.size() == 1 ? group.get(0) : ctx.chunk(node.key() + ".c" + o + "_" + round + "_" + i,
+                            combineOp, group, node.dtype(), stateShape, oidx));
+                }
+                level = next;
+                round++;
+            }
+            long[] outShape = op.keepdims() ? stateShape : Shapes.reduced(stateShape, axes, false);
+            int[] outIdx = op.keepdims() ? oidx : dropAxes(oidx, axes);
+            outChunks.add(ctx.chunk(node.key() + "." + o, aggOp, level, node.dtype(), outShape, outIdx));
+        }
+        return new TiledTensor(outNs, outChunks);
+    }
+
+    private static long[][] dropAxes(long[][] ns, int[] axes) {
+        List<long[]> out = new ArrayList<>();
+        for (int a = 0; a < ns.length; a++) {
+            if (!Shapes.contains(axes, a)) {
+                out.add(ns[a]);
+            }
+        }
+        return out.toArray(long[][]::new);
+    }
+
+    private static int[] dropAxes(int[] idx, int[] axes) {
+        int[] out = new int[idx.length - axes.length];
+        int k = 0;
+        for (int a = 0; a < idx.length; a++) {
+            if (!Shapes.contains(axes, a)) {
+                out[k++] = idx[a];
+            }
+        }
+        return out;
+    }
+
+    static TiledTensor transpose(TileableNode node, TensorTranspose op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor src = in.get(0);
+        int[] axes = op.axes();
+        long[][] ns = new long[axes.length][];
+        for (int i = 0; i < axes.length; i++) {
+            ns[i] = src.nsplits()[axes[i]];
+        }
+        ChunkTranspose chunkOp = new ChunkTranspose(axes);
+        return eachChunk(ns, (flat, idx, shape) -> {
+            int[] sidx = new int[axes.length];
+            for (int i = 0; i < axes.length; i++) {
+                sidx[axes[i]] = idx[i];
+            }
+            return ctx.chunk(node.key() + "." + flat, chunkOp, List.of(src.chunk(sidx)), node.dtype(), shape, idx);
+        });
+    }
+
+    /**
+     * Reshape through contiguous runs: the input is cut (if needed) into chunks that each hold one C-order range
+     * (only axis 0 split), the output likewise, and each output chunk copies the runs it overlaps.
+     */
+    static TiledTensor reshape(TileableNode node, TensorReshape op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor src = rowBlocks(in.get(0), node.key() + ".src", ctx);
+        long[] outShape = node.shape();
+        long[][] outNs = rowSplits(outShape, node.dtype(), ctx);
+        long[] srcStarts = flatStarts(src);
+        long rowLen = outShape.length == 0 ? 1 : Shapes.size(outShape) / Math.max(1, outShape[0]);
+        return eachChunk(outNs, (flat, idx, shape) -> {
+            long lo = outShape.length == 0 ? 0 : NSplits.offsets(outNs[0])[idx[0]] * rowLen;
+            long len = Shapes.size(shape);
+            List<ChunkNode> inputs = new ArrayList<>();
+            List<ChunkFlatAssemble.Run> runs = new ArrayList<>();
+            int s = TileContext.findChunk(srcStarts, lo);
+            long pos = lo;
+            while (pos < lo + len) {
+                long sEnd = srcStarts[s + 1];
+                long take = Math.min(lo + len, sEnd) - pos;
+                if (take > 0) {
+                    runs.add(new ChunkFlatAssemble.Run(inputs.size(), pos - srcStarts[s], pos - lo, take));
+                    inputs.add(src.chunks().get(s));
+                    pos += take;
+                }
+                s++;
+            }
+            return ctx.chunk(node.key() + "." + flat, new ChunkFlatAssemble(runs), inputs, node.dtype(), shape, idx);
+        });
+    }
+
+    private static long[] flatStarts(TiledTensor rows) {
+        List<ChunkNode> cs = rows.chunks();
+        long[] starts = new long[cs.size() + 1];
+        for (int i = 0; i < cs.size(); i++) {
+            starts[i + 1] = starts[i] + Shapes.size(cs.get(i).shape());
+        }
+        return starts;
+    }
+
+    /** Nsplits that split only axis 0, in blocks of rows under the chunk byte limit. */
+    private static long[][] rowSplits(long[] shape, DataType dtype, TileContext ctx) {
+        long[][] ns = new long[shape.length][];
+        if (shape.length == 0) {
+            return ns;
+        }
+        long rowBytes = Math.max(1, Shapes.size(shape) / Math.max(1, shape[0]) * dtype.itemSize());
+        long rows = Math.max(1, ctx.config().chunkStoreLimit() / rowBytes);
+        ns[0] = ChunkSpec.split(shape[0], rows);
+        for (int a = 1; a < shape.length; a++) {
+            ns[a] = new long[] {shape[a]};
+        }
+        return ns;
+    }
+
+    private static TiledTensor rowBlocks(TiledTensor t, String keyBase, TileContext ctx) {
+        for (int a = 1; a < t.ndim(); a++) {
+            if (t.nsplits()[a].length != 1) {
+                long[] shape = NSplits.shape(t.nsplits());
+                return ctx.rechunk(t, rowSplits(shape, t.chunks().get(0).dtype(), ctx), keyBase);
+            }
+        }
+        return t;
+    }
+
+    /**
+     * Block tensordot: the contracted axes are aligned, each output block sums the products of the blocks along
+     * them with a summation tree of fan-in {@code combineSize}.
+     */
+    static TiledTensor tensordot(TileableNode node, TensorDot op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor a = in.get(0);
+        TiledTensor b = in.get(1);
+        int[] axA = op.axesA();
+        int[] axB = op.axesB();
+        long[][] nsA = a.nsplits().clone();
+        long[][] nsB = b.nsplits().clone();
+        for (int i = 0; i < axA.length; i++) {
+            long[] common = unify(List.of(nsA[axA[i]], nsB[axB[i]]));
+            nsA[axA[i]] = common;
+            nsB[axB[i]] = common;
+        }
+        TiledTensor ta = ctx.rechunk(a, nsA, node.key() + ".a");
+        TiledTensor tb = ctx.rechunk(b, nsB, node.key() + ".b");
+        List<Integer> freeA = freeAxes(ta.ndim(), axA);
+        List<Integer> freeB = freeAxes(tb.ndim(), axB);
+        long[][] outNs = new long[freeA.size() + freeB.size()][];
+        int k = 0;
+        for (int ax : freeA) {
+            outNs[k++] = nsA[ax];
+        }
+        for (int ax : freeB) {
+            outNs[k++] = nsB[ax];
+        }
+        int[] contractGrid = new int[axA.length];
+        int contractCount = 1;
+        for (int i = 0; i < axA.length; i++) {
+            contractGrid[i] = nsA[axA[i]].length;
+            contractCount *= contractGrid[i];
+        }
+        int combine = ctx.config().combineSize();
+        ChunkTensorDot dotOp = new ChunkTensorDot(axA, axB);
+        ChunkSum sumOp = new ChunkSum();
+        final int blocks = contractCount;
+        return eachChunk(outNs, (flat, idx, shape) -> {
+            List<ChunkNode> level = new ArrayList<>(blocks);
+            for (int c = 0; c < blocks; c++) {
+                int[] cidx = NSplits.unflat(contractGrid, c);
+                int[] ia = new int[ta.ndim()];
+                int[] ib = new int[tb.ndim()];
+                for (int i = 0; i < freeA.size(); i++) {
+                    ia[freeA.get(i)] = idx[i];
+                }
+                for (int i = 0; i < freeB.size(); i++) {
+                    ib[freeB.get(i)] = idx[freeA.size() + i];
+                }
+                for (int i = 0; i < axA.length; i++) {
+                    ia[axA[i]] = cidx[i];
+                    ib[axB[i]] = cidx[i];
+                }
+                String key = blocks == 1 ? node.key() + "." + flat : node.key() + ".p" + flat + "_" + c;
+                level.add(ctx.chunk(key, dotOp, List.of(ta.chunk(ia), tb.chunk(ib)), node.dtype(), shape, idx));
+            }
+            int round = 0;
+            while (level.size() > 1) {
+                List<ChunkNode> next = new ArrayList<>();
+                boolean last = level.size() <= combine;
+                for (int i = 0; i < level.size(); i += combine) {
+                    List<ChunkNode> group = level.subList(i, Math.min(level.size(), i + combine));
+                    String key = last ? node.key() + "." + flat : node.key() + ".s" + flat + "_" + round + "_" + i;
+                    next.add(group.size() == 1 ? group.get(0) : ctx.chunk(key, sumOp, group, node.dtype(), shape, idx));
+                }
+                level = next;
+                round++;
+            }
+            return level.get(0);
+        });
+    }
+
+    private static List<Integer> freeAxes(int ndim, int[] contracted) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < ndim; i++) {
+            if (!Shapes.contains(contracted, i)) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+}

@@ -1,0 +1,153 @@
+package io.mars.common.tiling;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TiledTensor;
+import io.mars.common.model.NSplits;
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.chunk.ChunkAssemble;
+import io.mars.tensor.DataType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * State of one tiling run: the settings tilers read, and every chunk node created so far in creation order (which is
+ * a topological order, since a node is made after its inputs).
+ */
+public final class TileContext {
+    private final TilingConfig config;
+    private final List<ChunkNode> created = new ArrayList<>();
+
+    public TileContext(TilingConfig config) {
+        this.config = config;
+    }
+
+    public TilingConfig config() {
+        return config;
+    }
+
+    public List<ChunkNode> created() {
+        return created;
+    }
+
+    /** Makes and records a chunk node; {@code key} must be unique within the task. */
+    public ChunkNode chunk(String key, Operand op, List<ChunkNode> inputs, DataType dtype, long[] shape, int[] index) {
+        ChunkNode n = new ChunkNode(key, op, inputs, dtype, shape, index);
+        created.add(n);
+        return n;
+    }
+
+    /** Records a node that exists already (a stored chunk of an earlier task). */
+    public void addExisting(ChunkNode n) {
+        created.add(n);
+    }
+
+    /**
+     * The tensor cut into {@code target} nsplits: chunks that already match are reused, others are assembled from
+     * the overlapping boxes of the source chunks.
+     */
+    public TiledTensor rechunk(TiledTensor src, long[][] target, String keyBase) {
+        if (Arrays.deepEquals(src.nsplits(), target)) {
+            return src;
+        }
+        int ndim = target.length;
+        long[][] srcOff = new long[ndim][];
+        long[][] dstOff = new long[ndim][];
+        for (int a = 0; a < ndim; a++) {
+            srcOff[a] = NSplits.offsets(src.nsplits()[a]);
+            dstOff[a] = NSplits.offsets(target[a]);
+        }
+        int[] grid = NSplits.gridShape(target);
+        int count = NSplits.chunkCount(target);
+        List<ChunkNode> out = new ArrayList<>(count);
+        for (int flat = 0; flat < count; flat++) {
+            int[] idx = NSplits.unflat(grid, flat);
+            // per axis: the source chunk range overlapping [lo, hi)
+            int[] first = new int[ndim];
+            int[] last = new int[ndim];
+            boolean aligned = true;
+            for (int a = 0; a < ndim; a++) {
+                long lo = dstOff[a][idx[a]];
+                long hi = dstOff[a][idx[a] + 1];
+                first[a] = findChunk(srcOff[a], lo);
+                last[a] = hi == lo ? first[a] : findChunk(srcOff[a], hi - 1);
+                aligned &= first[a] == last[a] && srcOff[a][first[a]] == lo && srcOff[a][first[a] + 1] == hi;
+            }
+            if (aligned) {
+                out.add(src.chunk(first));
+                continue;
+            }
+            Map<ChunkNode, Integer> inputIndex = new IdentityHashMap<>();
+            List<ChunkNode> inputs = new ArrayList<>();
+            List<ChunkAssemble.Piece> pieces = new ArrayList<>();
+            int[] span = new int[ndim];
+            int spanCount = 1;
+            for (int a = 0; a < ndim; a++) {
+                span[a] = last[a] - first[a] + 1;
+                spanCount *= span[a];
+            }
+            for (int s = 0; s < spanCount; s++) {
+                int[] rel = NSplits.unflat(span, s);
+                int[] sidx = new int[ndim];
+                long[] srcStart = new long[ndim];
+                long[] dstStart = new long[ndim];
+                long[] extent = new long[ndim];
+                for (int a = 0; a < ndim; a++) {
+                    sidx[a] = first[a] + rel[a];
+                    long lo = Math.max(dstOff[a][idx[a]], srcOff[a][sidx[a]]);
+                    long hi = Math.min(dstOff[a][idx[a] + 1], srcOff[a][sidx[a] + 1]);
+                    srcStart[a] = lo - srcOff[a][sidx[a]];
+                    dstStart[a] = lo - dstOff[a][idx[a]];
+                    extent[a] = hi - lo;
+                }
+                ChunkNode in = src.chunk(sidx);
+                Integer pos = inputIndex.get(in);
+                if (pos == null) {
+                    pos = inputs.size();
+                    inputIndex.put(in, pos);
+                    inputs.add(in);
+                }
+                pieces.add(new ChunkAssemble.Piece(pos, srcStart, dstStart, extent));
+            }
+            DataType dtype = src.chunks().get(0).dtype();
+            out.add(chunk(keyBase + ".rc" + flat, new ChunkAssemble(pieces), inputs, dtype,
+                    NSplits.chunkShape(target, idx), idx));
+        }
+        return new TiledTensor(target, out);
+    }
+
+    /** The chunk whose [offset[i], offset[i+1]) range holds {@code pos}. */
+    static int findChunk(long[] offsets, long pos) {
+        int i = Arrays.binarySearch(offsets, pos);
+        if (i >= 0) {
+            // skip empty chunks starting at the same offset
+            while (i + 1 < offsets.length - 1 && offsets[i + 1] == pos) {
+                i++;
+            }
+            return Math.min(i, offsets.length - 2);
+        }
+        return -i - 2;
+    }
+
+    /** The common refinement of several nsplits of one axis: every boundary of any of them. */
+    public static long[] refine(List<long[]> splits) {
+        java.util.TreeSet<Long> bounds = new java.util.TreeSet<>();
+        for (long[] s : splits) {
+            long[] off = NSplits.offsets(s);
+            for (long o : off) {
+                bounds.add(o);
+            }
+        }
+        long[] b = bounds.stream().mapToLong(Long::longValue).toArray();
+        if (b.length == 1) {
+            return new long[] {0};
+        }
+        long[] out = new long[b.length - 1];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = b[i + 1] - b[i];
+        }
+        return out;
+    }
+}

@@ -1,0 +1,35 @@
+package io.mars.common.tiling;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.graph.TiledTensor;
+import io.mars.common.operand.Operand;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Finds the tiling rule of a tileable operand by its class. */
+public final class TilerRegistry {
+    private final Map<Class<?>, Tiler<?>> tilers = new HashMap<>();
+
+    /** The registry with every built-in operand. */
+    public static TilerRegistry standard() {
+        TilerRegistry r = new TilerRegistry();
+        TensorTilers.registerAll(r);
+        return r;
+    }
+
+    public <O extends Operand> void register(Class<O> type, Tiler<O> tiler) {
+        tilers.put(type, tiler);
+    }
+
+    @SuppressWarnings("unchecked")
+    public TiledTensor tile(TileableNode node, List<TiledTensor> inputs, TileContext ctx) {
+        Tiler<Operand> t = (Tiler<Operand>) tilers.get(node.op().getClass());
+        if (t == null) {
+            throw new MarsException(ErrorCode.NOT_SUPPORTED, "no tiling rule for operand " + node.op().wireName());
+        }
+        return t.tile(node, node.op(), inputs, ctx);
+    }
+}

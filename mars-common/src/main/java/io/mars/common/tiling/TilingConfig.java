@@ -1,0 +1,52 @@
+package io.mars.common.tiling;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.util.Map;
+
+/**
+ * Settings of tiling.
+ *
+ * <ul>
+ *   <li>{@value #CHUNK_STORE_LIMIT}: the most bytes one automatically sized chunk may hold (default 16 MiB);</li>
+ *   <li>{@value #COMBINE_SIZE}: how many partial results one node of a reduction or summation tree merges (default 4,
+ *       at least 2).</li>
+ * </ul>
+ */
+public record TilingConfig(long chunkStoreLimit, int combineSize) {
+    public static final String CHUNK_STORE_LIMIT = "mars.tensor.chunk-store-limit";
+    public static final String COMBINE_SIZE = "mars.task.combine-size";
+    public static final long DEFAULT_CHUNK_STORE_LIMIT = 16L << 20;
+    public static final int DEFAULT_COMBINE_SIZE = 4;
+
+    public TilingConfig {
+        if (chunkStoreLimit <= 0) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, CHUNK_STORE_LIMIT + " must be positive, got " + chunkStoreLimit);
+        }
+        if (combineSize < 2) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, COMBINE_SIZE + " must be at least 2, got " + combineSize);
+        }
+    }
+
+    public static TilingConfig defaults() {
+        return new TilingConfig(DEFAULT_CHUNK_STORE_LIMIT, DEFAULT_COMBINE_SIZE);
+    }
+
+    public static TilingConfig from(Map<String, String> conf) {
+        return new TilingConfig(
+                parseLong(conf, CHUNK_STORE_LIMIT, DEFAULT_CHUNK_STORE_LIMIT),
+                (int) parseLong(conf, COMBINE_SIZE, DEFAULT_COMBINE_SIZE));
+    }
+
+    static long parseLong(Map<String, String> conf, String key, long dflt) {
+        String v = conf.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a whole number, got '" + v + "'");
+        }
+    }
+}

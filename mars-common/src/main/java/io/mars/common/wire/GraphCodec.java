@@ -1,0 +1,293 @@
+package io.mars.common.wire;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.ChunkGraph;
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.Subtask;
+import io.mars.common.graph.TileableGraph;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.model.ChunkData;
+import io.mars.common.model.ReductionState;
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.chunk.ChunkFetch;
+import io.mars.common.wire.avro.ChunkDataRecord;
+import io.mars.common.wire.avro.ChunkGraphRecord;
+import io.mars.common.wire.avro.ChunkNodeRecord;
+import io.mars.common.wire.avro.ExternalChunkRecord;
+import io.mars.common.wire.avro.NDArrayRecord;
+import io.mars.common.wire.avro.OperandRecord;
+import io.mars.common.wire.avro.ReductionStateRecord;
+import io.mars.common.wire.avro.SubtaskRecord;
+import io.mars.common.wire.avro.TileableGraphRecord;
+import io.mars.common.wire.avro.TileableNodeRecord;
+import io.mars.tensor.DataType;
+import io.mars.tensor.NDArray;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Avro binary encoding of tileable graphs, chunk graphs, subtasks and chunk data. Nodes refer to their inputs by key;
+ * decoding restores chunk inputs as references to earlier nodes, so graphs must be in topological order. The
+ * {@code toRecord}/{@code fromRecord} methods serve messages that embed these records.
+ */
+public final class GraphCodec {
+    private GraphCodec() {
+    }
+
+    // ----- tileable graphs -----
+
+    public static byte[] encode(TileableGraph graph) {
+        return AvroBinary.write(toRecord(graph));
+    }
+
+    public static TileableGraph decodeTileableGraph(byte[] bytes) {
+        return fromRecord(AvroBinary.read(bytes, TileableGraphRecord.class, true));
+    }
+
+    public static TileableGraphRecord toRecord(TileableGraph graph) {
+        Set<String> seen = new HashSet<>(graph.nodes().size() * 2);
+        List<TileableNodeRecord> nodes = new ArrayList<>(graph.nodes().size());
+        for (TileableNode n : graph.nodes()) {
+            for (String in : n.inputs()) {
+                requireEarlier(seen.contains(in), "tileable", n.key(), in);
+            }
+            requireNew(seen.add(n.key()), "tileable", n.key());
+            nodes.add(new TileableNodeRecord(n.key(), OperandCodec.encode(n.op()), n.inputs(), n.dtype().numpyName(),
+                    Wire.longList(n.shape())));
+        }
+        requireOutputs(seen, graph.outputs(), "tileable");
+        return new TileableGraphRecord(AvroBinary.FORMAT_VERSION, nodes, graph.outputs());
+    }
+
+    public static TileableGraph fromRecord(TileableGraphRecord record) {
+        checkVersion(record.getFormatVersion());
+        Set<String> seen = new HashSet<>(record.getNodes().size() * 2);
+        List<TileableNode> nodes = new ArrayList<>(record.getNodes().size());
+        for (TileableNodeRecord r : record.getNodes()) {
+            for (String in : r.getInputs()) {
+                requireEarlier(seen.contains(in), "tileable", r.getKey(), in);
+            }
+            requireNew(seen.add(r.getKey()), "tileable", r.getKey());
+            long[] shape = Wire.longArray(r.getShape());
+            nodes.add(new TileableNode(r.getKey(), operand(r.getOp(), "tileable", r.getKey()), r.getInputs(),
+                    Wire.dtype(r.getDtype(), "tileable node '" + r.getKey() + "'"), shape));
+        }
+        requireOutputs(seen, record.getOutputs(), "tileable");
+        return new TileableGraph(nodes, record.getOutputs());
+    }
+
+    // ----- chunk graphs -----
+
+    public static byte[] encode(ChunkGraph graph) {
+        return AvroBinary.write(toRecord(graph));
+    }
+
+    public static ChunkGraph decodeChunkGraph(byte[] bytes) {
+        return fromRecord(AvroBinary.read(bytes, ChunkGraphRecord.class, true));
+    }
+
+    public static ChunkGraphRecord toRecord(ChunkGraph graph) {
+        Set<String> seen = new HashSet<>(graph.nodes().size() * 2);
+        List<ChunkNodeRecord> nodes = new ArrayList<>(graph.nodes().size());
+        for (ChunkNode n : graph.nodes()) {
+            for (ChunkNode in : n.inputs()) {
+                requireEarlier(seen.contains(in.key()), "chunk", n.key(), in.key());
+            }
+            requireNew(seen.add(n.key()), "chunk", n.key());
+            nodes.add(chunkRecord(n));
+        }
+        List<String> outputs = keys(graph.outputs());
+        requireOutputs(seen, outputs, "chunk");
+        return new ChunkGraphRecord(AvroBinary.FORMAT_VERSION, nodes, outputs);
+    }
+
+    public static ChunkGraph fromRecord(ChunkGraphRecord record) {
+        checkVersion(record.getFormatVersion());
+        Map<String, ChunkNode> byKey = new HashMap<>(record.getNodes().size() * 2);
+        List<ChunkNode> nodes = new ArrayList<>(record.getNodes().size());
+        for (ChunkNodeRecord r : record.getNodes()) {
+            ChunkNode n = chunkNode(r, byKey, Map.of());
+            requireNew(byKey.putIfAbsent(n.key(), n) == null, "chunk", n.key());
+            nodes.add(n);
+        }
+        List<ChunkNode> outputs = new ArrayList<>(record.getOutputs().size());
+        for (String key : record.getOutputs()) {
+            ChunkNode n = byKey.get(key);
+            requireOutputs(n != null, key, "chunk");
+            outputs.add(n);
+        }
+        return new ChunkGraph(nodes, outputs);
+    }
+
+    // ----- subtasks -----
+
+    public static byte[] encode(Subtask subtask) {
+        return AvroBinary.write(toRecord(subtask));
+    }
+
+    public static Subtask decodeSubtask(byte[] bytes) {
+        return fromRecord(AvroBinary.read(bytes, SubtaskRecord.class, true));
+    }
+
+    /** Inputs of the subtask's chunks that are not among its earlier chunks become external records with their meta. */
+    public static SubtaskRecord toRecord(Subtask subtask) {
+        Set<String> own = new HashSet<>(subtask.chunks().size() * 2);
+        for (ChunkNode n : subtask.chunks()) {
+            requireNew(own.add(n.key()), "subtask " + subtask.id() + " chunk", n.key());
+        }
+        Set<String> seen = new HashSet<>(own.size() * 2);
+        Map<String, ExternalChunkRecord> externals = new LinkedHashMap<>();
+        List<ChunkNodeRecord> chunks = new ArrayList<>(subtask.chunks().size());
+        for (ChunkNode n : subtask.chunks()) {
+            for (ChunkNode in : n.inputs()) {
+                if (own.contains(in.key())) {
+                    requireEarlier(seen.contains(in.key()), "subtask " + subtask.id() + " chunk", n.key(), in.key());
+                } else {
+                    externals.computeIfAbsent(in.key(), k -> new ExternalChunkRecord(k, in.dtype().numpyName(),
+                            Wire.longList(in.shape()), Wire.intList(in.index())));
+                }
+            }
+            seen.add(n.key());
+            chunks.add(chunkRecord(n));
+        }
+        return new SubtaskRecord(AvroBinary.FORMAT_VERSION, subtask.id(), chunks, new ArrayList<>(externals.values()),
+                subtask.inputs(), subtask.outputs(), subtask.priority());
+    }
+
+    /** External inputs come back as placeholder nodes with a {@link ChunkFetch} operand and their recorded meta. */
+    public static Subtask fromRecord(SubtaskRecord record) {
+        checkVersion(record.getFormatVersion());
+        String what = "subtask " + record.getId() + " chunk";
+        Map<String, ChunkNode> externals = new HashMap<>(record.getExternals().size() * 2);
+        for (ExternalChunkRecord e : record.getExternals()) {
+            DataType dtype = Wire.dtype(e.getDtype(), "external chunk '" + e.getKey() + "'");
+            ChunkNode placeholder = new ChunkNode(e.getKey(), new ChunkFetch(), List.of(), dtype,
+                    Wire.longArray(e.getShape()), Wire.intArray(e.getIndex()));
+            requireNew(externals.putIfAbsent(e.getKey(), placeholder) == null, "external chunk", e.getKey());
+        }
+        Map<String, ChunkNode> byKey = new HashMap<>(record.getChunks().size() * 2);
+        List<ChunkNode> chunks = new ArrayList<>(record.getChunks().size());
+        for (ChunkNodeRecord r : record.getChunks()) {
+            ChunkNode n = chunkNode(r, byKey, externals);
+            requireNew(!externals.containsKey(n.key()) && byKey.putIfAbsent(n.key(), n) == null, what, n.key());
+            chunks.add(n);
+        }
+        return new Subtask(record.getId(), chunks, record.getInputs(), record.getOutputs(), record.getPriority());
+    }
+
+    // ----- chunk data -----
+
+    public static byte[] encode(ChunkData data) {
+        return AvroBinary.write(toRecord(data));
+    }
+
+    public static ChunkData decodeChunkData(byte[] bytes) {
+        return fromRecord(AvroBinary.read(bytes, ChunkDataRecord.class, true));
+    }
+
+    public static ChunkDataRecord toRecord(ChunkData data) {
+        Object datum;
+        if (data instanceof NDArray a) {
+            datum = NDArrayCodec.encode(a);
+        } else if (data instanceof ReductionState s) {
+            datum = new ReductionStateRecord(NDArrayCodec.encodeAll(s.parts()));
+        } else {
+            throw new MarsException(ErrorCode.SERIALIZATION_FAILED,
+                    "chunk data of type " + data.getClass().getName() + " has no wire format");
+        }
+        return new ChunkDataRecord(AvroBinary.FORMAT_VERSION, datum);
+    }
+
+    public static ChunkData fromRecord(ChunkDataRecord record) {
+        checkVersion(record.getFormatVersion());
+        Object datum = record.getData();
+        if (datum instanceof NDArrayRecord a) {
+            return NDArrayCodec.decode(a);
+        }
+        if (datum instanceof ReductionStateRecord s) {
+            return new ReductionState(NDArrayCodec.decodeAll(s.getParts()));
+        }
+        throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "chunk data record holds an unexpected "
+                + (datum == null ? "null" : datum.getClass().getName()));
+    }
+
+    // ----- helpers -----
+
+    private static ChunkNodeRecord chunkRecord(ChunkNode n) {
+        return new ChunkNodeRecord(n.key(), OperandCodec.encode(n.op()), keys(n.inputs()), n.dtype().numpyName(),
+                Wire.longList(n.shape()), Wire.intList(n.index()));
+    }
+
+    /** A node whose inputs are found among {@code earlier} nodes, then among {@code externals}. */
+    private static ChunkNode chunkNode(ChunkNodeRecord r, Map<String, ChunkNode> earlier,
+            Map<String, ChunkNode> externals) {
+        List<String> inputKeys = r.getInputs();
+        List<ChunkNode> inputs = new ArrayList<>(inputKeys.size());
+        for (String key : inputKeys) {
+            ChunkNode in = earlier.get(key);
+            if (in == null) {
+                in = externals.get(key);
+            }
+            requireEarlier(in != null, "chunk", r.getKey(), key);
+            inputs.add(in);
+        }
+        return new ChunkNode(r.getKey(), operand(r.getOp(), "chunk", r.getKey()), inputs,
+                Wire.dtype(r.getDtype(), "chunk node '" + r.getKey() + "'"), Wire.longArray(r.getShape()),
+                Wire.intArray(r.getIndex()));
+    }
+
+    private static Operand operand(OperandRecord op, String kind, String key) {
+        try {
+            return OperandCodec.decode(op);
+        } catch (MarsException e) {
+            throw new MarsException(ErrorCode.SERIALIZATION_FAILED, kind + " node '" + key + "': " + e.getMessage(), e);
+        }
+    }
+
+    private static List<String> keys(List<ChunkNode> nodes) {
+        List<String> out = new ArrayList<>(nodes.size());
+        for (ChunkNode n : nodes) {
+            out.add(n.key());
+        }
+        return out;
+    }
+
+    private static void requireEarlier(boolean found, String kind, String key, String input) {
+        if (!found) {
+            throw new MarsException(ErrorCode.SERIALIZATION_FAILED, kind + " node '" + key + "' reads '" + input
+                    + "', which is not an earlier node of the graph (nodes must be in topological order)");
+        }
+    }
+
+    private static void requireNew(boolean isNew, String kind, String key) {
+        if (!isNew) {
+            throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "the key '" + key + "' names two " + kind + " nodes");
+        }
+    }
+
+    private static void requireOutputs(Set<String> nodes, List<String> outputs, String kind) {
+        for (String key : outputs) {
+            requireOutputs(nodes.contains(key), key, kind);
+        }
+    }
+
+    private static void requireOutputs(boolean found, String key, String kind) {
+        if (!found) {
+            throw new MarsException(ErrorCode.SERIALIZATION_FAILED,
+                    "the output '" + key + "' is not a node of the " + kind + " graph");
+        }
+    }
+
+    private static void checkVersion(int version) {
+        if (version != AvroBinary.FORMAT_VERSION) {
+            throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "format version " + version
+                    + ", this reader understands version " + AvroBinary.FORMAT_VERSION);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package io.mars.common.wire;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.WireName;
+import io.mars.common.operand.chunk.ChunkArange;
+import io.mars.common.operand.chunk.ChunkAssemble;
+import io.mars.common.operand.chunk.ChunkElementwise;
+import io.mars.common.operand.chunk.ChunkFetch;
+import io.mars.common.operand.chunk.ChunkFlatAssemble;
+import io.mars.common.operand.chunk.ChunkFromArray;
+import io.mars.common.operand.chunk.ChunkFull;
+import io.mars.common.operand.chunk.ChunkRand;
+import io.mars.common.operand.chunk.ChunkReduceAgg;
+import io.mars.common.operand.chunk.ChunkReduceCombine;
+import io.mars.common.operand.chunk.ChunkReduceMap;
+import io.mars.common.operand.chunk.ChunkSum;
+import io.mars.common.operand.chunk.ChunkTensorDot;
+import io.mars.common.operand.chunk.ChunkTranspose;
+import io.mars.common.operand.tensor.TensorArange;
+import io.mars.common.operand.tensor.TensorDot;
+import io.mars.common.operand.tensor.TensorElementwise;
+import io.mars.common.operand.tensor.TensorFromArray;
+import io.mars.common.operand.tensor.TensorFull;
+import io.mars.common.operand.tensor.TensorRand;
+import io.mars.common.operand.tensor.TensorRechunk;
+import io.mars.common.operand.tensor.TensorReduce;
+import io.mars.common.operand.tensor.TensorReshape;
+import io.mars.common.operand.tensor.TensorTranspose;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every operand record that can cross the wire, by its {@link WireName}. A new operand must be listed here; a test
+ * fails when an operand record of the tensor or chunk package is missing.
+ */
+public final class OperandRegistry {
+    private static final List<Class<? extends Operand>> OPERANDS = List.of(
+            TensorArange.class,
+            TensorDot.class,
+            TensorElementwise.class,
+            TensorFromArray.class,
+            TensorFull.class,
+            TensorRand.class,
+            TensorRechunk.class,
+            TensorReduce.class,
+            TensorReshape.class,
+            TensorTranspose.class,
+            ChunkArange.class,
+            ChunkAssemble.class,
+            ChunkElementwise.class,
+            ChunkFetch.class,
+            ChunkFlatAssemble.class,
+            ChunkFromArray.class,
+            ChunkFull.class,
+            ChunkRand.class,
+            ChunkReduceAgg.class,
+            ChunkReduceCombine.class,
+            ChunkReduceMap.class,
+            ChunkSum.class,
+            ChunkTensorDot.class,
+            ChunkTranspose.class);
+
+    private static final Map<String, Class<? extends Operand>> BY_WIRE_NAME = index(OPERANDS);
+
+    private OperandRegistry() {
+    }
+
+    /** All registered operand classes, in registration order. */
+    public static List<Class<? extends Operand>> operands() {
+        return OPERANDS;
+    }
+
+    public static Optional<Class<? extends Operand>> find(String wireName) {
+        return Optional.ofNullable(BY_WIRE_NAME.get(wireName));
+    }
+
+    /** The class registered under {@code wireName}; SERIALIZATION_FAILED naming the wire name when there is none. */
+    public static Class<? extends Operand> classOf(String wireName) {
+        Class<? extends Operand> c = BY_WIRE_NAME.get(wireName);
+        if (c == null) {
+            throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "unknown operand wire name '" + wireName
+                    + "': no operand record is registered under it in " + OperandRegistry.class.getSimpleName());
+        }
+        return c;
+    }
+
+    /** Whether {@code type} is the class registered under its own wire name. */
+    public static boolean isRegistered(Class<?> type) {
+        WireName w = type.getAnnotation(WireName.class);
+        return w != null && BY_WIRE_NAME.get(w.value()) == type;
+    }
+
+    private static Map<String, Class<? extends Operand>> index(List<Class<? extends Operand>> operands) {
+        Map<String, Class<? extends Operand>> out = new LinkedHashMap<>();
+        for (Class<? extends Operand> c : operands) {
+            WireName w = c.getAnnotation(WireName.class);
+            if (w == null || !c.isRecord()) {
+                throw new IllegalStateException(c.getName() + " must be a record annotated with @WireName");
+            }
+            Class<? extends Operand> previous = out.put(w.value(), c);
+            if (previous != null) {
+                throw new IllegalStateException("wire name '" + w.value() + "' is used by both "
+                        + previous.getName() + " and " + c.getName());
+            }
+        }
+        return Map.copyOf(out);
+    }
+}

@@ -1,0 +1,105 @@
+package io.mars.tensor;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+
+/**
+ * Element types of tensors, with numpy's names and promotion rules (numpy 2, NEP 50 for Python-like scalars).
+ * There is no float16: where numpy would pick float16 (float math on bool or int8) Mars picks float32.
+ */
+public enum DataType {
+    BOOL("bool", Kind.BOOL, 1, 0),
+    INT8("int8", Kind.INT, 1, 1),
+    INT16("int16", Kind.INT, 2, 2),
+    INT32("int32", Kind.INT, 4, 3),
+    INT64("int64", Kind.INT, 8, 4),
+    FLOAT32("float32", Kind.FLOAT, 4, 5),
+    FLOAT64("float64", Kind.FLOAT, 8, 6);
+
+    /** The three numeric families, ordered bool &lt; int &lt; float. */
+    public enum Kind { BOOL, INT, FLOAT }
+
+    private final String numpyName;
+    private final Kind kind;
+    private final int itemSize;
+    private final int rank;
+
+    DataType(String numpyName, Kind kind, int itemSize, int rank) {
+        this.numpyName = numpyName;
+        this.kind = kind;
+        this.itemSize = itemSize;
+        this.rank = rank;
+    }
+
+    public String numpyName() {
+        return numpyName;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public int itemSize() {
+        return itemSize;
+    }
+
+    public boolean isFloat() {
+        return kind == Kind.FLOAT;
+    }
+
+    public boolean isInteger() {
+        return kind == Kind.INT;
+    }
+
+    public boolean isBool() {
+        return kind == Kind.BOOL;
+    }
+
+    /** Looks a dtype up by its numpy name ({@code "float64"}, {@code "int32"}, ...). */
+    public static DataType fromNumpyName(String name) {
+        for (DataType t : values()) {
+            if (t.numpyName.equals(name)) {
+                return t;
+            }
+        }
+        throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE,
+                "dtype '" + name + "' is not supported; use one of bool, int8, int16, int32, int64, float32, float64");
+    }
+
+    /** numpy.promote_types for two array dtypes. */
+    public static DataType promote(DataType a, DataType b) {
+        if (a == b) {
+            return a;
+        }
+        DataType lo = a.rank < b.rank ? a : b;
+        DataType hi = a.rank < b.rank ? b : a;
+        if (hi == FLOAT32 && (lo == INT32 || lo == INT64)) {
+            return FLOAT64;
+        }
+        return hi;
+    }
+
+    /**
+     * The result dtype of an array of dtype {@code array} combined with a Python-like ("weak") scalar of kind
+     * {@code scalar}: the array's dtype wins unless the scalar's kind is higher (NEP 50).
+     */
+    public static DataType promoteWithScalar(DataType array, Kind scalar) {
+        if (scalar.ordinal() <= array.kind.ordinal()) {
+            return array;
+        }
+        return scalar == Kind.INT ? INT64 : FLOAT64;
+    }
+
+    /** The dtype float functions (sqrt, exp, log, true division) produce for this input dtype. */
+    public DataType toFloat() {
+        return switch (this) {
+            case BOOL, INT8, INT16, FLOAT32 -> FLOAT32;
+            case INT32, INT64, FLOAT64 -> FLOAT64;
+        };
+    }
+
+    @Override
+    public String toString() {
+        return numpyName;
+    }
+}

@@ -1,0 +1,71 @@
+package io.mars.common.optimize;
+
+import static io.mars.tensor.Tensors.chunks;
+import static io.mars.tensor.Tensors.shape;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mars.common.graph.Subtask;
+import io.mars.common.graph.SubtaskGraph;
+import io.mars.common.operand.chunk.ChunkRand;
+import io.mars.common.operand.chunk.ChunkReduceMap;
+import io.mars.common.tiling.TilerRegistry;
+import io.mars.common.tiling.Tiling;
+import io.mars.common.tiling.TilingConfig;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.TensorRandom;
+import io.mars.tensor.Tensors;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FusionTest {
+    private final Tiling tiling = new Tiling(TilerRegistry.standard(), new TilingConfig(1 << 20, 4));
+
+    private SubtaskGraph fuse(Tensor out) {
+        return Fusion.fuse(tiling.tile(io.mars.tensor.TensorGraphs.of(out), Map.of()).graph());
+    }
+
+    @Test
+    void monteCarloChainFusesIntoOneSubtaskPerChunk() {
+        TensorRandom rng = Tensors.random(7);
+        Tensor x = rng.rand(shape(80), chunks(10));
+        Tensor y = rng.rand(shape(80), chunks(10));
+        Tensor inside = x.multiply(x).add(y.multiply(y)).lt(1.0).sum();
+        SubtaskGraph g = fuse(inside);
+        // 8 fused map subtasks (2 rand, 2 mul, add, lt, reduce map each), 2 combines, 1 agg
+        long maps = g.subtasks().stream().filter(s -> s.chunks().stream().anyMatch(c -> c.op() instanceof ChunkRand)).count();
+        assertThat(maps).isEqualTo(8);
+        for (Subtask s : g.subtasks()) {
+            if (s.chunks().stream().anyMatch(c -> c.op() instanceof ChunkRand)) {
+                assertThat(s.chunks()).hasSize(7);
+                assertThat(s.inputs()).isEmpty();
+                assertThat(s.chunks().get(s.chunks().size() - 1).op()).isInstanceOf(ChunkReduceMap.class);
+            }
+        }
+        assertThat(g.size()).isEqualTo(11);
+    }
+
+    @Test
+    void prioritiesAreDepthFirst() {
+        Tensor s = Tensors.ones(shape(16), chunks(1)).add(1).sum();
+        SubtaskGraph g = fuse(s);
+        // every subtask's inputs have smaller priorities, and a combine comes right after its own maps
+        for (Subtask st : g.subtasks()) {
+            for (int p : g.predecessors()[st.id()]) {
+                assertThat(g.subtasks().get(p).priority()).isLessThan(st.priority());
+            }
+        }
+        Subtask firstCombine = g.subtasks().stream().filter(st -> g.predecessors()[st.id()].length > 0)
+                .min(java.util.Comparator.comparingInt(Subtask::priority)).orElseThrow();
+        assertThat(firstCombine.priority()).isEqualTo(4);
+    }
+
+    @Test
+    void resultsAndSharedChunksStayTheirOwnSubtasks() {
+        Tensor a = Tensors.ones(shape(4), chunks(2));
+        Tensor b = a.add(1);
+        Tensor c = a.multiply(2);
+        SubtaskGraph g = fuse(b.add(c));
+        // a's chunks have two consumers each: not fused; b, c, b+c fuse per chunk
+        assertThat(g.size()).isEqualTo(4);
+    }
+}

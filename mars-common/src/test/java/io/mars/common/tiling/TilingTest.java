@@ -1,0 +1,111 @@
+package io.mars.common.tiling;
+
+import static io.mars.tensor.Tensors.chunks;
+import static io.mars.tensor.Tensors.shape;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.graph.TiledTensor;
+import io.mars.common.operand.chunk.ChunkAssemble;
+import io.mars.common.operand.chunk.ChunkReduceAgg;
+import io.mars.common.operand.chunk.ChunkReduceCombine;
+import io.mars.common.operand.chunk.ChunkReduceMap;
+import io.mars.common.operand.chunk.ChunkSum;
+import io.mars.common.operand.chunk.ChunkTensorDot;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.TensorGraphs;
+import io.mars.tensor.Tensors;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class TilingTest {
+    private final Tiling tiling = new Tiling(TilerRegistry.standard(), new TilingConfig(1 << 20, 4));
+
+    private static long count(List<ChunkNode> nodes, Class<?> op) {
+        return nodes.stream().filter(n -> op.isInstance(n.op())).count();
+    }
+
+    @Test
+    void unevenChunksLeaveAShorterLastChunk() {
+        Tensor a = Tensors.ones(shape(10, 7), chunks(3));
+        TiledTensor t = tiling.tile(TensorGraphs.of(a), Map.of()).outputs().get(a.key());
+        assertThat(t.nsplits()[0]).containsExactly(3, 3, 3, 1);
+        assertThat(t.nsplits()[1]).containsExactly(3, 3, 1);
+        assertThat(t.chunks()).hasSize(12);
+        assertThat(t.chunk(3, 2).shape()).containsExactly(1, 1);
+    }
+
+    @Test
+    void reductionBuildsATreeWithTheConfiguredFanIn() {
+        Tensor s = Tensors.ones(shape(100), chunks(10)).sum();
+        Tiling.Result r = tiling.tile(TensorGraphs.of(s), Map.of());
+        List<ChunkNode> nodes = r.graph().nodes();
+        assertThat(count(nodes, ChunkReduceMap.class)).isEqualTo(10);
+        // 10 maps -> 3 combines (4, 4, 2) -> 1 agg over 3 states
+        assertThat(count(nodes, ChunkReduceCombine.class)).isEqualTo(3);
+        assertThat(count(nodes, ChunkReduceAgg.class)).isEqualTo(1);
+        for (ChunkNode n : nodes) {
+            assertThat(n.inputs().size()).isLessThanOrEqualTo(4);
+        }
+    }
+
+    @Test
+    void reductionOverOneAxisKeepsTheOtherAxisChunks() {
+        Tensor s = Tensors.ones(shape(9, 8), chunks(3, 4)).sum(new int[] {0}, true);
+        TiledTensor t = tiling.tile(TensorGraphs.of(s), Map.of()).outputs().get(s.key());
+        assertThat(t.nsplits()[0]).containsExactly(1);
+        assertThat(t.nsplits()[1]).containsExactly(4, 4);
+    }
+
+    @Test
+    void matmulTilesByBlocksWithASummationTree() {
+        Tensor a = Tensors.ones(shape(20, 50), chunks(10));
+        Tensor c = a.dot(a.T());
+        Tiling.Result r = tiling.tile(TensorGraphs.of(c), Map.of());
+        TiledTensor t = r.outputs().get(c.key());
+        assertThat(t.nsplits()[0]).containsExactly(10, 10);
+        assertThat(t.nsplits()[1]).containsExactly(10, 10);
+        // 4 output blocks x 5 contraction blocks
+        assertThat(count(r.graph().nodes(), ChunkTensorDot.class)).isEqualTo(20);
+        // per output block: 5 products -> (4 + 1) -> a sum of 4 then a final sum of 2
+        assertThat(count(r.graph().nodes(), ChunkSum.class)).isEqualTo(8);
+    }
+
+    @Test
+    void differentChunkingsAreRechunkedToACommonRefinement() {
+        Tensor a = Tensors.ones(shape(10), chunks(5));
+        Tensor b = Tensors.ones(shape(10), chunks(4));
+        Tensor c = a.add(b);
+        Tiling.Result r = tiling.tile(TensorGraphs.of(c), Map.of());
+        assertThat(r.outputs().get(c.key()).nsplits()[0]).containsExactly(4, 1, 3, 2);
+        assertThat(count(r.graph().nodes(), ChunkAssemble.class)).isGreaterThan(0);
+    }
+
+    @Test
+    void chunkNodesAreCreatedInTopologicalOrder() {
+        Tensor a = Tensors.random(1).rand(shape(30, 30), chunks(7));
+        Tensor c = a.dot(a.T()).subtract(a).std();
+        List<ChunkNode> nodes = tiling.tile(TensorGraphs.of(c), Map.of()).graph().nodes();
+        Set<ChunkNode> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        for (ChunkNode n : nodes) {
+            assertThat(seen).containsAll(n.inputs());
+            seen.add(n);
+        }
+    }
+
+    @Test
+    void tilesOneHundredThousandChunksQuickly() {
+        Tensor s = Tensors.ones(shape(100_000), chunks(1)).add(1).sum();
+        long t0 = System.nanoTime();
+        Tiling.Result r = tiling.tile(TensorGraphs.of(s), Map.of());
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertThat(r.graph().nodes().size()).isGreaterThan(300_000);
+        // generous bound: catches quadratic behaviour, not a timing benchmark
+        assertThat(ms).isLessThan(20_000);
+    }
+}

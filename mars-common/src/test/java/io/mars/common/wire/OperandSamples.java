@@ -1,0 +1,75 @@
+package io.mars.common.wire;
+
+import io.mars.common.operand.Arg;
+import io.mars.common.operand.ElementwiseFn;
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.ReduceFn;
+import io.mars.common.operand.Scalar;
+import io.mars.common.operand.chunk.ChunkArange;
+import io.mars.common.operand.chunk.ChunkAssemble;
+import io.mars.common.operand.chunk.ChunkElementwise;
+import io.mars.common.operand.chunk.ChunkFetch;
+import io.mars.common.operand.chunk.ChunkFlatAssemble;
+import io.mars.common.operand.chunk.ChunkFromArray;
+import io.mars.common.operand.chunk.ChunkFull;
+import io.mars.common.operand.chunk.ChunkRand;
+import io.mars.common.operand.chunk.ChunkReduceAgg;
+import io.mars.common.operand.chunk.ChunkReduceCombine;
+import io.mars.common.operand.chunk.ChunkReduceMap;
+import io.mars.common.operand.chunk.ChunkSum;
+import io.mars.common.operand.chunk.ChunkTensorDot;
+import io.mars.common.operand.chunk.ChunkTranspose;
+import io.mars.common.operand.tensor.TensorArange;
+import io.mars.common.operand.tensor.TensorDot;
+import io.mars.common.operand.tensor.TensorElementwise;
+import io.mars.common.operand.tensor.TensorFromArray;
+import io.mars.common.operand.tensor.TensorFull;
+import io.mars.common.operand.tensor.TensorRand;
+import io.mars.common.operand.tensor.TensorRechunk;
+import io.mars.common.operand.tensor.TensorReduce;
+import io.mars.common.operand.tensor.TensorReshape;
+import io.mars.common.operand.tensor.TensorTranspose;
+import io.mars.tensor.ChunkSpec;
+import io.mars.tensor.DataType;
+import io.mars.tensor.NDArray;
+import java.util.List;
+
+/** One instance of every registered operand, with values that differ from defaults (zeros, empties, nulls). */
+final class OperandSamples {
+    private OperandSamples() {
+    }
+
+    static List<Operand> all() {
+        return List.of(
+                new TensorArange(Scalar.of(2.5), Scalar.of(-3L), ChunkSpec.of(7, 9)),
+                new TensorDot(new int[] {1, 2}, new int[] {0, 3}),
+                new TensorElementwise(ElementwiseFn.POWER, List.of(Arg.input(1),
+                        Arg.constant(Scalar.of(true)), Arg.constant(Scalar.of(-2.75)))),
+                new TensorFromArray(NDArray.of(new float[] {1.5f, -2f, Float.NaN, 4f, 5f, 6f}, 2, 3),
+                        ChunkSpec.explicit(new long[] {1, 1}, new long[] {2, 1})),
+                new TensorFull(Scalar.of(Long.MIN_VALUE), ChunkSpec.maxBytes(1 << 20)),
+                new TensorRand(-42L, 7L, new ChunkSpec(new long[] {3}, new long[][] {{1, 2}, {}, {3}}, 5)),
+                new TensorRechunk(ChunkSpec.explicit(new long[] {4, 4, 2})),
+                new TensorReduce(ReduceFn.STD, new int[] {0, 2}, true, 1),
+                new TensorReshape(),
+                new TensorTranspose(new int[] {2, 0, 1}),
+                new ChunkArange(Scalar.of(1.5), Scalar.of(0.25), 123_456_789_012L),
+                new ChunkAssemble(List.of(
+                        new ChunkAssemble.Piece(1, new long[] {0, 2}, new long[] {3, 0}, new long[] {2, 2}),
+                        new ChunkAssemble.Piece(0, new long[] {5, 1}, new long[] {0, 0}, new long[] {3, 1}))),
+                new ChunkElementwise(ElementwiseFn.LESS_EQUAL, List.of(Arg.input(0),
+                        Arg.constant(Scalar.of(Double.NaN)))),
+                new ChunkFetch(),
+                new ChunkFlatAssemble(List.of(new ChunkFlatAssemble.Run(2, 10, 0, 5),
+                        new ChunkFlatAssemble.Run(0, 0, 5, 7))),
+                new ChunkFromArray(NDArray.of(new long[] {Long.MAX_VALUE, -1, 0, 42}, 2, 2)),
+                new ChunkFull(new Scalar(DataType.Kind.FLOAT, Double.NEGATIVE_INFINITY, 3)),
+                new ChunkRand(99L, 3L, new long[] {100, 200}, new long[] {50, 0}),
+                new ChunkReduceAgg(ReduceFn.VAR, new int[] {1}, true, 2),
+                new ChunkReduceCombine(ReduceFn.MEAN),
+                new ChunkReduceMap(ReduceFn.MAX, new int[] {0, 1}),
+                new ChunkSum(),
+                new ChunkTensorDot(new int[] {1}, new int[] {0}),
+                new ChunkTranspose(new int[] {1, 0}));
+    }
+}

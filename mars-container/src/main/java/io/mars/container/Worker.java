@@ -1,0 +1,104 @@
+package io.mars.container;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.Subtask;
+import io.mars.common.model.ChunkData;
+import io.mars.common.rpc.SubtaskResult;
+import io.mars.common.rpc.WorkerGateway;
+import io.mars.container.kernels.KernelRegistry;
+import io.mars.container.services.storage.StorageService;
+import io.mars.container.services.subtask.SubtaskRunner;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/** One worker: its storage and its subtask slots (a named thread each). The composition root of a worker process. */
+public final class Worker implements WorkerGateway, AutoCloseable {
+    private final String id;
+    private final WorkerConfig config;
+    private final StorageService storage;
+    private final SubtaskRunner runner;
+    private final ExecutorService slots;
+    private volatile boolean closed;
+
+    public Worker(String id, WorkerConfig config, StorageService storage, KernelRegistry kernels,
+                  Function<String, WorkerGateway> peers) {
+        this.id = id;
+        this.config = config;
+        this.storage = storage;
+        this.runner = new SubtaskRunner(id, storage, kernels, peers);
+        this.slots = Executors.newFixedThreadPool(config.slots(), namedThreads("mars-" + id + "-slot-"));
+    }
+
+    static ThreadFactory namedThreads(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + n.getAndIncrement());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    @Override
+    public String workerId() {
+        return id;
+    }
+
+    @Override
+    public int slots() {
+        return config.slots();
+    }
+
+    public StorageService storage() {
+        return storage;
+    }
+
+    @Override
+    public CompletableFuture<SubtaskResult> runSubtask(String sessionId, Subtask subtask, Map<String, String> inputLocations) {
+        checkOpen();
+        return CompletableFuture.supplyAsync(() -> runner.run(sessionId, subtask, inputLocations), slots);
+    }
+
+    @Override
+    public CompletableFuture<ChunkData> fetchChunk(String sessionId, String chunkKey) {
+        checkOpen();
+        return storage.get(sessionId, chunkKey).map(CompletableFuture::completedFuture)
+                .orElseGet(() -> CompletableFuture.failedFuture(new MarsException(ErrorCode.CHUNK_NOT_FOUND,
+                        "chunk " + chunkKey + " of session " + sessionId + " is not stored on worker " + id)));
+    }
+
+    @Override
+    public CompletableFuture<Long> deleteChunks(String sessionId, List<String> chunkKeys) {
+        return CompletableFuture.completedFuture(storage.delete(sessionId, chunkKeys));
+    }
+
+    @Override
+    public CompletableFuture<Long> storedBytes() {
+        return CompletableFuture.completedFuture(storage.storedBytes());
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new MarsException(ErrorCode.NO_WORKERS, "worker " + id + " is stopped");
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        slots.shutdownNow();
+        try {
+            slots.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        storage.close();
+    }
+}

@@ -1,0 +1,27 @@
+package io.mars.container;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.util.Map;
+
+/**
+ * Settings of a worker. {@value #SLOTS}: subtasks run at once (the container's vcores; default 1).
+ */
+public record WorkerConfig(int slots) {
+    public static final String SLOTS = "mars.worker.slots";
+
+    public WorkerConfig {
+        if (slots <= 0) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, SLOTS + " must be at least 1, got " + slots);
+        }
+    }
+
+    public static WorkerConfig from(Map<String, String> conf) {
+        String v = conf.getOrDefault(SLOTS, "1");
+        try {
+            return new WorkerConfig(Integer.parseInt(v.trim()));
+        } catch (NumberFormatException e) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, SLOTS + " must be a whole number, got '" + v + "'");
+        }
+    }
+}

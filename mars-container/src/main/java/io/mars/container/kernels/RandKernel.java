@@ -1,0 +1,100 @@
+package io.mars.container.kernels;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.model.ChunkData;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.chunk.ChunkRand;
+import io.mars.tensor.NDArray;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Uniform values in [0, 1) from a counter-based generator, so that every element depends only on
+ * {@code (seed, stream, p)} with p its C-order position in the full tensor, never on chunking or workers:
+ * <pre>
+ *   key   = mix64(seed + mix64(stream + 0x632BE59BD9B4E019))
+ *   value = (mix64(key + (p + 1) * 0x9E3779B97F4A7C15) &gt;&gt;&gt; 11) * 2^-53
+ * </pre>
+ * where mix64 is the SplitMix64 finalizer (Stafford's Mix13). Along a run of consecutive positions the counter just
+ * advances by the golden-ratio increment, so the inner loop is a SplitMix64 stream (Monte Carlo pi draws billions).
+ */
+final class RandKernel implements Kernel<ChunkRand> {
+    private static final long STREAM_SALT = 0x632BE59BD9B4E019L;
+    private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
+    private static final double UNIT = 0x1.0p-53;
+
+    @Override
+    public ChunkData execute(ChunkNode node, ChunkRand op, List<ChunkData> inputs) {
+        long[] shape = node.shape();
+        long[] full = op.fullShape();
+        long[] offset = op.offset();
+        checkWithin(node, shape, full, offset);
+        int size = Shapes.chunkSize(shape);
+        double[] out = new double[size];
+        if (size > 0) {
+            fill(out, key(op.seed(), op.stream()), shape, full, offset);
+        }
+        return Casts.fromDoubles(out, node.dtype(), shape);
+    }
+
+    static long key(long seed, long stream) {
+        return mix64(seed + mix64(stream + STREAM_SALT));
+    }
+
+    static long mix64(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** Fills {@code out} (the chunk, C order) with the values at its positions of the full tensor. */
+    private static void fill(double[] out, long key, long[] shape, long[] full, long[] offset) {
+        int nd = shape.length;
+        // axes from `inner` on are covered completely by the chunk, so their positions form one run per outer index
+        int inner = nd;
+        while (inner > 1 && shape[inner - 1] == full[inner - 1]) {
+            inner--;
+        }
+        int outer = Math.max(inner - 1, 0);
+        long[] fullStrides = Shapes.strides(full);
+        int len = 1;
+        for (int d = outer; d < nd; d++) {
+            len *= (int) shape[d];
+        }
+        long position = 0;
+        for (int d = 0; d < nd; d++) {
+            position += offset[d] * fullStrides[d];
+        }
+        int[] index = new int[outer];
+        for (int o = 0; o < out.length; o += len) {
+            run(out, o, len, key + (position + 1) * GOLDEN_GAMMA);
+            for (int d = outer - 1; d >= 0; d--) {
+                position += fullStrides[d];
+                if (++index[d] < shape[d]) {
+                    break;
+                }
+                index[d] = 0;
+                position -= shape[d] * fullStrides[d];
+            }
+        }
+    }
+
+    private static void run(double[] out, int from, int len, long counter) {
+        long z = counter;
+        for (int i = from, end = from + len; i < end; i++) {
+            out[i] = (mix64(z) >>> 11) * UNIT;
+            z += GOLDEN_GAMMA;
+        }
+    }
+
+    private static void checkWithin(ChunkNode node, long[] shape, long[] full, long[] offset) {
+        boolean ok = full.length == shape.length && offset.length == shape.length;
+        for (int d = 0; ok && d < shape.length; d++) {
+            ok = offset[d] >= 0 && offset[d] + shape[d] <= full[d];
+        }
+        if (!ok) {
+            throw ChunkInputs.internal(node, "a chunk of shape " + Shapes.toString(shape) + " at offset "
+                    + Arrays.toString(offset) + " does not fit in a tensor of shape " + Shapes.toString(full));
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.mars.container.kernels;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.model.ChunkData;
+import io.mars.common.model.ReductionState;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.ReduceFn;
+import io.mars.common.operand.chunk.ChunkReduceMap;
+import io.mars.tensor.DataType;
+import io.mars.tensor.NDArray;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * First step of a tree reduction: reduces one chunk over the operand's axes (kept as length 1) into a
+ * {@link ReductionState}. sum keeps {@code [int64 or float64 sum]}, min/max {@code [extreme in the input dtype]},
+ * mean {@code [float64 sum, int64 count]}, var/std {@code [float64 count, mean, m2]} with m2 the sum of squared
+ * deviations from the chunk's own mean (two passes, so the state is exact enough to merge stably).
+ */
+final class ReduceMapKernel implements Kernel<ChunkReduceMap> {
+    @Override
+    public ChunkData execute(ChunkNode node, ChunkReduceMap op, List<ChunkData> inputs) {
+        NDArray in = ChunkInputs.array(node, inputs, 0);
+        long[] shape = in.shapeView();
+        int[] axes = Shapes.normalizeAxes(op.axes(), shape.length);
+        long[] stateShape = Shapes.reduced(shape, axes, true);
+        int stateSize = Shapes.chunkSize(stateShape);
+        long count = 1;
+        for (int a : axes) {
+            count *= shape[a];
+        }
+        ReduceFn fn = op.fn();
+        if (fn.needsIdentity() && count == 0 && stateSize > 0) {
+            throw new MarsException(ErrorCode.EMPTY_REDUCTION, "zero-size array to reduction operation " + fn.numpyName()
+                    + " which has no identity (shape " + Shapes.toString(shape) + ", axes " + Arrays.toString(axes) + ")");
+        }
+        Layout layout = in.size() == 0 ? null : Layout.coalesce(shape, Shapes.intStrides(shape), stateStrides(stateShape, axes));
+        return switch (fn) {
+            case SUM -> new ReductionState(List.of(sum(in, layout, stateShape, stateSize)));
+            case MEAN -> new ReductionState(List.of(
+                    new NDArray(DataType.FLOAT64, stateShape, floatSum(in, layout, stateSize)),
+                    new NDArray(DataType.INT64, stateShape, filled(stateSize, count))));
+            case VAR, STD -> moments(in, layout, stateShape, stateSize, count);
+            case MIN, MAX -> new ReductionState(List.of(extreme(in, layout, stateShape, stateSize, fn == ReduceFn.MAX)));
+        };
+    }
+
+    /** The state's strides walked over the input's axes: 0 along reduced axes. */
+    private static int[] stateStrides(long[] stateShape, int[] axes) {
+        int[] s = Shapes.intStrides(stateShape);
+        for (int a : axes) {
+            s[a] = 0;
+        }
+        return s;
+    }
+
+    private static NDArray sum(NDArray in, Layout layout, long[] stateShape, int stateSize) {
+        if (in.dtype().isFloat()) {
+            double[] out = layout == null ? new double[stateSize] : ReduceLoops.sum(layout, in.doubles(), stateSize);
+            return new NDArray(DataType.FLOAT64, stateShape, out);
+        }
+        long[] out;
+        if (layout == null) {
+            out = new long[stateSize];
+        } else if (in.dtype() == DataType.BOOL) {
+            out = ReduceLoops.sum(layout, (boolean[]) in.data(), stateSize);
+        } else {
+            out = ReduceLoops.sum(layout, in.longs(), stateSize);
+        }
+        return new NDArray(DataType.INT64, stateShape, out);
+    }
+
+    private static double[] floatSum(NDArray in, Layout layout, int stateSize) {
+        if (layout == null) {
+            return new double[stateSize];
+        }
+        if (in.dtype() == DataType.BOOL) {
+            long[] counts = ReduceLoops.sum(layout, (boolean[]) in.data(), stateSize);
+            double[] out = new double[stateSize];
+            for (int i = 0; i < stateSize; i++) {
+                out[i] = counts[i];
+            }
+            return out;
+        }
+        return ReduceLoops.sum(layout, in.doubles(), stateSize);
+    }
+
+    private static ReductionState moments(NDArray in, Layout layout, long[] stateShape, int stateSize, long count) {
+        double[] mean = new double[stateSize];
+        double[] m2 = new double[stateSize];
+        if (layout != null && count > 0) {
+            double[] x = in.doubles();
+            double[] sum = ReduceLoops.sum(layout, x, stateSize);
+            for (int i = 0; i < stateSize; i++) {
+                mean[i] = sum[i] / count;
+            }
+            m2 = ReduceLoops.squaredDeviations(layout, x, mean);
+        }
+        double[] counts = new double[stateSize];
+        Arrays.fill(counts, count);
+        return new ReductionState(List.of(new NDArray(DataType.FLOAT64, stateShape, counts),
+                new NDArray(DataType.FLOAT64, stateShape, mean), new NDArray(DataType.FLOAT64, stateShape, m2)));
+    }
+
+    private static NDArray extreme(NDArray in, Layout layout, long[] stateShape, int stateSize, boolean max) {
+        DataType dtype = in.dtype();
+        if (layout == null) {
+            return NDArray.allocate(dtype, stateShape);
+        }
+        return switch (dtype.kind()) {
+            case FLOAT -> Casts.fromDoubles(ReduceLoops.extreme(layout, in.doubles(), stateSize, max), dtype, stateShape);
+            case INT -> Casts.fromLongs(ReduceLoops.extreme(layout, in.longs(), stateSize, max), dtype, stateShape);
+            case BOOL -> new NDArray(DataType.BOOL, stateShape,
+                    ReduceLoops.extreme(layout, (boolean[]) in.data(), stateSize, max));
+        };
+    }
+
+    private static long[] filled(int n, long value) {
+        long[] a = new long[n];
+        Arrays.fill(a, value);
+        return a;
+    }
+}

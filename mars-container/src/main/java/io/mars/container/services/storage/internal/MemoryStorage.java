@@ -1,0 +1,100 @@
+package io.mars.container.services.storage.internal;
+
+import io.mars.common.model.ChunkData;
+import io.mars.container.services.storage.StorageService;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Chunks kept on the heap. Slot threads put and read concurrently, so the maps are concurrent and the byte counts
+ * atomic; a chunk is written once and never changed.
+ */
+public final class MemoryStorage implements StorageService {
+    private final Map<String, Map<String, ChunkData>> sessions = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> sessionBytes = new ConcurrentHashMap<>();
+    private final AtomicLong totalBytes = new AtomicLong();
+
+    @Override
+    public void put(String sessionId, String chunkKey, ChunkData data) {
+        ChunkData old = sessions.computeIfAbsent(sessionId, s -> new ConcurrentHashMap<>()).put(chunkKey, data);
+        long delta = data.nbytes() - (old == null ? 0 : old.nbytes());
+        sessionBytes.computeIfAbsent(sessionId, s -> new AtomicLong()).addAndGet(delta);
+        totalBytes.addAndGet(delta);
+    }
+
+    @Override
+    public Optional<ChunkData> get(String sessionId, String chunkKey) {
+        Map<String, ChunkData> m = sessions.get(sessionId);
+        return m == null ? Optional.empty() : Optional.ofNullable(m.get(chunkKey));
+    }
+
+    @Override
+    public long delete(String sessionId, List<String> chunkKeys) {
+        Map<String, ChunkData> m = sessions.get(sessionId);
+        if (m == null) {
+            return 0;
+        }
+        long freed = 0;
+        for (String k : chunkKeys) {
+            ChunkData d = m.remove(k);
+            if (d != null) {
+                freed += d.nbytes();
+            }
+        }
+        account(sessionId, freed);
+        return freed;
+    }
+
+    @Override
+    public long deleteSession(String sessionId) {
+        Map<String, ChunkData> m = sessions.remove(sessionId);
+        if (m == null) {
+            return 0;
+        }
+        long freed = 0;
+        for (ChunkData d : m.values()) {
+            freed += d.nbytes();
+        }
+        account(sessionId, freed);
+        sessionBytes.remove(sessionId);
+        return freed;
+    }
+
+    private void account(String sessionId, long freed) {
+        AtomicLong s = sessionBytes.get(sessionId);
+        if (s != null) {
+            s.addAndGet(-freed);
+        }
+        totalBytes.addAndGet(-freed);
+    }
+
+    @Override
+    public long storedBytes() {
+        return totalBytes.get();
+    }
+
+    @Override
+    public long storedBytes(String sessionId) {
+        AtomicLong s = sessionBytes.get(sessionId);
+        return s == null ? 0 : s.get();
+    }
+
+    @Override
+    public int chunkCount() {
+        int n = 0;
+        for (Map<String, ChunkData> m : sessions.values()) {
+            n += m.size();
+        }
+        return n;
+    }
+
+    @Override
+    public void close() {
+        sessions.clear();
+        sessionBytes.clear();
+        totalBytes.set(0);
+    }
+}

@@ -1,0 +1,113 @@
+package io.mars.container.services.subtask;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.Subtask;
+import io.mars.common.model.ChunkData;
+import io.mars.common.rpc.ChunkMeta;
+import io.mars.common.rpc.SubtaskResult;
+import io.mars.common.rpc.WorkerGateway;
+import io.mars.container.kernels.KernelRegistry;
+import io.mars.container.services.storage.StorageService;
+import io.mars.tensor.NDArray;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Runs one subtask on the calling slot thread: reads its inputs (local storage first, then the worker named in the
+ * input locations), runs the fused chunk operands in order, dropping each intermediate after its last use, and
+ * stores the outputs.
+ */
+public final class SubtaskRunner {
+    private final String workerId;
+    private final StorageService storage;
+    private final KernelRegistry kernels;
+    private final Function<String, WorkerGateway> peers;
+
+    public SubtaskRunner(String workerId, StorageService storage, KernelRegistry kernels,
+                         Function<String, WorkerGateway> peers) {
+        this.workerId = workerId;
+        this.storage = storage;
+        this.kernels = kernels;
+        this.peers = peers;
+    }
+
+    public SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations) {
+        long start = System.nanoTime();
+        Map<String, ChunkData> values = new HashMap<>();
+        for (String key : subtask.inputs()) {
+            values.put(key, readInput(sessionId, key, inputLocations.get(key)));
+        }
+        List<ChunkNode> chunks = subtask.chunks();
+        Map<ChunkNode, Integer> remainingUses = new IdentityHashMap<>();
+        for (ChunkNode c : chunks) {
+            for (ChunkNode in : distinct(c.inputs())) {
+                remainingUses.merge(in, 1, Integer::sum);
+            }
+        }
+        Set<String> outputs = Set.copyOf(subtask.outputs());
+        List<ChunkMeta> metas = new ArrayList<>(outputs.size());
+        for (ChunkNode c : chunks) {
+            List<ChunkData> ins = new ArrayList<>(c.inputs().size());
+            for (ChunkNode in : c.inputs()) {
+                ChunkData d = values.get(in.key());
+                if (d == null) {
+                    throw new MarsException(ErrorCode.INTERNAL_ERROR, "subtask " + subtask.id() + ": input " + in.key()
+                            + " of " + c + " is not available");
+                }
+                ins.add(d);
+            }
+            ChunkData out = kernels.execute(c, ins);
+            values.put(c.key(), out);
+            for (ChunkNode in : distinct(c.inputs())) {
+                if (remainingUses.merge(in, -1, Integer::sum) == 0 && !outputs.contains(in.key())) {
+                    values.remove(in.key());
+                }
+            }
+            if (outputs.contains(c.key())) {
+                storage.put(sessionId, c.key(), out);
+                metas.add(new ChunkMeta(c.key(), c.dtype(), shapeOf(c, out), out.nbytes(), Set.of(workerId)));
+            }
+        }
+        return new SubtaskResult(subtask.id(), workerId, metas, start, System.nanoTime());
+    }
+
+    private static long[] shapeOf(ChunkNode c, ChunkData d) {
+        return d instanceof NDArray a ? a.shapeView() : c.shape();
+    }
+
+    private ChunkData readInput(String sessionId, String key, String location) {
+        var local = storage.get(sessionId, key);
+        if (local.isPresent()) {
+            return local.get();
+        }
+        if (location == null || location.equals(workerId)) {
+            throw new MarsException(ErrorCode.CHUNK_NOT_FOUND, "chunk " + key + " of session " + sessionId
+                    + " is not on worker " + workerId + " and no other location is known");
+        }
+        return peers.apply(location).fetchChunk(sessionId, key).join();
+    }
+
+    private static List<ChunkNode> distinct(List<ChunkNode> xs) {
+        if (xs.size() <= 1) {
+            return xs;
+        }
+        List<ChunkNode> out = new ArrayList<>(xs.size());
+        for (ChunkNode x : xs) {
+            boolean seen = false;
+            for (ChunkNode y : out) {
+                seen |= y == x;
+            }
+            if (!seen) {
+                out.add(x);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,227 @@
+package io.mars.submit.cli;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.ErrorKind;
+import io.mars.common.error.MarsException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@code mars-submit} command: runs the main class of a Mars job jar with {@code mars.master} set, the way
+ * {@code spark-submit} does, and turns the outcome into an {@link ExitCodes exit code}. This build runs jobs on the
+ * embedded local cluster only.
+ */
+public final class MarsSubmit {
+    /** The environment variable naming the directory that holds {@value SubmitRequest#DEFAULTS_FILE}. */
+    public static final String CONF_DIR_ENV = "MARS_CONF_DIR";
+
+    static final String HELP = """
+            Usage: mars-submit [options] <app jar> [app arguments...]
+                   mars-submit --help | --version
+
+            Runs the main class of a Mars job jar. The job reaches its cluster through
+            Session.getOrCreate(), which reads the system property mars.master set here.
+
+            Options (before <app jar>; everything after <app jar> goes to the job):
+              --master <master>         Where the job runs: local (one worker), local[N]
+                                        (N workers, N >= 1) or local[*] (one worker per
+                                        core). Default: mars.master from the configuration,
+                                        else local[*]. 'yarn' comes in a later release.
+              --class <main class>      The class whose public static void main(String[])
+                                        runs. Default: Main-Class of the app jar's manifest.
+              --name <name>             The job's name (system property mars.app.name).
+                                        Default: the main class.
+              --conf <key>=<value>      A mars.* setting for the job, set as a system
+                                        property. Repeatable. Only mars.* keys are accepted.
+              --properties-file <file>  A java.util.Properties file of mars.* settings.
+              --jars <jar>[,<jar>...]   More jars for the job's class path, comma-separated.
+              --verbose                 Print the resolved settings and timing, and the
+                                        stack trace when the job fails.
+              --version                 Print the version of mars-submit and exit.
+              -h, --help                Print this help and exit.
+            Options with a value also accept the form --option=value.
+
+            Settings, later ones winning: $MARS_CONF_DIR/mars-defaults.properties,
+            --properties-file, --conf, then --master and --name.
+
+            Exit codes:
+              0  the job finished
+              1  the job failed: its main method threw (message and causes are printed;
+                 a Mars error shows its code, e.g. [SHAPE_MISMATCH])
+              2  usage error: unknown option, missing or malformed value, missing jar,
+                 class not found, no main method; nothing ran
+              3  reserved: the application was killed (YARN, later release)
+              4  reserved: the application was rejected (YARN, later release)
+
+            Environment:
+              MARS_CONF_DIR     directory with mars-defaults.properties and log4j2.xml
+                                (bin/mars-submit defaults it to $MARS_HOME/conf)
+              MARS_SUBMIT_OPTS  JVM options for bin/mars-submit
+                                (default: -Xmx768m -XX:+UseParallelGC)
+              JAVA_HOME         the Java 17+ installation bin/mars-submit uses
+            """;
+
+    private static final String PREFIX = "mars-submit: ";
+
+    private final Optional<Path> confDir;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    MarsSubmit(Optional<Path> confDir, PrintStream out, PrintStream err) {
+        this.confDir = Objects.requireNonNull(confDir, "confDir");
+        this.out = Objects.requireNonNull(out, "out");
+        this.err = Objects.requireNonNull(err, "err");
+    }
+
+    /** The command line: runs {@link #run(String[], PrintStream, PrintStream)} and exits with its code. */
+    public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        System.out.flush();
+        System.err.flush();
+        System.exit(code);
+    }
+
+    /**
+     * Runs a job as the command line would and returns its {@link ExitCodes exit code}; never exits the JVM, so a
+     * host process (an Oozie java action) can call it. Reads {@value #CONF_DIR_ENV} from the environment. Jobs in one
+     * JVM run one at a time, as they share the system properties.
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return new MarsSubmit(confDirFromEnvironment(), out, err).run(args);
+    }
+
+    int run(String[] args) {
+        SubmitRequest request;
+        try {
+            SubmitArguments parsed = SubmitArguments.parse(args);
+            switch (parsed.action()) {
+                case HELP -> {
+                    out.print(HELP);
+                    return ExitCodes.SUCCESS;
+                }
+                case VERSION -> {
+                    out.println("mars-submit " + version());
+                    return ExitCodes.SUCCESS;
+                }
+                case RUN -> {
+                    // below
+                }
+            }
+            request = SubmitRequest.resolve(parsed, confDir);
+        } catch (MarsException e) {
+            return usageError(e);
+        }
+        if (request.verbose()) {
+            printSettings(request);
+        }
+        JobRunner job;
+        try {
+            job = JobRunner.load(request, MarsSubmit.class.getClassLoader());
+        } catch (MarsException e) {
+            return usageError(e);
+        }
+        try (job) {
+            long start = System.nanoTime();
+            job.run();
+            if (request.verbose()) {
+                err.println(PREFIX + "job " + request.appName() + " finished in "
+                        + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
+            }
+            return ExitCodes.SUCCESS;
+        } catch (MarsException e) {
+            if (e.code() != ErrorCode.USER_CODE_FAILED || e.getCause() == null) {
+                throw e;
+            }
+            printFailure(request, e.getCause());
+            return ExitCodes.JOB_FAILED;
+        }
+    }
+
+    private int usageError(MarsException e) {
+        if (e.kind() != ErrorKind.USER) {
+            throw e;
+        }
+        err.println(PREFIX + e.getMessage());
+        err.println("Run 'mars-submit --help' for usage.");
+        return ExitCodes.USAGE;
+    }
+
+    private void printSettings(SubmitRequest request) {
+        err.println(PREFIX + "master      " + request.master().spec());
+        err.println(PREFIX + "main class  " + request.mainClass());
+        err.println(PREFIX + "app jar     " + request.appJar());
+        request.jars().forEach(jar -> err.println(PREFIX + "jar         " + jar));
+        err.println(PREFIX + "conf dir    " + confDir.map(Path::toString).orElse("none (" + CONF_DIR_ENV + " unset)"));
+        new TreeMap<>(request.properties()).forEach((k, v) -> err.println(PREFIX + "property    " + k + "=" + v));
+        err.println(PREFIX + "arguments   " + request.appArgs());
+    }
+
+    private void printFailure(SubmitRequest request, Throwable failure) {
+        err.println(PREFIX + "job " + request.appName() + " failed: " + describe(failure));
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        seen.add(failure);
+        for (Throwable cause = failure.getCause(); cause != null && seen.add(cause); cause = cause.getCause()) {
+            err.println("  caused by: " + describe(cause));
+        }
+        if (request.verbose()) {
+            failure.printStackTrace(err);
+        } else {
+            err.println("Run with --verbose for the stack trace.");
+        }
+    }
+
+    /** One line for a throwable: a Mars error as {@code [CODE] message}, anything else as its class and message. */
+    static String describe(Throwable t) {
+        if (t instanceof MarsException m) {
+            return "[" + m.code() + "] " + m.getMessage();
+        }
+        String message = t.getMessage();
+        return message == null ? t.getClass().getName() : t.getClass().getName() + ": " + message;
+    }
+
+    /** The version in mars-submit's jar (manifest, else Maven's pom.properties), or {@code dev} outside a jar. */
+    static String version() {
+        String version = MarsSubmit.class.getPackage().getImplementationVersion();
+        if (version != null) {
+            return version;
+        }
+        try (InputStream in = MarsSubmit.class.getResourceAsStream("/META-INF/maven/io.mars/mars-submit/pom.properties")) {
+            if (in != null) {
+                Properties pom = new Properties();
+                pom.load(in);
+                return pom.getProperty("version", "dev");
+            }
+        } catch (IOException e) {
+            // an unreadable jar entry is no reason to fail --version
+        }
+        return "dev";
+    }
+
+    private static Optional<Path> confDirFromEnvironment() {
+        return confDirFrom(System.getenv());
+    }
+
+    static Optional<Path> confDirFrom(Map<String, String> environment) {
+        String dir = environment.get(CONF_DIR_ENV);
+        if (dir == null || dir.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Path.of(dir));
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+}

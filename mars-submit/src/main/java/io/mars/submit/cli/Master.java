@@ -1,0 +1,61 @@
+package io.mars.submit.cli;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A validated master: where a job runs. This build knows only the embedded local cluster ({@code local},
+ * {@code local[N]}, {@code local[*]}); {@code yarn} arrives with the YARN milestone.
+ *
+ * @param spec the master as the job sees it in the {@code mars.master} system property
+ */
+record Master(String spec) {
+    private static final Pattern LOCAL = Pattern.compile("local(?:\\[(.*)])?");
+
+    Master {
+        Objects.requireNonNull(spec, "spec");
+    }
+
+    /**
+     * Parses {@code spec}; {@code source} names where it came from ({@code --master}, or a configuration key and file)
+     * so that an error points at what to fix.
+     */
+    static Master parse(String spec, String source) {
+        if (spec.equals("yarn") || spec.startsWith("yarn-")) {
+            throw usage("master '" + spec + "' is not available in this build yet (" + source
+                    + "); use local, local[N] or local[*]");
+        }
+        Matcher m = LOCAL.matcher(spec);
+        if (!m.matches()) {
+            throw usage(malformed(spec, source));
+        }
+        String workers = m.group(1);
+        if (workers == null || workers.equals("*")) {
+            return new Master(spec);
+        }
+        if (!workers.matches("[0-9]+")) {
+            throw usage(malformed(spec, source));
+        }
+        int n;
+        try {
+            n = Integer.parseInt(workers);
+        } catch (NumberFormatException e) {
+            throw usage(source + " " + spec + ": the number of workers is too large");
+        }
+        if (n < 1) {
+            throw usage(source + " " + spec + ": a local cluster needs at least 1 worker");
+        }
+        return new Master(spec);
+    }
+
+    private static String malformed(String spec, String source) {
+        return source + ": malformed master '" + spec + "'; expected local, local[N] with N >= 1, or local[*]";
+    }
+
+    private static MarsException usage(String message) {
+        return new MarsException(ErrorCode.INVALID_ARGUMENT, message);
+    }
+}

@@ -1,0 +1,160 @@
+package io.mars.submit.cli;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The {@code mars-submit} command line as typed, before any file is read: spark-submit conventions, options first,
+ * then {@code <app jar>}, then the job's own arguments (never interpreted). Only syntax is checked here;
+ * {@link SubmitRequest} checks values against files and classes.
+ */
+final class SubmitArguments {
+    /** What the command line asks for. */
+    enum Action {
+        RUN,
+        HELP,
+        VERSION
+    }
+
+    private static final Set<String> VALUE_OPTIONS =
+            Set.of("--master", "--class", "--name", "--properties-file", "--jars", "--conf");
+
+    private Action action = Action.RUN;
+    private String master;
+    private String mainClass;
+    private String name;
+    private String propertiesFile;
+    private String jars;
+    private boolean verbose;
+    private final List<String> conf = new ArrayList<>();
+    private String appJar;
+    private final List<String> appArgs = new ArrayList<>();
+
+    private SubmitArguments() {}
+
+    /** Parses {@code args}; a syntax error is a {@link MarsException} naming the option. */
+    static SubmitArguments parse(String[] args) {
+        Objects.requireNonNull(args, "args");
+        SubmitArguments parsed = new SubmitArguments();
+        int i = 0;
+        while (i < args.length) {
+            String arg = Objects.requireNonNull(args[i], "argument");
+            if (arg.equals("--")) {
+                i++;
+                break;
+            }
+            if (!arg.startsWith("-") || arg.equals("-")) {
+                break;
+            }
+            int eq = arg.indexOf('=');
+            String option = eq < 0 ? arg : arg.substring(0, eq);
+            String inlineValue = eq < 0 ? null : arg.substring(eq + 1);
+            switch (option) {
+                case "-h", "--help" -> {
+                    noValue(option, inlineValue);
+                    parsed.action = Action.HELP;
+                    return parsed;
+                }
+                case "--version" -> {
+                    noValue(option, inlineValue);
+                    parsed.action = Action.VERSION;
+                    return parsed;
+                }
+                case "--verbose" -> {
+                    noValue(option, inlineValue);
+                    parsed.verbose = true;
+                    i++;
+                    continue;
+                }
+                default -> {
+                    if (!VALUE_OPTIONS.contains(option)) {
+                        throw usage("unknown option " + option);
+                    }
+                }
+            }
+            String value;
+            if (inlineValue != null) {
+                value = inlineValue;
+                i++;
+            } else {
+                if (i + 1 >= args.length || args[i + 1].startsWith("--")) {
+                    throw usage("option " + option + " needs a value");
+                }
+                value = args[i + 1];
+                i += 2;
+            }
+            switch (option) {
+                case "--master" -> parsed.master = value;
+                case "--class" -> parsed.mainClass = value;
+                case "--name" -> parsed.name = value;
+                case "--properties-file" -> parsed.propertiesFile = value;
+                case "--jars" -> parsed.jars = value;
+                case "--conf" -> parsed.conf.add(value);
+                default -> throw new IllegalStateException("option without a handler: " + option);
+            }
+        }
+        if (i >= args.length) {
+            throw usage("missing <app jar>: give the job's jar after the options");
+        }
+        parsed.appJar = args[i];
+        parsed.appArgs.addAll(List.of(args).subList(i + 1, args.length));
+        return parsed;
+    }
+
+    private static void noValue(String option, String inlineValue) {
+        if (inlineValue != null) {
+            throw usage("option " + option + " takes no value, got '" + inlineValue + "'");
+        }
+    }
+
+    private static MarsException usage(String message) {
+        return new MarsException(ErrorCode.INVALID_ARGUMENT, message);
+    }
+
+    Action action() {
+        return action;
+    }
+
+    Optional<String> master() {
+        return Optional.ofNullable(master);
+    }
+
+    Optional<String> mainClass() {
+        return Optional.ofNullable(mainClass);
+    }
+
+    Optional<String> name() {
+        return Optional.ofNullable(name);
+    }
+
+    Optional<String> propertiesFile() {
+        return Optional.ofNullable(propertiesFile);
+    }
+
+    Optional<String> jars() {
+        return Optional.ofNullable(jars);
+    }
+
+    boolean verbose() {
+        return verbose;
+    }
+
+    /** The {@code --conf} values in the order given, still as {@code key=value} text. */
+    List<String> conf() {
+        return List.copyOf(conf);
+    }
+
+    /** The app jar as typed; absent only for {@link Action#HELP} and {@link Action#VERSION}. */
+    Optional<String> appJar() {
+        return Optional.ofNullable(appJar);
+    }
+
+    List<String> appArgs() {
+        return List.copyOf(appArgs);
+    }
+}

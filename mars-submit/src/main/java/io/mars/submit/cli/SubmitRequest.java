@@ -1,0 +1,218 @@
+package io.mars.submit.cli;
+
+import io.mars.Session;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+
+/**
+ * A job ready to run: the command line checked against the files it names and merged with the configuration files.
+ *
+ * @param master where the job runs
+ * @param mainClass the class whose {@code main} runs
+ * @param appJar the job's jar, absolute
+ * @param jars further jars for the job's class path, absolute, in the order given
+ * @param properties the system properties the job runs with: every {@code mars.*} setting, including
+ *     {@value Session#MASTER_PROPERTY} and {@value #APP_NAME_PROPERTY}
+ * @param appArgs the arguments for the job's {@code main}
+ * @param verbose whether to print settings, timings and stack traces
+ */
+record SubmitRequest(
+        Master master,
+        String mainClass,
+        Path appJar,
+        List<Path> jars,
+        Map<String, String> properties,
+        List<String> appArgs,
+        boolean verbose) {
+    /** The system property carrying {@code --name}. */
+    static final String APP_NAME_PROPERTY = "mars.app.name";
+    /** The file in the configuration directory read before {@code --properties-file}. */
+    static final String DEFAULTS_FILE = "mars-defaults.properties";
+    static final String DEFAULT_MASTER = "local[*]";
+
+    private static final String KEY_PREFIX = "mars.";
+
+    SubmitRequest {
+        Objects.requireNonNull(master, "master");
+        Objects.requireNonNull(mainClass, "mainClass");
+        Objects.requireNonNull(appJar, "appJar");
+        jars = List.copyOf(jars);
+        properties = Map.copyOf(properties);
+        appArgs = List.copyOf(appArgs);
+    }
+
+    /** The job's name, {@code --name} or else its main class. */
+    String appName() {
+        return properties.get(APP_NAME_PROPERTY);
+    }
+
+    /**
+     * Checks {@code args} and merges the configuration, lowest precedence first: {@value #DEFAULTS_FILE} in
+     * {@code confDir}, {@code --properties-file}, {@code --conf}, then {@code --master} and {@code --name}. A problem
+     * is a user {@link MarsException} naming the option, file or key at fault.
+     */
+    static SubmitRequest resolve(SubmitArguments args, Optional<Path> confDir) {
+        Settings settings = new Settings();
+        if (confDir.isPresent()) {
+            Path defaults = confDir.get().resolve(DEFAULTS_FILE);
+            if (Files.isRegularFile(defaults)) {
+                settings.load(defaults, "defaults file " + defaults);
+            }
+        }
+        if (args.propertiesFile().isPresent()) {
+            Path file = existingFile(args.propertiesFile().get(), "--properties-file");
+            settings.load(file, "--properties-file " + file);
+        }
+        for (String pair : args.conf()) {
+            settings.putConf(pair);
+        }
+
+        Master master = args.master().isPresent()
+                ? Master.parse(args.master().get(), "--master")
+                : masterFromSettings(settings);
+        settings.put(Session.MASTER_PROPERTY, master.spec(), "--master");
+
+        Path appJar = existingFile(args.appJar().orElseThrow(), "<app jar>");
+        List<Path> jars = args.jars().map(SubmitRequest::jarList).orElse(List.of());
+        Optional<String> manifestMainClass = manifestMainClass(appJar);
+        String mainClass = args.mainClass().or(() -> manifestMainClass).orElseThrow(() -> usage(
+                "--class: not given, and " + appJar + " has no Main-Class in its manifest; name the job's main class"
+                        + " with --class"));
+        if (mainClass.isBlank()) {
+            throw usage("--class: the main class name is empty");
+        }
+        if (args.name().isPresent()) {
+            settings.put(APP_NAME_PROPERTY, args.name().get(), "--name");
+        } else if (!settings.values.containsKey(APP_NAME_PROPERTY)) {
+            settings.put(APP_NAME_PROPERTY, mainClass, "--class");
+        }
+        return new SubmitRequest(master, mainClass, appJar, jars, settings.values, args.appArgs(), args.verbose());
+    }
+
+    private static Master masterFromSettings(Settings settings) {
+        String spec = settings.values.get(Session.MASTER_PROPERTY);
+        if (spec == null) {
+            return new Master(DEFAULT_MASTER);
+        }
+        return Master.parse(spec, Session.MASTER_PROPERTY + " from " + settings.sources.get(Session.MASTER_PROPERTY));
+    }
+
+    private static List<Path> jarList(String list) {
+        List<Path> jars = new ArrayList<>();
+        for (String entry : list.split(",", -1)) {
+            String trimmed = entry.trim();
+            if (!trimmed.isEmpty()) {
+                Path jar = existingFile(trimmed, "--jars");
+                checkJar(jar, "--jars");
+                jars.add(jar);
+            }
+        }
+        if (jars.isEmpty()) {
+            throw usage("--jars: no jar in '" + list + "'; give a comma-separated list of jar files");
+        }
+        return jars;
+    }
+
+    private static Path existingFile(String name, String option) {
+        Path path;
+        try {
+            path = Path.of(name);
+        } catch (InvalidPathException e) {
+            throw usage(option + ": not a valid path: '" + name + "'");
+        }
+        if (Files.isDirectory(path)) {
+            throw usage(option + ": " + name + " is a directory, not a file");
+        }
+        if (!Files.isRegularFile(path)) {
+            throw usage(option + ": file not found: " + name);
+        }
+        if (!Files.isReadable(path)) {
+            throw usage(option + ": file not readable: " + name);
+        }
+        return path.toAbsolutePath().normalize();
+    }
+
+    private static void checkJar(Path jar, String option) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            file.getManifest(); // reading the central directory and manifest is the check
+        } catch (IOException e) {
+            throw usage(option + ": " + jar + " is not a readable jar file: " + e.getMessage());
+        }
+    }
+
+    /** Opens {@code appJar} (so a file that is not a jar fails here, not in the class loader) for its Main-Class. */
+    private static Optional<String> manifestMainClass(Path appJar) {
+        Manifest manifest;
+        try (JarFile jar = new JarFile(appJar.toFile())) {
+            manifest = jar.getManifest();
+        } catch (IOException e) {
+            throw usage("<app jar>: " + appJar + " is not a readable jar file: " + e.getMessage());
+        }
+        String mainClass = manifest == null ? null : manifest.getMainAttributes().getValue(Attributes.Name.MAIN_CLASS);
+        return mainClass == null || mainClass.isBlank() ? Optional.empty() : Optional.of(mainClass.trim());
+    }
+
+    private static MarsException usage(String message) {
+        return new MarsException(ErrorCode.INVALID_ARGUMENT, message);
+    }
+
+    /** The {@code mars.*} settings merged so far, and where each came from, for error messages. */
+    private static final class Settings {
+        final Map<String, String> values = new TreeMap<>();
+        final Map<String, String> sources = new LinkedHashMap<>();
+
+        void load(Path file, String source) {
+            Properties properties = new Properties();
+            try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                properties.load(reader);
+            } catch (IOException | IllegalArgumentException e) {
+                throw usage(source + ": cannot read it: " + e.getMessage());
+            }
+            for (String key : new TreeSet<>(properties.stringPropertyNames())) {
+                checkKey(key, source);
+                put(key, properties.getProperty(key), source);
+            }
+        }
+
+        void putConf(String pair) {
+            int eq = pair.indexOf('=');
+            if (eq < 0) {
+                throw usage("--conf " + pair + ": malformed setting; expected key=value, e.g. "
+                        + "--conf mars.worker.slots=2");
+            }
+            String key = pair.substring(0, eq);
+            checkKey(key, "--conf " + pair);
+            put(key, pair.substring(eq + 1), "--conf");
+        }
+
+        void put(String key, String value, String source) {
+            values.put(key, value);
+            sources.put(key, source);
+        }
+
+        private static void checkKey(String key, String source) {
+            if (!key.startsWith(KEY_PREFIX) || key.length() == KEY_PREFIX.length()
+                    || key.chars().anyMatch(Character::isWhitespace)) {
+                throw usage(source + ": key '" + key + "' is not a mars.* key; only mars.* settings are accepted");
+            }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+package io.mars.submit.client;
+
+import io.mars.Session;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.TileableGraph;
+import io.mars.common.model.ChunkData;
+import io.mars.common.model.NSplits;
+import io.mars.common.rpc.ChunkMeta;
+import io.mars.common.rpc.ResultLayout;
+import io.mars.common.rpc.SupervisorGateway;
+import io.mars.common.rpc.TaskInfo;
+import io.mars.common.rpc.TaskState;
+import io.mars.common.tiling.ArrayBoxes;
+import io.mars.tensor.NDArray;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.TensorGraphs;
+import java.lang.ref.Cleaner;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * A session as a client sees it: builds tileable graphs from tensors, submits them to a supervisor, and fetches
+ * results from the workers. Results of executed tensors stay stored until released; a tensor that becomes
+ * unreachable is released at the next call (through a {@link Cleaner}).
+ */
+public final class ClientSession implements Session {
+    private final SupervisorGateway supervisor;
+    private final String id;
+    private final AutoCloseable owned;
+    private final Cleaner cleaner;
+    private final Set<String> tracked = new HashSet<>();
+    private final ConcurrentLinkedQueue<String> unreachable = new ConcurrentLinkedQueue<>();
+    private volatile boolean closed;
+
+    private ClientSession(SupervisorGateway supervisor, String id, AutoCloseable owned) {
+        this.supervisor = supervisor;
+        this.id = id;
+        this.owned = owned;
+        this.cleaner = Cleaner.create(r -> {
+            Thread t = new Thread(r, "mars-session-cleaner-" + id);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Opens a session; {@code owned} (may be null) is closed with it, e.g. the local cluster it runs on. */
+    public static ClientSession open(SupervisorGateway supervisor, Map<String, String> conf, AutoCloseable owned) {
+        return new ClientSession(supervisor, join(supervisor.createSession(conf)), owned);
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public synchronized List<NDArray> execute(Tensor... tensors) {
+        checkOpen();
+        releaseUnreachable();
+        TileableGraph graph = TensorGraphs.of(tensors);
+        String taskId = join(supervisor.submitTask(id, graph));
+        TaskInfo info = join(supervisor.waitTask(id, taskId));
+        if (info.state() != TaskState.SUCCEEDED) {
+            ErrorCode code = info.errorCode() == null ? ErrorCode.INTERNAL_ERROR : ErrorCode.valueOf(info.errorCode());
+            throw new MarsException(code, info.errorMessage() == null ? "task " + taskId + " ended " + info.state()
+                    : info.errorMessage());
+        }
+        for (Tensor t : tensors) {
+            track(t);
+        }
+        List<CompletableFuture<NDArray>> results = new ArrayList<>(tensors.length);
+        for (Tensor t : tensors) {
+            results.add(fetch(t));
+        }
+        List<NDArray> out = new ArrayList<>(tensors.length);
+        for (CompletableFuture<NDArray> f : results) {
+            out.add(join(f));
+        }
+        return out;
+    }
+
+    /** The last task's info, for tools and benchmarks that report supervisor timings. */
+    public TaskInfo executeForInfo(Tensor... tensors) {
+        checkOpen();
+        releaseUnreachable();
+        String taskId = join(supervisor.submitTask(id, TensorGraphs.of(tensors)));
+        TaskInfo info = join(supervisor.waitTask(id, taskId));
+        for (Tensor t : tensors) {
+            track(t);
+        }
+        return info;
+    }
+
+    private void track(Tensor t) {
+        if (tracked.add(t.key())) {
+            String key = t.key();
+            cleaner.register(t, () -> unreachable.add(key));
+        }
+    }
+
+    private CompletableFuture<NDArray> fetch(Tensor t) {
+        return supervisor.resultLayout(id, t.key()).thenCompose(layout -> {
+            List<CompletableFuture<ChunkData>> parts = new ArrayList<>(layout.chunks().size());
+            for (ChunkMeta m : layout.chunks()) {
+                parts.add(supervisor.worker(m.workers().iterator().next()).fetchChunk(id, m.key()));
+            }
+            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
+                    .thenApply(v -> assemble(t, layout, parts));
+        });
+    }
+
+    private static NDArray assemble(Tensor t, ResultLayout layout, List<CompletableFuture<ChunkData>> parts) {
+        NDArray out = NDArray.allocate(t.dtype(), t.shape());
+        int[] grid = NSplits.gridShape(layout.nsplits());
+        long[] zero = new long[t.ndim()];
+        for (int i = 0; i < parts.size(); i++) {
+            NDArray chunk = (NDArray) parts.get(i).join();
+            long[] offset = NSplits.chunkOffset(layout.nsplits(), NSplits.unflat(grid, i));
+            ArrayBoxes.copy(chunk, zero, out, offset, chunk.shapeView());
+        }
+        return out;
+    }
+
+    @Override
+    public synchronized void release(Tensor... tensors) {
+        checkOpen();
+        List<String> keys = new ArrayList<>();
+        for (Tensor t : tensors) {
+            keys.add(t.key());
+            tracked.remove(t.key());
+        }
+        join(supervisor.releaseTileables(id, keys));
+    }
+
+    private void releaseUnreachable() {
+        List<String> keys = new ArrayList<>();
+        String k;
+        while ((k = unreachable.poll()) != null) {
+            keys.add(k);
+            tracked.remove(k);
+        }
+        if (!keys.isEmpty()) {
+            join(supervisor.releaseTileables(id, keys));
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new MarsException(ErrorCode.SESSION_CLOSED, "session " + id + " is closed; open a new one");
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            join(supervisor.closeSession(id));
+        } finally {
+            if (owned != null) {
+                try {
+                    owned.close();
+                } catch (Exception e) {
+                    throw MarsException.wrap(e);
+                }
+            }
+        }
+    }
+
+    private static <T> T join(CompletableFuture<T> f) {
+        try {
+            return f.join();
+        } catch (RuntimeException e) {
+            throw MarsException.wrap(e);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.mars.submit.local;
+
+import io.mars.am.Supervisor;
+import io.mars.am.services.cluster.internal.StaticCluster;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.container.Worker;
+import io.mars.container.WorkerConfig;
+import io.mars.container.kernels.KernelRegistry;
+import io.mars.container.services.storage.internal.MemoryStorage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The embedded cluster: the supervisor services and N workers in this JVM, with nothing to install. The same
+ * services as on YARN, only placed in one process; the composition root of local mode.
+ */
+public final class LocalCluster implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LocalCluster.class);
+    private static final Pattern MASTER = Pattern.compile("local(?:\\[(\\*|[0-9]+)])?");
+    private final StaticCluster cluster = new StaticCluster();
+    private final List<Worker> workers = new ArrayList<>();
+    private final Supervisor supervisor;
+
+    public LocalCluster(int workerCount, Map<String, String> conf) {
+        if (workerCount <= 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "a local cluster needs at least 1 worker, got " + workerCount);
+        }
+        WorkerConfig workerConfig = WorkerConfig.from(conf);
+        KernelRegistry kernels = KernelRegistry.standard();
+        for (int i = 0; i < workerCount; i++) {
+            Worker w = new Worker("worker-" + i, workerConfig, new MemoryStorage(), kernels, cluster::worker);
+            workers.add(w);
+            cluster.addWorker(w);
+        }
+        supervisor = new Supervisor(cluster, conf);
+        LOG.info("local cluster started: {} workers x {} slots", workerCount, workerConfig.slots());
+    }
+
+    /** Whether {@code master} names a local cluster: {@code local}, {@code local[N]} or {@code local[*]}. */
+    public static boolean isLocalMaster(String master) {
+        return master != null && MASTER.matcher(master.trim()).matches();
+    }
+
+    /** The worker count a local master asks for. */
+    public static int workerCount(String master) {
+        Matcher m = MASTER.matcher(master == null ? "" : master.trim());
+        if (!m.matches()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "master '" + master
+                    + "' is not local, local[N] (N >= 1) or local[*]");
+        }
+        String n = m.group(1);
+        if (n == null) {
+            return 1;
+        }
+        if (n.equals("*")) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        int count;
+        try {
+            count = Integer.parseInt(n);
+        } catch (NumberFormatException e) {
+            count = -1;
+        }
+        if (count < 1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "master '" + master + "' asks for " + n
+                    + " workers; use local[N] with N >= 1");
+        }
+        return count;
+    }
+
+    public Supervisor supervisor() {
+        return supervisor;
+    }
+
+    public List<Worker> workers() {
+        return List.copyOf(workers);
+    }
+
+    /** Bytes stored on all workers. */
+    public long storedBytes() {
+        long n = 0;
+        for (Worker w : workers) {
+            n += w.storage().storedBytes();
+        }
+        return n;
+    }
+
+    @Override
+    public void close() {
+        supervisor.close();
+        for (Worker w : workers) {
+            w.close();
+        }
+        LOG.info("local cluster stopped");
+    }
+}

@@ -1,0 +1,35 @@
+package io.mars.submit.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class MasterTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"local", "local[1]", "local[16]", "local[*]"})
+    void acceptsLocalMasters(String spec) {
+        assertThat(Master.parse(spec, "--master").spec()).isEqualTo(spec);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"local[0]", "local[x]", "local[]", "local[-2]", "local[ 2]", "local[2", "LOCAL",
+            "local[2]x", "", "mesos://host"})
+    void rejectsMalformedMastersNamingThem(String spec) {
+        assertThatThrownBy(() -> Master.parse(spec, "--master"))
+                .isInstanceOfSatisfying(MarsException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT))
+                .hasMessageContaining("--master")
+                .hasMessageContaining(spec);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"yarn", "yarn-cluster"})
+    void yarnIsNotAvailableYet(String spec) {
+        assertThatThrownBy(() -> Master.parse(spec, "--master"))
+                .hasMessageContaining("master '" + spec + "' is not available in this build yet");
+    }
+}
