@@ -67,32 +67,33 @@ public final class NDArray implements ChunkData {
         };
     }
 
+    /** A float64 array; without a shape it is 1-d (use {@link #scalar} for 0-d). */
     public static NDArray of(double[] data, long... shape) {
-        return new NDArray(DataType.FLOAT64, shape.length == 0 && data.length != 1 ? new long[] {data.length} : shape, data);
+        return new NDArray(DataType.FLOAT64, shape.length == 0 ? new long[] {data.length} : shape, data);
     }
 
     public static NDArray of(float[] data, long... shape) {
-        return new NDArray(DataType.FLOAT32, shape.length == 0 && data.length != 1 ? new long[] {data.length} : shape, data);
+        return new NDArray(DataType.FLOAT32, shape.length == 0 ? new long[] {data.length} : shape, data);
     }
 
     public static NDArray of(long[] data, long... shape) {
-        return new NDArray(DataType.INT64, shape.length == 0 && data.length != 1 ? new long[] {data.length} : shape, data);
+        return new NDArray(DataType.INT64, shape.length == 0 ? new long[] {data.length} : shape, data);
     }
 
     public static NDArray of(int[] data, long... shape) {
-        return new NDArray(DataType.INT32, shape.length == 0 && data.length != 1 ? new long[] {data.length} : shape, data);
+        return new NDArray(DataType.INT32, shape.length == 0 ? new long[] {data.length} : shape, data);
     }
 
     public static NDArray of(short[] data, long... shape) {
-        return new NDArray(DataType.INT16, shape.length == 0 && data.length != 1 ? new long[] {data.length} : shape, data);
+        return new NDArray(DataType.INT16, shape.length == 0 ? new long[] {data.length} : shape, data);
     }
 
     public static NDArray of(byte[] data, long... shape) {
-        return new NDArray(DataType.INT8, shape.length == 0 && data.length != 1 ? new long[] {data.length} : shape, data);
+        return new NDArray(DataType.INT8, shape.length == 0 ? new long[] {data.length} : shape, data);
     }
 
     public static NDArray of(boolean[] data, long... shape) {
-        return new NDArray(DataType.BOOL, shape.length == 0 && data.length != 1 ? new long[] {data.length} : shape, data);
+        return new NDArray(DataType.BOOL, shape.length == 0 ? new long[] {data.length} : shape, data);
     }
 
     /** A 0-d array. */

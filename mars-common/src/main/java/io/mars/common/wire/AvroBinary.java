@@ -23,15 +23,30 @@ final class AvroBinary {
     private AvroBinary() {
     }
 
+    /** Writes the body of one top-level value onto an encoder. */
+    interface Body {
+        void write(BinaryEncoder encoder) throws IOException;
+    }
+
+    /** Reads one top-level value from a decoder. */
+    interface Parser<T> {
+        T read(BinaryDecoder decoder) throws IOException;
+    }
+
     static <T extends SpecificRecord> byte[] write(T record) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        return write(record.getSchema().getName(), e -> new SpecificDatumWriter<T>(record.getSchema()).write(record, e));
+    }
+
+    static byte[] write(String what, Body body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
         BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
         try {
-            new SpecificDatumWriter<T>(record.getSchema()).write(record, encoder);
+            body.write(encoder);
             encoder.flush();
+        } catch (MarsException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
-            throw new MarsException(ErrorCode.SERIALIZATION_FAILED,
-                    "cannot encode " + record.getSchema().getName() + ": " + e, e);
+            throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "cannot encode " + what + ": " + e, e);
         }
         return out.toByteArray();
     }
@@ -40,27 +55,46 @@ final class AvroBinary {
      * Decodes a whole byte array as one {@code type}; with {@code versioned}, first checks the leading format version.
      */
     static <T extends SpecificRecord> T read(byte[] bytes, Class<T> type, boolean versioned) {
-        String what = type.getSimpleName();
+        if (versioned) {
+            checkVersion(bytes, type.getSimpleName());
+        }
+        return read(bytes, type.getSimpleName(), d -> new SpecificDatumReader<>(type).read(null, d));
+    }
+
+    /** Decodes a whole byte array with {@code parser}; bytes left over are an error. */
+    static <T> T read(byte[] bytes, String what, Parser<T> parser) {
         try {
-            if (versioned) {
-                int version = DecoderFactory.get().binaryDecoder(bytes, null).readInt();
-                if (version != FORMAT_VERSION) {
-                    throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "cannot decode " + what + ": format version "
-                            + version + ", this reader understands version " + FORMAT_VERSION);
-                }
-            }
             BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(bytes, null);
-            T record = new SpecificDatumReader<>(type).read(null, decoder);
+            T value = parser.read(decoder);
             if (!decoder.isEnd()) {
                 throw new MarsException(ErrorCode.SERIALIZATION_FAILED,
                         "cannot decode " + what + ": bytes left over after the record");
             }
-            return record;
+            return value;
         } catch (MarsException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
             throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "cannot decode " + what + " from "
                     + bytes.length + " bytes: " + e, e);
+        }
+    }
+
+    /** Checks the leading int of a top-level record before anything else is decoded. */
+    static void checkVersion(byte[] bytes, String what) {
+        int version;
+        try {
+            version = DecoderFactory.get().binaryDecoder(bytes, null).readInt();
+        } catch (IOException | RuntimeException e) {
+            throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "cannot decode " + what + " from "
+                    + bytes.length + " bytes: no format version: " + e, e);
+        }
+        checkVersion(version, what);
+    }
+
+    static void checkVersion(int version, String what) {
+        if (version != FORMAT_VERSION) {
+            throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "cannot decode " + what + ": format version "
+                    + version + ", this reader understands version " + FORMAT_VERSION);
         }
     }
 }

@@ -30,6 +30,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificDatumWriter;
 
 /**
  * Avro binary encoding of tileable graphs, chunk graphs, subtasks and chunk data. Nodes refer to their inputs by key;
@@ -66,7 +68,7 @@ public final class GraphCodec {
     }
 
     public static TileableGraph fromRecord(TileableGraphRecord record) {
-        checkVersion(record.getFormatVersion());
+        AvroBinary.checkVersion(record.getFormatVersion(), TileableGraphRecord.class.getSimpleName());
         Set<String> seen = new HashSet<>(record.getNodes().size() * 2);
         List<TileableNode> nodes = new ArrayList<>(record.getNodes().size());
         for (TileableNodeRecord r : record.getNodes()) {
@@ -84,22 +86,67 @@ public final class GraphCodec {
 
     // ----- chunk graphs -----
 
+    /**
+     * The bytes of {@link #toRecord(ChunkGraph)}, written node by node: a graph of 10^5 chunks never holds all its node
+     * records at once, which keeps a big graph's encoding out of the old generation.
+     */
     public static byte[] encode(ChunkGraph graph) {
-        return AvroBinary.write(toRecord(graph));
+        return AvroBinary.write(ChunkGraphRecord.class.getSimpleName(), e -> {
+            SpecificDatumWriter<ChunkNodeRecord> nodeWriter = new SpecificDatumWriter<>(ChunkNodeRecord.class);
+            Set<String> seen = new HashSet<>(graph.nodes().size() * 2);
+            e.writeInt(AvroBinary.FORMAT_VERSION);
+            e.writeArrayStart();
+            e.setItemCount(graph.nodes().size());
+            for (ChunkNode n : graph.nodes()) {
+                checkChunkNode(n, seen);
+                e.startItem();
+                nodeWriter.write(chunkRecord(n), e);
+            }
+            e.writeArrayEnd();
+            List<String> outputs = keys(graph.outputs());
+            requireOutputs(seen, outputs, "chunk");
+            e.writeArrayStart();
+            e.setItemCount(outputs.size());
+            for (String key : outputs) {
+                e.startItem();
+                e.writeString(key);
+            }
+            e.writeArrayEnd();
+        });
     }
 
+    /** Reads what {@link #encode(ChunkGraph)} wrote, converting each node record as soon as it is read. */
     public static ChunkGraph decodeChunkGraph(byte[] bytes) {
-        return fromRecord(AvroBinary.read(bytes, ChunkGraphRecord.class, true));
+        String what = ChunkGraphRecord.class.getSimpleName();
+        AvroBinary.checkVersion(bytes, what);
+        return AvroBinary.read(bytes, what, d -> {
+            d.readInt();
+            SpecificDatumReader<ChunkNodeRecord> nodeReader = new SpecificDatumReader<>(ChunkNodeRecord.class);
+            Map<String, ChunkNode> byKey = new HashMap<>();
+            List<ChunkNode> nodes = new ArrayList<>();
+            // one record reused for every node: chunkNode() copies all it keeps out of it
+            ChunkNodeRecord record = null;
+            for (long n = d.readArrayStart(); n > 0; n = d.arrayNext()) {
+                for (long i = 0; i < n; i++) {
+                    record = nodeReader.read(record, d);
+                    nodes.add(addChunkNode(chunkNode(record, byKey, Map.of()), byKey));
+                }
+            }
+            List<ChunkNode> outputs = new ArrayList<>();
+            for (long n = d.readArrayStart(); n > 0; n = d.arrayNext()) {
+                for (long i = 0; i < n; i++) {
+                    outputs.add(output(byKey, d.readString()));
+                }
+            }
+            return new ChunkGraph(nodes, outputs);
+        });
     }
 
     public static ChunkGraphRecord toRecord(ChunkGraph graph) {
         Set<String> seen = new HashSet<>(graph.nodes().size() * 2);
         List<ChunkNodeRecord> nodes = new ArrayList<>(graph.nodes().size());
         for (ChunkNode n : graph.nodes()) {
-            for (ChunkNode in : n.inputs()) {
-                requireEarlier(seen.contains(in.key()), "chunk", n.key(), in.key());
-            }
-            requireNew(seen.add(n.key()), "chunk", n.key());
+            checkChunkNode(n, seen);
             nodes.add(chunkRecord(n));
         }
         List<String> outputs = keys(graph.outputs());
@@ -108,21 +155,35 @@ public final class GraphCodec {
     }
 
     public static ChunkGraph fromRecord(ChunkGraphRecord record) {
-        checkVersion(record.getFormatVersion());
+        AvroBinary.checkVersion(record.getFormatVersion(), ChunkGraphRecord.class.getSimpleName());
         Map<String, ChunkNode> byKey = new HashMap<>(record.getNodes().size() * 2);
         List<ChunkNode> nodes = new ArrayList<>(record.getNodes().size());
         for (ChunkNodeRecord r : record.getNodes()) {
-            ChunkNode n = chunkNode(r, byKey, Map.of());
-            requireNew(byKey.putIfAbsent(n.key(), n) == null, "chunk", n.key());
-            nodes.add(n);
+            nodes.add(addChunkNode(chunkNode(r, byKey, Map.of()), byKey));
         }
         List<ChunkNode> outputs = new ArrayList<>(record.getOutputs().size());
         for (String key : record.getOutputs()) {
-            ChunkNode n = byKey.get(key);
-            requireOutputs(n != null, key, "chunk");
-            outputs.add(n);
+            outputs.add(output(byKey, key));
         }
         return new ChunkGraph(nodes, outputs);
+    }
+
+    private static void checkChunkNode(ChunkNode n, Set<String> seen) {
+        for (ChunkNode in : n.inputs()) {
+            requireEarlier(seen.contains(in.key()), "chunk", n.key(), in.key());
+        }
+        requireNew(seen.add(n.key()), "chunk", n.key());
+    }
+
+    private static ChunkNode addChunkNode(ChunkNode n, Map<String, ChunkNode> byKey) {
+        requireNew(byKey.putIfAbsent(n.key(), n) == null, "chunk", n.key());
+        return n;
+    }
+
+    private static ChunkNode output(Map<String, ChunkNode> byKey, String key) {
+        ChunkNode n = byKey.get(key);
+        requireOutputs(n != null, key, "chunk");
+        return n;
     }
 
     // ----- subtasks -----
@@ -162,7 +223,7 @@ public final class GraphCodec {
 
     /** External inputs come back as placeholder nodes with a {@link ChunkFetch} operand and their recorded meta. */
     public static Subtask fromRecord(SubtaskRecord record) {
-        checkVersion(record.getFormatVersion());
+        AvroBinary.checkVersion(record.getFormatVersion(), SubtaskRecord.class.getSimpleName());
         String what = "subtask " + record.getId() + " chunk";
         Map<String, ChunkNode> externals = new HashMap<>(record.getExternals().size() * 2);
         for (ExternalChunkRecord e : record.getExternals()) {
@@ -205,7 +266,7 @@ public final class GraphCodec {
     }
 
     public static ChunkData fromRecord(ChunkDataRecord record) {
-        checkVersion(record.getFormatVersion());
+        AvroBinary.checkVersion(record.getFormatVersion(), ChunkDataRecord.class.getSimpleName());
         Object datum = record.getData();
         if (datum instanceof NDArrayRecord a) {
             return NDArrayCodec.decode(a);
@@ -281,13 +342,6 @@ public final class GraphCodec {
         if (!found) {
             throw new MarsException(ErrorCode.SERIALIZATION_FAILED,
                     "the output '" + key + "' is not a node of the " + kind + " graph");
-        }
-    }
-
-    private static void checkVersion(int version) {
-        if (version != AvroBinary.FORMAT_VERSION) {
-            throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "format version " + version
-                    + ", this reader understands version " + AvroBinary.FORMAT_VERSION);
         }
     }
 }

@@ -14,6 +14,7 @@ import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -97,6 +98,9 @@ interface ValueConverter {
         if (c.isEnum()) {
             return new EnumConverter(c.asSubclass(Enum.class));
         }
+        if (c == byte[].class) {
+            return new BytesConverter();
+        }
         if (c == long[].class) {
             return new LongArrayConverter();
         }
@@ -121,7 +125,7 @@ interface ValueConverter {
     private static RuntimeException unsupported(Type type, String where) {
         return new MarsException(ErrorCode.SERIALIZATION_FAILED, where + " has the type " + type.getTypeName()
                 + ", which the wire format cannot hold; supported are boolean, int, long, double, String, enums, "
-                + "DataType, long[], int[], double[], NDArray, records, and arrays and Lists of these");
+                + "DataType, byte[], long[], int[], double[], NDArray, records, and arrays and Lists of these");
     }
 
     /** Passes null through; the wrapped converter sees only non-null values and data. */
@@ -207,6 +211,24 @@ interface ValueConverter {
             } catch (IllegalArgumentException e) {
                 throw new WireMismatch("is '" + s + "', not a " + type.getSimpleName() + " constant");
             }
+        }
+    }
+
+    /** A byte[] as Avro bytes. */
+    record BytesConverter() implements ValueConverter {
+        @Override
+        public Object toWire(Object value) {
+            return ByteBuffer.wrap((byte[]) value);
+        }
+
+        @Override
+        public Object fromWire(Object datum) {
+            if (!(datum instanceof ByteBuffer b)) {
+                throw WireMismatch.expected("bytes", datum);
+            }
+            byte[] out = new byte[b.remaining()];
+            b.duplicate().get(out);
+            return out;
         }
     }
 

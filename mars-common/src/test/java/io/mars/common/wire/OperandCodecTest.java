@@ -9,18 +9,22 @@ import io.mars.common.error.MarsException;
 import io.mars.common.operand.Arg;
 import io.mars.common.operand.ElementwiseFn;
 import io.mars.common.operand.Operand;
+import io.mars.common.operand.ReduceFn;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.WireName;
 import io.mars.common.operand.chunk.ChunkRand;
 import io.mars.common.operand.chunk.ChunkReduceMap;
-import io.mars.common.operand.ReduceFn;
 import io.mars.common.operand.tensor.TensorDot;
 import io.mars.common.operand.tensor.TensorElementwise;
 import io.mars.common.operand.tensor.TensorRechunk;
+import io.mars.common.wire.avro.LongArray;
 import io.mars.common.wire.avro.OperandRecord;
 import io.mars.common.wire.avro.Value;
 import io.mars.tensor.ChunkSpec;
+import io.mars.tensor.DataType;
+import io.mars.tensor.NDArray;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,7 +139,7 @@ class OperandCodecTest {
         OperandRecord record = OperandCodec.encode(new TensorRechunk(ChunkSpec.of(4)));
         @SuppressWarnings("unchecked")
         Map<String, Value> chunks = (Map<String, Value>) record.getParams().get("chunks").getValue();
-        chunks.put("sizes", new Value(new io.mars.common.wire.avro.LongArray(List.of(-4L))));
+        chunks.put("sizes", new Value(new LongArray(List.of(-4L))));
 
         assertThatThrownBy(() -> OperandCodec.decode(record)).isInstanceOf(MarsException.class)
                 .hasMessageContaining("'tensor.rechunk'").hasMessageContaining("param 'chunks' was rejected by ChunkSpec")
@@ -152,6 +156,26 @@ class OperandCodecTest {
     void namesAComponentTypeTheWireCannotHold() {
         assertThatThrownBy(() -> RecordCodec.of(Opaque.class)).isInstanceOf(MarsException.class)
                 .hasMessageContaining("component 'payload'").hasMessageContaining("java.lang.Object");
+    }
+
+    @Test
+    void roundTripsEverySupportedComponentTypeThroughAvroBytes() {
+        AllTypes value = new AllTypes(true, 7, -8L, 0.5, Boolean.FALSE, null, Long.MAX_VALUE, Double.NaN, "héllo",
+                new byte[] {1, -2, 3}, DataType.INT16, ReduceFn.STD, new long[] {1, -2}, new int[] {3},
+                new double[] {Double.NEGATIVE_INFINITY}, new long[][] {{1, 2}, {}, null},
+                List.of(List.of(Scalar.of(1L)), List.of()), Arrays.asList(Arg.input(2), null),
+                new AllTypes[] {null}, NDArray.of(new short[] {-1, 2}, 2), ChunkSpec.explicit(new long[] {2, 3}));
+
+        byte[] bytes = AvroBinary.write(new OperandRecord("test.all", RecordCodec.of(AllTypes.class).encode(value)));
+        OperandRecord record = AvroBinary.read(bytes, OperandRecord.class, false);
+
+        assertSameValue(value, RecordCodec.of(AllTypes.class).decode(record.getParams()), "all");
+    }
+
+    record AllTypes(boolean bool, int i, long l, double d, Boolean boxedBool, Integer boxedInt, Long boxedLong,
+            Double boxedDouble, String s, byte[] bytes, DataType dtype, ReduceFn fn, long[] longs, int[] ints,
+            double[] doubles, long[][] nested, List<List<Scalar>> lists, List<Arg> withNull, AllTypes[] self,
+            NDArray array, ChunkSpec spec) {
     }
 
     @WireName("test.unregistered")

@@ -33,7 +33,12 @@ public final class ClientSession implements Session {
     private final SupervisorGateway supervisor;
     private final String id;
     private final AutoCloseable owned;
-    private final Cleaner cleaner;
+    /** One daemon thread per JVM watches for unreachable result tensors of every session. */
+    private static final Cleaner CLEANER = Cleaner.create(r -> {
+        Thread t = new Thread(r, "mars-tensor-cleaner");
+        t.setDaemon(true);
+        return t;
+    });
     private final Set<String> tracked = new HashSet<>();
     private final ConcurrentLinkedQueue<String> unreachable = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;
@@ -42,11 +47,6 @@ public final class ClientSession implements Session {
         this.supervisor = supervisor;
         this.id = id;
         this.owned = owned;
-        this.cleaner = Cleaner.create(r -> {
-            Thread t = new Thread(r, "mars-session-cleaner-" + id);
-            t.setDaemon(true);
-            return t;
-        });
     }
 
     /** Opens a session; {@code owned} (may be null) is closed with it, e.g. the local cluster it runs on. */
@@ -100,7 +100,7 @@ public final class ClientSession implements Session {
     private void track(Tensor t) {
         if (tracked.add(t.key())) {
             String key = t.key();
-            cleaner.register(t, () -> unreachable.add(key));
+            CLEANER.register(t, () -> unreachable.add(key));
         }
     }
 

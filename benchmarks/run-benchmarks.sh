@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Runs the seed workloads on Mars (bin/mars-submit --master local[2]) and in numpy, prints them side by side, then
+# runs the supervisor benchmark. Builds nothing: run `mvn -B -q package -DskipTests` first. See benchmarks/README.md.
+#
+# Environment (defaults in brackets):
+#   REPS [3]            runs per workload and side; the table shows medians (peak RSS: the largest run)
+#   PI_REPS [$REPS]     runs of the 10^9-point pi workload, the slowest one; PI_REPS=1 saves about a minute
+#   PI_N [1e9] PI_CHUNK [2e6]   EW_N [3.6e8] EW_CHUNK [2e6]   EW_INPUT [ones]
+#   INNER_N [2000] INNER_CHUNK [200]   DOT_N [2000] DOT_CHUNK [500]
+#   MASTER [local[2]]   where the Mars jobs run
+#   MARS_SUBMIT_OPTS    JVM options for the jobs (bin/mars-submit's default: -Xmx768m -XX:+UseParallelGC)
+#   PYTHON [python3]    interpreter with numpy
+#   JOB_TIMEOUT [900]   seconds before one run is killed
+#   SKIP_NUMPY=1, SKIP_SUPERVISOR=1   leave a part out
+set -euo pipefail
+
+here="$(cd -P "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+jar="$root/benchmarks/target/mars-benchmarks.jar"
+submit="$root/bin/mars-submit"
+numpy_script="$here/python/numpy_baselines.py"
+python="${PYTHON:-python3}"
+master="${MASTER:-local[2]}"
+reps="${REPS:-3}"
+pi_reps="${PI_REPS:-$reps}"
+timeout_s="${JOB_TIMEOUT:-900}"
+
+die() {
+  echo "run-benchmarks: $*" >&2
+  exit 2
+}
+
+[[ -x /usr/bin/time ]] || die "/usr/bin/time is missing (it measures peak RSS); install it: apt-get install time"
+[[ -f "$jar" ]] || die "$jar is not built; run in $root: mvn -B -q package -DskipTests"
+[[ -x "$submit" ]] || die "$submit is missing or not executable"
+if [[ -z "${SKIP_NUMPY:-}" ]]; then
+  "$python" -c 'import numpy' 2>/dev/null || die "$python cannot import numpy; pip install numpy, or SKIP_NUMPY=1"
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+log="$root/benchmarks/target/benchmark-$(date +%Y%m%d-%H%M%S).log"
+: >"$log"
+
+# median of the numbers given as arguments
+median() {
+  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+max() {
+  printf '%s\n' "$@" | sort -g | tail -n 1
+}
+
+# run_once LABEL COMMAND...: runs COMMAND under /usr/bin/time -v; sets run_result, run_wall (the job's own timing
+# of its computation), run_elapsed (the whole process, start-up included) and run_rss_mb. Returns 1 on failure.
+run_once() {
+  local label="$1"
+  shift
+  local status=0
+  /usr/bin/time -v -o "$work/time" timeout "$timeout_s" "$@" >"$work/out" 2>"$work/err" || status=$?
+  cat "$work/out" "$work/err" >>"$log"
+  local line
+  line="$(grep -E '^[A-Za-z]+: result=' "$work/out" | tail -n 1 || true)"
+  if [[ $status -ne 0 || -z "$line" ]]; then
+    echo "  $label FAILED (exit $status); last lines of its output:" >&2
+    tail -n 15 "$work/err" "$work/out" | sed 's/^/    /' >&2
+    return 1
+  fi
+  run_result="$(sed -E 's/.*result=([^ ]+).*/\1/' <<<"$line")"
+  run_wall="$(sed -E 's/.*wall=([0-9.]+)s.*/\1/' <<<"$line")"
+  run_rss_mb="$(awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "$work/time")"
+  run_elapsed="$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; printf "%.2f", s }' "$work/time")"
+  echo "  $line  [process ${run_elapsed}s, peak RSS ${run_rss_mb} MB]"
+}
+
+# bench NAME SIZE_LABEL REPS JAVA_CLASS JAVA_ARGS PY_WORKLOAD PY_ARGS: fills one table row
+rows=()
+bench() {
+  local name="$1" size="$2" n="$3" class="$4" java_args="$5" py_name="$6" py_args="$7"
+  local ours=() ours_proc=() ours_rss=() theirs=() theirs_rss=() ours_result="FAILED" theirs_result="-"
+  echo "== $name ($size), $n run(s) each"
+  for ((i = 1; i <= n; i++)); do
+    # shellcheck disable=SC2086  # the argument lists are meant to split
+    if run_once "mars  $name #$i" "$submit" --master "$master" --class "$class" "$jar" $java_args; then
+      ours+=("$run_wall") ours_proc+=("$run_elapsed") ours_rss+=("$run_rss_mb") ours_result="$run_result"
+    fi
+  done
+  if [[ -z "${SKIP_NUMPY:-}" ]]; then
+    theirs_result="FAILED"
+    for ((i = 1; i <= n; i++)); do
+      # shellcheck disable=SC2086
+      if run_once "numpy $name #$i" "$python" "$numpy_script" "$py_name" $py_args; then
+        theirs+=("$run_wall") theirs_rss+=("$run_rss_mb") theirs_result="$run_result"
+      fi
+    done
+  fi
+  local o="nan" op="nan" orss="-" t="nan" trss="-" ratio="-"
+  if ((${#ours[@]})); then o="$(median "${ours[@]}")" op="$(median "${ours_proc[@]}")" orss="$(max "${ours_rss[@]}")"; fi
+  if ((${#theirs[@]})); then t="$(median "${theirs[@]}")" trss="$(max "${theirs_rss[@]}")"; fi
+  if [[ "$o" != nan && "$t" != nan ]]; then
+    ratio="$(awk -v a="$o" -v b="$t" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "inf" }')"
+  fi
+  rows+=("$(printf '%-15s %-14s %4s %9s %9s %8s %10s %9s %10s   %-14s %-14s' "$name" "$size" "$n" "$o" "$t" "$ratio" "$op" "$orss" "$trss" "$ours_result" "$theirs_result")")
+}
+
+pi_n="${PI_N:-1e9}" pi_chunk="${PI_CHUNK:-2e6}"
+ew_n="${EW_N:-3.6e8}" ew_chunk="${EW_CHUNK:-2e6}" ew_input="${EW_INPUT:-ones}"
+inner_n="${INNER_N:-2000}" inner_chunk="${INNER_CHUNK:-200}"
+dot_n="${DOT_N:-2000}" dot_chunk="${DOT_CHUNK:-500}"
+
+echo "Mars on $master vs numpy ($("$python" -c 'import numpy; print(numpy.__version__)' 2>/dev/null || echo 'not run')), $(nproc) cores; raw output in $log"
+bench "pi" "N=$pi_n" "$pi_reps" io.mars.examples.MonteCarloPi "$pi_n $pi_chunk" pi "$pi_n"
+bench "elementwise" "N=$ew_n" "$reps" io.mars.examples.ElementwiseSum "$ew_n $ew_chunk $ew_input" elementwise "$ew_n $ew_input"
+bench "inner().sum()" "n=$inner_n" "$reps" io.mars.examples.InnerSum "$inner_n $inner_chunk" inner "$inner_n"
+bench "(a@a.T-a).std" "n=$dot_n" "$reps" io.mars.examples.DotStd "$dot_n $dot_chunk" dotstd "$dot_n"
+
+echo
+echo "Seed workloads: medians of the runs; times are the computation only (JVM, cluster and interpreter start-up"
+echo "excluded; 'ours proc' is the whole mars-submit process). Peak RSS is the largest run's, from /usr/bin/time."
+header="$(printf '%-15s %-14s %4s %9s %9s %8s %10s %9s %10s   %-14s %-14s' workload size runs 'ours(s)' 'numpy(s)' ours/np 'ours proc' 'RSS ours' 'RSS numpy' 'result ours' 'result numpy')"
+echo "$header"
+printf '%*s\n' "${#header}" '' | tr ' ' '-'
+printf '%s\n' "${rows[@]}"
+echo "(RSS in MB. pi and (a@a.T-a).std use different random generators on each side, so those results agree"
+echo " statistically, not digit for digit; elementwise with ones and inner are exact.)"
+
+if [[ -z "${SKIP_SUPERVISOR:-}" ]]; then
+  echo
+  echo "== supervisor benchmark"
+  status=0
+  /usr/bin/time -v -o "$work/time" timeout "$timeout_s" "$submit" --master "$master" \
+    --class io.mars.benchmarks.SupervisorBenchmark "$jar" 2>"$work/err" | tee -a "$log" || status=$?
+  cat "$work/err" >>"$log"
+  if [[ $status -ne 0 ]]; then
+    echo "SupervisorBenchmark FAILED (exit $status):" >&2
+    tail -n 20 "$work/err" | sed 's/^/    /' >&2
+    exit 1
+  fi
+  awk -F': ' '/Maximum resident set size/ { printf "(supervisor benchmark process peak RSS: %.0f MB)\n", $2 / 1024 }' "$work/time"
+fi

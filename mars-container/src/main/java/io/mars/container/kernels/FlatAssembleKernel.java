@@ -1,0 +1,26 @@
+package io.mars.container.kernels;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.model.ChunkData;
+import io.mars.common.operand.chunk.ChunkFlatAssemble;
+import io.mars.tensor.NDArray;
+import java.util.List;
+
+/** Builds a chunk (reshape) from runs of C-order elements of input chunks. */
+final class FlatAssembleKernel implements Kernel<ChunkFlatAssemble> {
+    @Override
+    public ChunkData execute(ChunkNode node, ChunkFlatAssemble op, List<ChunkData> inputs) {
+        NDArray out = NDArray.allocate(node.dtype(), node.shape());
+        for (ChunkFlatAssemble.Run run : op.runs()) {
+            NDArray src = Casts.to(ChunkInputs.array(node, inputs, run.input()), node.dtype());
+            if (run.length() < 0 || run.srcStart() < 0 || run.dstStart() < 0 || run.srcStart() + run.length() > src.size()
+                    || run.dstStart() + run.length() > out.size()) {
+                throw ChunkInputs.internal(node, "run of " + run.length() + " elements from " + run.srcStart()
+                        + " of input " + run.input() + " (" + src.size() + " elements) to " + run.dstStart() + " of "
+                        + out.size() + " elements is out of bounds");
+            }
+            System.arraycopy(src.data(), (int) run.srcStart(), out.data(), (int) run.dstStart(), (int) run.length());
+        }
+        return out;
+    }
+}

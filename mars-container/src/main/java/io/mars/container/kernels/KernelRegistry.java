@@ -1,0 +1,101 @@
+package io.mars.container.kernels;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.model.ChunkData;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.chunk.ChunkArange;
+import io.mars.common.operand.chunk.ChunkAssemble;
+import io.mars.common.operand.chunk.ChunkElementwise;
+import io.mars.common.operand.chunk.ChunkFlatAssemble;
+import io.mars.common.operand.chunk.ChunkFromArray;
+import io.mars.common.operand.chunk.ChunkFull;
+import io.mars.common.operand.chunk.ChunkRand;
+import io.mars.common.operand.chunk.ChunkReduceAgg;
+import io.mars.common.operand.chunk.ChunkReduceCombine;
+import io.mars.common.operand.chunk.ChunkReduceMap;
+import io.mars.common.operand.chunk.ChunkSum;
+import io.mars.common.operand.chunk.ChunkTensorDot;
+import io.mars.common.operand.chunk.ChunkTranspose;
+import io.mars.tensor.NDArray;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The worker's compute kernels, found by the class of a chunk operand. Immutable: {@link #with} gives a new
+ * registry. Every array a kernel returns is checked to have exactly the node's dtype and shape.
+ * {@code chunk.fetch} has no kernel: a fetched chunk is read from storage, never computed.
+ */
+public final class KernelRegistry {
+    private final Map<Class<? extends Operand>, Kernel<?>> kernels;
+
+    private KernelRegistry(Map<Class<? extends Operand>, Kernel<?>> kernels) {
+        this.kernels = Map.copyOf(kernels);
+    }
+
+    /** A kernel for every chunk operand of mars-common except {@code ChunkFetch}. */
+    public static KernelRegistry standard() {
+        return new KernelRegistry(Map.of())
+                .with(ChunkFull.class, new FullKernel())
+                .with(ChunkArange.class, new ArangeKernel())
+                .with(ChunkFromArray.class, new FromArrayKernel())
+                .with(ChunkRand.class, new RandKernel())
+                .with(ChunkElementwise.class, new ElementwiseKernel())
+                .with(ChunkReduceMap.class, new ReduceMapKernel())
+                .with(ChunkReduceCombine.class, new ReduceCombineKernel())
+                .with(ChunkReduceAgg.class, new ReduceAggKernel())
+                .with(ChunkTranspose.class, new TransposeKernel())
+                .with(ChunkTensorDot.class, new TensorDotKernel())
+                .with(ChunkSum.class, new SumKernel())
+                .with(ChunkAssemble.class, new AssembleKernel())
+                .with(ChunkFlatAssemble.class, new FlatAssembleKernel());
+    }
+
+    /** This registry plus (or with a replaced) kernel for operands of class {@code type}. */
+    public <O extends Operand> KernelRegistry with(Class<O> type, Kernel<O> kernel) {
+        Map<Class<? extends Operand>, Kernel<?>> copy = new HashMap<>(kernels);
+        copy.put(Objects.requireNonNull(type, "type"), Objects.requireNonNull(kernel, "kernel"));
+        return new KernelRegistry(copy);
+    }
+
+    public boolean supports(Class<? extends Operand> type) {
+        return kernels.containsKey(type);
+    }
+
+    /**
+     * Computes {@code node} from its inputs' data, given in the order of {@link ChunkNode#inputs()}.
+     *
+     * @throws MarsException INTERNAL_ERROR when no kernel exists for the operand, or a kernel breaks its contract;
+     *                       a user error code when the data are invalid for the operation
+     */
+    public ChunkData execute(ChunkNode node, List<ChunkData> inputs) {
+        Operand op = node.op();
+        Kernel<?> kernel = kernels.get(op.getClass());
+        if (kernel == null) {
+            throw new MarsException(ErrorCode.INTERNAL_ERROR, "no kernel for chunk operand " + op.wireName()
+                    + " (chunk " + node.key() + ")");
+        }
+        if (inputs.size() != node.inputs().size()) {
+            throw new MarsException(ErrorCode.INTERNAL_ERROR, op.wireName() + " chunk " + node.key() + " has "
+                    + node.inputs().size() + " input chunk(s) but was given " + inputs.size() + " input(s)");
+        }
+        ChunkData out = run(kernel, node, op, inputs);
+        if (out instanceof NDArray a && (a.dtype() != node.dtype() || !Arrays.equals(a.shapeView(), node.shape()))) {
+            throw new MarsException(ErrorCode.INTERNAL_ERROR, "kernel for " + op.wireName() + " produced "
+                    + Shapes.toString(a.shapeView()) + " " + a.dtype() + " for chunk " + node.key() + " of "
+                    + Shapes.toString(node.shape()) + " " + node.dtype());
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <O extends Operand> ChunkData run(Kernel<O> kernel, ChunkNode node, Operand op,
+            List<ChunkData> inputs) {
+        return kernel.execute(node, (O) op, inputs);
+    }
+}
