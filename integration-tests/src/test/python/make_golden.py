@@ -107,6 +107,8 @@ def define_inputs():
     add_input("i8_2x3x4", (np.arange(24).reshape(2, 3, 4) * 5 - 60).astype(np.int8))
     add_input("b_2x3x4", (np.arange(24).reshape(2, 3, 4) % 5) < 2)
     add_input("i64_0d", np.array(-3, dtype=np.int64))
+    add_input("f64_0", np.zeros(0))                       # empty: reductions give identities or NaN
+    add_input("f64_0x3", np.zeros((0, 3)))
     # One input of each dtype for the promotion table: p_* ascending, q_* shuffled with ties and zeros.
     for d in DTYPES:
         if d == "bool":
@@ -224,6 +226,8 @@ def elementwise_cases():
     binary_case(g, "power", "f64_6x4", "f64_6x4_b")
     binary_case(g, "add", "i8_10_big", "i8_10_big", name="add_int8_wraps_around")  # numpy wraps int8
     binary_case(g, "multiply", "i8_10_big", "i8_10", name="multiply_int8_wraps_around")
+    binary_case(g, "add", "f64_0", "f64_0", name="add_empty")
+    unary_case(g, "exp", "f64_0x3", name="exp_empty_0x3")
 
 
 def promotion_cases():
@@ -291,6 +295,13 @@ def broadcast_cases():
     binary_case(g, "greater_equal", "f64_2x3x4", "f64_3x1")
 
 
+def largest(values):
+    """The largest finite magnitude in values, 0 when there is none (empty or all NaN)."""
+    v = np.abs(np.asarray(values, dtype=np.float64))
+    v = v[np.isfinite(v)]
+    return float(v.max()) if v.size else 0.0
+
+
 REDUCTIONS = {"sum": np.sum, "mean": np.mean, "var": np.var, "std": np.std, "min": np.min, "max": np.max}
 
 
@@ -301,11 +312,11 @@ def reduction_case(fn, a, axis=None, keepdims=False, ddof=0):
         kwargs["ddof"] = ddof
     out, note = evaluate(lambda v: REDUCTIONS[fn](v, **kwargs), [x])
     scale = 0.0
-    with np.errstate(all="ignore"):
-        if fn == "sum" and x.dtype.kind == "f":
-            scale = np.nanmax(np.nansum(np.abs(x), axis=axis))
-        elif fn == "mean" and x.dtype.kind == "f":
-            scale = np.nanmax(np.nanmean(np.abs(x), axis=axis))
+    if fn == "sum" and x.dtype.kind == "f":
+        scale = largest(np.nansum(np.abs(x), axis=axis))
+    elif fn == "mean" and x.dtype.kind == "f":
+        averaged = max(1, x.size // max(1, out.size))  # elements averaged into each output
+        scale = largest(np.nansum(np.abs(x), axis=axis) / averaged)
     ax = "all" if axis is None else "_".join(str(v).replace("-", "m") for v in np.atleast_1d(axis))
     name = f"{fn}_{a}_axis_{ax}" + ("_keepdims" if keepdims else "") + (f"_ddof{ddof}" if ddof else "")
     params = {"fn": fn, "axis": axis, "keepdims": keepdims}
@@ -333,6 +344,11 @@ def reduction_cases():
                                   ("i32_6x4", 1, False), ("f32_2x3x4", -1, False)]:
             reduction_case(fn, a, axis, keepdims, ddof=1)
         reduction_case(fn, "f64_3x1", 1, False, ddof=1)   # n - ddof == 0: numpy gives NaN
+    reduction_case("sum", "f64_0")                        # 0.0
+    reduction_case("mean", "f64_0")                       # NaN (numpy warns "mean of empty slice")
+    reduction_case("sum", "f64_0x3", 0)                   # three zeros
+    reduction_case("sum", "f64_0x3", 1)                   # empty result
+    reduction_case("max", "f64_0x3", 1)                   # empty result: no empty axis is reduced
     for fn in ["sum", "min", "max", "mean"]:
         reduction_case(fn, "f64_10_nan")
         reduction_case(fn, "f64_6x4_nan", 0)
@@ -342,7 +358,8 @@ def reduction_cases():
 def shape_cases():
     g = "shape"
     for a, axes in [("f64_6x4", None), ("f64_2x3x4", None), ("f64_2x3x4", (1, 0, 2)), ("f64_2x3x4", (2, 0, 1)),
-                    ("f64_2x3x4", (-1, 0, 1)), ("f64_10", None), ("i8_2x3x4", (0, 2, 1)), ("b_2x3x4", (1, 2, 0))]:
+                    ("f64_2x3x4", (-1, 0, 1)), ("f64_10", None), ("i8_2x3x4", (0, 2, 1)), ("b_2x3x4", (1, 2, 0)),
+                    ("f64_0x3", None)]:
         tag = "default" if axes is None else "_".join(str(v).replace("-", "m") for v in axes)
         add_case(f"transpose_{a}_{tag}", g, "transpose", {"axes": axes}, [a], np.transpose(INPUTS[a], axes))
     for a in ["f64_6x4", "f64_2x3x4", "i32_6x4"]:
@@ -350,7 +367,7 @@ def shape_cases():
     for a, shape in [("f64_6x4", (4, 6)), ("f64_6x4", (-1,)), ("f64_6x4", (2, -1, 3)), ("f64_24", (2, 3, 4)),
                      ("f64_2x3x4", (4, 6)), ("f64_2x3x4", (24,)), ("f64_2x3x4", (3, -1)), ("f64_10", (2, 5)),
                      ("f64_10", (5, -1)), ("b_2x3x4", (6, 4)), ("i8_2x3x4", (4, 3, 2)), ("f64_0d", (1, 1)),
-                     ("f64_6x4", (1, 24)), ("f64_6x4", (6, 4, 1))]:
+                     ("f64_6x4", (1, 24)), ("f64_6x4", (6, 4, 1)), ("f64_0x3", (3, 0))]:
         tag = "_".join(str(v).replace("-", "m") for v in shape)
         add_case(f"reshape_{a}_to_{tag}", g, "reshape", {"shape": shape}, [a], np.reshape(INPUTS[a], shape))
     # Reshape reads C order of the transposed array, not of the stored one.

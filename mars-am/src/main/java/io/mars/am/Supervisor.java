@@ -7,12 +7,14 @@ import io.mars.am.services.scheduling.internal.DepthFirstScheduler;
 import io.mars.am.services.session.internal.SessionManager;
 import io.mars.am.services.task.internal.TaskManager;
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.error.MarsException;
 import io.mars.common.graph.TileableGraph;
 import io.mars.common.rpc.ResultLayout;
 import io.mars.common.rpc.SupervisorGateway;
 import io.mars.common.rpc.TaskInfo;
 import io.mars.common.rpc.WorkerGateway;
 import io.mars.common.tiling.TilerRegistry;
+import io.mars.common.wire.GraphCodec;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -61,7 +63,13 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
     }
 
     @Override
-    public CompletableFuture<String> submitTask(String sessionId, TileableGraph graph) {
+    public CompletableFuture<String> submitTask(String sessionId, byte[] tileableGraph) {
+        TileableGraph graph;
+        try {
+            graph = GraphCodec.decodeTileableGraph(tileableGraph);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(MarsException.wrap(e));
+        }
         return tasks.submit(sessionId, graph);
     }
 

@@ -1,6 +1,5 @@
 package io.mars.common.rpc;
 
-import io.mars.common.graph.TileableGraph;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -15,8 +14,11 @@ public interface SupervisorGateway {
     /** Releases every stored result of the session and forgets it. */
     CompletableFuture<Void> closeSession(String sessionId);
 
-    /** Submits a graph; completes with the task's id once accepted. */
-    CompletableFuture<String> submitTask(String sessionId, TileableGraph graph);
+    /**
+     * Submits a tileable graph in its Avro wire form ({@code GraphCodec.encode(TileableGraph)}), as it crosses the
+     * process boundary; completes with the task's id once accepted.
+     */
+    CompletableFuture<String> submitTask(String sessionId, byte[] tileableGraph);
 
     /** Completes when the task ends, with its final info (FAILED tasks complete normally; check the state). */
     CompletableFuture<TaskInfo> waitTask(String sessionId, String taskId);

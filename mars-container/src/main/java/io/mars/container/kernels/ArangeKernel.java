@@ -5,7 +5,7 @@ import io.mars.common.model.ChunkData;
 import io.mars.common.model.Shapes;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.chunk.ChunkArange;
-import io.mars.tensor.NDArray;
+import io.mars.tensor.DataType;
 import java.util.List;
 
 /**
@@ -40,6 +40,6 @@ final class ArangeKernel implements Kernel<ChunkArange> {
     }
 
     private static double asDouble(Scalar s) {
-        return s.kind() == io.mars.tensor.DataType.Kind.FLOAT ? s.floatValue() : (double) s.intValue();
+        return s.kind() == DataType.Kind.FLOAT ? s.floatValue() : (double) s.intValue();
     }
 }

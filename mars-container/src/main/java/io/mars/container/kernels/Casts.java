@@ -39,92 +39,79 @@ final class Casts {
 
     private static Object doublesTo(double[] v, DataType target) {
         int n = v.length;
-        switch (target) {
-            case FLOAT64:
-                return v;
-            case FLOAT32: {
+        return switch (target) {
+            case FLOAT64 -> v;
+            case FLOAT32 -> {
                 float[] out = new float[n];
                 for (int i = 0; i < n; i++) {
                     out[i] = (float) v[i];
                 }
-                return out;
+                yield out;
             }
-            case INT64: {
-                long[] out = new long[n];
-                for (int i = 0; i < n; i++) {
-                    out[i] = (long) v[i];
-                }
-                return out;
-            }
-            case BOOL: {
+            case BOOL -> {
                 boolean[] out = new boolean[n];
                 for (int i = 0; i < n; i++) {
                     out[i] = v[i] != 0.0;
                 }
-                return out;
+                yield out;
             }
-            case INT8, INT16, INT32: {
+            case INT8, INT16, INT32, INT64 -> {
                 long[] wide = new long[n];
                 for (int i = 0; i < n; i++) {
                     wide[i] = (long) v[i];
                 }
-                return longsTo(wide, target);
+                yield longsTo(wide, target);
             }
-            default:
-                throw new AssertionError(target);
-        }
+        };
     }
 
     private static Object longsTo(long[] v, DataType target) {
         int n = v.length;
-        switch (target) {
-            case INT64:
-                return v;
-            case INT32: {
+        return switch (target) {
+            case INT64 -> v;
+            case INT32 -> {
                 int[] out = new int[n];
                 for (int i = 0; i < n; i++) {
                     out[i] = (int) v[i];
                 }
-                return out;
+                yield out;
             }
-            case INT16: {
+            case INT16 -> {
                 short[] out = new short[n];
                 for (int i = 0; i < n; i++) {
                     out[i] = (short) v[i];
                 }
-                return out;
+                yield out;
             }
-            case INT8: {
+            case INT8 -> {
                 byte[] out = new byte[n];
                 for (int i = 0; i < n; i++) {
                     out[i] = (byte) v[i];
                 }
-                return out;
+                yield out;
             }
-            case BOOL: {
+            case BOOL -> {
                 boolean[] out = new boolean[n];
                 for (int i = 0; i < n; i++) {
                     out[i] = v[i] != 0;
                 }
-                return out;
+                yield out;
             }
-            case FLOAT64: {
+            case FLOAT64 -> {
                 double[] out = new double[n];
                 for (int i = 0; i < n; i++) {
                     out[i] = v[i];
                 }
-                return out;
+                yield out;
             }
-            case FLOAT32: {
+            case FLOAT32 -> {
                 float[] out = new float[n];
                 for (int i = 0; i < n; i++) {
                     out[i] = v[i];
                 }
-                return out;
+                yield out;
             }
-            default:
-                throw new AssertionError(target);
-        }
+        };
     }
 
     private static Object booleansTo(boolean[] v, DataType target) {

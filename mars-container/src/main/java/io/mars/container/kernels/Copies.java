@@ -32,20 +32,56 @@ final class Copies {
         Object out = NDArray.newStorage(a.dtype(), size);
         if (size > 0) {
             Layout layout = Layout.coalesce(outShape, src);
-            int len = layout.runLength();
-            int runs = layout.runCount();
-            int stride = layout.lastStride(0);
-            Layout.Odometer it = layout.odometer();
-            Object data = a.data();
-            for (int r = 0; r < runs; r++, it.next()) {
-                if (stride == 1) {
-                    System.arraycopy(data, it.offset(0), out, r * len, len);
-                } else {
-                    gather(data, it.offset(0), stride, out, r * len, len);
-                }
+            if (layout.lastStride(0) != 1 && layout.ndim() >= 2) {
+                copyTiled(a.data(), out, layout);
+            } else {
+                copyRuns(a.data(), out, layout);
             }
         }
         return new NDArray(a.dtype(), outShape, out);
+    }
+
+    private static void copyRuns(Object data, Object out, Layout layout) {
+        int len = layout.runLength();
+        int runs = layout.runCount();
+        int stride = layout.lastStride(0);
+        Layout.Odometer it = layout.odometer();
+        for (int r = 0; r < runs; r++, it.next()) {
+            if (stride == 1) {
+                System.arraycopy(data, it.offset(0), out, r * len, len);
+            } else {
+                gather(data, it.offset(0), stride, out, r * len, len);
+            }
+        }
+    }
+
+    /**
+     * A permutation that moves the last axis: the last two output axes are copied in square tiles, so the cache lines
+     * a tile reads along the strided axis are reused by its next rows instead of being evicted between rows.
+     */
+    private static void copyTiled(Object data, Object out, Layout layout) {
+        final int tile = 32;
+        int nd = layout.ndim();
+        int rows = layout.dim(nd - 2);
+        int cols = layout.dim(nd - 1);
+        int rowStride = layout.stride(0, nd - 2);
+        int colStride = layout.stride(0, nd - 1);
+        Layout planes = layout.withoutLastAxis();
+        int count = planes.runCount();
+        Layout.Odometer it = planes.odometer();
+        for (int p = 0; p < count; p++, it.next()) {
+            int srcPlane = it.offset(0);
+            int dstPlane = p * rows * cols;
+            for (int i0 = 0; i0 < rows; i0 += tile) {
+                int i1 = Math.min(rows, i0 + tile);
+                for (int j0 = 0; j0 < cols; j0 += tile) {
+                    int n = Math.min(tile, cols - j0);
+                    for (int i = i0; i < i1; i++) {
+                        gather(data, srcPlane + i * rowStride + j0 * colStride, colStride, out, dstPlane + i * cols + j0, n);
+                    }
+                }
+            }
+        }
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.mars.container.kernels;
 
+import java.util.Arrays;
+
 /**
  * An iteration space over several C-order operands, reduced to as few axes as possible: axes of length 1 are dropped
  * and neighbouring axes merged wherever every operand steps through them as through one axis. Kernels then loop over
@@ -45,10 +47,10 @@ final class Layout {
             dims[0] = 1;
             k = 1;
         }
-        int[] outDims = java.util.Arrays.copyOf(dims, k);
+        int[] outDims = Arrays.copyOf(dims, k);
         int[][] outStrides = new int[strides.length][];
         for (int o = 0; o < strides.length; o++) {
-            outStrides[o] = java.util.Arrays.copyOf(st[o], k);
+            outStrides[o] = Arrays.copyOf(st[o], k);
         }
         return new Layout(outDims, outStrides);
     }
@@ -78,6 +80,28 @@ final class Layout {
     int lastStride(int operand) {
         int[] s = strides[operand];
         return s[s.length - 1];
+    }
+
+    int ndim() {
+        return dims.length;
+    }
+
+    int dim(int axis) {
+        return dims[axis];
+    }
+
+    int stride(int operand, int axis) {
+        return strides[operand][axis];
+    }
+
+    /** The same space without its last axis (whose runs are then along the second-to-last); needs two axes or more. */
+    Layout withoutLastAxis() {
+        int n = dims.length - 1;
+        int[][] st = new int[strides.length][];
+        for (int o = 0; o < strides.length; o++) {
+            st[o] = Arrays.copyOf(strides[o], n);
+        }
+        return new Layout(Arrays.copyOf(dims, n), st);
     }
 
     Odometer odometer() {

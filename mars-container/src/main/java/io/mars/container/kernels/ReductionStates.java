@@ -113,7 +113,7 @@ final class ReductionStates {
     private static NDArray extreme(List<ReductionState> states, boolean max) {
         NDArray first = states.get(0).parts().get(0);
         long[] shape = first.shapeView();
-        switch (first.dtype().kind()) {
+        return switch (first.dtype().kind()) {
             case FLOAT -> {
                 double[] out = first.toDoubleArray();
                 for (int s = 1; s < states.size(); s++) {
@@ -122,7 +122,7 @@ final class ReductionStates {
                         out[i] = max ? Math.max(out[i], b[i]) : Math.min(out[i], b[i]);
                     }
                 }
-                return Casts.fromDoubles(out, first.dtype(), shape);
+                yield Casts.fromDoubles(out, first.dtype(), shape);
             }
             case INT -> {
                 long[] out = first.toLongArray();
@@ -132,7 +132,7 @@ final class ReductionStates {
                         out[i] = max ? Math.max(out[i], b[i]) : Math.min(out[i], b[i]);
                     }
                 }
-                return Casts.fromLongs(out, first.dtype(), shape);
+                yield Casts.fromLongs(out, first.dtype(), shape);
             }
             case BOOL -> {
                 boolean[] out = first.toBooleanArray();
@@ -142,10 +142,9 @@ final class ReductionStates {
                         out[i] = max ? out[i] | b[i] : out[i] & b[i];
                     }
                 }
-                return new NDArray(DataType.BOOL, shape, out);
+                yield new NDArray(DataType.BOOL, shape, out);
             }
-            default -> throw new AssertionError(first.dtype());
-        }
+        };
     }
 
     private static ReductionState moments(List<ReductionState> states) {

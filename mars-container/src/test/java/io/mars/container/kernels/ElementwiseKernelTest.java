@@ -103,7 +103,7 @@ class ElementwiseKernelTest {
                     case GREATER_EQUAL -> x >= y ? 1 : 0;
                     default -> throw new AssertionError(fn);
                 };
-                assertThat(result.getDouble(i)).as("%s at %d", fn, i).isEqualTo(expected);
+                assertThat(result.getDouble(i)).as("%s at %d", fn, i).isEqualTo(Double.valueOf(expected));
             }
         }
     }

@@ -159,9 +159,9 @@ class ReductionKernelsTest {
         NDArray std = tree(ReduceFn.STD, a, 0, null, true, 1);
 
         assertThat(var.shape()).isEmpty();
-        assertThat(var.getDouble()).isCloseTo(24.0, within(1e-6));
+        assertThat(var.getDouble()).isCloseTo(27.0, within(1e-6));
         assertThat(std.shape()).containsExactly(1);
-        assertThat(std.getDouble()).isCloseTo(Math.sqrt(144.0 / 5), within(1e-6));
+        assertThat(std.getDouble()).isCloseTo(Math.sqrt(162.0 / 5), within(1e-6));
     }
 
     @Test
@@ -213,6 +213,7 @@ class ReductionKernelsTest {
         NDArray bools = NDArray.of(new boolean[] {true, false, true, true}, 2, 2);
 
         NDArray colMin = tree(ReduceFn.MIN, bytes, 0, new int[] {0}, false, 0);
+        NDArray rowMaxBytes = oneShot(ReduceFn.MAX, bytes, new int[] {1}, true, 0);
         NDArray rowMax = oneShot(ReduceFn.MAX, withNan, new int[] {1}, false, 0);
         NDArray rowMin = oneShot(ReduceFn.MIN, withNan, new int[] {1}, false, 0);
         NDArray boolMin = oneShot(ReduceFn.MIN, bools, new int[] {1}, false, 0);
@@ -220,6 +221,8 @@ class ReductionKernelsTest {
 
         assertThat(colMin.dtype()).isEqualTo(DataType.INT8);
         assertThat((byte[]) colMin.data()).containsExactly((byte) -128, (byte) -7);
+        assertThat(rowMaxBytes.shape()).containsExactly(3, 1);
+        assertThat((byte[]) rowMaxBytes.data()).containsExactly((byte) 5, (byte) 9, (byte) 127);
         assertThat(rowMax.toDoubleArray()).containsExactly(Double.NaN, 2.0);
         assertThat(rowMin.toDoubleArray()).containsExactly(Double.NaN, -1.0);
         assertThat((boolean[]) boolMin.data()).containsExactly(false, true);

@@ -3,7 +3,6 @@ package io.mars.submit.client;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.graph.TileableGraph;
 import io.mars.common.model.ChunkData;
 import io.mars.common.model.NSplits;
 import io.mars.common.rpc.ChunkMeta;
@@ -12,6 +11,7 @@ import io.mars.common.rpc.SupervisorGateway;
 import io.mars.common.rpc.TaskInfo;
 import io.mars.common.rpc.TaskState;
 import io.mars.common.tiling.ArrayBoxes;
+import io.mars.common.wire.GraphCodec;
 import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.TensorGraphs;
@@ -61,18 +61,11 @@ public final class ClientSession implements Session {
 
     @Override
     public synchronized List<NDArray> execute(Tensor... tensors) {
-        checkOpen();
-        releaseUnreachable();
-        TileableGraph graph = TensorGraphs.of(tensors);
-        String taskId = join(supervisor.submitTask(id, graph));
-        TaskInfo info = join(supervisor.waitTask(id, taskId));
+        TaskInfo info = runTask(tensors);
         if (info.state() != TaskState.SUCCEEDED) {
             ErrorCode code = info.errorCode() == null ? ErrorCode.INTERNAL_ERROR : ErrorCode.valueOf(info.errorCode());
-            throw new MarsException(code, info.errorMessage() == null ? "task " + taskId + " ended " + info.state()
+            throw new MarsException(code, info.errorMessage() == null ? "task " + info.taskId() + " ended " + info.state()
                     : info.errorMessage());
-        }
-        for (Tensor t : tensors) {
-            track(t);
         }
         List<CompletableFuture<NDArray>> results = new ArrayList<>(tensors.length);
         for (Tensor t : tensors) {
@@ -85,14 +78,20 @@ public final class ClientSession implements Session {
         return out;
     }
 
-    /** The last task's info, for tools and benchmarks that report supervisor timings. */
-    public TaskInfo executeForInfo(Tensor... tensors) {
+    /** Runs the tensors' graph and returns the task's final info, for tools that report supervisor timings. */
+    public synchronized TaskInfo executeForInfo(Tensor... tensors) {
+        return runTask(tensors);
+    }
+
+    private TaskInfo runTask(Tensor... tensors) {
         checkOpen();
         releaseUnreachable();
-        String taskId = join(supervisor.submitTask(id, TensorGraphs.of(tensors)));
+        String taskId = join(supervisor.submitTask(id, GraphCodec.encode(TensorGraphs.of(tensors))));
         TaskInfo info = join(supervisor.waitTask(id, taskId));
-        for (Tensor t : tensors) {
-            track(t);
+        if (info.state() == TaskState.SUCCEEDED) {
+            for (Tensor t : tensors) {
+                track(t);
+            }
         }
         return info;
     }
