@@ -32,7 +32,8 @@ public record ChunkSpec(long[] sizes, long[][] nsplits, long maxBytes) {
             }
         }
         if (maxBytes < 0) {
-            throw new MarsException(ErrorCode.INVALID_CHUNK_SIZE, "chunk byte limit must be positive, got " + maxBytes);
+            throw new MarsException(ErrorCode.INVALID_CHUNK_SIZE,
+                    "chunk byte limit must not be negative (0 means the session default), got " + maxBytes);
         }
     }
 

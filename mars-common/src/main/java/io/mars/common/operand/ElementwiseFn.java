@@ -44,7 +44,8 @@ public enum ElementwiseFn {
             t = t == null ? d : DataType.promote(t, d);
         }
         if (t == null) {
-            throw new IllegalArgumentException("an element-wise function needs at least one array argument");
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT,
+                    "an element-wise function needs at least one tensor argument, got only scalars");
         }
         for (DataType.Kind k : scalars) {
             t = DataType.promoteWithScalar(t, k);
