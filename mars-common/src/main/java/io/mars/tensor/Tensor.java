@@ -321,6 +321,21 @@ public final class Tensor {
         return Shapes.contains(xs, x);
     }
 
+    // >>> area:creation-random — add instance methods directly above this marker (delegate to your area class)
+    //
+    // >>> area:elementwise — add instance methods directly above this marker (delegate to your area class)
+    //
+    // >>> area:reductions — add instance methods directly above this marker (delegate to your area class)
+    //
+    // >>> area:shape-indexing — add instance methods directly above this marker (delegate to your area class)
+    //
+    // >>> area:sort-sets — add instance methods directly above this marker (delegate to your area class)
+    //
+    // >>> area:linalg-stats — add instance methods directly above this marker (delegate to your area class)
+    //
+    // >>> area:engine — add instance methods directly above this marker (delegate to your area class)
+    //
+
     // ----- helpers -----
 
     private Tensor unary(ElementwiseFn fn) {

@@ -177,4 +177,18 @@ public final class Tensors {
         }
         throw new MarsException(ErrorCode.INVALID_ARGUMENT, "no element-wise function named '" + numpyName + "'");
     }
+    // >>> area:creation-random — add static factories/functions directly above this marker
+    //
+    // >>> area:elementwise — add static factories/functions directly above this marker
+    //
+    // >>> area:reductions — add static factories/functions directly above this marker
+    //
+    // >>> area:shape-indexing — add static factories/functions directly above this marker
+    //
+    // >>> area:sort-sets — add static factories/functions directly above this marker
+    //
+    // >>> area:linalg-stats — add static factories/functions directly above this marker
+    //
+    // >>> area:engine — add static factories/functions directly above this marker
+    //
 }

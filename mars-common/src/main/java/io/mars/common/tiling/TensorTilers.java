@@ -45,7 +45,6 @@ final class TensorTilers {
         r.register(TensorFromArray.class, TensorTilers::fromArray);
         r.register(TensorRand.class, TensorTilers::rand);
         r.register(TensorElementwise.class, TensorTilers::elementwise);
-        r.register(TensorReduce.class, TensorTilers::reduce);
         r.register(TensorTranspose.class, TensorTilers::transpose);
         r.register(TensorReshape.class, TensorTilers::reshape);
         r.register(TensorDot.class, TensorTilers::tensordot);
@@ -166,84 +165,6 @@ final class TensorTilers {
             s += x;
         }
         return s;
-    }
-
-    /** A tree reduction: a map per input chunk, combines of {@code combineSize} states, one agg per output chunk. */
-    static TiledTensor reduce(TileableNode node, TensorReduce op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
-        int[] axes = op.axes();
-        long[][] srcNs = src.nsplits();
-        int ndim = srcNs.length;
-        // output grid over the input's axes: reduced axes collapse to one chunk
-        long[][] keptNs = new long[ndim][];
-        int[] reducedGrid = new int[ndim];
-        for (int a = 0; a < ndim; a++) {
-            boolean reduced = Shapes.contains(axes, a);
-            keptNs[a] = reduced ? new long[] {1} : srcNs[a];
-            reducedGrid[a] = reduced ? srcNs[a].length : 1;
-        }
-        long[][] outNs = op.keepdims() ? keptNs : dropAxes(keptNs, axes);
-        int[] keptGrid = NSplits.gridShape(keptNs);
-        int outCount = NSplits.chunkCount(keptNs);
-        int perOutput = 1;
-        for (int g : reducedGrid) {
-            perOutput *= g;
-        }
-        int combine = ctx.config().combineSize();
-        List<ChunkNode> outChunks = new ArrayList<>(outCount);
-        ChunkReduceMap mapOp = new ChunkReduceMap(op.fn(), axes);
-        ChunkReduceCombine combineOp = new ChunkReduceCombine(op.fn());
-        ChunkReduceAgg aggOp = new ChunkReduceAgg(op.fn(), axes, op.keepdims(), op.ddof());
-        for (int o = 0; o < outCount; o++) {
-            int[] oidx = NSplits.unflat(keptGrid, o);
-            long[] stateShape = NSplits.chunkShape(keptNs, oidx);
-            List<ChunkNode> level = new ArrayList<>(perOutput);
-            for (int r = 0; r < perOutput; r++) {
-                int[] ridx = NSplits.unflat(reducedGrid, r);
-                int[] sidx = new int[ndim];
-                for (int a = 0; a < ndim; a++) {
-                    sidx[a] = Shapes.contains(axes, a) ? ridx[a] : oidx[a];
-                }
-                ChunkNode c = src.chunk(sidx);
-                level.add(ctx.chunk(node.key() + ".m" + o + "_" + r, mapOp, List.of(c), node.dtype(), stateShape, sidx));
-            }
-            int round = 0;
-            while (level.size() > combine) {
-                List<ChunkNode> next = new ArrayList<>((level.size() + combine - 1) / combine);
-                for (int i = 0; i < level.size(); i += combine) {
-                    List<ChunkNode> group = level.subList(i, Math.min(level.size(), i + combine));
-                    next.add(group.size() == 1 ? group.get(0) : ctx.chunk(node.key() + ".c" + o + "_" + round + "_" + i,
-                            combineOp, group, node.dtype(), stateShape, oidx));
-                }
-                level = next;
-                round++;
-            }
-            long[] outShape = op.keepdims() ? stateShape : Shapes.reduced(stateShape, axes, false);
-            int[] outIdx = op.keepdims() ? oidx : dropAxes(oidx, axes);
-            outChunks.add(ctx.chunk(node.key() + "." + o, aggOp, level, node.dtype(), outShape, outIdx));
-        }
-        return new TiledTensor(outNs, outChunks);
-    }
-
-    private static long[][] dropAxes(long[][] ns, int[] axes) {
-        List<long[]> out = new ArrayList<>();
-        for (int a = 0; a < ns.length; a++) {
-            if (!Shapes.contains(axes, a)) {
-                out.add(ns[a]);
-            }
-        }
-        return out.toArray(long[][]::new);
-    }
-
-    private static int[] dropAxes(int[] idx, int[] axes) {
-        int[] out = new int[idx.length - axes.length];
-        int k = 0;
-        for (int a = 0; a < idx.length; a++) {
-            if (!Shapes.contains(axes, a)) {
-                out[k++] = idx[a];
-            }
-        }
-        return out;
     }
 
     static TiledTensor transpose(TileableNode node, TensorTranspose op, List<TiledTensor> in, TileContext ctx) {

@@ -17,6 +17,21 @@ public final class TilerRegistry {
     public static TilerRegistry standard() {
         TilerRegistry r = new TilerRegistry();
         TensorTilers.registerAll(r);
+        ReduceTilers.registerAll(r);
+        // >>> area:creation-random — add "XxxTilers.registerAll(r);" lines directly above this marker
+        //
+        // >>> area:elementwise — add "XxxTilers.registerAll(r);" lines directly above this marker
+        //
+        // >>> area:reductions — add "XxxTilers.registerAll(r);" lines directly above this marker
+        //
+        // >>> area:shape-indexing — add "XxxTilers.registerAll(r);" lines directly above this marker
+        //
+        // >>> area:sort-sets — add "XxxTilers.registerAll(r);" lines directly above this marker
+        //
+        // >>> area:linalg-stats — add "XxxTilers.registerAll(r);" lines directly above this marker
+        //
+        // >>> area:engine — add "XxxTilers.registerAll(r);" lines directly above this marker
+        //
         return r;
     }
 

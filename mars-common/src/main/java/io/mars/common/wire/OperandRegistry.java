@@ -52,7 +52,6 @@ public final class OperandRegistry {
             ChunkArange.class,
             ChunkAssemble.class,
             ChunkElementwise.class,
-            ChunkFetch.class,
             ChunkFlatAssemble.class,
             ChunkFromArray.class,
             ChunkFull.class,
@@ -62,7 +61,22 @@ public final class OperandRegistry {
             ChunkReduceMap.class,
             ChunkSum.class,
             ChunkTensorDot.class,
-            ChunkTranspose.class);
+            ChunkTranspose.class,
+            // >>> area:creation-random — add "Xxx.class," lines directly above this marker
+            //
+            // >>> area:elementwise — add "Xxx.class," lines directly above this marker
+            //
+            // >>> area:reductions — add "Xxx.class," lines directly above this marker
+            //
+            // >>> area:shape-indexing — add "Xxx.class," lines directly above this marker
+            //
+            // >>> area:sort-sets — add "Xxx.class," lines directly above this marker
+            //
+            // >>> area:linalg-stats — add "Xxx.class," lines directly above this marker
+            //
+            // >>> area:engine — add "Xxx.class," lines directly above this marker
+            //
+            ChunkFetch.class);
 
     private static final Map<String, Class<? extends Operand>> BY_WIRE_NAME = index(OPERANDS);
 

@@ -53,7 +53,22 @@ public final class KernelRegistry {
                 .with(ChunkTensorDot.class, new TensorDotKernel())
                 .with(ChunkSum.class, new SumKernel())
                 .with(ChunkAssemble.class, new AssembleKernel())
-                .with(ChunkFlatAssemble.class, new FlatAssembleKernel());
+                .with(ChunkFlatAssemble.class, new FlatAssembleKernel())
+                // >>> area:creation-random — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
+                //
+                // >>> area:elementwise — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
+                //
+                // >>> area:reductions — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
+                //
+                // >>> area:shape-indexing — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
+                //
+                // >>> area:sort-sets — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
+                //
+                // >>> area:linalg-stats — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
+                //
+                // >>> area:engine — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
+                //
+                ;
     }
 
     /** This registry plus (or with a replaced) kernel for operands of class {@code type}. */
