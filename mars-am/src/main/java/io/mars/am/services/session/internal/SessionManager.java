@@ -3,6 +3,7 @@ package io.mars.am.services.session.internal;
 import io.mars.am.services.lifecycle.LifecycleService;
 import io.mars.am.services.meta.MetaService;
 import io.mars.am.services.session.SessionService;
+import io.mars.am.state.StateStore;
 import io.mars.common.concurrent.Actor;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -10,6 +11,7 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TiledTensor;
 import io.mars.common.graph.TiledTensors;
 import io.mars.common.model.Keys;
+import io.mars.common.wire.StateCodec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,13 +24,20 @@ public final class SessionManager implements SessionService, AutoCloseable {
     private final Map<String, State> sessions = new HashMap<>();
     private final LifecycleService lifecycle;
     private final MetaService meta;
+    private final StateStore store;
 
     private record State(Map<String, String> conf, Map<String, TiledTensor> stored) {
     }
 
-    public SessionManager(LifecycleService lifecycle, MetaService meta) {
+    public SessionManager(LifecycleService lifecycle, MetaService meta, StateStore store) {
         this.lifecycle = lifecycle;
         this.meta = meta;
+        this.store = store;
+    }
+
+    /** Puts back a session read from the state store by a new attempt (its stored tileables are not recovered). */
+    public CompletableFuture<Void> restore(StateCodec.SessionState session) {
+        return actor.run(() -> sessions.putIfAbsent(session.id(), new State(session.conf(), new HashMap<>())));
     }
 
     @Override
@@ -36,6 +45,7 @@ public final class SessionManager implements SessionService, AutoCloseable {
         return actor.call(() -> {
             String id = Keys.newKey("s");
             sessions.put(id, new State(Map.copyOf(conf), new HashMap<>()));
+            store.putSession(new StateCodec.SessionState(id, conf));
             return id;
         });
     }
@@ -47,7 +57,9 @@ public final class SessionManager implements SessionService, AutoCloseable {
             if (s == null) {
                 return CompletableFuture.completedFuture(null);
             }
-            return lifecycle.decref(sessionId, chunkKeys(s.stored.values()));
+            return lifecycle.decref(sessionId, chunkKeys(s.stored.values()))
+                    .thenCompose(v -> meta.deleteSession(sessionId))
+                    .thenRun(() -> store.deleteSession(sessionId));
         });
     }
 
