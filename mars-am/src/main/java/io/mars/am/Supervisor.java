@@ -55,13 +55,14 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
     }
 
     /**
-     * Reads back what an earlier AM attempt stored: its sessions (without their stored tileables) and chunk meta.
+     * Reads back what an earlier AM attempt stored: its sessions with the tileables they kept, and chunk meta.
      * Completes with the number of sessions recovered.
      */
     public CompletableFuture<Integer> recover() {
         StateStore.Recovered state = store.recover();
         List<CompletableFuture<Void>> steps = new java.util.ArrayList<>();
-        state.sessions().values().forEach(s -> steps.add(sessions.restore(s)));
+        state.sessions().values().forEach(s ->
+                steps.add(sessions.restore(s, state.tileables().getOrDefault(s.id(), Map.of()))));
         state.chunkMetas().forEach((sid, metas) -> steps.add(meta.restore(sid, metas)));
         return CompletableFuture.allOf(steps.toArray(CompletableFuture[]::new)).thenApply(v -> state.sessions().size());
     }

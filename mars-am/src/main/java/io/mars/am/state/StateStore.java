@@ -1,5 +1,6 @@
 package io.mars.am.state;
 
+import io.mars.common.graph.TiledTensor;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.wire.StateCodec.SessionState;
 import java.util.List;
@@ -7,7 +8,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The supervisor's durable state, for a new AM attempt to recover from: sessions and chunk meta. Writes are queued
+ * The supervisor's durable state, for a new AM attempt to recover from: sessions, the tileables whose results they
+ * keep (each holding a reference on its chunks), and chunk meta. Writes are queued
  * and written in batches off the caller's thread, so the store never slows scheduling; {@link #flush()} waits for
  * them.
  */
@@ -24,6 +26,11 @@ public interface StateStore extends AutoCloseable {
 
     void deleteChunkMetas(String sessionId, List<String> chunkKeys);
 
+    /** Records tileables whose results the session keeps. */
+    void putTileables(String sessionId, Map<String, TiledTensor> tileables);
+
+    void deleteTileables(String sessionId, List<String> tileableKeys);
+
     /** Completes when everything queued before this call is written, or exceptionally if it could not be. */
     CompletableFuture<Void> flush();
 
@@ -36,11 +43,13 @@ public interface StateStore extends AutoCloseable {
     @Override
     void close();
 
-    /** The state read back by a new attempt. */
-    record Recovered(Map<String, SessionState> sessions, Map<String, List<ChunkMeta>> chunkMetas) {
+    /** The state read back by a new attempt, by session id. */
+    record Recovered(Map<String, SessionState> sessions, Map<String, List<ChunkMeta>> chunkMetas,
+                     Map<String, Map<String, TiledTensor>> tileables) {
         public Recovered {
             sessions = Map.copyOf(sessions);
             chunkMetas = Map.copyOf(chunkMetas);
+            tileables = Map.copyOf(tileables);
         }
     }
 }

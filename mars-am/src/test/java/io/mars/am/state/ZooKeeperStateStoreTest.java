@@ -65,9 +65,30 @@ class ZooKeeperStateStoreTest {
             assertThat(one.shape()).containsExactly(7, 3);
             assertThat(one.nbytes()).isEqualTo(168);
             assertThat(one.workers()).containsExactly("worker-1");
-            // 5000 chunks + 2 session znodes in batches of at most 500 operations
-            assertThat(store.operations()).isEqualTo(5002);
+            // 5000 chunks + 3 session znodes (itself, chunks/, tileables/) in batches of at most 500 operations
+            assertThat(store.operations()).isEqualTo(5003);
             assertThat(store.transactions()).isBetween(11L, 60L);
+        }
+    }
+
+    @Test
+    void storesTheTileablesASessionKeeps() {
+        try (ZooKeeperStateStore store = ZooKeeperStateStore.connect(config(), "app_tiles", 1)) {
+            store.putSession(new SessionState("s1", Map.of()));
+            io.mars.common.operand.chunk.ChunkFetch fetch = new io.mars.common.operand.chunk.ChunkFetch();
+            var tiled = new io.mars.common.graph.TiledTensor(new long[][] {{2, 1}, {3}}, List.of(
+                    new io.mars.common.graph.ChunkNode("t9.0", fetch, List.of(), DataType.INT32, new long[] {2, 3}, new int[] {0, 0}),
+                    new io.mars.common.graph.ChunkNode("t9.1", fetch, List.of(), DataType.INT32, new long[] {1, 3}, new int[] {1, 0})));
+            store.putTileables("s1", Map.of("t9", tiled, "t10", tiled));
+            store.deleteTileables("s1", List.of("t10"));
+            store.flush().join();
+            var back = store.recover().tileables().get("s1");
+            assertThat(back).containsOnlyKeys("t9");
+            assertThat(back.get("t9").nsplits()[0]).containsExactly(2, 1);
+            assertThat(back.get("t9").chunks().get(1).key()).isEqualTo("t9.1");
+            assertThat(back.get("t9").chunks().get(1).shape()).containsExactly(1, 3);
+            assertThat(back.get("t9").chunks().get(1).index()).containsExactly(1, 0);
+            assertThat(back.get("t9").chunks().get(1).dtype()).isEqualTo(DataType.INT32);
         }
     }
 

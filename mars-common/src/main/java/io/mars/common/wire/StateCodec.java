@@ -1,10 +1,16 @@
 package io.mars.common.wire;
 
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TiledTensor;
+import io.mars.common.operand.chunk.ChunkFetch;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.wire.avro.ChunkMetaRecord;
 import io.mars.common.wire.avro.SessionStateRecord;
+import io.mars.common.wire.avro.StoredChunkRecord;
+import io.mars.common.wire.avro.StoredTileableRecord;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 
 /** Avro encodings of the supervisor state kept in ZooKeeper (chunk meta, sessions). */
@@ -47,5 +53,38 @@ public final class StateCodec {
     public static SessionState decodeSession(byte[] bytes) {
         SessionStateRecord r = AvroBinary.read(bytes, SessionStateRecord.class, true);
         return new SessionState(r.getId(), r.getConf());
+    }
+
+    /** A stored tileable: its key and its chunks as stored-data placeholders. */
+    public record StoredTileable(String key, TiledTensor tiled) {
+    }
+
+    public static byte[] encode(String key, TiledTensor tiled) {
+        List<List<Long>> nsplits = new ArrayList<>();
+        for (long[] axis : tiled.nsplits()) {
+            nsplits.add(Wire.longList(axis));
+        }
+        List<StoredChunkRecord> chunks = new ArrayList<>(tiled.chunks().size());
+        for (ChunkNode c : tiled.chunks()) {
+            chunks.add(StoredChunkRecord.newBuilder().setKey(c.key()).setDtype(c.dtype().numpyName())
+                    .setShape(Wire.longList(c.shape())).setIndex(Wire.intList(c.index())).build());
+        }
+        return AvroBinary.write(StoredTileableRecord.newBuilder().setFormatVersion(AvroBinary.FORMAT_VERSION)
+                .setKey(key).setNsplits(nsplits).setChunks(chunks).build());
+    }
+
+    public static StoredTileable decodeTileable(byte[] bytes) {
+        StoredTileableRecord r = AvroBinary.read(bytes, StoredTileableRecord.class, true);
+        long[][] nsplits = new long[r.getNsplits().size()][];
+        for (int i = 0; i < nsplits.length; i++) {
+            nsplits[i] = Wire.longArray(r.getNsplits().get(i));
+        }
+        ChunkFetch fetch = new ChunkFetch();
+        List<ChunkNode> chunks = new ArrayList<>(r.getChunks().size());
+        for (StoredChunkRecord c : r.getChunks()) {
+            chunks.add(new ChunkNode(c.getKey(), fetch, List.of(), Wire.dtype(c.getDtype(), "stored chunk " + c.getKey()),
+                    Wire.longArray(c.getShape()), Wire.intArray(c.getIndex())));
+        }
+        return new StoredTileable(r.getKey(), new TiledTensor(nsplits, chunks));
     }
 }

@@ -1,6 +1,7 @@
 package io.mars.am.state.internal;
 
 import io.mars.am.state.StateStore;
+import io.mars.common.graph.TiledTensor;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.wire.StateCodec.SessionState;
 import java.util.List;
@@ -31,13 +32,21 @@ public final class MemoryOnlyStateStore implements StateStore {
     }
 
     @Override
+    public void putTileables(String sessionId, Map<String, TiledTensor> tileables) {
+    }
+
+    @Override
+    public void deleteTileables(String sessionId, List<String> tileableKeys) {
+    }
+
+    @Override
     public CompletableFuture<Void> flush() {
         return CompletableFuture.completedFuture(null);
     }
 
     @Override
     public Recovered recover() {
-        return new Recovered(Map.of(), Map.of());
+        return new Recovered(Map.of(), Map.of(), Map.of());
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.mars.am.state.StateStore;
 import io.mars.am.state.StateStoreConfig;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.graph.TiledTensor;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.wire.StateCodec;
 import io.mars.common.wire.StateCodec.SessionState;
@@ -31,7 +32,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * State in ZooKeeper under {@code <root>/<application>}: {@code epoch} (the AM attempt that owns the state),
- * {@code sessions/<id>} (a session's settings) and {@code sessions/<id>/chunks/<key>} (chunk meta), all Avro.
+ * {@code sessions/<id>} (a session's settings), {@code sessions/<id>/tileables/<key>} (the tileables whose results
+ * it keeps) and {@code sessions/<id>/chunks/<key>} (chunk meta), all Avro.
  *
  * <p>One writer thread drains the queue into Curator transactions of up to {@code batchSize} operations, so under
  * load batches grow and ZooKeeper round trips stay few. Every transaction first checks the epoch znode's version:
@@ -67,6 +69,12 @@ public final class ZooKeeperStateStore implements StateStore {
     }
 
     private record DeleteChunk(String sessionId, String key) implements Op {
+    }
+
+    private record PutTileable(String sessionId, String key, TiledTensor tiled) implements Op {
+    }
+
+    private record DeleteTileable(String sessionId, String key) implements Op {
     }
 
     private record Flush(CompletableFuture<Void> done) implements Op {
@@ -163,6 +171,10 @@ public final class ZooKeeperStateStore implements StateStore {
         return sessionPath(sessionId) + "/chunks/" + key;
     }
 
+    private String tileablePath(String sessionId, String key) {
+        return sessionPath(sessionId) + "/tileables/" + key;
+    }
+
     /** What is in ZooKeeper now, so the writer knows whether to create, update or delete. */
     private void loadExisting() {
         existing.clear();
@@ -172,9 +184,13 @@ public final class ZooKeeperStateStore implements StateStore {
                 String sp = sessionPath(sid);
                 existing.add(sp);
                 existing.add(sp + "/chunks");
+                existing.add(sp + "/tileables");
                 Set<String> chunks = new HashSet<>();
                 for (String key : client.getChildren().forPath(sp + "/chunks")) {
                     chunks.add(chunkPath(sid, key));
+                }
+                for (String key : client.getChildren().forPath(sp + "/tileables")) {
+                    chunks.add(tileablePath(sid, key));
                 }
                 existing.addAll(chunks);
                 chunkPaths.put(sid, chunks);
@@ -227,6 +243,18 @@ public final class ZooKeeperStateStore implements StateStore {
     public void deleteChunkMetas(String sessionId, List<String> chunkKeys) {
         for (String k : chunkKeys) {
             offer(new DeleteChunk(sessionId, k));
+        }
+    }
+
+    @Override
+    public void putTileables(String sessionId, Map<String, TiledTensor> tileables) {
+        tileables.forEach((k, t) -> offer(new PutTileable(sessionId, k, t)));
+    }
+
+    @Override
+    public void deleteTileables(String sessionId, List<String> tileableKeys) {
+        for (String k : tileableKeys) {
+            offer(new DeleteTileable(sessionId, k));
         }
     }
 
@@ -296,11 +324,12 @@ public final class ZooKeeperStateStore implements StateStore {
             } else if (op instanceof PutChunk p) {
                 putChunkOps(p.sessionId(), p.meta(), out);
             } else if (op instanceof DeleteChunk d) {
-                String cp = chunkPath(d.sessionId(), d.key());
-                if (existing.remove(cp)) {
-                    chunkPaths.getOrDefault(d.sessionId(), new HashSet<>()).remove(cp);
-                    out.add(client.transactionOp().delete().forPath(cp));
-                }
+                deleteChild(d.sessionId(), chunkPath(d.sessionId(), d.key()), out);
+            } else if (op instanceof PutTileable p) {
+                putChild(p.sessionId(), tileablePath(p.sessionId(), checkName(p.key(), "tileable key")),
+                        StateCodec.encode(p.key(), p.tiled()), out);
+            } else if (op instanceof DeleteTileable d) {
+                deleteChild(d.sessionId(), tileablePath(d.sessionId(), d.key()), out);
             }
         } catch (MarsException e) {
             LOG.warn("not storing {}: {}", op, e.getMessage());
@@ -315,7 +344,9 @@ public final class ZooKeeperStateStore implements StateStore {
         if (existing.add(sp)) {
             out.add(client.transactionOp().create().forPath(sp, data));
             out.add(client.transactionOp().create().forPath(sp + "/chunks"));
+            out.add(client.transactionOp().create().forPath(sp + "/tileables"));
             existing.add(sp + "/chunks");
+            existing.add(sp + "/tileables");
             chunkPaths.put(session.id(), new HashSet<>());
         } else {
             out.add(client.transactionOp().setData().forPath(sp, data));
@@ -333,23 +364,35 @@ public final class ZooKeeperStateStore implements StateStore {
         }
         chunkPaths.remove(sessionId);
         out.add(client.transactionOp().delete().forPath(sp + "/chunks"));
+        out.add(client.transactionOp().delete().forPath(sp + "/tileables"));
         out.add(client.transactionOp().delete().forPath(sp));
         existing.remove(sp + "/chunks");
+        existing.remove(sp + "/tileables");
         existing.remove(sp);
     }
 
     private void putChunkOps(String sessionId, ChunkMeta meta, List<CuratorOp> out) throws Exception {
-        Set<String> chunks = chunkPaths.get(sessionId);
-        if (chunks == null) {
+        putChild(sessionId, chunkPath(sessionId, checkName(meta.key(), "chunk key")), StateCodec.encode(meta), out);
+    }
+
+    /** Creates or updates a znode below a stored session (chunk meta or a tileable). */
+    private void putChild(String sessionId, String path, byte[] data, List<CuratorOp> out) throws Exception {
+        Set<String> children = chunkPaths.get(sessionId);
+        if (children == null) {
             return; // the session is not stored (deleted meanwhile)
         }
-        String cp = chunkPath(sessionId, checkName(meta.key(), "chunk key"));
-        byte[] data = StateCodec.encode(meta);
-        if (existing.add(cp)) {
-            chunks.add(cp);
-            out.add(client.transactionOp().create().forPath(cp, data));
+        if (existing.add(path)) {
+            children.add(path);
+            out.add(client.transactionOp().create().forPath(path, data));
         } else {
-            out.add(client.transactionOp().setData().forPath(cp, data));
+            out.add(client.transactionOp().setData().forPath(path, data));
+        }
+    }
+
+    private void deleteChild(String sessionId, String path, List<CuratorOp> out) throws Exception {
+        if (existing.remove(path)) {
+            chunkPaths.getOrDefault(sessionId, new HashSet<>()).remove(path);
+            out.add(client.transactionOp().delete().forPath(path));
         }
     }
 
@@ -400,6 +443,7 @@ public final class ZooKeeperStateStore implements StateStore {
     public Recovered recover() {
         Map<String, SessionState> sessions = new HashMap<>();
         Map<String, List<ChunkMeta>> metas = new HashMap<>();
+        Map<String, Map<String, TiledTensor>> tileables = new HashMap<>();
         try {
             for (String sid : client.getChildren().forPath(app + "/sessions")) {
                 String sp = sessionPath(sid);
@@ -409,13 +453,19 @@ public final class ZooKeeperStateStore implements StateStore {
                     list.add(StateCodec.decodeChunkMeta(client.getData().forPath(sp + "/chunks/" + key)));
                 }
                 metas.put(sid, list);
+                Map<String, TiledTensor> tiles = new HashMap<>();
+                for (String key : client.getChildren().forPath(sp + "/tileables")) {
+                    StateCodec.StoredTileable t = StateCodec.decodeTileable(client.getData().forPath(sp + "/tileables/" + key));
+                    tiles.put(t.key(), t.tiled());
+                }
+                tileables.put(sid, tiles);
             }
         } catch (MarsException e) {
             throw e;
         } catch (Exception e) {
             throw new MarsException(ErrorCode.ZOOKEEPER_FAILED, "cannot read the state under " + app + ": " + e, e);
         }
-        return new Recovered(sessions, metas);
+        return new Recovered(sessions, metas, tileables);
     }
 
     @Override

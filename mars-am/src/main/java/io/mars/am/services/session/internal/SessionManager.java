@@ -35,9 +35,18 @@ public final class SessionManager implements SessionService, AutoCloseable {
         this.store = store;
     }
 
-    /** Puts back a session read from the state store by a new attempt (its stored tileables are not recovered). */
-    public CompletableFuture<Void> restore(StateCodec.SessionState session) {
-        return actor.run(() -> sessions.putIfAbsent(session.id(), new State(session.conf(), new HashMap<>())));
+    /**
+     * Puts back a session read from the state store by a new attempt, with the tileables it kept, taking their
+     * chunk references again.
+     */
+    public CompletableFuture<Void> restore(StateCodec.SessionState session, Map<String, TiledTensor> stored) {
+        return actor.compose(() -> {
+            if (sessions.containsKey(session.id())) {
+                return CompletableFuture.completedFuture(null);
+            }
+            sessions.put(session.id(), new State(session.conf(), new HashMap<>(stored)));
+            return lifecycle.incref(session.id(), chunkKeys(stored.values()));
+        });
     }
 
     @Override
@@ -85,6 +94,11 @@ public final class SessionManager implements SessionService, AutoCloseable {
                     newTiles.add(fetch);
                 }
             }
+            Map<String, TiledTensor> persisted = new HashMap<>();
+            for (String k : added) {
+                persisted.put(k, s.stored.get(k));
+            }
+            store.putTileables(sessionId, persisted);
             return lifecycle.incref(sessionId, chunkKeys(newTiles)).thenApply(v -> added);
         });
     }
@@ -109,12 +123,15 @@ public final class SessionManager implements SessionService, AutoCloseable {
                 return CompletableFuture.completedFuture(null);
             }
             List<TiledTensor> dropped = new ArrayList<>();
+            List<String> droppedKeys = new ArrayList<>();
             for (String k : tileableKeys) {
                 TiledTensor t = s.stored.remove(k);
                 if (t != null) {
                     dropped.add(t);
+                    droppedKeys.add(k);
                 }
             }
+            store.deleteTileables(sessionId, droppedKeys);
             return lifecycle.decref(sessionId, chunkKeys(dropped));
         });
     }
