@@ -35,9 +35,10 @@ import java.util.List;
  * The tiling rules of sorting, searching, sets and histograms. Sorting along an axis that lies within one chunk is
  * chunk-local; a 1-d sort across chunks is parallel sorting by regular sampling (PSRS), whose output parts have
  * lengths known only once computed. Counting (histogram, bincount, unique) is a tree: map per chunk, combines of
- * {@code combineSize}, one final chunk.
+ * {@code combineSize}, one final chunk. Public for {@link #psrs}, which tests register in place of the standard
+ * rule while the engine cannot yet run unknown lengths.
  */
-final class SortTilers {
+public final class SortTilers {
     /** A chunk length known only once computed (the engine's {@code Shapes.UNKNOWN}). */
     static final long UNKNOWN = -1;
 
@@ -94,7 +95,7 @@ final class SortTilers {
      * pivots among them; each chunk's slice between two pivots goes to that part, whose pieces are merged. Part k
      * holds values in [pivot k-1, pivot k), so equal values share a part and merging pieces in chunk order is stable.
      */
-    static TiledTensor psrs(TileableNode node, TensorSort op, TiledTensor src, TileContext ctx) {
+    public static TiledTensor psrs(TileableNode node, TensorSort op, TiledTensor src, TileContext ctx) {
         String k = node.key();
         long[] lengths = src.nsplits()[0];
         int p = lengths.length;

@@ -25,7 +25,8 @@ final class UniqueKernels {
         @Override
         public ChunkData execute(ChunkNode node, ChunkUniqueMap op, List<ChunkData> inputs) {
             NDArray in = ChunkInputs.array(node, inputs, 0);
-            Object keys = SortLoops.keys(in);
+            // canonical keys: -0.0 and 0.0 are one value, reported as 0.0
+            Object keys = SortLoops.argsortKeys(in);
             int n = SortLoops.length(keys);
             long[] counts = new long[n];
             int distinct = 0;
