@@ -17,8 +17,7 @@ import java.util.List;
  * results are int64. Arguments are checked here, while the expression is built, with numpy's wording.
  */
 final class Sorting {
-    /** A length known only once computed ({@code Shapes.UNKNOWN} of the engine's staged tiling). */
-    static final long UNKNOWN = -1;
+    private static final long UNKNOWN = Shapes.UNKNOWN;
 
     private Sorting() {
     }
@@ -171,8 +170,7 @@ final class Sorting {
 
     /**
      * numpy.bincount of a 1-d tensor of non-negative ints. The result's length is {@code max(x) + 1} (at least
-     * {@code minlength}), known only once computed; with {@code minlength > 0} it is declared as {@code minlength}
-     * until the engine runs unknown lengths, and values that do not fit are reported when it runs.
+     * {@code minlength}), known only once computed.
      */
     static Tensor bincount(Tensor x, Tensor weights, long minlength) {
         if (x.ndim() != 1) {
@@ -190,10 +188,9 @@ final class Sorting {
             throw new MarsException(ErrorCode.SHAPE_MISMATCH, "The weights and list don't have the same length: "
                     + Shapes.toString(weights.shape()) + " and " + Shapes.toString(x.shape()));
         }
-        long length = minlength > 0 ? minlength : UNKNOWN;
         List<Tensor> inputs = weights == null ? List.of(x) : List.of(x, weights);
         return new Tensor(new TensorBincount(minlength), inputs, weights == null ? DataType.INT64 : DataType.FLOAT64,
-                new long[] {length});
+                new long[] {UNKNOWN});
     }
 
     // ----- unique -----

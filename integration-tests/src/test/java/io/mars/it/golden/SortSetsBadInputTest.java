@@ -148,14 +148,6 @@ class SortSetsBadInputTest {
                 m -> assertThat(compact(m)).contains("(3,)").contains("(4,)"));
     }
 
-    @Test
-    void reportsBincountValuesBeyondTheDeclaredMinlength() {
-        Tensor counts = Tensors.bincount(Tensors.arange(12, chunks(5)), 10);
-
-        assertUserError(() -> counts.execute(session), ErrorCode.NOT_SUPPORTED,
-                m -> assertThat(m).contains("largest value is 11").contains("minlength 10"));
-    }
-
     private static void assertUserError(ThrowingCallable call, ErrorCode code, Consumer<String> message) {
         assertThatThrownBy(call)
                 .isInstanceOfSatisfying(MarsException.class, e -> {

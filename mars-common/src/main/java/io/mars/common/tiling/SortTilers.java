@@ -4,6 +4,7 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTensor;
 import io.mars.common.model.NSplits;
+import io.mars.common.model.Shapes;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.ChunkBincountAgg;
 import io.mars.common.operand.chunk.ChunkBincountCombine;
@@ -35,18 +36,10 @@ import java.util.List;
  * The tiling rules of sorting, searching, sets and histograms. Sorting along an axis that lies within one chunk is
  * chunk-local; a 1-d sort across chunks is parallel sorting by regular sampling (PSRS), whose output parts have
  * lengths known only once computed. Counting (histogram, bincount, unique) is a tree: map per chunk, combines of
- * {@code combineSize}, one final chunk. Public for {@link #psrs}, which tests register in place of the standard
- * rule while the engine cannot yet run unknown lengths.
+ * {@code combineSize}, one final chunk.
  */
-public final class SortTilers {
-    /** A chunk length known only once computed (the engine's {@code Shapes.UNKNOWN}). */
-    static final long UNKNOWN = -1;
-
-    /**
-     * Whether a 1-d sort across chunks uses PSRS (output parts of unknown lengths). Until the engine tiles in stages
-     * for unknown lengths, such a sort gathers the axis into one chunk instead, sorts it and cuts it back.
-     */
-    static final boolean PARALLEL_SORT = false;
+final class SortTilers {
+    private static final long UNKNOWN = Shapes.UNKNOWN;
 
     private SortTilers() {
     }
@@ -69,10 +62,11 @@ public final class SortTilers {
         if (ns[axis].length <= 1) {
             return sortLocal(node, op, src, ctx);
         }
-        if (PARALLEL_SORT && ns.length == 1) {
+        if (ns.length == 1) {
             return psrs(node, op, src, ctx);
         }
-        // gather the axis into one chunk (other axes keep their chunks), sort, and cut back to the input's chunks
+        // n-d: lines along the axis need their own pivots, so the axis is gathered into one chunk (other axes keep
+        // their chunks), sorted, and cut back to the input's chunks
         long[][] gathered = ns.clone();
         gathered[axis] = new long[] {NSplits.shape(ns)[axis]};
         TiledTensor whole = ctx.rechunk(src, gathered, node.key() + ".g");
@@ -95,7 +89,7 @@ public final class SortTilers {
      * pivots among them; each chunk's slice between two pivots goes to that part, whose pieces are merged. Part k
      * holds values in [pivot k-1, pivot k), so equal values share a part and merging pieces in chunk order is stable.
      */
-    public static TiledTensor psrs(TileableNode node, TensorSort op, TiledTensor src, TileContext ctx) {
+    static TiledTensor psrs(TileableNode node, TensorSort op, TiledTensor src, TileContext ctx) {
         String k = node.key();
         long[] lengths = src.nsplits()[0];
         int p = lengths.length;

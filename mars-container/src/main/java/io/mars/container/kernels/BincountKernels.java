@@ -62,19 +62,11 @@ final class BincountKernels {
         }
     }
 
-    /** The summed states padded to {@code minlength}; the result's length is checked when it was declared. */
+    /** The summed states padded with zeros to {@code minlength}. */
     static final class Agg implements Kernel<ChunkBincountAgg> {
         @Override
         public ChunkData execute(ChunkNode node, ChunkBincountAgg op, List<ChunkData> inputs) {
-            NDArray total = sum(node, inputs, op.minlength());
-            long declared = node.shape()[0];
-            if (declared >= 0 && total.size() > declared) {
-                throw new MarsException(ErrorCode.NOT_SUPPORTED, "bincount: the largest value is " + (total.size() - 1)
-                        + ", which needs a result of length " + total.size() + ", but minlength " + op.minlength()
-                        + " fixed the length; pass a minlength above the largest value (results of data-dependent"
-                        + " length are not supported yet)");
-            }
-            return Casts.to(total, node.dtype());
+            return Casts.to(sum(node, inputs, op.minlength()), node.dtype());
         }
     }
 

@@ -8,11 +8,6 @@ import io.mars.common.graph.TileableGraph;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTensor;
 import io.mars.common.model.ChunkData;
-import io.mars.common.operand.Operand;
-import io.mars.common.operand.tensor.TensorBincount;
-import io.mars.common.operand.tensor.TensorSort;
-import io.mars.common.operand.tensor.TensorUnique;
-import io.mars.common.tiling.SortTilers;
 import io.mars.common.tiling.TilerRegistry;
 import io.mars.common.tiling.Tiling;
 import io.mars.common.tiling.TilingConfig;
@@ -21,6 +16,7 @@ import io.mars.tensor.DataType;
 import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
+import io.mars.tensor.Unique;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -32,9 +28,9 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * The chunk graphs of sorting and counting whose lengths are data-dependent (PSRS across chunks, unique, bincount
- * without minlength), tiled by the real rules and run kernel by kernel. Until the engine runs unknown lengths end to
- * end, this is where they are checked against straightforward references.
+ * The chunk graphs of sorting and counting whose lengths are data-dependent (PSRS across chunks, unique, bincount),
+ * tiled by the standard rules and run kernel by kernel, on larger random inputs than the golden files hold, against
+ * straightforward references.
  */
 class SortSetsKernelsTest {
     private static final TilingConfig CONFIG = new TilingConfig(1 << 20, 3);
@@ -51,7 +47,7 @@ class SortSetsKernelsTest {
             double[] expected = data.clone();
             Arrays.sort(expected);
 
-            NDArray sorted = concat(tileAndRun(psrsGraph(t, false), psrsRegistry()));
+            NDArray sorted = concat(tileAndRun(psrsGraph(t, false), TilerRegistry.standard()));
 
             assertThat(sorted.dtype()).isEqualTo(DataType.FLOAT64);
             assertThat(sorted.toDoubleArray()).as("PSRS sort with %s", spec).containsExactly(expected);
@@ -68,7 +64,7 @@ class SortSetsKernelsTest {
         for (ChunkSpec spec : List.of(chunks(100), chunks(13), ChunkSpec.explicit(new long[] {1, 0, 398, 1}))) {
             Tensor t = Tensors.array(NDArray.of(data), spec);
 
-            NDArray order = concat(tileAndRun(psrsGraph(t, true), psrsRegistry()));
+            NDArray order = concat(tileAndRun(psrsGraph(t, true), TilerRegistry.standard()));
 
             assertThat(order.dtype()).isEqualTo(DataType.INT64);
             assertThat(order.toLongArray()).as("PSRS argsort with %s", spec).containsExactly(stableArgsort(data));
@@ -82,7 +78,7 @@ class SortSetsKernelsTest {
         int[] expected = data.clone();
         Arrays.sort(expected);
 
-        NDArray sorted = concat(tileAndRun(psrsGraph(t, false), psrsRegistry()));
+        NDArray sorted = concat(tileAndRun(psrsGraph(t, false), TilerRegistry.standard()));
 
         assertThat(sorted.dtype()).isEqualTo(DataType.INT32);
         assertThat(sorted.toIntArray()).containsExactly(expected);
@@ -107,10 +103,9 @@ class SortSetsKernelsTest {
             reference.merge(d + 0.0, 1L, Long::sum);
         }
 
-        NDArray values = concat(tileAndRun(graph(unknownNode(new TensorUnique(false), t, DataType.FLOAT64), t),
-                TilerRegistry.standard()));
-        NDArray counts = concat(tileAndRun(graph(unknownNode(new TensorUnique(true), t, DataType.INT64), t),
-                TilerRegistry.standard()));
+        Unique unique = Tensors.unique(t, true);
+        NDArray values = concat(tileAndRun(graph(unique.values().toNode(), t), TilerRegistry.standard()));
+        NDArray counts = concat(tileAndRun(graph(unique.counts().toNode(), t), TilerRegistry.standard()));
 
         assertThat(values.toDoubleArray()).containsExactly(
                 reference.keySet().stream().mapToDouble(Double::doubleValue).toArray());
@@ -123,28 +118,16 @@ class SortSetsKernelsTest {
         long[] data = {3, 0, 9, 3, 3, 1, 0, 2};
         Tensor t = Tensors.array(NDArray.of(data), chunks(3));
 
-        NDArray counts = concat(tileAndRun(graph(unknownNode(new TensorBincount(0), t, DataType.INT64), t),
-                TilerRegistry.standard()));
+        NDArray counts = concat(tileAndRun(graph(Tensors.bincount(t).toNode(), t), TilerRegistry.standard()));
 
         assertThat(counts.toLongArray()).containsExactly(2, 1, 1, 3, 0, 0, 0, 0, 0, 1);
     }
 
     // ----- helpers -----
 
-    private static TilerRegistry psrsRegistry() {
-        TilerRegistry r = TilerRegistry.standard();
-        r.register(TensorSort.class, (node, op, in, ctx) -> SortTilers.psrs(node, op, in.get(0), ctx));
-        return r;
-    }
-
     private static TileableGraph psrsGraph(Tensor t, boolean indices) {
         Tensor sorted = indices ? t.argsort() : t.sort();
         return graph(sorted.toNode(), t);
-    }
-
-    /** A tileable of data-dependent length, built as a node since a Tensor cannot declare one yet. */
-    private static TileableNode unknownNode(Operand op, Tensor input, DataType dtype) {
-        return new TileableNode("u" + System.nanoTime(), op, List.of(input.key()), dtype, new long[] {-1});
     }
 
     private static TileableGraph graph(TileableNode output, Tensor input) {
@@ -162,7 +145,7 @@ class SortSetsKernelsTest {
         return chunks;
     }
 
-    /** Runs a node through the standard kernels; a node of unknown length skips the registry's shape check. */
+    /** Runs a node and its inputs through the standard kernels. */
     private static ChunkData eval(ChunkNode node, Map<ChunkNode, ChunkData> done) {
         ChunkData known = done.get(node);
         if (known != null) {
@@ -172,31 +155,9 @@ class SortSetsKernelsTest {
         for (ChunkNode in : node.inputs()) {
             inputs.add(eval(in, done));
         }
-        boolean unknown = Arrays.stream(node.shape()).anyMatch(d -> d < 0);
-        ChunkNode runnable = unknown ? new ChunkNode(node.key(), node.op(), node.inputs(), node.dtype(),
-                realShape(node, inputs), node.index()) : node;
-        ChunkData out = KernelTesting.REGISTRY.execute(runnable, inputs);
+        ChunkData out = KernelTesting.REGISTRY.execute(node, inputs);
         done.put(node, out);
         return out;
-    }
-
-    /**
-     * What the engine will learn after the fact: the length the kernel produces. The registry reports it when the
-     * output does not match the node's declared (unknown) shape; staged tiling will fill it in instead.
-     */
-    private static long[] realShape(ChunkNode node, List<ChunkData> inputs) {
-        try {
-            ChunkData d = KernelTesting.REGISTRY.execute(node, inputs);
-            return d instanceof NDArray a ? a.shape() : node.shape();
-        } catch (io.mars.common.error.MarsException e) {
-            String m = e.getMessage();
-            int at = m.indexOf("produced (");
-            if (at < 0) {
-                throw e;
-            }
-            String dims = m.substring(at + "produced (".length(), m.indexOf(')', at)).replace(",", "").trim();
-            return new long[] {Long.parseLong(dims)};
-        }
     }
 
     private static NDArray concat(List<NDArray> parts) {
