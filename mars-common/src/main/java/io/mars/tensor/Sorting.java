@@ -151,7 +151,7 @@ final class Sorting {
     }
 
     /** numpy.linspace(lo, hi, bins + 1) as numpy computes it: {@code lo + i * step}, the last edge exactly {@code hi}. */
-    public static double[] equalWidthEdges(double lo, double hi, int bins) {
+    static double[] equalWidthEdges(double lo, double hi, int bins) {
         double[] e = new double[bins + 1];
         double step = (hi - lo) / bins;
         for (int i = 0; i <= bins; i++) {
