@@ -334,6 +334,18 @@ public final class Tensor {
     //
     // >>> area:shape-indexing — add instance methods directly above this marker (delegate to your area class)
     //
+    /** numpy.sort along the last axis. */
+    public Tensor sort() { return Sorting.sort(this, -1); }
+    /** numpy.sort along {@code axis}. */
+    public Tensor sort(int axis) { return Sorting.sort(this, axis); }
+    /** numpy.argsort(kind='stable') along the last axis: int64 indices. */
+    public Tensor argsort() { return Sorting.argsort(this, -1); }
+    /** numpy.argsort(kind='stable') along {@code axis}: int64 indices. */
+    public Tensor argsort(int axis) { return Sorting.argsort(this, axis); }
+    /** ndarray.searchsorted: where {@code v}'s values would be inserted in this sorted 1-d tensor (side 'left'). */
+    public Tensor searchsorted(Tensor v) { return Sorting.searchsorted(this, v, "left"); }
+    /** ndarray.searchsorted with {@code side} 'left' or 'right'. */
+    public Tensor searchsorted(Tensor v, String side) { return Sorting.searchsorted(this, v, side); }
     // >>> area:sort-sets — add instance methods directly above this marker (delegate to your area class)
     //
     // >>> area:linalg-stats — add instance methods directly above this marker (delegate to your area class)

@@ -185,6 +185,85 @@ public final class Tensors {
     //
     // >>> area:shape-indexing — add static factories/functions directly above this marker
     //
+    /** numpy.sort(a, axis): along the last axis by default, of the flattened tensor for a null axis. */
+    public static Tensor sort(Tensor a) {
+        return Sorting.sort(a, -1);
+    }
+
+    public static Tensor sort(Tensor a, Integer axis) {
+        return Sorting.sort(a, axis);
+    }
+
+    /** numpy.argsort(a, axis, kind='stable'): int64 indices; a null axis sorts the flattened tensor. */
+    public static Tensor argsort(Tensor a) {
+        return Sorting.argsort(a, -1);
+    }
+
+    public static Tensor argsort(Tensor a, Integer axis) {
+        return Sorting.argsort(a, axis);
+    }
+
+    /** numpy.searchsorted(a, v, side): a is sorted and 1-d, side is 'left' or 'right'; int64 indices. */
+    public static Tensor searchsorted(Tensor a, Tensor v, String side) {
+        return Sorting.searchsorted(a, v, side);
+    }
+
+    public static Tensor searchsorted(Tensor a, Tensor v) {
+        return Sorting.searchsorted(a, v, "left");
+    }
+
+    /** numpy.digitize(x, bins, right): the int64 index of the bin of each value; bins monotonic and 1-d. */
+    public static Tensor digitize(Tensor x, double[] bins, boolean right) {
+        return Sorting.digitize(x, bins, right);
+    }
+
+    public static Tensor digitize(Tensor x, double[] bins) {
+        return Sorting.digitize(x, bins, false);
+    }
+
+    /** numpy.digitize with the bins as a tensor; they are checked to be monotonic when it runs. */
+    public static Tensor digitize(Tensor x, Tensor bins, boolean right) {
+        return Sorting.digitize(x, bins, right);
+    }
+
+    /** numpy.histogram(a, bins): {@code bins} equal-width bins over the data's minimum and maximum. */
+    public static Histogram histogram(Tensor a, int bins) {
+        return Sorting.histogram(a, bins, null);
+    }
+
+    /** numpy.histogram(a, bins, range): equal-width bins over {@code range = {min, max}}. */
+    public static Histogram histogram(Tensor a, int bins, double[] range) {
+        return Sorting.histogram(a, bins, range);
+    }
+
+    /** numpy.histogram(a, bins=edges) with explicit, monotonically increasing edges; the last bin is closed. */
+    public static Histogram histogram(Tensor a, double[] edges) {
+        return Sorting.histogram(a, edges);
+    }
+
+    /** numpy.bincount(x): int64 counts of each value of a 1-d tensor of non-negative ints. */
+    public static Tensor bincount(Tensor x) {
+        return Sorting.bincount(x, null, 0);
+    }
+
+    public static Tensor bincount(Tensor x, long minlength) {
+        return Sorting.bincount(x, null, minlength);
+    }
+
+    /** numpy.bincount(x, weights, minlength): float64 sums of the weights per value; weights may be null. */
+    public static Tensor bincount(Tensor x, Tensor weights, long minlength) {
+        return Sorting.bincount(x, weights, minlength);
+    }
+
+    /** numpy.unique(a): the sorted distinct values of the flattened tensor. */
+    public static Tensor unique(Tensor a) {
+        return Sorting.unique(a, false).values();
+    }
+
+    /** numpy.unique(a, return_counts): the values and, if asked for, their int64 counts. */
+    public static Unique unique(Tensor a, boolean returnCounts) {
+        return Sorting.unique(a, returnCounts);
+    }
     // >>> area:sort-sets — add static factories/functions directly above this marker
     //
     // >>> area:linalg-stats — add static factories/functions directly above this marker

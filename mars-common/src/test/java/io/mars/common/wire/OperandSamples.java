@@ -29,6 +29,27 @@ import io.mars.common.operand.tensor.TensorRechunk;
 import io.mars.common.operand.tensor.TensorReduce;
 import io.mars.common.operand.tensor.TensorReshape;
 import io.mars.common.operand.tensor.TensorTranspose;
+import io.mars.common.operand.tensor.TensorBincount;
+import io.mars.common.operand.tensor.TensorHistogram;
+import io.mars.common.operand.tensor.TensorHistogramEdges;
+import io.mars.common.operand.tensor.TensorSearchSorted;
+import io.mars.common.operand.tensor.TensorSort;
+import io.mars.common.operand.tensor.TensorUnique;
+import io.mars.common.operand.chunk.ChunkBincountAgg;
+import io.mars.common.operand.chunk.ChunkBincountCombine;
+import io.mars.common.operand.chunk.ChunkBincountMap;
+import io.mars.common.operand.chunk.ChunkHistogram;
+import io.mars.common.operand.chunk.ChunkHistogramEdges;
+import io.mars.common.operand.chunk.ChunkPsrsMerge;
+import io.mars.common.operand.chunk.ChunkPsrsPiece;
+import io.mars.common.operand.chunk.ChunkPsrsPivots;
+import io.mars.common.operand.chunk.ChunkPsrsSample;
+import io.mars.common.operand.chunk.ChunkPsrsSort;
+import io.mars.common.operand.chunk.ChunkSearchSorted;
+import io.mars.common.operand.chunk.ChunkSort;
+import io.mars.common.operand.chunk.ChunkUniqueAgg;
+import io.mars.common.operand.chunk.ChunkUniqueCombine;
+import io.mars.common.operand.chunk.ChunkUniqueMap;
 import io.mars.tensor.ChunkSpec;
 import io.mars.tensor.DataType;
 import io.mars.tensor.NDArray;
@@ -70,6 +91,27 @@ final class OperandSamples {
                 new ChunkReduceMap(ReduceFn.MAX, new int[] {0, 1}),
                 new ChunkSum(),
                 new ChunkTensorDot(new int[] {1}, new int[] {0}),
-                new ChunkTranspose(new int[] {1, 0}));
+                new ChunkTranspose(new int[] {1, 0}),
+                new TensorSort(2, true),
+                new TensorSearchSorted(true, false),
+                new TensorHistogramEdges(17),
+                new TensorHistogram(),
+                new TensorBincount(9L),
+                new TensorUnique(true),
+                new ChunkSort(1, true),
+                new ChunkPsrsSort(1_000_000_007L, true),
+                new ChunkPsrsSample(5),
+                new ChunkPsrsPivots(6),
+                new ChunkPsrsPiece(3),
+                new ChunkPsrsMerge(true),
+                new ChunkSearchSorted(false, true),
+                new ChunkHistogramEdges(12),
+                new ChunkHistogram(),
+                new ChunkBincountMap(),
+                new ChunkBincountCombine(),
+                new ChunkBincountAgg(4L),
+                new ChunkUniqueMap(),
+                new ChunkUniqueCombine(),
+                new ChunkUniqueAgg(true));
     }
 }
