@@ -93,7 +93,9 @@ final class Reductions {
 
     /**
      * Quantiles {@code q} given in units of {@code unit} (100 for percentiles, 1 for quantiles) over {@code axes}.
-     * {@code name} is numpy's function name, for messages.
+     * {@code name} is numpy's function name, for messages. Exact quantiles are not mergeable: the reduced axes are
+     * gathered into one chunk per output chunk, so the whole reduced extent times one output chunk's kept extent
+     * must fit in a chunk (reduce over fewer axes, or rechunk the kept axes smaller, when it does not).
      */
     static Tensor quantile(Tensor a, double[] q, boolean scalarQ, double unit, int[] axes, boolean keepdims,
             QuantileMethod method, boolean skipNaN, String name) {
@@ -141,7 +143,7 @@ final class Reductions {
     /** A cumulative function along {@code axis}; {@code null} flattens first, as numpy. */
     static Tensor scan(Tensor a, ScanFn fn, Integer axis) {
         if (axis == null) {
-            return scan(a.reshape(-1), fn, 0);
+            return scan(a.ndim() == 1 ? a : a.reshape(-1), fn, 0);
         }
         int norm = Shapes.normalizeAxis(axis, a.ndim());
         return new Tensor(new TensorScan(fn, norm), List.of(a), fn.resultType(a.dtype()), a.shape());

@@ -38,6 +38,9 @@ final class ArgReduceMapKernel implements Kernel<ChunkArgReduceMap> {
                 acc *= op.fullShape()[d];
             }
         }
+        if (in.size() == 0 && stateSize > 0) {
+            return ReductionStates.NO_CANDIDATE;
+        }
         long[] index = new long[stateSize];
         Arrays.fill(index, -1L);
         ReduceFn fn = op.fn();

@@ -1,7 +1,5 @@
 package io.mars.container.kernels;
 
-import io.mars.common.error.ErrorCode;
-import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.model.ChunkData;
 import io.mars.common.model.ReductionState;
@@ -33,8 +31,8 @@ final class ReduceMapKernel implements Kernel<ChunkReduceMap> {
         }
         ReduceFn fn = op.fn();
         if (fn.needsIdentity() && count == 0 && stateSize > 0) {
-            throw new MarsException(ErrorCode.EMPTY_REDUCTION, "zero-size array to reduction operation " + fn.numpyName()
-                    + " which has no identity (shape " + Shapes.toString(shape) + ", axes " + Arrays.toString(axes) + ")");
+            // other chunks along the axes may hold values; the agg raises numpy's error if none does
+            return ReductionStates.NO_CANDIDATE;
         }
         Layout layout = in.size() == 0 ? null : Layout.coalesce(shape, Shapes.intStrides(shape), stateStrides(stateShape, axes));
         return switch (fn) {

@@ -17,6 +17,13 @@ import java.util.List;
  * merge with Chan et al.'s parallel update, which stays accurate where summing squares would cancel.
  */
 final class ReductionStates {
+    /**
+     * The state of an empty chunk of a reduction without identity (min, max, ptp, argmin and their nan-variants): it
+     * loses every merge, and finishing it is numpy's error for an empty reduction. With unknown chunk lengths (a
+     * filter's output) some chunks may be empty while others are not, which is fine.
+     */
+    static final ReductionState NO_CANDIDATE = new ReductionState(List.of());
+
     private ReductionStates() {
     }
 
@@ -26,8 +33,14 @@ final class ReductionStates {
         List<ReductionState> states = new ArrayList<>(inputs.size());
         for (int i = 0; i < inputs.size(); i++) {
             ReductionState s = ChunkInputs.state(node, inputs, i);
+            if (s.parts().isEmpty() && fn.needsIdentity()) {
+                continue; // an empty chunk: no candidate to merge
+            }
             check(node, fn, s, states.isEmpty() ? s : states.get(0));
             states.add(s);
+        }
+        if (states.isEmpty()) {
+            return NO_CANDIDATE;
         }
         if (states.size() == 1) {
             return states.get(0);
@@ -48,6 +61,12 @@ final class ReductionStates {
     /** The statistic of a merged state, in its natural dtype (int64 or float64 sums, the input's dtype for min/max). */
     static NDArray finish(ChunkNode node, ReduceFn fn, ReductionState state, int ddof) {
         List<NDArray> p = state.parts();
+        if (p.isEmpty()) {
+            throw new MarsException(ErrorCode.EMPTY_REDUCTION, fn.isArg()
+                    ? "attempt to get " + fn.numpyName() + " of an empty sequence (chunk " + node.key() + ")"
+                    : "zero-size array to reduction operation " + fn.numpyName() + " which has no identity (chunk "
+                            + node.key() + ")");
+        }
         return switch (fn) {
             case SUM, MIN, MAX, PROD, ALL, ANY, COUNT_NONZERO, NANSUM, NANPROD, NANMIN, NANMAX -> p.get(0);
             case MEAN, NANMEAN -> divide(p.get(0), p.get(1));
