@@ -91,6 +91,12 @@ final class Reductions {
                 Shapes.reduced(shape, norm, keepdims));
     }
 
+    /** numpy.median (linear interpolation between the middle values): float64 for bool and integer tensors. */
+    static Tensor median(Tensor a, int[] axes, boolean keepdims, boolean skipNaN) {
+        return quantile(a, new double[] {0.5}, true, 1, axes, keepdims, QuantileMethod.LINEAR, skipNaN,
+                skipNaN ? "nanmedian" : "median");
+    }
+
     /**
      * Quantiles {@code q} given in units of {@code unit} (100 for percentiles, 1 for quantiles) over {@code axes}.
      * {@code name} is numpy's function name, for messages. Exact quantiles are not mergeable: the reduced axes are

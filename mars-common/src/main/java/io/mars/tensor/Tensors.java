@@ -4,6 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.model.Shapes;
 import io.mars.common.operand.ElementwiseFn;
+import io.mars.common.operand.QuantileMethod;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.tensor.TensorArange;
 import io.mars.common.operand.tensor.TensorFromArray;
@@ -215,9 +216,13 @@ public final class Tensors {
     public static Tensor std(Tensor a) { return a.std(); }
     public static Tensor std(Tensor a, int[] axes, boolean keepdims, int ddof) { return a.std(axes, keepdims, ddof); }
     public static Tensor nanvar(Tensor a) { return a.nanvar(); }
-    public static Tensor nanvar(Tensor a, int[] axes, boolean keepdims, int ddof) { return a.nanvar(axes, keepdims, ddof); }
+    public static Tensor nanvar(Tensor a, int[] axes, boolean keepdims, int ddof) {
+        return a.nanvar(axes, keepdims, ddof);
+    }
     public static Tensor nanstd(Tensor a) { return a.nanstd(); }
-    public static Tensor nanstd(Tensor a, int[] axes, boolean keepdims, int ddof) { return a.nanstd(axes, keepdims, ddof); }
+    public static Tensor nanstd(Tensor a, int[] axes, boolean keepdims, int ddof) {
+        return a.nanstd(axes, keepdims, ddof);
+    }
     public static Tensor argmin(Tensor a) { return a.argmin(); }
     public static Tensor argmin(Tensor a, Integer axis, boolean keepdims) { return a.argmin(axis, keepdims); }
     public static Tensor argmax(Tensor a) { return a.argmax(); }
@@ -226,23 +231,41 @@ public final class Tensors {
     public static Tensor nanargmin(Tensor a, Integer axis, boolean keepdims) { return a.nanargmin(axis, keepdims); }
     public static Tensor nanargmax(Tensor a) { return a.nanargmax(); }
     public static Tensor nanargmax(Tensor a, Integer axis, boolean keepdims) { return a.nanargmax(axis, keepdims); }
-    public static Tensor average(Tensor a, Tensor weights, int[] axes, boolean keepdims) { return Reductions.average(a, weights, axes, keepdims); }
+    public static Tensor average(Tensor a, Tensor weights, int[] axes, boolean keepdims) {
+        return Reductions.average(a, weights, axes, keepdims);
+    }
     public static Tensor median(Tensor a) { return a.median(); }
     public static Tensor median(Tensor a, int[] axes, boolean keepdims) { return a.median(axes, keepdims); }
     public static Tensor nanmedian(Tensor a) { return a.nanmedian(); }
     public static Tensor nanmedian(Tensor a, int[] axes, boolean keepdims) { return a.nanmedian(axes, keepdims); }
     public static Tensor percentile(Tensor a, double q) { return a.percentile(q); }
-    public static Tensor percentile(Tensor a, double q, int[] axes, boolean keepdims, io.mars.common.operand.QuantileMethod method) { return a.percentile(q, axes, keepdims, method); }
-    public static Tensor percentile(Tensor a, double[] q, int[] axes, boolean keepdims, io.mars.common.operand.QuantileMethod method) { return a.percentile(q, axes, keepdims, method); }
+    public static Tensor percentile(Tensor a, double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.percentile(q, axes, keepdims, method);
+    }
+    public static Tensor percentile(Tensor a, double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.percentile(q, axes, keepdims, method);
+    }
     public static Tensor nanpercentile(Tensor a, double q) { return a.nanpercentile(q); }
-    public static Tensor nanpercentile(Tensor a, double q, int[] axes, boolean keepdims, io.mars.common.operand.QuantileMethod method) { return a.nanpercentile(q, axes, keepdims, method); }
-    public static Tensor nanpercentile(Tensor a, double[] q, int[] axes, boolean keepdims, io.mars.common.operand.QuantileMethod method) { return a.nanpercentile(q, axes, keepdims, method); }
+    public static Tensor nanpercentile(Tensor a, double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.nanpercentile(q, axes, keepdims, method);
+    }
+    public static Tensor nanpercentile(Tensor a, double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.nanpercentile(q, axes, keepdims, method);
+    }
     public static Tensor quantile(Tensor a, double q) { return a.quantile(q); }
-    public static Tensor quantile(Tensor a, double q, int[] axes, boolean keepdims, io.mars.common.operand.QuantileMethod method) { return a.quantile(q, axes, keepdims, method); }
-    public static Tensor quantile(Tensor a, double[] q, int[] axes, boolean keepdims, io.mars.common.operand.QuantileMethod method) { return a.quantile(q, axes, keepdims, method); }
+    public static Tensor quantile(Tensor a, double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.quantile(q, axes, keepdims, method);
+    }
+    public static Tensor quantile(Tensor a, double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.quantile(q, axes, keepdims, method);
+    }
     public static Tensor nanquantile(Tensor a, double q) { return a.nanquantile(q); }
-    public static Tensor nanquantile(Tensor a, double q, int[] axes, boolean keepdims, io.mars.common.operand.QuantileMethod method) { return a.nanquantile(q, axes, keepdims, method); }
-    public static Tensor nanquantile(Tensor a, double[] q, int[] axes, boolean keepdims, io.mars.common.operand.QuantileMethod method) { return a.nanquantile(q, axes, keepdims, method); }
+    public static Tensor nanquantile(Tensor a, double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.nanquantile(q, axes, keepdims, method);
+    }
+    public static Tensor nanquantile(Tensor a, double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.nanquantile(q, axes, keepdims, method);
+    }
     public static Tensor cumsum(Tensor a) { return a.cumsum(); }
     public static Tensor cumsum(Tensor a, int axis) { return a.cumsum(axis); }
     public static Tensor cumprod(Tensor a) { return a.cumprod(); }
