@@ -9,8 +9,10 @@ import io.mars.common.model.Shapes;
 import io.mars.common.operand.Arg;
 import io.mars.common.operand.ElementwiseFn;
 import io.mars.common.operand.Operand;
+import io.mars.common.operand.QuantileMethod;
 import io.mars.common.operand.ReduceFn;
 import io.mars.common.operand.Scalar;
+import io.mars.common.operand.ScanFn;
 import io.mars.common.operand.tensor.TensorDot;
 import io.mars.common.operand.tensor.TensorElementwise;
 import io.mars.common.operand.tensor.TensorRechunk;
@@ -330,6 +332,152 @@ public final class Tensor {
     //
     // >>> area:elementwise — add instance methods directly above this marker (delegate to your area class)
     //
+    // ----- reductions, quantiles and scans (area reductions; built in Reductions) -----
+
+    public Tensor prod() { return Reductions.reduce(this, ReduceFn.PROD, null, false, 0); }
+    public Tensor prod(int... axes) { return Reductions.reduce(this, ReduceFn.PROD, axes, false, 0); }
+    public Tensor prod(int[] axes, boolean keepdims) {
+        return Reductions.reduce(this, ReduceFn.PROD, axes, keepdims, 0);
+    }
+    public Tensor all() { return Reductions.reduce(this, ReduceFn.ALL, null, false, 0); }
+    public Tensor all(int... axes) { return Reductions.reduce(this, ReduceFn.ALL, axes, false, 0); }
+    public Tensor all(int[] axes, boolean keepdims) {
+        return Reductions.reduce(this, ReduceFn.ALL, axes, keepdims, 0);
+    }
+    public Tensor any() { return Reductions.reduce(this, ReduceFn.ANY, null, false, 0); }
+    public Tensor any(int... axes) { return Reductions.reduce(this, ReduceFn.ANY, axes, false, 0); }
+    public Tensor any(int[] axes, boolean keepdims) {
+        return Reductions.reduce(this, ReduceFn.ANY, axes, keepdims, 0);
+    }
+    public Tensor countNonzero() { return Reductions.reduce(this, ReduceFn.COUNT_NONZERO, null, false, 0); }
+    public Tensor countNonzero(int... axes) { return Reductions.reduce(this, ReduceFn.COUNT_NONZERO, axes, false, 0); }
+    public Tensor countNonzero(int[] axes, boolean keepdims) {
+        return Reductions.reduce(this, ReduceFn.COUNT_NONZERO, axes, keepdims, 0);
+    }
+    public Tensor ptp() { return Reductions.reduce(this, ReduceFn.PTP, null, false, 0); }
+    public Tensor ptp(int... axes) { return Reductions.reduce(this, ReduceFn.PTP, axes, false, 0); }
+    public Tensor ptp(int[] axes, boolean keepdims) {
+        return Reductions.reduce(this, ReduceFn.PTP, axes, keepdims, 0);
+    }
+    public Tensor nansum() { return Reductions.reduce(this, ReduceFn.NANSUM, null, false, 0); }
+    public Tensor nansum(int... axes) { return Reductions.reduce(this, ReduceFn.NANSUM, axes, false, 0); }
+    public Tensor nansum(int[] axes, boolean keepdims) {
+        return Reductions.reduce(this, ReduceFn.NANSUM, axes, keepdims, 0);
+    }
+    public Tensor nanprod() { return Reductions.reduce(this, ReduceFn.NANPROD, null, false, 0); }
+    public Tensor nanprod(int... axes) { return Reductions.reduce(this, ReduceFn.NANPROD, axes, false, 0); }
+    public Tensor nanprod(int[] axes, boolean keepdims) {
+        return Reductions.reduce(this, ReduceFn.NANPROD, axes, keepdims, 0);
+    }
+    public Tensor nanmean() { return Reductions.reduce(this, ReduceFn.NANMEAN, null, false, 0); }
+    public Tensor nanmean(int... axes) { return Reductions.reduce(this, ReduceFn.NANMEAN, axes, false, 0); }
+    public Tensor nanmean(int[] axes, boolean keepdims) {
+        return Reductions.reduce(this, ReduceFn.NANMEAN, axes, keepdims, 0);
+    }
+    public Tensor nanmin() { return Reductions.reduce(this, ReduceFn.NANMIN, null, false, 0); }
+    public Tensor nanmin(int... axes) { return Reductions.reduce(this, ReduceFn.NANMIN, axes, false, 0); }
+    public Tensor nanmin(int[] axes, boolean keepdims) {
+        return Reductions.reduce(this, ReduceFn.NANMIN, axes, keepdims, 0);
+    }
+    public Tensor nanmax() { return Reductions.reduce(this, ReduceFn.NANMAX, null, false, 0); }
+    public Tensor nanmax(int... axes) { return Reductions.reduce(this, ReduceFn.NANMAX, axes, false, 0); }
+    public Tensor nanmax(int[] axes, boolean keepdims) {
+        return Reductions.reduce(this, ReduceFn.NANMAX, axes, keepdims, 0);
+    }
+    public Tensor nanvar() { return Reductions.reduce(this, ReduceFn.NANVAR, null, false, 0); }
+    public Tensor nanvar(int... axes) { return Reductions.reduce(this, ReduceFn.NANVAR, axes, false, 0); }
+    /** numpy's {@code nanvar(axis=axes, keepdims=keepdims, ddof=ddof)}; {@code axes == null} means all axes. */
+    public Tensor nanvar(int[] axes, boolean keepdims, int ddof) {
+        return Reductions.reduce(this, ReduceFn.NANVAR, axes, keepdims, ddof);
+    }
+    public Tensor nanstd() { return Reductions.reduce(this, ReduceFn.NANSTD, null, false, 0); }
+    public Tensor nanstd(int... axes) { return Reductions.reduce(this, ReduceFn.NANSTD, axes, false, 0); }
+    /** numpy's {@code nanstd(axis=axes, keepdims=keepdims, ddof=ddof)}; {@code axes == null} means all axes. */
+    public Tensor nanstd(int[] axes, boolean keepdims, int ddof) {
+        return Reductions.reduce(this, ReduceFn.NANSTD, axes, keepdims, ddof);
+    }
+    /** Index of the first minimum of the flattened tensor (NaN counts as the minimum, as numpy). */
+    public Tensor argmin() { return Reductions.arg(this, ReduceFn.ARGMIN, null, false); }
+    public Tensor argmin(int axis) { return Reductions.arg(this, ReduceFn.ARGMIN, axis, false); }
+    /** {@code axis == null} flattens, as numpy's {@code axis=None}. */
+    public Tensor argmin(Integer axis, boolean keepdims) { return Reductions.arg(this, ReduceFn.ARGMIN, axis, keepdims); }
+    public Tensor argmax() { return Reductions.arg(this, ReduceFn.ARGMAX, null, false); }
+    public Tensor argmax(int axis) { return Reductions.arg(this, ReduceFn.ARGMAX, axis, false); }
+    /** {@code axis == null} flattens, as numpy's {@code axis=None}. */
+    public Tensor argmax(Integer axis, boolean keepdims) { return Reductions.arg(this, ReduceFn.ARGMAX, axis, keepdims); }
+    public Tensor nanargmin() { return Reductions.arg(this, ReduceFn.NANARGMIN, null, false); }
+    public Tensor nanargmin(int axis) { return Reductions.arg(this, ReduceFn.NANARGMIN, axis, false); }
+    /** {@code axis == null} flattens, as numpy's {@code axis=None}. */
+    public Tensor nanargmin(Integer axis, boolean keepdims) { return Reductions.arg(this, ReduceFn.NANARGMIN, axis, keepdims); }
+    public Tensor nanargmax() { return Reductions.arg(this, ReduceFn.NANARGMAX, null, false); }
+    public Tensor nanargmax(int axis) { return Reductions.arg(this, ReduceFn.NANARGMAX, axis, false); }
+    /** {@code axis == null} flattens, as numpy's {@code axis=None}. */
+    public Tensor nanargmax(Integer axis, boolean keepdims) { return Reductions.arg(this, ReduceFn.NANARGMAX, axis, keepdims); }
+    /** numpy.average without weights: the mean, float64 for bool and integer tensors. */
+    public Tensor average() { return Reductions.average(this, null, null, false); }
+    public Tensor average(int... axes) { return Reductions.average(this, null, axes, false); }
+    /** The weighted mean; {@code weights} has this shape, or the lengths of the given axes (in their order). */
+    public Tensor average(Tensor weights) { return Reductions.average(this, weights, null, false); }
+    public Tensor average(Tensor weights, int... axes) { return Reductions.average(this, weights, axes, false); }
+    public Tensor average(Tensor weights, int[] axes, boolean keepdims) {
+        return Reductions.average(this, weights, axes, keepdims);
+    }
+    /** The median over the whole reduced extent (gathered into one chunk per output chunk; see Reductions). */
+    public Tensor median() { return Reductions.median(this, null, false, false); }
+    public Tensor median(int... axes) { return Reductions.median(this, axes, false, false); }
+    public Tensor median(int[] axes, boolean keepdims) { return Reductions.median(this, axes, keepdims, false); }
+    public Tensor nanmedian() { return Reductions.median(this, null, false, true); }
+    public Tensor nanmedian(int... axes) { return Reductions.median(this, axes, false, true); }
+    public Tensor nanmedian(int[] axes, boolean keepdims) { return Reductions.median(this, axes, keepdims, true); }
+    /** q in [0, 100], linear interpolation. */
+    public Tensor percentile(double q) { return percentile(q, null, false, QuantileMethod.LINEAR); }
+    public Tensor percentile(double q, int... axes) { return percentile(q, axes, false, QuantileMethod.LINEAR); }
+    public Tensor percentile(double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return Reductions.quantile(this, new double[] {q}, true, 100, axes, keepdims, method, false, "percentile");
+    }
+    /** Several q: the result has a leading axis of length {@code q.length}, as numpy for a list of q. */
+    public Tensor percentile(double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return Reductions.quantile(this, q.clone(), false, 100, axes, keepdims, method, false, "percentile");
+    }
+    /** q in [0, 100], linear interpolation. */
+    public Tensor nanpercentile(double q) { return nanpercentile(q, null, false, QuantileMethod.LINEAR); }
+    public Tensor nanpercentile(double q, int... axes) { return nanpercentile(q, axes, false, QuantileMethod.LINEAR); }
+    public Tensor nanpercentile(double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return Reductions.quantile(this, new double[] {q}, true, 100, axes, keepdims, method, true, "nanpercentile");
+    }
+    /** Several q: the result has a leading axis of length {@code q.length}, as numpy for a list of q. */
+    public Tensor nanpercentile(double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return Reductions.quantile(this, q.clone(), false, 100, axes, keepdims, method, true, "nanpercentile");
+    }
+    /** q in [0, 1], linear interpolation. */
+    public Tensor quantile(double q) { return quantile(q, null, false, QuantileMethod.LINEAR); }
+    public Tensor quantile(double q, int... axes) { return quantile(q, axes, false, QuantileMethod.LINEAR); }
+    public Tensor quantile(double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return Reductions.quantile(this, new double[] {q}, true, 1, axes, keepdims, method, false, "quantile");
+    }
+    /** Several q: the result has a leading axis of length {@code q.length}, as numpy for a list of q. */
+    public Tensor quantile(double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return Reductions.quantile(this, q.clone(), false, 1, axes, keepdims, method, false, "quantile");
+    }
+    /** q in [0, 1], linear interpolation. */
+    public Tensor nanquantile(double q) { return nanquantile(q, null, false, QuantileMethod.LINEAR); }
+    public Tensor nanquantile(double q, int... axes) { return nanquantile(q, axes, false, QuantileMethod.LINEAR); }
+    public Tensor nanquantile(double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return Reductions.quantile(this, new double[] {q}, true, 1, axes, keepdims, method, true, "nanquantile");
+    }
+    /** Several q: the result has a leading axis of length {@code q.length}, as numpy for a list of q. */
+    public Tensor nanquantile(double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return Reductions.quantile(this, q.clone(), false, 1, axes, keepdims, method, true, "nanquantile");
+    }
+    /** Cumulative functions over the flattened tensor (numpy's {@code axis=None}), or along one axis. */
+    public Tensor cumsum() { return Reductions.scan(this, ScanFn.CUMSUM, null); }
+    public Tensor cumsum(int axis) { return Reductions.scan(this, ScanFn.CUMSUM, axis); }
+    public Tensor cumprod() { return Reductions.scan(this, ScanFn.CUMPROD, null); }
+    public Tensor cumprod(int axis) { return Reductions.scan(this, ScanFn.CUMPROD, axis); }
+    public Tensor nancumsum() { return Reductions.scan(this, ScanFn.NANCUMSUM, null); }
+    public Tensor nancumsum(int axis) { return Reductions.scan(this, ScanFn.NANCUMSUM, axis); }
+    public Tensor nancumprod() { return Reductions.scan(this, ScanFn.NANCUMPROD, null); }
+    public Tensor nancumprod(int axis) { return Reductions.scan(this, ScanFn.NANCUMPROD, axis); }
     // >>> area:reductions — add instance methods directly above this marker (delegate to your area class)
     //
     // >>> area:shape-indexing — add instance methods directly above this marker (delegate to your area class)

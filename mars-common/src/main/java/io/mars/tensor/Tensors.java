@@ -4,6 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.model.Shapes;
 import io.mars.common.operand.ElementwiseFn;
+import io.mars.common.operand.QuantileMethod;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.tensor.TensorArange;
 import io.mars.common.operand.tensor.TensorFromArray;
@@ -181,6 +182,98 @@ public final class Tensors {
     //
     // >>> area:elementwise — add static factories/functions directly above this marker
     //
+    // ----- reductions, quantiles and scans as functions (area reductions): numpy.xxx(a, ...) -----
+    public static Tensor prod(Tensor a) { return a.prod(); }
+    public static Tensor prod(Tensor a, int[] axes, boolean keepdims) { return a.prod(axes, keepdims); }
+    public static Tensor all(Tensor a) { return a.all(); }
+    public static Tensor all(Tensor a, int[] axes, boolean keepdims) { return a.all(axes, keepdims); }
+    public static Tensor any(Tensor a) { return a.any(); }
+    public static Tensor any(Tensor a, int[] axes, boolean keepdims) { return a.any(axes, keepdims); }
+    public static Tensor countNonzero(Tensor a) { return a.countNonzero(); }
+    public static Tensor countNonzero(Tensor a, int[] axes, boolean keepdims) { return a.countNonzero(axes, keepdims); }
+    public static Tensor ptp(Tensor a) { return a.ptp(); }
+    public static Tensor ptp(Tensor a, int[] axes, boolean keepdims) { return a.ptp(axes, keepdims); }
+    public static Tensor nansum(Tensor a) { return a.nansum(); }
+    public static Tensor nansum(Tensor a, int[] axes, boolean keepdims) { return a.nansum(axes, keepdims); }
+    public static Tensor nanprod(Tensor a) { return a.nanprod(); }
+    public static Tensor nanprod(Tensor a, int[] axes, boolean keepdims) { return a.nanprod(axes, keepdims); }
+    public static Tensor nanmean(Tensor a) { return a.nanmean(); }
+    public static Tensor nanmean(Tensor a, int[] axes, boolean keepdims) { return a.nanmean(axes, keepdims); }
+    public static Tensor nanmin(Tensor a) { return a.nanmin(); }
+    public static Tensor nanmin(Tensor a, int[] axes, boolean keepdims) { return a.nanmin(axes, keepdims); }
+    public static Tensor nanmax(Tensor a) { return a.nanmax(); }
+    public static Tensor nanmax(Tensor a, int[] axes, boolean keepdims) { return a.nanmax(axes, keepdims); }
+    public static Tensor sum(Tensor a) { return a.sum(); }
+    public static Tensor sum(Tensor a, int[] axes, boolean keepdims) { return a.sum(axes, keepdims); }
+    public static Tensor mean(Tensor a) { return a.mean(); }
+    public static Tensor mean(Tensor a, int[] axes, boolean keepdims) { return a.mean(axes, keepdims); }
+    public static Tensor min(Tensor a) { return a.min(); }
+    public static Tensor min(Tensor a, int[] axes, boolean keepdims) { return a.min(axes, keepdims); }
+    public static Tensor max(Tensor a) { return a.max(); }
+    public static Tensor max(Tensor a, int[] axes, boolean keepdims) { return a.max(axes, keepdims); }
+    public static Tensor var(Tensor a) { return a.var(); }
+    public static Tensor var(Tensor a, int[] axes, boolean keepdims, int ddof) { return a.var(axes, keepdims, ddof); }
+    public static Tensor std(Tensor a) { return a.std(); }
+    public static Tensor std(Tensor a, int[] axes, boolean keepdims, int ddof) { return a.std(axes, keepdims, ddof); }
+    public static Tensor nanvar(Tensor a) { return a.nanvar(); }
+    public static Tensor nanvar(Tensor a, int[] axes, boolean keepdims, int ddof) {
+        return a.nanvar(axes, keepdims, ddof);
+    }
+    public static Tensor nanstd(Tensor a) { return a.nanstd(); }
+    public static Tensor nanstd(Tensor a, int[] axes, boolean keepdims, int ddof) {
+        return a.nanstd(axes, keepdims, ddof);
+    }
+    public static Tensor argmin(Tensor a) { return a.argmin(); }
+    public static Tensor argmin(Tensor a, Integer axis, boolean keepdims) { return a.argmin(axis, keepdims); }
+    public static Tensor argmax(Tensor a) { return a.argmax(); }
+    public static Tensor argmax(Tensor a, Integer axis, boolean keepdims) { return a.argmax(axis, keepdims); }
+    public static Tensor nanargmin(Tensor a) { return a.nanargmin(); }
+    public static Tensor nanargmin(Tensor a, Integer axis, boolean keepdims) { return a.nanargmin(axis, keepdims); }
+    public static Tensor nanargmax(Tensor a) { return a.nanargmax(); }
+    public static Tensor nanargmax(Tensor a, Integer axis, boolean keepdims) { return a.nanargmax(axis, keepdims); }
+    public static Tensor average(Tensor a, Tensor weights, int[] axes, boolean keepdims) {
+        return Reductions.average(a, weights, axes, keepdims);
+    }
+    public static Tensor median(Tensor a) { return a.median(); }
+    public static Tensor median(Tensor a, int[] axes, boolean keepdims) { return a.median(axes, keepdims); }
+    public static Tensor nanmedian(Tensor a) { return a.nanmedian(); }
+    public static Tensor nanmedian(Tensor a, int[] axes, boolean keepdims) { return a.nanmedian(axes, keepdims); }
+    public static Tensor percentile(Tensor a, double q) { return a.percentile(q); }
+    public static Tensor percentile(Tensor a, double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.percentile(q, axes, keepdims, method);
+    }
+    public static Tensor percentile(Tensor a, double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.percentile(q, axes, keepdims, method);
+    }
+    public static Tensor nanpercentile(Tensor a, double q) { return a.nanpercentile(q); }
+    public static Tensor nanpercentile(Tensor a, double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.nanpercentile(q, axes, keepdims, method);
+    }
+    public static Tensor nanpercentile(Tensor a, double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.nanpercentile(q, axes, keepdims, method);
+    }
+    public static Tensor quantile(Tensor a, double q) { return a.quantile(q); }
+    public static Tensor quantile(Tensor a, double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.quantile(q, axes, keepdims, method);
+    }
+    public static Tensor quantile(Tensor a, double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.quantile(q, axes, keepdims, method);
+    }
+    public static Tensor nanquantile(Tensor a, double q) { return a.nanquantile(q); }
+    public static Tensor nanquantile(Tensor a, double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.nanquantile(q, axes, keepdims, method);
+    }
+    public static Tensor nanquantile(Tensor a, double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.nanquantile(q, axes, keepdims, method);
+    }
+    public static Tensor cumsum(Tensor a) { return a.cumsum(); }
+    public static Tensor cumsum(Tensor a, int axis) { return a.cumsum(axis); }
+    public static Tensor cumprod(Tensor a) { return a.cumprod(); }
+    public static Tensor cumprod(Tensor a, int axis) { return a.cumprod(axis); }
+    public static Tensor nancumsum(Tensor a) { return a.nancumsum(); }
+    public static Tensor nancumsum(Tensor a, int axis) { return a.nancumsum(axis); }
+    public static Tensor nancumprod(Tensor a) { return a.nancumprod(); }
+    public static Tensor nancumprod(Tensor a, int axis) { return a.nancumprod(axis); }
     // >>> area:reductions — add static factories/functions directly above this marker
     //
     // >>> area:shape-indexing — add static factories/functions directly above this marker

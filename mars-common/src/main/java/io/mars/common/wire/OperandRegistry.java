@@ -87,6 +87,13 @@ public final class OperandRegistry {
             //
             // >>> area:elementwise — add "Xxx.class," lines directly above this marker
             //
+            io.mars.common.operand.tensor.TensorAverage.class,
+            io.mars.common.operand.tensor.TensorQuantile.class,
+            io.mars.common.operand.tensor.TensorScan.class,
+            io.mars.common.operand.chunk.ChunkArgReduceMap.class,
+            io.mars.common.operand.chunk.ChunkAverageMap.class,
+            io.mars.common.operand.chunk.ChunkQuantile.class,
+            io.mars.common.operand.chunk.ChunkScan.class,
             // >>> area:reductions — add "Xxx.class," lines directly above this marker
             //
             // >>> area:shape-indexing — add "Xxx.class," lines directly above this marker

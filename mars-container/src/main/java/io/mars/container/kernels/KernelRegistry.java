@@ -72,6 +72,10 @@ public final class KernelRegistry {
                 //
                 // >>> area:elementwise — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
+                .with(io.mars.common.operand.chunk.ChunkArgReduceMap.class, new ArgReduceMapKernel())
+                .with(io.mars.common.operand.chunk.ChunkAverageMap.class, new AverageMapKernel())
+                .with(io.mars.common.operand.chunk.ChunkQuantile.class, new QuantileKernel())
+                .with(io.mars.common.operand.chunk.ChunkScan.class, new ScanKernel())
                 // >>> area:reductions — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
                 // >>> area:shape-indexing — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
