@@ -86,18 +86,25 @@ final class DoubleLoops {
     static void where(boolean[] c, int ic, int sc, double[] x, int ix, int sx, double[] y, int iy, int sy,
             double[] out, int io, int n) {
         if (sc == 1 && sx == 1 && sy == 1) {
+            // a bit mask instead of a branch: conditions are often unpredictable (a random mask, a sign test)
             for (int i = 0; i < n; i++) {
-                out[io + i] = c[ic + i] ? x[ix + i] : y[iy + i];
+                long m = -(long) (c[ic + i] ? 1 : 0);
+                long bits = Double.doubleToRawLongBits(x[ix + i]) & m | Double.doubleToRawLongBits(y[iy + i]) & ~m;
+                out[io + i] = Double.longBitsToDouble(bits);
             }
         } else if (sc == 1 && sx == 0 && sy == 0) {
-            double vx = x[ix];
-            double vy = y[iy];
+            long bx = Double.doubleToRawLongBits(x[ix]);
+            long by = Double.doubleToRawLongBits(y[iy]);
             for (int i = 0; i < n; i++) {
-                out[io + i] = c[ic + i] ? vx : vy;
+                long m = -(long) (c[ic + i] ? 1 : 0);
+                out[io + i] = Double.longBitsToDouble(bx & m | by & ~m);
             }
         } else {
             for (int i = 0; i < n; i++) {
-                out[io + i] = c[ic + i * sc] ? x[ix + i * sx] : y[iy + i * sy];
+                long m = -(long) (c[ic + i * sc] ? 1 : 0);
+                long bits = Double.doubleToRawLongBits(x[ix + i * sx]) & m
+                        | Double.doubleToRawLongBits(y[iy + i * sy]) & ~m;
+                out[io + i] = Double.longBitsToDouble(bits);
             }
         }
     }
