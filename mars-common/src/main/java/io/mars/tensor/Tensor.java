@@ -6,7 +6,6 @@ import io.mars.common.error.MarsException;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.model.Keys;
 import io.mars.common.model.Shapes;
-import io.mars.common.operand.Arg;
 import io.mars.common.operand.ElementwiseFn;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.QuantileMethod;
@@ -14,7 +13,6 @@ import io.mars.common.operand.ReduceFn;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.ScanFn;
 import io.mars.common.operand.tensor.TensorDot;
-import io.mars.common.operand.tensor.TensorElementwise;
 import io.mars.common.operand.tensor.TensorRechunk;
 import io.mars.common.operand.tensor.TensorReduce;
 import io.mars.common.operand.tensor.TensorReshape;
@@ -330,6 +328,58 @@ public final class Tensor {
 
     // >>> area:creation-random — add instance methods directly above this marker (delegate to your area class)
     //
+    // ----- element-wise (area elementwise): operators and ndarray methods; functions are in Tensors -----
+
+    /** numpy's {@code /} ({@code true_divide}): an alias of {@link #divide(Tensor)}. */
+    public Tensor trueDivide(Tensor o) { return divide(o); }
+    public Tensor trueDivide(double s) { return divide(s); }
+    public Tensor trueDivide(long s) { return divide(s); }
+    /** numpy's {@code //}: floor of the quotient (floats follow numpy's divmod, integers floor; x // 0 is 0). */
+    public Tensor floorDivide(Tensor o) { return ElementwiseOps.binary(ElementwiseFn.FLOOR_DIVIDE, this, o); }
+    public Tensor floorDivide(double s) { return ElementwiseOps.binary(ElementwiseFn.FLOOR_DIVIDE, this, s); }
+    public Tensor floorDivide(long s) { return ElementwiseOps.binary(ElementwiseFn.FLOOR_DIVIDE, this, s); }
+    /** numpy's {@code %} ({@code remainder}): the result has the divisor's sign; integer x % 0 is 0. */
+    public Tensor mod(Tensor o) { return ElementwiseOps.binary(ElementwiseFn.MOD, this, o); }
+    public Tensor mod(double s) { return ElementwiseOps.binary(ElementwiseFn.MOD, this, s); }
+    public Tensor mod(long s) { return ElementwiseOps.binary(ElementwiseFn.MOD, this, s); }
+    /** numpy's unary {@code +}: the same values (rejected for bool, as numpy does). */
+    public Tensor positive() { return ElementwiseOps.unary(ElementwiseFn.POSITIVE, this); }
+    /** numpy's {@code ~}: bitwise not of integers, logical not of bools. */
+    public Tensor invert() { return ElementwiseOps.unary(ElementwiseFn.INVERT, this); }
+    public Tensor bitwiseAnd(Tensor o) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_AND, this, o); }
+    public Tensor bitwiseAnd(long s) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_AND, this, s); }
+    public Tensor bitwiseAnd(boolean s) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_AND, this, s); }
+    public Tensor bitwiseOr(Tensor o) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_OR, this, o); }
+    public Tensor bitwiseOr(long s) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_OR, this, s); }
+    public Tensor bitwiseOr(boolean s) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_OR, this, s); }
+    public Tensor bitwiseXor(Tensor o) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_XOR, this, o); }
+    public Tensor bitwiseXor(long s) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_XOR, this, s); }
+    public Tensor bitwiseXor(boolean s) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_XOR, this, s); }
+    /** numpy's {@code <<}; a shift by the type's width or more (or a negative one) gives 0, as numpy defines. */
+    public Tensor leftShift(Tensor o) { return ElementwiseOps.binary(ElementwiseFn.LEFT_SHIFT, this, o); }
+    public Tensor leftShift(long s) { return ElementwiseOps.binary(ElementwiseFn.LEFT_SHIFT, this, s); }
+    /** numpy's {@code >>} (arithmetic); a shift by the type's width or more gives 0 or -1, as numpy defines. */
+    public Tensor rightShift(Tensor o) { return ElementwiseOps.binary(ElementwiseFn.RIGHT_SHIFT, this, o); }
+    public Tensor rightShift(long s) { return ElementwiseOps.binary(ElementwiseFn.RIGHT_SHIFT, this, s); }
+    /** Comparisons with an int scalar: compared exactly, whatever the tensor's integer type (as numpy 2). */
+    public Tensor less(long s) { return binary(ElementwiseFn.LESS, this, Scalar.of(s)); }
+    public Tensor lessEqual(long s) { return binary(ElementwiseFn.LESS_EQUAL, this, Scalar.of(s)); }
+    public Tensor greater(long s) { return binary(ElementwiseFn.GREATER, this, Scalar.of(s)); }
+    public Tensor greaterEqual(long s) { return binary(ElementwiseFn.GREATER_EQUAL, this, Scalar.of(s)); }
+    public Tensor equal(long s) { return binary(ElementwiseFn.EQUAL, this, Scalar.of(s)); }
+    public Tensor notEqual(long s) { return binary(ElementwiseFn.NOT_EQUAL, this, Scalar.of(s)); }
+    /** ndarray.round(decimals): numpy.around. */
+    public Tensor round(int decimals) { return ElementwiseOps.around(this, decimals); }
+    public Tensor round() { return ElementwiseOps.around(this, 0); }
+    /** ndarray.clip(min, max) with scalar bounds. */
+    public Tensor clip(double min, double max) { return ElementwiseOps.clip(this, min, max); }
+    public Tensor clip(long min, long max) { return ElementwiseOps.clip(this, min, max); }
+    /** ndarray.clip with tensor or scalar bounds; a null bound is missing (numpy's None). */
+    public Tensor clip(Object min, Object max) { return ElementwiseOps.clip(this, min, max); }
+    /** ndarray.astype(dtype) with numpy's unsafe casting (see {@link Tensors#astype(Tensor, DataType)}). */
+    public Tensor astype(DataType dtype) { return ElementwiseOps.astype(this, dtype); }
+    /** ndarray.astype by numpy dtype name ({@code "int32"}, ...). */
+    public Tensor astype(String dtype) { return ElementwiseOps.astype(this, DataType.fromNumpyName(dtype)); }
     // >>> area:elementwise — add instance methods directly above this marker (delegate to your area class)
     //
     // ----- reductions, quantiles and scans (area reductions; built in Reductions) -----
@@ -513,31 +563,7 @@ public final class Tensor {
 
     /** Builds an element-wise node over tensors and {@link Scalar}s with numpy broadcasting and promotion. */
     static Tensor elementwise(ElementwiseFn fn, Object... operands) {
-        List<Tensor> ins = new ArrayList<>();
-        List<Arg> args = new ArrayList<>();
-        List<DataType> arrays = new ArrayList<>();
-        List<DataType.Kind> scalars = new ArrayList<>();
-        long[] shape = null;
-        for (Object o : operands) {
-            if (o instanceof Tensor t) {
-                int idx = ins.indexOf(t);
-                if (idx < 0) {
-                    idx = ins.size();
-                    ins.add(t);
-                }
-                args.add(Arg.input(idx));
-                arrays.add(t.dtype);
-                shape = shape == null ? t.shape : Shapes.broadcast(shape, t.shape);
-            } else if (o instanceof Scalar s) {
-                args.add(Arg.constant(s));
-                scalars.add(s.kind());
-            } else {
-                throw new IllegalArgumentException("not a tensor or scalar: " + o);
-            }
-        }
-        DataType common = ElementwiseFn.commonType(arrays.toArray(DataType[]::new), scalars.toArray(DataType.Kind[]::new));
-        DataType result = fn.resultType(common);
-        return new Tensor(new TensorElementwise(fn, args), ins, result, shape);
+        return ElementwiseOps.apply(fn, operands);
     }
 
     @Override

@@ -180,6 +180,105 @@ public final class Tensors {
     }
     // >>> area:creation-random — add static factories/functions directly above this marker
     //
+    // ----- element-wise functions (area elementwise) -----
+    // Operands are tensors or Java scalars: a double is a weak float, a long or int a weak int, a boolean a weak bool
+    // (numpy 2, NEP 50). At least one operand must be a tensor.
+
+    public static Tensor negative(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.NEGATIVE, x); }
+    public static Tensor positive(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.POSITIVE, x); }
+    public static Tensor reciprocal(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.RECIPROCAL, x); }
+    public static Tensor abs(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ABS, x); }
+    public static Tensor sqrt(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.SQRT, x); }
+    public static Tensor cbrt(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.CBRT, x); }
+    public static Tensor square(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.SQUARE, x); }
+    public static Tensor exp(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.EXP, x); }
+    public static Tensor expm1(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.EXPM1, x); }
+    public static Tensor exp2(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.EXP2, x); }
+    public static Tensor log(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.LOG, x); }
+    public static Tensor log2(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.LOG2, x); }
+    public static Tensor log10(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.LOG10, x); }
+    public static Tensor log1p(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.LOG1P, x); }
+    public static Tensor sin(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.SIN, x); }
+    public static Tensor cos(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.COS, x); }
+    public static Tensor tan(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.TAN, x); }
+    public static Tensor arcsin(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCSIN, x); }
+    public static Tensor arccos(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCCOS, x); }
+    public static Tensor arctan(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCTAN, x); }
+    public static Tensor sinh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.SINH, x); }
+    public static Tensor cosh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.COSH, x); }
+    public static Tensor tanh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.TANH, x); }
+    public static Tensor arcsinh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCSINH, x); }
+    public static Tensor arccosh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCCOSH, x); }
+    public static Tensor arctanh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCTANH, x); }
+    public static Tensor degrees(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.DEGREES, x); }
+    public static Tensor radians(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.RADIANS, x); }
+    public static Tensor floor(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.FLOOR, x); }
+    public static Tensor ceil(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.CEIL, x); }
+    public static Tensor trunc(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.TRUNC, x); }
+    public static Tensor rint(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.RINT, x); }
+    public static Tensor sign(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.SIGN, x); }
+    public static Tensor logicalNot(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.LOGICAL_NOT, x); }
+    public static Tensor invert(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.INVERT, x); }
+    public static Tensor isnan(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ISNAN, x); }
+    public static Tensor isinf(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ISINF, x); }
+    public static Tensor isfinite(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ISFINITE, x); }
+
+    /** add with scalars on either side; {@link #add(Tensor, Tensor)} is the tensor-tensor form. */
+    public static Tensor add(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.ADD, a, b); }
+    public static Tensor subtract(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.SUBTRACT, a, b); }
+    public static Tensor multiply(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MULTIPLY, a, b); }
+    public static Tensor divide(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.DIVIDE, a, b); }
+    public static Tensor trueDivide(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.DIVIDE, a, b); }
+    public static Tensor floorDivide(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.FLOOR_DIVIDE, a, b); }
+    public static Tensor mod(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MOD, a, b); }
+    public static Tensor remainder(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MOD, a, b); }
+    public static Tensor power(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.POWER, a, b); }
+    public static Tensor arctan2(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.ARCTAN2, a, b); }
+    public static Tensor hypot(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.HYPOT, a, b); }
+    public static Tensor maximum(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MAXIMUM, a, b); }
+    public static Tensor minimum(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MINIMUM, a, b); }
+    public static Tensor fmax(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.FMAX, a, b); }
+    public static Tensor fmin(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.FMIN, a, b); }
+    public static Tensor less(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LESS, a, b); }
+    public static Tensor lessEqual(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LESS_EQUAL, a, b); }
+    public static Tensor greater(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.GREATER, a, b); }
+    public static Tensor greaterEqual(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.GREATER_EQUAL, a, b); }
+    public static Tensor equal(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.EQUAL, a, b); }
+    public static Tensor notEqual(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.NOT_EQUAL, a, b); }
+    public static Tensor logicalAnd(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LOGICAL_AND, a, b); }
+    public static Tensor logicalOr(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LOGICAL_OR, a, b); }
+    public static Tensor logicalXor(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LOGICAL_XOR, a, b); }
+    public static Tensor bitwiseAnd(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_AND, a, b); }
+    public static Tensor bitwiseOr(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_OR, a, b); }
+    public static Tensor bitwiseXor(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_XOR, a, b); }
+    public static Tensor leftShift(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LEFT_SHIFT, a, b); }
+    public static Tensor rightShift(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.RIGHT_SHIFT, a, b); }
+
+    /** numpy.where(cond, x, y): x where cond is true (non-zero; NaN is true), else y; x and y promote together. */
+    public static Tensor where(Object cond, Object x, Object y) { return ElementwiseOps.where(cond, x, y); }
+
+    /** numpy.clip(a, min, max): bounds are tensors or scalars; a null bound is missing (numpy's None). */
+    public static Tensor clip(Tensor a, Object min, Object max) { return ElementwiseOps.clip(a, min, max); }
+
+    /** numpy.around(a, decimals): half to even, as numpy (scale by 10^decimals, rint, scale back). */
+    public static Tensor around(Tensor a, int decimals) { return ElementwiseOps.around(a, decimals); }
+    public static Tensor around(Tensor a) { return ElementwiseOps.around(a, 0); }
+    public static Tensor round(Tensor a, int decimals) { return ElementwiseOps.around(a, decimals); }
+
+    /** numpy.nan_to_num with its defaults: NaN to 0.0, infinities to the dtype's largest / smallest finite value. */
+    public static Tensor nanToNum(Tensor x) { return ElementwiseOps.nanToNum(x, 0.0, null, null); }
+    /** numpy.nan_to_num(x, nan, posinf, neginf); a null posinf / neginf keeps numpy's default. */
+    public static Tensor nanToNum(Tensor x, double nan, Double posinf, Double neginf) {
+        return ElementwiseOps.nanToNum(x, nan, posinf, neginf);
+    }
+
+    /**
+     * numpy.astype(x, dtype) with numpy's unsafe casting: integers wrap, floats truncate toward zero, non-zero is
+     * true. NaN, inf and out-of-range floats cast to int64 / int32 give that type's smallest value, to int16 / int8 0
+     * (what numpy gives on x86-64; numpy leaves it platform-defined).
+     */
+    public static Tensor astype(Tensor x, DataType dtype) { return ElementwiseOps.astype(x, dtype); }
+
     // >>> area:elementwise — add static factories/functions directly above this marker
     //
     // ----- reductions, quantiles and scans as functions (area reductions): numpy.xxx(a, ...) -----
