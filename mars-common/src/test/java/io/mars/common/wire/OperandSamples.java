@@ -40,7 +40,7 @@ final class OperandSamples {
     }
 
     static List<Operand> all() {
-        return List.of(
+        List<Operand> all = new java.util.ArrayList<>(List.of(
                 new TensorArange(Scalar.of(2.5), Scalar.of(-3L), ChunkSpec.of(7, 9)),
                 new TensorDot(new int[] {1, 2}, new int[] {0, 3}),
                 new TensorElementwise(ElementwiseFn.POWER, List.of(Arg.input(1),
@@ -70,6 +70,8 @@ final class OperandSamples {
                 new ChunkReduceMap(ReduceFn.MAX, new int[] {0, 1}),
                 new ChunkSum(),
                 new ChunkTensorDot(new int[] {1}, new int[] {0}),
-                new ChunkTranspose(new int[] {1, 0}));
+                new ChunkTranspose(new int[] {1, 0})));
+        all.addAll(CreationRandomSamples.all());
+        return all;
     }
 }
