@@ -26,6 +26,9 @@ from pathlib import Path
 import numpy as np
 
 GOLDEN = Path(__file__).resolve().parents[1] / "resources" / "golden" / "creation-random"
+# The normal quantile function of the randn kernel is checked in mars-container's unit tests.
+QUANTILES = (Path(__file__).resolve().parents[4] / "mars-container" / "src" / "test" / "resources" / "golden"
+             / "creation-random" / "normal_quantiles.npy")
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "float32", "float64"]
 EMPTY_NOTE = "numpy.empty* leave memory uninitialized; Mars fills zeros, so expected = zeros*"
 
@@ -206,6 +209,18 @@ def npy_files():
     NPY_FILES["float64_100x3"] = (np.sin(np.arange(300).reshape(100, 3)).round(6), (1, 0))
 
 
+def normal_quantiles():
+    """p and scipy's ndtri(p): central, near the AS 241 region boundaries, and far tails down to 2^-54."""
+    from scipy.special import ndtri
+    ps = [2.0 ** -54, 2.0 ** -53 * 1.5, 1e-16, 1e-12, 1e-10, 1e-8, 1e-6, 1e-4, 1e-3, 0.01,
+          0.02425, 0.05, 0.074, 0.075, 0.0751, 0.1, 0.2, 0.3, 0.4, 0.45, 0.49, 0.5, 0.5 + 2.0 ** -40]
+    ps += list(np.linspace(0.001, 0.999, 101))
+    ps += [1 - x for x in ps if x < 0.5]
+    p = np.array(sorted(x for x in set(ps) if 0 < x < 1), dtype=np.float64)
+    QUANTILES.parent.mkdir(parents=True, exist_ok=True)
+    np.save(QUANTILES, np.stack([p, ndtri(p)]), allow_pickle=False)
+
+
 def write():
     if GOLDEN.exists():
         shutil.rmtree(GOLDEN)
@@ -238,6 +253,7 @@ def main():
     triangle_cases()
     like_cases()
     npy_files()
+    normal_quantiles()
     write()
     total = sum(p.stat().st_size for p in GOLDEN.rglob("*") if p.is_file())
     print(f"{len(CASES)} cases, {len(INPUTS)} inputs, {len(NPY_FILES)} npy files, {total} bytes in {GOLDEN}")
