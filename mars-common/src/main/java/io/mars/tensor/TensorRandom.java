@@ -245,7 +245,8 @@ public final class TensorRandom {
             sum += p[i];
         }
         if (Math.abs(sum - 1.0) > SUM_TOLERANCE) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "probabilities do not sum to 1: they sum to " + sum);
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "probabilities do not sum to 1: they sum to "
+                    + String.format(java.util.Locale.ROOT, "%.12g", sum));
         }
         return p.clone();
     }
