@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 GOLDEN = Path(__file__).resolve().parents[1] / "resources" / "golden" / "creation-random"
-# The normal quantile function of the randn kernel is checked in mars-container's unit tests.
+# Normal quantiles: bin edges for the distribution test of the randn kernel in mars-container.
 QUANTILES = (Path(__file__).resolve().parents[4] / "mars-container" / "src" / "test" / "resources" / "golden"
              / "creation-random" / "normal_quantiles.npy")
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "float32", "float64"]
@@ -210,9 +210,10 @@ def npy_files():
 
 
 def normal_quantiles():
-    """p and scipy's ndtri(p): central, near the AS 241 region boundaries, and far tails down to 2^-54."""
+    """p and scipy's ndtri(p), the bin edges of the chi-square test of the randn kernel: centre and tails."""
     from scipy.special import ndtri
-    ps = [2.0 ** -54, 2.0 ** -53 * 1.5, 1e-16, 1e-12, 1e-10, 1e-8, 1e-6, 1e-4, 1e-3, 0.01,
+    ps = [2.0 ** -54, 2.0 ** -53 * 1.5, 1e-16, 1e-12, 1e-10, 1e-8, 1e-6, 1e-5, 2e-5, 5e-5, 1e-4, 1.3e-4, 2e-4,
+          5e-4, 1e-3, 0.01,
           0.02425, 0.05, 0.074, 0.075, 0.0751, 0.1, 0.2, 0.3, 0.4, 0.45, 0.49, 0.5, 0.5 + 2.0 ** -40]
     ps += list(np.linspace(0.001, 0.999, 101))
     ps += [1 - x for x in ps if x < 0.5]

@@ -47,41 +47,74 @@ final class CounterRandom {
         return ((bits >>> 11) + 0.5) * UNIT;
     }
 
+    // Ziggurat of 256 layers for the standard normal (Marsaglia and Tsang, 2000): layer i is a rectangle of width
+    // X[i] between heights F[i] = f(X[i]) and F[i + 1] (f(x) = exp(-x^2 / 2)), all of area V; layer 0 is the base
+    // strip with the tail beyond R. Tables are computed with StrictMath so every JVM gets the same bits.
+    private static final double R = 3.6541528853610088;
+    private static final double V = 4.92867323399e-3;
+    private static final double[] X = new double[257];
+    private static final double[] F = new double[257];
+
+    static {
+        double fr = StrictMath.exp(-0.5 * R * R);
+        X[0] = V / fr;
+        X[1] = R;
+        for (int i = 1; i < 255; i++) {
+            X[i + 1] = StrictMath.sqrt(-2 * StrictMath.log(V / X[i] + StrictMath.exp(-0.5 * X[i] * X[i])));
+        }
+        X[256] = 0;
+        for (int i = 0; i < 257; i++) {
+            F[i] = StrictMath.exp(-0.5 * X[i] * X[i]);
+        }
+    }
+
     /**
-     * The standard normal quantile of p in (0, 1): Wichura's algorithm AS 241 (PPND16), accurate to about 1e-16
-     * relative. The central 85% of p costs one rational function, no logarithm.
+     * A standard normal value from 64 random bits: bits 0-7 pick the layer, bit 8 the sign, the top 53 the point in
+     * the layer. About 99% of the values are accepted here at the cost of one multiply; the rest (wedges and the
+     * tail) continue in {@link #normalSlow} with further bits from a sequence keyed by the same bits.
      */
-    static double normalQuantile(double p) {
-        double q = p - 0.5;
-        if (Math.abs(q) <= 0.425) {
-            double r = 0.180625 - q * q;
-            return q * (((((((2509.0809287301226727 * r + 33430.575583588128105) * r + 67265.770927008700853) * r
-                    + 45921.953931549871457) * r + 13731.693765509461125) * r + 1971.5909503065514427) * r
-                    + 133.14166789178437745) * r + 3.387132872796366608)
-                    / (((((((5226.495278852854561 * r + 28729.085735721942674) * r + 39307.89580009271061) * r
-                    + 21213.794301586595867) * r + 5394.1960214247511077) * r + 687.1870074920579083) * r
-                    + 42.313330701600911252) * r + 1.0);
+    static double standardNormal(long bits) {
+        int i = (int) bits & 0xFF;
+        double z = (bits >>> 11) * UNIT * X[i];
+        if (z < X[i + 1]) {
+            // bit 8 moved to the sign bit: no unpredictable branch on the sign
+            return Double.longBitsToDouble(Double.doubleToRawLongBits(z) ^ ((bits & 0x100) << 55));
         }
-        double r = Math.sqrt(-Math.log(q < 0 ? p : 1.0 - p));
-        double x;
-        if (r <= 5.0) {
-            r -= 1.6;
-            x = (((((((7.7454501427834140764e-4 * r + 0.0227238449892691845833) * r + 0.24178072517745061177) * r
-                    + 1.27045825245236838258) * r + 3.64784832476320460504) * r + 5.7694972214606914055) * r
-                    + 4.6303378461565452959) * r + 1.42343711074968357734)
-                    / (((((((1.05075007164441684324e-9 * r + 5.475938084995344946e-4) * r + 0.0151986665636164571966) * r
-                    + 0.14810397642748007459) * r + 0.68976733498510000455) * r + 1.6763848301838038494) * r
-                    + 2.05319162663775882187) * r + 1.0);
-        } else {
-            r -= 5.0;
-            x = (((((((2.01033439929228813265e-7 * r + 2.71155556874348757815e-5) * r + 0.0012426609473880784386) * r
-                    + 0.026532189526576123093) * r + 0.29656057182850489123) * r + 1.7848265399172913358) * r
-                    + 5.4637849111641143699) * r + 6.6579046435011037772)
-                    / (((((((2.04426310338993978564e-15 * r + 1.4215117583164458887e-7) * r + 1.8463183175100546818e-5) * r
-                    + 7.868691311456132591e-4) * r + 0.0148753612908506148525) * r + 0.13692988092273580531) * r
-                    + 0.59983220655588793769) * r + 1.0);
+        return normalSlow(bits);
+    }
+
+    private static double normalSlow(long bits) {
+        long x = bits;
+        while (true) {
+            int i = (int) x & 0xFF;
+            boolean negative = (x & 0x100) != 0;
+            double z = (x >>> 11) * UNIT * X[i];
+            if (z < X[i + 1]) {
+                return negative ? -z : z;
+            }
+            x = RandKernel.mix64(x + GAMMA);
+            if (i == 0) {
+                // the tail beyond R (Marsaglia 1964): R + a with a ~ Exp(R), accepted with probability exp(-a^2 / 2)
+                double a;
+                double b;
+                do {
+                    a = -StrictMath.log(openUniform(x)) / R;
+                    x = RandKernel.mix64(x + GAMMA);
+                    b = -StrictMath.log(openUniform(x));
+                    x = RandKernel.mix64(x + GAMMA);
+                } while (b + b < a * a);
+                return negative ? -(R + a) : R + a;
+            }
+            if (F[i] + uniform(x) * (F[i + 1] - F[i]) < StrictMath.exp(-0.5 * z * z)) {
+                return negative ? -z : z;
+            }
+            x = RandKernel.mix64(x + GAMMA);
         }
-        return q < 0 ? -x : x;
+    }
+
+    /** The consistency of the tables: the top layer must reach f(0) = 1 (tested). */
+    static double topLayerHeight() {
+        return V / X[255] + F[255];
     }
 
     /** Upper 64 bits of the unsigned 128-bit product (Java 17 has only the signed one). */

@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * uniform, normal and randint values of one chunk, each a function of its position in the whole tensor only (see
- * {@link CounterRandom}). UNIFORM uses rand's bits ({@code uniform(0, 1)} equals {@code rand}); NORMAL the normal
- * quantile of an open uniform of its own sub-stream; INTEGERS Lemire's unbiased bounded draw of another.
+ * {@link CounterRandom}). UNIFORM uses rand's bits ({@code uniform(0, 1)} equals {@code rand}); NORMAL a ziggurat draw
+ * from the bits of its own sub-stream; INTEGERS Lemire's unbiased bounded draw of another.
  */
 final class RandomSampleKernel implements Kernel<ChunkRandomSample> {
     @Override
@@ -60,7 +60,7 @@ final class RandomSampleKernel implements Kernel<ChunkRandomSample> {
     static void normal(double[] out, int from, int len, long counter, double loc, double scale) {
         long z = counter;
         for (int i = from, end = from + len; i < end; i++) {
-            out[i] = loc + scale * CounterRandom.normalQuantile(CounterRandom.openUniform(RandKernel.mix64(z)));
+            out[i] = loc + scale * CounterRandom.standardNormal(RandKernel.mix64(z));
             z += GAMMA;
         }
     }
