@@ -19,8 +19,22 @@ import io.mars.common.operand.chunk.ChunkReduceMap;
 import io.mars.common.operand.chunk.ChunkSum;
 import io.mars.common.operand.chunk.ChunkTensorDot;
 import io.mars.common.operand.chunk.ChunkTranspose;
+import io.mars.common.operand.chunk.ChunkBincountAgg;
+import io.mars.common.operand.chunk.ChunkBincountCombine;
+import io.mars.common.operand.chunk.ChunkBincountMap;
+import io.mars.common.operand.chunk.ChunkHistogram;
+import io.mars.common.operand.chunk.ChunkHistogramEdges;
+import io.mars.common.operand.chunk.ChunkPsrsMerge;
+import io.mars.common.operand.chunk.ChunkPsrsPiece;
+import io.mars.common.operand.chunk.ChunkPsrsPivots;
+import io.mars.common.operand.chunk.ChunkPsrsSample;
+import io.mars.common.operand.chunk.ChunkPsrsSort;
+import io.mars.common.operand.chunk.ChunkSearchSorted;
+import io.mars.common.operand.chunk.ChunkSort;
+import io.mars.common.operand.chunk.ChunkUniqueAgg;
+import io.mars.common.operand.chunk.ChunkUniqueCombine;
+import io.mars.common.operand.chunk.ChunkUniqueMap;
 import io.mars.tensor.NDArray;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,10 +81,29 @@ public final class KernelRegistry {
                 //
                 // >>> area:elementwise — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
+                .with(io.mars.common.operand.chunk.ChunkArgReduceMap.class, new ArgReduceMapKernel())
+                .with(io.mars.common.operand.chunk.ChunkAverageMap.class, new AverageMapKernel())
+                .with(io.mars.common.operand.chunk.ChunkQuantile.class, new QuantileKernel())
+                .with(io.mars.common.operand.chunk.ChunkScan.class, new ScanKernel())
                 // >>> area:reductions — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
                 // >>> area:shape-indexing — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
+                .with(ChunkSort.class, new SortKernel())
+                .with(ChunkPsrsSort.class, new PsrsKernels.Sort())
+                .with(ChunkPsrsSample.class, new PsrsKernels.Sample())
+                .with(ChunkPsrsPivots.class, new PsrsKernels.Pivots())
+                .with(ChunkPsrsPiece.class, new PsrsKernels.Piece())
+                .with(ChunkPsrsMerge.class, new PsrsKernels.Merge())
+                .with(ChunkSearchSorted.class, new SearchSortedKernel())
+                .with(ChunkHistogramEdges.class, new HistogramKernels.Edges())
+                .with(ChunkHistogram.class, new HistogramKernels.Counts())
+                .with(ChunkBincountMap.class, new BincountKernels.Map())
+                .with(ChunkBincountCombine.class, new BincountKernels.Combine())
+                .with(ChunkBincountAgg.class, new BincountKernels.Agg())
+                .with(ChunkUniqueMap.class, new UniqueKernels.Map())
+                .with(ChunkUniqueCombine.class, new UniqueKernels.Combine())
+                .with(ChunkUniqueAgg.class, new UniqueKernels.Agg())
                 // >>> area:sort-sets — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
                 // >>> area:linalg-stats — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
@@ -109,12 +142,25 @@ public final class KernelRegistry {
                     + node.inputs().size() + " input chunk(s) but was given " + inputs.size() + " input(s)");
         }
         ChunkData out = run(kernel, node, op, inputs);
-        if (out instanceof NDArray a && (a.dtype() != node.dtype() || !Arrays.equals(a.shapeView(), node.shape()))) {
+        if (out instanceof NDArray a && (a.dtype() != node.dtype() || !shapeMatches(a.shapeView(), node.shape()))) {
             throw new MarsException(ErrorCode.INTERNAL_ERROR, "kernel for " + op.wireName() + " produced "
                     + Shapes.toString(a.shapeView()) + " " + a.dtype() + " for chunk " + node.key() + " of "
                     + Shapes.toString(node.shape()) + " " + node.dtype());
         }
         return out;
+    }
+
+    /** Equal shapes, where an unknown length in the node's shape matches any real length. */
+    private static boolean shapeMatches(long[] actual, long[] expected) {
+        if (actual.length != expected.length) {
+            return false;
+        }
+        for (int i = 0; i < actual.length; i++) {
+            if (expected[i] != Shapes.UNKNOWN && expected[i] != actual[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @SuppressWarnings("unchecked")
