@@ -24,13 +24,17 @@ final class Creation {
     }
 
     static Tensor full(long[] shape, Scalar value, DataType dtype, ChunkSpec chunks) {
-        Shapes.checkShape(shape);
+        TensorRandom.checkShape(shape);
         chunks.resolve(shape, dtype, Long.MAX_VALUE);
         return new Tensor(new TensorFull(value, chunks), List.of(), dtype, shape);
     }
 
     /** A tensor like {@code t} (shape, and dtype unless given) filled with {@code value}, cut as {@code t} is. */
     static Tensor fullLike(Tensor t, Scalar value, DataType dtype, ChunkSpec chunks) {
+        if (Shapes.size(t.shape()) == Shapes.UNKNOWN) {
+            throw new MarsException(ErrorCode.NOT_SUPPORTED, "a tensor like one of unknown shape "
+                    + Shapes.toString(t.shape()) + " is not supported yet; execute it first");
+        }
         return full(t.shape(), value, dtype == null ? t.dtype() : dtype, chunks == null ? chunksOf(t) : chunks);
     }
 
@@ -91,13 +95,14 @@ final class Creation {
     static Tensor diag(Tensor v, long k) {
         long[] s = v.shape();
         if (s.length == 1) {
-            long size = Math.addExact(s[0], Math.abs(k));
+            long size = s[0] == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.addExact(s[0], Math.abs(k));
             return new Tensor(new TensorDiag(k), List.of(v), v.dtype(), new long[] {size, size});
         }
         if (s.length == 2) {
             long row = Math.max(-k, 0);
             long col = Math.max(k, 0);
-            long len = Math.max(0, Math.min(s[0] - row, s[1] - col));
+            long len = s[0] == Shapes.UNKNOWN || s[1] == Shapes.UNKNOWN ? Shapes.UNKNOWN
+                    : Math.max(0, Math.min(s[0] - row, s[1] - col));
             return new Tensor(new TensorDiag(k), List.of(v), v.dtype(), new long[] {len});
         }
         throw new MarsException(ErrorCode.INVALID_ARGUMENT, "Input must be 1- or 2-d. (diag of an array of shape "
@@ -114,6 +119,10 @@ final class Creation {
         if (m.ndim() == 1) {
             // numpy treats a vector as the rows of a square matrix: mask * broadcast(m)
             long n = m.shape()[0];
+            if (n == Shapes.UNKNOWN) {
+                throw new MarsException(ErrorCode.NOT_SUPPORTED, name + " of a vector of unknown length is not"
+                        + " supported yet; execute it first");
+            }
             src = full(new long[] {n, 1}, Scalar.of(1L), m.dtype(), ChunkSpec.auto()).multiply(m);
         }
         return new Tensor(new TensorTriangle(k, lower), List.of(src), src.dtype(), src.shape());

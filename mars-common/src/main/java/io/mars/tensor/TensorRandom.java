@@ -39,7 +39,7 @@ public final class TensorRandom {
     }
 
     public Tensor rand(long[] shape, ChunkSpec chunks) {
-        Shapes.checkShape(shape);
+        checkShape(shape);
         chunks.resolve(shape, DataType.FLOAT64, Long.MAX_VALUE);
         return new Tensor(new TensorRand(seed, nextStream++, chunks), List.of(), DataType.FLOAT64, shape);
     }
@@ -117,7 +117,7 @@ public final class TensorRandom {
 
     private Tensor sample(RandomDistribution dist, double loc, double scale, long low, long high, long[] shape,
             DataType dtype, ChunkSpec chunks) {
-        Shapes.checkShape(shape);
+        checkShape(shape);
         chunks.resolve(shape, dtype, Long.MAX_VALUE);
         return new Tensor(new TensorRandomSample(seed, nextStream++, dist, loc, scale, low, high, chunks), List.of(),
                 dtype, shape);
@@ -201,7 +201,11 @@ public final class TensorRandom {
     }
 
     private Tensor choice(long n, Tensor a, long[] size, boolean replace, double[] p, ChunkSpec chunks) {
-        Shapes.checkShape(size);
+        checkShape(size);
+        if (a != null && n == Shapes.UNKNOWN) {
+            throw new MarsException(ErrorCode.NOT_SUPPORTED, "choice from a tensor of unknown length (shape "
+                    + Shapes.toString(a.shape()) + ") is not supported yet; execute it first");
+        }
         long k = Shapes.size(size);
         if (n < 0 || n == 0 && k > 0) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, (a == null ? "a must be greater than 0" : "a cannot be"
@@ -249,6 +253,16 @@ public final class TensorRandom {
                     + String.format(java.util.Locale.ROOT, "%.12g", sum));
         }
         return p.clone();
+    }
+
+    /** A shape the caller asks for: unlike a computed one, no dimension may be unknown (-1). */
+    static void checkShape(long[] shape) {
+        for (long d : shape) {
+            if (d < 0) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "negative dimensions are not allowed: shape "
+                        + Shapes.toString(shape));
+            }
+        }
     }
 
     private static void checkFitsOneChunk(long n, String what) {

@@ -133,6 +133,17 @@ class CreationRandomBadInputTest {
                 m -> assertThat(m).contains("3000000000"));
     }
 
+    @Test
+    void rejectsLikeTensorsAndChoicesOfUnknownLengthAsNotSupportedYet() {
+        Tensor unknown = Tensors.unique(Tensors.array(new long[] {3, 1, 3}, chunks(2)));
+        assertUserError(() -> Tensors.zerosLike(unknown), ErrorCode.NOT_SUPPORTED,
+                m -> assertThat(m).contains("unknown shape").contains("(-1,)"));
+        assertUserError(() -> random.choice(unknown, 2), ErrorCode.NOT_SUPPORTED,
+                m -> assertThat(m).contains("unknown length"));
+        assertUserError(() -> random.randn(4, -1), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("negative dimensions").contains("(4, -1)"));
+    }
+
     private static void assertUserError(ThrowingCallable call, ErrorCode code, Consumer<String> message) {
         assertThatThrownBy(call).isInstanceOfSatisfying(MarsException.class, e -> {
             assertThat(e.code()).as("code of %s", e).isEqualTo(code);

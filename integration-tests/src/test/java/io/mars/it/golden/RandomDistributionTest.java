@@ -327,6 +327,24 @@ class RandomDistributionTest {
         assertThat(r.choice(0, shape(0), false, null, ChunkSpec.auto()).execute(session).size()).isZero();
     }
 
+    @Test
+    void permutesAndDiagonalizesTensorsOfUnknownLength() {
+        // unique's length is known only once it ran: the tilers must take it from the computed chunks
+        Tensor values = Tensors.unique(Tensors.array(new long[] {5, 3, 5, 9, 3, 1, 7, 9}, chunks(3)));
+        assertThat(values.shape()).containsExactly(-1);
+
+        long[] perm = Tensors.random(SEED).permutation(values).execute(session).toLongArray();
+        long[] sorted = perm.clone();
+        Arrays.sort(sorted);
+        assertThat(sorted).containsExactly(1, 3, 5, 7, 9);
+
+        NDArray d = Tensors.diag(values, 1).execute(session);
+        assertThat(d.shape()).containsExactly(6, 6);
+        assertThat(Tensors.diag(Tensors.diag(values, 1), 1).execute(session).toLongArray())
+                .containsExactly(1, 3, 5, 7, 9);
+        assertThat(Tensors.tril(Tensors.diag(values), -1).execute(session).toLongArray()).containsOnly(0L);
+    }
+
     // ----- statistics helpers -----
 
     private static double mean(double[] x) {

@@ -129,7 +129,8 @@ final class CreationTilers {
 
     /** Diagonal k of a matrix, cut where the diagonal crosses a chunk boundary: one input chunk per output chunk. */
     private static TiledTensor diagExtract(TileableNode node, long k, TiledTensor m, TileContext ctx) {
-        long length = node.shape()[0];
+        long[] full = NSplits.shape(m.nsplits());
+        long length = Math.max(0, Math.min(full[0] - Math.max(-k, 0), full[1] - Math.max(k, 0)));
         if (length == 0) {
             return new TiledTensor(new long[][] {{0}}, List.of(ctx.chunk(node.key() + ".0", new ChunkDiagExtract(0, 0),
                     List.of(), node.dtype(), new long[] {0}, new int[] {0})));

@@ -37,12 +37,14 @@ final class RandomTilers {
     }
 
     static TiledTensor permutation(TileableNode node, TensorPermutation op, List<TiledTensor> in, TileContext ctx) {
-        ChunkPermutation chunkOp = new ChunkPermutation(op.seed(), op.stream(), op.n());
         long[][] target = in.isEmpty() ? resolve(op.chunks(), node, ctx) : in.get(0).nsplits();
+        // the input's real shape: its length may have been unknown when the tensor was built
+        long[] shape = NSplits.shape(target);
+        long n = in.isEmpty() ? op.n() : shape[0];
+        ChunkPermutation chunkOp = new ChunkPermutation(op.seed(), op.stream(), n);
         List<ChunkNode> inputs = in.isEmpty() ? List.of() : List.of(whole(in.get(0), node.key() + ".in", ctx).chunks().get(0));
-        ChunkNode all = ctx.chunk(node.key() + ".all", chunkOp, inputs, node.dtype(), node.shape(),
-                new int[node.shape().length]);
-        return ctx.rechunk(new TiledTensor(oneChunk(node.shape()), List.of(all)), target, node.key());
+        ChunkNode all = ctx.chunk(node.key() + ".all", chunkOp, inputs, node.dtype(), shape, new int[shape.length]);
+        return ctx.rechunk(new TiledTensor(oneChunk(shape), List.of(all)), target, node.key());
     }
 
     static TiledTensor choice(TileableNode node, TensorChoice op, List<TiledTensor> in, TileContext ctx) {
