@@ -89,7 +89,7 @@ final class ChoiceKernel implements Kernel<ChunkChoice> {
         double[] keys = new double[n];
         long z = CounterRandom.counter(sub, 0);
         for (int i = 0; i < n; i++) {
-            keys[i] = p[i] > 0 ? Math.log(CounterRandom.openUniform(RandKernel.mix64(z))) / p[i]
+            keys[i] = p[i] > 0 ? StrictMath.log(CounterRandom.openUniform(RandKernel.mix64(z))) / p[i]
                     : Double.NEGATIVE_INFINITY;
             z += CounterRandom.GAMMA;
         }
