@@ -178,6 +178,187 @@ public final class Tensors {
         }
         throw new MarsException(ErrorCode.INVALID_ARGUMENT, "no element-wise function named '" + numpyName + "'");
     }
+    /** numpy.empty: Java arrays are always initialized, so this is {@link #zeros}. */
+    public static Tensor empty(long[] shape) {
+        return zeros(shape);
+    }
+
+    public static Tensor empty(long[] shape, ChunkSpec chunks) {
+        return zeros(shape, chunks);
+    }
+
+    public static Tensor empty(long[] shape, DataType dtype, ChunkSpec chunks) {
+        return zeros(shape, dtype, chunks);
+    }
+
+    /** numpy.full with an int value cast to {@code dtype}. */
+    public static Tensor full(long[] shape, long value, DataType dtype, ChunkSpec chunks) {
+        return Creation.full(shape, Scalar.of(value), dtype, chunks);
+    }
+
+    public static Tensor full(long[] shape, boolean value, DataType dtype, ChunkSpec chunks) {
+        return Creation.full(shape, Scalar.of(value), dtype, chunks);
+    }
+
+    /** numpy.zeros_like: the shape and dtype of {@code t}, cut as {@code t} was declared (else automatically). */
+    public static Tensor zerosLike(Tensor t) {
+        return Creation.fullLike(t, Scalar.of(0L), null, null);
+    }
+
+    public static Tensor zerosLike(Tensor t, DataType dtype) {
+        return Creation.fullLike(t, Scalar.of(0L), dtype, null);
+    }
+
+    public static Tensor zerosLike(Tensor t, DataType dtype, ChunkSpec chunks) {
+        return Creation.fullLike(t, Scalar.of(0L), dtype, chunks);
+    }
+
+    public static Tensor onesLike(Tensor t) {
+        return Creation.fullLike(t, Scalar.of(1L), null, null);
+    }
+
+    public static Tensor onesLike(Tensor t, DataType dtype) {
+        return Creation.fullLike(t, Scalar.of(1L), dtype, null);
+    }
+
+    public static Tensor onesLike(Tensor t, DataType dtype, ChunkSpec chunks) {
+        return Creation.fullLike(t, Scalar.of(1L), dtype, chunks);
+    }
+
+    /** numpy.empty_like: as {@link #zerosLike}, since Java arrays are always initialized. */
+    public static Tensor emptyLike(Tensor t) {
+        return zerosLike(t);
+    }
+
+    public static Tensor emptyLike(Tensor t, DataType dtype) {
+        return zerosLike(t, dtype);
+    }
+
+    public static Tensor emptyLike(Tensor t, DataType dtype, ChunkSpec chunks) {
+        return zerosLike(t, dtype, chunks);
+    }
+
+    /** numpy.full_like: {@code value} cast to the dtype of {@code t} (2.7 becomes 2 in an int tensor). */
+    public static Tensor fullLike(Tensor t, double value) {
+        return Creation.fullLike(t, Scalar.of(value), null, null);
+    }
+
+    public static Tensor fullLike(Tensor t, long value) {
+        return Creation.fullLike(t, Scalar.of(value), null, null);
+    }
+
+    public static Tensor fullLike(Tensor t, boolean value) {
+        return Creation.fullLike(t, Scalar.of(value), null, null);
+    }
+
+    public static Tensor fullLike(Tensor t, double value, DataType dtype) {
+        return Creation.fullLike(t, Scalar.of(value), dtype, null);
+    }
+
+    public static Tensor fullLike(Tensor t, long value, DataType dtype) {
+        return Creation.fullLike(t, Scalar.of(value), dtype, null);
+    }
+
+    public static Tensor fullLike(Tensor t, double value, DataType dtype, ChunkSpec chunks) {
+        return Creation.fullLike(t, Scalar.of(value), dtype, chunks);
+    }
+
+    /** numpy.linspace(start, stop, num): float64, endpoint included. */
+    public static Tensor linspace(double start, double stop, long num) {
+        return Creation.linspace(start, stop, num, true, DataType.FLOAT64, ChunkSpec.auto());
+    }
+
+    public static Tensor linspace(double start, double stop, long num, boolean endpoint) {
+        return Creation.linspace(start, stop, num, endpoint, DataType.FLOAT64, ChunkSpec.auto());
+    }
+
+    public static Tensor linspace(double start, double stop, long num, boolean endpoint, ChunkSpec chunks) {
+        return Creation.linspace(start, stop, num, endpoint, DataType.FLOAT64, chunks);
+    }
+
+    /** numpy.linspace with a dtype: computed in float64, then floored for integer dtypes as numpy does. */
+    public static Tensor linspace(double start, double stop, long num, boolean endpoint, DataType dtype,
+            ChunkSpec chunks) {
+        return Creation.linspace(start, stop, num, endpoint, dtype, chunks);
+    }
+
+    /** numpy.eye(n): the float64 identity matrix. */
+    public static Tensor eye(long n) {
+        return Creation.eye(n, n, 0, DataType.FLOAT64, ChunkSpec.auto());
+    }
+
+    /** numpy.eye(n, m, k): n x m, ones on diagonal k (positive above the main diagonal, negative below). */
+    public static Tensor eye(long n, long m, long k) {
+        return Creation.eye(n, m, k, DataType.FLOAT64, ChunkSpec.auto());
+    }
+
+    public static Tensor eye(long n, long m, long k, DataType dtype) {
+        return Creation.eye(n, m, k, dtype, ChunkSpec.auto());
+    }
+
+    public static Tensor eye(long n, long m, long k, DataType dtype, ChunkSpec chunks) {
+        return Creation.eye(n, m, k, dtype, chunks);
+    }
+
+    /** numpy.identity(n): float64 n x n. */
+    public static Tensor identity(long n) {
+        return Creation.eye(n, n, 0, DataType.FLOAT64, ChunkSpec.auto());
+    }
+
+    public static Tensor identity(long n, DataType dtype) {
+        return Creation.eye(n, n, 0, dtype, ChunkSpec.auto());
+    }
+
+    public static Tensor identity(long n, DataType dtype, ChunkSpec chunks) {
+        return Creation.eye(n, n, 0, dtype, chunks);
+    }
+
+    /** numpy.diag: a 1-d {@code v} becomes a square matrix with {@code v} on its main diagonal; a 2-d gives it. */
+    public static Tensor diag(Tensor v) {
+        return Creation.diag(v, 0);
+    }
+
+    /** numpy.diag(v, k): diagonal {@code k} (positive above the main one, negative below). */
+    public static Tensor diag(Tensor v, long k) {
+        return Creation.diag(v, k);
+    }
+
+    /** numpy.tril: zeros above the main diagonal of the last two axes. */
+    public static Tensor tril(Tensor m) {
+        return Creation.triangle(m, 0, true);
+    }
+
+    /** numpy.tril(m, k): zeros above diagonal {@code k}. */
+    public static Tensor tril(Tensor m, long k) {
+        return Creation.triangle(m, k, true);
+    }
+
+    /** numpy.triu: zeros below the main diagonal of the last two axes. */
+    public static Tensor triu(Tensor m) {
+        return Creation.triangle(m, 0, false);
+    }
+
+    /** numpy.triu(m, k): zeros below diagonal {@code k}. */
+    public static Tensor triu(Tensor m, long k) {
+        return Creation.triangle(m, k, false);
+    }
+
+    /**
+     * numpy.load of a local {@code .npy} file (a path or a {@code file:} URI): the header is read now, the data when
+     * the tensor runs, each chunk reading only its own byte ranges. Little-endian, C order, Mars's dtypes.
+     */
+    public static Tensor fromNpy(String path) {
+        return Creation.fromNpy(path, ChunkSpec.auto());
+    }
+
+    public static Tensor fromNpy(String path, ChunkSpec chunks) {
+        return Creation.fromNpy(path, chunks);
+    }
+
+    /** numpy.save: runs {@code t} in {@code session} and writes it to a local {@code .npy} file. */
+    public static void toNpy(Tensor t, String path, io.mars.Session session) {
+        Creation.toNpy(t, path, session);
+    }
     // >>> area:creation-random — add static factories/functions directly above this marker
     //
     // ----- element-wise functions (area elementwise) -----

@@ -18,6 +18,8 @@ public final class TilerRegistry {
         TilerRegistry r = new TilerRegistry();
         TensorTilers.registerAll(r);
         ReduceTilers.registerAll(r);
+        CreationTilers.registerAll(r);
+        RandomTilers.registerAll(r);
         // >>> area:creation-random — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
         // >>> area:elementwise — add "XxxTilers.registerAll(r);" lines directly above this marker

@@ -83,6 +83,23 @@ public final class OperandRegistry {
             ChunkSum.class,
             ChunkTensorDot.class,
             ChunkTranspose.class,
+            io.mars.common.operand.tensor.TensorLinspace.class,
+            io.mars.common.operand.tensor.TensorEye.class,
+            io.mars.common.operand.tensor.TensorDiag.class,
+            io.mars.common.operand.tensor.TensorTriangle.class,
+            io.mars.common.operand.tensor.TensorFromNpy.class,
+            io.mars.common.operand.tensor.TensorRandomSample.class,
+            io.mars.common.operand.tensor.TensorPermutation.class,
+            io.mars.common.operand.tensor.TensorChoice.class,
+            io.mars.common.operand.chunk.ChunkLinspace.class,
+            io.mars.common.operand.chunk.ChunkEye.class,
+            io.mars.common.operand.chunk.ChunkTriangle.class,
+            io.mars.common.operand.chunk.ChunkDiagFromVector.class,
+            io.mars.common.operand.chunk.ChunkDiagExtract.class,
+            io.mars.common.operand.chunk.ChunkFromNpy.class,
+            io.mars.common.operand.chunk.ChunkRandomSample.class,
+            io.mars.common.operand.chunk.ChunkPermutation.class,
+            io.mars.common.operand.chunk.ChunkChoice.class,
             // >>> area:creation-random — add "Xxx.class," lines directly above this marker
             //
             // >>> area:elementwise — add "Xxx.class," lines directly above this marker

@@ -61,7 +61,7 @@ final class OperandSamples {
     }
 
     static List<Operand> all() {
-        return List.of(
+        List<Operand> all = new java.util.ArrayList<>(List.of(
                 new TensorArange(Scalar.of(2.5), Scalar.of(-3L), ChunkSpec.of(7, 9)),
                 new TensorDot(new int[] {1, 2}, new int[] {0, 3}),
                 new TensorElementwise(ElementwiseFn.POWER, List.of(Arg.input(1),
@@ -122,6 +122,8 @@ final class OperandSamples {
                 new ChunkBincountAgg(4L),
                 new ChunkUniqueMap(),
                 new ChunkUniqueCombine(),
-                new ChunkUniqueAgg(true));
+                new ChunkUniqueAgg(true)));
+        all.addAll(CreationRandomSamples.all());
+        return all;
     }
 }

@@ -68,6 +68,15 @@ public final class KernelRegistry {
                 .with(ChunkSum.class, new SumKernel())
                 .with(ChunkAssemble.class, new AssembleKernel())
                 .with(ChunkFlatAssemble.class, new FlatAssembleKernel())
+                .with(io.mars.common.operand.chunk.ChunkLinspace.class, new LinspaceKernel())
+                .with(io.mars.common.operand.chunk.ChunkEye.class, new EyeKernel())
+                .with(io.mars.common.operand.chunk.ChunkTriangle.class, new TriangleKernel())
+                .with(io.mars.common.operand.chunk.ChunkDiagFromVector.class, new DiagFromVectorKernel())
+                .with(io.mars.common.operand.chunk.ChunkDiagExtract.class, new DiagExtractKernel())
+                .with(io.mars.common.operand.chunk.ChunkFromNpy.class, new FromNpyKernel())
+                .with(io.mars.common.operand.chunk.ChunkRandomSample.class, new RandomSampleKernel())
+                .with(io.mars.common.operand.chunk.ChunkPermutation.class, new PermutationKernel())
+                .with(io.mars.common.operand.chunk.ChunkChoice.class, new ChoiceKernel())
                 // >>> area:creation-random — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
                 // >>> area:elementwise — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker

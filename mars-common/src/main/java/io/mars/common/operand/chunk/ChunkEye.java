@@ -1,0 +1,9 @@
+package io.mars.common.operand.chunk;
+
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.WireName;
+
+/** The block at ({@code rowOffset}, {@code colOffset}) of a matrix with ones on diagonal {@code k}. */
+@WireName("chunk.eye")
+public record ChunkEye(long k, long rowOffset, long colOffset) implements Operand {
+}

@@ -1,0 +1,9 @@
+package io.mars.common.operand.chunk;
+
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.WireName;
+
+/** Elements {@code offset .. offset + len - 1} of {@code linspace(start, stop, num, endpoint)}, numpy's formula. */
+@WireName("chunk.linspace")
+public record ChunkLinspace(double start, double stop, long num, boolean endpoint, long offset) implements Operand {
+}
