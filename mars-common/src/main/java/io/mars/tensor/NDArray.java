@@ -23,7 +23,7 @@ public final class NDArray implements ChunkData {
     public NDArray(DataType dtype, long[] shape, Object data) {
         this.dtype = Objects.requireNonNull(dtype, "dtype");
         this.shape = shape.clone();
-        Shapes.checkShape(this.shape);
+        Shapes.checkConcrete(this.shape);
         this.data = Objects.requireNonNull(data, "data");
         this.size = Shapes.chunkSize(this.shape);
         Class<?> expected = storageClass(dtype);

@@ -68,7 +68,7 @@ public final class Tensors {
     }
 
     private static Tensor full(long[] shape, Scalar value, DataType dtype, ChunkSpec chunks) {
-        Shapes.checkShape(shape);
+        Shapes.checkConcrete(shape);
         chunks.resolve(shape, dtype, Long.MAX_VALUE);
         return new Tensor(new TensorFull(value, chunks), List.of(), dtype, shape);
     }

@@ -51,6 +51,7 @@ public final class Shapes {
 
     /** Element count of a shape that must fit in one Java array. */
     public static int chunkSize(long[] shape) {
+        checkConcrete(shape);
         long n = size(shape);
         if (n > MAX_CHUNK_ELEMENTS) {
             throw new MarsException(ErrorCode.RESULT_TOO_LARGE, "an array of shape " + toString(shape)
@@ -84,6 +85,16 @@ public final class Shapes {
     public static void checkShape(long[] shape) {
         for (long d : shape) {
             if (d < 0 && d != UNKNOWN) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT,
+                        "negative dimensions are not allowed: shape " + toString(shape));
+            }
+        }
+    }
+
+    /** Rejects any negative dimension, unknown ones included: for shapes a caller asks for and for local arrays. */
+    public static void checkConcrete(long[] shape) {
+        for (long d : shape) {
+            if (d < 0) {
                 throw new MarsException(ErrorCode.INVALID_ARGUMENT,
                         "negative dimensions are not allowed: shape " + toString(shape));
             }
