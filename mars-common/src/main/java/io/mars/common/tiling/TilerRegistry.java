@@ -24,6 +24,8 @@ public final class TilerRegistry {
         //
         // >>> area:reductions — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
+        ShapeTilers.registerAll(r);
+        IndexTilers.registerAll(r);
         // >>> area:shape-indexing — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
         // >>> area:sort-sets — add "XxxTilers.registerAll(r);" lines directly above this marker

@@ -70,6 +70,21 @@ final class OperandSamples {
                 new ChunkReduceMap(ReduceFn.MAX, new int[] {0, 1}),
                 new ChunkSum(),
                 new ChunkTensorDot(new int[] {1}, new int[] {0}),
-                new ChunkTranspose(new int[] {1, 0}));
+                new ChunkTranspose(new int[] {1, 0}),
+                // shape-indexing
+                new io.mars.common.operand.tensor.TensorSlice(new long[] {3, 0}, new long[] {-2, 1},
+                        new long[] {2, 5}, new int[] {-1, 0, 1}),
+                new io.mars.common.operand.tensor.TensorConcatenate(1),
+                new io.mars.common.operand.tensor.TensorBroadcastTo(),
+                new io.mars.common.operand.tensor.TensorRepeat(2, 3L),
+                new io.mars.common.operand.tensor.TensorTake(1),
+                new io.mars.common.operand.tensor.TensorMaskSelect(2),
+                new io.mars.common.operand.tensor.TensorPut(Scalar.of(-1.5)),
+                new io.mars.common.operand.chunk.ChunkSlice(new long[] {4, 1}, new long[] {-1, 3}, new long[] {4, 2}),
+                new io.mars.common.operand.chunk.ChunkBroadcastTo(),
+                new io.mars.common.operand.chunk.ChunkRepeat(1, 4L),
+                new io.mars.common.operand.chunk.ChunkTake(0, new long[] {0, 3, 7}, 9L),
+                new io.mars.common.operand.chunk.ChunkMaskSelect(1),
+                new io.mars.common.operand.chunk.ChunkPut(null));
     }
 }

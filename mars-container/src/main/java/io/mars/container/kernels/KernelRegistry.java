@@ -60,6 +60,12 @@ public final class KernelRegistry {
                 //
                 // >>> area:reductions — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
+                .with(io.mars.common.operand.chunk.ChunkSlice.class, new SliceKernel())
+                .with(io.mars.common.operand.chunk.ChunkBroadcastTo.class, new BroadcastToKernel())
+                .with(io.mars.common.operand.chunk.ChunkRepeat.class, new RepeatKernel())
+                .with(io.mars.common.operand.chunk.ChunkTake.class, new TakeKernel())
+                .with(io.mars.common.operand.chunk.ChunkMaskSelect.class, new MaskSelectKernel())
+                .with(io.mars.common.operand.chunk.ChunkPut.class, new PutKernel())
                 // >>> area:shape-indexing — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
                 // >>> area:sort-sets — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker

@@ -1,0 +1,40 @@
+package io.mars.container.kernels;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.model.ChunkData;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.chunk.ChunkRepeat;
+import io.mars.tensor.NDArray;
+import java.util.List;
+
+/** Repeats each element of one chunk along an axis: output position k on the axis reads input position k / r. */
+final class RepeatKernel implements Kernel<ChunkRepeat> {
+    @Override
+    public ChunkData execute(ChunkNode node, ChunkRepeat op, List<ChunkData> inputs) {
+        NDArray in = Casts.to(ChunkInputs.array(node, inputs, 0), node.dtype());
+        long[] inShape = in.shapeView();
+        long[] out = node.shape();
+        int axis = op.axis();
+        long r = op.repeats();
+        if (out.length != inShape.length || axis < 0 || axis >= out.length || out[axis] != inShape[axis] * r) {
+            throw ChunkInputs.internal(node, "repeat " + r + " on axis " + axis + " of " + Shapes.toString(inShape)
+                    + " cannot give " + Shapes.toString(out));
+        }
+        int outer = (int) Shapes.size(java.util.Arrays.copyOfRange(inShape, 0, axis));
+        int len = (int) inShape[axis];
+        int inner = (int) Shapes.size(java.util.Arrays.copyOfRange(inShape, axis + 1, inShape.length));
+        int[] positions = new int[Shapes.chunkSize(out)];
+        int k = 0;
+        for (int o = 0; o < outer; o++) {
+            for (int i = 0; i < len; i++) {
+                int rowStart = (o * len + i) * inner;
+                for (long rep = 0; rep < r; rep++) {
+                    for (int j = 0; j < inner; j++) {
+                        positions[k++] = rowStart + j;
+                    }
+                }
+            }
+        }
+        return new NDArray(node.dtype(), out, Gathers.gather(in.data(), positions));
+    }
+}
