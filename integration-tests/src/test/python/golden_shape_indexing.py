@@ -65,6 +65,7 @@ def define_inputs():
     add_input("idx_4_i32", np.array([3, -1, 0, 3], dtype=np.int32))
     add_input("idx_2x3", np.array([[0, 5, -6], [2, 2, -1]], dtype=np.int64))
     add_input("idx_0", np.zeros(0, dtype=np.int64))
+    add_input("idx_5_mod6", np.array([3, -1, 0, 5, 3], dtype=np.int64))
     add_input("idx_2x3_mod3", np.array([[0, 2, 0], [2, 2, 2]], dtype=np.int64))
     add_input("idx_7", np.array([23, 0, -24, 11, 12, 5, -1], dtype=np.int64))
 
@@ -92,10 +93,12 @@ def add_case(name, group, op, params, inputs, result, note=""):
 
 # ----- basic indexing -----
 
-def parse_index(text):
+def parse_index(text, array=None):
     terms = []
     for t in text.split("/"):
-        if t == "n":
+        if t == "x":
+            terms.append(array)
+        elif t == "n":
             terms.append(np.newaxis)
         elif t == "e":
             terms.append(Ellipsis)
@@ -124,6 +127,17 @@ def index_cases():
     ]
     for i, (a, text) in enumerate(cases):
         add_case(f"get_{a}_{i}", "index", "get", {"index": text}, [a], INPUTS[a][parse_index(text)])
+    # one integer index array ("x", the case's second input) among basic terms
+    mixed = [
+        ("f64_6x4", "idx_4_i32", "s:::/x"), ("f64_6x4", "idx_2x3", "x/s:1:3"), ("f64_6x4", "idx_2x3", "x/i:-1"),
+        ("f64_2x3x4", "idx_2x3_mod3", "i:0/s:::/x"), ("f64_2x3x4", "idx_4_i32", "s:::/i:0/x"),
+        ("f64_2x3x4", "idx_2x3_mod3", "s:::-1/x/i:2"), ("f64_2x3x4", "idx_2x3_mod3", "i:1/x/n"),
+        ("f64_2x3x4", "idx_4_i32", "e/x"), ("f64_2x3x4", "idx_2x3_mod3", "s:::/x/e/i:0"), ("f64_6x4", "idx_5_mod6", "n/x/s:::2"),
+        ("f64_6x4", "idx_0", "x/s:1:"), ("f64_2x3x4", "idx_4_i32", "i:1/n/s:::/x"),
+    ]
+    for i, (a, idx, text) in enumerate(mixed):
+        add_case(f"get_mixed_{a}_{i}", "index", "get", {"index": text}, [a, idx],
+                 INPUTS[a][parse_index(text, INPUTS[idx])])
 
 
 # ----- shape -----

@@ -14,6 +14,16 @@ public sealed interface Index {
     record At(long position) implements Index {
     }
 
+    /**
+     * An integer index tensor (numpy's advanced indexing) on one axis: its shape replaces the axis, in place when the
+     * expression's integer and array terms are adjacent, else first. One array term per expression.
+     */
+    record Array(Tensor indices) implements Index {
+        public Array {
+            java.util.Objects.requireNonNull(indices, "indices");
+        }
+    }
+
     /** {@code np.newaxis} / {@code None}: inserts an axis of length 1. */
     record NewAxis() implements Index {
     }
@@ -65,6 +75,11 @@ public sealed interface Index {
     /** {@code ::-1}. */
     static Index reversed() {
         return new Slice(null, null, -1);
+    }
+
+    /** An integer index tensor on one axis, e.g. {@code a.get(Index.all(), Index.of(idx))} for {@code a[:, idx]}. */
+    static Index of(Tensor indices) {
+        return new Array(indices);
     }
 
     static Index newAxis() {

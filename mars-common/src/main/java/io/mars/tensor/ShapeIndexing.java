@@ -35,37 +35,57 @@ final class ShapeIndexing {
         int ndim = shape.length;
         int consumed = 0;
         int ellipses = 0;
+        int arrays = 0;
         for (Index term : terms) {
             if (term instanceof Index.Ellipsis) {
                 ellipses++;
             } else if (!(term instanceof Index.NewAxis)) {
                 consumed++;
             }
+            if (term instanceof Index.Array a) {
+                arrays++;
+                if (!a.indices().dtype().isInteger()) {
+                    throw new MarsException(a.indices().dtype().isBool() ? ErrorCode.NOT_SUPPORTED
+                            : ErrorCode.INDEX_OUT_OF_RANGE, "arrays used as indices in an index expression must be of "
+                            + "integer type, got " + a.indices().dtype() + (a.indices().dtype().isBool()
+                            ? "; select with a boolean mask through get(mask)" : ""));
+                }
+            }
         }
         if (ellipses > 1) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "an index can only have a single ellipsis ('...')");
         }
+        if (arrays > 1) {
+            throw new MarsException(ErrorCode.NOT_SUPPORTED, "indexing with " + arrays + " index arrays (which numpy "
+                    + "broadcasts together) is not supported yet; use one index array per expression");
+        }
         if (consumed > ndim) {
             throw new MarsException(ErrorCode.INDEX_OUT_OF_RANGE, "too many indices for array: array is " + ndim
                     + "-dimensional, but " + consumed + " were indexed");
+        }
+        // The ellipsis (explicit, or implied at the end) stands for full slices of the axes not indexed otherwise.
+        List<Index> expanded = new ArrayList<>();
+        List<Index> given = new ArrayList<>(Arrays.asList(terms));
+        if (ellipses == 0) {
+            given.add(Index.ellipsis());
+        }
+        for (Index term : given) {
+            if (term instanceof Index.Ellipsis) {
+                expanded.addAll(Collections.nCopies(ndim - consumed, Index.all()));
+            } else {
+                expanded.add(term);
+            }
         }
         long[] starts = new long[ndim];
         long[] steps = new long[ndim];
         long[] counts = new long[ndim];
         List<Integer> sources = new ArrayList<>();
         int axis = 0;
-        List<Index> all = new ArrayList<>(Arrays.asList(terms));
-        if (ellipses == 0) {
-            all.add(Index.ellipsis());
-        }
-        for (Index term : all) {
+        Tensor indices = null;
+        int indexedOutputAxis = -1;
+        for (Index term : expanded) {
             if (term instanceof Index.NewAxis) {
                 sources.add(-1);
-            } else if (term instanceof Index.Ellipsis) {
-                for (int k = 0; k < ndim - consumed; k++) {
-                    keepWhole(shape, axis, starts, steps, counts);
-                    sources.add(axis++);
-                }
             } else if (term instanceof Index.At at) {
                 long p = at.position();
                 if (p < -shape[axis] || p >= shape[axis]) {
@@ -75,12 +95,48 @@ final class ShapeIndexing {
                 steps[axis] = 1;
                 counts[axis] = 1;
                 axis++;
+            } else if (term instanceof Index.Array a) {
+                indices = a.indices();
+                indexedOutputAxis = sources.size();
+                keepWhole(shape, axis, starts, steps, counts);
+                sources.add(axis++);
             } else {
                 normalizeSlice((Index.Slice) term, shape[axis], axis, starts, steps, counts);
                 sources.add(axis++);
             }
         }
-        return slice(t, starts, steps, counts, sources.stream().mapToInt(Integer::intValue).toArray());
+        Tensor basic = slice(t, starts, steps, counts, sources.stream().mapToInt(Integer::intValue).toArray());
+        if (indices == null) {
+            return basic;
+        }
+        Tensor taken = take(basic, indices, indexedOutputAxis);
+        if (advancedTermsAdjacent(given) || indexedOutputAxis == 0) {
+            return taken;
+        }
+        // numpy: integer and array indices separated by a slice or newaxis put the indexed dimensions first
+        int k = indices.ndim();
+        int[] from = java.util.stream.IntStream.range(indexedOutputAxis, indexedOutputAxis + k).toArray();
+        int[] to = java.util.stream.IntStream.range(0, k).toArray();
+        return moveaxis(taken, from, to);
+    }
+
+    /**
+     * Whether the integer and array terms (numpy's advanced indices, once an array is present) form one run; any
+     * other term between them breaks it, an ellipsis too even when it stands for no axis (as in numpy).
+     */
+    private static boolean advancedTermsAdjacent(List<Index> expanded) {
+        int first = -1;
+        int last = -1;
+        int count = 0;
+        for (int i = 0; i < expanded.size(); i++) {
+            Index term = expanded.get(i);
+            if (term instanceof Index.At || term instanceof Index.Array) {
+                first = first < 0 ? i : first;
+                last = i;
+                count++;
+            }
+        }
+        return last - first + 1 == count;
     }
 
     static MarsException outOfBounds(long index, int axis, long size) {

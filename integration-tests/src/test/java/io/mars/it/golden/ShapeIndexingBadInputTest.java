@@ -67,6 +67,17 @@ class ShapeIndexingBadInputTest {
     }
 
     @Test
+    void rejectsTwoIndexArraysAndMasksInsideAnExpression() {
+        Tensor idx = Tensors.arange(2);
+        assertUserError(() -> m.get(Index.of(idx), Index.of(idx)), ErrorCode.NOT_SUPPORTED,
+                msg -> assertThat(msg).contains("2 index arrays"));
+        assertUserError(() -> m.get(Index.all(), Index.of(idx.gt(0))), ErrorCode.NOT_SUPPORTED,
+                msg -> assertThat(msg).contains("bool").contains("get(mask)"));
+        assertUserError(() -> m.get(Index.of(idx), Index.at(4)), ErrorCode.INDEX_OUT_OF_RANGE,
+                msg -> assertThat(msg).isEqualTo("index 4 is out of bounds for axis 1 with size 4"));
+    }
+
+    @Test
     void failsAtExecutionForAnOutOfRangeIndexTensor() {
         Tensor idx = Tensors.array(new long[] {1, 10, 2}, chunks(2));
         Tensor taken = v.get(idx);

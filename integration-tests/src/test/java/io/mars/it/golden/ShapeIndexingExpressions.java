@@ -71,7 +71,7 @@ final class ShapeIndexingExpressions {
         Params p = c.params();
         Tensor a = in.get(0);
         return switch (c.op()) {
-            case "get" -> a.get(parseIndex(p.string("index")));
+            case "get" -> a.get(parseIndex(p.string("index"), in.size() > 1 ? in.get(1) : null));
             case "get_array" -> a.get(in.get(1));
             case "ravel" -> a.ravel();
             case "flatten" -> a.flatten();
@@ -125,13 +125,15 @@ final class ShapeIndexingExpressions {
         };
     }
 
-    /** The "/"-joined index terms of golden_shape_indexing.py: i:3, s:start:stop:step, n, e. */
-    static Index[] parseIndex(String text) {
+    /** The "/"-joined index terms of golden_shape_indexing.py: i:3, s:start:stop:step, n, e, x (the index array). */
+    static Index[] parseIndex(String text, Tensor array) {
         String[] terms = text.split("/");
         Index[] out = new Index[terms.length];
         for (int i = 0; i < terms.length; i++) {
             String t = terms[i];
-            if (t.equals("n")) {
+            if (t.equals("x")) {
+                out[i] = Index.of(array);
+            } else if (t.equals("n")) {
                 out[i] = Index.newAxis();
             } else if (t.equals("e")) {
                 out[i] = Index.ellipsis();
