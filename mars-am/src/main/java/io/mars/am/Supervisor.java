@@ -32,12 +32,17 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
     private final TaskManager tasks;
 
     public Supervisor(ClusterService cluster, Map<String, String> conf) {
+        this(cluster, conf, TilerRegistry.standard());
+    }
+
+    /** A supervisor with a tiler registry of one's own (extra operands). */
+    public Supervisor(ClusterService cluster, Map<String, String> conf, TilerRegistry tilers) {
         this.cluster = cluster;
         this.meta = new MemoryMetaService();
         this.lifecycle = new RefCountLifecycle(meta, cluster);
         this.sessions = new SessionManager(lifecycle, meta);
         this.scheduling = new DepthFirstScheduler(cluster, meta, lifecycle);
-        this.tasks = new TaskManager(sessions, scheduling, lifecycle, meta, TilerRegistry.standard(), conf);
+        this.tasks = new TaskManager(sessions, scheduling, lifecycle, meta, tilers, conf);
     }
 
     public MemoryMetaService meta() {
@@ -50,6 +55,10 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
 
     public SessionManager sessions() {
         return sessions;
+    }
+
+    public TaskManager tasks() {
+        return tasks;
     }
 
     @Override

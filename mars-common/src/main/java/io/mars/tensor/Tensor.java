@@ -60,6 +60,7 @@ public final class Tensor {
         return shape.length;
     }
 
+    /** The number of elements, or -1 ({@code Shapes.UNKNOWN}) when a dimension is known only after computing. */
     public long size() {
         return Shapes.size(shape);
     }
@@ -213,6 +214,10 @@ public final class Tensor {
 
     /** The same elements in C order with a new shape; one dimension may be -1. */
     public Tensor reshape(long... newShape) {
+        if (!Shapes.isKnown(shape)) {
+            throw new MarsException(ErrorCode.NOT_SUPPORTED, "cannot reshape a tensor of unknown shape "
+                    + Shapes.toString(shape) + " to " + Shapes.toString(newShape) + "; execute it first");
+        }
         long[] target = newShape.clone();
         int unknown = -1;
         long known = 1;

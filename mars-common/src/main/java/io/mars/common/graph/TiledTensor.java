@@ -21,6 +21,18 @@ public record TiledTensor(long[][] nsplits, List<ChunkNode> chunks) {
         return chunks.get(NSplits.flat(grid(), index));
     }
 
+    /** Whether every chunk length is known (no {@code Shapes.UNKNOWN} in the nsplits). */
+    public boolean isKnown() {
+        for (long[] axis : nsplits) {
+            for (long l : axis) {
+                if (l == io.mars.common.model.Shapes.UNKNOWN) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     public int ndim() {
         return nsplits.length;
     }

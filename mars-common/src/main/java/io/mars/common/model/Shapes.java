@@ -7,6 +7,8 @@ import io.mars.common.error.MarsException;
 public final class Shapes {
     /** The largest number of elements one chunk (one Java array) may hold. */
     public static final long MAX_CHUNK_ELEMENTS = Integer.MAX_VALUE - 8;
+    /** A dimension (or chunk length) that is known only once computed, e.g. the length of a boolean-mask result. */
+    public static final long UNKNOWN = -1;
 
     private Shapes() {
     }
@@ -26,12 +28,25 @@ public final class Shapes {
         return sb.append(')').toString();
     }
 
+    /** The number of elements, or {@link #UNKNOWN} when a dimension is unknown. */
     public static long size(long[] shape) {
         long n = 1;
         for (long d : shape) {
+            if (d == UNKNOWN) {
+                return UNKNOWN;
+            }
             n = Math.multiplyExact(n, d);
         }
         return n;
+    }
+
+    public static boolean isKnown(long[] shape) {
+        for (long d : shape) {
+            if (d == UNKNOWN) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Element count of a shape that must fit in one Java array. */
@@ -68,7 +83,7 @@ public final class Shapes {
 
     public static void checkShape(long[] shape) {
         for (long d : shape) {
-            if (d < 0) {
+            if (d < 0 && d != UNKNOWN) {
                 throw new MarsException(ErrorCode.INVALID_ARGUMENT,
                         "negative dimensions are not allowed: shape " + toString(shape));
             }
@@ -84,7 +99,10 @@ public final class Shapes {
             int ib = b.length - n + i;
             long da = ia < 0 ? 1 : a[ia];
             long db = ib < 0 ? 1 : b[ib];
-            if (da == db || db == 1) {
+            if (da == UNKNOWN || db == UNKNOWN) {
+                // checked again at tiling, once the lengths are known
+                out[i] = da == 1 ? db : db == 1 ? da : UNKNOWN;
+            } else if (da == db || db == 1) {
                 out[i] = da;
             } else if (da == 1) {
                 out[i] = db;

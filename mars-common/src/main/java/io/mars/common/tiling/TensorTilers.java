@@ -110,7 +110,11 @@ final class TensorTilers {
 
     /** Aligns the inputs' chunks (rechunking to a common refinement where they differ), then one chunk op each. */
     static TiledTensor elementwise(TileableNode node, TensorElementwise op, List<TiledTensor> in, TileContext ctx) {
-        long[] outShape = node.shape();
+        // from the tiled inputs, not the node: lengths unknown when the graph was built are known now
+        long[] outShape = new long[0];
+        for (TiledTensor t : in) {
+            outShape = Shapes.broadcast(outShape, NSplits.shape(t.nsplits()));
+        }
         int n = outShape.length;
         long[][] unified = new long[n][];
         for (int a = 0; a < n; a++) {

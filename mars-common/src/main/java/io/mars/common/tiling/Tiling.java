@@ -11,13 +11,19 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns a tileable graph into a chunk graph. Tileables already computed by earlier tasks of the session
+ * Turns a tileable graph into a chunk graph. Tileables already computed by earlier tasks or stages
  * ({@code stored}, whose chunks are {@code ChunkFetch} nodes) are reused instead of tiled again.
+ *
+ * <p>Tiling runs in stages when some chunk lengths are known only once computed (a boolean-mask filter, unique):
+ * a tiler never sees an input with unknown lengths. Tiling stops in front of such a tileable and returns an
+ * incomplete result whose graph computes the unknown inputs (and the requested outputs tiled so far); the caller
+ * runs it, stores those tileables with their real lengths and tiles again.
  */
 public final class Tiling {
     private final TilerRegistry registry;
@@ -28,8 +34,11 @@ public final class Tiling {
         this.config = config;
     }
 
-    /** The chunk graph and, for each output key, its tiled form. */
-    public record Result(ChunkGraph graph, Map<String, TiledTensor> outputs) {
+    /**
+     * The chunk graph and, for each tileable it computes, its tiled form. When {@code complete}, those are the
+     * requested outputs; otherwise they are what this stage must compute before tiling can go on.
+     */
+    public record Result(ChunkGraph graph, Map<String, TiledTensor> outputs, boolean complete) {
     }
 
     public Result tile(TileableGraph graph, Map<String, TiledTensor> stored) {
@@ -40,6 +49,8 @@ public final class Tiling {
         Set<String> needed = neededKeys(graph, byKey, stored);
         TileContext ctx = new TileContext(config);
         Map<String, TiledTensor> tiled = new HashMap<>();
+        Set<String> blocked = new HashSet<>();
+        Map<String, TiledTensor> unknownInputs = new LinkedHashMap<>();
         Set<ChunkNode> existingAdded = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         for (TileableNode n : graph.nodes()) {
             if (!needed.contains(n.key())) {
@@ -56,24 +67,76 @@ public final class Tiling {
                 continue;
             }
             List<TiledTensor> inputs = new ArrayList<>(n.inputs().size());
+            boolean ready = true;
             for (String in : n.inputs()) {
                 TiledTensor t = tiled.get(in);
-                if (t == null) {
+                if (t == null && !blocked.contains(in)) {
                     throw new MarsException(ErrorCode.UNKNOWN_TILEABLE, "tileable " + n.key() + " reads " + in
                             + ", which is neither earlier in the graph nor stored in the session");
                 }
-                inputs.add(t);
+                if (t == null) {
+                    ready = false;
+                } else if (!t.isKnown()) {
+                    unknownInputs.put(in, t);
+                    ready = false;
+                } else {
+                    inputs.add(t);
+                }
+            }
+            if (!ready) {
+                blocked.add(n.key());
+                continue;
             }
             tiled.put(n.key(), registry.tile(n, inputs, ctx));
         }
-        Map<String, TiledTensor> outputs = new HashMap<>();
-        List<ChunkNode> outChunks = new ArrayList<>();
-        for (String key : graph.outputs()) {
-            TiledTensor t = tiled.get(key);
-            outputs.put(key, t);
-            outChunks.addAll(t.chunks());
+        if (blocked.isEmpty()) {
+            return new Result(new ChunkGraph(ctx.created(), chunksOf(graph.outputs(), tiled)), pick(graph.outputs(), tiled),
+                    true);
         }
-        return new Result(new ChunkGraph(ctx.created(), outChunks), outputs);
+        // this stage computes the unknown inputs and the requested outputs that are tiled already
+        Map<String, TiledTensor> stage = new LinkedHashMap<>(unknownInputs);
+        for (String key : graph.outputs()) {
+            if (tiled.containsKey(key) && !stage.containsKey(key)) {
+                stage.put(key, tiled.get(key));
+            }
+        }
+        List<ChunkNode> stageChunks = chunksOf(List.copyOf(stage.keySet()), tiled);
+        return new Result(new ChunkGraph(ancestors(ctx.created(), stageChunks), stageChunks), stage, false);
+    }
+
+    private static List<ChunkNode> chunksOf(List<String> keys, Map<String, TiledTensor> tiled) {
+        List<ChunkNode> out = new ArrayList<>();
+        for (String key : keys) {
+            out.addAll(tiled.get(key).chunks());
+        }
+        return out;
+    }
+
+    private static Map<String, TiledTensor> pick(List<String> keys, Map<String, TiledTensor> tiled) {
+        Map<String, TiledTensor> out = new HashMap<>();
+        for (String key : keys) {
+            out.put(key, tiled.get(key));
+        }
+        return out;
+    }
+
+    /** The nodes of {@code topo} that {@code roots} depend on, in the same (topological) order. */
+    private static List<ChunkNode> ancestors(List<ChunkNode> topo, List<ChunkNode> roots) {
+        Set<ChunkNode> keep = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        List<ChunkNode> stack = new ArrayList<>(roots);
+        while (!stack.isEmpty()) {
+            ChunkNode c = stack.remove(stack.size() - 1);
+            if (keep.add(c)) {
+                stack.addAll(c.inputs());
+            }
+        }
+        List<ChunkNode> out = new ArrayList<>(keep.size());
+        for (ChunkNode c : topo) {
+            if (keep.contains(c)) {
+                out.add(c);
+            }
+        }
+        return out;
     }
 
     /** The tileables the outputs depend on, not looking behind stored ones. */

@@ -20,7 +20,6 @@ import io.mars.common.operand.chunk.ChunkSum;
 import io.mars.common.operand.chunk.ChunkTensorDot;
 import io.mars.common.operand.chunk.ChunkTranspose;
 import io.mars.tensor.NDArray;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,12 +105,25 @@ public final class KernelRegistry {
                     + node.inputs().size() + " input chunk(s) but was given " + inputs.size() + " input(s)");
         }
         ChunkData out = run(kernel, node, op, inputs);
-        if (out instanceof NDArray a && (a.dtype() != node.dtype() || !Arrays.equals(a.shapeView(), node.shape()))) {
+        if (out instanceof NDArray a && (a.dtype() != node.dtype() || !shapeMatches(a.shapeView(), node.shape()))) {
             throw new MarsException(ErrorCode.INTERNAL_ERROR, "kernel for " + op.wireName() + " produced "
                     + Shapes.toString(a.shapeView()) + " " + a.dtype() + " for chunk " + node.key() + " of "
                     + Shapes.toString(node.shape()) + " " + node.dtype());
         }
         return out;
+    }
+
+    /** Equal shapes, where an unknown length in the node's shape matches any real length. */
+    private static boolean shapeMatches(long[] actual, long[] expected) {
+        if (actual.length != expected.length) {
+            return false;
+        }
+        for (int i = 0; i < actual.length; i++) {
+            if (expected[i] != Shapes.UNKNOWN && expected[i] != actual[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @SuppressWarnings("unchecked")

@@ -67,7 +67,7 @@ final class RandKernel implements Kernel<ChunkRand> {
         }
         int[] index = new int[outer];
         for (int o = 0; o < out.length; o += len) {
-            run(out, o, len, key + (position + 1) * GOLDEN_GAMMA);
+            fillRun(out, o, len, key, position);
             for (int d = outer - 1; d >= 0; d--) {
                 position += fullStrides[d];
                 if (++index[d] < shape[d]) {
@@ -77,6 +77,11 @@ final class RandKernel implements Kernel<ChunkRand> {
                 position -= shape[d] * fullStrides[d];
             }
         }
+    }
+
+    /** Writes the values of positions {@code position .. position + len - 1} to {@code out[from ..]}. */
+    static void fillRun(double[] out, int from, int len, long key, long position) {
+        run(out, from, len, key + (position + 1) * GOLDEN_GAMMA);
     }
 
     private static void run(double[] out, int from, int len, long counter) {

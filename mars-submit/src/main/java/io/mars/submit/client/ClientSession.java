@@ -115,7 +115,8 @@ public final class ClientSession implements Session {
     }
 
     private static NDArray assemble(Tensor t, ResultLayout layout, List<CompletableFuture<ChunkData>> parts) {
-        NDArray out = NDArray.allocate(t.dtype(), t.shape());
+        // the layout's lengths: a dimension unknown when the tensor was built is known now
+        NDArray out = NDArray.allocate(t.dtype(), NSplits.shape(layout.nsplits()));
         int[] grid = NSplits.gridShape(layout.nsplits());
         long[] zero = new long[t.ndim()];
         for (int i = 0; i < parts.size(); i++) {

@@ -6,6 +6,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.container.Worker;
 import io.mars.container.WorkerConfig;
+import io.mars.common.tiling.TilerRegistry;
 import io.mars.container.kernels.KernelRegistry;
 import io.mars.container.services.storage.internal.MemoryStorage;
 import java.util.ArrayList;
@@ -28,17 +29,21 @@ public final class LocalCluster implements AutoCloseable {
     private final Supervisor supervisor;
 
     public LocalCluster(int workerCount, Map<String, String> conf) {
+        this(workerCount, conf, KernelRegistry.standard(), TilerRegistry.standard());
+    }
+
+    /** A local cluster with kernel and tiler registries of one's own (extra operands). */
+    public LocalCluster(int workerCount, Map<String, String> conf, KernelRegistry kernels, TilerRegistry tilers) {
         if (workerCount <= 0) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "a local cluster needs at least 1 worker, got " + workerCount);
         }
         WorkerConfig workerConfig = WorkerConfig.from(conf);
-        KernelRegistry kernels = KernelRegistry.standard();
         for (int i = 0; i < workerCount; i++) {
             Worker w = new Worker("worker-" + i, workerConfig, new MemoryStorage(), kernels, cluster::worker);
             workers.add(w);
             cluster.addWorker(w);
         }
-        supervisor = new Supervisor(cluster, conf);
+        supervisor = new Supervisor(cluster, conf, tilers);
         LOG.info("local cluster started: {} workers x {} slots", workerCount, workerConfig.slots());
     }
 

@@ -8,6 +8,7 @@ import io.mars.common.model.ChunkData;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.rpc.SubtaskResult;
 import io.mars.common.rpc.WorkerGateway;
+import io.mars.container.kernels.FusedBlockEvaluator;
 import io.mars.container.kernels.KernelRegistry;
 import io.mars.container.services.storage.StorageService;
 import io.mars.tensor.NDArray;
@@ -45,6 +46,13 @@ public final class SubtaskRunner {
             values.put(key, readInput(sessionId, key, inputLocations.get(key)));
         }
         List<ChunkNode> chunks = subtask.chunks();
+        ChunkData fused = FusedBlockEvaluator.tryEvaluate(chunks, values, subtask.outputs(), kernels);
+        if (fused != null) {
+            ChunkNode out = chunks.get(chunks.size() - 1);
+            storage.put(sessionId, out.key(), fused);
+            ChunkMeta meta = new ChunkMeta(out.key(), out.dtype(), shapeOf(out, fused), fused.nbytes(), Set.of(workerId));
+            return new SubtaskResult(subtask.id(), workerId, List.of(meta), start, System.nanoTime());
+        }
         Map<ChunkNode, Integer> remainingUses = new IdentityHashMap<>();
         for (ChunkNode c : chunks) {
             for (ChunkNode in : distinct(c.inputs())) {

@@ -8,8 +8,8 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTensors;
 import io.mars.common.model.Keys;
-import io.mars.common.operand.chunk.ChunkFetch;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -67,7 +67,7 @@ public final class SessionManager implements SessionService, AutoCloseable {
             List<TiledTensor> newTiles = new ArrayList<>();
             for (Map.Entry<String, TiledTensor> e : results.entrySet()) {
                 if (!s.stored.containsKey(e.getKey())) {
-                    TiledTensor fetch = asFetch(e.getValue());
+                    TiledTensor fetch = TiledTensors.asFetch(e.getValue(), Map.of());
                     s.stored.put(e.getKey(), fetch);
                     added.add(e.getKey());
                     newTiles.add(fetch);
@@ -123,16 +123,6 @@ public final class SessionManager implements SessionService, AutoCloseable {
             }
         }
         return keys;
-    }
-
-    /** The same chunks as stored-data placeholders, so later graphs read them instead of recomputing. */
-    static TiledTensor asFetch(TiledTensor t) {
-        List<ChunkNode> chunks = new ArrayList<>(t.chunks().size());
-        ChunkFetch fetch = new ChunkFetch();
-        for (ChunkNode c : t.chunks()) {
-            chunks.add(c.op() instanceof ChunkFetch ? c : new ChunkNode(c.key(), fetch, List.of(), c.dtype(), c.shape(), c.index()));
-        }
-        return new TiledTensor(t.nsplits(), chunks);
     }
 
     public int sessionCount() {

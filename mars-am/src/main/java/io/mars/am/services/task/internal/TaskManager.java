@@ -14,6 +14,7 @@ import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.graph.TileableGraph;
 import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTensors;
 import io.mars.common.model.Keys;
 import io.mars.common.operand.chunk.ChunkFetch;
 import io.mars.common.optimize.Fusion;
@@ -38,7 +39,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs tasks on the task actor: tiles the graph (reusing the session's stored tileables), fuses it into subtasks,
  * takes chunk references (one per reading subtask, one per result for the task's duration), hands the subtasks to
- * scheduling, and at the end stores the results in the session or, on failure, gives every reference back.
+ * scheduling, and at the end stores the results in the session or, on failure, gives every reference back. When
+ * tiling needs lengths known only after computing, the task runs in stages, each stage's results held until the end.
  */
 public final class TaskManager implements TaskService, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TaskManager.class);
@@ -74,7 +76,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
         volatile long firstRunning;
         long end;
         MarsException error;
-        BitSet completed;
+        String schedulingId;
 
         Task(String id, String sessionId, long submitted) {
             this.id = id;
@@ -103,35 +105,77 @@ public final class TaskManager implements TaskService, AutoCloseable {
         }, actor);
     }
 
+    /** The state of a task across its stages: what earlier stages computed, and the references they hold. */
+    private static final class Run {
+        final Task task;
+        final TileableGraph graph;
+        final Tiling tiling;
+        final Map<String, TiledTensor> sessionStored;
+        final Map<String, TiledTensor> stageResults = new HashMap<>();
+        final List<String> heldRefs = new ArrayList<>();
+        int stage;
+
+        Run(Task task, TileableGraph graph, Tiling tiling, Map<String, TiledTensor> sessionStored) {
+            this.task = task;
+            this.graph = graph;
+            this.tiling = tiling;
+            this.sessionStored = sessionStored;
+        }
+    }
+
     private void start(Task task, SessionService.SessionSnapshot snap, TileableGraph graph) {
-        Tiling.Result tiled;
-        SubtaskGraph subtasks;
+        Tiling tiling;
         try {
             task.move(TaskState.TILING);
             Map<String, String> conf = new HashMap<>(clusterConf);
             conf.putAll(snap.conf());
-            tiled = new Tiling(tilers, TilingConfig.from(conf)).tile(graph, snap.stored());
-            subtasks = Fusion.fuse(tiled.graph());
+            tiling = new Tiling(tilers, TilingConfig.from(conf));
         } catch (RuntimeException e) {
             end(task, MarsException.wrap(e));
             return;
         }
-        task.chunks = tiled.graph().nodes().size();
-        task.subtasks = subtasks.size();
-        task.completed = new BitSet(subtasks.size());
-        task.tiled = System.nanoTime();
+        runStage(new Run(task, graph, tiling, snap.stored()));
+    }
+
+    /**
+     * Tiles as far as chunk lengths are known, runs that graph, and either stores the outputs (the last stage) or
+     * keeps the stage's results and goes on with the next stage.
+     */
+    private void runStage(Run run) {
+        Task task = run.task;
+        Tiling.Result tiled;
+        SubtaskGraph subtasks;
+        try {
+            Map<String, TiledTensor> stored = new HashMap<>(run.sessionStored);
+            stored.putAll(run.stageResults);
+            tiled = run.tiling.tile(run.graph, stored);
+            subtasks = Fusion.fuse(tiled.graph());
+        } catch (RuntimeException e) {
+            lifecycle.decref(task.sessionId, run.heldRefs);
+            end(task, MarsException.wrap(e));
+            return;
+        }
+        task.chunks += tiled.graph().nodes().size();
+        task.subtasks += subtasks.size();
+        BitSet completed = new BitSet(subtasks.size());
+        if (run.stage == 0) {
+            task.tiled = System.nanoTime();
+            task.move(TaskState.RUNNING);
+        }
+        String schedulingId = task.id + "#" + run.stage++;
+        task.schedulingId = schedulingId;
         List<String> inputRefs = new ArrayList<>();
         Set<String> storedInputs = new HashSet<>();
-        Map<String, ChunkNode> byKey = new HashMap<>();
+        Set<String> fetchKeys = new HashSet<>();
         for (ChunkNode c : tiled.graph().nodes()) {
             if (c.op() instanceof ChunkFetch) {
-                byKey.put(c.key(), c);
+                fetchKeys.add(c.key());
             }
         }
         for (Subtask st : subtasks.subtasks()) {
             inputRefs.addAll(st.inputs());
             for (String in : st.inputs()) {
-                if (byKey.containsKey(in)) {
+                if (fetchKeys.contains(in)) {
                     storedInputs.add(in);
                 }
             }
@@ -144,7 +188,6 @@ public final class TaskManager implements TaskService, AutoCloseable {
         }
         List<String> allRefs = new ArrayList<>(inputRefs);
         allRefs.addAll(resultRefs);
-        task.move(TaskState.RUNNING);
         SchedulingListener listener = new SchedulingListener() {
             @Override
             public void subtaskDispatched(int subtaskId, String workerId, long nanos) {
@@ -157,19 +200,47 @@ public final class TaskManager implements TaskService, AutoCloseable {
             public void subtaskFinished(SubtaskResult result) {
                 actor.execute(() -> {
                     task.done++;
-                    task.completed.set(result.subtaskId());
+                    completed.set(result.subtaskId());
                 });
             }
         };
         lifecycle.incref(task.sessionId, allRefs)
                 .thenCompose(v -> meta.get(task.sessionId, List.copyOf(storedInputs)))
-                .thenCompose(metas -> scheduling.submit(task.sessionId, task.id, subtasks, locations(metas), listener))
-                .whenCompleteAsync((v, err) -> {
-                    if (err == null) {
-                        succeed(task, tiled, resultRefs);
-                    } else {
-                        giveBack(task, subtasks, resultRefs);
+                .thenCompose(metas -> scheduling.submit(task.sessionId, schedulingId, subtasks, locations(metas), listener))
+                .thenCompose(v -> meta.get(task.sessionId, resultRefs))
+                .whenCompleteAsync((metas, err) -> {
+                    if (err != null) {
+                        List<String> refs = new ArrayList<>(resultRefs);
+                        refs.addAll(run.heldRefs);
+                        for (Subtask st : subtasks.subtasks()) {
+                            if (!completed.get(st.id())) {
+                                refs.addAll(st.inputs());
+                            }
+                        }
+                        lifecycle.decref(task.sessionId, refs);
                         end(task, MarsException.wrap(err));
+                        return;
+                    }
+                    Map<String, long[]> shapes = new HashMap<>();
+                    for (ChunkMeta m : metas) {
+                        shapes.put(m.key(), m.shape());
+                    }
+                    Map<String, TiledTensor> results = new HashMap<>();
+                    try {
+                        tiled.outputs().forEach((k, t) -> results.put(k, TiledTensors.asFetch(t, shapes)));
+                    } catch (RuntimeException e) {
+                        List<String> refs = new ArrayList<>(resultRefs);
+                        refs.addAll(run.heldRefs);
+                        lifecycle.decref(task.sessionId, refs);
+                        end(task, MarsException.wrap(e));
+                        return;
+                    }
+                    run.heldRefs.addAll(resultRefs);
+                    if (tiled.complete()) {
+                        succeed(task, results, run.heldRefs);
+                    } else {
+                        run.stageResults.putAll(results);
+                        runStage(run);
                     }
                 }, actor);
     }
@@ -182,21 +253,10 @@ public final class TaskManager implements TaskService, AutoCloseable {
         return out;
     }
 
-    private void succeed(Task task, Tiling.Result tiled, List<String> resultRefs) {
-        sessions.store(task.sessionId, tiled.outputs())
-                .thenCompose(added -> lifecycle.decref(task.sessionId, resultRefs))
+    private void succeed(Task task, Map<String, TiledTensor> outputs, List<String> heldRefs) {
+        sessions.store(task.sessionId, outputs)
+                .thenCompose(added -> lifecycle.decref(task.sessionId, heldRefs))
                 .whenCompleteAsync((v, err) -> end(task, err == null ? null : MarsException.wrap(err)), actor);
-    }
-
-    /** Returns the references of subtasks that never finished, and the task's own result references. */
-    private void giveBack(Task task, SubtaskGraph subtasks, List<String> resultRefs) {
-        List<String> refs = new ArrayList<>(resultRefs);
-        for (Subtask st : subtasks.subtasks()) {
-            if (!task.completed.get(st.id())) {
-                refs.addAll(st.inputs());
-            }
-        }
-        lifecycle.decref(task.sessionId, refs);
     }
 
     private void end(Task task, MarsException error) {
@@ -226,8 +286,8 @@ public final class TaskManager implements TaskService, AutoCloseable {
     @Override
     public CompletableFuture<Void> cancel(String taskId) {
         return actor.compose(() -> {
-            task(taskId);
-            return scheduling.cancel(taskId);
+            Task t = task(taskId);
+            return t.schedulingId == null ? CompletableFuture.completedFuture(null) : scheduling.cancel(t.schedulingId);
         });
     }
 
