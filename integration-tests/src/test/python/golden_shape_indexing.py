@@ -65,6 +65,7 @@ def define_inputs():
     add_input("idx_4_i32", np.array([3, -1, 0, 3], dtype=np.int32))
     add_input("idx_2x3", np.array([[0, 5, -6], [2, 2, -1]], dtype=np.int64))
     add_input("idx_0", np.zeros(0, dtype=np.int64))
+    add_input("idx_2", np.array([0, -1], dtype=np.int64))
     add_input("idx_5_mod6", np.array([3, -1, 0, 5, 3], dtype=np.int64))
     add_input("idx_2x3_mod3", np.array([[0, 2, 0], [2, 2, 2]], dtype=np.int64))
     add_input("idx_7", np.array([23, 0, -24, 11, 12, 5, -1], dtype=np.int64))
@@ -269,6 +270,15 @@ def mask_cases():
     case("mask_axis0", "get_array", {}, ["f64_6x4", "b_6"], INPUTS["f64_6x4"][INPUTS["b_6"]])
     case("mask_1d", "get_array", {}, ["f64_10", "b_10"], INPUTS["f64_10"][INPUTS["b_10"]])
     case("mask_none", "get_array", {}, ["i8_6x4", "b_6x4_none"], INPUTS["i8_6x4"][INPUTS["b_6x4_none"]])
+    # operations after a selection, tiled once its length is known
+    f, b = INPUTS["f64_10"], INPUTS["b_10"]
+    case("mask_then_concat", "mask_concat", {}, ["f64_10", "b_10"], np.concatenate([f[b], f]))
+    case("mask_then_newaxis", "mask_get", {"index": "n/s:::/n"}, ["f64_6x4", "b_6"],
+         INPUTS["f64_6x4"][INPUTS["b_6"]][None, :, None])
+    case("mask_then_int", "mask_get", {"index": "s:::/i:-1"}, ["f64_6x4", "b_6"],
+         INPUTS["f64_6x4"][INPUTS["b_6"]][:, -1])
+    case("mask_then_take", "mask_take", {"axis": 0}, ["f64_10", "b_10", "idx_2"], f[b][INPUTS["idx_2"]])
+    case("mask_then_repeat", "mask_repeat", {"repeats": 2}, ["f64_10", "b_10"], np.repeat(f[b], 2))
 
     def put(name, a, mask, value, kind):
         out = INPUTS[a].copy()

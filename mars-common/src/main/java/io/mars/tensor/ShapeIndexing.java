@@ -23,7 +23,7 @@ import java.util.List;
  */
 final class ShapeIndexing {
     /** A dimension known only once computed (a boolean-mask selection). */
-    static final long UNKNOWN = -1;
+    static final long UNKNOWN = Shapes.UNKNOWN;
 
     private ShapeIndexing() {
     }
@@ -88,6 +88,7 @@ final class ShapeIndexing {
                 sources.add(-1);
             } else if (term instanceof Index.At at) {
                 long p = at.position();
+                requireKnownAxis(t, axis, "an integer index");
                 if (p < -shape[axis] || p >= shape[axis]) {
                     throw outOfBounds(p, axis, shape[axis]);
                 }
@@ -101,7 +102,15 @@ final class ShapeIndexing {
                 keepWhole(shape, axis, starts, steps, counts);
                 sources.add(axis++);
             } else {
-                normalizeSlice((Index.Slice) term, shape[axis], axis, starts, steps, counts);
+                Index.Slice sl = (Index.Slice) term;
+                if (shape[axis] == UNKNOWN) {
+                    if (!sl.equals(Index.all())) {
+                        requireKnownAxis(t, axis, "a slice other than ':'");
+                    }
+                    keepWhole(shape, axis, starts, steps, counts); // the count stays unknown until tiling
+                } else {
+                    normalizeSlice(sl, shape[axis], axis, starts, steps, counts);
+                }
                 sources.add(axis++);
             }
         }
@@ -137,6 +146,21 @@ final class ShapeIndexing {
             }
         }
         return last - first + 1 == count;
+    }
+
+    /** NOT_SUPPORTED for an operation that needs the length of an axis that is known only once computed. */
+    private static void requireKnownAxis(Tensor t, int axis, String what) {
+        if (t.shape()[axis] == UNKNOWN) {
+            throw new MarsException(ErrorCode.NOT_SUPPORTED, what + " on axis " + axis + " of unknown length (shape "
+                    + Shapes.toString(t.shape()) + ") is not supported; execute the tensor first");
+        }
+    }
+
+    private static void requireKnown(Tensor t, String what) {
+        if (!Shapes.isKnown(t.shape())) {
+            throw new MarsException(ErrorCode.NOT_SUPPORTED, what + " of a tensor of unknown shape "
+                    + Shapes.toString(t.shape()) + " is not supported; execute the tensor first");
+        }
     }
 
     static MarsException outOfBounds(long index, int axis, long size) {
@@ -241,6 +265,7 @@ final class ShapeIndexing {
     }
 
     static Tensor flip(Tensor t, int[] axes) {
+        requireKnown(t, "flip");
         long[] shape = t.shape();
         int[] norm = Shapes.normalizeAxes(axes, shape.length);
         long[] starts = new long[shape.length];
@@ -309,6 +334,7 @@ final class ShapeIndexing {
     }
 
     static Tensor broadcastTo(Tensor t, long[] shape) {
+        requireKnown(t, "broadcastTo");
         Shapes.checkShape(shape);
         long[] in = t.shape();
         boolean ok = shape.length >= in.length;
@@ -342,11 +368,12 @@ final class ShapeIndexing {
             return src;
         }
         long[] out = src.shape();
-        out[a] = Math.multiplyExact(out[a], repeats);
+        out[a] = out[a] == UNKNOWN ? UNKNOWN : Math.multiplyExact(out[a], repeats);
         return new Tensor(new TensorRepeat(a, repeats), List.of(src), src.dtype(), out);
     }
 
     static Tensor tile(Tensor t, long... reps) {
+        requireKnown(t, "tile");
         for (long r : reps) {
             if (r < 0) {
                 throw new MarsException(ErrorCode.INVALID_ARGUMENT, "negative dimensions are not allowed: reps "
@@ -374,6 +401,7 @@ final class ShapeIndexing {
     }
 
     static Tensor roll(Tensor t, long shift, Integer axis) {
+        requireKnown(t, "roll");
         if (axis == null) {
             if (t.ndim() == 0) {
                 return t;
@@ -424,13 +452,13 @@ final class ShapeIndexing {
             }
             long[] s = t.shape();
             for (int d = 0; d < s.length; d++) {
-                if (d != a && s[d] != out[d]) {
+                if (d != a && s[d] != out[d] && s[d] != UNKNOWN && out[d] != UNKNOWN) {
                     throw new MarsException(ErrorCode.SHAPE_MISMATCH, "all the input array dimensions except for the "
                             + "concatenation axis must match exactly, but along dimension " + d + ", the array at index 0"
                             + " has size " + out[d] + " and the array at index " + i + " has size " + s[d]);
                 }
             }
-            out[a] += s[a];
+            out[a] = out[a] == UNKNOWN || s[a] == UNKNOWN ? UNKNOWN : out[a] + s[a];
             dtype = DataType.promote(dtype, t.dtype());
         }
         if (tensors.size() == 1) {
@@ -481,6 +509,7 @@ final class ShapeIndexing {
     }
 
     static List<Tensor> split(Tensor t, long sections, int axis, boolean requireEqual) {
+        requireKnown(t, "split");
         int a = Shapes.normalizeAxis(axis, t.ndim());
         long n = t.shape()[a];
         if (sections <= 0) {
@@ -503,6 +532,7 @@ final class ShapeIndexing {
     }
 
     static List<Tensor> split(Tensor t, long[] indices, int axis) {
+        requireKnown(t, "split");
         int a = Shapes.normalizeAxis(axis, t.ndim());
         long n = t.shape()[a];
         List<Tensor> out = new ArrayList<>(indices.length + 1);
@@ -556,7 +586,7 @@ final class ShapeIndexing {
         long[] s = t.shape();
         long[] m = mask.shape();
         for (int a = 0; a < k; a++) {
-            if (m[a] != s[a]) {
+            if (m[a] != s[a] && m[a] != UNKNOWN && s[a] != UNKNOWN) {
                 throw new MarsException(ErrorCode.SHAPE_MISMATCH, "boolean index did not match indexed array along "
                         + "axis " + a + "; size of axis is " + s[a] + " but size of corresponding boolean axis is "
                         + m[a]);
@@ -569,6 +599,7 @@ final class ShapeIndexing {
     }
 
     static Tensor put(Tensor t, Tensor mask, Object value) {
+        requireKnown(t, "put");
         if (!mask.dtype().isBool()) {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "put needs a boolean mask, got dtype " + mask.dtype());
         }

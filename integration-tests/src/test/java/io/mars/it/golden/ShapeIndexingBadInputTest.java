@@ -155,6 +155,21 @@ class ShapeIndexingBadInputTest {
     }
 
     @Test
+    void rejectsWhatNeedsALengthThatIsNotKnownYet() {
+        Tensor selected = v.get(v.gt(3));
+        assertThat(selected.shape()).containsExactly(-1);
+        assertUserError(selected::flip, ErrorCode.NOT_SUPPORTED,
+                msg -> assertThat(msg).contains("flip").contains("(-1,)").contains("execute the tensor first"));
+        assertUserError(() -> selected.get(Index.at(0)), ErrorCode.NOT_SUPPORTED,
+                msg -> assertThat(msg).contains("integer index").contains("axis 0"));
+        assertUserError(() -> selected.get(Index.slice(1, 3)), ErrorCode.NOT_SUPPORTED,
+                msg -> assertThat(msg).contains("slice"));
+        assertUserError(() -> Tensors.split(selected, 2, 0), ErrorCode.NOT_SUPPORTED,
+                msg -> assertThat(msg).contains("split"));
+        assertThat(selected.get(Index.all(), Index.newAxis()).shape()).containsExactly(-1, 1);
+    }
+
+    @Test
     void rejectsAnUnequalSplit() {
         assertUserError(() -> Tensors.split(v, 3, 0), ErrorCode.INVALID_ARGUMENT,
                 msg -> assertThat(msg).contains("does not result in an equal division").contains("10").contains("3"));

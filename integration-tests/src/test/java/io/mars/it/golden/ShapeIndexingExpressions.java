@@ -93,6 +93,10 @@ final class ShapeIndexingExpressions {
             case "split", "array_split" -> split(c.op().equals("split"), p, a);
             case "take" -> p.string("axis").equals("none") ? a.take(in.get(1)) : a.take(in.get(1), p.intOr("axis", 0));
             case "put" -> put(p, in);
+            case "mask_concat" -> Tensors.concatenate(List.of(a.get(in.get(1)), a));
+            case "mask_get" -> a.get(in.get(1)).get(parseIndex(p.string("index"), null));
+            case "mask_take" -> a.get(in.get(1)).take(in.get(2), p.intOr("axis", 0));
+            case "mask_repeat" -> a.get(in.get(1)).repeat(p.longValue("repeats"), 0);
             default -> throw new IllegalArgumentException("case " + c.name() + ": unknown op '" + c.op() + "'");
         };
     }

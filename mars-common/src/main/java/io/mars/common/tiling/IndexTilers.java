@@ -17,7 +17,7 @@ import java.util.List;
 /** Tiling of the data-dependent indexing operands: integer-array (fancy) indexing, boolean masks, masked put. */
 final class IndexTilers {
     /** A chunk length known only once the chunk is computed. */
-    static final long UNKNOWN = -1;
+    static final long UNKNOWN = io.mars.common.model.Shapes.UNKNOWN;
 
     private IndexTilers() {
     }
@@ -73,11 +73,18 @@ final class IndexTilers {
     /**
      * Filtering is chunk-local: the mask is cut like the array's masked axes and every chunk keeps its own selected
      * elements. The chunks of the masked axes are laid end to end (C order of their grid) along the result's first
-     * axis, whose chunk lengths are unknown until computed.
+     * axis, whose chunk lengths are unknown until computed. Masked axes after the first are merged into one chunk
+     * first, so that this order is numpy's.
      */
     static TiledTensor maskSelect(TileableNode node, TensorMaskSelect op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
         int k = op.maskNdim();
+        // numpy lists the selected elements in C order over the masked axes: chunks laid end to end give that order
+        // only when the masked axes after the first are whole, so those are merged into one chunk each
+        long[][] rows = in.get(0).nsplits().clone();
+        for (int a = 1; a < k; a++) {
+            rows[a] = new long[] {NSplits.offsets(rows[a])[rows[a].length]};
+        }
+        TiledTensor src = ctx.rechunk(in.get(0), rows, node.key() + ".src");
         TiledTensor mask = ctx.rechunk(in.get(1), Arrays.copyOf(src.nsplits(), k), node.key() + ".mask");
         int[] maskGrid = NSplits.gridShape(mask.nsplits());
         int maskChunks = NSplits.chunkCount(mask.nsplits());

@@ -81,7 +81,11 @@ final class ShapeTilers {
         int inNdim = src.ndim();
         List<List<AxisPiece>> pieces = new ArrayList<>(inNdim);
         for (int a = 0; a < inNdim; a++) {
-            pieces.add(axisPieces(src.nsplits()[a], op.starts()[a], op.steps()[a], op.counts()[a]));
+            long[] splits = src.nsplits()[a];
+            // a full slice of an axis that was of unknown length when the expression was built
+            long count = op.counts()[a] == io.mars.common.model.Shapes.UNKNOWN
+                    ? NSplits.offsets(splits)[splits.length] : op.counts()[a];
+            pieces.add(axisPieces(splits, op.starts()[a], op.steps()[a], count));
         }
         int[] sources = op.sourceAxes();
         long[][] outNs = new long[sources.length][];

@@ -100,6 +100,20 @@ class ShapeIndexingTilingTest {
     }
 
     @Test
+    void aMaskOverSeveralAxesSelectsFromWholeRowsToKeepNumpysOrder() {
+        Tensor a = Tensors.ones(shape(6, 4), chunks(4, 3));
+        Tensor mask = Tensors.full(shape(6, 4), true, chunks(2));
+        TileContext ctx = new TileContext(new TilingConfig(1 << 20, 4));
+        TiledTensor ta = TilerRegistry.standard().tile(a.toNode(), List.of(), ctx);
+        TiledTensor tm = TilerRegistry.standard().tile(mask.toNode(), List.of(), ctx);
+        TileableNode node = new TileableNode("sel", new TensorMaskSelect(2), List.of(a.key(), mask.key()),
+                DataType.FLOAT64, new long[] {IndexTilers.UNKNOWN});
+        TiledTensor t = IndexTilers.maskSelect(node, new TensorMaskSelect(2), List.of(ta, tm), ctx);
+        assertThat(t.nsplits()).isDeepEqualTo(new long[][] {{-1, -1}});
+        assertThat(t.chunks()).allSatisfy(c -> assertThat(c.inputs().get(0).shape()[1]).isEqualTo(4));
+    }
+
+    @Test
     void axisPiecesFollowNumpysSliceWithNegativeSteps() {
         // positions 8, 6, 4, 2 over chunks [0,3) [3,6) [6,10): chunk 2 gives 8, 6; chunk 1 gives 4; chunk 0 gives 2
         List<ShapeTilers.AxisPiece> ps = ShapeTilers.axisPieces(new long[] {3, 3, 4}, 8, -2, 4);
