@@ -175,6 +175,12 @@ def shape_cases():
     case("repeat_flat", "repeat", {"repeats": 2, "axis": None}, "f64_2x3x4", np.repeat(INPUTS["f64_2x3x4"], 2))
     case("repeat_zero", "repeat", {"repeats": 0, "axis": 1}, "f64_6x4", np.repeat(INPUTS["f64_6x4"], 0, axis=1))
     case("repeat_bool", "repeat", {"repeats": 2, "axis": 0}, "b_10", np.repeat(INPUTS["b_10"], 2, axis=0))
+    each10 = [0, 1, 2, 3, 0, 1, 1, 0, 2, 1]
+    case("repeat_each", "repeat", {"repeats": tuple(each10), "axis": 0}, "f64_10", np.repeat(INPUTS["f64_10"], each10))
+    case("repeat_each_axis1", "repeat", {"repeats": (2, 0, 1, 3), "axis": 1}, "i8_6x4",
+         np.repeat(INPUTS["i8_6x4"], [2, 0, 1, 3], axis=1))
+    case("repeat_each_zero", "repeat", {"repeats": (0, 0, 0, 0), "axis": -1}, "f64_6x4",
+         np.repeat(INPUTS["f64_6x4"], [0, 0, 0, 0], axis=-1))
     case("tile_2", "tile", {"reps": (2,)}, "f64_10", np.tile(INPUTS["f64_10"], 2))
     case("tile_2x1", "tile", {"reps": (2, 1)}, "f64_6x4", np.tile(INPUTS["f64_6x4"], (2, 1)))
     case("tile_2x2x2", "tile", {"reps": (2, 2, 2)}, "f64_10", np.tile(INPUTS["f64_10"], (2, 2, 2)))

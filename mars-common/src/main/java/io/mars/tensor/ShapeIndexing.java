@@ -354,22 +354,33 @@ final class ShapeIndexing {
         return new Tensor(new TensorBroadcastTo(), List.of(t), t.dtype(), shape);
     }
 
-    static Tensor repeat(Tensor t, long repeats, Integer axis) {
-        if (repeats < 0) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "negative dimensions are not allowed: repeats "
-                    + repeats);
+    static Tensor repeat(Tensor t, long[] repeats, Integer axis) {
+        for (long r : repeats) {
+            if (r < 0) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "repeats may not contain negative values, got "
+                        + Arrays.toString(repeats));
+            }
         }
         Tensor src = axis == null ? ravel(t) : t;
         if (src.ndim() == 0) {
             src = src.reshape(1);
         }
         int a = axis == null ? 0 : Shapes.normalizeAxis(axis, src.ndim());
-        if (repeats == 1) {
-            return src;
-        }
         long[] out = src.shape();
-        out[a] = out[a] == UNKNOWN ? UNKNOWN : Math.multiplyExact(out[a], repeats);
-        return new Tensor(new TensorRepeat(a, repeats), List.of(src), src.dtype(), out);
+        if (repeats.length != 1) {
+            requireKnownAxis(src, a, "repeat with a count per element");
+            if (repeats.length != out[a]) {
+                throw new MarsException(ErrorCode.SHAPE_MISMATCH, "operands could not be broadcast together with "
+                        + "shape " + Shapes.toString(new long[] {out[a]}) + " " + Shapes.toString(new long[] {repeats.length})
+                        + ": " + repeats.length + " repeats for axis " + a + " of length " + out[a]);
+            }
+            out[a] = Arrays.stream(repeats).sum();
+        } else if (repeats[0] == 1) {
+            return src;
+        } else {
+            out[a] = out[a] == UNKNOWN ? UNKNOWN : Math.multiplyExact(out[a], repeats[0]);
+        }
+        return new Tensor(new TensorRepeat(a, repeats.clone()), List.of(src), src.dtype(), out);
     }
 
     static Tensor tile(Tensor t, long... reps) {

@@ -362,8 +362,10 @@ public final class Tensor {
     public Tensor expandDims(int... axes) { return ShapeIndexing.expandDims(this, axes); }
     public Tensor broadcastTo(long... shape) { return ShapeIndexing.broadcastTo(this, shape); }
     /** numpy.repeat on the flattened tensor. */
-    public Tensor repeat(long repeats) { return ShapeIndexing.repeat(this, repeats, null); }
-    public Tensor repeat(long repeats, int axis) { return ShapeIndexing.repeat(this, repeats, axis); }
+    public Tensor repeat(long repeats) { return ShapeIndexing.repeat(this, new long[] {repeats}, null); }
+    public Tensor repeat(long repeats, int axis) { return ShapeIndexing.repeat(this, new long[] {repeats}, axis); }
+    /** numpy.repeat with a count per element along {@code axis} (or one count for all). */
+    public Tensor repeat(long[] repeats, int axis) { return ShapeIndexing.repeat(this, repeats, axis); }
     /** Reverses every axis. */
     public Tensor flip() { return ShapeIndexing.flip(this, null); }
     public Tensor flip(int... axes) { return ShapeIndexing.flip(this, axes); }

@@ -276,6 +276,10 @@ public final class Tensors {
         return t.repeat(repeats, axis);
     }
 
+    public static Tensor repeat(Tensor t, long[] repeats, int axis) {
+        return t.repeat(repeats, axis);
+    }
+
     public static Tensor take(Tensor t, Tensor indices, int axis) {
         return t.take(indices, axis);
     }

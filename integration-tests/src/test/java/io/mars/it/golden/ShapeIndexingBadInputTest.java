@@ -189,6 +189,8 @@ class ShapeIndexingBadInputTest {
     @Test
     void rejectsNegativeRepeatsAndReps() {
         assertUserError(() -> v.repeat(-1), ErrorCode.INVALID_ARGUMENT, msg -> assertThat(msg).contains("-1"));
+        assertUserError(() -> m.repeat(new long[] {1, 2}, 0), ErrorCode.SHAPE_MISMATCH,
+                msg -> assertThat(msg).contains("2 repeats for axis 0 of length 6"));
         assertUserError(() -> Tensors.tile(v, 2, -1), ErrorCode.INVALID_ARGUMENT,
                 msg -> assertThat(msg).contains("[2, -1]"));
     }

@@ -81,6 +81,7 @@ final class ShapeIndexingExpressions {
             case "moveaxis" -> Tensors.moveaxis(a, ints(p, "source"), ints(p, "destination"));
             case "broadcast_to" -> a.broadcastTo(p.longs("shape"));
             case "repeat" -> p.string("axis").equals("none") ? a.repeat(p.longValue("repeats"))
+                    : p.string("repeats").contains(",") ? a.repeat(p.longs("repeats"), p.intOr("axis", 0))
                     : a.repeat(p.longValue("repeats"), p.intOr("axis", 0));
             case "tile" -> Tensors.tile(a, p.longs("reps"));
             case "flip" -> p.axesOrNull("axis") == null ? a.flip() : a.flip(p.axesOrNull("axis"));

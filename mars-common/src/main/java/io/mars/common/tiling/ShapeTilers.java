@@ -219,13 +219,26 @@ final class ShapeTilers {
         });
     }
 
-    /** Each chunk repeats its own elements; chunk lengths along the axis are multiplied by the repeat count. */
+    /**
+     * Each chunk repeats its own elements: with one count the chunk lengths along the axis are multiplied by it, with
+     * a count per element each chunk gets its slice of the counts and their sum as its length.
+     */
     static TiledTensor repeat(TileableNode node, TensorRepeat op, List<TiledTensor> in, TileContext ctx) {
         TiledTensor src = in.get(0);
+        int axis = op.axis();
+        long[] splits = src.nsplits()[axis];
+        long[] off = NSplits.offsets(splits);
+        long[] counts = op.repeats();
+        ChunkRepeat[] chunkOps = new ChunkRepeat[splits.length];
         long[][] outNs = src.nsplits().clone();
-        outNs[op.axis()] = java.util.Arrays.stream(outNs[op.axis()]).map(s -> s * op.repeats()).toArray();
-        ChunkRepeat chunkOp = new ChunkRepeat(op.axis(), op.repeats());
-        return eachChunk(outNs, (flat, idx, shape) -> ctx.chunk(node.key() + "." + flat, chunkOp,
+        outNs[axis] = new long[splits.length];
+        for (int c = 0; c < splits.length; c++) {
+            long[] local = counts.length == 1 ? counts
+                    : java.util.Arrays.copyOfRange(counts, (int) off[c], (int) off[c + 1]);
+            chunkOps[c] = new ChunkRepeat(axis, local);
+            outNs[axis][c] = counts.length == 1 ? splits[c] * counts[0] : java.util.Arrays.stream(local).sum();
+        }
+        return eachChunk(outNs, (flat, idx, shape) -> ctx.chunk(node.key() + "." + flat, chunkOps[idx[axis]],
                 List.of(src.chunk(idx)), node.dtype(), shape, idx));
     }
 

@@ -7,7 +7,7 @@ import io.mars.common.operand.chunk.ChunkRepeat;
 import io.mars.tensor.NDArray;
 import java.util.List;
 
-/** Repeats each element of one chunk along an axis: output position k on the axis reads input position k / r. */
+/** Repeats each element of one chunk along an axis, by one count or by a count per element. */
 final class RepeatKernel implements Kernel<ChunkRepeat> {
     @Override
     public ChunkData execute(ChunkNode node, ChunkRepeat op, List<ChunkData> inputs) {
@@ -15,10 +15,14 @@ final class RepeatKernel implements Kernel<ChunkRepeat> {
         long[] inShape = in.shapeView();
         long[] out = node.shape();
         int axis = op.axis();
-        long r = op.repeats();
-        if (out.length != inShape.length || axis < 0 || axis >= out.length || out[axis] != inShape[axis] * r) {
-            throw ChunkInputs.internal(node, "repeat " + r + " on axis " + axis + " of " + Shapes.toString(inShape)
-                    + " cannot give " + Shapes.toString(out));
+        long[] counts = op.repeats();
+        boolean uniform = counts.length == 1;
+        long total = uniform ? inShape.length > axis ? inShape[axis] * counts[0] : -1
+                : java.util.Arrays.stream(counts).sum();
+        if (out.length != inShape.length || axis < 0 || axis >= out.length || out[axis] != total
+                || !uniform && counts.length != inShape[axis]) {
+            throw ChunkInputs.internal(node, "repeat " + java.util.Arrays.toString(counts) + " on axis " + axis
+                    + " of " + Shapes.toString(inShape) + " cannot give " + Shapes.toString(out));
         }
         int outer = (int) Shapes.size(java.util.Arrays.copyOfRange(inShape, 0, axis));
         int len = (int) inShape[axis];
@@ -28,6 +32,7 @@ final class RepeatKernel implements Kernel<ChunkRepeat> {
         for (int o = 0; o < outer; o++) {
             for (int i = 0; i < len; i++) {
                 int rowStart = (o * len + i) * inner;
+                long r = uniform ? counts[0] : counts[i];
                 for (long rep = 0; rep < r; rep++) {
                     for (int j = 0; j < inner; j++) {
                         positions[k++] = rowStart + j;

@@ -57,8 +57,11 @@ class ShapeIndexingKernelsTest {
 
     @Test
     void repeatsEachElementInARow() {
-        NDArray out = evalArray(node(new ChunkRepeat(0, 2), DataType.INT64, shape(6, 4), array(m)));
+        NDArray out = evalArray(node(new ChunkRepeat(0, new long[] {2}), DataType.INT64, shape(6, 4), array(m)));
         assertThat(out.toLongArray()).startsWith(0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 4);
+        NDArray each = evalArray(node(new ChunkRepeat(1, new long[] {0, 2, 1, 0}), DataType.INT64, shape(3, 3),
+                array(m)));
+        assertThat(each.toLongArray()).containsExactly(1, 1, 2, 5, 5, 6, 9, 9, 10);
     }
 
     @Test
