@@ -66,6 +66,9 @@ def define_inputs():
     add_input("idx_2x3", np.array([[0, 5, -6], [2, 2, -1]], dtype=np.int64))
     add_input("idx_0", np.zeros(0, dtype=np.int64))
     add_input("idx_2", np.array([0, -1], dtype=np.int64))
+    add_input("idx_1", np.array([-1], dtype=np.int32))
+    add_input("idx_3_mod4", np.array([3, 0, -2], dtype=np.int64))
+    add_input("idx_3_mod2", np.array([1, 0, -1], dtype=np.int64))
     add_input("idx_5_mod6", np.array([3, -1, 0, 5, 3], dtype=np.int64))
     add_input("idx_2x3_mod3", np.array([[0, 2, 0], [2, 2, 2]], dtype=np.int64))
     add_input("idx_7", np.array([23, 0, -24, 11, 12, 5, -1], dtype=np.int64))
@@ -94,11 +97,13 @@ def add_case(name, group, op, params, inputs, result, note=""):
 
 # ----- basic indexing -----
 
-def parse_index(text, array=None):
+def parse_index(text, array=None, array2=None):
     terms = []
     for t in text.split("/"):
         if t == "x":
             terms.append(array)
+        elif t == "y":
+            terms.append(array2)
         elif t == "n":
             terms.append(np.newaxis)
         elif t == "e":
@@ -139,6 +144,16 @@ def index_cases():
     for i, (a, idx, text) in enumerate(mixed):
         add_case(f"get_mixed_{a}_{i}", "index", "get", {"index": text}, [a, idx],
                  INPUTS[a][parse_index(text, INPUTS[idx])])
+    # several index arrays ("x", "y": the second and third inputs), broadcast together
+    several = [
+        ("f64_6x4", "idx_2x3", "idx_3_mod4", "x/y"), ("f64_6x4", "idx_5_mod6", "idx_1", "x/y"),
+        ("f64_2x3x4", "idx_2x3_mod3", "idx_3_mod4", "s:::/x/y"), ("f64_2x3x4", "idx_1", "idx_3_mod4", "x/s:::/y"),
+        ("f64_2x3x4", "idx_3_mod2", "idx_3_mod4", "x/i:1/y"), ("f64_2x3x4", "idx_3_mod2", "idx_2x3_mod3", "x/y/s:::-1"),
+        ("f64_6x4", "idx_0", "idx_1", "x/y"),
+    ]
+    for i, (a, x, y, text) in enumerate(several):
+        add_case(f"get_arrays_{a}_{i}", "index", "get", {"index": text}, [a, x, y],
+                 INPUTS[a][parse_index(text, INPUTS[x], INPUTS[y])])
 
 
 # ----- shape -----

@@ -15,8 +15,9 @@ public sealed interface Index {
     }
 
     /**
-     * An integer index tensor (numpy's advanced indexing) on one axis: its shape replaces the axis, in place when the
-     * expression's integer and array terms are adjacent, else first. One array term per expression.
+     * An integer index tensor (numpy's advanced indexing) on one axis. Several of them are broadcast together and
+     * pick elements point by point; the broadcast shape replaces the indexed axes, in place when the expression's
+     * integer and array terms are adjacent, else first.
      */
     record Array(Tensor indices) implements Index {
         public Array {

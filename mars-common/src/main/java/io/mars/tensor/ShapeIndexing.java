@@ -55,10 +55,6 @@ final class ShapeIndexing {
         if (ellipses > 1) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "an index can only have a single ellipsis ('...')");
         }
-        if (arrays > 1) {
-            throw new MarsException(ErrorCode.NOT_SUPPORTED, "indexing with " + arrays + " index arrays (which numpy "
-                    + "broadcasts together) is not supported yet; use one index array per expression");
-        }
         if (consumed > ndim) {
             throw new MarsException(ErrorCode.INDEX_OUT_OF_RANGE, "too many indices for array: array is " + ndim
                     + "-dimensional, but " + consumed + " were indexed");
@@ -81,8 +77,9 @@ final class ShapeIndexing {
         long[] counts = new long[ndim];
         List<Integer> sources = new ArrayList<>();
         int axis = 0;
-        Tensor indices = null;
-        int indexedOutputAxis = -1;
+        List<Tensor> arrayIndices = new ArrayList<>();
+        List<Integer> arrayInputAxes = new ArrayList<>();
+        List<Integer> arrayOutputAxes = new ArrayList<>();
         for (Index term : expanded) {
             if (term instanceof Index.NewAxis) {
                 sources.add(-1);
@@ -97,8 +94,9 @@ final class ShapeIndexing {
                 counts[axis] = 1;
                 axis++;
             } else if (term instanceof Index.Array a) {
-                indices = a.indices();
-                indexedOutputAxis = sources.size();
+                arrayIndices.add(a.indices());
+                arrayInputAxes.add(axis);
+                arrayOutputAxes.add(sources.size());
                 keepWhole(shape, axis, starts, steps, counts);
                 sources.add(axis++);
             } else {
@@ -115,8 +113,30 @@ final class ShapeIndexing {
             }
         }
         Tensor basic = slice(t, starts, steps, counts, sources.stream().mapToInt(Integer::intValue).toArray());
-        if (indices == null) {
+        if (arrayIndices.isEmpty()) {
             return basic;
+        }
+        int indexedOutputAxis = arrayOutputAxes.get(0);
+        Tensor indices = arrayIndices.get(0);
+        if (arrayIndices.size() > 1) {
+            // several index arrays: broadcast together, combined into one index into their axes merged into one
+            requireKnown(t, "indexing with several index arrays");
+            int[] from = arrayOutputAxes.stream().mapToInt(Integer::intValue).toArray();
+            int[] to = java.util.stream.IntStream.range(indexedOutputAxis, indexedOutputAxis + from.length).toArray();
+            Tensor gathered = moveaxis(basic, from, to);
+            long[] gs = gathered.shape();
+            long[] dims = new long[from.length];
+            long[] merged = new long[gs.length - from.length + 1];
+            System.arraycopy(gs, 0, merged, 0, indexedOutputAxis);
+            merged[indexedOutputAxis] = 1;
+            for (int j = 0; j < from.length; j++) {
+                dims[j] = gs[indexedOutputAxis + j];
+                merged[indexedOutputAxis] *= dims[j];
+            }
+            System.arraycopy(gs, indexedOutputAxis + from.length, merged, indexedOutputAxis + 1,
+                    gs.length - indexedOutputAxis - from.length);
+            basic = gathered.reshape(merged);
+            indices = ravelIndex(arrayIndices, dims, arrayInputAxes.stream().mapToInt(Integer::intValue).toArray());
         }
         Tensor taken = take(basic, indices, indexedOutputAxis);
         if (advancedTermsAdjacent(given) || indexedOutputAxis == 0) {
@@ -127,6 +147,32 @@ final class ShapeIndexing {
         int[] from = java.util.stream.IntStream.range(indexedOutputAxis, indexedOutputAxis + k).toArray();
         int[] to = java.util.stream.IntStream.range(0, k).toArray();
         return moveaxis(taken, from, to);
+    }
+
+    /**
+     * numpy.ravel_multi_index of index arrays broadcast together, for arrays indexing axes {@code axes} of lengths
+     * {@code dims}; negative indices count from the end, out-of-range ones fail when executed.
+     */
+    private static Tensor ravelIndex(List<Tensor> arrays, long[] dims, int[] axes) {
+        long[] common = arrays.get(0).shape();
+        for (Tensor a : arrays) {
+            try {
+                common = Shapes.broadcast(common, a.shape());
+            } catch (MarsException e) {
+                StringBuilder shapes = new StringBuilder();
+                for (Tensor b : arrays) {
+                    shapes.append(' ').append(Shapes.toString(b.shape()));
+                }
+                throw new MarsException(ErrorCode.SHAPE_MISMATCH, "shape mismatch: indexing arrays could not be "
+                        + "broadcast together with shapes" + shapes);
+            }
+        }
+        List<Tensor> aligned = new ArrayList<>(arrays.size());
+        for (Tensor a : arrays) {
+            aligned.add(broadcastTo(a, common));
+        }
+        return new Tensor(new io.mars.common.operand.tensor.TensorRavelIndex(dims, axes), aligned, DataType.INT64,
+                common);
     }
 
     /**

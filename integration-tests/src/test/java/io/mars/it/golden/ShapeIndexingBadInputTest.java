@@ -67,10 +67,13 @@ class ShapeIndexingBadInputTest {
     }
 
     @Test
-    void rejectsTwoIndexArraysAndMasksInsideAnExpression() {
+    void rejectsIndexArraysThatDoNotBroadcastAndMasksInsideAnExpression() {
         Tensor idx = Tensors.arange(2);
-        assertUserError(() -> m.get(Index.of(idx), Index.of(idx)), ErrorCode.NOT_SUPPORTED,
-                msg -> assertThat(msg).contains("2 index arrays"));
+        assertUserError(() -> m.get(Index.of(idx), Index.of(Tensors.arange(3))), ErrorCode.SHAPE_MISMATCH,
+                msg -> assertThat(msg).contains("could not be broadcast together with shapes (2,) (3,)"));
+        Tensor far = m.get(Index.of(Tensors.array(new long[] {0, 1})), Index.of(Tensors.array(new long[] {1, 4})));
+        assertUserError(() -> far.execute(session), ErrorCode.INDEX_OUT_OF_RANGE,
+                msg -> assertThat(msg).contains("index 4 is out of bounds for axis 1 with size 4"));
         assertUserError(() -> m.get(Index.all(), Index.of(idx.gt(0))), ErrorCode.NOT_SUPPORTED,
                 msg -> assertThat(msg).contains("bool").contains("get(mask)"));
         assertUserError(() -> m.get(Index.of(idx), Index.at(4)), ErrorCode.INDEX_OUT_OF_RANGE,

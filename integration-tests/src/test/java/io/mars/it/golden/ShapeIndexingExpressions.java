@@ -71,7 +71,7 @@ final class ShapeIndexingExpressions {
         Params p = c.params();
         Tensor a = in.get(0);
         return switch (c.op()) {
-            case "get" -> a.get(parseIndex(p.string("index"), in.size() > 1 ? in.get(1) : null));
+            case "get" -> a.get(parseIndex(p.string("index"), in.subList(1, in.size())));
             case "get_array" -> a.get(in.get(1));
             case "ravel" -> a.ravel();
             case "flatten" -> a.flatten();
@@ -95,7 +95,7 @@ final class ShapeIndexingExpressions {
             case "take" -> p.string("axis").equals("none") ? a.take(in.get(1)) : a.take(in.get(1), p.intOr("axis", 0));
             case "put" -> put(p, in);
             case "mask_concat" -> Tensors.concatenate(List.of(a.get(in.get(1)), a));
-            case "mask_get" -> a.get(in.get(1)).get(parseIndex(p.string("index"), null));
+            case "mask_get" -> a.get(in.get(1)).get(parseIndex(p.string("index"), List.of()));
             case "mask_take" -> a.get(in.get(1)).take(in.get(2), p.intOr("axis", 0));
             case "mask_repeat" -> a.get(in.get(1)).repeat(p.longValue("repeats"), 0);
             default -> throw new IllegalArgumentException("case " + c.name() + ": unknown op '" + c.op() + "'");
@@ -130,14 +130,14 @@ final class ShapeIndexingExpressions {
         };
     }
 
-    /** The "/"-joined index terms of golden_shape_indexing.py: i:3, s:start:stop:step, n, e, x (the index array). */
-    static Index[] parseIndex(String text, Tensor array) {
+    /** The "/"-joined index terms of golden_shape_indexing.py: i:3, s:start:stop:step, n, e, x and y (index arrays). */
+    static Index[] parseIndex(String text, List<Tensor> arrays) {
         String[] terms = text.split("/");
         Index[] out = new Index[terms.length];
         for (int i = 0; i < terms.length; i++) {
             String t = terms[i];
-            if (t.equals("x")) {
-                out[i] = Index.of(array);
+            if (t.equals("x") || t.equals("y")) {
+                out[i] = Index.of(arrays.get(t.equals("x") ? 0 : 1));
             } else if (t.equals("n")) {
                 out[i] = Index.newAxis();
             } else if (t.equals("e")) {

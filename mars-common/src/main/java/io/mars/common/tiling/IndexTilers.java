@@ -26,6 +26,8 @@ final class IndexTilers {
         r.register(TensorTake.class, IndexTilers::take);
         r.register(TensorMaskSelect.class, IndexTilers::maskSelect);
         r.register(TensorPut.class, IndexTilers::put);
+        r.register(io.mars.common.operand.tensor.TensorRavelIndex.class, (node, op, in, ctx) ->
+                aligned(node, new io.mars.common.operand.chunk.ChunkRavelIndex(op.dims(), op.axes()), in, ctx));
     }
 
     /**
@@ -107,6 +109,12 @@ final class IndexTilers {
 
     /** Array, mask and value tensor (all of one shape) are aligned to a common chunking, then one put per chunk. */
     static TiledTensor put(TileableNode node, TensorPut op, List<TiledTensor> in, TileContext ctx) {
+        return aligned(node, new ChunkPut(op.value()), in, ctx);
+    }
+
+    /** Inputs of one shape rechunked to their common refinement, then {@code chunkOp} on each aligned set. */
+    private static TiledTensor aligned(TileableNode node, io.mars.common.operand.Operand chunkOp, List<TiledTensor> in,
+            TileContext ctx) {
         int ndim = node.shape().length;
         long[][] common = new long[ndim][];
         for (int a = 0; a < ndim; a++) {
@@ -120,7 +128,6 @@ final class IndexTilers {
         for (int i = 0; i < in.size(); i++) {
             aligned.add(ctx.rechunk(in.get(i), common, node.key() + ".in" + i));
         }
-        ChunkPut chunkOp = new ChunkPut(op.value());
         return ShapeTilers.eachChunk(common, (flat, idx, shape) -> {
             List<ChunkNode> inputs = new ArrayList<>(aligned.size());
             for (TiledTensor t : aligned) {

@@ -81,6 +81,8 @@ public final class OperandRegistry {
             io.mars.common.operand.chunk.ChunkTake.class,
             io.mars.common.operand.chunk.ChunkMaskSelect.class,
             io.mars.common.operand.chunk.ChunkPut.class,
+            io.mars.common.operand.tensor.TensorRavelIndex.class,
+            io.mars.common.operand.chunk.ChunkRavelIndex.class,
             // >>> area:shape-indexing — add "Xxx.class," lines directly above this marker
             //
             // >>> area:sort-sets — add "Xxx.class," lines directly above this marker

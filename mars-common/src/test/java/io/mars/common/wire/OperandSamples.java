@@ -85,6 +85,8 @@ final class OperandSamples {
                 new io.mars.common.operand.chunk.ChunkRepeat(1, new long[] {4}),
                 new io.mars.common.operand.chunk.ChunkTake(0, new long[] {0, 3, 7}, 9L),
                 new io.mars.common.operand.chunk.ChunkMaskSelect(1),
-                new io.mars.common.operand.chunk.ChunkPut(null));
+                new io.mars.common.operand.chunk.ChunkPut(null),
+                new io.mars.common.operand.tensor.TensorRavelIndex(new long[] {6, 4}, new int[] {0, 2}),
+                new io.mars.common.operand.chunk.ChunkRavelIndex(new long[] {3}, new int[] {1}));
     }
 }

@@ -65,6 +65,7 @@ public final class KernelRegistry {
                 .with(io.mars.common.operand.chunk.ChunkTake.class, new TakeKernel())
                 .with(io.mars.common.operand.chunk.ChunkMaskSelect.class, new MaskSelectKernel())
                 .with(io.mars.common.operand.chunk.ChunkPut.class, new PutKernel())
+                .with(io.mars.common.operand.chunk.ChunkRavelIndex.class, new RavelIndexKernel())
                 // >>> area:shape-indexing — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
                 // >>> area:sort-sets — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
