@@ -52,6 +52,9 @@ final class TakeKernel implements Kernel<ChunkTake> {
         }
         NDArray out = NDArray.allocate(node.dtype(), node.shape());
         Object dst = out.data();
+        if (inner == 1 && gatherElements(sources, axis, outer, chunkOf, localOf, dst)) {
+            return out;
+        }
         int d = 0;
         for (int o = 0; o < outer; o++) {
             for (int j = 0; j < m; j++) {
@@ -62,5 +65,45 @@ final class TakeKernel implements Kernel<ChunkTake> {
             }
         }
         return out;
+    }
+
+    /**
+     * Taking along the last axis copies single elements: a typed loop instead of one arraycopy call per element.
+     * Returns false for storage types without a loop here (the caller copies element by element).
+     */
+    private static boolean gatherElements(NDArray[] sources, int axis, int outer, int[] chunkOf, int[] localOf,
+            Object dst) {
+        int m = chunkOf.length;
+        int[] lens = new int[sources.length];
+        for (int c = 0; c < sources.length; c++) {
+            lens[c] = (int) sources[c].shapeView()[axis];
+        }
+        if (dst instanceof double[] d) {
+            double[][] src = new double[sources.length][];
+            for (int c = 0; c < src.length; c++) {
+                src[c] = (double[]) sources[c].data();
+            }
+            for (int o = 0, k = 0; o < outer; o++) {
+                for (int j = 0; j < m; j++) {
+                    int c = chunkOf[j];
+                    d[k++] = src[c][o * lens[c] + localOf[j]];
+                }
+            }
+            return true;
+        }
+        if (dst instanceof long[] d) {
+            long[][] src = new long[sources.length][];
+            for (int c = 0; c < src.length; c++) {
+                src[c] = (long[]) sources[c].data();
+            }
+            for (int o = 0, k = 0; o < outer; o++) {
+                for (int j = 0; j < m; j++) {
+                    int c = chunkOf[j];
+                    d[k++] = src[c][o * lens[c] + localOf[j]];
+                }
+            }
+            return true;
+        }
+        return false;
     }
 }
