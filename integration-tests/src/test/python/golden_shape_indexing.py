@@ -235,6 +235,10 @@ def join_cases():
     case("concat_empty", "concatenate", {"axis": 0}, ["f64_0x4", "f64_2x4"],
          np.concatenate([INPUTS["f64_0x4"], INPUTS["f64_2x4"]]))
     case("concat_same_twice", "concatenate", {"axis": 1}, ["f64_6x4", "f64_6x4"], np.concatenate([a, a], 1))
+    # element-wise chains before and after: the joined chunks are fused computations, not stored arrays
+    case("concat_of_expressions", "concat_expr", {}, ["f64_6x4", "f64_2x4"],
+         np.concatenate([a * 2.0, INPUTS["f64_2x4"] + 1.0]) * 3.0)
+    case("slice_of_expression", "slice_expr", {}, ["f64_6x4"], (a * 2.0)[::-2, 1:] + 1.0)
     case("stack_0", "stack", {"axis": 0}, ["f64_6x4", "f64_6x4_b"], np.stack([a, b], 0))
     case("stack_1", "stack", {"axis": 1}, ["f64_6x4", "f64_6x4_b"], np.stack([a, b], 1))
     case("stack_m1", "stack", {"axis": -1}, ["f64_6x4", "f64_6x4_b"], np.stack([a, b], -1))

@@ -8,6 +8,7 @@ import io.mars.common.operand.tensor.TensorBroadcastTo;
 import io.mars.common.operand.tensor.TensorConcatenate;
 import io.mars.common.operand.tensor.TensorMaskSelect;
 import io.mars.common.operand.tensor.TensorPut;
+import io.mars.common.operand.tensor.TensorRavelIndex;
 import io.mars.common.operand.tensor.TensorRepeat;
 import io.mars.common.operand.tensor.TensorSlice;
 import io.mars.common.operand.tensor.TensorTake;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Shape manipulation, joining, splitting and indexing with numpy's semantics and error messages; {@link Tensor}
@@ -122,7 +124,7 @@ final class ShapeIndexing {
             // several index arrays: broadcast together, combined into one index into their axes merged into one
             requireKnown(t, "indexing with several index arrays");
             int[] from = arrayOutputAxes.stream().mapToInt(Integer::intValue).toArray();
-            int[] to = java.util.stream.IntStream.range(indexedOutputAxis, indexedOutputAxis + from.length).toArray();
+            int[] to = IntStream.range(indexedOutputAxis, indexedOutputAxis + from.length).toArray();
             Tensor gathered = moveaxis(basic, from, to);
             long[] gs = gathered.shape();
             long[] dims = new long[from.length];
@@ -144,8 +146,8 @@ final class ShapeIndexing {
         }
         // numpy: integer and array indices separated by a slice or newaxis put the indexed dimensions first
         int k = indices.ndim();
-        int[] from = java.util.stream.IntStream.range(indexedOutputAxis, indexedOutputAxis + k).toArray();
-        int[] to = java.util.stream.IntStream.range(0, k).toArray();
+        int[] from = IntStream.range(indexedOutputAxis, indexedOutputAxis + k).toArray();
+        int[] to = IntStream.range(0, k).toArray();
         return moveaxis(taken, from, to);
     }
 
@@ -171,7 +173,7 @@ final class ShapeIndexing {
         for (Tensor a : arrays) {
             aligned.add(broadcastTo(a, common));
         }
-        return new Tensor(new io.mars.common.operand.tensor.TensorRavelIndex(dims, axes), aligned, DataType.INT64,
+        return new Tensor(new TensorRavelIndex(dims, axes), aligned, DataType.INT64,
                 common);
     }
 
@@ -280,7 +282,7 @@ final class ShapeIndexing {
         long[] shape = t.shape();
         int[] norm;
         if (axes == null) {
-            norm = java.util.stream.IntStream.range(0, shape.length).filter(a -> shape[a] == 1).toArray();
+            norm = IntStream.range(0, shape.length).filter(a -> shape[a] == 1).toArray();
         } else {
             norm = Shapes.normalizeAxes(axes, shape.length);
             for (int a : norm) {
@@ -290,7 +292,7 @@ final class ShapeIndexing {
                 }
             }
         }
-        int[] sources = java.util.stream.IntStream.range(0, shape.length).filter(a -> !Shapes.contains(norm, a))
+        int[] sources = IntStream.range(0, shape.length).filter(a -> !Shapes.contains(norm, a))
                 .toArray();
         return slice(t, new long[shape.length], ones(shape.length), shape, sources);
     }
@@ -320,7 +322,7 @@ final class ShapeIndexing {
             steps[a] = -1;
             starts[a] = Math.max(0, shape[a] - 1);
         }
-        int[] sources = java.util.stream.IntStream.range(0, shape.length).toArray();
+        int[] sources = IntStream.range(0, shape.length).toArray();
         if (norm.length == 0) {
             return t;
         }
@@ -330,7 +332,7 @@ final class ShapeIndexing {
     static Tensor swapaxes(Tensor t, int axis1, int axis2) {
         int a = Shapes.normalizeAxis(axis1, t.ndim());
         int b = Shapes.normalizeAxis(axis2, t.ndim());
-        int[] perm = java.util.stream.IntStream.range(0, t.ndim()).toArray();
+        int[] perm = IntStream.range(0, t.ndim()).toArray();
         perm[a] = b;
         perm[b] = a;
         return a == b ? t : t.transpose(perm);

@@ -94,6 +94,8 @@ final class ShapeIndexingExpressions {
             case "split", "array_split" -> split(c.op().equals("split"), p, a);
             case "take" -> p.string("axis").equals("none") ? a.take(in.get(1)) : a.take(in.get(1), p.intOr("axis", 0));
             case "put" -> put(p, in);
+            case "concat_expr" -> Tensors.concatenate(List.of(a.multiply(2.0), in.get(1).add(1.0))).multiply(3.0);
+            case "slice_expr" -> a.multiply(2.0).get(Index.step(-2), Index.from(1)).add(1.0);
             case "mask_concat" -> Tensors.concatenate(List.of(a.get(in.get(1)), a));
             case "mask_get" -> a.get(in.get(1)).get(parseIndex(p.string("index"), List.of()));
             case "mask_take" -> a.get(in.get(1)).take(in.get(2), p.intOr("axis", 0));

@@ -4,11 +4,15 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTensor;
 import io.mars.common.model.NSplits;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.ChunkMaskSelect;
 import io.mars.common.operand.chunk.ChunkPut;
+import io.mars.common.operand.chunk.ChunkRavelIndex;
 import io.mars.common.operand.chunk.ChunkTake;
 import io.mars.common.operand.tensor.TensorMaskSelect;
 import io.mars.common.operand.tensor.TensorPut;
+import io.mars.common.operand.tensor.TensorRavelIndex;
 import io.mars.common.operand.tensor.TensorTake;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,7 +21,7 @@ import java.util.List;
 /** Tiling of the data-dependent indexing operands: integer-array (fancy) indexing, boolean masks, masked put. */
 final class IndexTilers {
     /** A chunk length known only once the chunk is computed. */
-    static final long UNKNOWN = io.mars.common.model.Shapes.UNKNOWN;
+    static final long UNKNOWN = Shapes.UNKNOWN;
 
     private IndexTilers() {
     }
@@ -26,8 +30,8 @@ final class IndexTilers {
         r.register(TensorTake.class, IndexTilers::take);
         r.register(TensorMaskSelect.class, IndexTilers::maskSelect);
         r.register(TensorPut.class, IndexTilers::put);
-        r.register(io.mars.common.operand.tensor.TensorRavelIndex.class, (node, op, in, ctx) ->
-                aligned(node, new io.mars.common.operand.chunk.ChunkRavelIndex(op.dims(), op.axes()), in, ctx));
+        r.register(TensorRavelIndex.class, (node, op, in, ctx) ->
+                aligned(node, new ChunkRavelIndex(op.dims(), op.axes()), in, ctx));
     }
 
     /**
@@ -113,7 +117,7 @@ final class IndexTilers {
     }
 
     /** Inputs of one shape rechunked to their common refinement, then {@code chunkOp} on each aligned set. */
-    private static TiledTensor aligned(TileableNode node, io.mars.common.operand.Operand chunkOp, List<TiledTensor> in,
+    private static TiledTensor aligned(TileableNode node, Operand chunkOp, List<TiledTensor> in,
             TileContext ctx) {
         int ndim = node.shape().length;
         long[][] common = new long[ndim][];

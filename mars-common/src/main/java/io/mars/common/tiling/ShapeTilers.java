@@ -4,6 +4,7 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTensor;
 import io.mars.common.model.NSplits;
+import io.mars.common.model.Shapes;
 import io.mars.common.operand.chunk.ChunkBroadcastTo;
 import io.mars.common.operand.chunk.ChunkRepeat;
 import io.mars.common.operand.chunk.ChunkSlice;
@@ -11,7 +12,9 @@ import io.mars.common.operand.tensor.TensorBroadcastTo;
 import io.mars.common.operand.tensor.TensorConcatenate;
 import io.mars.common.operand.tensor.TensorRepeat;
 import io.mars.common.operand.tensor.TensorSlice;
+import io.mars.tensor.ChunkSpec;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -83,7 +86,7 @@ final class ShapeTilers {
         for (int a = 0; a < inNdim; a++) {
             long[] splits = src.nsplits()[a];
             // a full slice of an axis that was of unknown length when the expression was built
-            long count = op.counts()[a] == io.mars.common.model.Shapes.UNKNOWN
+            long count = op.counts()[a] == Shapes.UNKNOWN
                     ? NSplits.offsets(splits)[splits.length] : op.counts()[a];
             pieces.add(axisPieces(splits, op.starts()[a], op.steps()[a], count));
         }
@@ -99,7 +102,7 @@ final class ShapeTilers {
         }
         int[] pieceOfInputAxis = new int[inNdim];
         return eachChunk(outNs, (flat, idx, shape) -> {
-            java.util.Arrays.fill(pieceOfInputAxis, 0);
+            Arrays.fill(pieceOfInputAxis, 0);
             for (int i = 0; i < sources.length; i++) {
                 if (sources[i] >= 0) {
                     pieceOfInputAxis[sources[i]] = idx[i];
@@ -177,7 +180,7 @@ final class ShapeTilers {
     /** A slice keeping all of a chunk of {@code shape}: a copy, cast to the node's dtype. */
     static ChunkSlice wholeSlice(long[] shape) {
         long[] steps = new long[shape.length];
-        java.util.Arrays.fill(steps, 1);
+        Arrays.fill(steps, 1);
         return new ChunkSlice(new long[shape.length], steps, shape.clone());
     }
 
@@ -198,14 +201,14 @@ final class ShapeTilers {
             broadcast[a] = ia < 0 || NSplits.shape(src.nsplits())[ia] != outShape[a];
             if (!broadcast[a]) {
                 outNs[a] = src.nsplits()[ia];
-                elements *= java.util.Arrays.stream(outNs[a]).max().orElse(1);
+                elements *= Arrays.stream(outNs[a]).max().orElse(1);
             }
         }
         long limit = Math.max(1, ctx.config().chunkStoreLimit() / node.dtype().itemSize());
         for (int a = 0; a < n; a++) {
             if (broadcast[a]) {
                 long block = Math.max(1, limit / Math.max(1, elements));
-                outNs[a] = io.mars.tensor.ChunkSpec.split(outShape[a], block);
+                outNs[a] = ChunkSpec.split(outShape[a], block);
                 elements *= Math.min(block, Math.max(1, outShape[a]));
             }
         }
@@ -234,9 +237,9 @@ final class ShapeTilers {
         outNs[axis] = new long[splits.length];
         for (int c = 0; c < splits.length; c++) {
             long[] local = counts.length == 1 ? counts
-                    : java.util.Arrays.copyOfRange(counts, (int) off[c], (int) off[c + 1]);
+                    : Arrays.copyOfRange(counts, (int) off[c], (int) off[c + 1]);
             chunkOps[c] = new ChunkRepeat(axis, local);
-            outNs[axis][c] = counts.length == 1 ? splits[c] * counts[0] : java.util.Arrays.stream(local).sum();
+            outNs[axis][c] = counts.length == 1 ? splits[c] * counts[0] : Arrays.stream(local).sum();
         }
         return eachChunk(outNs, (flat, idx, shape) -> ctx.chunk(node.key() + "." + flat, chunkOps[idx[axis]],
                 List.of(src.chunk(idx)), node.dtype(), shape, idx));

@@ -1,5 +1,7 @@
 package io.mars.container.kernels;
 
+import java.lang.reflect.Array;
+
 /**
  * Element moves by position lists and masks over storage arrays of any dtype, with the type switch outside the
  * loops: the data movement of slicing, broadcasting, repeating and masked assignment.
@@ -104,7 +106,7 @@ final class Gathers {
     /** {@code dst[i] = src[i]} where {@code mask[i]}; {@code src} of length 1 is used for every position. */
     static void maskedCopy(Object src, boolean[] mask, Object dst) {
         int n = mask.length;
-        boolean one = java.lang.reflect.Array.getLength(src) == 1 && n != 1;
+        boolean one = Array.getLength(src) == 1 && n != 1;
         if (dst instanceof double[] d) {
             double[] s = (double[]) src;
             for (int i = 0; i < n; i++) {

@@ -4,6 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.model.ChunkData;
+import io.mars.common.model.Shapes;
 import io.mars.common.operand.chunk.ChunkRavelIndex;
 import io.mars.tensor.NDArray;
 import java.util.Arrays;
@@ -15,7 +16,7 @@ final class RavelIndexKernel implements Kernel<ChunkRavelIndex> {
     public ChunkData execute(ChunkNode node, ChunkRavelIndex op, List<ChunkData> inputs) {
         long[] dims = op.dims();
         ChunkInputs.requireAtLeast(node, inputs, dims.length);
-        int n = io.mars.common.model.Shapes.chunkSize(node.shape());
+        int n = Shapes.chunkSize(node.shape());
         long[] out = new long[n];
         for (int j = 0; j < dims.length; j++) {
             NDArray idx = ChunkInputs.array(node, inputs, j);

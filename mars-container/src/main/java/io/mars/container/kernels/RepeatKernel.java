@@ -5,6 +5,7 @@ import io.mars.common.model.ChunkData;
 import io.mars.common.model.Shapes;
 import io.mars.common.operand.chunk.ChunkRepeat;
 import io.mars.tensor.NDArray;
+import java.util.Arrays;
 import java.util.List;
 
 /** Repeats each element of one chunk along an axis, by one count or by a count per element. */
@@ -18,15 +19,15 @@ final class RepeatKernel implements Kernel<ChunkRepeat> {
         long[] counts = op.repeats();
         boolean uniform = counts.length == 1;
         long total = uniform ? inShape.length > axis ? inShape[axis] * counts[0] : -1
-                : java.util.Arrays.stream(counts).sum();
+                : Arrays.stream(counts).sum();
         if (out.length != inShape.length || axis < 0 || axis >= out.length || out[axis] != total
                 || !uniform && counts.length != inShape[axis]) {
-            throw ChunkInputs.internal(node, "repeat " + java.util.Arrays.toString(counts) + " on axis " + axis
+            throw ChunkInputs.internal(node, "repeat " + Arrays.toString(counts) + " on axis " + axis
                     + " of " + Shapes.toString(inShape) + " cannot give " + Shapes.toString(out));
         }
-        int outer = (int) Shapes.size(java.util.Arrays.copyOfRange(inShape, 0, axis));
+        int outer = (int) Shapes.size(Arrays.copyOfRange(inShape, 0, axis));
         int len = (int) inShape[axis];
-        int inner = (int) Shapes.size(java.util.Arrays.copyOfRange(inShape, axis + 1, inShape.length));
+        int inner = (int) Shapes.size(Arrays.copyOfRange(inShape, axis + 1, inShape.length));
         int[] positions = new int[Shapes.chunkSize(out)];
         int k = 0;
         for (int o = 0; o < outer; o++) {
