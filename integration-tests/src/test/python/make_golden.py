@@ -432,8 +432,11 @@ def composite_cases():
 # ----- output -----
 
 def write():
-    if GOLDEN.exists():
-        shutil.rmtree(GOLDEN)  # so files of removed cases do not linger
+    # only this script's own files, so files of removed cases do not linger; the area scripts
+    # (golden_<area>.py) own the sub-folders golden/<area>/
+    for own in ("inputs", "expected"):
+        if (GOLDEN / own).exists():
+            shutil.rmtree(GOLDEN / own)
     (GOLDEN / "inputs").mkdir(parents=True)
     (GOLDEN / "expected").mkdir(parents=True)
     for name, arr in INPUTS.items():

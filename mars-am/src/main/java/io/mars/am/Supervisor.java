@@ -6,6 +6,8 @@ import io.mars.am.services.meta.internal.MemoryMetaService;
 import io.mars.am.services.scheduling.internal.DepthFirstScheduler;
 import io.mars.am.services.session.internal.SessionManager;
 import io.mars.am.services.task.internal.TaskManager;
+import io.mars.am.state.StateStore;
+import io.mars.am.state.internal.MemoryOnlyStateStore;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.TileableGraph;
@@ -25,6 +27,7 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class Supervisor implements SupervisorGateway, AutoCloseable {
     private final ClusterService cluster;
+    private final StateStore store;
     private final MemoryMetaService meta;
     private final RefCountLifecycle lifecycle;
     private final SessionManager sessions;
@@ -37,12 +40,35 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
 
     /** A supervisor with a tiler registry of one's own (extra operands). */
     public Supervisor(ClusterService cluster, Map<String, String> conf, TilerRegistry tilers) {
+        this(cluster, conf, tilers, new MemoryOnlyStateStore());
+    }
+
+    /** A supervisor whose durable state goes to {@code store}, which it owns from now on and closes. */
+    public Supervisor(ClusterService cluster, Map<String, String> conf, TilerRegistry tilers, StateStore store) {
         this.cluster = cluster;
-        this.meta = new MemoryMetaService();
+        this.store = store;
+        this.meta = new MemoryMetaService(store);
         this.lifecycle = new RefCountLifecycle(meta, cluster);
-        this.sessions = new SessionManager(lifecycle, meta);
+        this.sessions = new SessionManager(lifecycle, meta, store);
         this.scheduling = new DepthFirstScheduler(cluster, meta, lifecycle);
         this.tasks = new TaskManager(sessions, scheduling, lifecycle, meta, tilers, conf);
+    }
+
+    /**
+     * Reads back what an earlier AM attempt stored: its sessions with the tileables they kept, and chunk meta.
+     * Completes with the number of sessions recovered.
+     */
+    public CompletableFuture<Integer> recover() {
+        StateStore.Recovered state = store.recover();
+        List<CompletableFuture<Void>> steps = new java.util.ArrayList<>();
+        state.sessions().values().forEach(s ->
+                steps.add(sessions.restore(s, state.tileables().getOrDefault(s.id(), Map.of()))));
+        state.chunkMetas().forEach((sid, metas) -> steps.add(meta.restore(sid, metas)));
+        return CompletableFuture.allOf(steps.toArray(CompletableFuture[]::new)).thenApply(v -> state.sessions().size());
+    }
+
+    public StateStore store() {
+        return store;
     }
 
     public MemoryMetaService meta() {
@@ -116,5 +142,6 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
         sessions.close();
         lifecycle.close();
         meta.close();
+        store.close();
     }
 }

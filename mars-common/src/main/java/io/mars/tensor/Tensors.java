@@ -4,6 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.model.Shapes;
 import io.mars.common.operand.ElementwiseFn;
+import io.mars.common.operand.QuantileMethod;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.tensor.TensorArange;
 import io.mars.common.operand.tensor.TensorFromArray;
@@ -179,8 +180,199 @@ public final class Tensors {
     }
     // >>> area:creation-random — add static factories/functions directly above this marker
     //
+    // ----- element-wise functions (area elementwise) -----
+    // Operands are tensors or Java scalars: a double is a weak float, a long or int a weak int, a boolean a weak bool
+    // (numpy 2, NEP 50). At least one operand must be a tensor.
+
+    public static Tensor negative(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.NEGATIVE, x); }
+    public static Tensor positive(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.POSITIVE, x); }
+    public static Tensor reciprocal(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.RECIPROCAL, x); }
+    public static Tensor abs(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ABS, x); }
+    public static Tensor sqrt(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.SQRT, x); }
+    public static Tensor cbrt(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.CBRT, x); }
+    public static Tensor square(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.SQUARE, x); }
+    public static Tensor exp(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.EXP, x); }
+    public static Tensor expm1(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.EXPM1, x); }
+    public static Tensor exp2(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.EXP2, x); }
+    public static Tensor log(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.LOG, x); }
+    public static Tensor log2(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.LOG2, x); }
+    public static Tensor log10(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.LOG10, x); }
+    public static Tensor log1p(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.LOG1P, x); }
+    public static Tensor sin(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.SIN, x); }
+    public static Tensor cos(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.COS, x); }
+    public static Tensor tan(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.TAN, x); }
+    public static Tensor arcsin(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCSIN, x); }
+    public static Tensor arccos(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCCOS, x); }
+    public static Tensor arctan(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCTAN, x); }
+    public static Tensor sinh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.SINH, x); }
+    public static Tensor cosh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.COSH, x); }
+    public static Tensor tanh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.TANH, x); }
+    public static Tensor arcsinh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCSINH, x); }
+    public static Tensor arccosh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCCOSH, x); }
+    public static Tensor arctanh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCTANH, x); }
+    public static Tensor degrees(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.DEGREES, x); }
+    public static Tensor radians(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.RADIANS, x); }
+    public static Tensor floor(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.FLOOR, x); }
+    public static Tensor ceil(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.CEIL, x); }
+    public static Tensor trunc(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.TRUNC, x); }
+    public static Tensor rint(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.RINT, x); }
+    public static Tensor sign(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.SIGN, x); }
+    public static Tensor logicalNot(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.LOGICAL_NOT, x); }
+    public static Tensor invert(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.INVERT, x); }
+    public static Tensor isnan(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ISNAN, x); }
+    public static Tensor isinf(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ISINF, x); }
+    public static Tensor isfinite(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ISFINITE, x); }
+
+    /** add with scalars on either side; {@link #add(Tensor, Tensor)} is the tensor-tensor form. */
+    public static Tensor add(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.ADD, a, b); }
+    public static Tensor subtract(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.SUBTRACT, a, b); }
+    public static Tensor multiply(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MULTIPLY, a, b); }
+    public static Tensor divide(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.DIVIDE, a, b); }
+    public static Tensor trueDivide(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.DIVIDE, a, b); }
+    public static Tensor floorDivide(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.FLOOR_DIVIDE, a, b); }
+    public static Tensor mod(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MOD, a, b); }
+    public static Tensor remainder(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MOD, a, b); }
+    public static Tensor power(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.POWER, a, b); }
+    public static Tensor arctan2(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.ARCTAN2, a, b); }
+    public static Tensor hypot(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.HYPOT, a, b); }
+    public static Tensor maximum(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MAXIMUM, a, b); }
+    public static Tensor minimum(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MINIMUM, a, b); }
+    public static Tensor fmax(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.FMAX, a, b); }
+    public static Tensor fmin(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.FMIN, a, b); }
+    public static Tensor less(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LESS, a, b); }
+    public static Tensor lessEqual(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LESS_EQUAL, a, b); }
+    public static Tensor greater(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.GREATER, a, b); }
+    public static Tensor greaterEqual(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.GREATER_EQUAL, a, b); }
+    public static Tensor equal(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.EQUAL, a, b); }
+    public static Tensor notEqual(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.NOT_EQUAL, a, b); }
+    public static Tensor logicalAnd(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LOGICAL_AND, a, b); }
+    public static Tensor logicalOr(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LOGICAL_OR, a, b); }
+    public static Tensor logicalXor(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LOGICAL_XOR, a, b); }
+    public static Tensor bitwiseAnd(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_AND, a, b); }
+    public static Tensor bitwiseOr(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_OR, a, b); }
+    public static Tensor bitwiseXor(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.BITWISE_XOR, a, b); }
+    public static Tensor leftShift(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LEFT_SHIFT, a, b); }
+    public static Tensor rightShift(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.RIGHT_SHIFT, a, b); }
+
+    /** numpy.where(cond, x, y): x where cond is true (non-zero; NaN is true), else y; x and y promote together. */
+    public static Tensor where(Object cond, Object x, Object y) { return ElementwiseOps.where(cond, x, y); }
+
+    /** numpy.clip(a, min, max): bounds are tensors or scalars; a null bound is missing (numpy's None). */
+    public static Tensor clip(Tensor a, Object min, Object max) { return ElementwiseOps.clip(a, min, max); }
+
+    /** numpy.around(a, decimals): half to even, as numpy (scale by 10^decimals, rint, scale back). */
+    public static Tensor around(Tensor a, int decimals) { return ElementwiseOps.around(a, decimals); }
+    public static Tensor around(Tensor a) { return ElementwiseOps.around(a, 0); }
+    public static Tensor round(Tensor a, int decimals) { return ElementwiseOps.around(a, decimals); }
+
+    /** numpy.nan_to_num with its defaults: NaN to 0.0, infinities to the dtype's largest / smallest finite value. */
+    public static Tensor nanToNum(Tensor x) { return ElementwiseOps.nanToNum(x, 0.0, null, null); }
+    /** numpy.nan_to_num(x, nan, posinf, neginf); a null posinf / neginf keeps numpy's default. */
+    public static Tensor nanToNum(Tensor x, double nan, Double posinf, Double neginf) {
+        return ElementwiseOps.nanToNum(x, nan, posinf, neginf);
+    }
+
+    /**
+     * numpy.astype(x, dtype) with numpy's unsafe casting: integers wrap, floats truncate toward zero, non-zero is
+     * true. NaN, inf and out-of-range floats cast to int64 / int32 give that type's smallest value, to int16 / int8 0
+     * (what numpy gives on x86-64; numpy leaves it platform-defined).
+     */
+    public static Tensor astype(Tensor x, DataType dtype) { return ElementwiseOps.astype(x, dtype); }
+
     // >>> area:elementwise — add static factories/functions directly above this marker
     //
+    // ----- reductions, quantiles and scans as functions (area reductions): numpy.xxx(a, ...) -----
+    public static Tensor prod(Tensor a) { return a.prod(); }
+    public static Tensor prod(Tensor a, int[] axes, boolean keepdims) { return a.prod(axes, keepdims); }
+    public static Tensor all(Tensor a) { return a.all(); }
+    public static Tensor all(Tensor a, int[] axes, boolean keepdims) { return a.all(axes, keepdims); }
+    public static Tensor any(Tensor a) { return a.any(); }
+    public static Tensor any(Tensor a, int[] axes, boolean keepdims) { return a.any(axes, keepdims); }
+    public static Tensor countNonzero(Tensor a) { return a.countNonzero(); }
+    public static Tensor countNonzero(Tensor a, int[] axes, boolean keepdims) { return a.countNonzero(axes, keepdims); }
+    public static Tensor ptp(Tensor a) { return a.ptp(); }
+    public static Tensor ptp(Tensor a, int[] axes, boolean keepdims) { return a.ptp(axes, keepdims); }
+    public static Tensor nansum(Tensor a) { return a.nansum(); }
+    public static Tensor nansum(Tensor a, int[] axes, boolean keepdims) { return a.nansum(axes, keepdims); }
+    public static Tensor nanprod(Tensor a) { return a.nanprod(); }
+    public static Tensor nanprod(Tensor a, int[] axes, boolean keepdims) { return a.nanprod(axes, keepdims); }
+    public static Tensor nanmean(Tensor a) { return a.nanmean(); }
+    public static Tensor nanmean(Tensor a, int[] axes, boolean keepdims) { return a.nanmean(axes, keepdims); }
+    public static Tensor nanmin(Tensor a) { return a.nanmin(); }
+    public static Tensor nanmin(Tensor a, int[] axes, boolean keepdims) { return a.nanmin(axes, keepdims); }
+    public static Tensor nanmax(Tensor a) { return a.nanmax(); }
+    public static Tensor nanmax(Tensor a, int[] axes, boolean keepdims) { return a.nanmax(axes, keepdims); }
+    public static Tensor sum(Tensor a) { return a.sum(); }
+    public static Tensor sum(Tensor a, int[] axes, boolean keepdims) { return a.sum(axes, keepdims); }
+    public static Tensor mean(Tensor a) { return a.mean(); }
+    public static Tensor mean(Tensor a, int[] axes, boolean keepdims) { return a.mean(axes, keepdims); }
+    public static Tensor min(Tensor a) { return a.min(); }
+    public static Tensor min(Tensor a, int[] axes, boolean keepdims) { return a.min(axes, keepdims); }
+    public static Tensor max(Tensor a) { return a.max(); }
+    public static Tensor max(Tensor a, int[] axes, boolean keepdims) { return a.max(axes, keepdims); }
+    public static Tensor var(Tensor a) { return a.var(); }
+    public static Tensor var(Tensor a, int[] axes, boolean keepdims, int ddof) { return a.var(axes, keepdims, ddof); }
+    public static Tensor std(Tensor a) { return a.std(); }
+    public static Tensor std(Tensor a, int[] axes, boolean keepdims, int ddof) { return a.std(axes, keepdims, ddof); }
+    public static Tensor nanvar(Tensor a) { return a.nanvar(); }
+    public static Tensor nanvar(Tensor a, int[] axes, boolean keepdims, int ddof) {
+        return a.nanvar(axes, keepdims, ddof);
+    }
+    public static Tensor nanstd(Tensor a) { return a.nanstd(); }
+    public static Tensor nanstd(Tensor a, int[] axes, boolean keepdims, int ddof) {
+        return a.nanstd(axes, keepdims, ddof);
+    }
+    public static Tensor argmin(Tensor a) { return a.argmin(); }
+    public static Tensor argmin(Tensor a, Integer axis, boolean keepdims) { return a.argmin(axis, keepdims); }
+    public static Tensor argmax(Tensor a) { return a.argmax(); }
+    public static Tensor argmax(Tensor a, Integer axis, boolean keepdims) { return a.argmax(axis, keepdims); }
+    public static Tensor nanargmin(Tensor a) { return a.nanargmin(); }
+    public static Tensor nanargmin(Tensor a, Integer axis, boolean keepdims) { return a.nanargmin(axis, keepdims); }
+    public static Tensor nanargmax(Tensor a) { return a.nanargmax(); }
+    public static Tensor nanargmax(Tensor a, Integer axis, boolean keepdims) { return a.nanargmax(axis, keepdims); }
+    public static Tensor average(Tensor a, Tensor weights, int[] axes, boolean keepdims) {
+        return Reductions.average(a, weights, axes, keepdims);
+    }
+    public static Tensor median(Tensor a) { return a.median(); }
+    public static Tensor median(Tensor a, int[] axes, boolean keepdims) { return a.median(axes, keepdims); }
+    public static Tensor nanmedian(Tensor a) { return a.nanmedian(); }
+    public static Tensor nanmedian(Tensor a, int[] axes, boolean keepdims) { return a.nanmedian(axes, keepdims); }
+    public static Tensor percentile(Tensor a, double q) { return a.percentile(q); }
+    public static Tensor percentile(Tensor a, double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.percentile(q, axes, keepdims, method);
+    }
+    public static Tensor percentile(Tensor a, double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.percentile(q, axes, keepdims, method);
+    }
+    public static Tensor nanpercentile(Tensor a, double q) { return a.nanpercentile(q); }
+    public static Tensor nanpercentile(Tensor a, double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.nanpercentile(q, axes, keepdims, method);
+    }
+    public static Tensor nanpercentile(Tensor a, double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.nanpercentile(q, axes, keepdims, method);
+    }
+    public static Tensor quantile(Tensor a, double q) { return a.quantile(q); }
+    public static Tensor quantile(Tensor a, double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.quantile(q, axes, keepdims, method);
+    }
+    public static Tensor quantile(Tensor a, double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.quantile(q, axes, keepdims, method);
+    }
+    public static Tensor nanquantile(Tensor a, double q) { return a.nanquantile(q); }
+    public static Tensor nanquantile(Tensor a, double q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.nanquantile(q, axes, keepdims, method);
+    }
+    public static Tensor nanquantile(Tensor a, double[] q, int[] axes, boolean keepdims, QuantileMethod method) {
+        return a.nanquantile(q, axes, keepdims, method);
+    }
+    public static Tensor cumsum(Tensor a) { return a.cumsum(); }
+    public static Tensor cumsum(Tensor a, int axis) { return a.cumsum(axis); }
+    public static Tensor cumprod(Tensor a) { return a.cumprod(); }
+    public static Tensor cumprod(Tensor a, int axis) { return a.cumprod(axis); }
+    public static Tensor nancumsum(Tensor a) { return a.nancumsum(); }
+    public static Tensor nancumsum(Tensor a, int axis) { return a.nancumsum(axis); }
+    public static Tensor nancumprod(Tensor a) { return a.nancumprod(); }
+    public static Tensor nancumprod(Tensor a, int axis) { return a.nancumprod(axis); }
     // >>> area:reductions — add static factories/functions directly above this marker
     //
     // ----- shape manipulation, joining, splitting (ShapeIndexing) -----
@@ -286,6 +478,85 @@ public final class Tensors {
 
     // >>> area:shape-indexing — add static factories/functions directly above this marker
     //
+    /** numpy.sort(a, axis): along the last axis by default, of the flattened tensor for a null axis. */
+    public static Tensor sort(Tensor a) {
+        return Sorting.sort(a, -1);
+    }
+
+    public static Tensor sort(Tensor a, Integer axis) {
+        return Sorting.sort(a, axis);
+    }
+
+    /** numpy.argsort(a, axis, kind='stable'): int64 indices; a null axis sorts the flattened tensor. */
+    public static Tensor argsort(Tensor a) {
+        return Sorting.argsort(a, -1);
+    }
+
+    public static Tensor argsort(Tensor a, Integer axis) {
+        return Sorting.argsort(a, axis);
+    }
+
+    /** numpy.searchsorted(a, v, side): a is sorted and 1-d, side is 'left' or 'right'; int64 indices. */
+    public static Tensor searchsorted(Tensor a, Tensor v, String side) {
+        return Sorting.searchsorted(a, v, side);
+    }
+
+    public static Tensor searchsorted(Tensor a, Tensor v) {
+        return Sorting.searchsorted(a, v, "left");
+    }
+
+    /** numpy.digitize(x, bins, right): the int64 index of the bin of each value; bins monotonic and 1-d. */
+    public static Tensor digitize(Tensor x, double[] bins, boolean right) {
+        return Sorting.digitize(x, bins, right);
+    }
+
+    public static Tensor digitize(Tensor x, double[] bins) {
+        return Sorting.digitize(x, bins, false);
+    }
+
+    /** numpy.digitize with the bins as a tensor; they are checked to be monotonic when it runs. */
+    public static Tensor digitize(Tensor x, Tensor bins, boolean right) {
+        return Sorting.digitize(x, bins, right);
+    }
+
+    /** numpy.histogram(a, bins): {@code bins} equal-width bins over the data's minimum and maximum. */
+    public static Histogram histogram(Tensor a, int bins) {
+        return Sorting.histogram(a, bins, null);
+    }
+
+    /** numpy.histogram(a, bins, range): equal-width bins over {@code range = {min, max}}. */
+    public static Histogram histogram(Tensor a, int bins, double[] range) {
+        return Sorting.histogram(a, bins, range);
+    }
+
+    /** numpy.histogram(a, bins=edges) with explicit, monotonically increasing edges; the last bin is closed. */
+    public static Histogram histogram(Tensor a, double[] edges) {
+        return Sorting.histogram(a, edges);
+    }
+
+    /** numpy.bincount(x): int64 counts of each value of a 1-d tensor of non-negative ints. */
+    public static Tensor bincount(Tensor x) {
+        return Sorting.bincount(x, null, 0);
+    }
+
+    public static Tensor bincount(Tensor x, long minlength) {
+        return Sorting.bincount(x, null, minlength);
+    }
+
+    /** numpy.bincount(x, weights, minlength): float64 sums of the weights per value; weights may be null. */
+    public static Tensor bincount(Tensor x, Tensor weights, long minlength) {
+        return Sorting.bincount(x, weights, minlength);
+    }
+
+    /** numpy.unique(a): the sorted distinct values of the flattened tensor. */
+    public static Tensor unique(Tensor a) {
+        return Sorting.unique(a, false).values();
+    }
+
+    /** numpy.unique(a, return_counts): the values and, if asked for, their int64 counts. */
+    public static Unique unique(Tensor a, boolean returnCounts) {
+        return Sorting.unique(a, returnCounts);
+    }
     // >>> area:sort-sets — add static factories/functions directly above this marker
     //
     // >>> area:linalg-stats — add static factories/functions directly above this marker

@@ -28,6 +28,7 @@ public final class TilerRegistry {
         IndexTilers.registerAll(r);
         // >>> area:shape-indexing — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
+        SortTilers.registerAll(r);
         // >>> area:sort-sets — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
         // >>> area:linalg-stats — add "XxxTilers.registerAll(r);" lines directly above this marker

@@ -28,6 +28,27 @@ import io.mars.common.operand.tensor.TensorRechunk;
 import io.mars.common.operand.tensor.TensorReduce;
 import io.mars.common.operand.tensor.TensorReshape;
 import io.mars.common.operand.tensor.TensorTranspose;
+import io.mars.common.operand.tensor.TensorBincount;
+import io.mars.common.operand.tensor.TensorHistogram;
+import io.mars.common.operand.tensor.TensorHistogramEdges;
+import io.mars.common.operand.tensor.TensorSearchSorted;
+import io.mars.common.operand.tensor.TensorSort;
+import io.mars.common.operand.tensor.TensorUnique;
+import io.mars.common.operand.chunk.ChunkBincountAgg;
+import io.mars.common.operand.chunk.ChunkBincountCombine;
+import io.mars.common.operand.chunk.ChunkBincountMap;
+import io.mars.common.operand.chunk.ChunkHistogram;
+import io.mars.common.operand.chunk.ChunkHistogramEdges;
+import io.mars.common.operand.chunk.ChunkPsrsMerge;
+import io.mars.common.operand.chunk.ChunkPsrsPiece;
+import io.mars.common.operand.chunk.ChunkPsrsPivots;
+import io.mars.common.operand.chunk.ChunkPsrsSample;
+import io.mars.common.operand.chunk.ChunkPsrsSort;
+import io.mars.common.operand.chunk.ChunkSearchSorted;
+import io.mars.common.operand.chunk.ChunkSort;
+import io.mars.common.operand.chunk.ChunkUniqueAgg;
+import io.mars.common.operand.chunk.ChunkUniqueCombine;
+import io.mars.common.operand.chunk.ChunkUniqueMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +87,13 @@ public final class OperandRegistry {
             //
             // >>> area:elementwise — add "Xxx.class," lines directly above this marker
             //
+            io.mars.common.operand.tensor.TensorAverage.class,
+            io.mars.common.operand.tensor.TensorQuantile.class,
+            io.mars.common.operand.tensor.TensorScan.class,
+            io.mars.common.operand.chunk.ChunkArgReduceMap.class,
+            io.mars.common.operand.chunk.ChunkAverageMap.class,
+            io.mars.common.operand.chunk.ChunkQuantile.class,
+            io.mars.common.operand.chunk.ChunkScan.class,
             // >>> area:reductions — add "Xxx.class," lines directly above this marker
             //
             io.mars.common.operand.tensor.TensorSlice.class,
@@ -85,6 +113,27 @@ public final class OperandRegistry {
             io.mars.common.operand.chunk.ChunkRavelIndex.class,
             // >>> area:shape-indexing — add "Xxx.class," lines directly above this marker
             //
+            TensorBincount.class,
+            TensorHistogram.class,
+            TensorHistogramEdges.class,
+            TensorSearchSorted.class,
+            TensorSort.class,
+            TensorUnique.class,
+            ChunkBincountAgg.class,
+            ChunkBincountCombine.class,
+            ChunkBincountMap.class,
+            ChunkHistogram.class,
+            ChunkHistogramEdges.class,
+            ChunkPsrsMerge.class,
+            ChunkPsrsPiece.class,
+            ChunkPsrsPivots.class,
+            ChunkPsrsSample.class,
+            ChunkPsrsSort.class,
+            ChunkSearchSorted.class,
+            ChunkSort.class,
+            ChunkUniqueAgg.class,
+            ChunkUniqueCombine.class,
+            ChunkUniqueMap.class,
             // >>> area:sort-sets — add "Xxx.class," lines directly above this marker
             //
             // >>> area:linalg-stats — add "Xxx.class," lines directly above this marker

@@ -29,6 +29,27 @@ import io.mars.common.operand.tensor.TensorRechunk;
 import io.mars.common.operand.tensor.TensorReduce;
 import io.mars.common.operand.tensor.TensorReshape;
 import io.mars.common.operand.tensor.TensorTranspose;
+import io.mars.common.operand.tensor.TensorBincount;
+import io.mars.common.operand.tensor.TensorHistogram;
+import io.mars.common.operand.tensor.TensorHistogramEdges;
+import io.mars.common.operand.tensor.TensorSearchSorted;
+import io.mars.common.operand.tensor.TensorSort;
+import io.mars.common.operand.tensor.TensorUnique;
+import io.mars.common.operand.chunk.ChunkBincountAgg;
+import io.mars.common.operand.chunk.ChunkBincountCombine;
+import io.mars.common.operand.chunk.ChunkBincountMap;
+import io.mars.common.operand.chunk.ChunkHistogram;
+import io.mars.common.operand.chunk.ChunkHistogramEdges;
+import io.mars.common.operand.chunk.ChunkPsrsMerge;
+import io.mars.common.operand.chunk.ChunkPsrsPiece;
+import io.mars.common.operand.chunk.ChunkPsrsPivots;
+import io.mars.common.operand.chunk.ChunkPsrsSample;
+import io.mars.common.operand.chunk.ChunkPsrsSort;
+import io.mars.common.operand.chunk.ChunkSearchSorted;
+import io.mars.common.operand.chunk.ChunkSort;
+import io.mars.common.operand.chunk.ChunkUniqueAgg;
+import io.mars.common.operand.chunk.ChunkUniqueCombine;
+import io.mars.common.operand.chunk.ChunkUniqueMap;
 import io.mars.tensor.ChunkSpec;
 import io.mars.tensor.DataType;
 import io.mars.tensor.NDArray;
@@ -51,6 +72,10 @@ final class OperandSamples {
                 new TensorRand(-42L, 7L, new ChunkSpec(new long[] {3}, new long[][] {{1, 2}, {}, {3}}, 5)),
                 new TensorRechunk(ChunkSpec.explicit(new long[] {4, 4, 2})),
                 new TensorReduce(ReduceFn.STD, new int[] {0, 2}, true, 1),
+                new io.mars.common.operand.tensor.TensorAverage(new int[] {1}, true),
+                new io.mars.common.operand.tensor.TensorQuantile(new double[] {0.0, 0.375, 1.0}, false, new int[] {0, 2},
+                        true, io.mars.common.operand.QuantileMethod.NEAREST, true),
+                new io.mars.common.operand.tensor.TensorScan(io.mars.common.operand.ScanFn.NANCUMPROD, 2),
                 new TensorReshape(),
                 new TensorTranspose(new int[] {2, 0, 1}),
                 new ChunkArange(Scalar.of(1.5), Scalar.of(0.25), 123_456_789_012L),
@@ -68,9 +93,36 @@ final class OperandSamples {
                 new ChunkReduceAgg(ReduceFn.VAR, new int[] {1}, true, 2),
                 new ChunkReduceCombine(ReduceFn.MEAN),
                 new ChunkReduceMap(ReduceFn.MAX, new int[] {0, 1}),
+                new io.mars.common.operand.chunk.ChunkArgReduceMap(ReduceFn.NANARGMAX, new int[] {1},
+                        new long[] {6, 9_000_000_000L}, new long[] {12, 10_000_000_000L}),
+                new io.mars.common.operand.chunk.ChunkAverageMap(new int[] {0, 1}),
+                new io.mars.common.operand.chunk.ChunkQuantile(new double[] {0.5}, true, new int[] {1}, false,
+                        io.mars.common.operand.QuantileMethod.LINEAR, false),
+                new io.mars.common.operand.chunk.ChunkScan(io.mars.common.operand.ScanFn.CUMSUM, 0),
                 new ChunkSum(),
                 new ChunkTensorDot(new int[] {1}, new int[] {0}),
                 new ChunkTranspose(new int[] {1, 0}),
+                new TensorSort(2, true),
+                new TensorSearchSorted(true, false),
+                new TensorHistogramEdges(17),
+                new TensorHistogram(),
+                new TensorBincount(9L),
+                new TensorUnique(true),
+                new ChunkSort(1, true),
+                new ChunkPsrsSort(1_000_000_007L, true),
+                new ChunkPsrsSample(5),
+                new ChunkPsrsPivots(6),
+                new ChunkPsrsPiece(3),
+                new ChunkPsrsMerge(true),
+                new ChunkSearchSorted(false, true),
+                new ChunkHistogramEdges(12),
+                new ChunkHistogram(),
+                new ChunkBincountMap(),
+                new ChunkBincountCombine(),
+                new ChunkBincountAgg(4L),
+                new ChunkUniqueMap(),
+                new ChunkUniqueCombine(),
+                new ChunkUniqueAgg(true),
                 // shape-indexing
                 new io.mars.common.operand.tensor.TensorSlice(new long[] {3, 0}, new long[] {-2, 1},
                         new long[] {2, 5}, new int[] {-1, 0, 1}),

@@ -4,8 +4,9 @@ import io.mars.common.operand.ElementwiseFn;
 import java.util.Arrays;
 
 /**
- * Element-wise loops in the bool domain, as numpy defines them: add is logical or, multiply logical and, abs the
- * identity, and comparisons order false before true. Same operand conventions as {@link DoubleLoops}.
+ * Element-wise loops in the bool domain, as numpy defines them: add, maximum and bitwise or are logical or; multiply,
+ * minimum and bitwise and logical and; abs, floor, ceil and trunc the identity; invert logical not; comparisons
+ * order false before true. Same operand conventions as {@link DoubleLoops}.
  */
 final class BoolLoops {
     private BoolLoops() {
@@ -30,13 +31,36 @@ final class BoolLoops {
     }
 
     static void unary(ElementwiseFn fn, boolean[] a, int ia, int sa, boolean[] out, int io, int n) {
-        if (fn != ElementwiseFn.ABS) {
-            throw DoubleLoops.unsupported(fn, "unary bool");
+        switch (fn) {
+            case ABS, FLOOR, CEIL, TRUNC, NAN_TO_NUM -> {
+                if (sa == 0) {
+                    Arrays.fill(out, io, io + n, a[ia]);
+                } else {
+                    System.arraycopy(a, ia, out, io, n);
+                }
+            }
+            case INVERT, LOGICAL_NOT -> {
+                for (int i = 0; i < n; i++) {
+                    out[io + i] = !a[ia + i * sa];
+                }
+            }
+            default -> throw DoubleLoops.unsupported(fn, "unary bool");
         }
-        if (sa == 0) {
-            Arrays.fill(out, io, io + n, a[ia]);
-        } else {
-            System.arraycopy(a, ia, out, io, n);
+    }
+
+    /** numpy.where: {@code c ? x : y}. */
+    static void where(boolean[] c, int ic, int sc, boolean[] x, int ix, int sx, boolean[] y, int iy, int sy,
+            boolean[] out, int io, int n) {
+        for (int i = 0; i < n; i++) {
+            out[io + i] = c[ic + i * sc] ? x[ix + i * sx] : y[iy + i * sy];
+        }
+    }
+
+    /** numpy.clip on bools: {@code (x | lo) & hi}. */
+    static void clip(boolean[] a, int ia, int sa, boolean[] lo, int il, int sl, boolean[] hi, int ih, int sh,
+            boolean[] out, int io, int n) {
+        for (int i = 0; i < n; i++) {
+            out[io + i] = (a[ia + i * sa] | lo[il + i * sl]) & hi[ih + i * sh];
         }
     }
 
@@ -56,30 +80,41 @@ final class BoolLoops {
 
     private static void vv(ElementwiseFn fn, boolean[] a, int ia, boolean[] b, int ib, boolean[] out, int io, int n) {
         switch (fn) {
-            case ADD -> {
+            case ADD, MAXIMUM, FMAX, BITWISE_OR, LOGICAL_OR -> {
                 for (int i = 0; i < n; i++) {
                     out[io + i] = a[ia + i] | b[ib + i];
                 }
             }
-            case MULTIPLY -> {
+            case MULTIPLY, MINIMUM, FMIN, BITWISE_AND, LOGICAL_AND -> {
                 for (int i = 0; i < n; i++) {
                     out[io + i] = a[ia + i] & b[ib + i];
+                }
+            }
+            case BITWISE_XOR, LOGICAL_XOR -> {
+                for (int i = 0; i < n; i++) {
+                    out[io + i] = a[ia + i] ^ b[ib + i];
                 }
             }
             default -> throw DoubleLoops.unsupported(fn, "binary bool");
         }
     }
 
+    /** Every binary bool function is symmetric, so a scalar on the left uses this loop too. */
     private static void vs(ElementwiseFn fn, boolean[] a, int ia, boolean s, boolean[] out, int io, int n) {
         switch (fn) {
-            case ADD -> {
+            case ADD, MAXIMUM, FMAX, BITWISE_OR, LOGICAL_OR -> {
                 for (int i = 0; i < n; i++) {
                     out[io + i] = a[ia + i] | s;
                 }
             }
-            case MULTIPLY -> {
+            case MULTIPLY, MINIMUM, FMIN, BITWISE_AND, LOGICAL_AND -> {
                 for (int i = 0; i < n; i++) {
                     out[io + i] = a[ia + i] & s;
+                }
+            }
+            case BITWISE_XOR, LOGICAL_XOR -> {
+                for (int i = 0; i < n; i++) {
+                    out[io + i] = a[ia + i] ^ s;
                 }
             }
             default -> throw DoubleLoops.unsupported(fn, "binary bool");

@@ -5,7 +5,10 @@ import io.mars.tensor.NDArray;
 
 /**
  * Tight dtype conversions out of the three compute domains (double, long, boolean) with numpy's casting: integers
- * narrow with wrap-around, floats truncate toward zero, anything non-zero is true.
+ * narrow with wrap-around, floats truncate toward zero, anything non-zero (and NaN) is true. A float that no int32 /
+ * int64 can hold (NaN, ±inf, out of range) converts as numpy does on x86-64, where the conversion instruction gives
+ * the "integer indefinite" value: the type's smallest value for int64 and int32, and int16 / int8 take the low bits
+ * of the int32 conversion (so 0 for those, and 300.7 -&gt; int8 44).
  */
 final class Casts {
     private Casts() {
@@ -20,8 +23,27 @@ final class Casts {
             case FLOAT64 -> fromDoubles((double[]) a.data(), target, a.shapeView());
             case INT64 -> fromLongs((long[]) a.data(), target, a.shapeView());
             case BOOL -> fromBooleans((boolean[]) a.data(), target, a.shapeView());
-            case INT8, INT16, INT32, FLOAT32 -> a.astype(target);
+            case FLOAT32 -> fromDoubles(widen((float[]) a.data()), target, a.shapeView());
+            case INT8, INT16, INT32 -> fromLongs(a.longs(), target, a.shapeView());
         };
+    }
+
+    /** numpy's float64 -&gt; int64 cast on x86-64: truncation, or Long.MIN_VALUE when out of range or NaN. */
+    static long toInt64(double v) {
+        return v >= -0x1p63 && v < 0x1p63 ? (long) v : Long.MIN_VALUE;
+    }
+
+    /** numpy's float64 -&gt; int32 cast on x86-64: truncation, or Integer.MIN_VALUE when out of range or NaN. */
+    static int toInt32(double v) {
+        return v > -0x1p31 - 1.0 && v < 0x1p31 ? (int) v : Integer.MIN_VALUE;
+    }
+
+    private static double[] widen(float[] v) {
+        double[] out = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = v[i];
+        }
+        return out;
     }
 
     /** Wraps or converts {@code values}; a float64 target keeps the array itself. */
@@ -55,12 +77,33 @@ final class Casts {
                 }
                 yield out;
             }
-            case INT8, INT16, INT32, INT64 -> {
-                long[] wide = new long[n];
+            case INT64 -> {
+                long[] out = new long[n];
                 for (int i = 0; i < n; i++) {
-                    wide[i] = (long) v[i];
+                    out[i] = toInt64(v[i]);
                 }
-                yield longsTo(wide, target);
+                yield out;
+            }
+            case INT32 -> {
+                int[] out = new int[n];
+                for (int i = 0; i < n; i++) {
+                    out[i] = toInt32(v[i]);
+                }
+                yield out;
+            }
+            case INT16 -> {
+                short[] out = new short[n];
+                for (int i = 0; i < n; i++) {
+                    out[i] = (short) toInt32(v[i]);
+                }
+                yield out;
+            }
+            case INT8 -> {
+                byte[] out = new byte[n];
+                for (int i = 0; i < n; i++) {
+                    out[i] = (byte) toInt32(v[i]);
+                }
+                yield out;
             }
         };
     }

@@ -12,6 +12,7 @@ import io.mars.common.operand.chunk.ChunkElementwise;
 import io.mars.tensor.DataType;
 import io.mars.tensor.NDArray;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -19,7 +20,7 @@ import java.util.List;
  * to {@link ElementwiseFn#commonType}, computed in one of three domains (double for float types, long for integer
  * types, boolean for bool) given by {@link ElementwiseFn#computeType}, rounded or wrapped to that type, and written in
  * the node's dtype. Iteration runs along the last axis of a coalesced {@link Layout}, so same-shaped inputs take one
- * flat loop over the whole chunk.
+ * flat loop over the whole chunk. {@code where}'s condition is read as bool in every domain.
  */
 final class ElementwiseKernel implements Kernel<ChunkElementwise> {
     @Override
@@ -29,44 +30,69 @@ final class ElementwiseKernel implements Kernel<ChunkElementwise> {
         if (args.size() != fn.arity()) {
             throw ChunkInputs.internal(node, fn.numpyName() + " takes " + fn.arity() + " argument(s), got " + args.size());
         }
-        int n = args.size();
+        List<NDArray> ins = new ArrayList<>(inputs.size());
+        List<DataType> inputDtypes = new ArrayList<>(inputs.size());
+        for (int k = 0; k < inputs.size(); k++) {
+            NDArray a = ChunkInputs.array(node, inputs, k);
+            ins.add(a);
+            inputDtypes.add(a.dtype());
+        }
+        int n = fn.operands();
         NDArray[] arrays = new NDArray[n];
-        List<DataType> arrayTypes = new ArrayList<>();
-        List<DataType.Kind> constantKinds = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Arg arg = args.get(i);
-            if (arg.isConstant()) {
-                constantKinds.add(arg.constant().kind());
-            } else {
-                arrays[i] = ChunkInputs.array(node, inputs, arg.input());
-                arrayTypes.add(arrays[i].dtype());
+            if (!arg.isConstant()) {
+                if (arg.input() >= ins.size()) {
+                    throw ChunkInputs.internal(node, "refers to input " + arg.input() + " but has " + ins.size());
+                }
+                arrays[i] = ins.get(arg.input());
             }
         }
-        DataType common = ElementwiseFn.commonType(arrayTypes.toArray(new DataType[0]),
-                constantKinds.toArray(new DataType.Kind[0]));
+        DataType common = fn.commonType(args, inputDtypes);
         DataType compute = fn.computeType(common);
         long[] shape = node.shape();
-        int[][] strides = new int[n][];
-        for (int i = 0; i < n; i++) {
-            strides[i] = arrays[i] == null ? new int[shape.length] : broadcastStrides(node, arrays[i].shapeView(), shape);
-        }
         int size = Shapes.chunkSize(shape);
         if (size == 0) {
             return NDArray.allocate(node.dtype(), shape);
+        }
+        if (fn == ElementwiseFn.ASTYPE
+                || fn == ElementwiseFn.AROUND && common.isInteger() && decimals(args) >= 0) {
+            // a conversion only (integers have no decimals to round)
+            return Casts.to(sameShape(node, arrays[0], shape), node.dtype());
+        }
+        int[][] strides = new int[n][];
+        for (int i = 0; i < n; i++) {
+            strides[i] = arrays[i] == null ? new int[shape.length] : broadcastStrides(node, arrays[i].shapeView(), shape);
         }
         Layout layout = Layout.coalesce(shape, strides);
         NDArray result = switch (compute.kind()) {
             case FLOAT -> computeDouble(fn, args, arrays, compute, layout, shape, size);
             case INT -> computeLong(fn, args, arrays, compute, layout, shape, size);
-            case BOOL -> computeBool(fn, arrays, constants(args), layout, shape, size);
+            case BOOL -> computeBool(fn, args, arrays, layout, shape, size);
         };
         return Casts.to(result, node.dtype());
     }
 
+    /** One call per run along the layout's last axis: {@code io} is the run's start in the output. */
+    private interface RunBody {
+        void run(Layout.Odometer at, int io, int len);
+    }
+
+    private static void forEachRun(Layout layout, RunBody body) {
+        int len = layout.runLength();
+        int runs = layout.runCount();
+        Layout.Odometer odometer = layout.odometer();
+        for (int r = 0; r < runs; r++, odometer.next()) {
+            body.run(odometer, r * len, len);
+        }
+    }
+
     private static NDArray computeDouble(ElementwiseFn fn, List<Arg> args, NDArray[] arrays, DataType compute,
             Layout layout, long[] shape, int size) {
-        double[][] data = new double[arrays.length][];
-        for (int i = 0; i < arrays.length; i++) {
+        int n = arrays.length;
+        double[][] data = new double[n][];
+        boolean[] cond = fn == ElementwiseFn.WHERE ? condition(args, arrays) : null;
+        for (int i = fn == ElementwiseFn.WHERE ? 1 : 0; i < n; i++) {
             if (arrays[i] != null) {
                 data[i] = arrays[i].doubles();
             } else {
@@ -76,27 +102,53 @@ final class ElementwiseKernel implements Kernel<ChunkElementwise> {
                 data[i] = new double[] {compute == DataType.FLOAT32 ? (float) v : v};
             }
         }
-        int len = layout.runLength();
-        int runs = layout.runCount();
-        Layout.Odometer odometer = layout.odometer();
         int s0 = layout.lastStride(0);
-        if (fn.isComparison()) {
+        if (fn.isComparison() || fn.isPredicate()) {
             boolean[] out = new boolean[size];
-            int s1 = layout.lastStride(1);
-            for (int r = 0; r < runs; r++, odometer.next()) {
-                DoubleLoops.compare(fn, data[0], odometer.offset(0), s0, data[1], odometer.offset(1), s1, out, r * len, len);
+            if (fn.isPredicate()) {
+                forEachRun(layout, (at, io, len) -> DoubleLoops.predicate(fn, data[0], at.offset(0), s0, out, io, len));
+            } else {
+                int s1 = layout.lastStride(1);
+                forEachRun(layout, (at, io, len) ->
+                        DoubleLoops.compare(fn, data[0], at.offset(0), s0, data[1], at.offset(1), s1, out, io, len));
             }
             return new NDArray(DataType.BOOL, shape, out);
         }
         double[] out = new double[size];
-        if (fn.arity() == 1) {
-            for (int r = 0; r < runs; r++, odometer.next()) {
-                DoubleLoops.unary(fn, data[0], odometer.offset(0), s0, out, r * len, len);
+        switch (fn) {
+            case WHERE -> {
+                int s1 = layout.lastStride(1);
+                int s2 = layout.lastStride(2);
+                forEachRun(layout, (at, io, len) -> DoubleLoops.where(cond, at.offset(0), s0, data[1], at.offset(1), s1,
+                        data[2], at.offset(2), s2, out, io, len));
             }
-        } else {
-            int s1 = layout.lastStride(1);
-            for (int r = 0; r < runs; r++, odometer.next()) {
-                DoubleLoops.binary(fn, data[0], odometer.offset(0), s0, data[1], odometer.offset(1), s1, out, r * len, len);
+            case CLIP -> {
+                int s1 = layout.lastStride(1);
+                int s2 = layout.lastStride(2);
+                forEachRun(layout, (at, io, len) -> DoubleLoops.clip(data[0], at.offset(0), s0, data[1], at.offset(1), s1,
+                        data[2], at.offset(2), s2, out, io, len));
+            }
+            case AROUND -> {
+                int decimals = decimals(args);
+                boolean single = compute == DataType.FLOAT32;
+                forEachRun(layout, (at, io, len) ->
+                        DoubleLoops.around(data[0], at.offset(0), s0, decimals, single, out, io, len));
+            }
+            case NAN_TO_NUM -> {
+                double nan = param(args, fn, 0);
+                double posinf = param(args, fn, 1);
+                double neginf = param(args, fn, 2);
+                forEachRun(layout, (at, io, len) ->
+                        DoubleLoops.nanToNum(data[0], at.offset(0), s0, nan, posinf, neginf, out, io, len));
+            }
+            default -> {
+                if (n == 1) {
+                    forEachRun(layout, (at, io, len) -> DoubleLoops.unary(fn, data[0], at.offset(0), s0, out, io, len));
+                } else {
+                    int s1 = layout.lastStride(1);
+                    forEachRun(layout, (at, io, len) ->
+                            DoubleLoops.binary(fn, data[0], at.offset(0), s0, data[1], at.offset(1), s1, out, io, len));
+                }
             }
         }
         return Casts.fromDoubles(out, compute, shape);
@@ -104,75 +156,123 @@ final class ElementwiseKernel implements Kernel<ChunkElementwise> {
 
     private static NDArray computeLong(ElementwiseFn fn, List<Arg> args, NDArray[] arrays, DataType compute,
             Layout layout, long[] shape, int size) {
-        long[][] data = new long[arrays.length][];
-        for (int i = 0; i < arrays.length; i++) {
+        int n = arrays.length;
+        long[][] data = new long[n][];
+        boolean[] cond = fn == ElementwiseFn.WHERE ? condition(args, arrays) : null;
+        for (int i = fn == ElementwiseFn.WHERE ? 1 : 0; i < n; i++) {
             if (arrays[i] != null) {
                 data[i] = arrays[i].longs();
             } else {
                 long v = args.get(i).constant().intValue();
-                // comparisons see the exact value (numpy 2 compares out-of-range Python ints correctly)
-                if (!fn.isComparison()) {
+                if (fn.checksIntConstants()) {
                     checkFits(v, compute);
                 }
                 data[i] = new long[] {v};
             }
         }
-        int len = layout.runLength();
-        int runs = layout.runCount();
-        Layout.Odometer odometer = layout.odometer();
         int s0 = layout.lastStride(0);
+        if (fn.isPredicate()) {
+            boolean[] out = new boolean[size];
+            Arrays.fill(out, fn == ElementwiseFn.ISFINITE);
+            return new NDArray(DataType.BOOL, shape, out);
+        }
         if (fn.isComparison()) {
             boolean[] out = new boolean[size];
             int s1 = layout.lastStride(1);
-            for (int r = 0; r < runs; r++, odometer.next()) {
-                LongLoops.compare(fn, data[0], odometer.offset(0), s0, data[1], odometer.offset(1), s1, out, r * len, len);
-            }
+            forEachRun(layout, (at, io, len) ->
+                    LongLoops.compare(fn, data[0], at.offset(0), s0, data[1], at.offset(1), s1, out, io, len));
             return new NDArray(DataType.BOOL, shape, out);
         }
         long[] out = new long[size];
-        if (fn.arity() == 1) {
-            for (int r = 0; r < runs; r++, odometer.next()) {
-                LongLoops.unary(fn, data[0], odometer.offset(0), s0, out, r * len, len);
+        switch (fn) {
+            case WHERE -> {
+                int s1 = layout.lastStride(1);
+                int s2 = layout.lastStride(2);
+                forEachRun(layout, (at, io, len) -> LongLoops.where(cond, at.offset(0), s0, data[1], at.offset(1), s1,
+                        data[2], at.offset(2), s2, out, io, len));
             }
-        } else {
-            int s1 = layout.lastStride(1);
-            for (int r = 0; r < runs; r++, odometer.next()) {
-                LongLoops.binary(fn, data[0], odometer.offset(0), s0, data[1], odometer.offset(1), s1, out, r * len, len);
+            case CLIP -> {
+                int s1 = layout.lastStride(1);
+                int s2 = layout.lastStride(2);
+                forEachRun(layout, (at, io, len) -> LongLoops.clip(data[0], at.offset(0), s0, data[1], at.offset(1), s1,
+                        data[2], at.offset(2), s2, out, io, len));
+            }
+            default -> {
+                if (n == 1) {
+                    forEachRun(layout, (at, io, len) -> LongLoops.unary(fn, data[0], at.offset(0), s0, out, io, len));
+                } else {
+                    int s1 = layout.lastStride(1);
+                    forEachRun(layout, (at, io, len) ->
+                            LongLoops.binary(fn, data[0], at.offset(0), s0, data[1], at.offset(1), s1, out, io, len));
+                }
             }
         }
         return Casts.fromLongs(out, compute, shape);
     }
 
-    private static NDArray computeBool(ElementwiseFn fn, NDArray[] arrays, Scalar[] constants, Layout layout,
+    private static NDArray computeBool(ElementwiseFn fn, List<Arg> args, NDArray[] arrays, Layout layout,
             long[] shape, int size) {
-        boolean[][] data = new boolean[arrays.length][];
-        for (int i = 0; i < arrays.length; i++) {
-            data[i] = arrays[i] != null ? arrays[i].booleans() : new boolean[] {constants[i].intValue() != 0};
+        int n = arrays.length;
+        boolean[][] data = new boolean[n][];
+        for (int i = 0; i < n; i++) {
+            data[i] = arrays[i] != null ? arrays[i].booleans() : new boolean[] {truth(args.get(i).constant())};
         }
         boolean[] out = new boolean[size];
-        int len = layout.runLength();
-        int runs = layout.runCount();
-        Layout.Odometer odometer = layout.odometer();
         int s0 = layout.lastStride(0);
-        if (fn.arity() == 1) {
-            for (int r = 0; r < runs; r++, odometer.next()) {
-                BoolLoops.unary(fn, data[0], odometer.offset(0), s0, out, r * len, len);
+        if (fn.isPredicate()) {
+            Arrays.fill(out, fn == ElementwiseFn.ISFINITE);
+            return new NDArray(DataType.BOOL, shape, out);
+        }
+        switch (fn) {
+            case WHERE -> {
+                int s1 = layout.lastStride(1);
+                int s2 = layout.lastStride(2);
+                forEachRun(layout, (at, io, len) -> BoolLoops.where(data[0], at.offset(0), s0, data[1], at.offset(1), s1,
+                        data[2], at.offset(2), s2, out, io, len));
             }
-        } else {
-            int s1 = layout.lastStride(1);
-            for (int r = 0; r < runs; r++, odometer.next()) {
-                BoolLoops.binary(fn, data[0], odometer.offset(0), s0, data[1], odometer.offset(1), s1, out, r * len, len);
+            case CLIP -> {
+                int s1 = layout.lastStride(1);
+                int s2 = layout.lastStride(2);
+                forEachRun(layout, (at, io, len) -> BoolLoops.clip(data[0], at.offset(0), s0, data[1], at.offset(1), s1,
+                        data[2], at.offset(2), s2, out, io, len));
+            }
+            default -> {
+                if (n == 1) {
+                    forEachRun(layout, (at, io, len) -> BoolLoops.unary(fn, data[0], at.offset(0), s0, out, io, len));
+                } else {
+                    int s1 = layout.lastStride(1);
+                    forEachRun(layout, (at, io, len) ->
+                            BoolLoops.binary(fn, data[0], at.offset(0), s0, data[1], at.offset(1), s1, out, io, len));
+                }
             }
         }
         return new NDArray(DataType.BOOL, shape, out);
     }
 
-    private static Scalar[] constants(List<Arg> args) {
-        Scalar[] c = new Scalar[args.size()];
-        for (int i = 0; i < c.length; i++) {
-            c[i] = args.get(i).constant();
+    /** where's condition as bools: non-zero (and NaN) is true. */
+    private static boolean[] condition(List<Arg> args, NDArray[] arrays) {
+        return arrays[0] != null ? arrays[0].booleans() : new boolean[] {truth(args.get(0).constant())};
+    }
+
+    private static boolean truth(Scalar c) {
+        return c.kind() == DataType.Kind.FLOAT ? c.floatValue() != 0.0 : c.intValue() != 0;
+    }
+
+    private static int decimals(List<Arg> args) {
+        return Math.toIntExact(args.get(1).constant().intValue());
+    }
+
+    private static double param(List<Arg> args, ElementwiseFn fn, int k) {
+        Scalar c = args.get(fn.operands() + k).constant();
+        return c.kind() == DataType.Kind.FLOAT ? c.floatValue() : (double) c.intValue();
+    }
+
+    private static NDArray sameShape(ChunkNode node, NDArray a, long[] shape) {
+        if (!Arrays.equals(a.shapeView(), shape)) {
+            throw ChunkInputs.shapeMismatch(node, "input of shape " + Shapes.toString(a.shapeView())
+                    + " does not have the chunk's shape " + Shapes.toString(shape));
         }
-        return c;
+        return a;
     }
 
     /** numpy 2 (NEP 50) rejects a Python int that the array's integer type cannot hold instead of wrapping it. */

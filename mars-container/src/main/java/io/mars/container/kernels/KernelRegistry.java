@@ -19,6 +19,21 @@ import io.mars.common.operand.chunk.ChunkReduceMap;
 import io.mars.common.operand.chunk.ChunkSum;
 import io.mars.common.operand.chunk.ChunkTensorDot;
 import io.mars.common.operand.chunk.ChunkTranspose;
+import io.mars.common.operand.chunk.ChunkBincountAgg;
+import io.mars.common.operand.chunk.ChunkBincountCombine;
+import io.mars.common.operand.chunk.ChunkBincountMap;
+import io.mars.common.operand.chunk.ChunkHistogram;
+import io.mars.common.operand.chunk.ChunkHistogramEdges;
+import io.mars.common.operand.chunk.ChunkPsrsMerge;
+import io.mars.common.operand.chunk.ChunkPsrsPiece;
+import io.mars.common.operand.chunk.ChunkPsrsPivots;
+import io.mars.common.operand.chunk.ChunkPsrsSample;
+import io.mars.common.operand.chunk.ChunkPsrsSort;
+import io.mars.common.operand.chunk.ChunkSearchSorted;
+import io.mars.common.operand.chunk.ChunkSort;
+import io.mars.common.operand.chunk.ChunkUniqueAgg;
+import io.mars.common.operand.chunk.ChunkUniqueCombine;
+import io.mars.common.operand.chunk.ChunkUniqueMap;
 import io.mars.tensor.NDArray;
 import java.util.HashMap;
 import java.util.List;
@@ -57,6 +72,10 @@ public final class KernelRegistry {
                 //
                 // >>> area:elementwise — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
+                .with(io.mars.common.operand.chunk.ChunkArgReduceMap.class, new ArgReduceMapKernel())
+                .with(io.mars.common.operand.chunk.ChunkAverageMap.class, new AverageMapKernel())
+                .with(io.mars.common.operand.chunk.ChunkQuantile.class, new QuantileKernel())
+                .with(io.mars.common.operand.chunk.ChunkScan.class, new ScanKernel())
                 // >>> area:reductions — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
                 .with(io.mars.common.operand.chunk.ChunkSlice.class, new SliceKernel())
@@ -68,6 +87,21 @@ public final class KernelRegistry {
                 .with(io.mars.common.operand.chunk.ChunkRavelIndex.class, new RavelIndexKernel())
                 // >>> area:shape-indexing — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
+                .with(ChunkSort.class, new SortKernel())
+                .with(ChunkPsrsSort.class, new PsrsKernels.Sort())
+                .with(ChunkPsrsSample.class, new PsrsKernels.Sample())
+                .with(ChunkPsrsPivots.class, new PsrsKernels.Pivots())
+                .with(ChunkPsrsPiece.class, new PsrsKernels.Piece())
+                .with(ChunkPsrsMerge.class, new PsrsKernels.Merge())
+                .with(ChunkSearchSorted.class, new SearchSortedKernel())
+                .with(ChunkHistogramEdges.class, new HistogramKernels.Edges())
+                .with(ChunkHistogram.class, new HistogramKernels.Counts())
+                .with(ChunkBincountMap.class, new BincountKernels.Map())
+                .with(ChunkBincountCombine.class, new BincountKernels.Combine())
+                .with(ChunkBincountAgg.class, new BincountKernels.Agg())
+                .with(ChunkUniqueMap.class, new UniqueKernels.Map())
+                .with(ChunkUniqueCombine.class, new UniqueKernels.Combine())
+                .with(ChunkUniqueAgg.class, new UniqueKernels.Agg())
                 // >>> area:sort-sets — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
                 // >>> area:linalg-stats — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker

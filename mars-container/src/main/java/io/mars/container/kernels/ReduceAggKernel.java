@@ -17,7 +17,7 @@ final class ReduceAggKernel implements Kernel<ChunkReduceAgg> {
     @Override
     public ChunkData execute(ChunkNode node, ChunkReduceAgg op, List<ChunkData> inputs) {
         ReductionState state = ReductionStates.merge(node, op.fn(), inputs);
-        NDArray result = Casts.to(ReductionStates.finish(op.fn(), state, op.ddof()), node.dtype());
+        NDArray result = Casts.to(ReductionStates.finish(node, op.fn(), state, op.ddof()), node.dtype());
         long[] stateShape = result.shapeView();
         int[] axes = Shapes.normalizeAxes(op.axes(), stateShape.length);
         for (int a : axes) {

@@ -175,6 +175,125 @@ final class ReduceLoops {
         return out;
     }
 
+    /** Product; with {@code skipNaN} NaN counts as 1 (nanprod). */
+    static double[] prod(Layout layout, double[] in, int outSize, boolean skipNaN) {
+        double[] out = new double[outSize];
+        Arrays.fill(out, 1.0);
+        int len = layout.runLength();
+        int runs = layout.runCount();
+        int step = layout.lastStride(1);
+        Layout.Odometer it = layout.odometer();
+        for (int r = 0; r < runs; r++, it.next()) {
+            int i0 = it.offset(0);
+            int o0 = it.offset(1);
+            if (skipNaN) {
+                for (int j = 0; j < len; j++) {
+                    double x = in[i0 + j];
+                    if (x == x) {
+                        out[o0 + j * step] *= x;
+                    }
+                }
+            } else {
+                for (int j = 0; j < len; j++) {
+                    out[o0 + j * step] *= in[i0 + j];
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Product with int64 wrap-around, as numpy. */
+    static long[] prod(Layout layout, long[] in, int outSize) {
+        long[] out = new long[outSize];
+        Arrays.fill(out, 1L);
+        int len = layout.runLength();
+        int runs = layout.runCount();
+        int step = layout.lastStride(1);
+        Layout.Odometer it = layout.odometer();
+        for (int r = 0; r < runs; r++, it.next()) {
+            int i0 = it.offset(0);
+            int o0 = it.offset(1);
+            for (int j = 0; j < len; j++) {
+                out[o0 + j * step] *= in[i0 + j];
+            }
+        }
+        return out;
+    }
+
+    /** The number of non-NaN values. */
+    static long[] countNotNaN(Layout layout, double[] in, int outSize) {
+        long[] out = new long[outSize];
+        int len = layout.runLength();
+        int runs = layout.runCount();
+        int step = layout.lastStride(1);
+        Layout.Odometer it = layout.odometer();
+        for (int r = 0; r < runs; r++, it.next()) {
+            int i0 = it.offset(0);
+            int o0 = it.offset(1);
+            for (int j = 0; j < len; j++) {
+                double x = in[i0 + j];
+                out[o0 + j * step] += x == x ? 1 : 0;
+            }
+        }
+        return out;
+    }
+
+    /** A copy of {@code in} with NaN replaced by 0, so the fast sums skip them. */
+    static double[] nanToZero(double[] in) {
+        double[] out = new double[in.length];
+        for (int i = 0; i < in.length; i++) {
+            double x = in[i];
+            out[i] = x == x ? x : 0.0;
+        }
+        return out;
+    }
+
+    /** Sum of squared deviations from the per-slot {@code mean}, skipping NaN values. */
+    static double[] squaredDeviationsSkipNaN(Layout layout, double[] in, double[] mean) {
+        double[] out = new double[mean.length];
+        int len = layout.runLength();
+        int runs = layout.runCount();
+        int step = layout.lastStride(1);
+        Layout.Odometer it = layout.odometer();
+        for (int r = 0; r < runs; r++, it.next()) {
+            int i0 = it.offset(0);
+            int o0 = it.offset(1);
+            for (int j = 0; j < len; j++) {
+                double x = in[i0 + j];
+                if (x == x) {
+                    int o = o0 + j * step;
+                    double d = x - mean[o];
+                    out[o] += d * d;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** nanmin ({@code max} false) or nanmax: NaN values are skipped; a slot with none but NaN stays NaN. */
+    static double[] nanExtreme(Layout layout, double[] in, int outSize, boolean max) {
+        double[] out = new double[outSize];
+        Arrays.fill(out, Double.NaN);
+        int len = layout.runLength();
+        int runs = layout.runCount();
+        int step = layout.lastStride(1);
+        Layout.Odometer it = layout.odometer();
+        for (int r = 0; r < runs; r++, it.next()) {
+            int i0 = it.offset(0);
+            int o0 = it.offset(1);
+            for (int j = 0; j < len; j++) {
+                double x = in[i0 + j];
+                int o = o0 + j * step;
+                double cur = out[o];
+                if (cur != cur || (max ? x > cur : x < cur)) {
+                    // x NaN with cur NaN keeps NaN; x NaN with cur a number fails the comparison
+                    out[o] = x == x ? x : cur;
+                }
+            }
+        }
+        return out;
+    }
+
     static double sumRun(double[] a, int from, int n) {
         double s0 = 0;
         double s1 = 0;

@@ -1,7 +1,5 @@
 package io.mars.container.kernels;
 
-import io.mars.common.error.ErrorCode;
-import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.model.ChunkData;
 import io.mars.common.model.ReductionState;
@@ -33,8 +31,8 @@ final class ReduceMapKernel implements Kernel<ChunkReduceMap> {
         }
         ReduceFn fn = op.fn();
         if (fn.needsIdentity() && count == 0 && stateSize > 0) {
-            throw new MarsException(ErrorCode.EMPTY_REDUCTION, "zero-size array to reduction operation " + fn.numpyName()
-                    + " which has no identity (shape " + Shapes.toString(shape) + ", axes " + Arrays.toString(axes) + ")");
+            // other chunks along the axes may hold values; the agg raises numpy's error if none does
+            return ReductionStates.NO_CANDIDATE;
         }
         Layout layout = in.size() == 0 ? null : Layout.coalesce(shape, Shapes.intStrides(shape), stateStrides(stateShape, axes));
         return switch (fn) {
@@ -44,6 +42,27 @@ final class ReduceMapKernel implements Kernel<ChunkReduceMap> {
                     new NDArray(DataType.INT64, stateShape, filled(stateSize, count))));
             case VAR, STD -> moments(in, layout, stateShape, stateSize, count);
             case MIN, MAX -> new ReductionState(List.of(extreme(in, layout, stateShape, stateSize, fn == ReduceFn.MAX)));
+            case PROD, NANPROD -> new ReductionState(List.of(prod(in, layout, stateShape, stateSize, fn == ReduceFn.NANPROD)));
+            case ALL, ANY -> new ReductionState(List.of(new NDArray(DataType.BOOL, stateShape, layout == null
+                    ? filledBooleans(stateSize, fn == ReduceFn.ALL)
+                    : ReduceLoops.extreme(layout, in.booleans(), stateSize, fn == ReduceFn.ANY))));
+            case COUNT_NONZERO -> new ReductionState(List.of(new NDArray(DataType.INT64, stateShape, layout == null
+                    ? new long[stateSize] : ReduceLoops.sum(layout, in.booleans(), stateSize))));
+            case PTP -> new ReductionState(List.of(extreme(in, layout, stateShape, stateSize, false),
+                    extreme(in, layout, stateShape, stateSize, true)));
+            case NANSUM -> new ReductionState(List.of(in.dtype().isFloat()
+                    ? new NDArray(DataType.FLOAT64, stateShape, layout == null ? new double[stateSize]
+                            : ReduceLoops.sum(layout, ReduceLoops.nanToZero(in.doubles()), stateSize))
+                    : sum(in, layout, stateShape, stateSize)));
+            case NANMEAN -> nanMean(in, layout, stateShape, stateSize, count);
+            case NANVAR, NANSTD -> in.dtype().isFloat() ? nanMoments(in, layout, stateShape, stateSize)
+                    : moments(in, layout, stateShape, stateSize, count);
+            case NANMIN, NANMAX -> new ReductionState(List.of(in.dtype().isFloat() && layout != null
+                    ? Casts.fromDoubles(ReduceLoops.nanExtreme(layout, in.doubles(), stateSize, fn == ReduceFn.NANMAX),
+                            in.dtype(), stateShape)
+                    : extreme(in, layout, stateShape, stateSize, fn == ReduceFn.NANMAX)));
+            case ARGMIN, ARGMAX, NANARGMIN, NANARGMAX, AVERAGE -> throw ChunkInputs.internal(node, fn.numpyName()
+                    + " has its own map operand, not " + op.wireName());
         };
     }
 
@@ -115,6 +134,64 @@ final class ReduceMapKernel implements Kernel<ChunkReduceMap> {
             case BOOL -> new NDArray(DataType.BOOL, stateShape,
                     ReduceLoops.extreme(layout, (boolean[]) in.data(), stateSize, max));
         };
+    }
+
+    private static NDArray prod(NDArray in, Layout layout, long[] stateShape, int stateSize, boolean skipNaN) {
+        if (in.dtype().isFloat()) {
+            double[] out = layout == null ? filledDoubles(stateSize, 1.0) : ReduceLoops.prod(layout, in.doubles(), stateSize,
+                    skipNaN);
+            return new NDArray(DataType.FLOAT64, stateShape, out);
+        }
+        long[] out = layout == null ? filled(stateSize, 1L) : ReduceLoops.prod(layout, in.longs(), stateSize);
+        return new NDArray(DataType.INT64, stateShape, out);
+    }
+
+    /** {@code [float64 sum, int64 count]} of the non-NaN values. */
+    private static ReductionState nanMean(NDArray in, Layout layout, long[] stateShape, int stateSize, long count) {
+        if (!in.dtype().isFloat()) {
+            return new ReductionState(List.of(new NDArray(DataType.FLOAT64, stateShape, floatSum(in, layout, stateSize)),
+                    new NDArray(DataType.INT64, stateShape, filled(stateSize, count))));
+        }
+        double[] sum = new double[stateSize];
+        long[] counts = new long[stateSize];
+        if (layout != null) {
+            double[] x = in.doubles();
+            sum = ReduceLoops.sum(layout, ReduceLoops.nanToZero(x), stateSize);
+            counts = ReduceLoops.countNotNaN(layout, x, stateSize);
+        }
+        return new ReductionState(List.of(new NDArray(DataType.FLOAT64, stateShape, sum),
+                new NDArray(DataType.INT64, stateShape, counts)));
+    }
+
+    /** {@code [count, mean, m2]} of the non-NaN values, per slot (counts differ between slots). */
+    private static ReductionState nanMoments(NDArray in, Layout layout, long[] stateShape, int stateSize) {
+        double[] counts = new double[stateSize];
+        double[] mean = new double[stateSize];
+        double[] m2 = new double[stateSize];
+        if (layout != null) {
+            double[] x = in.doubles();
+            double[] sum = ReduceLoops.sum(layout, ReduceLoops.nanToZero(x), stateSize);
+            long[] n = ReduceLoops.countNotNaN(layout, x, stateSize);
+            for (int i = 0; i < stateSize; i++) {
+                counts[i] = n[i];
+                mean[i] = n[i] == 0 ? 0.0 : sum[i] / n[i];
+            }
+            m2 = ReduceLoops.squaredDeviationsSkipNaN(layout, x, mean);
+        }
+        return new ReductionState(List.of(new NDArray(DataType.FLOAT64, stateShape, counts),
+                new NDArray(DataType.FLOAT64, stateShape, mean), new NDArray(DataType.FLOAT64, stateShape, m2)));
+    }
+
+    private static double[] filledDoubles(int n, double value) {
+        double[] a = new double[n];
+        Arrays.fill(a, value);
+        return a;
+    }
+
+    private static boolean[] filledBooleans(int n, boolean value) {
+        boolean[] a = new boolean[n];
+        Arrays.fill(a, value);
+        return a;
     }
 
     private static long[] filled(int n, long value) {

@@ -1,6 +1,7 @@
 package io.mars.am.services.meta.internal;
 
 import io.mars.am.services.meta.MetaService;
+import io.mars.am.state.StateStore;
 import io.mars.common.concurrent.Actor;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -12,15 +13,34 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Chunk meta kept in memory on the meta actor. (The ZooKeeper-backed store comes with the YARN deployment.) */
+/**
+ * Chunk meta kept in memory on the meta actor, written through to the {@link StateStore} (ZooKeeper on YARN) so a
+ * new AM attempt can read it back.
+ */
 public final class MemoryMetaService implements MetaService, AutoCloseable {
     private final Actor actor = new Actor("mars-meta");
     private final Map<String, Map<String, ChunkMeta>> sessions = new HashMap<>();
+    private final StateStore store;
+
+    public MemoryMetaService(StateStore store) {
+        this.store = store;
+    }
+
+    /** Puts back meta read from the state store by a new attempt, without writing it again. */
+    public java.util.concurrent.CompletableFuture<Void> restore(String sessionId, List<ChunkMeta> metas) {
+        return actor.run(() -> {
+            Map<String, ChunkMeta> m = sessions.computeIfAbsent(sessionId, s -> new HashMap<>());
+            for (ChunkMeta meta : metas) {
+                m.put(meta.key(), meta);
+            }
+        });
+    }
 
     @Override
     public java.util.concurrent.CompletableFuture<Void> put(String sessionId, List<ChunkMeta> metas) {
         return actor.run(() -> {
             Map<String, ChunkMeta> m = sessions.computeIfAbsent(sessionId, s -> new HashMap<>());
+            List<ChunkMeta> stored = new ArrayList<>(metas.size());
             for (ChunkMeta meta : metas) {
                 ChunkMeta old = m.get(meta.key());
                 if (old != null) {
@@ -29,7 +49,9 @@ public final class MemoryMetaService implements MetaService, AutoCloseable {
                     meta = new ChunkMeta(meta.key(), meta.dtype(), meta.shape(), meta.nbytes(), workers);
                 }
                 m.put(meta.key(), meta);
+                stored.add(meta);
             }
+            store.putChunkMetas(sessionId, stored);
         });
     }
 
@@ -62,6 +84,7 @@ public final class MemoryMetaService implements MetaService, AutoCloseable {
                     }
                 }
             }
+            store.deleteChunkMetas(sessionId, out.stream().map(ChunkMeta::key).toList());
             return out;
         });
     }
@@ -75,6 +98,7 @@ public final class MemoryMetaService implements MetaService, AutoCloseable {
     public java.util.concurrent.CompletableFuture<List<ChunkMeta>> deleteSession(String sessionId) {
         return actor.call(() -> {
             Map<String, ChunkMeta> m = sessions.remove(sessionId);
+            store.deleteSession(sessionId);
             return m == null ? List.of() : List.copyOf(m.values());
         });
     }

@@ -3,6 +3,7 @@ package io.mars.am.services.session.internal;
 import io.mars.am.services.lifecycle.LifecycleService;
 import io.mars.am.services.meta.MetaService;
 import io.mars.am.services.session.SessionService;
+import io.mars.am.state.StateStore;
 import io.mars.common.concurrent.Actor;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -10,6 +11,7 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TiledTensor;
 import io.mars.common.graph.TiledTensors;
 import io.mars.common.model.Keys;
+import io.mars.common.wire.StateCodec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,13 +24,29 @@ public final class SessionManager implements SessionService, AutoCloseable {
     private final Map<String, State> sessions = new HashMap<>();
     private final LifecycleService lifecycle;
     private final MetaService meta;
+    private final StateStore store;
 
     private record State(Map<String, String> conf, Map<String, TiledTensor> stored) {
     }
 
-    public SessionManager(LifecycleService lifecycle, MetaService meta) {
+    public SessionManager(LifecycleService lifecycle, MetaService meta, StateStore store) {
         this.lifecycle = lifecycle;
         this.meta = meta;
+        this.store = store;
+    }
+
+    /**
+     * Puts back a session read from the state store by a new attempt, with the tileables it kept, taking their
+     * chunk references again.
+     */
+    public CompletableFuture<Void> restore(StateCodec.SessionState session, Map<String, TiledTensor> stored) {
+        return actor.compose(() -> {
+            if (sessions.containsKey(session.id())) {
+                return CompletableFuture.completedFuture(null);
+            }
+            sessions.put(session.id(), new State(session.conf(), new HashMap<>(stored)));
+            return lifecycle.incref(session.id(), chunkKeys(stored.values()));
+        });
     }
 
     @Override
@@ -36,6 +54,7 @@ public final class SessionManager implements SessionService, AutoCloseable {
         return actor.call(() -> {
             String id = Keys.newKey("s");
             sessions.put(id, new State(Map.copyOf(conf), new HashMap<>()));
+            store.putSession(new StateCodec.SessionState(id, conf));
             return id;
         });
     }
@@ -47,7 +66,9 @@ public final class SessionManager implements SessionService, AutoCloseable {
             if (s == null) {
                 return CompletableFuture.completedFuture(null);
             }
-            return lifecycle.decref(sessionId, chunkKeys(s.stored.values()));
+            return lifecycle.decref(sessionId, chunkKeys(s.stored.values()))
+                    .thenCompose(v -> meta.deleteSession(sessionId))
+                    .thenRun(() -> store.deleteSession(sessionId));
         });
     }
 
@@ -73,6 +94,11 @@ public final class SessionManager implements SessionService, AutoCloseable {
                     newTiles.add(fetch);
                 }
             }
+            Map<String, TiledTensor> persisted = new HashMap<>();
+            for (String k : added) {
+                persisted.put(k, s.stored.get(k));
+            }
+            store.putTileables(sessionId, persisted);
             return lifecycle.incref(sessionId, chunkKeys(newTiles)).thenApply(v -> added);
         });
     }
@@ -97,12 +123,15 @@ public final class SessionManager implements SessionService, AutoCloseable {
                 return CompletableFuture.completedFuture(null);
             }
             List<TiledTensor> dropped = new ArrayList<>();
+            List<String> droppedKeys = new ArrayList<>();
             for (String k : tileableKeys) {
                 TiledTensor t = s.stored.remove(k);
                 if (t != null) {
                     dropped.add(t);
+                    droppedKeys.add(k);
                 }
             }
+            store.deleteTileables(sessionId, droppedKeys);
             return lifecycle.decref(sessionId, chunkKeys(dropped));
         });
     }

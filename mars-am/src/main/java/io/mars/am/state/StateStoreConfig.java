@@ -1,0 +1,42 @@
+package io.mars.am.state;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.util.Map;
+
+/**
+ * Settings of the durable state store.
+ *
+ * <ul>
+ *   <li>{@value #QUORUM}: the ZooKeeper ensemble ({@code host:port,...}); unset means no durable state (local
+ *       mode; an AM then runs an embedded ZooKeeper and warns that recovery is off);</li>
+ *   <li>{@value #ROOT}: the parent znode of every application's state (default {@code /mars});</li>
+ *   <li>{@value #BATCH_SIZE}: the most znode operations in one ZooKeeper transaction (default 500).</li>
+ * </ul>
+ */
+public record StateStoreConfig(String quorum, String root, int batchSize) {
+    public static final String QUORUM = "mars.zookeeper.quorum";
+    public static final String ROOT = "mars.zookeeper.root";
+    public static final String BATCH_SIZE = "mars.zookeeper.batch-size";
+
+    public StateStoreConfig {
+        if (root == null || !root.startsWith("/") || root.length() > 1 && root.endsWith("/")) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, ROOT + " must be an absolute znode path like /mars, got '"
+                    + root + "'");
+        }
+        if (batchSize < 1) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, BATCH_SIZE + " must be at least 1, got " + batchSize);
+        }
+    }
+
+    public static StateStoreConfig from(Map<String, String> conf) {
+        String batch = conf.getOrDefault(BATCH_SIZE, "500");
+        int size;
+        try {
+            size = Integer.parseInt(batch.trim());
+        } catch (NumberFormatException e) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, BATCH_SIZE + " must be a whole number, got '" + batch + "'");
+        }
+        return new StateStoreConfig(conf.get(QUORUM), conf.getOrDefault(ROOT, "/mars"), size);
+    }
+}

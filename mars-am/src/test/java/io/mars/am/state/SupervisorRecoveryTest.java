@@ -1,0 +1,69 @@
+package io.mars.am.state;
+
+import static io.mars.tensor.Tensors.chunks;
+import static io.mars.tensor.Tensors.shape;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mars.am.Supervisor;
+import io.mars.am.services.cluster.internal.StaticCluster;
+import io.mars.am.state.internal.ZooKeeperStateStore;
+import io.mars.common.rpc.TaskInfo;
+import io.mars.common.rpc.TaskState;
+import io.mars.common.tiling.TilerRegistry;
+import io.mars.container.Worker;
+import io.mars.container.WorkerConfig;
+import io.mars.container.kernels.KernelRegistry;
+import io.mars.container.services.storage.internal.MemoryStorage;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.TensorGraphs;
+import io.mars.tensor.Tensors;
+import java.util.Map;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.Test;
+
+/** A supervisor writes its sessions, kept tileables and chunk meta to ZooKeeper; the next AM attempt reads them back. */
+class SupervisorRecoveryTest {
+    @Test
+    void aNewAttemptRecoversSessionsKeptResultsAndChunkMeta() throws Exception {
+        try (TestingServer zk = new TestingServer(true)) {
+            StateStoreConfig config = new StateStoreConfig(zk.getConnectString(), "/mars", 500);
+            StaticCluster cluster = new StaticCluster();
+            try (Worker worker = new Worker("worker-0", new WorkerConfig(1), new MemoryStorage(), KernelRegistry.standard(),
+                    cluster::worker)) {
+                cluster.addWorker(worker);
+                String session;
+                int chunks;
+                Tensor t = Tensors.ones(shape(30, 4), chunks(10, 4)).multiply(2.0);
+                try (Supervisor first = new Supervisor(cluster, Map.of(), TilerRegistry.standard(),
+                        ZooKeeperStateStore.connect(config, "application_1_0001", 1))) {
+                    session = first.createSession(Map.of("mars.task.combine-size", "3")).join();
+                    String task = first.tasks().submit(session, TensorGraphs.of(t)).join();
+                    TaskInfo info = first.waitTask(session, task).join();
+                    assertThat(info.state()).isEqualTo(TaskState.SUCCEEDED);
+                    chunks = first.meta().count(session).join();
+                    assertThat(chunks).isEqualTo(3);
+                    first.store().flush().join();
+                }
+                try (Supervisor second = new Supervisor(cluster, Map.of(), TilerRegistry.standard(),
+                        ZooKeeperStateStore.connect(config, "application_1_0001", 2))) {
+                    assertThat(second.recover().join()).isEqualTo(1);
+                    assertThat(second.sessions().snapshot(session).join().conf())
+                            .containsEntry("mars.task.combine-size", "3");
+                    assertThat(second.meta().count(session).join()).isEqualTo(chunks);
+                    // the kept result is served again: its layout, and its chunks from the worker
+                    var layout = second.resultLayout(session, t.key()).join();
+                    assertThat(layout.nsplits()[0]).containsExactly(10, 10, 10);
+                    var data = (io.mars.tensor.NDArray) worker.fetchChunk(session, layout.chunks().get(2).key()).join();
+                    assertThat(data.getDouble(9, 3)).isEqualTo(2.0);
+                    assertThat(second.lifecycle().trackedCount(session).join()).isEqualTo(3);
+                    // closing the recovered session removes its state from ZooKeeper too
+                    second.closeSession(session).join();
+                    assertThat(worker.storage().storedBytes()).isZero();
+                    second.store().flush().join();
+                    assertThat(second.store().recover().sessions()).isEmpty();
+                    second.store().deleteAll();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,228 @@
+package io.mars.common.tiling;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.graph.TiledTensor;
+import io.mars.common.model.NSplits;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.chunk.ChunkBincountAgg;
+import io.mars.common.operand.chunk.ChunkBincountCombine;
+import io.mars.common.operand.chunk.ChunkBincountMap;
+import io.mars.common.operand.chunk.ChunkHistogram;
+import io.mars.common.operand.chunk.ChunkHistogramEdges;
+import io.mars.common.operand.chunk.ChunkPsrsMerge;
+import io.mars.common.operand.chunk.ChunkPsrsPiece;
+import io.mars.common.operand.chunk.ChunkPsrsPivots;
+import io.mars.common.operand.chunk.ChunkPsrsSample;
+import io.mars.common.operand.chunk.ChunkPsrsSort;
+import io.mars.common.operand.chunk.ChunkSearchSorted;
+import io.mars.common.operand.chunk.ChunkSort;
+import io.mars.common.operand.chunk.ChunkSum;
+import io.mars.common.operand.chunk.ChunkUniqueAgg;
+import io.mars.common.operand.chunk.ChunkUniqueCombine;
+import io.mars.common.operand.chunk.ChunkUniqueMap;
+import io.mars.common.operand.tensor.TensorBincount;
+import io.mars.common.operand.tensor.TensorHistogram;
+import io.mars.common.operand.tensor.TensorHistogramEdges;
+import io.mars.common.operand.tensor.TensorSearchSorted;
+import io.mars.common.operand.tensor.TensorSort;
+import io.mars.common.operand.tensor.TensorUnique;
+import io.mars.tensor.DataType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The tiling rules of sorting, searching, sets and histograms. Sorting along an axis that lies within one chunk is
+ * chunk-local; a 1-d sort across chunks is parallel sorting by regular sampling (PSRS), whose output parts have
+ * lengths known only once computed. Counting (histogram, bincount, unique) is a tree: map per chunk, combines of
+ * {@code combineSize}, one final chunk.
+ */
+final class SortTilers {
+    private static final long UNKNOWN = Shapes.UNKNOWN;
+
+    private SortTilers() {
+    }
+
+    static void registerAll(TilerRegistry r) {
+        r.register(TensorSort.class, SortTilers::sort);
+        r.register(TensorSearchSorted.class, SortTilers::searchsorted);
+        r.register(TensorHistogramEdges.class, SortTilers::histogramEdges);
+        r.register(TensorHistogram.class, SortTilers::histogram);
+        r.register(TensorBincount.class, SortTilers::bincount);
+        r.register(TensorUnique.class, SortTilers::unique);
+    }
+
+    // ----- sort -----
+
+    static TiledTensor sort(TileableNode node, TensorSort op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor src = in.get(0);
+        int axis = op.axis();
+        long[][] ns = src.nsplits();
+        if (ns[axis].length <= 1) {
+            return sortLocal(node, op, src, ctx);
+        }
+        if (ns.length == 1) {
+            return psrs(node, op, src, ctx);
+        }
+        // n-d: lines along the axis need their own pivots, so the axis is gathered into one chunk (other axes keep
+        // their chunks), sorted, and cut back to the input's chunks
+        long[][] gathered = ns.clone();
+        gathered[axis] = new long[] {NSplits.shape(ns)[axis]};
+        TiledTensor whole = ctx.rechunk(src, gathered, node.key() + ".g");
+        TiledTensor sorted = sortLocal(node, op, whole, ctx);
+        return ctx.rechunk(sorted, ns, node.key() + ".s");
+    }
+
+    private static TiledTensor sortLocal(TileableNode node, TensorSort op, TiledTensor src, TileContext ctx) {
+        ChunkSort chunkOp = new ChunkSort(op.axis(), op.indices());
+        List<ChunkNode> out = new ArrayList<>(src.chunks().size());
+        for (int i = 0; i < src.chunks().size(); i++) {
+            ChunkNode c = src.chunks().get(i);
+            out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(c), node.dtype(), c.shape(), c.index()));
+        }
+        return new TiledTensor(src.nsplits(), out);
+    }
+
+    /**
+     * PSRS over the p chunks of a 1-d tensor: each chunk sorts and picks p regular samples; one node picks p - 1
+     * pivots among them; each chunk's slice between two pivots goes to that part, whose pieces are merged. Part k
+     * holds values in [pivot k-1, pivot k), so equal values share a part and merging pieces in chunk order is stable.
+     */
+    static TiledTensor psrs(TileableNode node, TensorSort op, TiledTensor src, TileContext ctx) {
+        String k = node.key();
+        long[] lengths = src.nsplits()[0];
+        int p = lengths.length;
+        long[] offsets = NSplits.offsets(lengths);
+        DataType keyType = src.chunks().get(0).dtype().isFloat() ? DataType.FLOAT64 : DataType.INT64;
+        List<ChunkNode> sorted = new ArrayList<>(p);
+        List<ChunkNode> samples = new ArrayList<>(p);
+        for (int i = 0; i < p; i++) {
+            ChunkNode c = src.chunks().get(i);
+            ChunkNode s = ctx.chunk(k + ".ps" + i, new ChunkPsrsSort(offsets[i], op.indices()), List.of(c), keyType,
+                    c.shape(), c.index());
+            sorted.add(s);
+            int count = (int) Math.min(p, lengths[i]);
+            samples.add(ctx.chunk(k + ".pm" + i, new ChunkPsrsSample(count), List.of(s), keyType,
+                    new long[] {count}, new int[] {i}));
+        }
+        ChunkNode pivots = ctx.chunk(k + ".pv", new ChunkPsrsPivots(p), samples, keyType, new long[] {p - 1L},
+                new int[] {0});
+        List<ChunkNode> out = new ArrayList<>(p);
+        long[] outSplits = new long[p];
+        for (int part = 0; part < p; part++) {
+            List<ChunkNode> pieces = new ArrayList<>(p);
+            for (int i = 0; i < p; i++) {
+                pieces.add(ctx.chunk(k + ".pp" + i + "_" + part, new ChunkPsrsPiece(part), List.of(sorted.get(i), pivots),
+                        keyType, new long[] {UNKNOWN}, new int[] {part}));
+            }
+            out.add(ctx.chunk(k + "." + part, new ChunkPsrsMerge(op.indices()), pieces, node.dtype(),
+                    new long[] {UNKNOWN}, new int[] {part}));
+            outSplits[part] = UNKNOWN;
+        }
+        return new TiledTensor(new long[][] {outSplits}, out);
+    }
+
+    // ----- searchsorted, digitize -----
+
+    /** The sorted array (or bins) gathered into one chunk; one search chunk per chunk of values. */
+    static TiledTensor searchsorted(TileableNode node, TensorSearchSorted op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor sorted = in.get(0);
+        TiledTensor values = in.get(1);
+        ChunkNode whole = gather1d(sorted, node.key() + ".a", ctx);
+        ChunkSearchSorted chunkOp = new ChunkSearchSorted(op.right(), op.digitize());
+        List<ChunkNode> out = new ArrayList<>(values.chunks().size());
+        for (int i = 0; i < values.chunks().size(); i++) {
+            ChunkNode v = values.chunks().get(i);
+            out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(whole, v), node.dtype(), v.shape(), v.index()));
+        }
+        return new TiledTensor(values.nsplits(), out);
+    }
+
+    private static ChunkNode gather1d(TiledTensor t, String keyBase, TileContext ctx) {
+        long n = NSplits.shape(t.nsplits())[0];
+        return ctx.rechunk(t, new long[][] {{n}}, keyBase).chunks().get(0);
+    }
+
+    // ----- histogram -----
+
+    static TiledTensor histogramEdges(TileableNode node, TensorHistogramEdges op, List<TiledTensor> in,
+            TileContext ctx) {
+        ChunkNode min = in.get(0).chunks().get(0);
+        ChunkNode max = in.get(1).chunks().get(0);
+        ChunkNode edges = ctx.chunk(node.key() + ".0", new ChunkHistogramEdges(op.bins()), List.of(min, max),
+                node.dtype(), node.shape(), new int[] {0});
+        return new TiledTensor(new long[][] {{node.shape()[0]}}, List.of(edges));
+    }
+
+    /** Counts per data chunk against the edges, summed by a tree of {@code ChunkSum}. */
+    static TiledTensor histogram(TileableNode node, TensorHistogram op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor data = in.get(0);
+        ChunkNode edges = gather1d(in.get(1), node.key() + ".e", ctx);
+        long[] shape = node.shape();
+        List<ChunkNode> level = new ArrayList<>();
+        ChunkHistogram mapOp = new ChunkHistogram();
+        for (int i = 0; i < data.chunks().size(); i++) {
+            level.add(ctx.chunk(node.key() + ".m" + i, mapOp, List.of(data.chunks().get(i), edges), DataType.INT64,
+                    shape, new int[] {0}));
+        }
+        ChunkNode total = tree(node.key(), level, new ChunkSum(), DataType.INT64, shape, ctx);
+        return new TiledTensor(new long[][] {{shape[0]}}, List.of(total));
+    }
+
+    // ----- bincount -----
+
+    /** Bincount per chunk (weights cut as the values), states of growing length added up a tree, padded at the end. */
+    static TiledTensor bincount(TileableNode node, TensorBincount op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor x = in.get(0);
+        TiledTensor weights = in.size() > 1 ? ctx.rechunk(in.get(1), x.nsplits(), node.key() + ".w") : null;
+        List<ChunkNode> level = new ArrayList<>();
+        ChunkBincountMap mapOp = new ChunkBincountMap();
+        long[] unknown = {UNKNOWN};
+        for (int i = 0; i < x.chunks().size(); i++) {
+            List<ChunkNode> ins = weights == null ? List.of(x.chunks().get(i))
+                    : List.of(x.chunks().get(i), weights.chunks().get(i));
+            level.add(ctx.chunk(node.key() + ".m" + i, mapOp, ins, node.dtype(), unknown, new int[] {0}));
+        }
+        ChunkNode merged = tree(node.key(), level, new ChunkBincountCombine(), node.dtype(), unknown, ctx);
+        long[] shape = node.shape();
+        ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkBincountAgg(op.minlength()), List.of(merged),
+                node.dtype(), shape, new int[] {0});
+        return new TiledTensor(new long[][] {{shape[0]}}, List.of(out));
+    }
+
+    // ----- unique -----
+
+    static TiledTensor unique(TileableNode node, TensorUnique op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor src = in.get(0);
+        DataType valueType = src.chunks().get(0).dtype();
+        List<ChunkNode> level = new ArrayList<>();
+        long[] unknown = {UNKNOWN};
+        for (int i = 0; i < src.chunks().size(); i++) {
+            level.add(ctx.chunk(node.key() + ".m" + i, new ChunkUniqueMap(), List.of(src.chunks().get(i)), valueType,
+                    unknown, new int[] {0}));
+        }
+        ChunkNode merged = tree(node.key(), level, new ChunkUniqueCombine(), valueType, unknown, ctx);
+        ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkUniqueAgg(op.counts()), List.of(merged), node.dtype(),
+                unknown, new int[] {0});
+        return new TiledTensor(new long[][] {{UNKNOWN}}, List.of(out));
+    }
+
+    /** Combines {@code level} by groups of {@code combineSize} until one node is left. */
+    private static ChunkNode tree(String key, List<ChunkNode> level, Operand combineOp, DataType dtype, long[] shape,
+            TileContext ctx) {
+        int combine = ctx.config().combineSize();
+        int round = 0;
+        while (level.size() > 1) {
+            List<ChunkNode> next = new ArrayList<>((level.size() + combine - 1) / combine);
+            for (int i = 0; i < level.size(); i += combine) {
+                List<ChunkNode> group = level.subList(i, Math.min(level.size(), i + combine));
+                next.add(group.size() == 1 ? group.get(0) : ctx.chunk(key + ".c" + round + "_" + i, combineOp,
+                        group, dtype, shape, new int[] {0}));
+            }
+            level = next;
+            round++;
+        }
+        return level.get(0);
+    }
+}

@@ -1,0 +1,177 @@
+package io.mars.tensor;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.QuantileMethod;
+import io.mars.common.operand.ReduceFn;
+import io.mars.common.operand.ScanFn;
+import io.mars.common.operand.tensor.TensorAverage;
+import io.mars.common.operand.tensor.TensorQuantile;
+import io.mars.common.operand.tensor.TensorReduce;
+import io.mars.common.operand.tensor.TensorScan;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Builds the reduction, quantile and scan nodes behind {@link Tensor}'s and {@link Tensors}' methods, checking axes,
+ * dtypes and arguments eagerly with numpy's rules and wording.
+ */
+final class Reductions {
+    private Reductions() {
+    }
+
+    /** A tree reduction over {@code axes} ({@code null}: all axes). */
+    static Tensor reduce(Tensor t, ReduceFn fn, int[] axes, boolean keepdims, int ddof) {
+        long[] shape = t.shape();
+        int[] norm = Shapes.normalizeAxes(axes, shape.length);
+        if (ddof < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "ddof must be >= 0, got " + ddof);
+        }
+        if (fn == ReduceFn.PTP && t.dtype().isBool()) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "ptp of a bool array: numpy boolean subtract, the `-`"
+                    + " operator, is not supported; use any/all or cast to an integer dtype first");
+        }
+        if (fn.needsIdentity()) {
+            for (int a : norm) {
+                if (shape[a] == 0) {
+                    throw new MarsException(ErrorCode.EMPTY_REDUCTION, fn.isArg()
+                            ? "attempt to get " + fn.numpyName() + " of an empty sequence (axis " + a + " of shape "
+                                    + Shapes.toString(shape) + ")"
+                            : "zero-size array to reduction operation " + fn.numpyName() + " which has no identity (axis "
+                                    + a + " of shape " + Shapes.toString(shape) + ")");
+                }
+            }
+        }
+        return new Tensor(new TensorReduce(fn, norm, keepdims, ddof), List.of(t), fn.resultType(t.dtype()),
+                Shapes.reduced(shape, norm, keepdims));
+    }
+
+    /** argmin and friends: over one axis, or over the flattened tensor when {@code axis} is null. */
+    static Tensor arg(Tensor t, ReduceFn fn, Integer axis, boolean keepdims) {
+        return reduce(t, fn, axis == null ? null : new int[] {axis}, keepdims, 0);
+    }
+
+    /** numpy.average; {@code weights == null} is the plain mean. */
+    static Tensor average(Tensor a, Tensor weights, int[] axes, boolean keepdims) {
+        if (weights == null) {
+            return reduce(a, ReduceFn.MEAN, axes, keepdims, 0);
+        }
+        long[] shape = a.shape();
+        int[] norm = Shapes.normalizeAxes(axes, shape.length);
+        Tensor w = weights;
+        if (!Arrays.equals(shape, weights.shape())) {
+            if (axes == null) {
+                throw new MarsException(ErrorCode.SHAPE_MISMATCH, "Axis must be specified when shapes of a "
+                        + Shapes.toString(shape) + " and weights " + Shapes.toString(weights.shape()) + " differ.");
+            }
+            int[] given = new int[axes.length];
+            long[] along = new long[axes.length];
+            for (int i = 0; i < axes.length; i++) {
+                given[i] = Shapes.normalizeAxis(axes[i], shape.length);
+                along[i] = shape[given[i]];
+            }
+            if (!Arrays.equals(along, weights.shape())) {
+                throw new MarsException(ErrorCode.SHAPE_MISMATCH, "Shape of weights must be consistent with shape of"
+                        + " a along specified axis: weights " + Shapes.toString(weights.shape()) + ", a "
+                        + Shapes.toString(shape) + ", axis " + Arrays.toString(axes) + " needs "
+                        + Shapes.toString(along));
+            }
+            // weights follow the order of the given axes; bring them into the order of a's axes, then add 1s
+            w = weights.transpose(argsort(given));
+            long[] target = new long[shape.length];
+            for (int d = 0; d < shape.length; d++) {
+                target[d] = Shapes.contains(norm, d) ? shape[d] : 1;
+            }
+            w = w.reshape(target);
+        }
+        DataType common = DataType.promote(a.dtype(), weights.dtype());
+        DataType result = a.dtype().isFloat() ? common : DataType.FLOAT64;
+        return new Tensor(new TensorAverage(norm, keepdims), List.of(a, w), result,
+                Shapes.reduced(shape, norm, keepdims));
+    }
+
+    /** numpy.median (linear interpolation between the middle values): float64 for bool and integer tensors. */
+    static Tensor median(Tensor a, int[] axes, boolean keepdims, boolean skipNaN) {
+        return quantile(a, new double[] {0.5}, true, 1, axes, keepdims, QuantileMethod.LINEAR, skipNaN,
+                skipNaN ? "nanmedian" : "median");
+    }
+
+    /**
+     * Quantiles {@code q} given in units of {@code unit} (100 for percentiles, 1 for quantiles) over {@code axes}.
+     * {@code name} is numpy's function name, for messages. Exact quantiles are not mergeable: the reduced axes are
+     * gathered into one chunk per output chunk, so the whole reduced extent times one output chunk's kept extent
+     * must fit in a chunk (reduce over fewer axes, or rechunk the kept axes smaller, when it does not).
+     */
+    static Tensor quantile(Tensor a, double[] q, boolean scalarQ, double unit, int[] axes, boolean keepdims,
+            QuantileMethod method, boolean skipNaN, String name) {
+        long[] shape = a.shape();
+        int[] norm = Shapes.normalizeAxes(axes, shape.length);
+        if (q.length == 0 && scalarQ) {
+            throw new IllegalArgumentException("a scalar q needs one value");
+        }
+        double[] fractions = new double[q.length];
+        for (int i = 0; i < q.length; i++) {
+            if (!(q[i] >= 0 && q[i] <= unit)) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, (unit == 100 ? "Percentiles" : "Quantiles")
+                        + " must be in the range [0, " + (unit == 100 ? "100" : "1") + "], got q=" + q[i] + " in " + name);
+            }
+            fractions[i] = unit == 1 ? q[i] : q[i] / unit;
+        }
+        boolean median = name.endsWith("median");
+        if (a.dtype().isBool() && !method.picksAnElement() && !median) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, name + " of a bool array with method "
+                    + method.name().toLowerCase() + ": numpy boolean subtract is not supported; cast to a number");
+        }
+        long[] reduced = Shapes.reduced(shape, norm, keepdims);
+        long extent = 1;
+        for (int d : norm) {
+            extent *= shape[d];
+        }
+        if (extent == 0 && Shapes.size(reduced) > 0 && !median && !skipNaN) {
+            throw new MarsException(ErrorCode.EMPTY_REDUCTION, name + " of an empty array: axes "
+                    + Arrays.toString(norm) + " of shape " + Shapes.toString(shape) + " hold no values");
+        }
+        DataType dtype;
+        if (method.picksAnElement()) {
+            dtype = a.dtype();
+        } else if (!a.dtype().isFloat()) {
+            dtype = DataType.FLOAT64;
+        } else {
+            // numpy promotes with q: a Python float is weak, a list of q is a float64 array
+            dtype = scalarQ ? a.dtype() : DataType.FLOAT64;
+        }
+        long[] out = scalarQ ? reduced : prepend(q.length, reduced);
+        return new Tensor(new TensorQuantile(fractions, scalarQ, norm, keepdims, method, skipNaN), List.of(a), dtype,
+                out);
+    }
+
+    /** A cumulative function along {@code axis}; {@code null} flattens first, as numpy. */
+    static Tensor scan(Tensor a, ScanFn fn, Integer axis) {
+        if (axis == null) {
+            return scan(a.ndim() == 1 ? a : a.reshape(-1), fn, 0);
+        }
+        int norm = Shapes.normalizeAxis(axis, a.ndim());
+        return new Tensor(new TensorScan(fn, norm), List.of(a), fn.resultType(a.dtype()), a.shape());
+    }
+
+    private static int[] argsort(int[] values) {
+        Integer[] order = new Integer[values.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (x, y) -> Integer.compare(values[x], values[y]));
+        int[] out = new int[order.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = order[i];
+        }
+        return out;
+    }
+
+    private static long[] prepend(long first, long[] rest) {
+        long[] out = new long[rest.length + 1];
+        out[0] = first;
+        System.arraycopy(rest, 0, out, 1, rest.length);
+        return out;
+    }
+}
