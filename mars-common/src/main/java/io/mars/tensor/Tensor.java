@@ -530,6 +530,47 @@ public final class Tensor {
     public Tensor nancumprod(int axis) { return Reductions.scan(this, ScanFn.NANCUMPROD, axis); }
     // >>> area:reductions — add instance methods directly above this marker (delegate to your area class)
     //
+    // ----- shape manipulation and indexing (ShapeIndexing) -----
+
+    /** Basic indexing, numpy's {@code a[1:10:2, :, None, ..., 3]}: see {@link Index}. */
+    public Tensor get(Index... index) { return ShapeIndexing.get(this, index); }
+    /** An integer index tensor takes along axis 0 ({@code a[idx]}); a bool tensor selects ({@code a[mask]}). */
+    public Tensor get(Tensor index) { return ShapeIndexing.get(this, index); }
+    /** numpy.take along {@code axis}; indices may be negative, out-of-range ones fail when executed. */
+    public Tensor take(Tensor indices, int axis) { return ShapeIndexing.take(this, indices, axis); }
+    /** numpy.take on the flattened tensor. */
+    public Tensor take(Tensor indices) { return ShapeIndexing.take(this, indices, null); }
+    /** The value after numpy's {@code a[mask] = value}, as a new tensor (tensors are immutable). */
+    public Tensor put(Tensor mask, double value) { return ShapeIndexing.put(this, mask, Scalar.of(value)); }
+    public Tensor put(Tensor mask, long value) { return ShapeIndexing.put(this, mask, Scalar.of(value)); }
+    public Tensor put(Tensor mask, boolean value) { return ShapeIndexing.put(this, mask, Scalar.of(value)); }
+    /**
+     * numpy's {@code np.copyto(a, value, where=mask)} as a new tensor: {@code value} broadcasts to this shape and is
+     * taken element by element where the mask is true (unlike {@code a[mask] = v}, which reads v in order).
+     */
+    public Tensor put(Tensor mask, Tensor value) { return ShapeIndexing.put(this, mask, value); }
+    public Tensor ravel() { return ShapeIndexing.ravel(this); }
+    public Tensor flatten() { return ShapeIndexing.ravel(this); }
+    public Tensor swapaxes(int axis1, int axis2) { return ShapeIndexing.swapaxes(this, axis1, axis2); }
+    /** Removes every axis of length 1. */
+    public Tensor squeeze() { return ShapeIndexing.squeeze(this, null); }
+    /** Removes the given axes, which must have length 1. */
+    public Tensor squeeze(int... axes) { return ShapeIndexing.squeeze(this, axes); }
+    /** Inserts axes of length 1 at the given positions of the result. */
+    public Tensor expandDims(int... axes) { return ShapeIndexing.expandDims(this, axes); }
+    public Tensor broadcastTo(long... shape) { return ShapeIndexing.broadcastTo(this, shape); }
+    /** numpy.repeat on the flattened tensor. */
+    public Tensor repeat(long repeats) { return ShapeIndexing.repeat(this, new long[] {repeats}, null); }
+    public Tensor repeat(long repeats, int axis) { return ShapeIndexing.repeat(this, new long[] {repeats}, axis); }
+    /** numpy.repeat with a count per element along {@code axis} (or one count for all). */
+    public Tensor repeat(long[] repeats, int axis) { return ShapeIndexing.repeat(this, repeats, axis); }
+    /** Reverses every axis. */
+    public Tensor flip() { return ShapeIndexing.flip(this, null); }
+    public Tensor flip(int... axes) { return ShapeIndexing.flip(this, axes); }
+    /** numpy.roll on the flattened tensor, keeping the shape. */
+    public Tensor roll(long shift) { return ShapeIndexing.roll(this, shift, null); }
+    public Tensor roll(long shift, int axis) { return ShapeIndexing.roll(this, shift, axis); }
+
     // >>> area:shape-indexing — add instance methods directly above this marker (delegate to your area class)
     //
     /** numpy.sort along the last axis. */

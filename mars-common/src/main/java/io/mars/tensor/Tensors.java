@@ -556,6 +556,107 @@ public final class Tensors {
     public static Tensor nancumprod(Tensor a, int axis) { return a.nancumprod(axis); }
     // >>> area:reductions — add static factories/functions directly above this marker
     //
+    // ----- shape manipulation, joining, splitting (ShapeIndexing) -----
+
+    public static Tensor concatenate(List<Tensor> tensors) {
+        return ShapeIndexing.concatenate(tensors, 0);
+    }
+
+    /** numpy.concatenate: the inputs' chunks are kept, their dtypes promoted. */
+    public static Tensor concatenate(List<Tensor> tensors, int axis) {
+        return ShapeIndexing.concatenate(tensors, axis);
+    }
+
+    public static Tensor stack(List<Tensor> tensors) {
+        return ShapeIndexing.stack(tensors, 0);
+    }
+
+    public static Tensor stack(List<Tensor> tensors, int axis) {
+        return ShapeIndexing.stack(tensors, axis);
+    }
+
+    public static Tensor hstack(List<Tensor> tensors) {
+        return ShapeIndexing.hstack(tensors);
+    }
+
+    public static Tensor vstack(List<Tensor> tensors) {
+        return ShapeIndexing.vstack(tensors);
+    }
+
+    /** numpy.split into {@code sections} equal parts; INVALID_ARGUMENT when the axis does not divide evenly. */
+    public static List<Tensor> split(Tensor t, int sections, int axis) {
+        return ShapeIndexing.split(t, sections, axis, true);
+    }
+
+    /** numpy.split at the given positions along {@code axis} (clipped as slices are). */
+    public static List<Tensor> split(Tensor t, long[] indices, int axis) {
+        return ShapeIndexing.split(t, indices, axis);
+    }
+
+    /** numpy.array_split: the first {@code n % sections} parts are one longer. */
+    public static List<Tensor> arraySplit(Tensor t, int sections, int axis) {
+        return ShapeIndexing.split(t, sections, axis, false);
+    }
+
+    public static List<Tensor> arraySplit(Tensor t, long[] indices, int axis) {
+        return ShapeIndexing.split(t, indices, axis);
+    }
+
+    /** numpy.tile. */
+    public static Tensor tile(Tensor t, long... reps) {
+        return ShapeIndexing.tile(t, reps);
+    }
+
+    public static Tensor moveaxis(Tensor t, int source, int destination) {
+        return ShapeIndexing.moveaxis(t, new int[] {source}, new int[] {destination});
+    }
+
+    public static Tensor moveaxis(Tensor t, int[] source, int[] destination) {
+        return ShapeIndexing.moveaxis(t, source, destination);
+    }
+
+    public static Tensor swapaxes(Tensor t, int axis1, int axis2) {
+        return t.swapaxes(axis1, axis2);
+    }
+
+    public static Tensor broadcastTo(Tensor t, long... shape) {
+        return t.broadcastTo(shape);
+    }
+
+    public static Tensor ravel(Tensor t) {
+        return t.ravel();
+    }
+
+    /** numpy.squeeze; without axes every axis of length 1. */
+    public static Tensor squeeze(Tensor t, int... axes) {
+        return axes.length == 0 ? t.squeeze() : t.squeeze(axes);
+    }
+
+    public static Tensor expandDims(Tensor t, int... axes) {
+        return t.expandDims(axes);
+    }
+
+    /** numpy.flip; without axes every axis. */
+    public static Tensor flip(Tensor t, int... axes) {
+        return axes.length == 0 ? t.flip() : t.flip(axes);
+    }
+
+    public static Tensor roll(Tensor t, long shift, int axis) {
+        return t.roll(shift, axis);
+    }
+
+    public static Tensor repeat(Tensor t, long repeats, int axis) {
+        return t.repeat(repeats, axis);
+    }
+
+    public static Tensor repeat(Tensor t, long[] repeats, int axis) {
+        return t.repeat(repeats, axis);
+    }
+
+    public static Tensor take(Tensor t, Tensor indices, int axis) {
+        return t.take(indices, axis);
+    }
+
     // >>> area:shape-indexing — add static factories/functions directly above this marker
     //
     /** numpy.sort(a, axis): along the last axis by default, of the flattened tensor for a null axis. */

@@ -26,6 +26,8 @@ public final class TilerRegistry {
         //
         // >>> area:reductions — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
+        ShapeTilers.registerAll(r);
+        IndexTilers.registerAll(r);
         // >>> area:shape-indexing — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
         SortTilers.registerAll(r);

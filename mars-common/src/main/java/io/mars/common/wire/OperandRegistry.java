@@ -113,6 +113,21 @@ public final class OperandRegistry {
             io.mars.common.operand.chunk.ChunkScan.class,
             // >>> area:reductions — add "Xxx.class," lines directly above this marker
             //
+            io.mars.common.operand.tensor.TensorSlice.class,
+            io.mars.common.operand.tensor.TensorConcatenate.class,
+            io.mars.common.operand.tensor.TensorBroadcastTo.class,
+            io.mars.common.operand.tensor.TensorRepeat.class,
+            io.mars.common.operand.tensor.TensorTake.class,
+            io.mars.common.operand.tensor.TensorMaskSelect.class,
+            io.mars.common.operand.tensor.TensorPut.class,
+            io.mars.common.operand.chunk.ChunkSlice.class,
+            io.mars.common.operand.chunk.ChunkBroadcastTo.class,
+            io.mars.common.operand.chunk.ChunkRepeat.class,
+            io.mars.common.operand.chunk.ChunkTake.class,
+            io.mars.common.operand.chunk.ChunkMaskSelect.class,
+            io.mars.common.operand.chunk.ChunkPut.class,
+            io.mars.common.operand.tensor.TensorRavelIndex.class,
+            io.mars.common.operand.chunk.ChunkRavelIndex.class,
             // >>> area:shape-indexing — add "Xxx.class," lines directly above this marker
             //
             TensorBincount.class,

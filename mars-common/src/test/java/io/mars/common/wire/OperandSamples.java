@@ -122,7 +122,24 @@ final class OperandSamples {
                 new ChunkBincountAgg(4L),
                 new ChunkUniqueMap(),
                 new ChunkUniqueCombine(),
-                new ChunkUniqueAgg(true)));
+                new ChunkUniqueAgg(true),
+                // shape-indexing
+                new io.mars.common.operand.tensor.TensorSlice(new long[] {3, 0}, new long[] {-2, 1},
+                        new long[] {2, 5}, new int[] {-1, 0, 1}),
+                new io.mars.common.operand.tensor.TensorConcatenate(1),
+                new io.mars.common.operand.tensor.TensorBroadcastTo(),
+                new io.mars.common.operand.tensor.TensorRepeat(2, new long[] {3, 0, 7}),
+                new io.mars.common.operand.tensor.TensorTake(1),
+                new io.mars.common.operand.tensor.TensorMaskSelect(2),
+                new io.mars.common.operand.tensor.TensorPut(Scalar.of(-1.5)),
+                new io.mars.common.operand.chunk.ChunkSlice(new long[] {4, 1}, new long[] {-1, 3}, new long[] {4, 2}),
+                new io.mars.common.operand.chunk.ChunkBroadcastTo(),
+                new io.mars.common.operand.chunk.ChunkRepeat(1, new long[] {4}),
+                new io.mars.common.operand.chunk.ChunkTake(0, new long[] {0, 3, 7}, 9L),
+                new io.mars.common.operand.chunk.ChunkMaskSelect(1),
+                new io.mars.common.operand.chunk.ChunkPut(null),
+                new io.mars.common.operand.tensor.TensorRavelIndex(new long[] {6, 4}, new int[] {0, 2}),
+                new io.mars.common.operand.chunk.ChunkRavelIndex(new long[] {3}, new int[] {1}));
         all.addAll(CreationRandomSamples.all());
         return all;
     }

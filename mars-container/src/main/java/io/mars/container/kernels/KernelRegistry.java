@@ -87,6 +87,13 @@ public final class KernelRegistry {
                 .with(io.mars.common.operand.chunk.ChunkScan.class, new ScanKernel())
                 // >>> area:reductions — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
+                .with(io.mars.common.operand.chunk.ChunkSlice.class, new SliceKernel())
+                .with(io.mars.common.operand.chunk.ChunkBroadcastTo.class, new BroadcastToKernel())
+                .with(io.mars.common.operand.chunk.ChunkRepeat.class, new RepeatKernel())
+                .with(io.mars.common.operand.chunk.ChunkTake.class, new TakeKernel())
+                .with(io.mars.common.operand.chunk.ChunkMaskSelect.class, new MaskSelectKernel())
+                .with(io.mars.common.operand.chunk.ChunkPut.class, new PutKernel())
+                .with(io.mars.common.operand.chunk.ChunkRavelIndex.class, new RavelIndexKernel())
                 // >>> area:shape-indexing — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
                 .with(ChunkSort.class, new SortKernel())

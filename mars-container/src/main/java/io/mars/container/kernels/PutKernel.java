@@ -1,0 +1,40 @@
+package io.mars.container.kernels;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.model.ChunkData;
+import io.mars.common.operand.Scalar;
+import io.mars.common.operand.chunk.ChunkPut;
+import io.mars.tensor.DataType;
+import io.mars.tensor.NDArray;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A copy of the array with the masked positions replaced, the value cast to the array's dtype as numpy's item
+ * assignment does (floats truncate into ints, non-zero is true).
+ */
+final class PutKernel implements Kernel<ChunkPut> {
+    @Override
+    public ChunkData execute(ChunkNode node, ChunkPut op, List<ChunkData> inputs) {
+        NDArray a = Casts.to(ChunkInputs.array(node, inputs, 0), node.dtype());
+        NDArray mask = ChunkInputs.array(node, inputs, 1);
+        if (mask.dtype() != DataType.BOOL || !Arrays.equals(mask.shapeView(), a.shapeView())) {
+            throw ChunkInputs.internal(node, "mask " + ChunkInputs.shape(mask.shapeView()) + " " + mask.dtype()
+                    + " does not match the array " + ChunkInputs.shape(a.shapeView()));
+        }
+        NDArray values = op.value() == null
+                ? Casts.to(ChunkInputs.array(node, inputs, 2), node.dtype())
+                : scalar(op.value(), node.dtype());
+        Object out = NDArray.newStorage(node.dtype(), a.size());
+        System.arraycopy(a.data(), 0, out, 0, a.size());
+        Gathers.maskedCopy(values.data(), (boolean[]) mask.data(), out);
+        return new NDArray(node.dtype(), node.shape(), out);
+    }
+
+    private static NDArray scalar(Scalar s, DataType dtype) {
+        return switch (s.kind()) {
+            case FLOAT -> Casts.fromDoubles(new double[] {s.floatValue()}, dtype, new long[] {1});
+            case INT, BOOL -> Casts.fromLongs(new long[] {s.intValue()}, dtype, new long[] {1});
+        };
+    }
+}
