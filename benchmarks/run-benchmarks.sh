@@ -9,6 +9,7 @@
 #   INNER_N [2000] INNER_CHUNK [200]   DOT_N [2000] DOT_CHUNK [500]
 #   MATMUL_N [4000] MATMUL_CHUNK [1000]   W4: DOTSTD_BIG_N [10000] DOTSTD_BIG_CHUNK [2500] DOTSTD_BIG_OPTS [-Xmx12g]
 #   TS_M [2e6] TS_N [32] TS_CHUNK [250000] TS_OPTS [-Xmx8g]   tall-skinny QR and SVD (W6)
+#   SKIP_SEED=1         leave pi and elementwise out (inner, the W3 workload, still runs)
 #   SKIP_LINALG=1       leave the linear-algebra workloads (matmul, big dotstd, qr, svd) out
 #   MARS_OPENBLAS_NUM_THREADS [1]   OpenBLAS threads per slot in the Mars jobs (numpy keeps its own default)
 #   MASTER [local[2]]   where the Mars jobs run
@@ -113,8 +114,10 @@ inner_n="${INNER_N:-2000}" inner_chunk="${INNER_CHUNK:-200}"
 dot_n="${DOT_N:-2000}" dot_chunk="${DOT_CHUNK:-500}"
 
 echo "Mars on $master vs numpy ($("$python" -c 'import numpy; print(numpy.__version__)' 2>/dev/null || echo 'not run')), $(nproc) cores; raw output in $log"
-bench "pi" "N=$pi_n" "$pi_reps" io.mars.examples.MonteCarloPi "$pi_n $pi_chunk" pi "$pi_n"
-bench "elementwise" "N=$ew_n" "$reps" io.mars.examples.ElementwiseSum "$ew_n $ew_chunk $ew_input" elementwise "$ew_n $ew_input"
+if [[ -z "${SKIP_SEED:-}" ]]; then
+  bench "pi" "N=$pi_n" "$pi_reps" io.mars.examples.MonteCarloPi "$pi_n $pi_chunk" pi "$pi_n"
+  bench "elementwise" "N=$ew_n" "$reps" io.mars.examples.ElementwiseSum "$ew_n $ew_chunk $ew_input" elementwise "$ew_n $ew_input"
+fi
 bench "inner().sum()" "n=$inner_n" "$reps" io.mars.examples.InnerSum "$inner_n $inner_chunk" inner "$inner_n"
 bench "(a@a.T-a).std" "n=$dot_n" "$reps" io.mars.examples.DotStd "$dot_n $dot_chunk" dotstd "$dot_n"
 if [[ -z "${SKIP_LINALG:-}" ]]; then

@@ -19,7 +19,48 @@ final class Decompositions {
     record Qr(double[] q, double[] r, int m, int k, int n) {
     }
 
+    /** Rows per block of the in-chunk tall-skinny QR: a block of columns this long stays in L2. */
+    private static final int TALL_BLOCK_ROWS = 2048;
+
     static Qr qr(double[] a, int m, int n) {
+        if (n > 0 && m >= 4L * Math.max(TALL_BLOCK_ROWS, 2L * n)) {
+            return qrTall(a, m, n);
+        }
+        return householder(a, m, n);
+    }
+
+    /**
+     * QR of a tall block as a one-level TSQR inside the chunk: Householder QR of row blocks that fit in cache, QR
+     * of their stacked R factors, and each block's Q times its rows of the stacked factor's Q. Same result class
+     * as {@link #householder}, several times faster on long columns (they no longer stream from memory per step).
+     */
+    private static Qr qrTall(double[] a, int m, int n) {
+        int rowsPer = Math.max(TALL_BLOCK_ROWS, 2 * n);
+        int blocks = m / rowsPer;
+        double[] stacked = new double[blocks * n * n];
+        double[][] qs = new double[blocks][];
+        int[] rows = new int[blocks];
+        for (int b = 0; b < blocks; b++) {
+            int from = b * rowsPer;
+            rows[b] = b == blocks - 1 ? m - from : rowsPer;
+            double[] block = new double[rows[b] * n];
+            System.arraycopy(a, from * n, block, 0, block.length);
+            Qr part = householder(block, rows[b], n);
+            qs[b] = part.q();
+            System.arraycopy(part.r(), 0, stacked, b * n * n, n * n);
+        }
+        Qr top = qr(stacked, blocks * n, n);
+        double[] q = new double[m * n];
+        double[] piece = new double[n * n];
+        for (int b = 0; b < blocks; b++) {
+            System.arraycopy(top.q(), b * n * n, piece, 0, n * n);
+            double[] qb = MatMul.product(qs[b], piece, rows[b], n, n);
+            System.arraycopy(qb, 0, q, b * rowsPer * n, qb.length);
+        }
+        return new Qr(q, top.r(), m, n, n);
+    }
+
+    private static Qr householder(double[] a, int m, int n) {
         int k = Math.min(m, n);
         double[][] cols = new double[n][m];
         for (int i = 0; i < m; i++) {
