@@ -332,8 +332,8 @@ final class TensorTilers {
     static final long COARSE_PRODUCT_EDGE = 1024;
 
     /**
-     * Replaces the splits of every axis whose chunks are all shorter than {@link #MIN_PRODUCT_EDGE} (of a 1-d or
-     * 2-d operand) by balanced ones of at most {@link #COARSE_PRODUCT_EDGE}: a matrix product of many small blocks
+     * Replaces the splits of every axis of at least 2 x {@link #MIN_PRODUCT_EDGE} whose chunks are all shorter than
+     * {@link #MIN_PRODUCT_EDGE} (of a 1-d or 2-d operand) by balanced ones of at most {@link #COARSE_PRODUCT_EDGE}: a matrix product of many small blocks
      * is dominated by scheduling and summation, not by BLAS (inner(ones(2000, 2000)) in 200-chunks: 1000 products).
      */
     private static void coarsen(long[][] ns) {
@@ -344,7 +344,7 @@ final class TensorTilers {
                 max = Math.max(max, s);
                 dim += s;
             }
-            if (ns[ax].length > 1 && max < MIN_PRODUCT_EDGE) {
+            if (ns[ax].length > 1 && max < MIN_PRODUCT_EDGE && dim >= 2 * MIN_PRODUCT_EDGE) {
                 long pieces = (dim + COARSE_PRODUCT_EDGE - 1) / COARSE_PRODUCT_EDGE;
                 ns[ax] = ChunkSpec.split(dim, (dim + pieces - 1) / pieces);
             }

@@ -70,6 +70,16 @@ final class OperandSamples {
                 new ChunkReduceMap(ReduceFn.MAX, new int[] {0, 1}),
                 new ChunkSum(),
                 new ChunkTensorDot(new int[] {1}, new int[] {0}),
+                new io.mars.common.operand.tensor.TensorDiagonal(),
+                new io.mars.common.operand.tensor.TensorTsqr(),
+                new io.mars.common.operand.tensor.TensorTsqrPart(true),
+                new io.mars.common.operand.tensor.TensorSmallLinalg(io.mars.common.operand.LinalgFn.LU, 2),
+                new io.mars.common.operand.chunk.ChunkDiagonal(),
+                new io.mars.common.operand.chunk.ChunkTsqrLeaf(),
+                new io.mars.common.operand.chunk.ChunkTsqrMerge(),
+                new io.mars.common.operand.chunk.ChunkTsqrQ(new long[] {0, 64, 32}),
+                new io.mars.common.operand.chunk.ChunkTsqrR(),
+                new io.mars.common.operand.chunk.ChunkSmallLinalg(io.mars.common.operand.LinalgFn.SOLVE, 0),
                 new ChunkTranspose(new int[] {1, 0}));
     }
 }
