@@ -7,6 +7,11 @@
 #   PI_REPS [$REPS]     runs of the 10^9-point pi workload, the slowest one; PI_REPS=1 saves about a minute
 #   PI_N [1e9] PI_CHUNK [2e6]   EW_N [3.6e8] EW_CHUNK [2e6]   EW_INPUT [ones]
 #   INNER_N [2000] INNER_CHUNK [200]   DOT_N [2000] DOT_CHUNK [500]
+#   MATMUL_N [4000] MATMUL_CHUNK [1000]   W4: DOTSTD_BIG_N [10000] DOTSTD_BIG_CHUNK [2500] DOTSTD_BIG_OPTS [-Xmx12g]
+#   TS_M [2e6] TS_N [32] TS_CHUNK [250000] TS_OPTS [-Xmx8g]   tall-skinny QR and SVD (W6)
+#   SKIP_SEED=1         leave pi and elementwise out (inner, the W3 workload, still runs)
+#   SKIP_LINALG=1       leave the linear-algebra workloads (matmul, big dotstd, qr, svd) out
+#   MARS_OPENBLAS_NUM_THREADS [1]   OpenBLAS threads per slot in the Mars jobs (numpy keeps its own default)
 #   MASTER [local[2]]   where the Mars jobs run
 #   MARS_SUBMIT_OPTS    JVM options for the jobs (bin/mars-submit's default: -Xmx768m -XX:+UseParallelGC)
 #   PYTHON [python3]    interpreter with numpy
@@ -81,7 +86,7 @@ bench() {
   echo "== $name ($size), $n run(s) each"
   for ((i = 1; i <= n; i++)); do
     # shellcheck disable=SC2086  # the argument lists are meant to split
-    if run_once "mars  $name #$i" "$submit" --master "$master" --class "$class" "$jar" $java_args; then
+    if run_once "mars  $name #$i" env OPENBLAS_NUM_THREADS="${MARS_OPENBLAS_NUM_THREADS:-1}" "$submit" --master "$master" --class "$class" "$jar" $java_args; then
       ours+=("$run_wall") ours_proc+=("$run_elapsed") ours_rss+=("$run_rss_mb") ours_result="$run_result"
     fi
   done
@@ -109,10 +114,24 @@ inner_n="${INNER_N:-2000}" inner_chunk="${INNER_CHUNK:-200}"
 dot_n="${DOT_N:-2000}" dot_chunk="${DOT_CHUNK:-500}"
 
 echo "Mars on $master vs numpy ($("$python" -c 'import numpy; print(numpy.__version__)' 2>/dev/null || echo 'not run')), $(nproc) cores; raw output in $log"
-bench "pi" "N=$pi_n" "$pi_reps" io.mars.examples.MonteCarloPi "$pi_n $pi_chunk" pi "$pi_n"
-bench "elementwise" "N=$ew_n" "$reps" io.mars.examples.ElementwiseSum "$ew_n $ew_chunk $ew_input" elementwise "$ew_n $ew_input"
+if [[ -z "${SKIP_SEED:-}" ]]; then
+  bench "pi" "N=$pi_n" "$pi_reps" io.mars.examples.MonteCarloPi "$pi_n $pi_chunk" pi "$pi_n"
+  bench "elementwise" "N=$ew_n" "$reps" io.mars.examples.ElementwiseSum "$ew_n $ew_chunk $ew_input" elementwise "$ew_n $ew_input"
+fi
 bench "inner().sum()" "n=$inner_n" "$reps" io.mars.examples.InnerSum "$inner_n $inner_chunk" inner "$inner_n"
 bench "(a@a.T-a).std" "n=$dot_n" "$reps" io.mars.examples.DotStd "$dot_n $dot_chunk" dotstd "$dot_n"
+if [[ -z "${SKIP_LINALG:-}" ]]; then
+  matmul_n="${MATMUL_N:-4000}" matmul_chunk="${MATMUL_CHUNK:-1000}"
+  big_n="${DOTSTD_BIG_N:-10000}" big_chunk="${DOTSTD_BIG_CHUNK:-2500}"
+  ts_m="${TS_M:-2e6}" ts_n="${TS_N:-32}" ts_chunk="${TS_CHUNK:-250000}"
+  bench "matmul.sum" "n=$matmul_n" "$reps" io.mars.benchmarks.LinalgBenchmark "matmul $matmul_n $matmul_chunk" matmul "$matmul_n"
+  MARS_SUBMIT_OPTS="${DOTSTD_BIG_OPTS:--Xmx12g -XX:+UseParallelGC}" \
+    bench "(a@a.T-a).std" "n=$big_n" "$reps" io.mars.examples.DotStd "$big_n $big_chunk" dotstd "$big_n"
+  MARS_SUBMIT_OPTS="${TS_OPTS:--Xmx8g -XX:+UseParallelGC}" \
+    bench "qr" "${ts_m}x$ts_n" "$reps" io.mars.benchmarks.LinalgBenchmark "qr $ts_m $ts_n $ts_chunk" qr "$ts_m $ts_n"
+  MARS_SUBMIT_OPTS="${TS_OPTS:--Xmx8g -XX:+UseParallelGC}" \
+    bench "svd" "${ts_m}x$ts_n" "$reps" io.mars.benchmarks.LinalgBenchmark "svd $ts_m $ts_n $ts_chunk" svd "$ts_m $ts_n"
+fi
 
 echo
 echo "Seed workloads: medians of the runs; times are the computation only (JVM, cluster and interpreter start-up"

@@ -6,6 +6,10 @@ Usage: numpy_baselines.py WORKLOAD [SIZE] [EXTRA]
   elementwise SIZE = N (default 1e8); EXTRA = ones (default) or rand: ((a + 1) * 2).sum()
   inner       SIZE = n (default 2000): np.inner(ones((n, n)), ones((n, n))).sum()
   dotstd      SIZE = n (default 2000): (a @ a.T - a).std() with a = rand(n, n)
+  matmul      SIZE = n (default 4000): (a @ b).sum() of two random n x n matrices
+  qr          SIZE = m (default 2e6), EXTRA = n (default 32): q, r = qr(a); (q*q).sum() + (r*r).sum()
+  svd         SIZE = m (default 2e6), EXTRA = n (default 32): u, s, vh = svd(a, full_matrices=False);
+              (u*u).sum() + s.sum() + (vh*vh).sum()
   all         every workload at its default size
 
 Each workload prints one line in the same shape as the Java jobs, e.g.
@@ -59,11 +63,35 @@ def dotstd(n):
     return "%.6f" % float((a @ a.T - a).std()), "n=%d" % n
 
 
+def matmul(n):
+    rng = np.random.default_rng(21)
+    a = rng.random((n, n))
+    b = rng.random((n, n))
+    return "%.6e" % float((a @ b).sum()), "n=%d" % n
+
+
+def qr(m, n="32"):
+    n = int(n)
+    a = np.random.default_rng(31).random((m, n))
+    q, r = np.linalg.qr(a)
+    return "%.6e" % float((q * q).sum() + (r * r).sum()), "m=%d, n=%d" % (m, n)
+
+
+def svd(m, n="32"):
+    n = int(n)
+    a = np.random.default_rng(32).random((m, n))
+    u, s, vh = np.linalg.svd(a, full_matrices=False)
+    return "%.6e" % float((u * u).sum() + s.sum() + (vh * vh).sum()), "m=%d, n=%d" % (m, n)
+
+
 WORKLOADS = {
     "pi": (pi, 1_000_000_000),
     "elementwise": (elementwise, 100_000_000),
     "inner": (inner, 2000),
     "dotstd": (dotstd, 2000),
+    "matmul": (matmul, 4000),
+    "qr": (qr, 2_000_000),
+    "svd": (svd, 2_000_000),
 }
 
 

@@ -269,18 +269,14 @@ public final class Tensor {
         return tensordot(this, o, new int[] {ndim() - 1}, new int[] {axisB}, "dot");
     }
 
-    /** numpy.matmul ({@code @}) for 1-d and 2-d operands. */
+    /** numpy.matmul ({@code @}), stacks of matrices included (see {@link Linalg#matmul}). */
     public Tensor matmul(Tensor o) {
         if (ndim() == 0 || o.ndim() == 0) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT,
                     "matmul: input operand does not have enough dimensions (shapes " + Shapes.toString(shape) + " and "
                             + Shapes.toString(o.shape) + "); use multiply for scalars");
         }
-        if (ndim() > 2 || o.ndim() > 2) {
-            throw new MarsException(ErrorCode.NOT_SUPPORTED, "matmul of stacked matrices (shapes "
-                    + Shapes.toString(shape) + " and " + Shapes.toString(o.shape) + ") is not supported yet; use tensordot");
-        }
-        return dot(o);
+        return Linalg.matmul(this, o);
     }
 
     /** numpy.inner: sums products over the last axes of both. */
@@ -587,6 +583,8 @@ public final class Tensor {
     public Tensor searchsorted(Tensor v, String side) { return Sorting.searchsorted(this, v, side); }
     // >>> area:sort-sets — add instance methods directly above this marker (delegate to your area class)
     //
+    /** numpy's {@code a.trace()}: the sum of the main diagonal of the first two axes. */
+    public Tensor trace() { return Linalg.trace(this); }
     // >>> area:linalg-stats — add instance methods directly above this marker (delegate to your area class)
     //
     // >>> area:engine — add instance methods directly above this marker (delegate to your area class)

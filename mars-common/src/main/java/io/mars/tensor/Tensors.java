@@ -740,6 +740,45 @@ public final class Tensors {
     }
     // >>> area:sort-sets — add static factories/functions directly above this marker
     //
+    /** numpy.outer. */
+    public static Tensor outer(Tensor a, Tensor b) {
+        return Linalg.outer(a, b);
+    }
+
+    /** numpy.tensordot(a, b, axes=n). */
+    public static Tensor tensordot(Tensor a, Tensor b, int n) {
+        return Linalg.tensordot(a, b, n);
+    }
+
+    /** numpy.einsum, e.g. {@code einsum("ij,jk->ik", a, b)}; see {@link Linalg#einsum}. */
+    public static Tensor einsum(String subscripts, Tensor... operands) {
+        return Linalg.einsum(subscripts, operands);
+    }
+
+    /** numpy.trace. */
+    public static Tensor trace(Tensor a) {
+        return Linalg.trace(a);
+    }
+
+    /** numpy.cov(m, rowvar=rowvar, ddof=ddof). */
+    public static Tensor cov(Tensor m, boolean rowvar, int ddof) {
+        return Linalg.cov(m, rowvar, ddof);
+    }
+
+    /** numpy.cov(m). */
+    public static Tensor cov(Tensor m) {
+        return Linalg.cov(m);
+    }
+
+    /** numpy.corrcoef(x, rowvar=rowvar). */
+    public static Tensor corrcoef(Tensor x, boolean rowvar) {
+        return Linalg.corrcoef(x, rowvar);
+    }
+
+    /** numpy.corrcoef(x). */
+    public static Tensor corrcoef(Tensor x) {
+        return Linalg.corrcoef(x);
+    }
     // >>> area:linalg-stats — add static factories/functions directly above this marker
     //
     // >>> area:engine — add static factories/functions directly above this marker

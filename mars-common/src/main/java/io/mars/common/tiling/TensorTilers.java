@@ -264,6 +264,10 @@ final class TensorTilers {
         int[] axB = op.axesB();
         long[][] nsA = a.nsplits().clone();
         long[][] nsB = b.nsplits().clone();
+        if (nsA.length <= 2 && nsB.length <= 2 && node.dtype().isFloat()) {
+            coarsen(nsA);
+            coarsen(nsB);
+        }
         for (int i = 0; i < axA.length; i++) {
             long[] common = unify(List.of(nsA[axA[i]], nsB[axB[i]]));
             nsA[axA[i]] = common;
@@ -324,6 +328,31 @@ final class TensorTilers {
             }
             return level.get(0);
         });
+    }
+
+    /** Below this edge, a block product costs more in per-subtask overhead than in arithmetic. */
+    static final long MIN_PRODUCT_EDGE = 512;
+    /** Coarsened blocks get at most this edge: 1024 x 1024 doubles (8 MiB) per block. */
+    static final long COARSE_PRODUCT_EDGE = 1024;
+
+    /**
+     * Replaces the splits of every axis of at least 2 x {@link #MIN_PRODUCT_EDGE} whose chunks are all shorter than
+     * {@link #MIN_PRODUCT_EDGE} (of a 1-d or 2-d operand) by balanced ones of at most {@link #COARSE_PRODUCT_EDGE}: a matrix product of many small blocks
+     * is dominated by scheduling and summation, not by BLAS (inner(ones(2000, 2000)) in 200-chunks: 1000 products).
+     */
+    private static void coarsen(long[][] ns) {
+        for (int ax = 0; ax < ns.length; ax++) {
+            long max = 0;
+            long dim = 0;
+            for (long s : ns[ax]) {
+                max = Math.max(max, s);
+                dim += s;
+            }
+            if (ns[ax].length > 1 && max < MIN_PRODUCT_EDGE && dim >= 2 * MIN_PRODUCT_EDGE) {
+                long pieces = (dim + COARSE_PRODUCT_EDGE - 1) / COARSE_PRODUCT_EDGE;
+                ns[ax] = ChunkSpec.split(dim, (dim + pieces - 1) / pieces);
+            }
+        }
     }
 
     private static List<Integer> freeAxes(int ndim, int[] contracted) {

@@ -33,6 +33,7 @@ public final class TilerRegistry {
         SortTilers.registerAll(r);
         // >>> area:sort-sets — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
+        LinalgTilers.registerAll(r);
         // >>> area:linalg-stats — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
         // >>> area:engine — add "XxxTilers.registerAll(r);" lines directly above this marker

@@ -153,6 +153,16 @@ public final class OperandRegistry {
             ChunkUniqueMap.class,
             // >>> area:sort-sets — add "Xxx.class," lines directly above this marker
             //
+            io.mars.common.operand.tensor.TensorDiagonal.class,
+            io.mars.common.operand.tensor.TensorTsqr.class,
+            io.mars.common.operand.tensor.TensorTsqrPart.class,
+            io.mars.common.operand.tensor.TensorSmallLinalg.class,
+            io.mars.common.operand.chunk.ChunkDiagonal.class,
+            io.mars.common.operand.chunk.ChunkTsqrLeaf.class,
+            io.mars.common.operand.chunk.ChunkTsqrMerge.class,
+            io.mars.common.operand.chunk.ChunkTsqrQ.class,
+            io.mars.common.operand.chunk.ChunkTsqrR.class,
+            io.mars.common.operand.chunk.ChunkSmallLinalg.class,
             // >>> area:linalg-stats — add "Xxx.class," lines directly above this marker
             //
             // >>> area:engine — add "Xxx.class," lines directly above this marker

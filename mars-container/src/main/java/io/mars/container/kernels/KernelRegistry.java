@@ -113,6 +113,12 @@ public final class KernelRegistry {
                 .with(ChunkUniqueAgg.class, new UniqueKernels.Agg())
                 // >>> area:sort-sets — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
+                .with(io.mars.common.operand.chunk.ChunkDiagonal.class, new DiagonalKernel())
+                .with(io.mars.common.operand.chunk.ChunkTsqrLeaf.class, new TsqrKernels.Leaf())
+                .with(io.mars.common.operand.chunk.ChunkTsqrMerge.class, new TsqrKernels.Merge())
+                .with(io.mars.common.operand.chunk.ChunkTsqrQ.class, new TsqrKernels.Q())
+                .with(io.mars.common.operand.chunk.ChunkTsqrR.class, new TsqrKernels.R())
+                .with(io.mars.common.operand.chunk.ChunkSmallLinalg.class, new SmallLinalgKernel())
                 // >>> area:linalg-stats — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
                 //
                 // >>> area:engine — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker

@@ -15,6 +15,14 @@ final class MatMul {
     private MatMul() {
     }
 
+    /** The product through the native BLAS when it is active and the product is big enough, else {@link #multiply}. */
+    static double[] product(double[] a, double[] b, int m, int k, int n) {
+        if (Blas.isNative() && (long) m * k * n >= Blas.MIN_NATIVE_WORK) {
+            return Blas.dgemm(a, false, b, false, m, k, n);
+        }
+        return multiply(a, b, m, k, n);
+    }
+
     static double[] multiply(double[] a, double[] b, int m, int k, int n) {
         double[] c = new double[m * n];
         for (int k0 = 0; k0 < k; k0 += KB) {

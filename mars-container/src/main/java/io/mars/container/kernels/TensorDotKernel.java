@@ -16,6 +16,11 @@ import java.util.List;
  * dtype.
  */
 final class TensorDotKernel implements Kernel<ChunkTensorDot> {
+    /** Made once per worker (in {@link KernelRegistry#standard()}): says which BLAS the worker's products use. */
+    TensorDotKernel() {
+        Blas.logImplementation();
+    }
+
     @Override
     public ChunkData execute(ChunkNode node, ChunkTensorDot op, List<ChunkData> inputs) {
         NDArray a = ChunkInputs.array(node, inputs, 0);
@@ -40,19 +45,36 @@ final class TensorDotKernel implements Kernel<ChunkTensorDot> {
         int m = (int) product(shapeA, freeA);
         int k = (int) product(shapeA, axesA);
         int n = (int) product(shapeB, freeB);
-        NDArray pa = Copies.transpose(a, concat(freeA, axesA));
-        NDArray pb = Copies.transpose(b, concat(axesB, freeB));
         long[] shape = resultShape(shapeA, freeA, shapeB, freeB);
         if (!Arrays.equals(shape, node.shape())) {
             throw ChunkInputs.internal(node, "tensordot of " + Shapes.toString(shapeA) + " and " + Shapes.toString(shapeB)
                     + " gives " + Shapes.toString(shape) + ", the chunk needs " + Shapes.toString(node.shape()));
         }
         DataType dtype = node.dtype();
+        if (dtype.isFloat() && Blas.isNative() && (long) m * k * n >= Blas.MIN_NATIVE_WORK) {
+            // A layout that is already (K, M) or (N, K) goes to BLAS as a transposed operand, without a copy.
+            boolean transA = isIdentity(concat(axesA, freeA)) && !isIdentity(concat(freeA, axesA));
+            boolean transB = isIdentity(concat(freeB, axesB)) && !isIdentity(concat(axesB, freeB));
+            NDArray pa = transA ? a : Copies.transpose(a, concat(freeA, axesA));
+            NDArray pb = transB ? b : Copies.transpose(b, concat(axesB, freeB));
+            return Casts.fromDoubles(Blas.dgemm(pa.doubles(), transA, pb.doubles(), transB, m, k, n), dtype, shape);
+        }
+        NDArray pa = Copies.transpose(a, concat(freeA, axesA));
+        NDArray pb = Copies.transpose(b, concat(axesB, freeB));
         return switch (dtype.kind()) {
             case FLOAT -> Casts.fromDoubles(MatMul.multiply(pa.doubles(), pb.doubles(), m, k, n), dtype, shape);
             case INT -> Casts.fromLongs(MatMul.multiply(pa.longs(), pb.longs(), m, k, n), dtype, shape);
             case BOOL -> new NDArray(DataType.BOOL, shape, MatMul.multiply(pa.booleans(), pb.booleans(), m, k, n));
         };
+    }
+
+    private static boolean isIdentity(int[] perm) {
+        for (int i = 0; i < perm.length; i++) {
+            if (perm[i] != i) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int[] normalize(int[] axes, int ndim) {

@@ -1,0 +1,29 @@
+package io.mars.common.operand;
+
+/**
+ * The dense decompositions and solvers computed on one whole (gathered) matrix, with the number of results each
+ * gives (numpy.linalg / scipy.linalg order).
+ */
+public enum LinalgFn {
+    /** Reduced QR: Q (m,k), R (k,n) with k = min(m,n). */
+    QR(2),
+    /** Reduced SVD: U (m,k), S (k,), Vh (k,n), singular values descending. */
+    SVD(3),
+    /** scipy.linalg.lu: P (m,m), L (m,k), U (k,n) with A = P L U. */
+    LU(3),
+    /** Lower-triangular L with A = L L^T. */
+    CHOLESKY(1),
+    INV(1),
+    /** solve(a, b): two inputs. */
+    SOLVE(1);
+
+    private final int outputs;
+
+    LinalgFn(int outputs) {
+        this.outputs = outputs;
+    }
+
+    public int outputs() {
+        return outputs;
+    }
+}

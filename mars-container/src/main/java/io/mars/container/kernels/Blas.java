@@ -1,0 +1,97 @@
+package io.mars.container.kernels;
+
+import dev.ludovic.netlib.blas.BLAS;
+import dev.ludovic.netlib.blas.NativeBLAS;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The BLAS that large float products use: netlib's native binding ({@code JNIBLAS}) over the system's
+ * {@code libblas.so.3} when that loads (OpenBLAS: {@code apt-get install libopenblas0-pthread}), else none, and
+ * {@link MatMul}'s own Java loops are used. netlib's pure-Java fallbacks are not used: they are no faster than
+ * {@link MatMul} here.
+ *
+ * <p>Threading: OpenBLAS reads {@code OPENBLAS_NUM_THREADS} (or {@code OMP_NUM_THREADS}) once, when the library is
+ * loaded, and netlib exposes no {@code openblas_set_num_threads}; a JVM cannot change its own environment. So the
+ * process that starts a worker must set {@code OPENBLAS_NUM_THREADS=1} (one BLAS thread per slot; nested threading
+ * measured 6-25% slower); unset, OpenBLAS starts one thread per core in every slot. Both facts are logged once.
+ */
+final class Blas {
+    private static final Logger LOG = LoggerFactory.getLogger(Blas.class);
+    /** Below this many multiply-adds the JNI call and copies cost more than the Java loops. */
+    static final long MIN_NATIVE_WORK = 32L * 32 * 32;
+    private static final BLAS NATIVE = load();
+
+    private Blas() {
+    }
+
+    private static BLAS load() {
+        if (Boolean.getBoolean("mars.blas.disableNative")) {
+            return null;
+        }
+        try {
+            BLAS b = BLAS.getInstance();
+            return b instanceof NativeBLAS ? b : null;
+        } catch (Throwable t) {
+            return null;
+        }
+    }
+
+    /** Logs, once per process at WARN level so it stands out, which implementation float products use. */
+    static void logImplementation() {
+        Holder.LOGGED.hashCode();
+    }
+
+    /** Whether the native BLAS is active. */
+    static boolean isNative() {
+        return NATIVE != null;
+    }
+
+    /** A one-line description of the active implementation, e.g. for logs and benchmark reports. */
+    static String describe() {
+        String threads = System.getenv("OPENBLAS_NUM_THREADS");
+        if (NATIVE != null) {
+            return "native BLAS " + NATIVE.getClass().getName() + " (system libblas.so.3), OPENBLAS_NUM_THREADS="
+                    + (threads == null ? "unset (one BLAS thread per core in every slot)" : threads);
+        }
+        return "pure-Java MatMul (no native BLAS: install OpenBLAS, e.g. apt-get install libopenblas0-pthread, "
+                + "for ~20x faster matrix products)";
+    }
+
+    /**
+     * Row-major {@code C(m,n) = op(A) * op(B)} where op(A) is (m,k) and op(B) is (k,n). {@code transA} means
+     * {@code a} holds the (k,m) matrix row-major; {@code transB} that {@code b} holds the (n,k) matrix.
+     */
+    static double[] dgemm(double[] a, boolean transA, double[] b, boolean transB, int m, int k, int n) {
+        double[] c = new double[m * n];
+        if (m == 0 || n == 0) {
+            return c;
+        }
+        if (k == 0) {
+            return c;
+        }
+        // Column-major view of row-major C is C^T (n x m) = op(B)^T * op(A)^T.
+        int ldb = transB ? k : n;
+        int lda = transA ? m : k;
+        NATIVE.dgemm(transB ? "T" : "N", transA ? "T" : "N", n, m, k, 1.0, b, Math.max(1, ldb), a, Math.max(1, lda),
+                0.0, c, Math.max(1, n));
+        return c;
+    }
+
+    private static final class Holder {
+        static final Object LOGGED = log();
+
+        private static Object log() {
+            String line = "MATRIX PRODUCTS USE: " + describe();
+            if (NATIVE == null) {
+                LOG.warn("*** {} ***", line);
+            } else if (System.getenv("OPENBLAS_NUM_THREADS") == null) {
+                LOG.warn("*** {}; set OPENBLAS_NUM_THREADS=1 in the worker's environment for one BLAS thread per "
+                        + "slot ***", line);
+            } else {
+                LOG.info("*** {} ***", line);
+            }
+            return Boolean.TRUE;
+        }
+    }
+}

@@ -1,0 +1,320 @@
+package io.mars.container.kernels;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.RealMatrix;
+import org.apache.commons.math3.linear.SingularValueDecomposition;
+
+/**
+ * Dense decompositions of one row-major double matrix, as numpy.linalg and scipy.linalg define them. QR works on
+ * a column-major copy so every Householder step runs over contiguous columns (the tall-skinny case is the hot one).
+ * Signs of Q/R and U/V columns may differ from LAPACK's; the factorizations are equally valid.
+ */
+final class Decompositions {
+    private Decompositions() {
+    }
+
+    /** Reduced QR: q is (m, k), r is (k, n), k = min(m, n). */
+    record Qr(double[] q, double[] r, int m, int k, int n) {
+    }
+
+    /** Rows per block of the in-chunk tall-skinny QR: a block of columns this long stays in L2. */
+    private static final int TALL_BLOCK_ROWS = 2048;
+
+    static Qr qr(double[] a, int m, int n) {
+        if (n > 0 && m >= 4L * Math.max(TALL_BLOCK_ROWS, 2L * n)) {
+            return qrTall(a, m, n);
+        }
+        return householder(a, m, n);
+    }
+
+    /**
+     * QR of a tall block as a one-level TSQR inside the chunk: Householder QR of row blocks that fit in cache, QR
+     * of their stacked R factors, and each block's Q times its rows of the stacked factor's Q. Same result class
+     * as {@link #householder}, several times faster on long columns (they no longer stream from memory per step).
+     */
+    private static Qr qrTall(double[] a, int m, int n) {
+        int rowsPer = Math.max(TALL_BLOCK_ROWS, 2 * n);
+        int blocks = m / rowsPer;
+        double[] stacked = new double[blocks * n * n];
+        double[][] qs = new double[blocks][];
+        int[] rows = new int[blocks];
+        for (int b = 0; b < blocks; b++) {
+            int from = b * rowsPer;
+            rows[b] = b == blocks - 1 ? m - from : rowsPer;
+            double[] block = new double[rows[b] * n];
+            System.arraycopy(a, from * n, block, 0, block.length);
+            Qr part = householder(block, rows[b], n);
+            qs[b] = part.q();
+            System.arraycopy(part.r(), 0, stacked, b * n * n, n * n);
+        }
+        Qr top = qr(stacked, blocks * n, n);
+        double[] q = new double[m * n];
+        double[] piece = new double[n * n];
+        for (int b = 0; b < blocks; b++) {
+            System.arraycopy(top.q(), b * n * n, piece, 0, n * n);
+            double[] qb = MatMul.product(qs[b], piece, rows[b], n, n);
+            System.arraycopy(qb, 0, q, b * rowsPer * n, qb.length);
+        }
+        return new Qr(q, top.r(), m, n, n);
+    }
+
+    private static Qr householder(double[] a, int m, int n) {
+        int k = Math.min(m, n);
+        double[][] cols = new double[n][m];
+        for (int i = 0; i < m; i++) {
+            int row = i * n;
+            for (int j = 0; j < n; j++) {
+                cols[j][i] = a[row + j];
+            }
+        }
+        double[][] vs = new double[k][];
+        double[] scales = new double[k];
+        for (int j = 0; j < k; j++) {
+            double[] x = cols[j];
+            double norm = Math.sqrt(dot(x, x, j, m));
+            if (norm == 0) {
+                continue; // the column is already zero below the diagonal: H = I
+            }
+            double alpha = x[j] >= 0 ? -norm : norm;
+            double[] v = new double[m];
+            System.arraycopy(x, j, v, j, m - j);
+            v[j] -= alpha;
+            double vv = dot(v, v, j, m);
+            double scale = 2.0 / vv;
+            x[j] = alpha;
+            java.util.Arrays.fill(x, j + 1, m, 0.0);
+            for (int l = j + 1; l < n; l++) {
+                axpy(-scale * dot(v, cols[l], j, m), v, cols[l], j, m);
+            }
+            vs[j] = v;
+            scales[j] = scale;
+        }
+        double[] r = new double[k * n];
+        for (int i = 0; i < k; i++) {
+            for (int l = i; l < n; l++) {
+                r[i * n + l] = cols[l][i];
+            }
+        }
+        cols = null;
+        double[] q = new double[m * k];
+        double[] col = new double[m];
+        for (int j = 0; j < k; j++) {
+            java.util.Arrays.fill(col, 0.0);
+            col[j] = 1.0;
+            // H_h for h > j leaves e_j unchanged (its support starts at row h)
+            for (int h = j; h >= 0; h--) {
+                if (vs[h] != null) {
+                    axpy(-scales[h] * dot(vs[h], col, h, m), vs[h], col, h, m);
+                }
+            }
+            for (int i = 0; i < m; i++) {
+                q[i * k + j] = col[i];
+            }
+        }
+        return new Qr(q, r, m, k, n);
+    }
+
+    private static double dot(double[] x, double[] y, int from, int to) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int i = from;
+        for (; i + 4 <= to; i += 4) {
+            s0 += x[i] * y[i];
+            s1 += x[i + 1] * y[i + 1];
+            s2 += x[i + 2] * y[i + 2];
+            s3 += x[i + 3] * y[i + 3];
+        }
+        for (; i < to; i++) {
+            s0 += x[i] * y[i];
+        }
+        return (s0 + s1) + (s2 + s3);
+    }
+
+    private static void axpy(double alpha, double[] x, double[] y, int from, int to) {
+        for (int i = from; i < to; i++) {
+            y[i] += alpha * x[i];
+        }
+    }
+
+    /** Reduced SVD: u (m, k), s (k) descending, vh (k, n). */
+    record Svd(double[] u, double[] s, double[] vh) {
+    }
+
+    static Svd svd(double[] a, int m, int n) {
+        int k = Math.min(m, n);
+        if (k == 0) {
+            return new Svd(new double[0], new double[0], new double[0]);
+        }
+        SingularValueDecomposition d = new SingularValueDecomposition(new Array2DRowRealMatrix(toRows(a, m, n), false));
+        return new Svd(flatten(d.getU(), m, k), d.getSingularValues().clone(), flatten(d.getVT(), k, n));
+    }
+
+    private static double[][] toRows(double[] a, int m, int n) {
+        double[][] rows = new double[m][n];
+        for (int i = 0; i < m; i++) {
+            System.arraycopy(a, i * n, rows[i], 0, n);
+        }
+        return rows;
+    }
+
+    private static double[] flatten(RealMatrix x, int rows, int cols) {
+        double[] out = new double[rows * cols];
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < cols; j++) {
+                out[i * cols + j] = x.getEntry(i, j);
+            }
+        }
+        return out;
+    }
+
+    /** scipy.linalg.lu: A = P L U, p (m, m), l (m, k) unit lower, u (k, n); the first largest pivot wins (LAPACK). */
+    record Lu(double[] p, double[] l, double[] u, int k) {
+    }
+
+    static Lu lu(double[] a, int m, int n) {
+        int k = Math.min(m, n);
+        double[] w = a.clone();
+        int[] perm = factor(w, m, n);
+        double[] p = new double[m * m];
+        for (int i = 0; i < m; i++) {
+            p[perm[i] * m + i] = 1.0;
+        }
+        double[] l = new double[m * k];
+        double[] u = new double[k * n];
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < k; j++) {
+                l[i * k + j] = i == j ? 1.0 : i > j ? w[i * n + j] : 0.0;
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            for (int j = i; j < n; j++) {
+                u[i * n + j] = w[i * n + j];
+            }
+        }
+        return new Lu(p, l, u, k);
+    }
+
+    /** In-place LU with partial pivoting of the (m, n) row-major {@code w}; returns the row of A now at each row. */
+    private static int[] factor(double[] w, int m, int n) {
+        int k = Math.min(m, n);
+        int[] perm = new int[m];
+        for (int i = 0; i < m; i++) {
+            perm[i] = i;
+        }
+        for (int j = 0; j < k; j++) {
+            int piv = j;
+            double best = Math.abs(w[j * n + j]);
+            for (int i = j + 1; i < m; i++) {
+                double v = Math.abs(w[i * n + j]);
+                if (v > best) {
+                    best = v;
+                    piv = i;
+                }
+            }
+            if (piv != j) {
+                for (int c = 0; c < n; c++) {
+                    double t = w[j * n + c];
+                    w[j * n + c] = w[piv * n + c];
+                    w[piv * n + c] = t;
+                }
+                int t = perm[j];
+                perm[j] = perm[piv];
+                perm[piv] = t;
+            }
+            double d = w[j * n + j];
+            if (d == 0) {
+                continue;
+            }
+            for (int i = j + 1; i < m; i++) {
+                double f = w[i * n + j] / d;
+                w[i * n + j] = f;
+                if (f != 0) {
+                    int ri = i * n;
+                    int rj = j * n;
+                    for (int c = j + 1; c < n; c++) {
+                        w[ri + c] -= f * w[rj + c];
+                    }
+                }
+            }
+        }
+        return perm;
+    }
+
+    /** numpy.linalg.cholesky: lower L with A = L L^T, reading only A's lower triangle. */
+    static double[] cholesky(double[] a, int n) {
+        double[] l = new double[n * n];
+        for (int j = 0; j < n; j++) {
+            double d = a[j * n + j];
+            for (int p = 0; p < j; p++) {
+                d -= l[j * n + p] * l[j * n + p];
+            }
+            if (!(d > 0)) {
+                throw new MarsException(ErrorCode.LINALG_ERROR, "Matrix is not positive definite (leading minor of order "
+                        + (j + 1) + " is not positive: pivot " + d + ")");
+            }
+            double ljj = Math.sqrt(d);
+            l[j * n + j] = ljj;
+            for (int i = j + 1; i < n; i++) {
+                double s = a[i * n + j];
+                for (int p = 0; p < j; p++) {
+                    s -= l[i * n + p] * l[j * n + p];
+                }
+                l[i * n + j] = s / ljj;
+            }
+        }
+        return l;
+    }
+
+    /** numpy.linalg.solve for an (n, n) a and an (n, r) right-hand side, by LU with partial pivoting. */
+    static double[] solve(double[] a, int n, double[] b, int r) {
+        double[] w = a.clone();
+        int[] perm = factor(w, n, n);
+        for (int j = 0; j < n; j++) {
+            if (w[j * n + j] == 0) {
+                throw new MarsException(ErrorCode.LINALG_ERROR, "Singular matrix (pivot " + (j + 1) + " of the "
+                        + n + "x" + n + " LU factorization is exactly zero)");
+            }
+        }
+        double[] x = new double[n * r];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(b, perm[i] * r, x, i * r, r);
+        }
+        for (int i = 0; i < n; i++) {
+            for (int p = 0; p < i; p++) {
+                double f = w[i * n + p];
+                if (f != 0) {
+                    for (int c = 0; c < r; c++) {
+                        x[i * r + c] -= f * x[p * r + c];
+                    }
+                }
+            }
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            for (int p = i + 1; p < n; p++) {
+                double f = w[i * n + p];
+                if (f != 0) {
+                    for (int c = 0; c < r; c++) {
+                        x[i * r + c] -= f * x[p * r + c];
+                    }
+                }
+            }
+            double d = w[i * n + i];
+            for (int c = 0; c < r; c++) {
+                x[i * r + c] /= d;
+            }
+        }
+        return x;
+    }
+
+    static double[] inv(double[] a, int n) {
+        double[] eye = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            eye[i * n + i] = 1.0;
+        }
+        return solve(a, n, eye, n);
+    }
+}

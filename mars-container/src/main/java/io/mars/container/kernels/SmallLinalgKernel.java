@@ -1,0 +1,41 @@
+package io.mars.container.kernels;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.model.ChunkData;
+import io.mars.common.operand.chunk.ChunkSmallLinalg;
+import io.mars.tensor.NDArray;
+import java.util.List;
+
+/** One result of a decomposition or solver over whole matrices held in single chunks, computed in double. */
+final class SmallLinalgKernel implements Kernel<ChunkSmallLinalg> {
+    @Override
+    public ChunkData execute(ChunkNode node, ChunkSmallLinalg op, List<ChunkData> inputs) {
+        NDArray a = ChunkInputs.array(node, inputs, 0);
+        long[] s = a.shapeView();
+        int m = (int) s[0];
+        int n = s.length > 1 ? (int) s[1] : 1;
+        double[] x = a.doubles();
+        double[] out = switch (op.fn()) {
+            case QR -> {
+                Decompositions.Qr qr = Decompositions.qr(x, m, n);
+                yield op.output() == 0 ? qr.q() : qr.r();
+            }
+            case SVD -> {
+                Decompositions.Svd svd = Decompositions.svd(x, m, n);
+                yield op.output() == 0 ? svd.u() : op.output() == 1 ? svd.s() : svd.vh();
+            }
+            case LU -> {
+                Decompositions.Lu lu = Decompositions.lu(x, m, n);
+                yield op.output() == 0 ? lu.p() : op.output() == 1 ? lu.l() : lu.u();
+            }
+            case CHOLESKY -> Decompositions.cholesky(x, m);
+            case INV -> Decompositions.inv(x, m);
+            case SOLVE -> {
+                NDArray b = ChunkInputs.array(node, inputs, 1);
+                int r = b.ndim() == 1 ? 1 : (int) b.shapeView()[1];
+                yield Decompositions.solve(x, m, b.doubles(), r);
+            }
+        };
+        return Casts.fromDoubles(out, node.dtype(), node.shape());
+    }
+}
