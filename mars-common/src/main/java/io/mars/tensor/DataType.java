@@ -90,6 +90,35 @@ public enum DataType {
         return scalar == Kind.INT ? INT64 : FLOAT64;
     }
 
+    /**
+     * Rejects a Python-like int scalar that this integer dtype cannot hold, as numpy 2 (NEP 50) does instead of
+     * wrapping it; int64 and non-integer dtypes accept any long.
+     */
+    public void checkFits(long v) {
+        long min;
+        long max;
+        switch (this) {
+            case INT8 -> {
+                min = Byte.MIN_VALUE;
+                max = Byte.MAX_VALUE;
+            }
+            case INT16 -> {
+                min = Short.MIN_VALUE;
+                max = Short.MAX_VALUE;
+            }
+            case INT32 -> {
+                min = Integer.MIN_VALUE;
+                max = Integer.MAX_VALUE;
+            }
+            default -> {
+                return;
+            }
+        }
+        if (v < min || v > max) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "Python integer " + v + " out of bounds for " + this);
+        }
+    }
+
     /** The dtype float functions (sqrt, exp, log, true division) produce for this input dtype. */
     public DataType toFloat() {
         return switch (this) {

@@ -54,7 +54,7 @@ final class ElementwiseOps {
             for (int i = 0; i < fn.operands(); i++) {
                 Scalar c = args.get(i).constant();
                 if (c != null && c.kind() == DataType.Kind.INT) {
-                    checkFits(c.intValue(), compute);
+                    compute.checkFits(c.intValue());
                 }
             }
         }
@@ -89,32 +89,6 @@ final class ElementwiseOps {
         }
         throw new MarsException(ErrorCode.INVALID_ARGUMENT, fn.numpyName() + ": an argument must be a tensor, a number "
                 + "or a boolean, got " + (o == null ? "null" : o.getClass().getSimpleName() + " " + o));
-    }
-
-    /** numpy 2 (NEP 50) rejects a Python int that the array's integer type cannot hold instead of wrapping it. */
-    static void checkFits(long v, DataType type) {
-        long min;
-        long max;
-        switch (type) {
-            case INT8 -> {
-                min = Byte.MIN_VALUE;
-                max = Byte.MAX_VALUE;
-            }
-            case INT16 -> {
-                min = Short.MIN_VALUE;
-                max = Short.MAX_VALUE;
-            }
-            case INT32 -> {
-                min = Integer.MIN_VALUE;
-                max = Integer.MAX_VALUE;
-            }
-            default -> {
-                return;
-            }
-        }
-        if (v < min || v > max) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "Python integer " + v + " out of bounds for " + type);
-        }
     }
 
     static Tensor unary(ElementwiseFn fn, Tensor a) {

@@ -165,7 +165,7 @@ final class ElementwiseKernel implements Kernel<ChunkElementwise> {
             } else {
                 long v = args.get(i).constant().intValue();
                 if (fn.checksIntConstants()) {
-                    checkFits(v, compute);
+                    compute.checkFits(v);
                 }
                 data[i] = new long[] {v};
             }
@@ -273,32 +273,6 @@ final class ElementwiseKernel implements Kernel<ChunkElementwise> {
                     + " does not have the chunk's shape " + Shapes.toString(shape));
         }
         return a;
-    }
-
-    /** numpy 2 (NEP 50) rejects a Python int that the array's integer type cannot hold instead of wrapping it. */
-    private static void checkFits(long v, DataType type) {
-        long min;
-        long max;
-        switch (type) {
-            case INT8 -> {
-                min = Byte.MIN_VALUE;
-                max = Byte.MAX_VALUE;
-            }
-            case INT16 -> {
-                min = Short.MIN_VALUE;
-                max = Short.MAX_VALUE;
-            }
-            case INT32 -> {
-                min = Integer.MIN_VALUE;
-                max = Integer.MAX_VALUE;
-            }
-            default -> {
-                return;
-            }
-        }
-        if (v < min || v > max) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "Python integer " + v + " out of bounds for " + type);
-        }
     }
 
     /** Strides of an input of shape {@code in} walked over the output shape: 0 on axes it is broadcast along. */
