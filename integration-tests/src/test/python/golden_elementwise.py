@@ -14,32 +14,18 @@ and integer reciprocal of 0, which numpy computes as the cast of 1.0 / 0). The e
 on x86-64, where this script is run; the note column says so.
 """
 
-import shutil
-import sys
 import warnings
-from pathlib import Path
 
 import numpy as np
 
-GOLDEN = Path(__file__).resolve().parents[1] / "resources" / "golden" / "elementwise"
-DTYPES = ["bool", "int8", "int16", "int32", "int64", "float32", "float64"]
-FLOAT16_NOTE = ("numpy gives float16, Mars has no float16 and gives float32: "
-                "expected = the operation on the inputs cast to float32")
+from golden_common import (DTYPES, GOLDEN_ROOT, Golden, evaluate, exact, fmt, require_numpy2, scalar_kind,
+                           tree_bytes)
+
+GOLDEN = GOLDEN_ROOT / "elementwise"
 X86_NOTE = "float to int of NaN/inf/out-of-range values: what numpy gives on x86-64"
 
-INPUTS = {}
-CASES = []
-
-
-def exact(x):
-    """Rounds to 6 decimals so inputs are the same on every platform, whatever its libm."""
-    return np.round(np.asarray(x, dtype=np.float64), 6)
-
-
-def add_input(name, array):
-    assert name not in INPUTS, name
-    INPUTS[name] = np.array(array, order="C")
-    return name
+G = Golden(__file__, GOLDEN)
+INPUTS, CASES, add_input, add_case = G.inputs, G.cases, G.add_input, G.add_case
 
 
 def define_inputs():
@@ -51,8 +37,7 @@ def define_inputs():
     add_input("f64_div", np.array([2.0, 2.0, -2.0, 0.0, -3.0, 0.0, -0.75, np.inf, 1.0, 2.0, -np.inf, -1.5]))
     add_input("f32_div", np.array([2.0, 2.0, -2.0, 0.0, -3.0, 0.0, -0.75, np.inf, 1.0, 2.0, -np.inf, -1.5],
                                   dtype=np.float32))
-    add_input("f64_10", exact(np.sin(k10) * 8))
-    add_input("f64_10_b", np.where(k10 % 3 == 0, exact(np.sin(k10) * 8), exact(np.cos(k10) * 5)))
+    G.add_standard("f64_10", "f64_10_b")
     add_input("f64_unit", exact(np.linspace(-1, 1, 10)))           # arcsin, arccos, arctanh (with ±1)
     add_input("f32_unit", exact(np.linspace(-0.9, 0.9, 10)).astype(np.float32))
     add_input("f64_ge1", np.array([1.0, 1.5, 2.0, 3.5, 10.0, 1000.0, 0.5, np.nan]))   # arccosh (0.5 -> NaN)
@@ -60,31 +45,17 @@ def define_inputs():
     add_input("f64_tiny", np.array([1e-300, 5e-324, 1e-10, 0.999999, 1.000001, 1e300, 2.0 ** -1074 * 3, 0.25]))
     add_input("f64_nan", np.array([np.nan, 1.0, np.nan, -2.0, 0.0, np.inf]))
     add_input("f64_nan_b", np.array([0.0, np.nan, np.nan, -3.0, -0.0, np.nan]))
-    add_input("f64_6x4", exact(np.sin(np.arange(24).reshape(6, 4)) * 10))
-    add_input("f64_6x4_b", exact(np.cos(np.arange(24).reshape(6, 4)) * 3 - 1))
-    add_input("f64_2x3x4", exact(np.sin(np.arange(24).reshape(2, 3, 4) * 0.7) * 6))
-    add_input("f64_3x1", np.array([[-2.5], [0.0], [1.75]]))
-    add_input("f64_4", np.array([0.5, -1.0, 2.0, 0.0]))
-    add_input("f64_0d", np.array(2.5))
-    add_input("f64_0", np.zeros(0))
-    add_input("f64_0x3", np.zeros((0, 3)))
-    add_input("f32_10", exact(np.cos(k10) * 3).astype(np.float32))
-    add_input("f32_6x4", exact(np.sin(np.arange(24).reshape(6, 4) * 0.3) * 2).astype(np.float32))
-    add_input("i64_10", np.arange(-5, 5, dtype=np.int64))           # zero at index 5
+    G.add_standard("f64_6x4", "f64_6x4_b", "f64_2x3x4", "f64_3x1", "f64_4", "f64_0d", "f64_0", "f64_0x3",
+                   "f32_10", "f32_6x4", "i64_10")
     add_input("i64_10_b", np.array([3, -3, 0, 2, -2, 7, 0, -1, 1, 4], dtype=np.int64))  # divisors with zeros
     add_input("i64_ext", np.array([2 ** 63 - 1, -2 ** 63, 0, 1, -1, 2 ** 40, -7, 12345678901, -2 ** 62, 5], dtype=np.int64))
     add_input("i64_ext_b", np.array([1, -1, 5, -1, 3, 3, 2, -10, 0, -3], dtype=np.int64))
-    add_input("i32_10", (k10 * 3 - 13).astype(np.int32))
-    add_input("i16_10", (k10 * 100 - 450).astype(np.int16))
-    add_input("i8_10", (k10 * 11 - 50).astype(np.int8))
+    G.add_standard("i32_10", "i16_10", "i8_10")
     add_input("i8_big", np.array([100, 120, -100, -128, 127, 0, 1, -1, 64, 90], dtype=np.int8))
     add_input("i8_10_b", np.array([3, -3, 0, 2, -2, 7, 0, -1, 1, 4], dtype=np.int8))
     add_input("i64_shift", np.array([0, 1, 3, 7, 8, 15, 31, 63, 64, -1], dtype=np.int64))
     add_input("i8_shift", np.array([0, 1, 3, 7, 8, 9, 100, -1, 2, 6], dtype=np.int8))
-    add_input("i32_3x1", np.array([[3], [-1], [0]], dtype=np.int32))
-    add_input("i64_6x4", (np.arange(24).reshape(6, 4) % 7 - 3).astype(np.int64))
-    add_input("i64_0d", np.array(-3, dtype=np.int64))
-    add_input("b_10", k10 % 3 == 0)
+    G.add_standard("i32_3x1", "i64_6x4", "i64_0d", "b_10")
     add_input("b_10_b", k10 % 2 == 0)
     add_input("b_6x4", (np.arange(24).reshape(6, 4) % 5) < 2)
     add_input("b_3x1", np.array([[True], [False], [True]]))
@@ -102,46 +73,7 @@ def define_inputs():
                                     40000.5, 1e19, -9.3e18, 127.9, -128.9, 0.3], dtype=np.float32))
     add_input("i64_cast", np.array([300, -200, 2 ** 31, -2 ** 31 - 1, 70000, 2 ** 53 + 1, -1, 0, 255, 128],
                                    dtype=np.int64))
-    for d in DTYPES:
-        if d == "bool":
-            add_input("p_bool", k10 % 3 == 0)
-            add_input("q_bool", k10 % 2 == 0)
-        else:
-            add_input("p_" + d, (np.arange(-5, 5) * (0.75 if d.startswith("float") else 1)).astype(d))
-            add_input("q_" + d, np.array([4, -3, 0, 2, -1, 0, 3, -4, 1, 2]).astype(d))
-
-
-def fmt(v):
-    if v is None:
-        return "none"
-    if isinstance(v, (bool, np.bool_)):
-        return "true" if v else "false"
-    if isinstance(v, (tuple, list)):
-        return ",".join(fmt(x) for x in v)
-    return repr(float(v)) if isinstance(v, float) else str(v)
-
-
-def add_case(name, group, op, params, inputs, result, note=""):
-    assert all(c["name"] != name for c in CASES), name
-    for i in inputs:
-        assert i in INPUTS, i
-    result = np.asarray(result)
-    assert result.dtype != np.float16, name + ": float16 must be handled by the caller"
-    assert str(result.dtype) in DTYPES, (name, result.dtype)
-    CASES.append({"name": name, "group": group, "op": op,
-                  "params": ";".join(f"{k}={fmt(v)}" for k, v in params.items()),
-                  "inputs": ",".join(inputs), "result": np.array(result, order="C"), "note": note})
-
-
-def evaluate(fn, values):
-    """fn applied to values; float16 results are recomputed on float32 inputs, as Mars computes them."""
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        out = np.asarray(fn(*values))
-        if out.dtype == np.float16:
-            cast = [v.astype(np.float32) if isinstance(v, np.ndarray) else v for v in values]
-            return np.asarray(fn(*cast)), FLOAT16_NOTE
-        return out, ""
+    G.add_promotion_inputs()
 
 
 def arrays(names):
@@ -172,16 +104,12 @@ def binary_case(fn, a, b, group="binary", name=None, note=""):
 
 
 def scalar_case(fn, a, scalar, side="right"):
-    kind = "bool" if isinstance(scalar, bool) else "int" if isinstance(scalar, int) else "float"
+    kind = scalar_kind(scalar)
     f = ufunc(fn)
     out, note = evaluate((lambda x: f(x, scalar)) if side == "right" else (lambda x: f(scalar, x)), arrays([a]))
     tag = fmt(scalar).replace("-", "m").replace(".", "p")
     add_case(f"{fn}_{a}_{side}_{kind}_{tag}", "scalar", "binary_scalar",
              {"fn": fn, "scalar": scalar, "kind": kind, "side": side}, [a], out, note=note)
-
-
-def kind_of(v):
-    return "bool" if isinstance(v, bool) else "int" if isinstance(v, int) else "float"
 
 
 def unary_cases():
@@ -306,18 +234,27 @@ def broadcast_cases():
     binary_case("left_shift", "i64_0d", "i64_6x4", group=g)
 
 
-def where_case(name, cond, x, y, note=""):
-    """cond, x, y: an input name, or a Python scalar."""
-    ins, params, vals = [], {}, []
-    for key, v in (("cond", cond), ("x", x), ("y", y)):
-        if isinstance(v, str):
+def operands(named, ins, params, vals):
+    """Each (key, v) of named, v an input name, a Python scalar or None: appended to the case's inputs (ins),
+    params and the values numpy is called with (vals)."""
+    for key, v in named:
+        if v is None:
+            params[key] = "none"
+            vals.append(None)
+        elif isinstance(v, str):
             ins.append(v)
             params[key] = "input"
             vals.append(INPUTS[v])
         else:
-            params[key] = kind_of(v)
+            params[key] = scalar_kind(v)
             params[key + "_value"] = v
             vals.append(v)
+
+
+def where_case(name, cond, x, y, note=""):
+    """cond, x, y: an input name, or a Python scalar."""
+    ins, params, vals = [], {}, []
+    operands((("cond", cond), ("x", x), ("y", y)), ins, params, vals)
     out, n = evaluate(np.where, vals)
     add_case(name, "where", "where", params, ins, out, note=note or n)
 
@@ -345,18 +282,7 @@ def where_cases():
 
 def clip_case(name, a, lo, hi, note=""):
     ins, params, vals = [a], {}, [INPUTS[a]]
-    for key, v in (("lo", lo), ("hi", hi)):
-        if v is None:
-            params[key] = "none"
-            vals.append(None)
-        elif isinstance(v, str):
-            ins.append(v)
-            params[key] = "input"
-            vals.append(INPUTS[v])
-        else:
-            params[key] = kind_of(v)
-            params[key + "_value"] = v
-            vals.append(v)
+    operands((("lo", lo), ("hi", hi)), ins, params, vals)
     out, n = evaluate(np.clip, vals)
     add_case(name, "clip", "clip", params, ins, out, note=note or n)
 
@@ -431,29 +357,8 @@ def empty_and_0d_cases():
     binary_case("bitwise_xor", "b_0d", "i64_0d", group=g)
 
 
-def write():
-    if GOLDEN.exists():
-        shutil.rmtree(GOLDEN)  # so files of removed cases do not linger
-    (GOLDEN / "inputs").mkdir(parents=True)
-    (GOLDEN / "expected").mkdir(parents=True)
-    for name, arr in INPUTS.items():
-        with open(GOLDEN / "inputs" / f"{name}.npy", "wb") as f:
-            np.lib.format.write_array(f, arr, version=(1, 0), allow_pickle=False)
-    columns = ["name", "group", "op", "params", "inputs", "output", "dtype", "shape", "scale", "note"]
-    lines = [f"# generated by golden_elementwise.py with numpy {np.__version__}; do not edit, re-run the script",
-             "\t".join(columns)]
-    for c in CASES:
-        r = c["result"]
-        with open(GOLDEN / "expected" / f"{c['name']}.npy", "wb") as f:
-            np.lib.format.write_array(f, r, version=(1, 0), allow_pickle=False)
-        lines.append("\t".join([c["name"], c["group"], c["op"], c["params"], c["inputs"], c["name"] + ".npy",
-                                str(r.dtype), fmt(tuple(r.shape)) if r.shape else "", "0.0", c["note"]]))
-    (GOLDEN / "cases.tsv").write_text("\n".join(lines) + "\n")
-
-
 def main():
-    if int(np.__version__.split(".")[0]) < 2:
-        sys.exit(f"numpy 2.x is required (NEP 50 promotion); found {np.__version__}")
+    require_numpy2("NEP 50 promotion")
     np.seterr(all="ignore")                      # NaN and overflow are what many cases are about
     warnings.simplefilter("ignore", RuntimeWarning)
     define_inputs()
@@ -468,9 +373,8 @@ def main():
     nan_to_num_cases()
     astype_cases()
     empty_and_0d_cases()
-    write()
-    total = sum(p.stat().st_size for p in GOLDEN.rglob("*") if p.is_file())
-    print(f"{len(CASES)} cases, {len(INPUTS)} inputs, {total} bytes in {GOLDEN}")
+    G.write()
+    print(f"{len(CASES)} cases, {len(INPUTS)} inputs, {tree_bytes(GOLDEN)} bytes in {GOLDEN}")
 
 
 if __name__ == "__main__":

@@ -18,31 +18,22 @@ Ops and their params:
   scan      fn (cumsum, cumprod, nancumsum, nancumprod), axis (one axis or none)
 """
 
-import shutil
-import sys
-import warnings
-from pathlib import Path
-
 import numpy as np
 
-GOLDEN = Path(__file__).resolve().parents[1] / "resources" / "golden" / "reductions"
-DTYPES = ["bool", "int8", "int16", "int32", "int64", "float32", "float64"]
-INPUTS = {}
-CASES = []
+from golden_common import (GOLDEN_ROOT, Golden, axis_tag, exact, fmt, largest, quiet, reduction_scale,
+                           require_numpy2, tree_bytes)
+
+GOLDEN = GOLDEN_ROOT / "reductions"
+G = Golden(__file__, GOLDEN)
+INPUTS, CASES, add_input = G.inputs, G.cases, G.add_input
 
 
-def exact(x):
-    return np.round(np.asarray(x, dtype=np.float64), 6)
-
-
-def add_input(name, array):
-    assert name not in INPUTS, name
-    INPUTS[name] = np.array(array, order="C")
+def add_case(name, op, params, inputs, result, scale=0.0):
+    G.add_case(name, "reductions", op, params, inputs, result, scale=scale)
 
 
 def define_inputs():
-    add_input("f64_100", exact(np.sin(np.arange(100) * 0.37) * 100))
-    add_input("f64_6x4", exact(np.sin(np.arange(24).reshape(6, 4)) * 10))
+    G.add_standard("f64_100", "f64_6x4")
     m = exact(np.cos(np.arange(24).reshape(6, 4) * 0.5) * 7)
     m[1, 2] = np.nan
     m[4, 0] = np.nan
@@ -52,11 +43,9 @@ def define_inputs():
     a[2, :] = np.nan                                     # an all-NaN row
     a[:, 1] = np.nan                                     # an all-NaN column
     add_input("f64_5x4_allnan", a)
-    add_input("f64_2x3x4", exact(np.sin(np.arange(24).reshape(2, 3, 4) * 0.7) * 6))
-    add_input("f32_2x3x4", exact(np.cos(np.arange(24).reshape(2, 3, 4)) * 9).astype(np.float32))
-    add_input("i32_6x4", (np.arange(24).reshape(6, 4) * 5 - 60).astype(np.int32))
+    G.add_standard("f64_2x3x4", "f32_2x3x4", "i32_6x4")
     add_input("i8_2x3x4", (np.arange(24).reshape(2, 3, 4) % 7 - 3).astype(np.int8))
-    add_input("b_2x3x4", (np.arange(24).reshape(2, 3, 4) % 5) < 2)
+    G.add_standard("b_2x3x4")
     add_input("b_6x4", (np.arange(24).reshape(6, 4) % 7) != 3)
     # ties: the first occurrence must win
     add_input("i64_ties_5x6", np.array([[3, 1, 4, 1, 5, 9], [2, 6, 5, 3, 5, 8], [9, 7, 9, 3, 2, 3],
@@ -68,51 +57,13 @@ def define_inputs():
     add_input("i16_6", np.array([7, -3, 12, 0, 5, -3], dtype=np.int16))
     add_input("i64_small_3x4", np.array([[1, 2, -1, 3], [2, 2, 1, -2], [1, -3, 2, 1]], dtype=np.int64))
     add_input("f64_prod_3x4", exact(np.array([[1.5, -0.5, 2.0, 0.75], [1.25, 0.8, -1.1, 2.5], [0.9, 1.1, 1.3, -0.7]])))
-    add_input("f64_0", np.zeros(0))
-    add_input("f64_0x3", np.zeros((0, 3)))
-    add_input("f64_0d", np.array(2.5))
-    add_input("i64_0d", np.array(-3, dtype=np.int64))
+    G.add_standard("f64_0", "f64_0x3", "f64_0d", "i64_0d")
     # weights
     add_input("w_f64_4", exact(np.array([0.5, 2.0, 1.0, 0.25])))
     add_input("w_f64_6", exact(np.array([1.0, 0.0, 2.5, 1.5, 0.5, 3.0])))
     add_input("w_i32_6x4", ((np.arange(24).reshape(6, 4) % 5) + 1).astype(np.int32))
     add_input("w_f32_3x4", exact(np.arange(12).reshape(3, 4) * 0.25 + 0.5).astype(np.float32))
     add_input("w_f64_4x2", exact(np.arange(8).reshape(4, 2) * 0.5 + 0.25))
-
-
-def fmt(v):
-    if v is None:
-        return "none"
-    if isinstance(v, (bool, np.bool_)):
-        return "true" if v else "false"
-    if isinstance(v, (tuple, list)):
-        return ",".join(fmt(x) for x in v)
-    return repr(float(v)) if isinstance(v, float) else str(v)
-
-
-def largest(values):
-    v = np.abs(np.asarray(values, dtype=np.float64))
-    v = v[np.isfinite(v)]
-    return float(v.max()) if v.size else 0.0
-
-
-def add_case(name, op, params, inputs, result, scale=0.0, note=""):
-    assert all(c["name"] != name for c in CASES), name
-    result = np.asarray(result)
-    assert str(result.dtype) in DTYPES, (name, result.dtype)
-    CASES.append({"name": name, "op": op, "params": ";".join(f"{k}={fmt(v)}" for k, v in params.items()),
-                  "inputs": ",".join(inputs), "result": np.array(result, order="C"), "scale": float(scale),
-                  "note": note})
-
-
-def quiet(fn):
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return fn()
-
-
-def axis_tag(axis):
-    return "all" if axis is None else "_".join(str(v).replace("-", "m") for v in np.atleast_1d(axis))
 
 
 REDUCE = {"sum": np.sum, "prod": np.prod, "mean": np.mean, "var": np.var, "std": np.std, "min": np.min,
@@ -129,14 +80,9 @@ def reduce_case(fn, a, axis=None, keepdims=False, ddof=0):
     out = quiet(lambda: np.asarray(REDUCE[fn](x, **kw)))
     if fn == "count_nonzero":
         out = out.astype(np.int64)
-    scale = 0.0
-    if fn in ("sum", "nansum") and x.dtype.kind == "f":
-        scale = largest(np.nansum(np.abs(x), axis=axis))
-    elif fn in ("mean", "nanmean") and x.dtype.kind == "f":
-        averaged = max(1, x.size // max(1, out.size))
-        scale = largest(np.nansum(np.abs(x), axis=axis) / averaged)
+    scale = reduction_scale(fn.removeprefix("nan"), x, axis, out)
     name = f"{fn}_{a}_axis_{axis_tag(axis)}" + ("_keepdims" if keepdims else "") + (f"_ddof{ddof}" if ddof else "")
-    if any(c["name"] == name for c in CASES):
+    if G.has_case(name):
         return
     params = {"fn": fn, "axis": axis, "keepdims": keepdims}
     if "ddof" in kw:
@@ -269,34 +215,12 @@ def cases():
             scan_case(fn, a, axis)
 
 
-def write():
-    if GOLDEN.exists():
-        shutil.rmtree(GOLDEN)
-    (GOLDEN / "inputs").mkdir(parents=True)
-    (GOLDEN / "expected").mkdir(parents=True)
-    for name, arr in INPUTS.items():
-        with open(GOLDEN / "inputs" / f"{name}.npy", "wb") as f:
-            np.lib.format.write_array(f, arr, version=(1, 0), allow_pickle=False)
-    columns = ["name", "group", "op", "params", "inputs", "output", "dtype", "shape", "scale", "note"]
-    lines = [f"# generated by golden_reductions.py with numpy {np.__version__}; do not edit, re-run the script",
-             "\t".join(columns)]
-    for c in CASES:
-        r = c["result"]
-        with open(GOLDEN / "expected" / f"{c['name']}.npy", "wb") as f:
-            np.lib.format.write_array(f, r, version=(1, 0), allow_pickle=False)
-        lines.append("\t".join([c["name"], "reductions", c["op"], c["params"], c["inputs"], c["name"] + ".npy",
-                                str(r.dtype), fmt(tuple(r.shape)) if r.shape else "", repr(c["scale"]), c["note"]]))
-    (GOLDEN / "cases.tsv").write_text("\n".join(lines) + "\n")
-
-
 def main():
-    if int(np.__version__.split(".")[0]) < 2:
-        sys.exit(f"numpy 2.x is required; found {np.__version__}")
+    require_numpy2()
     define_inputs()
     cases()
-    write()
-    total = sum(p.stat().st_size for p in GOLDEN.rglob("*") if p.is_file())
-    print(f"{len(CASES)} cases, {len(INPUTS)} inputs, {total} bytes in {GOLDEN}")
+    G.write()
+    print(f"{len(CASES)} cases, {len(INPUTS)} inputs, {tree_bytes(GOLDEN)} bytes in {GOLDEN}")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,9 @@ Re-running it with the same numpy build rewrites byte-identical files. The input
 functions (exp, log, power) may differ in the last bit on another numpy build, which the tests' tolerances
 absorb. Commit the regenerated files together with the script change that caused them.
 
+The helpers it shares with the area scripts (golden_<area>.py, which own golden/<area>/) are in golden_common.py
+next to it.
+
 Conventions the Java side (GoldenExpressions) relies on:
   * params are "key=value" pairs joined by ";"; lists are comma-separated; "none" means numpy's None.
   * scalars carry their Python kind (kind=int|float|bool): numpy 2 treats Python scalars as "weak"
@@ -31,134 +34,62 @@ Conventions the Java side (GoldenExpressions) relies on:
     0 means "relative to the value itself".
 """
 
-import shutil
-import sys
-import warnings
-from pathlib import Path
-
 import numpy as np
 
-GOLDEN = Path(__file__).resolve().parents[1] / "resources" / "golden"
-DTYPES = ["bool", "int8", "int16", "int32", "int64", "float32", "float64"]
-FLOAT16_NOTE = ("numpy gives float16, Mars has no float16 and gives float32: "
-                "expected = the operation on the inputs cast to float32")
+from golden_common import (DTYPES, GOLDEN_ROOT, STANDARD_INPUTS, Golden, axis_tag, dims_tag, evaluate, exact, fmt,
+                           reduction_scale, require_numpy2, scalar_kind, tree_bytes)
 
-INPUTS = {}
-CASES = []
+GOLDEN = GOLDEN_ROOT
+G = Golden(__file__, GOLDEN)
+INPUTS, CASES, add_input, add_case = G.inputs, G.cases, G.add_input, G.add_case
 
 
 # ----- inputs -----
 
-def exact(x):
-    """Rounds to 6 decimals so inputs are the same on every platform, whatever its libm."""
-    return np.round(np.asarray(x, dtype=np.float64), 6)
-
-
-def add_input(name, array):
-    assert name not in INPUTS, name
-    INPUTS[name] = np.array(array, order="C")
-    return name
-
-
 def define_inputs():
     k10 = np.arange(10)
-    f64_10 = exact(np.sin(k10) * 8)                       # includes 0.0 and negatives
-    add_input("f64_10", f64_10)
-    # Shares every third value with f64_10, so comparisons and subtraction meet ties.
-    add_input("f64_10_b", np.where(k10 % 3 == 0, f64_10, exact(np.cos(k10) * 5)))
-    nan10 = f64_10.copy()
+    G.add_standard("f64_10", "f64_10_b")
+    nan10 = INPUTS["f64_10"].copy()
     nan10[[3, 7]] = np.nan
     add_input("f64_10_nan", nan10)
     add_input("f64_10_pos", exact((k10 + 1) / 4))
-    add_input("f64_100", exact(np.sin(np.arange(100) * 0.37) * 100))
+    G.add_standard("f64_100")
     add_input("f64_24", exact(np.arange(24) * 0.5 - 6))
-    add_input("f64_6x4", exact(np.sin(np.arange(24).reshape(6, 4)) * 10))
-    add_input("f64_6x4_b", exact(np.cos(np.arange(24).reshape(6, 4)) * 3 - 1))
+    # One input in format 2.0 so the Java reader's v2 header path is exercised too.
+    add_input("f64_6x4", STANDARD_INPUTS["f64_6x4"](), version=(2, 0))
+    G.add_standard("f64_6x4_b")
     m = exact(np.cos(np.arange(24).reshape(6, 4) * 0.5) * 7)
     m[1, 2] = np.nan
     m[4, 0] = np.nan
     add_input("f64_6x4_nan", m)
     add_input("f64_4x5", exact(np.cos(np.arange(20).reshape(4, 5)) * 4))
     add_input("f64_5x4", exact(np.sin(np.arange(20).reshape(5, 4) + 0.5) * 2))
-    add_input("f64_2x3x4", exact(np.sin(np.arange(24).reshape(2, 3, 4) * 0.7) * 6))
-    add_input("f64_3x1", exact(np.array([[-2.5], [0.0], [1.75]])))
-    add_input("f64_4", exact(np.array([0.5, -1.0, 2.0, 0.0])))
+    G.add_standard("f64_2x3x4", "f64_3x1", "f64_4")
     add_input("f64_6x1", exact(np.arange(6).reshape(6, 1) * 0.5 - 1))
-    add_input("f64_0d", np.array(2.5))
+    G.add_standard("f64_0d")
     add_input("f64_10x10", exact(np.sin(np.arange(100).reshape(10, 10)) * 4 + np.cos(np.arange(100).reshape(10, 10))))
-    add_input("f32_10", exact(np.cos(k10) * 3).astype(np.float32))
-    add_input("f32_6x4", exact(np.sin(np.arange(24).reshape(6, 4) * 0.3) * 2).astype(np.float32))
+    G.add_standard("f32_10", "f32_6x4")
     add_input("f32_4x5", exact(np.cos(np.arange(20).reshape(4, 5) * 0.3) * 2).astype(np.float32))
-    add_input("f32_2x3x4", exact(np.cos(np.arange(24).reshape(2, 3, 4)) * 9).astype(np.float32))
+    G.add_standard("f32_2x3x4")
     add_input("f32_4", np.array([1.5, -0.25, 3.0, 0.0], dtype=np.float32))
-    i64 = np.arange(-5, 5, dtype=np.int64)
-    add_input("i64_10", i64)                              # zero at index 5: integer division by zero
-    add_input("i64_10_b", np.where(k10 % 3 == 0, i64, (k10 * 7 % 10) - 4).astype(np.int64))
+    G.add_standard("i64_10")
+    add_input("i64_10_b", np.where(k10 % 3 == 0, INPUTS["i64_10"], (k10 * 7 % 10) - 4).astype(np.int64))
     add_input("i64_10_exp", (k10 % 4).astype(np.int64))   # non-negative: numpy rejects int ** negative int
-    add_input("i32_10", (k10 * 3 - 13).astype(np.int32))
-    add_input("i16_10", (k10 * 100 - 450).astype(np.int16))
-    add_input("i8_10", (k10 * 11 - 50).astype(np.int8))
+    G.add_standard("i32_10", "i16_10", "i8_10")
     add_input("i8_10_big", np.array([100, 120, -100, -128, 127, 0, 1, -1, 64, 90], dtype=np.int8))
-    add_input("b_10", k10 % 3 == 0)
-    add_input("i32_6x4", (np.arange(24).reshape(6, 4) * 5 - 60).astype(np.int32))
-    add_input("i64_6x4", (np.arange(24).reshape(6, 4) % 7 - 3).astype(np.int64))
+    G.add_standard("b_10", "i32_6x4", "i64_6x4")
     add_input("i64_4x5", (np.arange(20).reshape(4, 5) % 5 - 2).astype(np.int64))
-    add_input("i32_3x1", np.array([[3], [-1], [0]], dtype=np.int32))
+    G.add_standard("i32_3x1")
     add_input("i8_2x3x4", (np.arange(24).reshape(2, 3, 4) * 5 - 60).astype(np.int8))
-    add_input("b_2x3x4", (np.arange(24).reshape(2, 3, 4) % 5) < 2)
-    add_input("i64_0d", np.array(-3, dtype=np.int64))
-    add_input("f64_0", np.zeros(0))                       # empty: reductions give identities or NaN
-    add_input("f64_0x3", np.zeros((0, 3)))
-    # One input of each dtype for the promotion table: p_* ascending, q_* shuffled with ties and zeros.
-    for d in DTYPES:
-        if d == "bool":
-            add_input("p_bool", k10 % 3 == 0)
-            add_input("q_bool", k10 % 2 == 0)
-        else:
-            add_input("p_" + d, (np.arange(-5, 5) * (0.75 if d.startswith("float") else 1)).astype(d))
-            add_input("q_" + d, np.array([4, -3, 0, 2, -1, 0, 3, -4, 1, 2]).astype(d))
+    G.add_standard("b_2x3x4", "i64_0d")
+    G.add_standard("f64_0", "f64_0x3")                    # empty: reductions give identities or NaN
+    G.add_promotion_inputs()
 
 
 # ----- cases -----
 
-def fmt(v):
-    if v is None:
-        return "none"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (tuple, list)):
-        return ",".join(fmt(x) for x in v)
-    return repr(v) if isinstance(v, float) else str(v)
-
-
-def add_case(name, group, op, params, inputs, result, scale=0.0, note=""):
-    assert all(c["name"] != name for c in CASES), name
-    for i in inputs:
-        assert i in INPUTS, i
-    result = np.asarray(result)
-    assert result.dtype != np.float16, name + ": float16 must be handled by the caller"
-    assert str(result.dtype) in DTYPES, (name, result.dtype)
-    CASES.append({
-        "name": name, "group": group, "op": op,
-        "params": ";".join(f"{k}={fmt(v)}" for k, v in params.items()),
-        "inputs": ",".join(inputs), "result": np.array(result, order="C"),
-        "scale": float(scale), "note": note,
-    })
-
-
 def arrays(names):
     return [INPUTS[n] for n in names]
-
-
-def evaluate(fn, values):
-    """fn applied to values; float16 results are recomputed on float32 inputs, as Mars computes them."""
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        out = np.asarray(fn(*values))
-        if out.dtype == np.float16:
-            cast = [v.astype(np.float32) if isinstance(v, np.ndarray) else v for v in values]
-            return np.asarray(fn(*cast)), FLOAT16_NOTE
-        return out, ""
 
 
 UNARY = {"negative": np.negative, "abs": np.abs, "sqrt": np.sqrt, "exp": np.exp, "log": np.log}
@@ -178,7 +109,7 @@ def binary_case(group, fn, a, b, name=None):
 
 
 def scalar_case(fn, a, scalar, side="right", name=None):
-    kind = "bool" if isinstance(scalar, bool) else "int" if isinstance(scalar, int) else "float"
+    kind = scalar_kind(scalar)
     f = BINARY[fn]
     # A Python scalar, so numpy applies NEP 50 weak promotion exactly as for `a + 1` in Python.
     out, note = evaluate((lambda x: f(x, scalar)) if side == "right" else (lambda x: f(scalar, x)), arrays([a]))
@@ -295,13 +226,6 @@ def broadcast_cases():
     binary_case(g, "greater_equal", "f64_2x3x4", "f64_3x1")
 
 
-def largest(values):
-    """The largest finite magnitude in values, 0 when there is none (empty or all NaN)."""
-    v = np.abs(np.asarray(values, dtype=np.float64))
-    v = v[np.isfinite(v)]
-    return float(v.max()) if v.size else 0.0
-
-
 REDUCTIONS = {"sum": np.sum, "mean": np.mean, "var": np.var, "std": np.std, "min": np.min, "max": np.max}
 
 
@@ -311,14 +235,8 @@ def reduction_case(fn, a, axis=None, keepdims=False, ddof=0):
     if fn in ("var", "std"):
         kwargs["ddof"] = ddof
     out, note = evaluate(lambda v: REDUCTIONS[fn](v, **kwargs), [x])
-    scale = 0.0
-    if fn == "sum" and x.dtype.kind == "f":
-        scale = largest(np.nansum(np.abs(x), axis=axis))
-    elif fn == "mean" and x.dtype.kind == "f":
-        averaged = max(1, x.size // max(1, out.size))  # elements averaged into each output
-        scale = largest(np.nansum(np.abs(x), axis=axis) / averaged)
-    ax = "all" if axis is None else "_".join(str(v).replace("-", "m") for v in np.atleast_1d(axis))
-    name = f"{fn}_{a}_axis_{ax}" + ("_keepdims" if keepdims else "") + (f"_ddof{ddof}" if ddof else "")
+    scale = reduction_scale(fn, x, axis, out)
+    name = f"{fn}_{a}_axis_{axis_tag(axis)}" + ("_keepdims" if keepdims else "") + (f"_ddof{ddof}" if ddof else "")
     params = {"fn": fn, "axis": axis, "keepdims": keepdims}
     if fn in ("var", "std"):
         params["ddof"] = ddof
@@ -360,7 +278,7 @@ def shape_cases():
     for a, axes in [("f64_6x4", None), ("f64_2x3x4", None), ("f64_2x3x4", (1, 0, 2)), ("f64_2x3x4", (2, 0, 1)),
                     ("f64_2x3x4", (-1, 0, 1)), ("f64_10", None), ("i8_2x3x4", (0, 2, 1)), ("b_2x3x4", (1, 2, 0)),
                     ("f64_0x3", None)]:
-        tag = "default" if axes is None else "_".join(str(v).replace("-", "m") for v in axes)
+        tag = "default" if axes is None else dims_tag(axes)
         add_case(f"transpose_{a}_{tag}", g, "transpose", {"axes": axes}, [a], np.transpose(INPUTS[a], axes))
     for a in ["f64_6x4", "f64_2x3x4", "i32_6x4"]:
         add_case(f"T_{a}", g, "T", {}, [a], INPUTS[a].T)
@@ -368,7 +286,7 @@ def shape_cases():
                      ("f64_2x3x4", (4, 6)), ("f64_2x3x4", (24,)), ("f64_2x3x4", (3, -1)), ("f64_10", (2, 5)),
                      ("f64_10", (5, -1)), ("b_2x3x4", (6, 4)), ("i8_2x3x4", (4, 3, 2)), ("f64_0d", (1, 1)),
                      ("f64_6x4", (1, 24)), ("f64_6x4", (6, 4, 1)), ("f64_0x3", (3, 0))]:
-        tag = "_".join(str(v).replace("-", "m") for v in shape)
+        tag = dims_tag(shape)
         add_case(f"reshape_{a}_to_{tag}", g, "reshape", {"shape": shape}, [a], np.reshape(INPUTS[a], shape))
     # Reshape reads C order of the transposed array, not of the stored one.
     add_case("transpose_then_reshape_f64_6x4", g, "expr", {"name": "transpose_then_reshape"}, ["f64_6x4"],
@@ -429,36 +347,8 @@ def composite_cases():
              note="cancels; tolerance relative to mean(x*x)")
 
 
-# ----- output -----
-
-def write():
-    # only this script's own files, so files of removed cases do not linger; the area scripts
-    # (golden_<area>.py) own the sub-folders golden/<area>/
-    for own in ("inputs", "expected"):
-        if (GOLDEN / own).exists():
-            shutil.rmtree(GOLDEN / own)
-    (GOLDEN / "inputs").mkdir(parents=True)
-    (GOLDEN / "expected").mkdir(parents=True)
-    for name, arr in INPUTS.items():
-        with open(GOLDEN / "inputs" / f"{name}.npy", "wb") as f:
-            # One input in format 2.0 so the Java reader's v2 header path is exercised too.
-            version = (2, 0) if name == "f64_6x4" else (1, 0)
-            np.lib.format.write_array(f, arr, version=version, allow_pickle=False)
-    columns = ["name", "group", "op", "params", "inputs", "output", "dtype", "shape", "scale", "note"]
-    lines = [f"# generated by make_golden.py with numpy {np.__version__}; do not edit, re-run the script",
-             "\t".join(columns)]
-    for c in CASES:
-        r = c["result"]
-        with open(GOLDEN / "expected" / f"{c['name']}.npy", "wb") as f:
-            np.lib.format.write_array(f, r, version=(1, 0), allow_pickle=False)
-        lines.append("\t".join([c["name"], c["group"], c["op"], c["params"], c["inputs"], c["name"] + ".npy",
-                                str(r.dtype), fmt(tuple(r.shape)) if r.shape else "", repr(c["scale"]), c["note"]]))
-    (GOLDEN / "cases.tsv").write_text("\n".join(lines) + "\n")
-
-
 def main():
-    if int(np.__version__.split(".")[0]) < 2:
-        sys.exit(f"numpy 2.x is required (NEP 50 promotion); found {np.__version__}")
+    require_numpy2("NEP 50 promotion")
     define_inputs()
     creation_cases()
     elementwise_cases()
@@ -469,9 +359,9 @@ def main():
     shape_cases()
     linalg_cases()
     composite_cases()
-    write()
-    total = sum(p.stat().st_size for p in GOLDEN.rglob("*") if p.is_file())
-    print(f"{len(CASES)} cases, {len(INPUTS)} inputs, {total} bytes in {GOLDEN}")
+    # only this script's own files; the area scripts (golden_<area>.py) own the sub-folders golden/<area>/
+    G.write(clear="subdirs")
+    print(f"{len(CASES)} cases, {len(INPUTS)} inputs, {tree_bytes(GOLDEN)} bytes in {GOLDEN}")
 
 
 if __name__ == "__main__":
