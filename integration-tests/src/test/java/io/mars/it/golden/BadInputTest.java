@@ -1,19 +1,16 @@
 package io.mars.it.golden;
 
+import static io.mars.it.golden.UserErrors.assertUserError;
+import static io.mars.it.golden.UserErrors.compact;
 import static io.mars.tensor.Tensors.chunks;
 import static io.mars.tensor.Tensors.shape;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
-import io.mars.common.error.ErrorKind;
-import io.mars.common.error.MarsException;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -97,19 +94,5 @@ class BadInputTest {
 
         assertUserError(() -> a.reshape(3, 4), ErrorCode.SHAPE_MISMATCH,
                 m -> assertThat(compact(m)).contains("size10").contains("(3,4)"));
-    }
-
-    private static void assertUserError(ThrowingCallable call, ErrorCode code, Consumer<String> message) {
-        assertThatThrownBy(call)
-                .isInstanceOfSatisfying(MarsException.class, e -> {
-                    assertThat(e.code()).as("code of %s", e).isEqualTo(code);
-                    assertThat(e.kind()).as("kind of %s", e).isEqualTo(ErrorKind.USER);
-                    message.accept(e.getMessage());
-                });
-    }
-
-    /** The message without blanks, so {@code (3, 4)} and numpy's {@code (3,4)} both match. */
-    private static String compact(String message) {
-        return message.replace(" ", "");
     }
 }

@@ -2,7 +2,13 @@ package io.mars.it.golden;
 
 import io.mars.tensor.ChunkSpec;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * The ways each golden case's operands are cut into chunks. A correct tiler gives numpy's answer for all of them:
@@ -53,6 +59,27 @@ public enum Chunking {
             case MIXED -> shapes.size() >= 2 && maxDim > 2;
             case MIXED_IRREGULAR -> shapes.size() >= 2 && maxDim > 1;
         };
+    }
+
+    /**
+     * The arguments {@code (case, chunking)} of a golden test: each case with each chunking that applies to its
+     * operands, in the order of the cases and then of this enum.
+     */
+    static <C> Stream<Arguments> casesWithChunkings(List<C> cases, Function<C, List<long[]>> operandShapes,
+            Predicate<C> isProduct) {
+        return casesWithChunkings(cases, EnumSet.allOf(Chunking.class), operandShapes, isProduct);
+    }
+
+    /** As {@link #casesWithChunkings(List, Function, Predicate)}, trying only the chunkings in {@code tried}. */
+    static <C> Stream<Arguments> casesWithChunkings(List<C> cases, Set<Chunking> tried,
+            Function<C, List<long[]>> operandShapes, Predicate<C> isProduct) {
+        return cases.stream().flatMap(c -> {
+            List<long[]> shapes = operandShapes.apply(c);
+            boolean product = isProduct.test(c);
+            return Arrays.stream(values())
+                    .filter(ch -> tried.contains(ch) && ch.appliesTo(shapes, product))
+                    .map(ch -> Arguments.of(c, ch));
+        });
     }
 
     static ChunkSpec whole(long[] shape) {

@@ -1,19 +1,15 @@
 package io.mars.it.golden;
 
+import static io.mars.it.golden.UserErrors.assertUserError;
 import static io.mars.tensor.Tensors.chunks;
 import static io.mars.tensor.Tensors.shape;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mars.common.error.ErrorCode;
-import io.mars.common.error.ErrorKind;
-import io.mars.common.error.MarsException;
 import io.mars.tensor.DataType;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.TensorRandom;
 import io.mars.tensor.Tensors;
-import java.util.function.Consumer;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -142,13 +138,5 @@ class CreationRandomBadInputTest {
                 m -> assertThat(m).contains("unknown length"));
         assertUserError(() -> random.randn(4, -1), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("negative dimensions").contains("(4, -1)"));
-    }
-
-    private static void assertUserError(ThrowingCallable call, ErrorCode code, Consumer<String> message) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(MarsException.class, e -> {
-            assertThat(e.code()).as("code of %s", e).isEqualTo(code);
-            assertThat(e.kind()).as("kind of %s", e).isEqualTo(ErrorKind.USER);
-            message.accept(e.getMessage());
-        });
     }
 }

@@ -4,7 +4,6 @@ import io.mars.it.golden.GoldenCase.Params;
 import io.mars.tensor.DataType;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +16,8 @@ import java.util.function.Function;
  * through the numpy-named functions of {@link Tensors}.
  */
 final class ElementwiseGoldenExpressions {
+    /** The files of golden_elementwise.py. */
+    static final GoldenManifest MANIFEST = new GoldenManifest("/golden/elementwise/", "golden_elementwise.py");
     private static final Map<String, Function<Tensor, Tensor>> UNARY = Map.ofEntries(
             Map.entry("negative", Tensor::negative), Map.entry("positive", Tensor::positive),
             Map.entry("abs", Tensor::abs), Map.entry("reciprocal", Tensors::reciprocal),
@@ -54,20 +55,8 @@ final class ElementwiseGoldenExpressions {
     private ElementwiseGoldenExpressions() {
     }
 
-    static List<long[]> operandShapes(GoldenCase c) {
-        List<long[]> shapes = new ArrayList<>();
-        for (String input : c.inputs()) {
-            shapes.add(ElementwiseGoldenManifest.input(input).shape());
-        }
-        return shapes;
-    }
-
     static Tensor build(GoldenCase c, Chunking chunking) {
-        List<long[]> shapes = operandShapes(c);
-        List<Tensor> in = new ArrayList<>();
-        for (int i = 0; i < c.inputs().size(); i++) {
-            in.add(Tensors.array(ElementwiseGoldenManifest.input(c.inputs().get(i)), chunking.forOperand(i, shapes.get(i))));
-        }
+        List<Tensor> in = MANIFEST.operands(c.inputs(), chunking);
         Params p = c.params();
         return switch (c.op()) {
             case "unary" -> function(UNARY, p.string("fn")).apply(in.get(0));

@@ -3,11 +3,17 @@ package io.mars.it.golden;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.mars.Session;
 import io.mars.tensor.DataType;
 import io.mars.tensor.NDArray;
+import io.mars.tensor.Tensor;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Compares a Mars result with numpy's: same shape, same dtype, and the same values — exactly for ints and bools;
@@ -21,6 +27,33 @@ final class GoldenAssertions {
     private static final int MISMATCHES_SHOWN = 8;
 
     private GoldenAssertions() {
+    }
+
+    /** Runs the case's tensor and compares the result with numpy's; returns the result. */
+    static NDArray assertExecutesAsNumpy(GoldenCase c, Chunking chunking, Tensor tensor, NDArray expected,
+            Session session) {
+        NDArray actual = tensor.execute(session);
+        assertMatches(c, chunking, actual, expected);
+        return actual;
+    }
+
+    /** The shape and dtype the tensor declares before it runs are numpy's. */
+    static void assertDeclaredAsNumpy(GoldenCase c, Tensor tensor, NDArray expected) {
+        assertThat(tensor.shape()).as("declared shape of %s", c.name()).containsExactly(expected.shape());
+        assertThat(tensor.dtype()).as("declared dtype of %s", c.name()).isEqualTo(expected.dtype());
+    }
+
+    /**
+     * Every case has a unique name and a known value of {@code property} (its group or op), so that no case of the
+     * manifest goes untested.
+     */
+    static void assertCasesNamedUniquelyAndKnown(List<GoldenCase> cases, String property,
+            Function<GoldenCase, String> value, Collection<String> known) {
+        Set<String> names = new HashSet<>();
+        for (GoldenCase c : cases) {
+            assertThat(value.apply(c)).as(property + " of %s", c.name()).isIn(known);
+            assertThat(names.add(c.name())).as("case name %s is unique", c.name()).isTrue();
+        }
     }
 
     static void assertMatches(GoldenCase c, Chunking chunking, NDArray actual, NDArray expected) {

@@ -2,6 +2,7 @@ package io.mars.it.golden;
 
 import io.mars.tensor.DataType;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,7 @@ public record GoldenCase(String name, String group, String op, Params params, Li
     /** The {@code key=value;key=value} parameters of a case; lists are comma-separated, {@code none} is null. */
     public record Params(Map<String, String> values) {
         public Params {
-            values = Map.copyOf(values);
+            values = Collections.unmodifiableMap(new LinkedHashMap<>(values)); // in file order, for messages
         }
 
         public static Params parse(String text) {
@@ -98,10 +99,19 @@ public record GoldenCase(String name, String group, String op, Params params, Li
             return NpyReader.parseShape(string(key));
         }
 
+        /** A comma-separated list of ints. */
+        public int[] ints(String key) {
+            return Arrays.stream(longs(key)).mapToInt(Math::toIntExact).toArray();
+        }
+
+        /** A comma-separated list of doubles. */
+        public double[] doubles(String key) {
+            return Arrays.stream(string(key).split(",")).mapToDouble(Double::parseDouble).toArray();
+        }
+
         /** Axes as ints, or null for {@code none} (numpy's "all axes" / "reverse"). */
         public int[] axesOrNull(String key) {
-            String v = string(key);
-            return v.equals("none") ? null : Arrays.stream(longs(key)).mapToInt(Math::toIntExact).toArray();
+            return string(key).equals("none") ? null : ints(key);
         }
     }
 }

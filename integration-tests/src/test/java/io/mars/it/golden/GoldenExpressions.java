@@ -18,6 +18,8 @@ import java.util.Set;
  * scalars on the left).
  */
 final class GoldenExpressions {
+    /** The files of make_golden.py. */
+    static final GoldenManifest MANIFEST = new GoldenManifest("/golden/", "make_golden.py");
     private static final Set<String> PRODUCT_OPS = Set.of("dot", "matmul", "inner");
     private static final Set<String> PRODUCT_EXPRESSIONS = Set.of("inner_ones_sum", "dot_transpose_minus_std");
 
@@ -26,10 +28,7 @@ final class GoldenExpressions {
 
     /** The shapes of the operands the case's chunkings apply to. */
     static List<long[]> operandShapes(GoldenCase c) {
-        List<long[]> shapes = new ArrayList<>();
-        for (String input : c.inputs()) {
-            shapes.add(GoldenManifest.input(input).shape());
-        }
+        List<long[]> shapes = new ArrayList<>(MANIFEST.inputShapes(c.inputs()));
         if (shapes.isEmpty()) {
             long[] created = c.params().has("shape") ? c.params().longs("shape") : c.shape();
             for (int i = 0; i < c.operandCount(); i++) {
@@ -47,10 +46,7 @@ final class GoldenExpressions {
 
     static Tensor build(GoldenCase c, Chunking chunking) {
         List<long[]> shapes = operandShapes(c);
-        List<Tensor> in = new ArrayList<>();
-        for (int i = 0; i < c.inputs().size(); i++) {
-            in.add(Tensors.array(GoldenManifest.input(c.inputs().get(i)), chunking.forOperand(i, shapes.get(i))));
-        }
+        List<Tensor> in = MANIFEST.operands(c.inputs(), chunking);
         Params p = c.params();
         ChunkSpec created = chunking.forOperand(0, shapes.get(0));
         return switch (c.op()) {

@@ -1,7 +1,11 @@
 package io.mars.it.golden;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.mars.tensor.DataType;
 import io.mars.tensor.NDArray;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.Tensors;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,93 +15,169 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The golden cases written by {@code integration-tests/src/test/python/make_golden.py}, and their arrays. */
+/**
+ * One directory of golden files written by one python script under {@code src/test/python}: {@code cases.tsv}, the
+ * inputs as {@code inputs/<name>.npy} and numpy's results under {@code expected/}. Every area reads its directory
+ * through an instance of this class; what a case means in Java stays in the area's expression class.
+ */
 public final class GoldenManifest {
-    public static final String ROOT = "/golden/";
     private static final List<String> COLUMNS =
             List.of("name", "group", "op", "params", "inputs", "output", "dtype", "shape", "scale", "note");
-    private static volatile List<GoldenCase> cases;
-    private static final Map<String, NDArray> ARRAYS = new ConcurrentHashMap<>();
 
-    private GoldenManifest() {
+    private final String root;
+    private final String script;
+    private volatile List<GoldenCase> cases;
+    private final Map<String, NDArray> arrays = new ConcurrentHashMap<>();
+
+    /**
+     * @param root   the classpath directory, with leading and trailing slash ({@code /golden/elementwise/})
+     * @param script the python script that writes it, named in the errors when a file is missing
+     */
+    GoldenManifest(String root, String script) {
+        this.root = root;
+        this.script = script;
     }
 
-    public static List<GoldenCase> cases() {
+    String root() {
+        return root;
+    }
+
+    /** The cases of {@code cases.tsv}, in file order. */
+    public List<GoldenCase> cases() {
         if (cases == null) {
-            cases = load();
+            cases = rows(COLUMNS).stream().map(GoldenManifest::toCase).toList();
         }
         return cases;
     }
 
-    public static List<GoldenCase> group(String group) {
+    /** The cases of one group; there must be some, or the script and the test have drifted apart. */
+    public List<GoldenCase> group(String group) {
         List<GoldenCase> out = cases().stream().filter(c -> c.group().equals(group)).toList();
         if (out.isEmpty()) {
-            throw new IllegalStateException("no golden cases in group '" + group + "'; re-run make_golden.py?");
+            throw new IllegalStateException("no golden cases in group '" + group + "'; re-run " + script + "?");
         }
         return out;
     }
 
+    /** The cases of one op, possibly none. */
+    public List<GoldenCase> op(String op) {
+        return cases().stream().filter(c -> c.op().equals(op)).toList();
+    }
+
     /** The first comment line of the manifest, naming the numpy version that produced the files. */
-    public static String provenance() {
-        return lines().get(0);
+    public String provenance() {
+        return lines("cases.tsv").get(0);
     }
 
-    public static NDArray input(String name) {
-        return ARRAYS.computeIfAbsent("inputs/" + name, p -> NpyReader.readResource(ROOT + p + ".npy"));
+    public NDArray input(String name) {
+        return arrays.computeIfAbsent("inputs/" + name, p -> NpyReader.readResource(root + p + ".npy"));
     }
 
-    public static NDArray expected(GoldenCase c) {
-        return ARRAYS.computeIfAbsent("expected/" + c.output(), p -> NpyReader.readResource(ROOT + p));
+    public NDArray expected(GoldenCase c) {
+        return expected(c.output());
     }
 
-    private static List<GoldenCase> load() {
-        List<String> lines = lines();
+    public NDArray expected(String output) {
+        return arrays.computeIfAbsent("expected/" + output, p -> NpyReader.readResource(root + p));
+    }
+
+    /** The shapes of the case's inputs, which its chunkings apply to. */
+    List<long[]> operandShapes(GoldenCase c) {
+        return inputShapes(c.inputs());
+    }
+
+    /** The shapes of the named inputs. */
+    List<long[]> inputShapes(List<String> inputs) {
+        return inputs.stream().map(n -> input(n).shape()).toList();
+    }
+
+    /** The named inputs as tensors, operand {@code i} cut into chunks as {@code chunking} says for it. */
+    List<Tensor> operands(List<String> inputs, Chunking chunking) {
+        List<Tensor> out = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            NDArray data = input(inputs.get(i));
+            out.add(Tensors.array(data, chunking.forOperand(i, data.shape())));
+        }
+        return out;
+    }
+
+    /** The bytes of cases.tsv, every expected file and every input the cases read; each file must exist. */
+    long totalBytes() {
+        long total = resourceSize("cases.tsv");
+        Set<String> inputs = new LinkedHashSet<>();
+        for (GoldenCase c : cases()) {
+            inputs.addAll(c.inputs());
+            total += resourceSize("expected/" + c.output());
+        }
+        for (String input : inputs) {
+            total += resourceSize("inputs/" + input + ".npy");
+        }
+        return total;
+    }
+
+    /**
+     * The data rows of {@code cases.tsv} by column name. The header is the first line that is not a {@code #}
+     * comment; blank and comment lines after it are skipped.
+     */
+    List<Map<String, String>> rows(List<String> required) {
+        List<String> lines = lines("cases.tsv");
         int headerIndex = 0;
         while (lines.get(headerIndex).startsWith("#")) {
             headerIndex++;
         }
         String[] header = lines.get(headerIndex).split("\t", -1);
-        Map<String, Integer> col = new HashMap<>();
-        for (int i = 0; i < header.length; i++) {
-            col.put(header[i], i);
+        if (!new HashSet<>(Arrays.asList(header)).containsAll(required)) {
+            throw new IllegalStateException(
+                    "cases.tsv header " + Arrays.toString(header) + " lacks one of " + required);
         }
-        if (!col.keySet().containsAll(COLUMNS)) {
-            throw new IllegalStateException("cases.tsv header " + Arrays.toString(header) + " lacks one of " + COLUMNS);
-        }
-        List<GoldenCase> out = new ArrayList<>();
+        List<Map<String, String>> out = new ArrayList<>();
         for (String line : lines.subList(headerIndex + 1, lines.size())) {
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
             }
-            String[] f = line.split("\t", -1);
-            String inputs = f[col.get("inputs")];
-            out.add(new GoldenCase(
-                    f[col.get("name")],
-                    f[col.get("group")],
-                    f[col.get("op")],
-                    GoldenCase.Params.parse(f[col.get("params")]),
-                    inputs.isEmpty() ? List.of() : List.of(inputs.split(",")),
-                    f[col.get("output")],
-                    DataType.fromNumpyName(f[col.get("dtype")]),
-                    NpyReader.parseShape(f[col.get("shape")]),
-                    Double.parseDouble(f[col.get("scale")]),
-                    f[col.get("note")]));
+            String[] fields = line.split("\t", -1);
+            Map<String, String> row = new HashMap<>();
+            for (int i = 0; i < header.length; i++) {
+                row.put(header[i], fields[i]);
+            }
+            out.add(row);
         }
         return List.copyOf(out);
     }
 
-    private static List<String> lines() {
-        try (InputStream in = GoldenManifest.class.getResourceAsStream(ROOT + "cases.tsv")) {
+    /** The lines of a text resource of this directory. */
+    List<String> lines(String resource) {
+        try (InputStream in = GoldenManifest.class.getResourceAsStream(root + resource)) {
             if (in == null) {
-                throw new IllegalStateException("no " + ROOT + "cases.tsv on the test classpath; run make_golden.py");
+                throw new IllegalStateException("no " + root + resource + " on the test classpath; run " + script);
             }
             return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private long resourceSize(String path) {
+        try (InputStream in = GoldenManifest.class.getResourceAsStream(root + path)) {
+            assertThat(in).as("resource %s", path).isNotNull();
+            return in.readAllBytes().length;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static GoldenCase toCase(Map<String, String> row) {
+        String inputs = row.get("inputs");
+        return new GoldenCase(row.get("name"), row.get("group"), row.get("op"),
+                GoldenCase.Params.parse(row.get("params")), inputs.isEmpty() ? List.of() : List.of(inputs.split(",")),
+                row.get("output"), DataType.fromNumpyName(row.get("dtype")), NpyReader.parseShape(row.get("shape")),
+                Double.parseDouble(row.get("scale")), row.get("note"));
     }
 }

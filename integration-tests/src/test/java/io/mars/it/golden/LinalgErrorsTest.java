@@ -1,39 +1,29 @@
 package io.mars.it.golden;
 
+import static io.mars.it.golden.UserErrors.assertUserError;
+import static io.mars.it.golden.UserErrors.compact;
 import static io.mars.tensor.Tensors.chunks;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
-import io.mars.common.error.ErrorKind;
-import io.mars.common.error.MarsException;
 import io.mars.tensor.Linalg;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Bad inputs to linear algebra fail with a user error whose message names the values, as numpy's does. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LinalgErrorsTest {
-    private static Session session;
+    @RegisterExtension
+    static final SharedSession CLUSTER = SharedSession.local(1);
 
-    @BeforeAll
-    static void startCluster() {
-        session = Session.local(1);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (session != null) {
-            session.close();
-        }
+    private static Session session() {
+        return CLUSTER.session();
     }
 
     @Test
@@ -85,16 +75,16 @@ class LinalgErrorsTest {
     @Test
     void singularMatrixFailsSolveAndInvAsNumpy() {
         Tensor singular = Tensors.array(new double[][] {{1, 2}, {2, 4}}, chunks(1));
-        assertUserError(() -> Linalg.inv(singular).execute(session), ErrorCode.LINALG_ERROR,
+        assertUserError(() -> Linalg.inv(singular).execute(session()), ErrorCode.LINALG_ERROR,
                 m -> assertThat(m).contains("Singular matrix"));
-        assertUserError(() -> Linalg.solve(singular, Tensors.ones(new long[] {2}, chunks(1))).execute(session),
+        assertUserError(() -> Linalg.solve(singular, Tensors.ones(new long[] {2}, chunks(1))).execute(session()),
                 ErrorCode.LINALG_ERROR, m -> assertThat(m).contains("Singular matrix"));
     }
 
     @Test
     void choleskyOfANonPositiveDefiniteMatrixFailsAsNumpy() {
         Tensor notPd = Tensors.array(new double[][] {{1, 2}, {2, 1}}, chunks(1));
-        assertUserError(() -> Linalg.cholesky(notPd).execute(session), ErrorCode.LINALG_ERROR,
+        assertUserError(() -> Linalg.cholesky(notPd).execute(session()), ErrorCode.LINALG_ERROR,
                 m -> assertThat(m).contains("Matrix is not positive definite").contains("order 2"));
     }
 
@@ -111,17 +101,5 @@ class LinalgErrorsTest {
         assertUserError(() -> Linalg.norm(m, 3.0), ErrorCode.INVALID_ARGUMENT, s -> assertThat(s).contains("3.0"));
         assertUserError(() -> Linalg.norm(Tensors.ones(new long[] {3}, chunks(2)), "fro"), ErrorCode.INVALID_ARGUMENT,
                 s -> assertThat(s).contains("fro"));
-    }
-
-    private static void assertUserError(ThrowingCallable call, ErrorCode code, Consumer<String> message) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(MarsException.class, e -> {
-            assertThat(e.code()).as("code of %s", e).isEqualTo(code);
-            assertThat(e.kind()).as("kind of %s", e).isEqualTo(ErrorKind.USER);
-            message.accept(e.getMessage());
-        });
-    }
-
-    private static String compact(String message) {
-        return message.replace(" ", "");
     }
 }

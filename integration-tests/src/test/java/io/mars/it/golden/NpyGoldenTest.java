@@ -23,10 +23,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -39,37 +38,26 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class NpyGoldenTest {
-    private static Session session;
+    @RegisterExtension
+    static final SharedSession CLUSTER = SharedSession.local(2);
     @TempDir
     static Path dir;
 
-    @BeforeAll
-    static void startCluster() {
-        session = Session.local(2);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (session != null) {
-            session.close();
-        }
+    private static Session session() {
+        return CLUSTER.session();
     }
 
     static List<String> files() {
-        return CreationGoldenCases.lines("npy/index.txt").stream().filter(s -> !s.isBlank()).toList();
+        return CreationGoldenCases.MANIFEST.lines("npy/index.txt").stream().filter(s -> !s.isBlank()).toList();
     }
 
     static Stream<Arguments> filesAndChunkings() {
-        return files().stream().flatMap(name -> {
-            long[] shape = numpyArray(name).shape();
-            return Arrays.stream(Chunking.values())
-                    .filter(ch -> ch.appliesTo(List.of(shape), false))
-                    .map(ch -> Arguments.of(name, ch));
-        });
+        return Chunking.casesWithChunkings(files(), name -> List.of(numpyArray(name).shape()), name -> false);
     }
 
     private static byte[] numpyBytes(String name) {
-        try (InputStream in = NpyGoldenTest.class.getResourceAsStream(CreationGoldenCases.ROOT + "npy/" + name + ".npy")) {
+        String path = CreationGoldenCases.MANIFEST.root() + "npy/" + name + ".npy";
+        try (InputStream in = NpyGoldenTest.class.getResourceAsStream(path)) {
             assertThat(in).as("resource npy/%s.npy", name).isNotNull();
             return in.readAllBytes();
         } catch (IOException e) {
@@ -98,7 +86,7 @@ class NpyGoldenTest {
 
         assertThat(t.dtype()).isEqualTo(expected.dtype());
         assertThat(t.shape()).containsExactly(expected.shape());
-        NDArray actual = t.execute(session);
+        NDArray actual = t.execute(session());
         assertThat(actual.contentEquals(expected)).as("%s read with %s: %s vs %s", name, chunking, actual, expected)
                 .isTrue();
     }
@@ -124,18 +112,18 @@ class NpyGoldenTest {
     @Test
     void readsAFileURI() throws IOException {
         Path p = numpyFile("int16_v2");
-        NDArray a = Tensors.fromNpy(p.toUri().toString(), chunks(30)).execute(session);
+        NDArray a = Tensors.fromNpy(p.toUri().toString(), chunks(30)).execute(session());
         assertThat(a.contentEquals(numpyArray("int16_v2"))).isTrue();
     }
 
     @Test
     void roundTripsEveryDtypeThroughJavaWriteAndRead() {
         for (DataType dtype : DataType.values()) {
-            NDArray values = Tensors.arange(-20, 40, 1, chunks(7)).reshape(3, 4, 5).execute(session).astype(dtype);
+            NDArray values = Tensors.arange(-20, 40, 1, chunks(7)).reshape(3, 4, 5).execute(session()).astype(dtype);
             Path p = dir.resolve("roundtrip-" + dtype + ".npy");
-            Tensors.toNpy(Tensors.array(values, chunks(2)), p.toString(), session);
+            Tensors.toNpy(Tensors.array(values, chunks(2)), p.toString(), session());
 
-            NDArray back = Tensors.fromNpy(p.toString(), ChunkSpec.of(2, 3, 2)).execute(session);
+            NDArray back = Tensors.fromNpy(p.toString(), ChunkSpec.of(2, 3, 2)).execute(session());
             assertThat(back.contentEquals(values)).as("%s round trip: %s vs %s", dtype, back, values).isTrue();
         }
     }
@@ -143,11 +131,11 @@ class NpyGoldenTest {
     @Test
     void roundTripsRandomDataInManyChunks() {
         Tensor r = Tensors.random(5).randn(shape(101, 37), chunks(10, 8));
-        NDArray values = r.execute(session);
+        NDArray values = r.execute(session());
         Path p = dir.resolve("randn.npy");
-        Tensors.toNpy(r, p.toString(), session);
+        Tensors.toNpy(r, p.toString(), session());
 
-        NDArray back = Tensors.fromNpy(p.toString(), chunks(13, 5)).execute(session);
+        NDArray back = Tensors.fromNpy(p.toString(), chunks(13, 5)).execute(session());
         assertThat(back.contentEquals(values)).isTrue();
     }
 
@@ -206,7 +194,7 @@ class NpyGoldenTest {
                 assertThat(e.getMessage()).contains(path);
             });
             Tensor t = Tensors.ones(shape(3));
-            assertThatThrownBy(() -> Tensors.toNpy(t, path, session)).isInstanceOfSatisfying(MarsException.class,
+            assertThatThrownBy(() -> Tensors.toNpy(t, path, session())).isInstanceOfSatisfying(MarsException.class,
                     e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_SUPPORTED));
         }
     }

@@ -69,7 +69,7 @@ class NpyReaderTest {
     @Test
     void readsTheCommittedVersion2Input() {
         // make_golden.py writes f64_6x4 in format 2.0 on purpose.
-        NDArray a = GoldenManifest.input("f64_6x4");
+        NDArray a = GoldenExpressions.MANIFEST.input("f64_6x4");
 
         assertThat(a.dtype()).isEqualTo(DataType.FLOAT64);
         assertThat(a.shape()).containsExactly(6, 4);

@@ -20,10 +20,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.DoubleUnaryOperator;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -41,18 +40,12 @@ class RandomDistributionTest {
     private static final int N = 100_000;
     /** Kolmogorov-Smirnov critical value at alpha = 0.001: 1.95 / sqrt(n). */
     private static final double KS_001 = 1.95 / Math.sqrt(N);
-    private static Session session;
 
-    @BeforeAll
-    static void startCluster() {
-        session = Session.local(2);
-    }
+    @RegisterExtension
+    static final SharedSession CLUSTER = SharedSession.local(2);
 
-    @AfterAll
-    static void stopCluster() {
-        if (session != null) {
-            session.close();
-        }
+    private static Session session() {
+        return CLUSTER.session();
     }
 
     /** A named random tensor of 1000 elements made with the given chunks. */
@@ -108,8 +101,8 @@ class RandomDistributionTest {
     @ParameterizedTest(name = "{0} with {1}")
     @MethodSource("makersAndChunkings")
     void drawsTheSameBitsWhateverTheChunking(Maker m, ChunkSpec chunks) {
-        NDArray reference = draw(session, m, chunks(1000));
-        NDArray values = draw(session, m, chunks);
+        NDArray reference = draw(session(), m, chunks(1000));
+        NDArray values = draw(session(), m, chunks);
 
         assertThat(values.contentEquals(reference)).as("%s with %s vs one chunk: %s vs %s", m, chunks, values,
                 reference).isTrue();
@@ -119,7 +112,7 @@ class RandomDistributionTest {
     void drawsTheSameBitsOnOneWorkerAsOnTwo() {
         try (Session single = Session.local(1)) {
             for (Maker m : makers()) {
-                NDArray onTwo = draw(session, m, chunks(7));
+                NDArray onTwo = draw(session(), m, chunks(7));
                 NDArray onOne = draw(single, m, chunks(7));
                 assertThat(onOne.contentEquals(onTwo)).as("%s on local(1) vs local(2)", m).isTrue();
             }
@@ -136,15 +129,15 @@ class RandomDistributionTest {
                 (r, c) -> r.choice(9, shape(23, 17), true, null, c),
                 (r, c) -> r.uniform(1, 2, shape(23, 17), c));
         for (BiFunction<TensorRandom, ChunkSpec, Tensor> f : fns) {
-            NDArray whole = f.apply(a, chunks(23, 17)).execute(session);
-            NDArray blocks = f.apply(b, chunks(5, 4)).execute(session);
+            NDArray whole = f.apply(a, chunks(23, 17)).execute(session());
+            NDArray blocks = f.apply(b, chunks(5, 4)).execute(session());
             assertThat(blocks.contentEquals(whole)).as("(23, 17) in (5, 4) blocks vs one chunk").isTrue();
         }
     }
 
     @Test
     void drawsStandardNormalValues() {
-        double[] x = Tensors.random(SEED).randn(shape(N), chunks(7919)).execute(session).toDoubleArray();
+        double[] x = Tensors.random(SEED).randn(shape(N), chunks(7919)).execute(session()).toDoubleArray();
 
         assertThat(mean(x)).as("mean").isCloseTo(0.0, offset(4 / Math.sqrt(N)));
         assertThat(std(x)).as("std").isCloseTo(1.0, offset(4 * Math.sqrt(0.5 / N)));
@@ -157,7 +150,7 @@ class RandomDistributionTest {
 
     @Test
     void drawsNormalValuesOfTheGivenLocAndScale() {
-        double[] x = Tensors.random(SEED).normal(-3, 2.5, shape(N), chunks(10_000)).execute(session).toDoubleArray();
+        double[] x = Tensors.random(SEED).normal(-3, 2.5, shape(N), chunks(10_000)).execute(session()).toDoubleArray();
 
         assertThat(mean(x)).as("mean").isCloseTo(-3.0, offset(4 * 2.5 / Math.sqrt(N)));
         assertThat(std(x)).as("std").isCloseTo(2.5, offset(4 * 2.5 * Math.sqrt(0.5 / N)));
@@ -166,8 +159,8 @@ class RandomDistributionTest {
 
     @Test
     void drawsUniformValuesInTheRange() {
-        double[] u = Tensors.random(SEED).uniform(-2, 3, shape(N), chunks(10_000)).execute(session).toDoubleArray();
-        double[] r = Tensors.random(SEED + 1).rand(shape(N), chunks(10_000)).execute(session).toDoubleArray();
+        double[] u = Tensors.random(SEED).uniform(-2, 3, shape(N), chunks(10_000)).execute(session()).toDoubleArray();
+        double[] r = Tensors.random(SEED + 1).rand(shape(N), chunks(10_000)).execute(session()).toDoubleArray();
 
         assertThat(Arrays.stream(u).min().orElseThrow()).isGreaterThanOrEqualTo(-2);
         assertThat(Arrays.stream(u).max().orElseThrow()).isLessThan(3);
@@ -177,14 +170,14 @@ class RandomDistributionTest {
 
     @Test
     void uniformOfZeroToOneIsRandOfTheSameStream() {
-        NDArray u = Tensors.random(SEED).uniform(0, 1, shape(1000), chunks(7)).execute(session);
-        NDArray r = Tensors.random(SEED).rand(shape(1000), chunks(13)).execute(session);
+        NDArray u = Tensors.random(SEED).uniform(0, 1, shape(1000), chunks(7)).execute(session());
+        NDArray r = Tensors.random(SEED).rand(shape(1000), chunks(13)).execute(session());
         assertThat(u.contentEquals(r)).isTrue();
     }
 
     @Test
     void drawsEveryIntegerOfTheRangeEquallyOften() {
-        long[] x = Tensors.random(SEED).randint(-3, 7, shape(N), DataType.INT64, chunks(9_999)).execute(session)
+        long[] x = Tensors.random(SEED).randint(-3, 7, shape(N), DataType.INT64, chunks(9_999)).execute(session())
                 .toLongArray();
         long[] counts = new long[10];
         for (long v : x) {
@@ -197,7 +190,7 @@ class RandomDistributionTest {
 
     @Test
     void drawsTheWholeRangeOfSmallDtypes() {
-        NDArray x = Tensors.random(SEED).randint(-128, 128, shape(N), DataType.INT8, chunks(20_000)).execute(session);
+        NDArray x = Tensors.random(SEED).randint(-128, 128, shape(N), DataType.INT8, chunks(20_000)).execute(session());
         assertThat(x.dtype()).isEqualTo(DataType.INT8);
         long[] counts = new long[256];
         for (long v : x.toLongArray()) {
@@ -207,7 +200,7 @@ class RandomDistributionTest {
         // chi-square with 255 degrees of freedom: 330.5 at alpha = 0.001
         assertThat(chiSquare(counts, uniform(256))).isLessThan(330.5);
 
-        NDArray flags = Tensors.random(SEED).randint(0, 2, shape(N), DataType.BOOL, chunks(20_000)).execute(session);
+        NDArray flags = Tensors.random(SEED).randint(0, 2, shape(N), DataType.BOOL, chunks(20_000)).execute(session());
         long trues = Arrays.stream(flags.toLongArray()).sum();
         assertThat(trues).isBetween(N / 2 - 4 * 158L, N / 2 + 4 * 158L);
     }
@@ -216,19 +209,19 @@ class RandomDistributionTest {
     void drawsUnbiasedValuesFromHugeRanges() {
         // 3 * 2^61 is not a power of two: a modulo draw would favour the lower third
         long high = 3L << 61;
-        double[] x = Tensors.random(SEED).randint(0, high, shape(N), DataType.INT64, chunks(50_000)).execute(session)
+        double[] x = Tensors.random(SEED).randint(0, high, shape(N), DataType.INT64, chunks(50_000)).execute(session())
                 .toDoubleArray();
         assertThat(ksDistance(x, v -> v / high)).isLessThan(KS_001);
 
         long[] full = Tensors.random(SEED).randint(Long.MIN_VALUE, Long.MAX_VALUE, shape(1000), DataType.INT64,
-                chunks(100)).execute(session).toLongArray();
+                chunks(100)).execute(session()).toLongArray();
         assertThat(Arrays.stream(full).filter(v -> v < 0).count()).isBetween(400L, 600L);
     }
 
     @Test
     void choosesWithTheGivenProbabilities() {
         double[] p = {0.5, 0.0, 0.2, 0.25, 0.05};
-        long[] x = Tensors.random(SEED).choice(5, shape(N), true, p, chunks(30_000)).execute(session).toLongArray();
+        long[] x = Tensors.random(SEED).choice(5, shape(N), true, p, chunks(30_000)).execute(session()).toLongArray();
         long[] counts = new long[5];
         for (long v : x) {
             counts[(int) v]++;
@@ -243,34 +236,34 @@ class RandomDistributionTest {
     @Test
     void choosesElementsOfATensor() {
         Tensor letters = Tensors.array(new double[] {1.5, -2.5, 7.25}, chunks(2));
-        double[] x = Tensors.random(SEED).choice(letters, shape(300), true, null, chunks(64)).execute(session)
+        double[] x = Tensors.random(SEED).choice(letters, shape(300), true, null, chunks(64)).execute(session())
                 .toDoubleArray();
         assertThat(Arrays.stream(x).distinct().sorted().toArray()).containsExactly(-2.5, 1.5, 7.25);
     }
 
     @Test
     void choosesDistinctValuesWithoutReplacement() {
-        long[] x = Tensors.random(SEED).choice(200, shape(10, 20), false, null, chunks(3, 7)).execute(session)
+        long[] x = Tensors.random(SEED).choice(200, shape(10, 20), false, null, chunks(3, 7)).execute(session())
                 .toLongArray();
         long[] sorted = x.clone();
         Arrays.sort(sorted);
         assertThat(sorted).as("all of 0..199, each once").isEqualTo(java.util.stream.LongStream.range(0, 200).toArray());
 
         double[] p = {0.3, 0.3, 0.0, 0.2, 0.2};
-        long[] y = Tensors.random(SEED).choice(5, shape(4), false, p, chunks(1)).execute(session).toLongArray();
+        long[] y = Tensors.random(SEED).choice(5, shape(4), false, p, chunks(1)).execute(session()).toLongArray();
         assertThat(new HashSet<>(Arrays.stream(y).boxed().toList())).hasSize(4).doesNotContain(2L);
     }
 
     @Test
     void choiceWithoutReplacementIsAPrefixOfThePermutationOfTheSameStream() {
-        NDArray perm = Tensors.random(SEED).permutation(1000, chunks(77)).execute(session);
-        NDArray pick = Tensors.random(SEED).choice(1000, shape(100), false, null, chunks(9)).execute(session);
+        NDArray perm = Tensors.random(SEED).permutation(1000, chunks(77)).execute(session());
+        NDArray pick = Tensors.random(SEED).choice(1000, shape(100), false, null, chunks(9)).execute(session());
         assertThat(pick.toLongArray()).isEqualTo(Arrays.copyOf(perm.toLongArray(), 100));
     }
 
     @Test
     void permutesAllValuesUniformly() {
-        long[] x = Tensors.random(SEED).permutation(N, chunks(7919)).execute(session).toLongArray();
+        long[] x = Tensors.random(SEED).permutation(N, chunks(7919)).execute(session()).toLongArray();
         long[] sorted = x.clone();
         Arrays.sort(sorted);
         assertThat(sorted).isEqualTo(java.util.stream.LongStream.range(0, N).toArray());
@@ -289,7 +282,7 @@ class RandomDistributionTest {
     @Test
     void shufflesRowsKeepingEachRowWhole() {
         Tensor m = Tensors.arange(300, chunks(7)).reshape(100, 3);
-        NDArray s = Tensors.random(SEED).shuffle(m).execute(session);
+        NDArray s = Tensors.random(SEED).shuffle(m).execute(session());
         assertThat(s.shape()).containsExactly(100, 3);
         long[] v = s.toLongArray();
         Set<Long> firsts = new HashSet<>();
@@ -299,14 +292,14 @@ class RandomDistributionTest {
             firsts.add(v[r * 3] / 3);
         }
         assertThat(firsts).hasSize(100);
-        assertThat(s.contentEquals(m.execute(session))).as("shuffled, not the same order").isFalse();
+        assertThat(s.contentEquals(m.execute(session()))).as("shuffled, not the same order").isFalse();
     }
 
     @Test
     void drawsIndependentStreamsForSuccessiveTensors() {
         TensorRandom r = Tensors.random(SEED);
-        NDArray a = r.randn(shape(1000), chunks(100)).execute(session);
-        NDArray b = r.randn(shape(1000), chunks(100)).execute(session);
+        NDArray a = r.randn(shape(1000), chunks(100)).execute(session());
+        NDArray b = r.randn(shape(1000), chunks(100)).execute(session());
         assertThat(a.contentEquals(b)).isFalse();
         double[] x = a.toDoubleArray();
         double[] y = b.toDoubleArray();
@@ -320,11 +313,11 @@ class RandomDistributionTest {
     @Test
     void drawsEmptyAndZeroDimensionalTensors() {
         TensorRandom r = Tensors.random(SEED);
-        assertThat(r.randn(shape(0, 3), chunks(2)).execute(session).shape()).containsExactly(0, 3);
-        assertThat(r.randint(0, 3, shape(), DataType.INT64, ChunkSpec.auto()).execute(session).getLong())
+        assertThat(r.randn(shape(0, 3), chunks(2)).execute(session()).shape()).containsExactly(0, 3);
+        assertThat(r.randint(0, 3, shape(), DataType.INT64, ChunkSpec.auto()).execute(session()).getLong())
                 .isBetween(0L, 2L);
-        assertThat(r.permutation(0).execute(session).size()).isZero();
-        assertThat(r.choice(0, shape(0), false, null, ChunkSpec.auto()).execute(session).size()).isZero();
+        assertThat(r.permutation(0).execute(session()).size()).isZero();
+        assertThat(r.choice(0, shape(0), false, null, ChunkSpec.auto()).execute(session()).size()).isZero();
     }
 
     @Test
@@ -333,16 +326,16 @@ class RandomDistributionTest {
         Tensor values = Tensors.unique(Tensors.array(new long[] {5, 3, 5, 9, 3, 1, 7, 9}, chunks(3)));
         assertThat(values.shape()).containsExactly(-1);
 
-        long[] perm = Tensors.random(SEED).permutation(values).execute(session).toLongArray();
+        long[] perm = Tensors.random(SEED).permutation(values).execute(session()).toLongArray();
         long[] sorted = perm.clone();
         Arrays.sort(sorted);
         assertThat(sorted).containsExactly(1, 3, 5, 7, 9);
 
-        NDArray d = Tensors.diag(values, 1).execute(session);
+        NDArray d = Tensors.diag(values, 1).execute(session());
         assertThat(d.shape()).containsExactly(6, 6);
-        assertThat(Tensors.diag(Tensors.diag(values, 1), 1).execute(session).toLongArray())
+        assertThat(Tensors.diag(Tensors.diag(values, 1), 1).execute(session()).toLongArray())
                 .containsExactly(1, 3, 5, 7, 9);
-        assertThat(Tensors.tril(Tensors.diag(values), -1).execute(session).toLongArray()).containsOnly(0L);
+        assertThat(Tensors.tril(Tensors.diag(values), -1).execute(session()).toLongArray()).containsOnly(0L);
     }
 
     // ----- statistics helpers -----

@@ -13,10 +13,9 @@ import io.mars.tensor.Tensors;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,18 +29,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RandomReproducibilityTest {
     private static final long SEED = 42;
     private static final long N = 1000;
-    private static Session session;
 
-    @BeforeAll
-    static void startCluster() {
-        session = Session.local(2);
-    }
+    @RegisterExtension
+    static final SharedSession CLUSTER = SharedSession.local(2);
 
-    @AfterAll
-    static void stopCluster() {
-        if (session != null) {
-            session.close();
-        }
+    private static Session session() {
+        return CLUSTER.session();
     }
 
     static Stream<Arguments> chunkings() {
@@ -60,8 +53,8 @@ class RandomReproducibilityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("chunkings")
     void drawsTheSameBitsWhateverTheChunking(String name, ChunkSpec chunks) {
-        NDArray reference = rand(session, chunks(N));
-        NDArray values = rand(session, chunks);
+        NDArray reference = rand(session(), chunks(N));
+        NDArray values = rand(session(), chunks);
 
         assertThat(values.dtype()).isEqualTo(DataType.FLOAT64);
         assertThat(values.shape()).containsExactly(N);
@@ -73,7 +66,7 @@ class RandomReproducibilityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("chunkings")
     void drawsUniformValuesInTheUnitInterval(String name, ChunkSpec chunks) {
-        double[] values = rand(session, chunks).toDoubleArray();
+        double[] values = rand(session(), chunks).toDoubleArray();
 
         assertThat(Arrays.stream(values).min().orElseThrow()).as("smallest value").isGreaterThanOrEqualTo(0.0);
         assertThat(Arrays.stream(values).max().orElseThrow()).as("largest value").isLessThan(1.0);
@@ -83,7 +76,7 @@ class RandomReproducibilityTest {
 
     @Test
     void drawsTheSameBitsOnOneWorkerAsOnTwo() {
-        NDArray onTwo = rand(session, chunks(7));
+        NDArray onTwo = rand(session(), chunks(7));
         NDArray onOne;
         try (Session single = Session.local(1)) {
             onOne = rand(single, chunks(7));
@@ -94,17 +87,17 @@ class RandomReproducibilityTest {
     @Test
     void drawsIndependentStreamsForSuccessiveTensorsOfOneGenerator() {
         var random = Tensors.random(SEED);
-        NDArray first = random.rand(shape(N), chunks(7)).execute(session);
-        NDArray second = random.rand(shape(N), chunks(7)).execute(session);
+        NDArray first = random.rand(shape(N), chunks(7)).execute(session());
+        NDArray second = random.rand(shape(N), chunks(7)).execute(session());
 
-        assertThat(first.contentEquals(rand(session, chunks(7)))).as("first tensor is the seed's stream 0").isTrue();
+        assertThat(first.contentEquals(rand(session(), chunks(7)))).as("first tensor is the seed's stream 0").isTrue();
         assertThat(second.contentEquals(first)).as("second tensor differs from the first").isFalse();
     }
 
     @Test
     void drawsDifferentValuesForDifferentSeeds() {
-        NDArray a = Tensors.random(SEED).rand(shape(N), chunks(7)).execute(session);
-        NDArray b = Tensors.random(SEED + 1).rand(shape(N), chunks(7)).execute(session);
+        NDArray a = Tensors.random(SEED).rand(shape(N), chunks(7)).execute(session());
+        NDArray b = Tensors.random(SEED + 1).rand(shape(N), chunks(7)).execute(session());
 
         assertThat(a.contentEquals(b)).isFalse();
     }

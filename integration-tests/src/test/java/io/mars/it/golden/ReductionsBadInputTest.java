@@ -1,24 +1,18 @@
 package io.mars.it.golden;
 
+import static io.mars.it.golden.UserErrors.assertUserError;
 import static io.mars.tensor.Tensors.chunks;
 import static io.mars.tensor.Tensors.shape;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mars.Session;
 import io.mars.common.error.ErrorCode;
-import io.mars.common.error.ErrorKind;
-import io.mars.common.error.MarsException;
 import io.mars.common.operand.QuantileMethod;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Reductions, quantiles, averages and scans reject what numpy rejects, with a user error whose code says what is
@@ -27,19 +21,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ReductionsBadInputTest {
-    private static Session session;
-
-    @BeforeAll
-    static void startCluster() {
-        session = Session.local(2);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (session != null) {
-            session.close();
-        }
-    }
+    @RegisterExtension
+    static final SharedSession CLUSTER = SharedSession.local(2);
 
     private static Tensor matrix() {
         return Tensors.ones(shape(3, 4), chunks(2));
@@ -112,27 +95,18 @@ class ReductionsBadInputTest {
     void failsWhenWeightsSumToZero() {
         Tensor a = matrix();
         Tensor w = Tensors.array(new double[] {1, -1, 0, 0}, chunks(3));
-        assertUserError(() -> a.average(w, 1).execute(session), ErrorCode.INVALID_ARGUMENT,
+        assertUserError(() -> a.average(w, 1).execute(CLUSTER.session()), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("Weights sum to zero"));
     }
 
     @Test
     void failsOnAnAllNaNSliceOfNanargmin() {
         Tensor a = Tensors.array(new double[][] {{1, Double.NaN}, {2, Double.NaN}}, chunks(1));
-        assertThat(a.nanargmin(1).execute(session).toLongArray()).containsExactly(0, 0);
-        assertUserError(() -> a.nanargmin(0).execute(session), ErrorCode.INVALID_ARGUMENT,
+        assertThat(a.nanargmin(1).execute(CLUSTER.session()).toLongArray()).containsExactly(0, 0);
+        assertUserError(() -> a.nanargmin(0).execute(CLUSTER.session()), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("All-NaN slice encountered").contains("nanargmin"));
         Tensor allNaN = Tensors.array(new double[] {Double.NaN, Double.NaN, Double.NaN}, chunks(2));
-        assertUserError(() -> allNaN.nanargmax().execute(session), ErrorCode.INVALID_ARGUMENT,
+        assertUserError(() -> allNaN.nanargmax().execute(CLUSTER.session()), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("All-NaN slice encountered").contains("nanargmax"));
-    }
-
-    private static void assertUserError(ThrowingCallable call, ErrorCode code, Consumer<String> message) {
-        assertThatThrownBy(call)
-                .isInstanceOfSatisfying(MarsException.class, e -> {
-                    assertThat(e.code()).as("code of %s", e).isEqualTo(code);
-                    assertThat(e.kind()).as("kind of %s", e).isEqualTo(ErrorKind.USER);
-                    message.accept(e.getMessage());
-                });
     }
 }

@@ -4,7 +4,6 @@ import io.mars.common.operand.QuantileMethod;
 import io.mars.it.golden.GoldenCase.Params;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -13,23 +12,14 @@ import java.util.Locale;
  * overloads are used where the case allows them, so that both they and the full forms are exercised.
  */
 final class ReductionsExpressions {
+    /** The files of golden_reductions.py. */
+    static final GoldenManifest MANIFEST = new GoldenManifest("/golden/reductions/", "golden_reductions.py");
+
     private ReductionsExpressions() {
     }
 
-    static List<long[]> operandShapes(GoldenCase c) {
-        List<long[]> shapes = new ArrayList<>();
-        for (String input : c.inputs()) {
-            shapes.add(ReductionsGolden.input(input).shape());
-        }
-        return shapes;
-    }
-
     static Tensor build(GoldenCase c, Chunking chunking) {
-        List<long[]> shapes = operandShapes(c);
-        List<Tensor> in = new ArrayList<>();
-        for (int i = 0; i < c.inputs().size(); i++) {
-            in.add(Tensors.array(ReductionsGolden.input(c.inputs().get(i)), chunking.forOperand(i, shapes.get(i))));
-        }
+        List<Tensor> in = MANIFEST.operands(c.inputs(), chunking);
         Params p = c.params();
         return switch (c.op()) {
             case "reduce" -> reduce(p, in.get(0));
@@ -136,7 +126,7 @@ final class ReductionsExpressions {
         }
         QuantileMethod method = QuantileMethod.valueOf(p.string("method").toUpperCase(Locale.ROOT));
         if (p.bool("qlist")) {
-            double[] q = java.util.Arrays.stream(p.string("q").split(",")).mapToDouble(Double::parseDouble).toArray();
+            double[] q = p.doubles("q");
             return switch (fn) {
                 case "percentile" -> a.percentile(q, axes, keepdims, method);
                 case "nanpercentile" -> Tensors.nanpercentile(a, q, axes, keepdims, method);

@@ -1,26 +1,20 @@
 package io.mars.it.golden;
 
+import static io.mars.it.golden.UserErrors.assertUserError;
 import static io.mars.tensor.Tensors.chunks;
 import static io.mars.tensor.Tensors.shape;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mars.Session;
 import io.mars.common.error.ErrorCode;
-import io.mars.common.error.ErrorKind;
-import io.mars.common.error.MarsException;
 import io.mars.tensor.DataType;
 import io.mars.tensor.Index;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Wrong shapes, axes and indices fail as numpy's do, with a user error naming the values: while the expression is
@@ -28,21 +22,11 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ShapeIndexingBadInputTest {
-    private static Session session;
+    @RegisterExtension
+    static final SharedSession CLUSTER = SharedSession.local(2);
+
     private final Tensor m = Tensors.ones(shape(6, 4), chunks(4));
     private final Tensor v = Tensors.arange(10, chunks(3));
-
-    @BeforeAll
-    static void startCluster() {
-        session = Session.local(2);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (session != null) {
-            session.close();
-        }
-    }
 
     @Test
     void rejectsAnIntegerIndexPastTheEnd() {
@@ -72,7 +56,7 @@ class ShapeIndexingBadInputTest {
         assertUserError(() -> m.get(Index.of(idx), Index.of(Tensors.arange(3))), ErrorCode.SHAPE_MISMATCH,
                 msg -> assertThat(msg).contains("could not be broadcast together with shapes (2,) (3,)"));
         Tensor far = m.get(Index.of(Tensors.array(new long[] {0, 1})), Index.of(Tensors.array(new long[] {1, 4})));
-        assertUserError(() -> far.execute(session), ErrorCode.INDEX_OUT_OF_RANGE,
+        assertUserError(() -> far.execute(CLUSTER.session()), ErrorCode.INDEX_OUT_OF_RANGE,
                 msg -> assertThat(msg).contains("index 4 is out of bounds for axis 1 with size 4"));
         assertUserError(() -> m.get(Index.all(), Index.of(idx.gt(0))), ErrorCode.NOT_SUPPORTED,
                 msg -> assertThat(msg).contains("bool").contains("get(mask)"));
@@ -86,10 +70,10 @@ class ShapeIndexingBadInputTest {
         Tensor taken = v.get(idx);
 
         assertThat(taken.shape()).containsExactly(3);
-        assertUserError(() -> taken.execute(session), ErrorCode.INDEX_OUT_OF_RANGE,
+        assertUserError(() -> taken.execute(CLUSTER.session()), ErrorCode.INDEX_OUT_OF_RANGE,
                 msg -> assertThat(msg).contains("index 10 is out of bounds for axis 0 with size 10"));
         Tensor negative = m.take(Tensors.array(new long[] {-5}), 1);
-        assertUserError(() -> negative.execute(session), ErrorCode.INDEX_OUT_OF_RANGE,
+        assertUserError(() -> negative.execute(CLUSTER.session()), ErrorCode.INDEX_OUT_OF_RANGE,
                 msg -> assertThat(msg).contains("index -5 is out of bounds for axis 1 with size 4"));
     }
 
@@ -202,15 +186,6 @@ class ShapeIndexingBadInputTest {
     void keepsTheDtypeOfTheArrayOnPut() {
         Tensor ints = Tensors.arange(4, chunks(2));
         assertThat(ints.put(ints.gt(1), 2.5).dtype()).isEqualTo(DataType.INT64);
-        assertThat(ints.put(ints.gt(1), 2.5).execute(session).toLongArray()).containsExactly(0, 1, 2, 2);
-    }
-
-    private static void assertUserError(ThrowingCallable call, ErrorCode code, Consumer<String> message) {
-        assertThatThrownBy(call)
-                .isInstanceOfSatisfying(MarsException.class, e -> {
-                    assertThat(e.code()).as("code of %s", e).isEqualTo(code);
-                    assertThat(e.kind()).as("kind of %s", e).isEqualTo(ErrorKind.USER);
-                    message.accept(e.getMessage());
-                });
+        assertThat(ints.put(ints.gt(1), 2.5).execute(CLUSTER.session()).toLongArray()).containsExactly(0, 1, 2, 2);
     }
 }

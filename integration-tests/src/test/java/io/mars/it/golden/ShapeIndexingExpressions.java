@@ -1,73 +1,24 @@
 package io.mars.it.golden;
 
 import io.mars.it.golden.GoldenCase.Params;
-import io.mars.tensor.DataType;
 import io.mars.tensor.Index;
-import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The golden cases of shape manipulation, joining and indexing (written by {@code golden_shape_indexing.py} to
  * {@code golden/shape-indexing/}), and the Mars expressions that mirror each numpy call.
  */
 final class ShapeIndexingExpressions {
-    static final String ROOT = "/golden/shape-indexing/";
-    private static volatile List<GoldenCase> cases;
-    private static final Map<String, NDArray> ARRAYS = new ConcurrentHashMap<>();
+    /** The files of golden_shape_indexing.py. */
+    static final GoldenManifest MANIFEST = new GoldenManifest("/golden/shape-indexing/", "golden_shape_indexing.py");
 
     private ShapeIndexingExpressions() {
     }
 
-    static List<GoldenCase> cases() {
-        if (cases == null) {
-            cases = load();
-        }
-        return cases;
-    }
-
-    static List<GoldenCase> group(String group) {
-        List<GoldenCase> out = cases().stream().filter(c -> c.group().equals(group)).toList();
-        if (out.isEmpty()) {
-            throw new IllegalStateException("no golden cases in group '" + group + "'; re-run golden_shape_indexing.py?");
-        }
-        return out;
-    }
-
-    static String provenance() {
-        return lines().get(0);
-    }
-
-    static NDArray input(String name) {
-        return ARRAYS.computeIfAbsent("inputs/" + name, p -> NpyReader.readResource(ROOT + p + ".npy"));
-    }
-
-    static NDArray expected(GoldenCase c) {
-        return ARRAYS.computeIfAbsent("expected/" + c.output(), p -> NpyReader.readResource(ROOT + p));
-    }
-
-    static List<long[]> operandShapes(GoldenCase c) {
-        return c.inputs().stream().map(n -> input(n).shape()).toList();
-    }
-
     static Tensor build(GoldenCase c, Chunking chunking) {
-        List<long[]> shapes = operandShapes(c);
-        List<Tensor> in = new ArrayList<>();
-        for (int i = 0; i < c.inputs().size(); i++) {
-            in.add(Tensors.array(input(c.inputs().get(i)), chunking.forOperand(i, shapes.get(i))));
-        }
+        List<Tensor> in = MANIFEST.operands(c.inputs(), chunking);
         Params p = c.params();
         Tensor a = in.get(0);
         return switch (c.op()) {
@@ -78,7 +29,7 @@ final class ShapeIndexingExpressions {
             case "squeeze" -> p.axesOrNull("axis") == null ? a.squeeze() : a.squeeze(p.axesOrNull("axis"));
             case "expand_dims" -> a.expandDims(p.axesOrNull("axis"));
             case "swapaxes" -> a.swapaxes(p.intOr("a", 0), p.intOr("b", 0));
-            case "moveaxis" -> Tensors.moveaxis(a, ints(p, "source"), ints(p, "destination"));
+            case "moveaxis" -> Tensors.moveaxis(a, p.ints("source"), p.ints("destination"));
             case "broadcast_to" -> a.broadcastTo(p.longs("shape"));
             case "repeat" -> p.string("axis").equals("none") ? a.repeat(p.longValue("repeats"))
                     : p.string("repeats").contains(",") ? a.repeat(p.longs("repeats"), p.intOr("axis", 0))
@@ -102,10 +53,6 @@ final class ShapeIndexingExpressions {
             case "mask_repeat" -> a.get(in.get(1)).repeat(p.longValue("repeats"), 0);
             default -> throw new IllegalArgumentException("case " + c.name() + ": unknown op '" + c.op() + "'");
         };
-    }
-
-    private static int[] ints(Params p, String key) {
-        return Arrays.stream(p.longs(key)).mapToInt(Math::toIntExact).toArray();
     }
 
     private static Tensor split(boolean equal, Params p, Tensor a) {
@@ -157,43 +104,5 @@ final class ShapeIndexingExpressions {
             }
         }
         return out;
-    }
-
-    private static List<GoldenCase> load() {
-        List<String> lines = lines();
-        int header = 0;
-        while (lines.get(header).startsWith("#")) {
-            header++;
-        }
-        String[] names = lines.get(header).split("\t", -1);
-        Map<String, Integer> col = new HashMap<>();
-        for (int i = 0; i < names.length; i++) {
-            col.put(names[i], i);
-        }
-        List<GoldenCase> out = new ArrayList<>();
-        for (String line : lines.subList(header + 1, lines.size())) {
-            if (line.isBlank()) {
-                continue;
-            }
-            String[] f = line.split("\t", -1);
-            String inputs = f[col.get("inputs")];
-            out.add(new GoldenCase(f[col.get("name")], f[col.get("group")], f[col.get("op")],
-                    Params.parse(f[col.get("params")]), inputs.isEmpty() ? List.of() : List.of(inputs.split(",")),
-                    f[col.get("output")], DataType.fromNumpyName(f[col.get("dtype")]),
-                    NpyReader.parseShape(f[col.get("shape")]), Double.parseDouble(f[col.get("scale")]),
-                    f[col.get("note")]));
-        }
-        return List.copyOf(out);
-    }
-
-    private static List<String> lines() {
-        try (InputStream in = ShapeIndexingExpressions.class.getResourceAsStream(ROOT + "cases.tsv")) {
-            if (in == null) {
-                throw new IllegalStateException("no " + ROOT + "cases.tsv on the test classpath; run golden_shape_indexing.py");
-            }
-            return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

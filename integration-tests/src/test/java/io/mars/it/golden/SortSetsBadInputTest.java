@@ -1,23 +1,18 @@
 package io.mars.it.golden;
 
+import static io.mars.it.golden.UserErrors.assertUserError;
+import static io.mars.it.golden.UserErrors.compact;
 import static io.mars.tensor.Tensors.chunks;
 import static io.mars.tensor.Tensors.shape;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mars.Session;
 import io.mars.common.error.ErrorCode;
-import io.mars.common.error.ErrorKind;
-import io.mars.common.error.MarsException;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Wrong input to sorting, searching, sets and histograms fails as numpy would: a user error whose code says what is
@@ -26,19 +21,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SortSetsBadInputTest {
-    private static Session session;
-
-    @BeforeAll
-    static void startCluster() {
-        session = Session.local(2);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (session != null) {
-            session.close();
-        }
-    }
+    @RegisterExtension
+    static final SharedSession CLUSTER = SharedSession.local(2);
 
     @Test
     void rejectsSortAlongAnAxisTheTensorDoesNotHave() {
@@ -80,7 +64,7 @@ class SortSetsBadInputTest {
         Tensor bins = Tensors.array(new double[] {3, 1, 2}, chunks(2));
         Tensor d = Tensors.digitize(x, bins, false);
 
-        assertUserError(() -> d.execute(session), ErrorCode.INVALID_ARGUMENT,
+        assertUserError(() -> d.execute(CLUSTER.session()), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("monotonically").contains("[3.0, 1.0, 2.0]"));
     }
 
@@ -123,7 +107,7 @@ class SortSetsBadInputTest {
         Tensor x = Tensors.array(new double[] {1, Double.NaN, 3}, chunks(2));
         Tensor counts = Tensors.histogram(x, 4).counts();
 
-        assertUserError(() -> counts.execute(session), ErrorCode.INVALID_ARGUMENT,
+        assertUserError(() -> counts.execute(CLUSTER.session()), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("autodetected range of [NaN, NaN] is not finite"));
     }
 
@@ -132,7 +116,7 @@ class SortSetsBadInputTest {
         Tensor x = Tensors.array(new long[] {1, 4, -3, 2}, chunks(3));
         Tensor counts = Tensors.bincount(x, 8);
 
-        assertUserError(() -> counts.execute(session), ErrorCode.INVALID_ARGUMENT,
+        assertUserError(() -> counts.execute(CLUSTER.session()), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("no negative elements").contains("-3"));
     }
 
@@ -146,18 +130,5 @@ class SortSetsBadInputTest {
                 m -> assertThat(m).contains("'minlength' must not be negative").contains("-1"));
         assertUserError(() -> Tensors.bincount(Tensors.arange(4), Tensors.ones(shape(3)), 5), ErrorCode.SHAPE_MISMATCH,
                 m -> assertThat(compact(m)).contains("(3,)").contains("(4,)"));
-    }
-
-    private static void assertUserError(ThrowingCallable call, ErrorCode code, Consumer<String> message) {
-        assertThatThrownBy(call)
-                .isInstanceOfSatisfying(MarsException.class, e -> {
-                    assertThat(e.code()).as("code of %s", e).isEqualTo(code);
-                    assertThat(e.kind()).as("kind of %s", e).isEqualTo(ErrorKind.USER);
-                    message.accept(e.getMessage());
-                });
-    }
-
-    private static String compact(String message) {
-        return message.replace(" ", "");
     }
 }
