@@ -81,6 +81,20 @@ class FusedBlockEvaluatorTest {
     }
 
     @Test
+    void sumsFloatsLikeChunkByChunkEvaluation() {
+        List<ChunkNode> chain = new ArrayList<>(monteCarlo(ReduceFn.SUM, 9_000).subList(0, 5));
+        chain.add(node("m", new ChunkReduceMap(ReduceFn.SUM, new int[] {0, 1}), List.of(chain.get(4)), DataType.FLOAT64, 1, 1));
+        ReductionState fused = (ReductionState) FusedBlockEvaluator.tryEvaluate(chain, Map.of(), List.of("m"), kernels);
+        ReductionState reference = (ReductionState) chunkByChunk(chain, Map.of());
+        assertThat(fused.parts()).hasSameSizeAs(reference.parts());
+        assertThat(fused.parts().get(0).shape()).containsExactly(1, 1);
+        assertThat(fused.parts().get(0).dtype()).isEqualTo(reference.parts().get(0).dtype());
+        // 27,000 values of x^2 + y^2 (mean 2/3): about 18,000
+        assertThat(fused.parts().get(0).getDouble()).isBetween(17_000.0, 19_000.0)
+                .isCloseTo(reference.parts().get(0).getDouble(), org.assertj.core.data.Percentage.withPercentage(1e-9));
+    }
+
+    @Test
     void meanAndVarianceStatesMatchWithinRounding() {
         for (ReduceFn fn : List.of(ReduceFn.MEAN, ReduceFn.VAR)) {
             List<ChunkNode> chain = new ArrayList<>(monteCarlo(fn, 7_000).subList(0, 5));
