@@ -49,34 +49,7 @@ final class RandKernel implements Kernel<ChunkRand> {
 
     /** Fills {@code out} (the chunk, C order) with the values at its positions of the full tensor. */
     private static void fill(double[] out, long key, long[] shape, long[] full, long[] offset) {
-        int nd = shape.length;
-        // axes from `inner` on are covered completely by the chunk, so their positions form one run per outer index
-        int inner = nd;
-        while (inner > 1 && shape[inner - 1] == full[inner - 1]) {
-            inner--;
-        }
-        int outer = Math.max(inner - 1, 0);
-        long[] fullStrides = Shapes.strides(full);
-        int len = 1;
-        for (int d = outer; d < nd; d++) {
-            len *= (int) shape[d];
-        }
-        long position = 0;
-        for (int d = 0; d < nd; d++) {
-            position += offset[d] * fullStrides[d];
-        }
-        int[] index = new int[outer];
-        for (int o = 0; o < out.length; o += len) {
-            fillRun(out, o, len, key, position);
-            for (int d = outer - 1; d >= 0; d--) {
-                position += fullStrides[d];
-                if (++index[d] < shape[d]) {
-                    break;
-                }
-                index[d] = 0;
-                position -= shape[d] * fullStrides[d];
-            }
-        }
+        BoxRuns.forEach(shape, full, offset, (from, len, position) -> fillRun(out, from, len, key, position));
     }
 
     /** Writes the values of positions {@code position .. position + len - 1} to {@code out[from ..]}. */
