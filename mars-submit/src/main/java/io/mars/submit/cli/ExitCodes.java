@@ -11,9 +11,9 @@ public final class ExitCodes {
     public static final int JOB_FAILED = 1;
     /** The command line or its configuration is wrong (option, value, jar, class, main method); nothing ran. */
     public static final int USAGE = 2;
-    /** Reserved for the YARN milestone: the application was killed. Not returned by this build. */
+    /** The YARN application was killed. */
     public static final int KILLED = 3;
-    /** Reserved for the YARN milestone: YARN rejected the application. Not returned by this build. */
+    /** YARN rejected the application, or mars-submit did before uploading anything (e.g. too much AM memory). */
     public static final int REJECTED = 4;
 
     private ExitCodes() {}

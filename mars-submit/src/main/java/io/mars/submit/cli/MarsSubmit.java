@@ -38,7 +38,9 @@ public final class MarsSubmit {
               --master <master>         Where the job runs: local (one worker), local[N]
                                         (N workers, N >= 1) or local[*] (one worker per
                                         core). Default: mars.master from the configuration,
-                                        else local[*]. 'yarn' comes in a later release.
+                                        else local[*]. yarn: the job's main runs in a YARN
+                                        ApplicationMaster (cluster mode); the client
+                                        prints the application id and waits for the end.
               --class <main class>      The class whose public static void main(String[])
                                         runs. Default: Main-Class of the app jar's manifest.
               --name <name>             The job's name (system property mars.app.name).
@@ -47,6 +49,10 @@ public final class MarsSubmit {
                                         property. Repeatable. Only mars.* keys are accepted.
               --properties-file <file>  A java.util.Properties file of mars.* settings.
               --jars <jar>[,<jar>...]   More jars for the job's class path, comma-separated.
+              --queue <queue>           YARN queue. Default: default.
+              --am-memory <size>        YARN AM container memory: MB, or with m/g suffix;
+                                        the AM heap is 3/4 of it. Default: 1024.
+              --am-vcores <n>           YARN AM container virtual cores. Default: 1.
               --verbose                 Print the resolved settings and timing, and the
                                         stack trace when the job fails.
               --version                 Print the version of mars-submit and exit.
@@ -62,8 +68,9 @@ public final class MarsSubmit {
                  a Mars error shows its code, e.g. [SHAPE_MISMATCH])
               2  usage error: unknown option, missing or malformed value, missing jar,
                  class not found, no main method; nothing ran
-              3  reserved: the application was killed (YARN, later release)
-              4  reserved: the application was rejected (YARN, later release)
+              3  the YARN application was killed
+              4  YARN rejected the application (e.g. --am-memory above the cluster's
+                 maximum allocation); nothing was uploaded
 
             Environment:
               MARS_CONF_DIR     directory with mars-defaults.properties and log4j2.xml
@@ -71,16 +78,24 @@ public final class MarsSubmit {
               MARS_SUBMIT_OPTS  JVM options for bin/mars-submit
                                 (default: -Xmx768m -XX:+UseParallelGC)
               JAVA_HOME         the Java 17+ installation bin/mars-submit uses
+              HADOOP_CONF_DIR, YARN_CONF_DIR
+                                directories whose *-site.xml reach the cluster (yarn)
             """;
 
     private static final String PREFIX = "mars-submit: ";
 
     private final Optional<Path> confDir;
+    private final Map<String, String> environment;
     private final PrintStream out;
     private final PrintStream err;
 
     MarsSubmit(Optional<Path> confDir, PrintStream out, PrintStream err) {
+        this(confDir, Map.of(), out, err);
+    }
+
+    MarsSubmit(Optional<Path> confDir, Map<String, String> environment, PrintStream out, PrintStream err) {
         this.confDir = Objects.requireNonNull(confDir, "confDir");
+        this.environment = Map.copyOf(environment);
         this.out = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
     }
@@ -99,7 +114,15 @@ public final class MarsSubmit {
      * JVM run one at a time, as they share the system properties.
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return new MarsSubmit(confDirFromEnvironment(), out, err).run(args);
+        return run(args, out, err, System.getenv());
+    }
+
+    /**
+     * As {@link #run(String[], PrintStream, PrintStream)}, reading {@value #CONF_DIR_ENV} and, for
+     * {@code --master yarn}, {@code HADOOP_CONF_DIR} and {@code YARN_CONF_DIR} from {@code environment}.
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> environment) {
+        return new MarsSubmit(confDirFrom(environment), environment, out, err).run(args);
     }
 
     int run(String[] args) {
@@ -125,6 +148,9 @@ public final class MarsSubmit {
         }
         if (request.verbose()) {
             printSettings(request);
+        }
+        if (request.master().isYarn()) {
+            return new YarnRun(request, environment, out, err).run();
         }
         JobRunner job;
         try {

@@ -7,12 +7,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A validated master: where a job runs. This build knows only the embedded local cluster ({@code local},
- * {@code local[N]}, {@code local[*]}); {@code yarn} arrives with the YARN milestone.
+ * A validated master: where a job runs: the embedded local cluster ({@code local}, {@code local[N]},
+ * {@code local[*]}) or {@code yarn} (cluster mode: the job's main runs in the ApplicationMaster).
  *
  * @param spec the master as the job sees it in the {@code mars.master} system property
  */
 record Master(String spec) {
+    static final String YARN = "yarn";
+
     private static final Pattern LOCAL = Pattern.compile("local(?:\\[(.*)])?");
 
     Master {
@@ -24,9 +26,12 @@ record Master(String spec) {
      * so that an error points at what to fix.
      */
     static Master parse(String spec, String source) {
-        if (spec.equals("yarn") || spec.startsWith("yarn-")) {
-            throw usage("master '" + spec + "' is not available in this build yet (" + source
-                    + "); use local, local[N] or local[*]");
+        if (spec.equals(YARN)) {
+            return new Master(spec);
+        }
+        if (spec.startsWith("yarn-")) {
+            throw usage(source + ": master '" + spec + "' is not supported; use yarn (the job's main runs in the"
+                    + " ApplicationMaster)");
         }
         Matcher m = LOCAL.matcher(spec);
         if (!m.matches()) {
@@ -51,8 +56,13 @@ record Master(String spec) {
         return new Master(spec);
     }
 
+    /** Whether the job runs on YARN, its main inside the ApplicationMaster. */
+    boolean isYarn() {
+        return spec.equals(YARN);
+    }
+
     private static String malformed(String spec, String source) {
-        return source + ": malformed master '" + spec + "'; expected local, local[N] with N >= 1, or local[*]";
+        return source + ": malformed master '" + spec + "'; expected local, local[N] with N >= 1, local[*] or yarn";
     }
 
     private static MarsException usage(String message) {

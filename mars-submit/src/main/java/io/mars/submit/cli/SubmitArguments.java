@@ -22,7 +22,8 @@ final class SubmitArguments {
     }
 
     private static final Set<String> VALUE_OPTIONS =
-            Set.of("--master", "--class", "--name", "--properties-file", "--jars", "--conf");
+            Set.of("--master", "--class", "--name", "--properties-file", "--jars", "--conf", "--queue",
+                    "--am-memory", "--am-vcores");
 
     private Action action = Action.RUN;
     private String master;
@@ -30,6 +31,9 @@ final class SubmitArguments {
     private String name;
     private String propertiesFile;
     private String jars;
+    private String queue;
+    private String amMemory;
+    private String amVcores;
     private boolean verbose;
     private final List<String> conf = new ArrayList<>();
     private String appJar;
@@ -95,6 +99,9 @@ final class SubmitArguments {
                 case "--properties-file" -> parsed.propertiesFile = value;
                 case "--jars" -> parsed.jars = value;
                 case "--conf" -> parsed.conf.add(value);
+                case "--queue" -> parsed.queue = value;
+                case "--am-memory" -> parsed.amMemory = value;
+                case "--am-vcores" -> parsed.amVcores = value;
                 default -> throw new IllegalStateException("option without a handler: " + option);
             }
         }
@@ -138,6 +145,18 @@ final class SubmitArguments {
 
     Optional<String> jars() {
         return Optional.ofNullable(jars);
+    }
+
+    Optional<String> queue() {
+        return Optional.ofNullable(queue);
+    }
+
+    Optional<String> amMemory() {
+        return Optional.ofNullable(amMemory);
+    }
+
+    Optional<String> amVcores() {
+        return Optional.ofNullable(amVcores);
     }
 
     boolean verbose() {

@@ -33,6 +33,7 @@ import java.util.jar.Manifest;
  *     {@value Session#MASTER_PROPERTY} and {@value #APP_NAME_PROPERTY}
  * @param appArgs the arguments for the job's {@code main}
  * @param verbose whether to print settings, timings and stack traces
+ * @param yarn the YARN resources of the ApplicationMaster (used only with {@code --master yarn})
  */
 record SubmitRequest(
         Master master,
@@ -41,7 +42,8 @@ record SubmitRequest(
         List<Path> jars,
         Map<String, String> properties,
         List<String> appArgs,
-        boolean verbose) {
+        boolean verbose,
+        YarnResources yarn) {
     /** The system property carrying {@code --name}. */
     static final String APP_NAME_PROPERTY = "mars.app.name";
     /** The file in the configuration directory read before {@code --properties-file}. */
@@ -57,6 +59,24 @@ record SubmitRequest(
         jars = List.copyOf(jars);
         properties = Map.copyOf(properties);
         appArgs = List.copyOf(appArgs);
+        Objects.requireNonNull(yarn, "yarn");
+    }
+
+    /**
+     * The ApplicationMaster's queue and container size.
+     *
+     * @param queue the YARN queue
+     * @param amMemoryMb the AM container's memory in MB
+     * @param amVcores the AM container's virtual cores
+     */
+    record YarnResources(String queue, int amMemoryMb, int amVcores) {
+        static final String DEFAULT_QUEUE = "default";
+        static final int DEFAULT_AM_MEMORY_MB = 1024;
+        static final int DEFAULT_AM_VCORES = 1;
+
+        YarnResources {
+            Objects.requireNonNull(queue, "queue");
+        }
     }
 
     /** The job's name, {@code --name} or else its main class. */
@@ -104,7 +124,44 @@ record SubmitRequest(
         } else if (!settings.values.containsKey(APP_NAME_PROPERTY)) {
             settings.put(APP_NAME_PROPERTY, mainClass, "--class");
         }
-        return new SubmitRequest(master, mainClass, appJar, jars, settings.values, args.appArgs(), args.verbose());
+        String queue = args.queue().orElse(YarnResources.DEFAULT_QUEUE);
+        if (queue.isBlank()) {
+            throw usage("--queue: the queue name is empty");
+        }
+        int amMemory = args.amMemory().map(SubmitRequest::memoryMb).orElse(YarnResources.DEFAULT_AM_MEMORY_MB);
+        int amVcores = args.amVcores().map(v -> positive(v, "--am-vcores")).orElse(YarnResources.DEFAULT_AM_VCORES);
+        return new SubmitRequest(master, mainClass, appJar, jars, settings.values, args.appArgs(), args.verbose(),
+                new YarnResources(queue, amMemory, amVcores));
+    }
+
+    /** {@code 512}, {@code 512m} or {@code 2g}, in MB. */
+    private static int memoryMb(String value) {
+        String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+        int factor = 1;
+        if (v.endsWith("g")) {
+            factor = 1024;
+            v = v.substring(0, v.length() - 1);
+        } else if (v.endsWith("m")) {
+            v = v.substring(0, v.length() - 1);
+        }
+        int mb = positive(v, "--am-memory");
+        if (mb > Integer.MAX_VALUE / factor) {
+            throw usage("--am-memory " + value + ": too large");
+        }
+        return mb * factor;
+    }
+
+    private static int positive(String value, String option) {
+        int n;
+        try {
+            n = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw usage(option + " " + value + ": not a positive whole number");
+        }
+        if (n <= 0) {
+            throw usage(option + " " + value + ": must be positive");
+        }
+        return n;
     }
 
     private static Master masterFromSettings(Settings settings) {

@@ -26,10 +26,16 @@ class MasterTest {
                 .hasMessageContaining(spec);
     }
 
+    @org.junit.jupiter.api.Test
+    void acceptsYarn() {
+        assertThat(Master.parse("yarn", "--master").isYarn()).isTrue();
+        assertThat(Master.parse("local[2]", "--master").isYarn()).isFalse();
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"yarn", "yarn-cluster"})
-    void yarnIsNotAvailableYet(String spec) {
+    @ValueSource(strings = {"yarn-cluster", "yarn-client"})
+    void rejectsOldSparkStyleYarnMastersPointingAtYarn(String spec) {
         assertThatThrownBy(() -> Master.parse(spec, "--master"))
-                .hasMessageContaining("master '" + spec + "' is not available in this build yet");
+                .hasMessageContaining("master '" + spec + "' is not supported; use yarn");
     }
 }

@@ -1,0 +1,234 @@
+package io.mars.it.yarn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mars.submit.cli.MarsSubmit;
+import io.mars.submit.yarn.YarnSubmitter;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.server.MiniYARNCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code mars-submit --master yarn} against a MiniYARNCluster (1 RM, 1 NM) and a MiniDFSCluster (1 DN): the job's
+ * main runs in the ApplicationMaster, and the exit code, final status, diagnostics and staging directory follow.
+ */
+class YarnSubmitTest {
+    private static final String JOB = """
+            package yarnjob;
+
+            import static io.mars.tensor.Tensors.chunks;
+            import static io.mars.tensor.Tensors.shape;
+
+            import io.mars.Session;
+            import io.mars.tensor.Tensors;
+            import java.nio.charset.StandardCharsets;
+            import org.apache.hadoop.conf.Configuration;
+            import org.apache.hadoop.fs.FSDataOutputStream;
+            import org.apache.hadoop.fs.FileSystem;
+            import org.apache.hadoop.fs.Path;
+
+            public class Job {
+                public static void main(String[] args) throws Exception {
+                    if (args[0].equals("boom")) {
+                        throw new IllegalStateException("boom", new java.io.IOException("the root cause"));
+                    }
+                    try (Session session = Session.getOrCreate()) {
+                        double sum = Tensors.ones(shape(10, 10), chunks(5)).sum().execute(session).getDouble();
+                        FileSystem fs = FileSystem.get(new Configuration());
+                        try (FSDataOutputStream out = fs.create(new Path(args[1]))) {
+                            out.write((sum + " " + System.getProperty("mars.master") + " "
+                                    + System.getProperty("mars.app.name") + " amLog=" + java.nio.file.Files.exists(
+                                            java.nio.file.Path.of(System.getProperty("mars.log.dir"), "mars-am.log")))
+                                    .getBytes(StandardCharsets.UTF_8));
+                        }
+                    }
+                }
+            }
+            """;
+
+    @TempDir
+    static Path tmp;
+
+    private static MiniDFSCluster dfs;
+    private static MiniYARNCluster yarn;
+    private static Path confDir;
+    private static Path jobJar;
+    private static FileSystem fs;
+    private static YarnClient yarnClient;
+
+    @BeforeAll
+    static void startClusters() throws Exception {
+        Configuration dfsConf = new HdfsConfiguration();
+        dfsConf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("dfs").toString());
+        dfs = new MiniDFSCluster.Builder(dfsConf).numDataNodes(1).build();
+        dfs.waitActive();
+
+        YarnConfiguration conf = new YarnConfiguration(dfs.getConfiguration(0));
+        conf.set("fs.defaultFS", dfs.getURI().toString());
+        // The shaded minicluster ships no capacity-scheduler.xml.
+        conf.set("yarn.scheduler.capacity.root.queues", "default");
+        conf.set("yarn.scheduler.capacity.root.default.capacity", "100");
+        conf.setInt(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 1);
+        conf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
+        conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
+        conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, 2048);
+        conf.setInt(YarnConfiguration.NM_PMEM_MB, 2048);
+        conf.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 99f);
+        yarn = new MiniYARNCluster("mars-yarn-submit", 1, 1, 1);
+        yarn.init(conf);
+        yarn.start();
+        yarn.waitForNodeManagersToConnect(30_000);
+
+        // The client and the AM read the mini clusters' addresses from these files.
+        Configuration all = new Configuration(yarn.getConfig());
+        all.set("fs.defaultFS", dfs.getURI().toString());
+        confDir = Files.createDirectories(tmp.resolve("hadoop-conf"));
+        for (String name : List.of("core-site.xml", "yarn-site.xml")) {
+            try (OutputStream out = Files.newOutputStream(confDir.resolve(name))) {
+                all.writeXml(out);
+            }
+        }
+        fs = FileSystem.get(all);
+        yarnClient = YarnClient.createYarnClient();
+        yarnClient.init(all);
+        yarnClient.start();
+        jobJar = buildJobJar(tmp.resolve("job"));
+    }
+
+    @AfterAll
+    static void stopClusters() throws IOException {
+        if (yarnClient != null) {
+            yarnClient.stop();
+        }
+        if (yarn != null) {
+            yarn.stop();
+        }
+        if (fs != null) {
+            fs.close();
+        }
+        if (dfs != null) {
+            dfs.shutdown();
+        }
+    }
+
+    @Test
+    void runsTheJobsMainInTheApplicationMasterAndSucceeds() throws Exception {
+        String output = fs.makeQualified(new org.apache.hadoop.fs.Path("/results/sum.txt")).toString();
+        Run run = submit("--am-memory", "512", "--name", "sum-job", jobJar.toString(), "sum", output);
+
+        assertThat(run.code).as(run.err).isZero();
+        ApplicationReport report = yarnClient.getApplicationReport(run.appId());
+        assertThat(report.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
+        assertThat(report.getName()).isEqualTo("sum-job");
+        String written;
+        try (var in = fs.open(new org.apache.hadoop.fs.Path(output))) {
+            written = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        // amLog: the AM logs to mars-am.log in the container's log dir (read here: the NM deletes it after 1 s)
+        assertThat(written).isEqualTo("100.0 local[2] sum-job amLog=true");
+        assertThat(run.err).contains("finished: SUCCEEDED");
+        assertThat(fs.exists(staging(run.appId()))).as("staging dir deleted").isFalse();
+    }
+
+    @Test
+    void aThrowingMainFailsTheApplicationWithItsMessageInTheDiagnostics() throws Exception {
+        Run run = submit("--am-memory", "512", jobJar.toString(), "boom");
+
+        assertThat(run.code).as(run.err).isEqualTo(1);
+        ApplicationReport report = yarnClient.getApplicationReport(run.appId());
+        assertThat(report.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.FAILED);
+        assertThat(report.getDiagnostics()).contains("boom").contains("the root cause");
+        assertThat(run.err).contains("finished: FAILED").contains("boom");
+        assertThat(fs.exists(staging(run.appId()))).as("staging dir deleted").isFalse();
+    }
+
+    @Test
+    void anAmLargerThanTheMaximumAllocationIsRejectedBeforeAnythingIsUploaded() throws Exception {
+        Run run = submit("--am-memory", "4g", jobJar.toString(), "sum", "/unused");
+
+        assertThat(run.code).isEqualTo(4);
+        assertThat(run.err).contains("--am-memory 4096 MB exceeds the cluster's maximum allocation of 2048 MB");
+        assertThat(run.out).isEmpty();
+        org.apache.hadoop.fs.Path stagingRoot =
+                new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR);
+        if (fs.exists(stagingRoot)) {
+            assertThat(fs.listStatus(stagingRoot)).as("nothing staged").isEmpty();
+        }
+    }
+
+    private static org.apache.hadoop.fs.Path staging(ApplicationId appId) throws IOException {
+        return new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + appId);
+    }
+
+    private static Run submit(String... options) {
+        List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "yarnjob.Job",
+                "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
+                // The NM runs on this machine: the AM uses the test's class path in place, no upload.
+                "--conf", "mars.yarn.am.classpath=" + confDir + ":" + System.getProperty("surefire.test.class.path")));
+        args.addAll(List.of(options));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = MarsSubmit.run(args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of("HADOOP_CONF_DIR", confDir.toString()));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private record Run(int code, String out, String err) {
+        /** The application id: the first line of stdout. */
+        ApplicationId appId() {
+            String line = out.lines().findFirst().orElseThrow(() -> new AssertionError("no app id in: " + err));
+            return ApplicationId.fromString(line.trim());
+        }
+    }
+
+    private static Path buildJobJar(Path dir) throws IOException {
+        Path src = dir.resolve("src/yarnjob/Job.java");
+        Path classes = dir.resolve("classes");
+        Files.createDirectories(src.getParent());
+        Files.createDirectories(classes);
+        Files.writeString(src, JOB);
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+        int rc = javac.run(null, diagnostics, diagnostics, "-d", classes.toString(),
+                "-cp", System.getProperty("surefire.test.class.path"), src.toString());
+        if (rc != 0) {
+            throw new IllegalStateException("cannot compile the job: " + diagnostics);
+        }
+        Path jar = dir.resolve("job.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
+                Stream<Path> files = Files.walk(classes)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                out.putNextEntry(new JarEntry(classes.relativize(file).toString().replace('\\', '/')));
+                Files.copy(file, out);
+                out.closeEntry();
+            }
+        }
+        return jar;
+    }
+}

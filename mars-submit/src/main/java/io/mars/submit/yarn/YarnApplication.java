@@ -1,0 +1,52 @@
+package io.mars.submit.yarn;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A job to run on YARN in cluster mode: the AM runs its main class.
+ *
+ * @param name the YARN application name
+ * @param queue the YARN queue
+ * @param amMemoryMb the AM container's memory in MB; the AM's heap is three quarters of it
+ * @param amVcores the AM container's virtual cores
+ * @param mainClass the job's main class
+ * @param appJar the job's jar (local file)
+ * @param jars further jars of the job (local files)
+ * @param properties the job's {@code mars.*} settings
+ * @param appArgs the job's arguments
+ * @param javaHome the Java installation on the cluster's nodes; empty: the node's {@code $JAVA_HOME}
+ * @param amClasspath a class path that exists on every node (e.g. a Mars installation, or the build tree in tests)
+ *     used as is; empty: mars-submit's own class path jars are uploaded and localized for the AM
+ */
+public record YarnApplication(
+        String name,
+        String queue,
+        int amMemoryMb,
+        int amVcores,
+        String mainClass,
+        Path appJar,
+        List<Path> jars,
+        Map<String, String> properties,
+        List<String> appArgs,
+        Optional<String> javaHome,
+        Optional<String> amClasspath) {
+    public YarnApplication {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(queue, "queue");
+        Objects.requireNonNull(mainClass, "mainClass");
+        Objects.requireNonNull(appJar, "appJar");
+        if (amMemoryMb <= 0 || amVcores <= 0) {
+            throw new IllegalArgumentException("AM memory and vcores must be positive: " + amMemoryMb + " MB, "
+                    + amVcores + " vcores");
+        }
+        jars = List.copyOf(jars);
+        properties = Map.copyOf(properties);
+        appArgs = List.copyOf(appArgs);
+        Objects.requireNonNull(javaHome, "javaHome");
+        Objects.requireNonNull(amClasspath, "amClasspath");
+    }
+}

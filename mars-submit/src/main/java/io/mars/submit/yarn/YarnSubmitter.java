@@ -1,0 +1,217 @@
+package io.mars.submit.yarn;
+
+import io.mars.am.yarn.AppSpec;
+import io.mars.am.yarn.ApplicationMaster;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.yarn.api.ApplicationConstants;
+import org.apache.hadoop.yarn.api.ApplicationConstants.Environment;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
+import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.api.records.LocalResource;
+import org.apache.hadoop.yarn.api.records.LocalResourceType;
+import org.apache.hadoop.yarn.api.records.LocalResourceVisibility;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.api.records.URL;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.client.api.YarnClientApplication;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+
+/**
+ * Submits a Mars job to YARN in cluster mode and follows it to the end: checks the AM's size against the cluster's
+ * maximum allocation, uploads the jars and the {@link AppSpec} to a private staging directory
+ * ({@code <home>/.mars-staging/<appId>}, mode 700), launches {@link ApplicationMaster}, prints the application id as
+ * soon as YARN knows it, waits, and deletes the staging directory however the application ended.
+ */
+public final class YarnSubmitter {
+    /** Where per-application staging directories live, under the user's home directory on the default file system. */
+    public static final String STAGING_DIR = ".mars-staging";
+
+    private static final FsPermission PRIVATE = new FsPermission((short) 0700);
+    private static final long POLL_MS = 500;
+    private static final EnumSet<YarnApplicationState> DONE =
+            EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
+
+    private final Configuration conf;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    /** {@code out} gets the application id on a line of its own; {@code err} gets progress and the outcome. */
+    public YarnSubmitter(Configuration conf, PrintStream out, PrintStream err) {
+        this.conf = Objects.requireNonNull(conf, "conf");
+        this.out = Objects.requireNonNull(out, "out");
+        this.err = Objects.requireNonNull(err, "err");
+    }
+
+    /** Runs {@code app} to completion. */
+    public YarnOutcome run(YarnApplication app) throws IOException, YarnException, InterruptedException {
+        YarnClient yarn = YarnClient.createYarnClient();
+        yarn.init(conf);
+        yarn.start();
+        try {
+            return run(yarn, app);
+        } finally {
+            yarn.stop();
+        }
+    }
+
+    private YarnOutcome run(YarnClient yarn, YarnApplication app)
+            throws IOException, YarnException, InterruptedException {
+        YarnClientApplication created = yarn.createApplication();
+        Resource max = created.getNewApplicationResponse().getMaximumResourceCapability();
+        if (app.amMemoryMb() > max.getMemorySize()) {
+            return rejected("--am-memory " + app.amMemoryMb() + " MB exceeds the cluster's maximum allocation of "
+                    + max.getMemorySize() + " MB");
+        }
+        if (app.amVcores() > max.getVirtualCores()) {
+            return rejected("--am-vcores " + app.amVcores() + " exceeds the cluster's maximum allocation of "
+                    + max.getVirtualCores() + " vcores");
+        }
+        ApplicationSubmissionContext context = created.getApplicationSubmissionContext();
+        ApplicationId appId = context.getApplicationId();
+        FileSystem fs = FileSystem.get(conf);
+        org.apache.hadoop.fs.Path staging =
+                new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), STAGING_DIR + "/" + appId);
+        try {
+            fs.mkdirs(staging, PRIVATE);
+            fs.setPermission(staging, PRIVATE); // mkdirs applies the umask
+            context.setApplicationName(app.name());
+            context.setQueue(app.queue());
+            context.setApplicationType("MARS");
+            // The job's main is not known to be idempotent: a second attempt would run it twice.
+            context.setMaxAppAttempts(1);
+            context.setResource(Resource.newInstance(app.amMemoryMb(), app.amVcores()));
+            context.setAMContainerSpec(launchContext(app, fs, staging));
+            yarn.submitApplication(context);
+            out.println(appId);
+            out.flush();
+            ApplicationReport report = waitForCompletion(yarn, appId);
+            YarnOutcome.Status status = status(report);
+            err.println("mars-submit: application " + appId + " finished: " + status
+                    + (report.getDiagnostics() == null || report.getDiagnostics().isEmpty()
+                            ? "" : "\n" + report.getDiagnostics()));
+            return new YarnOutcome(status, Optional.of(appId.toString()), report.getDiagnostics());
+        } finally {
+            try {
+                fs.delete(staging, true);
+            } catch (IOException e) {
+                err.println("mars-submit: cannot delete the staging directory " + staging + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private YarnOutcome rejected(String message) {
+        err.println("mars-submit: " + message);
+        return new YarnOutcome(YarnOutcome.Status.REJECTED, Optional.empty(), message);
+    }
+
+    private ContainerLaunchContext launchContext(YarnApplication app, FileSystem fs, org.apache.hadoop.fs.Path staging)
+            throws IOException {
+        Map<String, LocalResource> resources = new LinkedHashMap<>();
+        List<String> jobJars = new ArrayList<>();
+        List<Path> jars = new ArrayList<>();
+        jars.add(app.appJar());
+        jars.addAll(app.jars());
+        for (int i = 0; i < jars.size(); i++) {
+            String link = "job-" + i + "-" + jars.get(i).getFileName();
+            resources.put(link, upload(fs, jars.get(i), staging, link));
+            jobJars.add(link);
+        }
+        Path spec = Files.createTempFile("mars-app", ".properties");
+        try {
+            new AppSpec(app.mainClass(), app.appArgs(), jobJars, app.properties()).write(spec);
+            resources.put(AppSpec.FILE_NAME, upload(fs, spec, staging, AppSpec.FILE_NAME));
+        } finally {
+            Files.deleteIfExists(spec);
+        }
+
+        StringBuilder classpath = new StringBuilder(Environment.PWD.$$());
+        if (app.amClasspath().isPresent()) {
+            classpath.append(ApplicationConstants.CLASS_PATH_SEPARATOR).append(app.amClasspath().get());
+        } else {
+            List<Path> framework = ownClasspathJars();
+            for (int i = 0; i < framework.size(); i++) {
+                String link = "lib-" + i + "-" + framework.get(i).getFileName();
+                resources.put(link, upload(fs, framework.get(i), staging, link));
+                classpath.append(ApplicationConstants.CLASS_PATH_SEPARATOR).append(Environment.PWD.$$())
+                        .append('/').append(link);
+            }
+        }
+
+        String java = app.javaHome().orElse(Environment.JAVA_HOME.$$()) + "/bin/java";
+        String command = String.join(" ",
+                java,
+                "-Xmx" + Math.max(64, app.amMemoryMb() * 3 / 4) + "m",
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "-Dmars.log.dir=" + ApplicationConstants.LOG_DIR_EXPANSION_VAR,
+                "-Dlog4j2.configurationFile=mars-am-log4j2.xml",
+                ApplicationMaster.class.getName(),
+                AppSpec.FILE_NAME,
+                "1>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stdout",
+                "2>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stderr");
+        return ContainerLaunchContext.newInstance(resources, Map.of("CLASSPATH", classpath.toString()),
+                List.of(command), null, null, null);
+    }
+
+    /** The jars mars-submit runs from (bin/mars-submit: lib/*); directories such as the conf dir stay behind. */
+    private static List<Path> ownClasspathJars() {
+        List<Path> jars = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            Path path = Path.of(entry);
+            if (entry.endsWith(".jar") && Files.isRegularFile(path)) {
+                jars.add(path);
+            }
+        }
+        return jars;
+    }
+
+    private static LocalResource upload(FileSystem fs, Path local, org.apache.hadoop.fs.Path staging, String name)
+            throws IOException {
+        org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(staging, name);
+        fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(local.toUri()), target);
+        FileStatus status = fs.getFileStatus(target);
+        return LocalResource.newInstance(URL.fromPath(fs.makeQualified(target)), LocalResourceType.FILE,
+                LocalResourceVisibility.APPLICATION, status.getLen(), status.getModificationTime());
+    }
+
+    private static ApplicationReport waitForCompletion(YarnClient yarn, ApplicationId appId)
+            throws IOException, YarnException, InterruptedException {
+        while (true) {
+            ApplicationReport report = yarn.getApplicationReport(appId);
+            if (DONE.contains(report.getYarnApplicationState())) {
+                return report;
+            }
+            Thread.sleep(POLL_MS);
+        }
+    }
+
+    private static YarnOutcome.Status status(ApplicationReport report) {
+        if (report.getYarnApplicationState() == YarnApplicationState.KILLED
+                || report.getFinalApplicationStatus() == FinalApplicationStatus.KILLED) {
+            return YarnOutcome.Status.KILLED;
+        }
+        if (report.getYarnApplicationState() == YarnApplicationState.FINISHED
+                && report.getFinalApplicationStatus() == FinalApplicationStatus.SUCCEEDED) {
+            return YarnOutcome.Status.SUCCEEDED;
+        }
+        return YarnOutcome.Status.FAILED;
+    }
+}
