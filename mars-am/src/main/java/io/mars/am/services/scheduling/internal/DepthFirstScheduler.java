@@ -236,10 +236,9 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
                         + " failed on " + w.gateway.workerId() + ": " + cause.getMessage(), cause) : cause);
             }
         } else if (run.failure != null) {
-            // the task failed meanwhile: the outputs were never handed out, drop them
+            // the task failed meanwhile: record where the outputs are, so that the references the task gives back
+            // (its readers' and its results') delete them
             meta.put(run.sessionId, res.outputs());
-            lifecycle.incref(run.sessionId, res.outputs().stream().map(ChunkMeta::key).toList())
-                    .thenCompose(v -> lifecycle.decref(run.sessionId, res.outputs().stream().map(ChunkMeta::key).toList()));
         } else {
             succeeded(run, st, res);
         }

@@ -210,15 +210,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 .thenCompose(v -> meta.get(task.sessionId, resultRefs))
                 .whenCompleteAsync((metas, err) -> {
                     if (err != null) {
-                        List<String> refs = new ArrayList<>(resultRefs);
-                        refs.addAll(run.heldRefs);
-                        for (Subtask st : subtasks.subtasks()) {
-                            if (!completed.get(st.id())) {
-                                refs.addAll(st.inputs());
-                            }
-                        }
-                        lifecycle.decref(task.sessionId, refs);
-                        end(task, MarsException.wrap(err));
+                        failStage(run, subtasks, completed, resultRefs, err);
                         return;
                     }
                     Map<String, long[]> shapes = new HashMap<>();
@@ -229,10 +221,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
                     try {
                         tiled.outputs().forEach((k, t) -> results.put(k, TiledTensors.asFetch(t, shapes)));
                     } catch (RuntimeException e) {
-                        List<String> refs = new ArrayList<>(resultRefs);
-                        refs.addAll(run.heldRefs);
-                        lifecycle.decref(task.sessionId, refs);
-                        end(task, MarsException.wrap(e));
+                        failStage(run, subtasks, completed, resultRefs, e);
                         return;
                     }
                     run.heldRefs.addAll(resultRefs);
@@ -243,6 +232,22 @@ public final class TaskManager implements TaskService, AutoCloseable {
                         runStage(run);
                     }
                 }, actor);
+    }
+
+    /**
+     * Ends the task after a stage failed, giving back every reference it took: the stage's results, what earlier
+     * stages hold, and the inputs of the subtasks that never finished.
+     */
+    private void failStage(Run run, SubtaskGraph subtasks, BitSet completed, List<String> resultRefs, Throwable error) {
+        List<String> refs = new ArrayList<>(resultRefs);
+        refs.addAll(run.heldRefs);
+        for (Subtask st : subtasks.subtasks()) {
+            if (!completed.get(st.id())) {
+                refs.addAll(st.inputs());
+            }
+        }
+        lifecycle.decref(run.task.sessionId, refs);
+        end(run.task, MarsException.wrap(error));
     }
 
     private static Map<String, String> locations(List<ChunkMeta> metas) {
