@@ -3,10 +3,8 @@ package io.mars.it.local;
 import static io.mars.tensor.Tensors.chunks;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableGraph;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
 import io.mars.common.model.ChunkData;
 import io.mars.common.model.Shapes;
 import io.mars.common.operand.Operand;
@@ -56,17 +54,7 @@ class ReductionsOfUnknownLengthTest {
     @BeforeEach
     void start() {
         TilerRegistry tilers = TilerRegistry.standard();
-        tilers.register(KeepBelowSix.class, (node, op, inputs, ctx) -> {
-            TiledTensor in = inputs.get(0);
-            List<ChunkNode> out = new ArrayList<>();
-            long[] lengths = new long[in.chunks().size()];
-            for (int i = 0; i < in.chunks().size(); i++) {
-                lengths[i] = Shapes.UNKNOWN;
-                out.add(ctx.chunk(node.key() + "." + i, new ChunkKeepBelowSix(), List.of(in.chunks().get(i)),
-                        node.dtype(), new long[] {Shapes.UNKNOWN}, new int[] {i}));
-            }
-            return new TiledTensor(new long[][] {lengths}, out);
-        });
+        tilers.register(KeepBelowSix.class, UnknownLengthTiler.perChunk(new ChunkKeepBelowSix()));
         KernelRegistry kernels = KernelRegistry.standard().with(ChunkKeepBelowSix.class, (node, op, inputs) ->
                 NDArray.of(java.util.Arrays.stream(((NDArray) inputs.get(0)).doubles()).filter(v -> v < 6).toArray()));
         cluster = new LocalCluster(2, Map.of(), kernels, tilers);

@@ -3,10 +3,8 @@ package io.mars.it.local;
 import static io.mars.tensor.Tensors.chunks;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableGraph;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
 import io.mars.common.model.ChunkData;
 import io.mars.common.model.Shapes;
 import io.mars.common.operand.Arg;
@@ -55,17 +53,7 @@ class StagedTilingTest {
     @BeforeEach
     void start() {
         TilerRegistry tilers = TilerRegistry.standard();
-        tilers.register(KeepEven.class, (node, op, inputs, ctx) -> {
-            TiledTensor in = inputs.get(0);
-            List<ChunkNode> out = new ArrayList<>();
-            long[] lengths = new long[in.chunks().size()];
-            for (int i = 0; i < in.chunks().size(); i++) {
-                lengths[i] = Shapes.UNKNOWN;
-                out.add(ctx.chunk(node.key() + "." + i, new ChunkKeepEven(), List.of(in.chunks().get(i)), node.dtype(),
-                        new long[] {Shapes.UNKNOWN}, new int[] {i}));
-            }
-            return new TiledTensor(new long[][] {lengths}, out);
-        });
+        tilers.register(KeepEven.class, UnknownLengthTiler.perChunk(new ChunkKeepEven()));
         KernelRegistry kernels = KernelRegistry.standard().with(ChunkKeepEven.class, (node, op, inputs) -> {
             long[] values = ((NDArray) inputs.get(0)).longs();
             long[] kept = java.util.Arrays.stream(values).filter(v -> v % 2 == 0).toArray();
