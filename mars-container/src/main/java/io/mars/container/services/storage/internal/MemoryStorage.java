@@ -21,6 +21,9 @@ public final class MemoryStorage implements StorageService {
     public void put(String sessionId, String chunkKey, ChunkData data) {
         ChunkData old = sessions.computeIfAbsent(sessionId, s -> new ConcurrentHashMap<>()).put(chunkKey, data);
         long delta = data.nbytes() - (old == null ? 0 : old.nbytes());
+        if (old != null && old != data) {
+            old.close();
+        }
         sessionBytes.computeIfAbsent(sessionId, s -> new AtomicLong()).addAndGet(delta);
         totalBytes.addAndGet(delta);
     }
@@ -42,6 +45,7 @@ public final class MemoryStorage implements StorageService {
             ChunkData d = m.remove(k);
             if (d != null) {
                 freed += d.nbytes();
+                d.close();
             }
         }
         account(sessionId, freed);
@@ -57,6 +61,7 @@ public final class MemoryStorage implements StorageService {
         long freed = 0;
         for (ChunkData d : m.values()) {
             freed += d.nbytes();
+            d.close();
         }
         account(sessionId, freed);
         sessionBytes.remove(sessionId);
@@ -93,6 +98,7 @@ public final class MemoryStorage implements StorageService {
 
     @Override
     public void close() {
+        sessions.values().forEach(m -> m.values().forEach(ChunkData::close));
         sessions.clear();
         sessionBytes.clear();
         totalBytes.set(0);
