@@ -50,6 +50,14 @@ interface ValueConverter {
         if (type instanceof ParameterizedType p && p.getRawType() == List.class) {
             return new NullSafe(new ListConverter(forType(p.getActualTypeArguments()[0], where + " element")));
         }
+        if (type instanceof ParameterizedType p && p.getRawType() == java.util.Set.class) {
+            return new NullSafe(new SetConverter(new ListConverter(forType(p.getActualTypeArguments()[0],
+                    where + " element"))));
+        }
+        if (type instanceof ParameterizedType p && p.getRawType() == Map.class
+                && p.getActualTypeArguments()[0] == String.class) {
+            return new NullSafe(new MapConverter(forType(p.getActualTypeArguments()[1], where + " value")));
+        }
         if (type instanceof WildcardType w && w.getUpperBounds().length == 1) {
             return forType(w.getUpperBounds()[0], where);
         }
@@ -125,7 +133,8 @@ interface ValueConverter {
     private static RuntimeException unsupported(Type type, String where) {
         return new MarsException(ErrorCode.SERIALIZATION_FAILED, where + " has the type " + type.getTypeName()
                 + ", which the wire format cannot hold; supported are boolean, int, long, double, String, enums, "
-                + "DataType, byte[], long[], int[], double[], NDArray, records, and arrays and Lists of these");
+                + "DataType, byte[], long[], int[], double[], NDArray, records, and arrays, Lists, Sets and "
+                + "String-keyed Maps of these");
     }
 
     /** Passes null through; the wrapped converter sees only non-null values and data. */
@@ -351,6 +360,48 @@ interface ValueConverter {
                 }
             }
             return Collections.unmodifiableList(out);
+        }
+    }
+
+    /** A Set as an Avro array of Values (in the set's iteration order); decodes to an unmodifiable set. */
+    record SetConverter(ListConverter list) implements ValueConverter {
+        @Override
+        public Object toWire(Object value) {
+            return list.toWire(List.copyOf((java.util.Set<?>) value));
+        }
+
+        @Override
+        public Object fromWire(Object datum) {
+            return java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>((List<?>) list.fromWire(datum)));
+        }
+    }
+
+    /** A String-keyed Map as an Avro map of Values; decodes to an unmodifiable map keeping the wire order. */
+    record MapConverter(ValueConverter value) implements ValueConverter {
+        @Override
+        public Object toWire(Object map) {
+            Map<String, Value> out = new java.util.LinkedHashMap<>();
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) map).entrySet()) {
+                out.put((String) e.getKey(), value.encode(e.getValue()));
+            }
+            return out;
+        }
+
+        @Override
+        public Object fromWire(Object datum) {
+            if (!(datum instanceof Map<?, ?> map)) {
+                throw WireMismatch.expected("map", datum);
+            }
+            Map<String, Object> out = new java.util.LinkedHashMap<>();
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                String k = e.getKey().toString();
+                try {
+                    out.put(k, value.decode((Value) e.getValue()));
+                } catch (WireMismatch m) {
+                    throw m.at(k);
+                }
+            }
+            return java.util.Collections.unmodifiableMap(out);
         }
     }
 

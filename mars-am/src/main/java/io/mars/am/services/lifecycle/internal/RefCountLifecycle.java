@@ -72,7 +72,12 @@ public final class RefCountLifecycle implements LifecycleService, AutoCloseable 
                 }
             }
             List<CompletableFuture<Long>> deletes = new ArrayList<>();
-            byWorker.forEach((w, ks) -> deletes.add(cluster.worker(w).deleteChunks(sessionId, ks)));
+            // a lost worker's copies went with it
+            byWorker.forEach((w, ks) -> {
+                if (cluster.isMember(w)) {
+                    deletes.add(cluster.worker(w).deleteChunks(sessionId, ks));
+                }
+            });
             return CompletableFuture.allOf(deletes.toArray(CompletableFuture[]::new));
         }).exceptionally(e -> {
             LOG.warn("deleting {} released chunks of session {} failed", keys.size(), sessionId, e);

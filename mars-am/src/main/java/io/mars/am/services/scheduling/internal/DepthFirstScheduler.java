@@ -1,5 +1,6 @@
 package io.mars.am.services.scheduling.internal;
 
+import io.mars.am.services.cluster.ClusterListener;
 import io.mars.am.services.cluster.ClusterService;
 import io.mars.am.services.lifecycle.LifecycleService;
 import io.mars.am.services.meta.MetaService;
@@ -34,12 +35,26 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
     private final Map<String, WorkerSlots> workers = new HashMap<>();
     private final List<WorkerSlots> workerList = new ArrayList<>();
     private final Map<String, TaskRun> runs = new HashMap<>();
+    /** Ready subtasks waiting for the first worker to join (on YARN, tasks may come before worker containers). */
+    private final List<Ready> parked = new ArrayList<>();
     private long taskSequence;
 
     public DepthFirstScheduler(ClusterService cluster, MetaService meta, LifecycleService lifecycle) {
         this.cluster = cluster;
         this.meta = meta;
         this.lifecycle = lifecycle;
+        cluster.addListener(new ClusterListener() {
+            @Override
+            public void workerAdded(WorkerGateway worker) {
+                actor.execute(() -> {
+                    refreshWorkers();
+                    List<Ready> waiting = new ArrayList<>(parked);
+                    parked.clear();
+                    waiting.forEach(r -> enqueue(r.run, r.subtask));
+                    dispatch();
+                });
+            }
+        });
     }
 
     private static final class WorkerSlots {
@@ -96,9 +111,6 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
                                           Map<String, String> storedLocations, SchedulingListener listener) {
         return actor.compose(() -> {
             refreshWorkers();
-            if (workerList.isEmpty()) {
-                throw new MarsException(ErrorCode.NO_WORKERS, "no workers to run task " + taskId);
-            }
             TaskRun run = new TaskRun(sessionId, taskId, taskSequence++, graph, storedLocations, listener);
             if (run.remaining == 0) {
                 run.done.complete(null);
@@ -137,6 +149,10 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
 
     private void enqueue(TaskRun run, int id) {
         Subtask st = run.graph.subtasks().get(id);
+        if (workerList.isEmpty()) {
+            parked.add(new Ready(run, id, st.priority()));
+            return;
+        }
         preferredWorker(run, id).queue.add(new Ready(run, id, st.priority()));
     }
 

@@ -1,0 +1,81 @@
+package io.mars.common.rpc.flight;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The requests and replies exchanged between client, supervisor and workers, and the call names they travel under.
+ * Each is a record encoded by {@link io.mars.common.wire.MessageCodec}; graphs and subtasks travel in their own Avro
+ * encodings as bytes.
+ */
+public final class RpcMessages {
+    private RpcMessages() {
+    }
+
+    // call names served by a worker
+    public static final String RUN_SUBTASK = "worker.runSubtask";
+    public static final String DELETE_CHUNKS = "worker.deleteChunks";
+    public static final String STORED_BYTES = "worker.storedBytes";
+    // call names served by the supervisor
+    public static final String REGISTER_WORKER = "cluster.registerWorker";
+    public static final String HEARTBEAT = "cluster.heartbeat";
+    public static final String WORKER_ADDRESS = "cluster.workerAddress";
+    public static final String CREATE_SESSION = "session.create";
+    public static final String CLOSE_SESSION = "session.close";
+    public static final String SUBMIT_TASK = "task.submit";
+    public static final String WAIT_TASK = "task.wait";
+    public static final String TASK_INFO = "task.info";
+    public static final String RESULT_LAYOUT = "task.resultLayout";
+    public static final String RELEASE_TILEABLES = "task.releaseTileables";
+
+    public record Empty() {
+    }
+
+    public record LongValue(long value) {
+    }
+
+    public record StringValue(String value) {
+    }
+
+    public record RunSubtask(String sessionId, byte[] subtask, Map<String, String> inputLocations) {
+    }
+
+    public record DeleteChunks(String sessionId, List<String> chunkKeys) {
+    }
+
+    /** The ticket of a chunk's data stream. */
+    public record ChunkTicket(String sessionId, String chunkKey) {
+    }
+
+    /** Where a worker serves RPC, and what it offers. */
+    public record WorkerAddress(String workerId, String host, int port, int slots, long memoryBytes) {
+    }
+
+    public record Heartbeat(String workerId, long storedBytes) {
+    }
+
+    /** {@code known == false} tells the worker the supervisor has dropped it: it must exit. */
+    public record HeartbeatReply(boolean known) {
+    }
+
+    public record WorkerRef(String workerId) {
+    }
+
+    public record CreateSession(Map<String, String> conf) {
+    }
+
+    public record SessionRef(String sessionId) {
+    }
+
+    public record SubmitTask(String sessionId, byte[] tileableGraph) {
+    }
+
+    public record TaskRef(String sessionId, String taskId) {
+    }
+
+    public record TileableRef(String sessionId, String tileableKey) {
+    }
+
+    public record ReleaseTileables(String sessionId, List<String> tileableKeys) {
+    }
+}
