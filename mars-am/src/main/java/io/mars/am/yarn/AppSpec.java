@@ -26,6 +26,8 @@ import java.util.TreeMap;
 public record AppSpec(String mainClass, List<String> appArgs, List<String> jars, Map<String, String> properties) {
     /** The name of the localized file in the AM's working directory. */
     public static final String FILE_NAME = "mars-app.properties";
+    /** The application's staging directory on the default file system (set by the submitter; workers localize from it). */
+    public static final String STAGING_DIR_PROPERTY = "mars.yarn.staging-dir";
 
     private static final String MAIN_CLASS = "main-class";
     private static final String ARG = "arg.";

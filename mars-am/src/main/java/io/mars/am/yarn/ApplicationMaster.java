@@ -11,7 +11,20 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import io.mars.am.Supervisor;
+import io.mars.am.rpc.SupervisorEndpoint;
+import io.mars.am.services.cluster.internal.StaticCluster;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.rpc.flight.RpcSecret;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
+import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.UpdatedContainer;
@@ -22,18 +35,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Mars ApplicationMaster in its first form: registers with the ResourceManager, runs the job's main class inside
- * its own JVM (cluster mode, as Spark's), and unregisters with SUCCEEDED, or FAILED with the job's exception in the
- * diagnostics.
- *
- * <p>For now the job's {@code Session.getOrCreate()} gets an embedded {@code local[N]} cluster inside the AM:
- * {@code mars.master} is set to {@value #LOCAL_WORKERS_PROPERTY}-many local workers. Workers as YARN containers, the
- * supervisor RPC endpoint and the ZooKeeper-backed state come later; this class then becomes their composition root.
+ * The Mars ApplicationMaster: the composition root of the AM process. Registers with the ResourceManager, runs the
+ * supervisor services behind their authenticated RPC endpoint (whose host and port it registers as the AM's RPC
+ * address), launches the worker containers ({@link WorkerContainers}), runs the job's main class inside its own JVM
+ * (cluster mode, as Spark's) with {@code mars.master=mars://host:port}, and unregisters with SUCCEEDED, or FAILED with
+ * the job's exception (or the worker failures) in the diagnostics.
  */
 public final class ApplicationMaster {
-    /** How many embedded workers the AM's local cluster has (until workers run in containers). */
-    public static final String LOCAL_WORKERS_PROPERTY = "mars.yarn.am.local-workers";
-
     private static final Logger LOG = LoggerFactory.getLogger(ApplicationMaster.class);
     private static final int HEARTBEAT_MS = 1000;
     /** YARN truncates diagnostics; keep them readable rather than cut mid-trace. */
@@ -55,38 +63,78 @@ public final class ApplicationMaster {
         System.exit(code);
     }
 
-    /** Registers, runs the job, unregisters; returns whether the job succeeded. */
+    /** Registers, starts the supervisor and the workers, runs the job, unregisters; returns whether it succeeded. */
     static boolean run(AppSpec spec) throws Exception {
         YarnConfiguration conf = new YarnConfiguration();
-        AMRMClientAsync<ContainerRequest> rm = AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MS, new Callbacks());
-        rm.init(conf);
-        rm.start();
-        try {
-            rm.registerApplicationMaster(InetAddress.getLocalHost().getCanonicalHostName(), -1, "");
-            LOG.info("registered with the ResourceManager; running {} {}", spec.mainClass(), spec.appArgs());
-            Throwable failure = runJob(spec);
-            if (failure == null) {
-                LOG.info("job {} succeeded", spec.mainClass());
-                rm.unregisterApplicationMaster(FinalApplicationStatus.SUCCEEDED, "", null);
-                return true;
+        WorkerSpec workerSpec = WorkerSpec.from(spec.properties());
+        byte[] secret = UserGroupInformation.getCurrentUser().getCredentials()
+                .getSecretKey(new Text(RpcSecret.CREDENTIALS_ALIAS));
+        if (secret == null) {
+            throw new MarsException(ErrorCode.UNAUTHENTICATED, "the AM's credentials hold no "
+                    + RpcSecret.CREDENTIALS_ALIAS + "; submit the application with mars-submit");
+        }
+        String host = System.getenv().getOrDefault("NM_HOST", InetAddress.getLocalHost().getCanonicalHostName());
+        long timeoutMs = Long.parseLong(spec.properties().getOrDefault("mars.worker.heartbeat-timeout-ms", "15000"));
+        StaticCluster cluster = new StaticCluster();
+        try (RootAllocator allocator = new RootAllocator();
+             Supervisor supervisor = new Supervisor(cluster, spec.properties());
+             SupervisorEndpoint endpoint = new SupervisorEndpoint(supervisor, cluster, RpcSecret.of(secret), host, 0,
+                     allocator, Duration.ofMillis(timeoutMs))) {
+            WorkerContainers workers = new WorkerContainers(workerSpec, spec, host, endpoint.port(), secret,
+                    endpoint.workers());
+            Callbacks callbacks = new Callbacks(workers);
+            AMRMClientAsync<ContainerRequest> rm = AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MS, callbacks);
+            NMClientAsync nm = NMClientAsync.createNMClientAsync(new NmCallbacks(workers));
+            rm.init(conf);
+            nm.init(conf);
+            rm.start();
+            nm.start();
+            try {
+                rm.registerApplicationMaster(host, endpoint.port(), "");
+                LOG.info("registered with the ResourceManager; supervisor RPC on {}:{}; running {} {}", host,
+                        endpoint.port(), spec.mainClass(), spec.appArgs());
+                workers.start(rm, nm);
+                String master = "mars://" + host + ":" + endpoint.port();
+                CompletableFuture<Throwable> job = CompletableFuture.supplyAsync(() -> runJob(spec, master),
+                        r -> {
+                            Thread t = new Thread(r, "mars-job-main");
+                            t.start();
+                        });
+                Object first = CompletableFuture.anyOf(job, workers.failed()).join();
+                workers.stopping();
+                if (first instanceof String workerFailure) {
+                    LOG.error("the application fails: {}", workerFailure);
+                    rm.unregisterApplicationMaster(FinalApplicationStatus.FAILED, workerFailure, null);
+                    return false;
+                }
+                Throwable failure = (Throwable) first;
+                if (failure == null) {
+                    LOG.info("job {} succeeded", spec.mainClass());
+                    rm.unregisterApplicationMaster(FinalApplicationStatus.SUCCEEDED, "", null);
+                    return true;
+                }
+                LOG.error("job {} failed", spec.mainClass(), failure);
+                rm.unregisterApplicationMaster(FinalApplicationStatus.FAILED, diagnostics(spec, failure), null);
+                return false;
+            } finally {
+                nm.stop();
+                rm.stop();
             }
-            LOG.error("job {} failed", spec.mainClass(), failure);
-            rm.unregisterApplicationMaster(FinalApplicationStatus.FAILED, diagnostics(spec, failure), null);
-            return false;
-        } finally {
-            rm.stop();
         }
     }
 
     /** Runs the job's main in a class loader over its jars; returns what it threw, or null. */
-    private static Throwable runJob(AppSpec spec) throws IOException {
+    private static Throwable runJob(AppSpec spec, String master) {
         List<URL> urls = new ArrayList<>();
-        for (String jar : spec.jars()) {
-            urls.add(Path.of(jar).toAbsolutePath().toUri().toURL());
+        try {
+            for (String jar : spec.jars()) {
+                urls.add(Path.of(jar).toAbsolutePath().toUri().toURL());
+            }
+        } catch (IOException e) {
+            return e;
         }
         Map<String, String> properties = new HashMap<>(spec.properties());
-        String workers = properties.getOrDefault(LOCAL_WORKERS_PROPERTY, "2");
-        properties.put("mars.master", "local[" + workers + "]");
+        properties.put("mars.master", master);
         properties.forEach(System::setProperty);
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
@@ -98,7 +146,7 @@ public final class ApplicationMaster {
             return null;
         } catch (InvocationTargetException e) {
             return e.getCause() == null ? e : e.getCause();
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError | IOException e) {
             return e;
         } finally {
             thread.setContextClassLoader(previous);
@@ -115,13 +163,23 @@ public final class ApplicationMaster {
         return text.length() <= MAX_DIAGNOSTICS ? text.toString() : text.substring(0, MAX_DIAGNOSTICS) + "...";
     }
 
-    /** No containers are requested yet, so only errors and shutdown requests matter. */
+    /** The RM's calls: containers allocated and completed go to the worker containers. */
     private static final class Callbacks extends AMRMClientAsync.AbstractCallbackHandler {
-        @Override
-        public void onContainersCompleted(List<ContainerStatus> statuses) {}
+        private final WorkerContainers workers;
+
+        Callbacks(WorkerContainers workers) {
+            this.workers = workers;
+        }
 
         @Override
-        public void onContainersAllocated(List<org.apache.hadoop.yarn.api.records.Container> containers) {}
+        public void onContainersCompleted(List<ContainerStatus> statuses) {
+            workers.completed(statuses);
+        }
+
+        @Override
+        public void onContainersAllocated(List<org.apache.hadoop.yarn.api.records.Container> containers) {
+            workers.allocated(containers);
+        }
 
         @Override
         public void onContainersUpdated(List<UpdatedContainer> containers) {}
@@ -143,5 +201,46 @@ public final class ApplicationMaster {
         public void onError(Throwable e) {
             LOG.error("error talking to the ResourceManager", e);
         }
+    }
+
+    /** The NMs' answers to container launches: a failed start counts against the worker failures. */
+    private static final class NmCallbacks extends NMClientAsync.AbstractCallbackHandler {
+        private final WorkerContainers workers;
+
+        NmCallbacks(WorkerContainers workers) {
+            this.workers = workers;
+        }
+
+        @Override
+        public void onStartContainerError(ContainerId id, Throwable t) {
+            workers.startFailed(id, t);
+        }
+
+        @Override
+        public void onContainerStarted(ContainerId id, Map<String, java.nio.ByteBuffer> serviceData) {}
+
+        @Override
+        public void onContainerStatusReceived(ContainerId id, ContainerStatus status) {}
+
+        @Override
+        public void onContainerStopped(ContainerId id) {}
+
+        @Override
+        public void onGetContainerStatusError(ContainerId id, Throwable t) {}
+
+        @Override
+        public void onContainerResourceIncreased(ContainerId id, org.apache.hadoop.yarn.api.records.Resource r) {}
+
+        @Override
+        public void onContainerResourceUpdated(ContainerId id, org.apache.hadoop.yarn.api.records.Resource r) {}
+
+        @Override
+        public void onIncreaseContainerResourceError(ContainerId id, Throwable t) {}
+
+        @Override
+        public void onUpdateContainerResourceError(ContainerId id, Throwable t) {}
+
+        @Override
+        public void onStopContainerError(ContainerId id, Throwable t) {}
     }
 }

@@ -23,7 +23,7 @@ final class SubmitArguments {
 
     private static final Set<String> VALUE_OPTIONS =
             Set.of("--master", "--class", "--name", "--properties-file", "--jars", "--conf", "--queue",
-                    "--am-memory", "--am-vcores");
+                    "--am-memory", "--am-vcores", "--workers", "--worker-memory", "--worker-vcores");
 
     private Action action = Action.RUN;
     private String master;
@@ -34,6 +34,9 @@ final class SubmitArguments {
     private String queue;
     private String amMemory;
     private String amVcores;
+    private String workers;
+    private String workerMemory;
+    private String workerVcores;
     private boolean verbose;
     private final List<String> conf = new ArrayList<>();
     private String appJar;
@@ -102,6 +105,9 @@ final class SubmitArguments {
                 case "--queue" -> parsed.queue = value;
                 case "--am-memory" -> parsed.amMemory = value;
                 case "--am-vcores" -> parsed.amVcores = value;
+                case "--workers" -> parsed.workers = value;
+                case "--worker-memory" -> parsed.workerMemory = value;
+                case "--worker-vcores" -> parsed.workerVcores = value;
                 default -> throw new IllegalStateException("option without a handler: " + option);
             }
         }
@@ -149,6 +155,18 @@ final class SubmitArguments {
 
     Optional<String> queue() {
         return Optional.ofNullable(queue);
+    }
+
+    Optional<String> workers() {
+        return Optional.ofNullable(workers);
+    }
+
+    Optional<String> workerMemory() {
+        return Optional.ofNullable(workerMemory);
+    }
+
+    Optional<String> workerVcores() {
+        return Optional.ofNullable(workerVcores);
     }
 
     Optional<String> amMemory() {

@@ -128,14 +128,20 @@ record SubmitRequest(
         if (queue.isBlank()) {
             throw usage("--queue: the queue name is empty");
         }
-        int amMemory = args.amMemory().map(SubmitRequest::memoryMb).orElse(YarnResources.DEFAULT_AM_MEMORY_MB);
+        int amMemory = args.amMemory().map(v -> memoryMb(v, "--am-memory")).orElse(YarnResources.DEFAULT_AM_MEMORY_MB);
+        args.workers().ifPresent(v -> settings.put(io.mars.am.yarn.WorkerSpec.WORKERS, String.valueOf(positive(v, "--workers")),
+                "--workers"));
+        args.workerMemory().ifPresent(v -> settings.put(io.mars.am.yarn.WorkerSpec.MEMORY,
+                String.valueOf(memoryMb(v, "--worker-memory")), "--worker-memory"));
+        args.workerVcores().ifPresent(v -> settings.put(io.mars.am.yarn.WorkerSpec.VCORES,
+                String.valueOf(positive(v, "--worker-vcores")), "--worker-vcores"));
         int amVcores = args.amVcores().map(v -> positive(v, "--am-vcores")).orElse(YarnResources.DEFAULT_AM_VCORES);
         return new SubmitRequest(master, mainClass, appJar, jars, settings.values, args.appArgs(), args.verbose(),
                 new YarnResources(queue, amMemory, amVcores));
     }
 
     /** {@code 512}, {@code 512m} or {@code 2g}, in MB. */
-    private static int memoryMb(String value) {
+    private static int memoryMb(String value, String option) {
         String v = value.trim().toLowerCase(java.util.Locale.ROOT);
         int factor = 1;
         if (v.endsWith("g")) {
@@ -144,9 +150,9 @@ record SubmitRequest(
         } else if (v.endsWith("m")) {
             v = v.substring(0, v.length() - 1);
         }
-        int mb = positive(v, "--am-memory");
+        int mb = positive(v, option);
         if (mb > Integer.MAX_VALUE / factor) {
-            throw usage("--am-memory " + value + ": too large");
+            throw usage(option + " " + value + ": too large");
         }
         return mb * factor;
     }

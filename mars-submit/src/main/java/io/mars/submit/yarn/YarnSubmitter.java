@@ -1,5 +1,11 @@
 package io.mars.submit.yarn;
 
+import io.mars.am.yarn.WorkerSpec;
+import io.mars.common.rpc.flight.RpcSecret;
+import org.apache.hadoop.io.DataOutputBuffer;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.UserGroupInformation;
 import io.mars.am.yarn.AppSpec;
 import io.mars.am.yarn.ApplicationMaster;
 import java.io.File;
@@ -85,6 +91,20 @@ public final class YarnSubmitter {
             return rejected("--am-vcores " + app.amVcores() + " exceeds the cluster's maximum allocation of "
                     + max.getVirtualCores() + " vcores");
         }
+        WorkerSpec workers;
+        try {
+            workers = WorkerSpec.from(app.properties());
+        } catch (io.mars.common.error.MarsException e) {
+            return rejected(e.getMessage());
+        }
+        if (workers.memoryMb() > max.getMemorySize()) {
+            return rejected("--worker-memory " + workers.memoryMb() + " MB exceeds the cluster's maximum allocation of "
+                    + max.getMemorySize() + " MB");
+        }
+        if (workers.vcores() > max.getVirtualCores()) {
+            return rejected("--worker-vcores " + workers.vcores() + " exceeds the cluster's maximum allocation of "
+                    + max.getVirtualCores() + " vcores");
+        }
         ApplicationSubmissionContext context = created.getApplicationSubmissionContext();
         ApplicationId appId = context.getApplicationId();
         FileSystem fs = FileSystem.get(conf);
@@ -137,7 +157,9 @@ public final class YarnSubmitter {
         }
         Path spec = Files.createTempFile("mars-app", ".properties");
         try {
-            new AppSpec(app.mainClass(), app.appArgs(), jobJars, app.properties()).write(spec);
+            Map<String, String> properties = new LinkedHashMap<>(app.properties());
+            properties.put(AppSpec.STAGING_DIR_PROPERTY, fs.makeQualified(staging).toString());
+            new AppSpec(app.mainClass(), app.appArgs(), jobJars, properties).write(spec);
             resources.put(AppSpec.FILE_NAME, upload(fs, spec, staging, AppSpec.FILE_NAME));
         } finally {
             Files.deleteIfExists(spec);
@@ -168,7 +190,19 @@ public final class YarnSubmitter {
                 "1>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stdout",
                 "2>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stderr");
         return ContainerLaunchContext.newInstance(resources, Map.of("CLASSPATH", classpath.toString()),
-                List.of(command), null, null, null);
+                List.of(command), null, amTokens(), null);
+    }
+
+    /**
+     * The AM's credentials: the submitter's tokens (from {@code HADOOP_TOKEN_FILE_LOCATION} on a secure cluster) and a
+     * new per-application RPC secret, which thereby never appears on a command line or in an environment variable.
+     */
+    private static java.nio.ByteBuffer amTokens() throws IOException {
+        Credentials credentials = new Credentials(UserGroupInformation.getCurrentUser().getCredentials());
+        credentials.addSecretKey(new Text(RpcSecret.CREDENTIALS_ALIAS), RpcSecret.generate().bytes());
+        DataOutputBuffer out = new DataOutputBuffer();
+        credentials.writeTokenStorageToStream(out);
+        return java.nio.ByteBuffer.wrap(out.getData(), 0, out.getLength());
     }
 
     /** The jars mars-submit runs from (bin/mars-submit: lib/*); directories such as the conf dir stay behind. */

@@ -1,0 +1,233 @@
+package io.mars.am.yarn;
+
+import io.mars.am.services.cluster.internal.RemoteWorkers;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.DataOutputBuffer;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.token.Token;
+import org.apache.hadoop.yarn.api.ApplicationConstants;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
+import org.apache.hadoop.yarn.api.records.LocalResource;
+import org.apache.hadoop.yarn.api.records.LocalResourceType;
+import org.apache.hadoop.yarn.api.records.LocalResourceVisibility;
+import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.api.records.URL;
+import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
+import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
+import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
+import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The AM's worker containers: asks the RM for them, launches {@code WorkerContainer} in each (class path, JVM flags,
+ * log config, and credentials holding the application secret but not the AMRMToken), and judges each exit: preempted,
+ * disk-failed, node-lost and RM/AM-killed containers are replaced without counting as failures; others count, up to
+ * {@link WorkerSpec#maxFailures()}, after which {@link #failed()} completes with the reason. Memory-exceeded exits name
+ * the setting to raise. Not thread-safe by itself: the RM and NM callbacks call it from their own threads, so its
+ * state is synchronized.
+ */
+final class WorkerContainers {
+    private static final Logger LOG = LoggerFactory.getLogger(WorkerContainers.class);
+    private static final Priority PRIORITY = Priority.newInstance(1);
+    private static final Set<Integer> NOT_FAILURES = Set.of(ContainerExitStatus.PREEMPTED,
+            ContainerExitStatus.DISKS_FAILED, ContainerExitStatus.KILLED_BY_RESOURCEMANAGER,
+            ContainerExitStatus.KILLED_BY_APPMASTER, ContainerExitStatus.ABORTED,
+            ContainerExitStatus.KILLED_AFTER_APP_COMPLETION, ContainerExitStatus.KILLED_BY_CONTAINER_SCHEDULER);
+
+    private final WorkerSpec spec;
+    private final AppSpec app;
+    private final String amHost;
+    private final int amPort;
+    private final byte[] secret;
+    private final RemoteWorkers workers;
+    private AMRMClientAsync<ContainerRequest> rm;
+    private NMClientAsync nm;
+    private final Map<ContainerId, Container> running = new ConcurrentHashMap<>();
+    private final CompletableFuture<String> failed = new CompletableFuture<>();
+    private int requested;
+    private int failures;
+    private int replaced;
+    private volatile boolean stopping;
+
+    WorkerContainers(WorkerSpec spec, AppSpec app, String amHost, int amPort, byte[] secret, RemoteWorkers workers) {
+        this.spec = spec;
+        this.app = app;
+        this.amHost = amHost;
+        this.amPort = amPort;
+        this.secret = secret.clone();
+        this.workers = workers;
+    }
+
+    void start(AMRMClientAsync<ContainerRequest> rm, NMClientAsync nm) {
+        this.rm = rm;
+        this.nm = nm;
+        for (int i = 0; i < spec.count(); i++) {
+            request();
+        }
+        LOG.info("asked for {} worker containers of {} MB and {} vcores", spec.count(), spec.memoryMb(), spec.vcores());
+    }
+
+    private synchronized void request() {
+        requested++;
+        rm.addContainerRequest(new ContainerRequest(Resource.newInstance(spec.memoryMb(), spec.vcores()), null, null,
+                PRIORITY));
+    }
+
+    /** Completes with the reason when workers failed more often than allowed. */
+    CompletableFuture<String> failed() {
+        return failed;
+    }
+
+    synchronized int replacedCount() {
+        return replaced;
+    }
+
+    void stopping() {
+        stopping = true;
+    }
+
+    synchronized void allocated(List<Container> containers) {
+        for (Container c : containers) {
+            if (requested == 0 || stopping) {
+                rm.releaseAssignedContainer(c.getId());
+                continue;
+            }
+            requested--;
+            rm.removeContainerRequest(new ContainerRequest(c.getResource(), null, null, PRIORITY));
+            try {
+                nm.startContainerAsync(c, launchContext());
+                running.put(c.getId(), c);
+                LOG.info("launching worker container {} on {}", c.getId(), c.getNodeId());
+            } catch (IOException | RuntimeException e) {
+                LOG.error("cannot launch worker container {}", c.getId(), e);
+                rm.releaseAssignedContainer(c.getId());
+                request();
+            }
+        }
+    }
+
+    synchronized void completed(List<ContainerStatus> statuses) {
+        for (ContainerStatus s : statuses) {
+            if (running.remove(s.getContainerId()) == null) {
+                continue;
+            }
+            String id = s.getContainerId().toString();
+            int exit = s.getExitStatus();
+            String why = "container exited with status " + exit + describe(exit) + ": " + s.getDiagnostics();
+            workers.lose(id, why);
+            if (stopping) {
+                continue;
+            }
+            boolean counts = !NOT_FAILURES.contains(exit);
+            if (counts) {
+                failures++;
+            }
+            LOG.warn("worker container {} ended{}: {}", id, counts ? " (failure " + failures + " of at most "
+                    + spec.maxFailures() + ")" : " (not counted as a failure)", why);
+            if (failures > spec.maxFailures()) {
+                failed.complete(failures + " worker containers failed, more than " + WorkerSpec.MAX_FAILURES + "="
+                        + spec.maxFailures() + "; the last: " + why);
+                return;
+            }
+            replaced++;
+            request();
+        }
+    }
+
+    private static String describe(int exit) {
+        return switch (exit) {
+            case ContainerExitStatus.KILLED_EXCEEDED_PMEM, ContainerExitStatus.KILLED_EXCEEDED_VMEM ->
+                    " (the worker used more memory than its container: raise --worker-memory / " + WorkerSpec.MEMORY
+                            + ")";
+            case ContainerExitStatus.PREEMPTED -> " (preempted)";
+            case ContainerExitStatus.DISKS_FAILED -> " (disks failed)";
+            case ContainerExitStatus.KILLED_BY_APPMASTER -> " (killed by the AM)";
+            case ContainerExitStatus.KILLED_BY_RESOURCEMANAGER -> " (killed by the RM)";
+            case ContainerExitStatus.ABORTED -> " (aborted: released or its node was lost)";
+            default -> "";
+        };
+    }
+
+    synchronized void startFailed(ContainerId id, Throwable t) {
+        if (running.remove(id) != null && !stopping) {
+            LOG.error("worker container {} failed to start", id, t);
+            failures++;
+            if (failures > spec.maxFailures()) {
+                failed.complete("worker containers cannot start: " + t);
+            } else {
+                request();
+            }
+        }
+    }
+
+    private ContainerLaunchContext launchContext() throws IOException {
+        FileSystem fs = FileSystem.get(new org.apache.hadoop.conf.Configuration());
+        Map<String, LocalResource> resources = new LinkedHashMap<>();
+        String staging = app.properties().get(AppSpec.STAGING_DIR_PROPERTY);
+        if (staging != null) {
+            for (FileStatus f : fs.listStatus(new Path(staging))) {
+                String name = f.getPath().getName();
+                if (name.startsWith("lib-")) {
+                    resources.put(name, LocalResource.newInstance(URL.fromPath(f.getPath()), LocalResourceType.FILE,
+                            LocalResourceVisibility.APPLICATION, f.getLen(), f.getModificationTime()));
+                }
+            }
+        }
+        String java = app.properties().getOrDefault("mars.yarn.am.java-home",
+                ApplicationConstants.Environment.JAVA_HOME.$$()) + "/bin/java";
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + spec.heapMb() + "m",
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "-Dmars.log.dir=" + ApplicationConstants.LOG_DIR_EXPANSION_VAR, "-Dmars.log.name=mars-worker",
+                "-Dlog4j2.configurationFile=mars-am-log4j2.xml",
+                "-Dmars.worker.slots=" + spec.vcores()));
+        for (Map.Entry<String, String> e : app.properties().entrySet()) {
+            if (e.getKey().startsWith("mars.worker.") && !e.getKey().equals("mars.worker.slots")
+                    && e.getValue().matches("[A-Za-z0-9._,:/%-]*")) {
+                command.add("-D" + e.getKey() + "=" + e.getValue());
+            }
+        }
+        command.addAll(List.of("io.mars.container.yarn.WorkerContainer", amHost, String.valueOf(amPort),
+                "1>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stdout",
+                "2>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stderr"));
+        Map<String, String> env = new HashMap<>();
+        env.put("CLASSPATH", System.getenv().getOrDefault("CLASSPATH", System.getProperty("java.class.path")));
+        env.put("OPENBLAS_NUM_THREADS", "1");
+        return ContainerLaunchContext.newInstance(resources, env, List.of(String.join(" ", command)), null,
+                workerTokens(), null);
+    }
+
+    /** The AM's credentials without the AMRMToken (a worker must not talk to the RM as the AM), plus the secret. */
+    private ByteBuffer workerTokens() throws IOException {
+        Credentials mine = UserGroupInformation.getCurrentUser().getCredentials();
+        Credentials theirs = new Credentials();
+        for (Token<?> t : mine.getAllTokens()) {
+            if (!AMRMTokenIdentifier.KIND_NAME.equals(t.getKind())) {
+                theirs.addToken(t.getService(), t);
+            }
+        }
+        theirs.addSecretKey(new Text(io.mars.common.rpc.flight.RpcSecret.CREDENTIALS_ALIAS), secret);
+        DataOutputBuffer out = new DataOutputBuffer();
+        theirs.writeTokenStorageToStream(out);
+        return ByteBuffer.wrap(out.getData(), 0, out.getLength());
+    }
+}

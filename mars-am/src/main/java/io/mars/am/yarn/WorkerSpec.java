@@ -1,0 +1,55 @@
+package io.mars.am.yarn;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.util.Map;
+
+/**
+ * The worker containers an application asks for, from its {@code mars.*} settings ({@code mars-submit --workers,
+ * --worker-memory, --worker-vcores} set them).
+ *
+ * @param count       {@value #WORKERS}: worker containers (default 2)
+ * @param memoryMb    {@value #MEMORY}: each container's memory in MB (default 1024); the JVM heap is
+ *                    {@value #HEAP_PERCENT}% of it, the rest is off-heap (Arrow, BLAS) and JVM overhead
+ * @param vcores      {@value #VCORES}: each container's vcores, which is its number of subtask slots (default 1)
+ * @param maxFailures {@value #MAX_FAILURES}: lost workers replaced before the application fails (default 3 per
+ *                    worker asked for); preempted, node-lost and AM-killed containers do not count
+ */
+public record WorkerSpec(int count, int memoryMb, int vcores, int maxFailures) {
+    public static final String WORKERS = "mars.yarn.workers";
+    public static final String MEMORY = "mars.yarn.worker.memory";
+    public static final String VCORES = "mars.yarn.worker.vcores";
+    public static final String MAX_FAILURES = "mars.worker.max-failures";
+    public static final int HEAP_PERCENT = 70;
+
+    public WorkerSpec {
+        if (count < 1 || memoryMb < 128 || vcores < 1 || maxFailures < 0) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, "worker containers need " + WORKERS + " >= 1, " + MEMORY
+                    + " >= 128 MB, " + VCORES + " >= 1 and " + MAX_FAILURES + " >= 0; got " + count + ", " + memoryMb
+                    + ", " + vcores + ", " + maxFailures);
+        }
+    }
+
+    public static WorkerSpec from(Map<String, String> properties) {
+        int count = intValue(properties, WORKERS, 2);
+        return new WorkerSpec(count, intValue(properties, MEMORY, 1024), intValue(properties, VCORES, 1),
+                intValue(properties, MAX_FAILURES, 3 * count));
+    }
+
+    /** The worker JVM's heap in MB. */
+    public int heapMb() {
+        return memoryMb * HEAP_PERCENT / 100;
+    }
+
+    private static int intValue(Map<String, String> properties, String key, int otherwise) {
+        String v = properties.get(key);
+        if (v == null) {
+            return otherwise;
+        }
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a whole number, got '" + v + "'");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.mars.submit.client;
+
+import io.mars.Session;
+import io.mars.SessionProvider;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.rpc.flight.RemoteSupervisorGateway;
+import io.mars.common.rpc.flight.RpcSecret;
+import java.io.IOException;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.security.UserGroupInformation;
+
+/**
+ * Sessions on a running supervisor reached over RPC, master {@code mars://host:port}: what the job's
+ * {@code Session.getOrCreate()} gets inside the AM (cluster mode). The application secret comes from the process's
+ * YARN credentials. The session owns its connection and its allocator.
+ */
+public final class RemoteSessionProvider implements SessionProvider {
+    private static final Pattern MASTER = Pattern.compile("mars://([^:/]+):([0-9]{1,5})");
+
+    @Override
+    public boolean supports(String master) {
+        return master != null && master.startsWith("mars://");
+    }
+
+    @Override
+    public Session create(String master, Map<String, String> conf) {
+        Matcher m = MASTER.matcher(master.trim());
+        if (!m.matches()) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, "master '" + master + "' is not mars://<host>:<port>");
+        }
+        byte[] secret;
+        try {
+            secret = UserGroupInformation.getCurrentUser().getCredentials()
+                    .getSecretKey(new Text(RpcSecret.CREDENTIALS_ALIAS));
+        } catch (IOException e) {
+            throw new MarsException(ErrorCode.UNAUTHENTICATED, "cannot read this process's YARN credentials: " + e, e);
+        }
+        if (secret == null) {
+            throw new MarsException(ErrorCode.UNAUTHENTICATED, "connecting to " + master + " needs the application "
+                    + "secret (" + RpcSecret.CREDENTIALS_ALIAS + ") in this process's YARN credentials");
+        }
+        return open(m.group(1), Integer.parseInt(m.group(2)), RpcSecret.of(secret), conf);
+    }
+
+    /** A session on the supervisor at {@code host:port}, proving {@code secret}. */
+    public static Session open(String host, int port, RpcSecret secret, Map<String, String> conf) {
+        RootAllocator allocator = new RootAllocator();
+        RemoteSupervisorGateway gateway = new RemoteSupervisorGateway(host, port, secret, allocator);
+        AutoCloseable owned = () -> {
+            gateway.close();
+            allocator.close();
+        };
+        try {
+            return ClientSession.open(gateway, conf, owned);
+        } catch (RuntimeException e) {
+            try {
+                owned.close();
+            } catch (Exception suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+}
