@@ -39,6 +39,9 @@ class ConfigDefaultsTest {
         assertThat(state.quorum()).isNull();
         assertThat(state.root()).isEqualTo("/mars");
         assertThat(state.batchSize()).isEqualTo(500);
+        assertThat(io.mars.am.yarn.WorkerSpec.from(Map.of()))
+                .isEqualTo(new io.mars.am.yarn.WorkerSpec(2, 1024, 1, 6));
+        assertThat(io.mars.am.yarn.WorkerSpec.from(Map.of("mars.yarn.workers", "4")).maxFailures()).isEqualTo(12);
     }
 
     @Test

@@ -53,6 +53,11 @@ public final class MarsSubmit {
               --am-memory <size>        YARN AM container memory: MB, or with m/g suffix;
                                         the AM heap is 3/4 of it. Default: 1024.
               --am-vcores <n>           YARN AM container virtual cores. Default: 1.
+              --workers <n>             YARN worker containers (mars.yarn.workers). Default: 2.
+              --worker-memory <size>    Memory of each worker container: MB, or with m/g
+                                        suffix; the heap is 70% of it. Default: 1024.
+              --worker-vcores <n>       Vcores of each worker container = its subtask
+                                        slots (mars.yarn.worker.vcores). Default: 1.
               --verbose                 Print the resolved settings and timing, and the
                                         stack trace when the job fails.
               --version                 Print the version of mars-submit and exit.
