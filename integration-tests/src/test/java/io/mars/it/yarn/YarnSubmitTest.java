@@ -55,6 +55,9 @@ class YarnSubmitTest {
 
             public class Job {
                 public static void main(String[] args) throws Exception {
+                    if (args[0].equals("sleep")) {
+                        Thread.sleep(600_000);
+                    }
                     if (args[0].equals("boom")) {
                         throw new IllegalStateException("boom", new java.io.IOException("the root cause"));
                     }
@@ -183,8 +186,58 @@ class YarnSubmitTest {
         }
     }
 
+    @Test
+    void killStopsARunningApplicationAndTheWaitingSubmitterExitsWithKilled() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        java.util.concurrent.CompletableFuture<Integer> waiting = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> MarsSubmit.run(args("--am-memory", "512", "--workers", "1", "--worker-memory", "256",
+                        jobJar.toString(), "sleep"), new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        Map.of("HADOOP_CONF_DIR", confDir.toString())));
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (out.size() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        ApplicationId appId = ApplicationId.fromString(out.toString(StandardCharsets.UTF_8).lines().findFirst()
+                .orElseThrow(() -> new AssertionError("no app id: " + err)).trim());
+        while (yarnClient.getApplicationReport(appId).getYarnApplicationState()
+                != org.apache.hadoop.yarn.api.records.YarnApplicationState.RUNNING && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(fs.exists(staging(appId))).as("staging dir exists while running").isTrue();
+
+        ByteArrayOutputStream killOut = new ByteArrayOutputStream();
+        int killCode = MarsSubmit.run(new String[] {"kill", appId.toString()},
+                new PrintStream(killOut, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()),
+                Map.of("HADOOP_CONF_DIR", confDir.toString()));
+
+        assertThat(killCode).isZero();
+        assertThat(killOut.toString(StandardCharsets.UTF_8)).contains(appId + " KILLED");
+        assertThat(waiting.get(60, java.util.concurrent.TimeUnit.SECONDS)).as(err.toString()).isEqualTo(3);
+        assertThat(yarnClient.getApplicationReport(appId).getYarnApplicationState())
+                .isEqualTo(org.apache.hadoop.yarn.api.records.YarnApplicationState.KILLED);
+        assertThat(fs.exists(staging(appId))).as("staging dir deleted").isFalse();
+        ByteArrayOutputStream statusOut = new ByteArrayOutputStream();
+        int statusCode = MarsSubmit.run(new String[] {"status", appId.toString()},
+                new PrintStream(statusOut, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()),
+                Map.of("HADOOP_CONF_DIR", confDir.toString()));
+        assertThat(statusCode).isEqualTo(3);
+        assertThat(statusOut.toString(StandardCharsets.UTF_8)).contains("state: KILLED");
+        assertThat(MarsSubmit.run(new String[] {"kill", "not-an-id"}, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(new ByteArrayOutputStream()), Map.of())).isEqualTo(2);
+    }
+
     private static org.apache.hadoop.fs.Path staging(ApplicationId appId) throws IOException {
         return new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + appId);
+    }
+
+    private static String[] args(String... options) {
+        List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "yarnjob.Job",
+                "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
+                "--conf", "mars.yarn.am.classpath=" + confDir + ":" + System.getProperty("surefire.test.class.path")));
+        args.addAll(List.of(options));
+        return args.toArray(new String[0]);
     }
 
     private static Run submit(String... options) {

@@ -64,6 +64,12 @@ public final class MarsSubmit {
               -h, --help                Print this help and exit.
             Options with a value also accept the form --option=value.
 
+            mars-submit status <application id>   Print a YARN application's state, final
+                                                  status, progress and tracking URL; exit
+                                                  with the code of its outcome (0 if running).
+            mars-submit kill <application id>     Kill it, wait until it ended, remove its
+                                                  staging directory.
+
             Settings, later ones winning: $MARS_CONF_DIR/mars-defaults.properties,
             --properties-file, --conf, then --master and --name.
 
@@ -131,6 +137,9 @@ public final class MarsSubmit {
     }
 
     int run(String[] args) {
+        if (args.length > 0 && (args[0].equals("status") || args[0].equals("kill"))) {
+            return yarnCommand(args);
+        }
         SubmitRequest request;
         try {
             SubmitArguments parsed = SubmitArguments.parse(args);
@@ -176,6 +185,31 @@ public final class MarsSubmit {
                 throw e;
             }
             printFailure(request, e.getCause());
+            return ExitCodes.JOB_FAILED;
+        }
+    }
+
+    /** {@code status <appId>} or {@code kill <appId>}. */
+    private int yarnCommand(String[] args) {
+        org.apache.hadoop.yarn.api.records.ApplicationId id;
+        try {
+            if (args.length != 2) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, args[0] + " takes exactly one application id, got "
+                        + (args.length - 1) + " arguments");
+            }
+            id = YarnCommands.parseId(args[0], args[1]);
+        } catch (MarsException e) {
+            return usageError(e);
+        }
+        YarnCommands commands = new YarnCommands(YarnRun.configuration(environment), out, err);
+        try {
+            return args[0].equals("status") ? commands.status(id) : commands.kill(id);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println(PREFIX + "interrupted");
+            return ExitCodes.JOB_FAILED;
+        } catch (java.io.IOException | org.apache.hadoop.yarn.exceptions.YarnException e) {
+            err.println(PREFIX + "YARN failed: " + e);
             return ExitCodes.JOB_FAILED;
         }
     }

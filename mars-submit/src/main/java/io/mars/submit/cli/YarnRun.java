@@ -49,7 +49,7 @@ final class YarnRun {
                 Optional.ofNullable(request.properties().get(CLASSPATH_PROPERTY)));
         YarnOutcome outcome;
         try {
-            outcome = new YarnSubmitter(configuration(), out, err).run(app);
+            outcome = new YarnSubmitter(configuration(environment), out, err).run(app);
         } catch (IOException | YarnException e) {
             err.println("mars-submit: YARN or HDFS failed: " + e);
             return ExitCodes.JOB_FAILED;
@@ -66,7 +66,7 @@ final class YarnRun {
         };
     }
 
-    private YarnConfiguration configuration() {
+    static YarnConfiguration configuration(Map<String, String> environment) {
         YarnConfiguration conf = new YarnConfiguration();
         for (String variable : CONF_DIR_VARIABLES) {
             String dir = environment.get(variable);

@@ -123,7 +123,27 @@ public final class YarnSubmitter {
             yarn.submitApplication(context);
             out.println(appId);
             out.flush();
-            ApplicationReport report = waitForCompletion(yarn, appId);
+            // SIGINT/SIGTERM while waiting (Ctrl-C, Airflow's on_kill) kills the application; staging goes below
+            Thread killOnExit = new Thread(() -> {
+                try {
+                    err.println("mars-submit: stopping: killing " + appId);
+                    yarn.killApplication(appId);
+                    fs.delete(staging, true);
+                } catch (IOException | YarnException | RuntimeException e) {
+                    err.println("mars-submit: cannot kill " + appId + ": " + e);
+                }
+            }, "mars-submit-kill-on-exit");
+            Runtime.getRuntime().addShutdownHook(killOnExit);
+            ApplicationReport report;
+            try {
+                report = waitForCompletion(yarn, appId);
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(killOnExit);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running or ran: the JVM is exiting
+                }
+            }
             YarnOutcome.Status status = status(report);
             err.println("mars-submit: application " + appId + " finished: " + status
                     + (report.getDiagnostics() == null || report.getDiagnostics().isEmpty()

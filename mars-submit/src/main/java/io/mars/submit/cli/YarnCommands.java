@@ -1,0 +1,122 @@
+package io.mars.submit.cli;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.submit.yarn.YarnSubmitter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.EnumSet;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.exceptions.ApplicationNotFoundException;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+
+/**
+ * {@code mars-submit status <appId>} and {@code mars-submit kill <appId>}. Status prints the application's state and
+ * exits with the code its outcome maps to (0 while it runs); kill stops it, waits until YARN reports it ended, and
+ * removes its staging directory (a detached submitter is not there to do it).
+ */
+final class YarnCommands {
+    private static final EnumSet<YarnApplicationState> DONE =
+            EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
+    private static final long KILL_WAIT_MS = 60_000;
+
+    private final YarnConfiguration conf;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    YarnCommands(YarnConfiguration conf, PrintStream out, PrintStream err) {
+        this.conf = conf;
+        this.out = out;
+        this.err = err;
+    }
+
+    static ApplicationId parseId(String command, String value) {
+        try {
+            return ApplicationId.fromString(value.trim());
+        } catch (IllegalArgumentException e) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, command + ": '" + value
+                    + "' is not an application id (application_<cluster timestamp>_<number>)");
+        }
+    }
+
+    int status(ApplicationId id) throws IOException, YarnException {
+        try (YarnClient yarn = client()) {
+            ApplicationReport r = report(yarn, id);
+            if (r == null) {
+                return ExitCodes.USAGE;
+            }
+            out.println(id);
+            out.println("state: " + r.getYarnApplicationState());
+            out.println("final-status: " + r.getFinalApplicationStatus());
+            out.println("progress: " + r.getProgress());
+            out.println("tracking-url: " + r.getTrackingUrl());
+            if (r.getDiagnostics() != null && !r.getDiagnostics().isEmpty()) {
+                out.println("diagnostics: " + r.getDiagnostics());
+            }
+            return codeOf(r);
+        }
+    }
+
+    int kill(ApplicationId id) throws IOException, YarnException, InterruptedException {
+        try (YarnClient yarn = client()) {
+            ApplicationReport r = report(yarn, id);
+            if (r == null) {
+                return ExitCodes.USAGE;
+            }
+            if (!DONE.contains(r.getYarnApplicationState())) {
+                yarn.killApplication(id);
+                long deadline = System.currentTimeMillis() + KILL_WAIT_MS;
+                while (!DONE.contains(r.getYarnApplicationState()) && System.currentTimeMillis() < deadline) {
+                    Thread.sleep(200);
+                    r = yarn.getApplicationReport(id);
+                }
+            }
+            removeStaging(id);
+            out.println(id + " " + r.getYarnApplicationState());
+            return DONE.contains(r.getYarnApplicationState()) ? ExitCodes.SUCCESS : ExitCodes.JOB_FAILED;
+        }
+    }
+
+    private void removeStaging(ApplicationId id) {
+        try {
+            FileSystem fs = FileSystem.get(conf);
+            fs.delete(new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + id), true);
+        } catch (IOException e) {
+            err.println("mars-submit: cannot remove the staging directory of " + id + ": " + e.getMessage());
+        }
+    }
+
+    private ApplicationReport report(YarnClient yarn, ApplicationId id) throws IOException, YarnException {
+        try {
+            return yarn.getApplicationReport(id);
+        } catch (ApplicationNotFoundException e) {
+            err.println("mars-submit: YARN knows no application " + id);
+            return null;
+        }
+    }
+
+    private YarnClient client() {
+        YarnClient yarn = YarnClient.createYarnClient();
+        yarn.init(conf);
+        yarn.start();
+        return yarn;
+    }
+
+    static int codeOf(ApplicationReport r) {
+        if (r.getYarnApplicationState() == YarnApplicationState.KILLED
+                || r.getFinalApplicationStatus() == FinalApplicationStatus.KILLED) {
+            return ExitCodes.KILLED;
+        }
+        if (r.getYarnApplicationState() == YarnApplicationState.FAILED
+                || r.getFinalApplicationStatus() == FinalApplicationStatus.FAILED) {
+            return ExitCodes.JOB_FAILED;
+        }
+        return ExitCodes.SUCCESS;
+    }
+}
