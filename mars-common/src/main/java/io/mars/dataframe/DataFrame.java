@@ -279,7 +279,7 @@ public final class DataFrame implements Tileable {
             String c = columns.get(i);
             DType t = dtypes.get(i);
             if (t.isNumeric()) {
-                DType o = t.isFloat() || v == Math.rint(v) ? t : DType.FLOAT64;
+                DType o = t; // pandas: only float columns hold NaN, so an int or bool column is unchanged
                 out.add(new ColumnExpr(c, o, ExprFn.FILLNA, List.of(new ColumnRef(0, c)), Scalar.of(v), null, false));
                 types.add(o);
             } else {

@@ -194,14 +194,13 @@ public final class Series implements Tileable {
     public Series isna() { return map(ExprFn.ISNA, DType.BOOL, name, List.of(), null, null, false); }
     public Series notna() { return map(ExprFn.NOTNA, DType.BOOL, name, List.of(), null, null, false); }
 
-    /** Nulls (and NaN) replaced by {@code v}; an int or bool series filled with a fraction becomes float64. */
+    /** Nulls (and NaN) replaced by {@code v}; the type is kept (an int column's nulls get {@code (long) v}). */
     public Series fillna(double v) {
         if (!dtype.isNumeric()) {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot fill series '" + name + "' of " + dtype
                     + " with the number " + v + "; give a " + (dtype == DType.STRING ? "string" : "value of its type"));
         }
-        DType out = dtype.isFloat() || v == Math.rint(v) ? dtype : DType.FLOAT64;
-        return map(ExprFn.FILLNA, out, name, List.of(), Scalar.of(v), null, false);
+        return map(ExprFn.FILLNA, dtype, name, List.of(), Scalar.of(v), null, false);
     }
 
     public Series fillna(String v) {
