@@ -2,6 +2,8 @@ package io.mars;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.graph.Tileable;
+import io.mars.dataframe.LocalTable;
 import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensor;
 import java.util.List;
@@ -9,7 +11,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 
 /**
- * A connection to a Mars cluster that runs tensor graphs. Results stay on the workers until the tensors are released
+ * A connection to a Mars cluster that runs tensor and dataframe graphs. Results stay on the workers until the tensors are released
  * (explicitly, when they become unreachable, or when the session closes), so later graphs can reuse them.
  *
  * <pre>{@code
@@ -34,6 +36,15 @@ public interface Session extends AutoCloseable {
 
     /** Drops the stored results of these tensors on the cluster. */
     void release(Tensor... tensors);
+
+    /**
+     * Runs the graphs producing these dataframes and series (and anything they read) and returns their values as
+     * local tables, in order.
+     */
+    List<LocalTable> executeTables(Tileable... tables);
+
+    /** Drops the stored results of these dataframes, series or tensors on the cluster. */
+    void releaseTileables(Tileable... tileables);
 
     boolean isClosed();
 

@@ -26,24 +26,41 @@ import java.util.List;
  * cluster and returns the local result. Method names follow numpy in Java camelCase, with numpy's semantics
  * (broadcasting, dtype promotion, axis handling). Shapes and dtypes are checked eagerly, as numpy would.
  */
-public final class Tensor {
+public final class Tensor implements io.mars.common.graph.Tileable {
     private final String key;
     private final Operand op;
     private final List<Tensor> inputs;
     private final DataType dtype;
     private final long[] shape;
+    /** Non-tensor tileables this tensor is computed from (a dataframe's {@code toTensor()}); empty otherwise. */
+    private final List<io.mars.common.graph.Tileable> otherInputs;
 
     Tensor(Operand op, List<Tensor> inputs, DataType dtype, long[] shape) {
+        this(op, inputs, List.of(), dtype, shape);
+    }
+
+    private Tensor(Operand op, List<Tensor> inputs, List<io.mars.common.graph.Tileable> otherInputs, DataType dtype,
+                   long[] shape) {
         this.key = Keys.newKey("t");
         this.op = op;
         this.inputs = List.copyOf(inputs);
+        this.otherInputs = List.copyOf(otherInputs);
         this.dtype = dtype;
         this.shape = shape.clone();
         Shapes.checkShape(this.shape);
     }
 
+    /**
+     * A tensor computed by {@code op} from a non-tensor tileable (a dataframe or series); for the dataframe API's
+     * {@code toTensor()}.
+     */
+    public static Tensor fromTileable(Operand op, io.mars.common.graph.Tileable input, DataType dtype, long[] shape) {
+        return new Tensor(op, List.of(), List.of(input), dtype, shape);
+    }
+
     // ----- metadata -----
 
+    @Override
     public String key() {
         return key;
     }
@@ -73,11 +90,17 @@ public final class Tensor {
         return inputs;
     }
 
+    @Override
+    public List<? extends io.mars.common.graph.Tileable> tileableInputs() {
+        return otherInputs.isEmpty() ? inputs : otherInputs;
+    }
+
     /** This tensor as a node of a tileable graph. */
+    @Override
     public TileableNode toNode() {
         List<String> in = new ArrayList<>(inputs.size());
-        for (Tensor t : inputs) {
-            in.add(t.key);
+        for (io.mars.common.graph.Tileable t : tileableInputs()) {
+            in.add(t.key());
         }
         return new TileableNode(key, op, in, dtype, shape);
     }

@@ -19,6 +19,12 @@ public enum ErrorCode {
     INDEX_OUT_OF_RANGE(15, ErrorKind.USER),
     LINALG_ERROR(18, ErrorKind.USER),
     UNAUTHENTICATED(16, ErrorKind.USER),
+    /** A dataframe operation names a column the frame does not have. */
+    COLUMN_NOT_FOUND(50, ErrorKind.USER),
+    /** A numeric aggregation or arithmetic on a column that is not numeric (strings). */
+    NON_NUMERIC_AGGREGATION(51, ErrorKind.USER),
+    /** Two series or frames that must be row-aligned have different lengths. */
+    LENGTH_MISMATCH(52, ErrorKind.USER),
     NO_WORKERS(20, ErrorKind.INSUFFICIENT_RESOURCES),
     ZOOKEEPER_FAILED(40, ErrorKind.EXTERNAL),
     FENCED_BY_NEWER_ATTEMPT(41, ErrorKind.EXTERNAL),

@@ -21,7 +21,7 @@ public final class ChunkNode {
         this.key = Objects.requireNonNull(key, "key");
         this.op = Objects.requireNonNull(op, "op");
         this.inputs = List.copyOf(inputs);
-        this.dtype = Objects.requireNonNull(dtype, "dtype");
+        this.dtype = dtype;
         this.shape = shape;
         this.index = index;
     }
@@ -38,6 +38,7 @@ public final class ChunkNode {
         return inputs;
     }
 
+    /** The tensor element type, or null for a chunk of a table (dataframe or series), whose data holds its types. */
     public DataType dtype() {
         return dtype;
     }

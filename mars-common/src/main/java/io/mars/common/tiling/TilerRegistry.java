@@ -36,6 +36,9 @@ public final class TilerRegistry {
         LinalgTilers.registerAll(r);
         // >>> area:linalg-stats — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
+        DataFrameTilers.registerAll(r);
+        // >>> area:dataframe — add "XxxTilers.registerAll(r);" lines directly above this marker
+        //
         // >>> area:engine — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
         return r;

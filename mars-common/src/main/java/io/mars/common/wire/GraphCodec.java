@@ -60,7 +60,7 @@ public final class GraphCodec {
                 requireEarlier(seen.contains(in), "tileable", n.key(), in);
             }
             requireNew(seen.add(n.key()), "tileable", n.key());
-            nodes.add(new TileableNodeRecord(n.key(), OperandCodec.encode(n.op()), n.inputs(), n.dtype().numpyName(),
+            nodes.add(new TileableNodeRecord(n.key(), OperandCodec.encode(n.op()), n.inputs(), Wire.dtypeName(n.dtype()),
                     Wire.longList(n.shape())));
         }
         requireOutputs(seen, graph.outputs(), "tileable");
@@ -210,7 +210,7 @@ public final class GraphCodec {
                 if (own.contains(in.key())) {
                     requireEarlier(seen.contains(in.key()), "subtask " + subtask.id() + " chunk", n.key(), in.key());
                 } else {
-                    externals.computeIfAbsent(in.key(), k -> new ExternalChunkRecord(k, in.dtype().numpyName(),
+                    externals.computeIfAbsent(in.key(), k -> new ExternalChunkRecord(k, Wire.dtypeName(in.dtype()),
                             Wire.longList(in.shape()), Wire.intList(in.index())));
                 }
             }
@@ -281,7 +281,7 @@ public final class GraphCodec {
     // ----- helpers -----
 
     private static ChunkNodeRecord chunkRecord(ChunkNode n) {
-        return new ChunkNodeRecord(n.key(), OperandCodec.encode(n.op()), keys(n.inputs()), n.dtype().numpyName(),
+        return new ChunkNodeRecord(n.key(), OperandCodec.encode(n.op()), keys(n.inputs()), Wire.dtypeName(n.dtype()),
                 Wire.longList(n.shape()), Wire.intList(n.index()));
     }
 

@@ -165,6 +165,24 @@ public final class OperandRegistry {
             io.mars.common.operand.chunk.ChunkSmallLinalg.class,
             // >>> area:linalg-stats — add "Xxx.class," lines directly above this marker
             //
+            io.mars.common.operand.dataframe.DataFrameFromLocal.class,
+            io.mars.common.operand.dataframe.DataFrameFromTensor.class,
+            io.mars.common.operand.dataframe.DataFrameToTensor.class,
+            io.mars.common.operand.dataframe.TableMap.class,
+            io.mars.common.operand.dataframe.TableFilter.class,
+            io.mars.common.operand.dataframe.TableHead.class,
+            io.mars.common.operand.dataframe.TableAggregate.class,
+            io.mars.common.operand.dataframe.ChunkTableFromLocal.class,
+            io.mars.common.operand.dataframe.ChunkTableFromTensor.class,
+            io.mars.common.operand.dataframe.ChunkTableToTensor.class,
+            io.mars.common.operand.dataframe.ChunkTableMap.class,
+            io.mars.common.operand.dataframe.ChunkTableFilter.class,
+            io.mars.common.operand.dataframe.ChunkTableAssemble.class,
+            io.mars.common.operand.dataframe.ChunkTableAggMap.class,
+            io.mars.common.operand.dataframe.ChunkTableAggCombine.class,
+            io.mars.common.operand.dataframe.ChunkTableAggFinal.class,
+            // >>> area:dataframe — add "Xxx.class," lines directly above this marker
+            //
             // >>> area:engine — add "Xxx.class," lines directly above this marker
             //
             ChunkFetch.class);

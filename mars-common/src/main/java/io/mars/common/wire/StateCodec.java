@@ -22,7 +22,7 @@ public final class StateCodec {
         return AvroBinary.write(ChunkMetaRecord.newBuilder()
                 .setFormatVersion(AvroBinary.FORMAT_VERSION)
                 .setKey(meta.key())
-                .setDtype(meta.dtype().numpyName())
+                .setDtype(Wire.dtypeName(meta.dtype()))
                 .setShape(Wire.longList(meta.shape()))
                 .setNbytes(meta.nbytes())
                 .setWorkers(new ArrayList<>(meta.workers()))
@@ -66,7 +66,7 @@ public final class StateCodec {
         }
         List<StoredChunkRecord> chunks = new ArrayList<>(tiled.chunks().size());
         for (ChunkNode c : tiled.chunks()) {
-            chunks.add(StoredChunkRecord.newBuilder().setKey(c.key()).setDtype(c.dtype().numpyName())
+            chunks.add(StoredChunkRecord.newBuilder().setKey(c.key()).setDtype(Wire.dtypeName(c.dtype()))
                     .setShape(Wire.longList(c.shape())).setIndex(Wire.intList(c.index())).build());
         }
         return AvroBinary.write(StoredTileableRecord.newBuilder().setFormatVersion(AvroBinary.FORMAT_VERSION)

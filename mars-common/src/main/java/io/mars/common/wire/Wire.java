@@ -71,8 +71,22 @@ final class Wire {
         return out;
     }
 
-    /** The dtype of a numpy name read from the wire; {@code what} names the record for the error. */
+    /** What a node of a table (dataframe, series) has in place of a dtype: its columns' types live in its data. */
+    static final String TABLE = "table";
+
+    /** The wire name of a node's dtype: its numpy name, or {@value #TABLE} for a table node (null dtype). */
+    static String dtypeName(DataType dtype) {
+        return dtype == null ? TABLE : dtype.numpyName();
+    }
+
+    /**
+     * The dtype of a numpy name read from the wire, null for {@value #TABLE}; {@code what} names the record for the
+     * error.
+     */
     static DataType dtype(String numpyName, String what) {
+        if (TABLE.equals(numpyName)) {
+            return null;
+        }
         try {
             return DataType.fromNumpyName(numpyName);
         } catch (MarsException e) {

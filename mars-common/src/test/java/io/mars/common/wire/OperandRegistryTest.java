@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class OperandRegistryTest {
     private static final List<String> OPERAND_PACKAGES = List.of(
-            "io.mars.common.operand.tensor", "io.mars.common.operand.chunk");
+            "io.mars.common.operand.tensor", "io.mars.common.operand.chunk", "io.mars.common.operand.dataframe");
 
     @Test
     void listsEveryOperandRecordOfTheTensorAndChunkPackages() throws Exception {

@@ -152,6 +152,7 @@ final class OperandSamples {
                 new io.mars.common.operand.tensor.TensorRavelIndex(new long[] {6, 4}, new int[] {0, 2}),
                 new io.mars.common.operand.chunk.ChunkRavelIndex(new long[] {3}, new int[] {1})));
         all.addAll(CreationRandomSamples.all());
+        all.addAll(DataFrameOperandSamples.all());
         return all;
     }
 }

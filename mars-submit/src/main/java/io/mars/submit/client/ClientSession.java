@@ -14,7 +14,12 @@ import io.mars.common.tiling.ArrayBoxes;
 import io.mars.common.wire.GraphCodec;
 import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensor;
-import io.mars.tensor.TensorGraphs;
+import io.mars.common.graph.Tileable;
+import io.mars.common.graph.TileableGraphs;
+import io.mars.common.table.ArrowTables;
+import io.mars.common.table.Columns;
+import io.mars.common.table.TableChunk;
+import io.mars.dataframe.LocalTable;
 import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -83,20 +88,64 @@ public final class ClientSession implements Session {
         return runTask(tensors);
     }
 
-    private TaskInfo runTask(Tensor... tensors) {
+    private TaskInfo runTask(Tileable... tileables) {
         checkOpen();
         releaseUnreachable();
-        String taskId = join(supervisor.submitTask(id, GraphCodec.encode(TensorGraphs.of(tensors))));
+        String taskId = join(supervisor.submitTask(id, GraphCodec.encode(TileableGraphs.of(tileables))));
         TaskInfo info = join(supervisor.waitTask(id, taskId));
         if (info.state() == TaskState.SUCCEEDED) {
-            for (Tensor t : tensors) {
+            for (Tileable t : tileables) {
                 track(t);
             }
         }
         return info;
     }
 
-    private void track(Tensor t) {
+    @Override
+    public synchronized List<LocalTable> executeTables(Tileable... tables) {
+        TaskInfo info = runTask(tables);
+        if (info.state() != TaskState.SUCCEEDED) {
+            ErrorCode code = info.errorCode() == null ? ErrorCode.INTERNAL_ERROR : ErrorCode.valueOf(info.errorCode());
+            throw new MarsException(code, info.errorMessage() == null ? "task " + info.taskId() + " ended " + info.state()
+                    : info.errorMessage());
+        }
+        List<CompletableFuture<LocalTable>> results = new ArrayList<>(tables.length);
+        for (Tileable t : tables) {
+            results.add(fetchTable(t));
+        }
+        List<LocalTable> out = new ArrayList<>(tables.length);
+        for (CompletableFuture<LocalTable> f : results) {
+            out.add(join(f));
+        }
+        return out;
+    }
+
+    /**
+     * The rows of a stored table, copied to the heap chunk by chunk. The chunks stay owned by the workers' storage
+     * (in the local cluster the fetched object is the stored one), so nothing here closes them.
+     */
+    private CompletableFuture<LocalTable> fetchTable(Tileable t) {
+        return supervisor.resultLayout(id, t.key()).thenCompose(layout -> {
+            List<CompletableFuture<ChunkData>> parts = new ArrayList<>(layout.chunks().size());
+            for (ChunkMeta m : layout.chunks()) {
+                parts.add(supervisor.worker(m.workers().iterator().next()).fetchChunk(id, m.key()));
+            }
+            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(v -> {
+                List<LocalTable> tables = new ArrayList<>(parts.size());
+                for (CompletableFuture<ChunkData> p : parts) {
+                    ChunkData d = p.join();
+                    if (!(d instanceof TableChunk chunk)) {
+                        throw new MarsException(ErrorCode.INVALID_ARGUMENT, "tileable " + t.key()
+                                + " is not a dataframe or series; execute it with execute(), not executeTables()");
+                    }
+                    tables.add(ArrowTables.toLocal(chunk.root()));
+                }
+                return Columns.concat(tables);
+            });
+        });
+    }
+
+    private void track(Tileable t) {
         if (tracked.add(t.key())) {
             String key = t.key();
             CLEANER.register(t, () -> unreachable.add(key));
@@ -129,9 +178,14 @@ public final class ClientSession implements Session {
 
     @Override
     public synchronized void release(Tensor... tensors) {
+        releaseTileables(tensors);
+    }
+
+    @Override
+    public synchronized void releaseTileables(Tileable... tileables) {
         checkOpen();
         List<String> keys = new ArrayList<>();
-        for (Tensor t : tensors) {
+        for (Tileable t : tileables) {
             keys.add(t.key());
             tracked.remove(t.key());
         }

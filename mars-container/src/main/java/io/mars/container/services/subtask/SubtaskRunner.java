@@ -8,6 +8,7 @@ import io.mars.common.model.ChunkData;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.rpc.SubtaskResult;
 import io.mars.common.rpc.WorkerGateway;
+import io.mars.common.table.TableChunk;
 import io.mars.container.kernels.FusedBlockEvaluator;
 import io.mars.container.kernels.KernelRegistry;
 import io.mars.container.services.storage.StorageService;
@@ -61,33 +62,55 @@ public final class SubtaskRunner {
         }
         Set<String> outputs = Set.copyOf(subtask.outputs());
         List<ChunkMeta> metas = new ArrayList<>(outputs.size());
-        for (ChunkNode c : chunks) {
-            List<ChunkData> ins = new ArrayList<>(c.inputs().size());
-            for (ChunkNode in : c.inputs()) {
-                ChunkData d = values.get(in.key());
-                if (d == null) {
-                    throw new MarsException(ErrorCode.INTERNAL_ERROR, "subtask " + subtask.id() + ": input " + in.key()
-                            + " of " + c + " is not available");
+        // data computed here and not (yet) handed to storage: this runner closes it (Arrow buffers)
+        Map<String, ChunkData> owned = new HashMap<>();
+        try {
+            for (ChunkNode c : chunks) {
+                List<ChunkData> ins = new ArrayList<>(c.inputs().size());
+                for (ChunkNode in : c.inputs()) {
+                    ChunkData d = values.get(in.key());
+                    if (d == null) {
+                        throw new MarsException(ErrorCode.INTERNAL_ERROR, "subtask " + subtask.id() + ": input "
+                                + in.key() + " of " + c + " is not available");
+                    }
+                    ins.add(d);
                 }
-                ins.add(d);
-            }
-            ChunkData out = kernels.execute(c, ins);
-            values.put(c.key(), out);
-            for (ChunkNode in : distinct(c.inputs())) {
-                if (remainingUses.merge(in, -1, Integer::sum) == 0 && !outputs.contains(in.key())) {
-                    values.remove(in.key());
+                ChunkData out = kernels.execute(c, ins);
+                values.put(c.key(), out);
+                owned.put(c.key(), out);
+                for (ChunkNode in : distinct(c.inputs())) {
+                    if (remainingUses.merge(in, -1, Integer::sum) == 0 && !outputs.contains(in.key())) {
+                        values.remove(in.key());
+                        ChunkData dropped = owned.remove(in.key());
+                        if (dropped != null) {
+                            dropped.close();
+                        }
+                    }
+                }
+                if (outputs.contains(c.key())) {
+                    storage.put(sessionId, c.key(), out);
+                    owned.remove(c.key());
+                    metas.add(new ChunkMeta(c.key(), c.dtype(), shapeOf(c, out), out.nbytes(), Set.of(workerId)));
                 }
             }
-            if (outputs.contains(c.key())) {
-                storage.put(sessionId, c.key(), out);
-                metas.add(new ChunkMeta(c.key(), c.dtype(), shapeOf(c, out), out.nbytes(), Set.of(workerId)));
+        } finally {
+            for (ChunkData d : owned.values()) {
+                d.close();
             }
         }
         return new SubtaskResult(subtask.id(), workerId, metas, start, System.nanoTime());
     }
 
     private static long[] shapeOf(ChunkNode c, ChunkData d) {
-        return d instanceof NDArray a ? a.shapeView() : c.shape();
+        if (d instanceof NDArray a) {
+            return a.shapeView();
+        }
+        if (d instanceof TableChunk t && c.shape().length > 0) {
+            long[] s = c.shape().clone(); // a table's row count may have been unknown until now
+            s[0] = t.rowCount();
+            return s;
+        }
+        return c.shape();
     }
 
     private ChunkData readInput(String sessionId, String key, String location) {

@@ -1,0 +1,14 @@
+package io.mars.common.graph;
+
+import java.util.List;
+
+/** A lazy value of the public API (a tensor, dataframe or series): a node of the graph the client submits. */
+public interface Tileable {
+    String key();
+
+    /** The tileables this one is computed from, in the order of its node's inputs. */
+    List<? extends Tileable> tileableInputs();
+
+    /** This tileable as a node of a tileable graph. */
+    TileableNode toNode();
+}

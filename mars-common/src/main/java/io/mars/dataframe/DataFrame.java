@@ -1,0 +1,421 @@
+package io.mars.dataframe;
+
+import io.mars.Session;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.Tileable;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.model.Keys;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.Scalar;
+import io.mars.common.operand.dataframe.AggFn;
+import io.mars.common.operand.dataframe.AggSpec;
+import io.mars.common.operand.dataframe.ColumnExpr;
+import io.mars.common.operand.dataframe.ColumnRef;
+import io.mars.common.operand.dataframe.DataFrameToTensor;
+import io.mars.common.operand.dataframe.ExprFn;
+import io.mars.common.operand.dataframe.TableAggregate;
+import io.mars.common.operand.dataframe.TableFilter;
+import io.mars.common.operand.dataframe.TableHead;
+import io.mars.common.operand.dataframe.TableMap;
+import io.mars.tensor.DataType;
+import io.mars.tensor.Tensor;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A lazy table of named, typed columns: pandas' DataFrame in Java, cut into chunks of rows that are Arrow record
+ * batches on the workers. Column names and types are known when an expression is built, so a missing column or a
+ * type error is reported at once, as pandas would; the number of rows may be known only once computed (after a
+ * filter). Rows have no index labels: they keep the order of the data they came from (pandas' default RangeIndex),
+ * and a groupby result has its keys as columns (pandas' {@code as_index=False}).
+ */
+public final class DataFrame implements Tileable {
+    private final String key;
+    private final Operand op;
+    private final List<Tileable> inputs;
+    private final List<String> columns;
+    private final List<DType> dtypes;
+    private final long rows;
+
+    DataFrame(Operand op, List<? extends Tileable> inputs, List<String> columns, List<DType> dtypes, long rows) {
+        this.key = Keys.newKey("df");
+        this.op = Objects.requireNonNull(op, "op");
+        this.inputs = List.copyOf(inputs);
+        this.columns = List.copyOf(columns);
+        this.dtypes = List.copyOf(dtypes);
+        this.rows = rows;
+        if (new HashSet<>(this.columns).size() != this.columns.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "column names must be unique, got " + this.columns);
+        }
+    }
+
+    @Override
+    public String key() {
+        return key;
+    }
+
+    @Override
+    public List<Tileable> tileableInputs() {
+        return inputs;
+    }
+
+    @Override
+    public TileableNode toNode() {
+        List<String> in = new ArrayList<>(inputs.size());
+        for (Tileable t : inputs) {
+            in.add(t.key());
+        }
+        return new TileableNode(key, op, in, null, new long[] {rows, columns.size()});
+    }
+
+    public Operand op() {
+        return op;
+    }
+
+    public List<String> columns() {
+        return columns;
+    }
+
+    public List<DType> dtypes() {
+        return dtypes;
+    }
+
+    public DType dtype(String column) {
+        return dtypes.get(indexOf(column));
+    }
+
+    /** The number of rows, or -1 when known only once computed. */
+    public long rowCount() {
+        return rows;
+    }
+
+    /** {@code (rows, columns)}; rows is -1 when known only once computed. */
+    public long[] shape() {
+        return new long[] {rows, columns.size()};
+    }
+
+    /** Runs the graph and returns the frame's value. */
+    public LocalTable execute(Session session) {
+        return session.executeTables(this).get(0);
+    }
+
+    int indexOf(String column) {
+        int i = columns.indexOf(column);
+        if (i < 0) {
+            throw new MarsException(ErrorCode.COLUMN_NOT_FOUND, "column '" + column + "' not found; the frame has "
+                    + columns);
+        }
+        return i;
+    }
+
+    // ----- columns -----
+
+    /** pandas' {@code df[name]}. */
+    public Series col(String name) {
+        DType t = dtype(name);
+        return new Series(new TableMap(List.of(ColumnExpr.column(name, t, new ColumnRef(0, name)))), List.of(this),
+                name, t, rows);
+    }
+
+    /** pandas' {@code df[[names...]]}. */
+    public DataFrame select(String... names) {
+        return select(List.of(names));
+    }
+
+    public DataFrame select(List<String> names) {
+        List<ColumnExpr> out = new ArrayList<>(names.size());
+        List<DType> types = new ArrayList<>(names.size());
+        for (String n : names) {
+            DType t = dtype(n);
+            out.add(ColumnExpr.column(n, t, new ColumnRef(0, n)));
+            types.add(t);
+        }
+        return new DataFrame(new TableMap(out), List.of(this), names, types, rows);
+    }
+
+    /** pandas' {@code drop(columns=[...])}; every named column must exist. */
+    public DataFrame drop(String... names) {
+        Set<String> gone = new HashSet<>();
+        for (String n : names) {
+            indexOf(n);
+            gone.add(n);
+        }
+        List<String> keep = new ArrayList<>();
+        for (String c : columns) {
+            if (!gone.contains(c)) {
+                keep.add(c);
+            }
+        }
+        return select(keep);
+    }
+
+    /** pandas' {@code rename(columns={old: new})}; every old name must exist. */
+    public DataFrame rename(Map<String, String> mapping) {
+        for (String old : mapping.keySet()) {
+            indexOf(old);
+        }
+        List<ColumnExpr> out = new ArrayList<>(columns.size());
+        List<String> names = new ArrayList<>(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            String c = columns.get(i);
+            String n = mapping.getOrDefault(c, c);
+            out.add(ColumnExpr.column(n, dtypes.get(i), new ColumnRef(0, c)));
+            names.add(n);
+        }
+        return new DataFrame(new TableMap(out), List.of(this), names, dtypes, rows);
+    }
+
+    /** pandas' {@code assign(name=series)}: a new last column, or a replaced one in place. */
+    public DataFrame assign(String name, Series values) {
+        Series.checkAligned(col0Series(), values);
+        List<ColumnExpr> out = new ArrayList<>(columns.size() + 1);
+        List<String> names = new ArrayList<>(columns);
+        List<DType> types = new ArrayList<>(dtypes);
+        for (int i = 0; i < columns.size(); i++) {
+            out.add(columns.get(i).equals(name) ? ColumnExpr.column(name, values.dtype(), new ColumnRef(1, values.name()))
+                    : ColumnExpr.column(columns.get(i), dtypes.get(i), new ColumnRef(0, columns.get(i))));
+        }
+        int at = columns.indexOf(name);
+        if (at < 0) {
+            out.add(ColumnExpr.column(name, values.dtype(), new ColumnRef(1, values.name())));
+            names.add(name);
+            types.add(values.dtype());
+        } else {
+            types.set(at, values.dtype());
+        }
+        return new DataFrame(new TableMap(out), List.of(this, values), names, types, rows);
+    }
+
+    /** A stand-in series of this frame's length, for length checks. */
+    private Series col0Series() {
+        return new Series(op, List.of(), "<frame>", DType.BOOL, rows);
+    }
+
+    // ----- rows -----
+
+    /** pandas' {@code df[mask]}: the rows where the bool series {@code mask} is true (null counts as false). */
+    public DataFrame filter(Series mask) {
+        checkMask(mask);
+        Series.checkAligned(col0Series(), mask);
+        return new DataFrame(new TableFilter(), List.of(this, mask), columns, dtypes, Shapes.UNKNOWN);
+    }
+
+    static void checkMask(Series mask) {
+        if (mask.dtype() != DType.BOOL) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "a row mask must be a bool series, got series '"
+                    + mask.name() + "' of " + mask.dtype());
+        }
+    }
+
+    static void checkHead(long n, long length) {
+        if (n < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "head(n) needs n >= 0, got " + n);
+        }
+    }
+
+    public DataFrame head(long n) {
+        checkHead(n, rows);
+        return new DataFrame(new TableHead(n), List.of(this), columns, dtypes,
+                rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, rows));
+    }
+
+    /** pandas' {@code isna()}: a bool frame, true where a value is null or NaN. */
+    public DataFrame isna() {
+        return perColumn(ExprFn.ISNA);
+    }
+
+    public DataFrame notna() {
+        return perColumn(ExprFn.NOTNA);
+    }
+
+    private DataFrame perColumn(ExprFn fn) {
+        List<ColumnExpr> out = new ArrayList<>(columns.size());
+        List<DType> types = new ArrayList<>(columns.size());
+        for (String c : columns) {
+            out.add(new ColumnExpr(c, DType.BOOL, fn, List.of(new ColumnRef(0, c)), null, null, false));
+            types.add(DType.BOOL);
+        }
+        return new DataFrame(new TableMap(out), List.of(this), columns, types, rows);
+    }
+
+    /** pandas' {@code dropna()}: the rows without any null. */
+    public DataFrame dropna() {
+        return dropna("any", columns);
+    }
+
+    /**
+     * pandas' {@code dropna(how=how, subset=subset)}: {@code "any"} drops rows with a null in any of the columns,
+     * {@code "all"} rows whose columns are all null.
+     */
+    public DataFrame dropna(String how, List<String> subset) {
+        ExprFn fn = switch (how) {
+            case "any" -> ExprFn.ALL_NOTNA;
+            case "all" -> ExprFn.ANY_NOTNA;
+            default -> throw new MarsException(ErrorCode.INVALID_ARGUMENT, "dropna(how='" + how
+                    + "') is not valid; use 'any' or 'all'");
+        };
+        List<ColumnRef> args = new ArrayList<>();
+        for (String c : subset) {
+            indexOf(c);
+            args.add(new ColumnRef(0, c));
+        }
+        Series keep = new Series(new TableMap(List.of(new ColumnExpr("keep", DType.BOOL, fn, args, null, null, false))),
+                List.of(this), "keep", DType.BOOL, rows);
+        return filter(keep);
+    }
+
+    /** pandas' {@code fillna(v)}: nulls of the numeric columns become {@code v}; other columns are kept. */
+    public DataFrame fillna(double v) {
+        List<ColumnExpr> out = new ArrayList<>(columns.size());
+        List<DType> types = new ArrayList<>(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            String c = columns.get(i);
+            DType t = dtypes.get(i);
+            if (t.isNumeric()) {
+                DType o = t; // pandas: only float columns hold NaN, so an int or bool column is unchanged
+                out.add(new ColumnExpr(c, o, ExprFn.FILLNA, List.of(new ColumnRef(0, c)), Scalar.of(v), null, false));
+                types.add(o);
+            } else {
+                out.add(ColumnExpr.column(c, t, new ColumnRef(0, c)));
+                types.add(t);
+            }
+        }
+        return new DataFrame(new TableMap(out), List.of(this), columns, types, rows);
+    }
+
+    /** Nulls of the string columns become {@code v}; other columns are kept. */
+    public DataFrame fillna(String v) {
+        Objects.requireNonNull(v, "v");
+        List<ColumnExpr> out = new ArrayList<>(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            String c = columns.get(i);
+            DType t = dtypes.get(i);
+            out.add(t == DType.STRING ? new ColumnExpr(c, t, ExprFn.FILLNA, List.of(new ColumnRef(0, c)), null, v, false)
+                    : ColumnExpr.column(c, t, new ColumnRef(0, c)));
+        }
+        return new DataFrame(new TableMap(out), List.of(this), columns, dtypes, rows);
+    }
+
+    /** Every column converted to {@code to}. */
+    public DataFrame astype(DType to) {
+        Map<String, DType> all = new LinkedHashMap<>();
+        for (String c : columns) {
+            all.put(c, to);
+        }
+        return astype(all);
+    }
+
+    /** The named columns converted; the others kept. */
+    public DataFrame astype(Map<String, DType> to) {
+        for (String c : to.keySet()) {
+            indexOf(c);
+        }
+        List<ColumnExpr> out = new ArrayList<>(columns.size());
+        List<DType> types = new ArrayList<>(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            String c = columns.get(i);
+            DType t = to.get(c);
+            if (t == null || t == dtypes.get(i)) {
+                out.add(ColumnExpr.column(c, dtypes.get(i), new ColumnRef(0, c)));
+                types.add(dtypes.get(i));
+            } else {
+                checkCast(c, dtypes.get(i), t);
+                out.add(new ColumnExpr(c, t, ExprFn.ASTYPE, List.of(new ColumnRef(0, c)), null, null, false));
+                types.add(t);
+            }
+        }
+        return new DataFrame(new TableMap(out), List.of(this), columns, types, rows);
+    }
+
+    static void checkCast(String column, DType from, DType to) {
+        boolean ok = from == to || from.isNumeric() && to.isNumeric() || to == DType.STRING
+                || from == DType.TIMESTAMP && to == DType.INT64 || from == DType.INT64 && to == DType.TIMESTAMP;
+        if (!ok) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot convert column '" + column + "' from " + from
+                    + " to " + to);
+        }
+    }
+
+    // ----- reductions: one row, one column per column -----
+
+    public DataFrame sum() { return reduce(AggFn.SUM, 1); }
+    public DataFrame mean() { return reduce(AggFn.MEAN, 1); }
+    public DataFrame count() { return reduce(AggFn.COUNT, 1); }
+    public DataFrame min() { return reduce(AggFn.MIN, 1); }
+    public DataFrame max() { return reduce(AggFn.MAX, 1); }
+    public DataFrame var() { return reduce(AggFn.VAR, 1); }
+    public DataFrame std() { return reduce(AggFn.STD, 1); }
+    public DataFrame var(int ddof) { return reduce(AggFn.VAR, ddof); }
+    public DataFrame std(int ddof) { return reduce(AggFn.STD, ddof); }
+
+    /**
+     * {@code fn} of every column, as a one-row frame with the same column names (pandas gives a series indexed by
+     * the column names: the same values, transposed). A numeric reduction of a string column is
+     * NON_NUMERIC_AGGREGATION; select the numeric columns first.
+     */
+    private DataFrame reduce(AggFn fn, int ddof) {
+        List<AggSpec> aggs = new ArrayList<>(columns.size());
+        List<DType> types = new ArrayList<>(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            AggSpec a = aggSpec(columns.get(i), dtypes.get(i), fn, columns.get(i), ddof);
+            aggs.add(a);
+            types.add(a.outputType());
+        }
+        return new DataFrame(new TableAggregate(List.of(), aggs), List.of(this), columns, types, 1);
+    }
+
+    static AggSpec aggSpec(String column, DType type, AggFn fn, String output, int ddof) {
+        if (fn.needsNumeric() && !type.isNumeric()) {
+            throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute " + fn.pandasName()
+                    + " of column '" + column + "' of dtype " + type + "; " + fn.pandasName()
+                    + " needs a numeric (bool, int or float) column");
+        }
+        if (ddof < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "ddof must be >= 0, got " + ddof);
+        }
+        return new AggSpec(column, type, fn, output, ddof);
+    }
+
+    // ----- groupby -----
+
+    /** pandas' {@code groupby(keys, as_index=False, sort=True)}; rows with a null key are dropped. */
+    public GroupBy groupBy(String... keys) {
+        if (keys.length == 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupBy needs at least one key column");
+        }
+        for (String k : keys) {
+            indexOf(k);
+        }
+        return new GroupBy(this, List.of(keys));
+    }
+
+    // ----- conversions -----
+
+    /**
+     * A 2-d tensor of the values, of the common numpy type of the columns (timestamps as int64 nanoseconds); nulls
+     * become NaN in a float result, and make an int or bool result fail when run.
+     */
+    public Tensor toTensor() {
+        if (columns.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "a frame without columns has no tensor");
+        }
+        DataType t = null;
+        for (DType d : dtypes) {
+            DataType e = d.toTensorType();
+            t = t == null ? e : DataType.promote(t, e);
+        }
+        return Tensor.fromTileable(new DataFrameToTensor(t), this, t, new long[] {rows, columns.size()});
+    }
+
+    @Override
+    public String toString() {
+        return "DataFrame[" + (rows == Shapes.UNKNOWN ? "?" : rows) + " rows, columns " + columns + " " + dtypes + "]";
+    }
+}

@@ -1,0 +1,115 @@
+package io.mars.dataframe;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.dataframe.AggFn;
+import io.mars.common.operand.dataframe.AggSpec;
+import io.mars.common.operand.dataframe.TableAggregate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A dataframe grouped by key columns (pandas' {@code groupby(keys, as_index=False)}): aggregations give one row per
+ * distinct non-null key tuple, sorted by the keys, the key columns first. Computed as a tree: partial aggregates
+ * per chunk, merged a few at a time (fine for up to some millions of groups; a shuffle for many groups is to come).
+ */
+public final class GroupBy {
+    private final DataFrame frame;
+    private final List<String> keys;
+
+    GroupBy(DataFrame frame, List<String> keys) {
+        this.frame = frame;
+        this.keys = List.copyOf(keys);
+    }
+
+    /** pandas' named aggregation {@code agg(output=(column, fn))}. */
+    public record NamedAgg(String output, String column, String fn) {
+        public NamedAgg {
+            Objects.requireNonNull(output, "output");
+            Objects.requireNonNull(column, "column");
+            Objects.requireNonNull(fn, "fn");
+        }
+    }
+
+    public static NamedAgg named(String output, String column, String fn) {
+        return new NamedAgg(output, column, fn);
+    }
+
+    /** Named aggregations, in order. */
+    public DataFrame agg(NamedAgg... aggs) {
+        List<AggSpec> specs = new ArrayList<>(aggs.length);
+        for (NamedAgg a : aggs) {
+            specs.add(spec(a.column(), AggFn.fromName(a.fn()), a.output(), 1));
+        }
+        return build(specs);
+    }
+
+    /**
+     * pandas' {@code agg({column: [fns]})}; with more than one function per column the outputs are named
+     * {@code column_fn} (pandas makes a two-level column index), with one the column's own name.
+     */
+    public DataFrame agg(Map<String, List<String>> fns) {
+        List<AggSpec> specs = new ArrayList<>();
+        for (Map.Entry<String, List<String>> e : fns.entrySet()) {
+            for (String fn : e.getValue()) {
+                String out = e.getValue().size() == 1 ? e.getKey() : e.getKey() + "_" + fn;
+                specs.add(spec(e.getKey(), AggFn.fromName(fn), out, 1));
+            }
+        }
+        return build(specs);
+    }
+
+    public DataFrame sum() { return all(AggFn.SUM, 1); }
+    public DataFrame mean() { return all(AggFn.MEAN, 1); }
+    public DataFrame count() { return all(AggFn.COUNT, 1); }
+    public DataFrame min() { return all(AggFn.MIN, 1); }
+    public DataFrame max() { return all(AggFn.MAX, 1); }
+    public DataFrame var() { return all(AggFn.VAR, 1); }
+    public DataFrame std() { return all(AggFn.STD, 1); }
+    public DataFrame first() { return all(AggFn.FIRST, 1); }
+    public DataFrame last() { return all(AggFn.LAST, 1); }
+
+    /** pandas' {@code size()} with {@code as_index=False}: the keys and a {@code size} column. */
+    public DataFrame size() {
+        return build(List.of(new AggSpec(keys.get(0), frame.dtype(keys.get(0)), AggFn.SIZE, "size", 1)));
+    }
+
+    /** {@code fn} of every non-key column. */
+    private DataFrame all(AggFn fn, int ddof) {
+        List<AggSpec> specs = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                specs.add(spec(c, fn, c, ddof));
+            }
+        }
+        return build(specs);
+    }
+
+    private AggSpec spec(String column, AggFn fn, String output, int ddof) {
+        if (keys.contains(column) && fn != AggFn.SIZE) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "column '" + column + "' is a groupby key; aggregate"
+                    + " other columns");
+        }
+        return DataFrame.aggSpec(column, frame.dtype(column), fn, output, ddof);
+    }
+
+    private DataFrame build(List<AggSpec> specs) {
+        List<String> names = new ArrayList<>(keys);
+        List<DType> types = new ArrayList<>();
+        for (String k : keys) {
+            types.add(frame.dtype(k));
+        }
+        for (AggSpec s : specs) {
+            if (names.contains(s.output())) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "aggregation output '" + s.output()
+                        + "' repeats a column name; name each output differently");
+            }
+            names.add(s.output());
+            types.add(s.outputType());
+        }
+        return new DataFrame(new TableAggregate(keys, specs), List.of(frame), names, types, Shapes.UNKNOWN);
+    }
+}

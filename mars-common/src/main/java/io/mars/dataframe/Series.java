@@ -1,0 +1,308 @@
+package io.mars.dataframe;
+
+import io.mars.Session;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.Tileable;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.model.Keys;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.Scalar;
+import io.mars.common.operand.dataframe.AggFn;
+import io.mars.common.operand.dataframe.AggSpec;
+import io.mars.common.operand.dataframe.ColumnRef;
+import io.mars.common.operand.dataframe.DataFrameToTensor;
+import io.mars.common.operand.dataframe.ExprFn;
+import io.mars.common.operand.dataframe.TableAggregate;
+import io.mars.common.operand.dataframe.TableFilter;
+import io.mars.common.operand.dataframe.TableHead;
+import io.mars.common.operand.dataframe.TableMap;
+import io.mars.tensor.Tensor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A lazy column: pandas' Series in Java. Its rows are in the order of the frame it came from and are matched with
+ * another series' rows by position (both must have the same length); pandas aligns by index label, which gives the
+ * same answer for series of one frame. Operations record a graph; {@link #execute(Session)} runs it.
+ */
+public final class Series implements Tileable {
+    private final String key;
+    private final Operand op;
+    private final List<Tileable> inputs;
+    private final String name;
+    private final DType dtype;
+    private final long length;
+
+    Series(Operand op, List<? extends Tileable> inputs, String name, DType dtype, long length) {
+        this.key = Keys.newKey("s");
+        this.op = Objects.requireNonNull(op, "op");
+        this.inputs = List.copyOf(inputs);
+        this.name = Objects.requireNonNull(name, "name");
+        this.dtype = Objects.requireNonNull(dtype, "dtype");
+        this.length = length;
+    }
+
+    @Override
+    public String key() {
+        return key;
+    }
+
+    @Override
+    public List<Tileable> tileableInputs() {
+        return inputs;
+    }
+
+    @Override
+    public TileableNode toNode() {
+        List<String> in = new ArrayList<>(inputs.size());
+        for (Tileable t : inputs) {
+            in.add(t.key());
+        }
+        return new TileableNode(key, op, in, null, new long[] {length});
+    }
+
+    public Operand op() {
+        return op;
+    }
+
+    /** The series' name (its column's name in a frame); {@code ""} for none. */
+    public String name() {
+        return name;
+    }
+
+    public DType dtype() {
+        return dtype;
+    }
+
+    /** The number of rows, or -1 when known only once computed (after a filter). */
+    public long length() {
+        return length;
+    }
+
+    /** Runs the graph and returns the values as a one-column table. */
+    public LocalTable execute(Session session) {
+        return session.executeTables(this).get(0);
+    }
+
+    // ----- row-wise -----
+
+    private Series map(ExprFn fn, DType out, String outName, List<Series> others, Scalar constant, String text,
+                       boolean constantFirst) {
+        List<Tileable> in = new ArrayList<>();
+        in.add(this);
+        List<ColumnRef> args = new ArrayList<>();
+        args.add(new ColumnRef(0, name));
+        for (Series o : others) {
+            checkAligned(this, o);
+            in.add(o);
+            args.add(new ColumnRef(in.size() - 1, o.name));
+        }
+        return new Series(new TableMap(List.of(Exprs.expr(outName, out, fn, args, constant, text, constantFirst))), in,
+                outName, out, length);
+    }
+
+    static void checkAligned(Series a, Series b) {
+        if (a.length != Shapes.UNKNOWN && b.length != Shapes.UNKNOWN && a.length != b.length) {
+            throw new MarsException(ErrorCode.LENGTH_MISMATCH, "series '" + a.name + "' has " + a.length
+                    + " rows and series '" + b.name + "' has " + b.length + "; row-wise operations need equal lengths");
+        }
+    }
+
+    private Series binary(ExprFn fn, Series o) {
+        DType t = Exprs.binary(fn, name, dtype, o.name, o.dtype);
+        return map(fn, t, name.equals(o.name) ? name : "", List.of(o), null, null, false);
+    }
+
+    private Series scalar(ExprFn fn, Scalar s, boolean first) {
+        return map(fn, Exprs.withScalar(fn, name, dtype, s), name, List.of(), s, null, first);
+    }
+
+    public Series add(Series o) { return binary(ExprFn.ADD, o); }
+    public Series add(double s) { return scalar(ExprFn.ADD, Scalar.of(s), false); }
+    public Series add(long s) { return scalar(ExprFn.ADD, Scalar.of(s), false); }
+    public Series subtract(Series o) { return binary(ExprFn.SUBTRACT, o); }
+    public Series subtract(double s) { return scalar(ExprFn.SUBTRACT, Scalar.of(s), false); }
+    public Series subtract(long s) { return scalar(ExprFn.SUBTRACT, Scalar.of(s), false); }
+    /** {@code s - this}. */
+    public Series rsubtract(double s) { return scalar(ExprFn.SUBTRACT, Scalar.of(s), true); }
+    public Series multiply(Series o) { return binary(ExprFn.MULTIPLY, o); }
+    public Series multiply(double s) { return scalar(ExprFn.MULTIPLY, Scalar.of(s), false); }
+    public Series multiply(long s) { return scalar(ExprFn.MULTIPLY, Scalar.of(s), false); }
+    public Series divide(Series o) { return binary(ExprFn.DIVIDE, o); }
+    public Series divide(double s) { return scalar(ExprFn.DIVIDE, Scalar.of(s), false); }
+    /** {@code s / this}. */
+    public Series rdivide(double s) { return scalar(ExprFn.DIVIDE, Scalar.of(s), true); }
+    public Series floorDivide(Series o) { return binary(ExprFn.FLOOR_DIVIDE, o); }
+    public Series floorDivide(long s) { return scalar(ExprFn.FLOOR_DIVIDE, Scalar.of(s), false); }
+    public Series mod(Series o) { return binary(ExprFn.MOD, o); }
+    public Series mod(long s) { return scalar(ExprFn.MOD, Scalar.of(s), false); }
+    public Series power(double s) { return scalar(ExprFn.POWER, Scalar.of(s), false); }
+    public Series power(long s) { return scalar(ExprFn.POWER, Scalar.of(s), false); }
+
+    public Series negate() {
+        Exprs.requireNumeric(ExprFn.NEGATE, name, dtype);
+        if (dtype == DType.BOOL) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot negate bool series '" + name + "'; use not()");
+        }
+        return map(ExprFn.NEGATE, dtype, name, List.of(), null, null, false);
+    }
+
+    public Series abs() {
+        Exprs.requireNumeric(ExprFn.ABS, name, dtype);
+        return map(ExprFn.ABS, dtype, name, List.of(), null, null, false);
+    }
+
+    public Series lt(Series o) { return binary(ExprFn.LESS, o); }
+    public Series lt(double s) { return scalar(ExprFn.LESS, Scalar.of(s), false); }
+    public Series le(Series o) { return binary(ExprFn.LESS_EQUAL, o); }
+    public Series le(double s) { return scalar(ExprFn.LESS_EQUAL, Scalar.of(s), false); }
+    public Series gt(Series o) { return binary(ExprFn.GREATER, o); }
+    public Series gt(double s) { return scalar(ExprFn.GREATER, Scalar.of(s), false); }
+    public Series ge(Series o) { return binary(ExprFn.GREATER_EQUAL, o); }
+    public Series ge(double s) { return scalar(ExprFn.GREATER_EQUAL, Scalar.of(s), false); }
+    public Series eq(Series o) { return binary(ExprFn.EQUAL, o); }
+    public Series eq(double s) { return scalar(ExprFn.EQUAL, Scalar.of(s), false); }
+    public Series ne(Series o) { return binary(ExprFn.NOT_EQUAL, o); }
+    public Series ne(double s) { return scalar(ExprFn.NOT_EQUAL, Scalar.of(s), false); }
+
+    /** {@code this == s} for a string series. */
+    public Series eq(String s) { return text(ExprFn.EQUAL, s); }
+    public Series ne(String s) { return text(ExprFn.NOT_EQUAL, s); }
+    public Series lt(String s) { return text(ExprFn.LESS, s); }
+    public Series gt(String s) { return text(ExprFn.GREATER, s); }
+
+    private Series text(ExprFn fn, String s) {
+        if (dtype != DType.STRING) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot compare series '" + name + "' of " + dtype
+                    + " with the string '" + s + "'");
+        }
+        return map(fn, DType.BOOL, name, List.of(), null, Objects.requireNonNull(s, "s"), false);
+    }
+
+    public Series and(Series o) { return binary(ExprFn.AND, o); }
+    public Series or(Series o) { return binary(ExprFn.OR, o); }
+    public Series xor(Series o) { return binary(ExprFn.XOR, o); }
+
+    public Series not() {
+        Exprs.requireBool(ExprFn.NOT, name, dtype);
+        return map(ExprFn.NOT, DType.BOOL, name, List.of(), null, null, false);
+    }
+
+    public Series isna() { return map(ExprFn.ISNA, DType.BOOL, name, List.of(), null, null, false); }
+    public Series notna() { return map(ExprFn.NOTNA, DType.BOOL, name, List.of(), null, null, false); }
+
+    /** Nulls (and NaN) replaced by {@code v}; the type is kept (an int column's nulls get {@code (long) v}). */
+    public Series fillna(double v) {
+        if (!dtype.isNumeric()) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot fill series '" + name + "' of " + dtype
+                    + " with the number " + v + "; give a " + (dtype == DType.STRING ? "string" : "value of its type"));
+        }
+        return map(ExprFn.FILLNA, dtype, name, List.of(), Scalar.of(v), null, false);
+    }
+
+    public Series fillna(String v) {
+        if (dtype != DType.STRING) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot fill series '" + name + "' of " + dtype
+                    + " with the string '" + v + "'");
+        }
+        return map(ExprFn.FILLNA, dtype, name, List.of(), null, Objects.requireNonNull(v, "v"), false);
+    }
+
+    /** The values converted to {@code to}; a null cannot become an int or bool (INVALID_ARGUMENT when run). */
+    public Series astype(DType to) {
+        DataFrame.checkCast(name, dtype, to);
+        return map(ExprFn.ASTYPE, to, name, List.of(), null, null, false);
+    }
+
+    /** pandas' {@code where(cond)}: this value where {@code cond} is true, else null. */
+    public Series where(Series cond) {
+        return whereOp(cond, null);
+    }
+
+    /** pandas' {@code where(cond, other)}: this value where {@code cond} is true, else {@code other}. */
+    public Series where(Series cond, double other) {
+        return whereOp(cond, Scalar.of(other));
+    }
+
+    private Series whereOp(Series cond, Scalar other) {
+        Exprs.requireBool(ExprFn.WHERE, cond.name, cond.dtype);
+        checkAligned(this, cond);
+        DType out = dtype;
+        if (other == null ? dtype.isLongBacked() && dtype != DType.TIMESTAMP : !dtype.isFloat()
+                && (other.kind() == io.mars.tensor.DataType.Kind.FLOAT || dtype == DType.BOOL)) {
+            out = DType.FLOAT64; // pandas: a missing or fractional value turns bool and int into float64
+        }
+        if (!dtype.isNumeric() && other != null) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot put the number " + other + " into series '"
+                    + name + "' of " + dtype);
+        }
+        List<ColumnRef> args = List.of(new ColumnRef(1, cond.name), new ColumnRef(0, name));
+        return new Series(new TableMap(List.of(Exprs.expr(name, out, ExprFn.WHERE, args, other, null, false))),
+                List.of(this, cond), name, out, length);
+    }
+
+    /** The same values under another name. */
+    public Series rename(String newName) {
+        return new Series(new TableMap(List.of(io.mars.common.operand.dataframe.ColumnExpr.column(newName, dtype,
+                new ColumnRef(0, name)))), List.of(this), newName, dtype, length);
+    }
+
+    // ----- rows -----
+
+    /** The rows where {@code mask} (a bool series of the same length) is true. */
+    public Series filter(Series mask) {
+        DataFrame.checkMask(mask);
+        checkAligned(this, mask);
+        return new Series(new TableFilter(), List.of(this, mask), name, dtype, Shapes.UNKNOWN);
+    }
+
+    public Series head(long n) {
+        DataFrame.checkHead(n, length);
+        return new Series(new TableHead(n), List.of(this), name, dtype,
+                length == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, length));
+    }
+
+    public Series dropna() {
+        return filter(notna());
+    }
+
+    // ----- reductions: a series of one row -----
+
+    public Series sum() { return reduce(AggFn.SUM, 1); }
+    public Series mean() { return reduce(AggFn.MEAN, 1); }
+    public Series count() { return reduce(AggFn.COUNT, 1); }
+    public Series min() { return reduce(AggFn.MIN, 1); }
+    public Series max() { return reduce(AggFn.MAX, 1); }
+    public Series var() { return reduce(AggFn.VAR, 1); }
+    public Series std() { return reduce(AggFn.STD, 1); }
+    /** pandas' {@code var(ddof=ddof)}. */
+    public Series var(int ddof) { return reduce(AggFn.VAR, ddof); }
+    public Series std(int ddof) { return reduce(AggFn.STD, ddof); }
+
+    private Series reduce(AggFn fn, int ddof) {
+        AggSpec spec = DataFrame.aggSpec(name, dtype, fn, name, ddof);
+        return new Series(new TableAggregate(List.of(), List.of(spec)), List.of(this), name, spec.outputType(), 1);
+    }
+
+    // ----- conversions -----
+
+    /** This series as a one-column frame. */
+    public DataFrame toFrame() {
+        return new DataFrame(new TableMap(List.of(io.mars.common.operand.dataframe.ColumnExpr.column(name, dtype,
+                new ColumnRef(0, name)))), List.of(this), List.of(name), List.of(dtype), length);
+    }
+
+    /** A 1-d tensor of the values; nulls become NaN in a float result (an int result with nulls fails when run). */
+    public Tensor toTensor() {
+        io.mars.tensor.DataType t = dtype.toTensorType();
+        return Tensor.fromTileable(new DataFrameToTensor(t), this, t, new long[] {length});
+    }
+
+    @Override
+    public String toString() {
+        return "Series[" + name + ", " + dtype + ", " + (length == Shapes.UNKNOWN ? "?" : length) + " rows]";
+    }
+}

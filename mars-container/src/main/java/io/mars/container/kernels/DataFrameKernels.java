@@ -1,0 +1,172 @@
+package io.mars.container.kernels;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.model.ChunkData;
+import io.mars.common.operand.dataframe.ChunkTableAggCombine;
+import io.mars.common.operand.dataframe.ChunkTableAggFinal;
+import io.mars.common.operand.dataframe.ChunkTableAggMap;
+import io.mars.common.operand.dataframe.ChunkTableAssemble;
+import io.mars.common.operand.dataframe.ChunkTableFilter;
+import io.mars.common.operand.dataframe.ChunkTableFromLocal;
+import io.mars.common.operand.dataframe.ChunkTableFromTensor;
+import io.mars.common.operand.dataframe.ChunkTableMap;
+import io.mars.common.operand.dataframe.ChunkTableToTensor;
+import io.mars.common.operand.dataframe.ColumnExpr;
+import io.mars.common.table.ArrowTables;
+import io.mars.common.table.Columns;
+import io.mars.common.table.TableChunk;
+import io.mars.dataframe.Column;
+import io.mars.dataframe.DType;
+import io.mars.dataframe.LocalTable;
+import io.mars.tensor.DataType;
+import io.mars.tensor.NDArray;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * The kernels of dataframe chunk operands. They read input batches into heap columns, compute there, and write the
+ * result as a new Arrow batch from the worker's allocator (given at construction): the worker owns that allocator
+ * and closes it after its storage. Inputs are never modified or closed here.
+ *
+ * <p>Going through heap columns costs a copy each way; it keeps one evaluator for every type and null rule while
+ * the engine grows. Direct loops over Arrow buffers for the hot paths (filter, sum, groupby) come with the
+ * benchmark work.
+ */
+public final class DataFrameKernels {
+    private DataFrameKernels() {
+    }
+
+    /** {@code registry} plus the dataframe kernels, allocating from {@code allocator}. */
+    public static KernelRegistry register(KernelRegistry registry, BufferAllocator allocator) {
+        return registry
+                .with(ChunkTableFromLocal.class, (node, op, in) -> chunk(op.data(), allocator))
+                .with(ChunkTableFromTensor.class, (node, op, in) -> fromTensor(op, (NDArray) in.get(0), allocator))
+                .with(ChunkTableToTensor.class, (node, op, in) -> toTensor(node, op, table(in.get(0))))
+                .with(ChunkTableMap.class, (node, op, in) -> map(op, in, allocator))
+                .with(ChunkTableFilter.class, (node, op, in) -> filter(in, allocator))
+                .with(ChunkTableAssemble.class, (node, op, in) -> assemble(op, in, allocator))
+                .with(ChunkTableAggMap.class, (node, op, in) -> {
+                    LocalTable t = table(in.get(0));
+                    TableAggregation agg = new TableAggregation(op.keys(), op.aggs());
+                    agg.addRows(t);
+                    return chunk(agg.states(t), allocator);
+                })
+                .with(ChunkTableAggCombine.class, (node, op, in) -> mergeStates(op.keys(), op.aggs(), in, false,
+                        allocator))
+                .with(ChunkTableAggFinal.class, (node, op, in) -> mergeStates(op.keys(), op.aggs(), in, true,
+                        allocator));
+    }
+
+    static LocalTable table(ChunkData d) {
+        if (!(d instanceof TableChunk t)) {
+            throw new MarsException(ErrorCode.INTERNAL_ERROR, "a dataframe kernel was given " + d.getClass().getName()
+                    + " instead of a table chunk");
+        }
+        return ArrowTables.toLocal(t.root());
+    }
+
+    static TableChunk chunk(LocalTable t, BufferAllocator allocator) {
+        return new TableChunk(ArrowTables.toArrow(t, allocator));
+    }
+
+    private static TableChunk fromTensor(ChunkTableFromTensor op, NDArray a, BufferAllocator allocator) {
+        long[] shape = a.shapeView();
+        int rows = (int) shape[0];
+        int width = shape.length == 2 ? (int) shape[1] : 1;
+        DType t = DType.of(a.dtype());
+        List<Column> cols = new ArrayList<>(width);
+        for (int j = 0; j < width; j++) {
+            if (t.isFloat()) {
+                double[] v = new double[rows];
+                for (int i = 0; i < rows; i++) {
+                    v[i] = a.getDouble(i * width + j);
+                }
+                cols.add(new Column(op.columns().get(j), t, null, v, null, null));
+            } else {
+                long[] v = new long[rows];
+                for (int i = 0; i < rows; i++) {
+                    v[i] = t == DType.BOOL ? (a.getBoolean(i * width + j) ? 1 : 0) : a.getLong(i * width + j);
+                }
+                cols.add(new Column(op.columns().get(j), t, v, null, null, null));
+            }
+        }
+        return new TableChunk(ArrowTables.toArrow(cols, rows, allocator));
+    }
+
+    private static NDArray toTensor(ChunkNode node, ChunkTableToTensor op, LocalTable t) {
+        int rows = t.rowCount();
+        int width = t.columnCount();
+        DataType dt = op.dtype();
+        NDArray out = NDArray.allocate(dt, op.series() ? new long[] {rows} : new long[] {rows, width});
+        for (int j = 0; j < width; j++) {
+            Column c = t.column(j);
+            for (int i = 0; i < rows; i++) {
+                int flat = i * width + j;
+                if (dt.isFloat()) {
+                    out.setDouble(flat, c.getDouble(i));
+                } else if (c.isNull(i)) {
+                    throw new MarsException(ErrorCode.INVALID_ARGUMENT, "column '" + c.name() + "' has a null at row "
+                            + i + " of chunk " + node.key() + ", which a " + dt + " tensor cannot hold; fill or drop"
+                            + " nulls, or convert to float first");
+                } else {
+                    out.setLong(flat, c.longs() != null ? c.longs()[i] : (long) c.doubles()[i]);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static TableChunk map(ChunkTableMap op, List<ChunkData> in, BufferAllocator allocator) {
+        List<LocalTable> tables = new ArrayList<>(in.size());
+        for (ChunkData d : in) {
+            tables.add(table(d));
+        }
+        int n = tables.get(0).rowCount();
+        List<Column> out = new ArrayList<>(op.outputs().size());
+        for (ColumnExpr e : op.outputs()) {
+            out.add(TableExpressions.evaluate(e, tables, n));
+        }
+        return new TableChunk(ArrowTables.toArrow(out, n, allocator));
+    }
+
+    private static TableChunk filter(List<ChunkData> in, BufferAllocator allocator) {
+        LocalTable t = table(in.get(0));
+        Column mask = table(in.get(1)).column(0);
+        int n = t.rowCount();
+        int[] rows = new int[n];
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            if (!mask.isNull(i) && mask.longs()[i] != 0) {
+                rows[count++] = i;
+            }
+        }
+        List<Column> out = new ArrayList<>(t.columnCount());
+        for (Column c : t.columns()) {
+            out.add(Columns.take(c, rows, count));
+        }
+        return new TableChunk(ArrowTables.toArrow(out, count, allocator));
+    }
+
+    private static TableChunk assemble(ChunkTableAssemble op, List<ChunkData> in, BufferAllocator allocator) {
+        List<LocalTable> parts = new ArrayList<>(op.pieces().size());
+        for (ChunkTableAssemble.Piece p : op.pieces()) {
+            parts.add(Columns.slice(table(in.get(p.input())), (int) p.start(), (int) p.length()));
+        }
+        return chunk(Columns.concat(parts), allocator);
+    }
+
+    private static TableChunk mergeStates(List<String> keys, List<io.mars.common.operand.dataframe.AggSpec> aggs,
+                                          List<ChunkData> in, boolean last, BufferAllocator allocator) {
+        TableAggregation agg = new TableAggregation(keys, aggs);
+        LocalTable like = null;
+        for (ChunkData d : in) {
+            LocalTable t = table(d);
+            like = like == null ? t : like;
+            agg.addStates(t);
+        }
+        return chunk(last ? agg.result(like) : agg.states(like), allocator);
+    }
+}

@@ -1,0 +1,421 @@
+package io.mars.container.kernels;
+
+import io.mars.common.operand.dataframe.AggSpec;
+import io.mars.common.table.Columns;
+import io.mars.dataframe.Column;
+import io.mars.dataframe.DType;
+import io.mars.dataframe.LocalTable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Hash aggregation of heap columns into mergeable states. A state table has the key columns, then for aggregation
+ * {@code i} the columns {@code i.n} (non-null count, or rows for size), {@code i.s} (sum), {@code i.mean} and
+ * {@code i.m2} (var/std, merged with Chan et al.'s pairwise formula), or {@code i.v} (min, max, first, last). Rows
+ * with a null key are dropped; with no keys there is always exactly one group.
+ */
+final class TableAggregation {
+    private final List<String> keys;
+    private final List<AggSpec> aggs;
+    private final Map<Object, Integer> groupIds = new HashMap<>();
+    private final List<Object> groupKeys = new ArrayList<>();
+    private final List<int[]> keyRows = new ArrayList<>();
+    private final Acc[] accs;
+
+    TableAggregation(List<String> keys, List<AggSpec> aggs) {
+        this.keys = keys;
+        this.aggs = aggs;
+        this.accs = new Acc[aggs.size()];
+        for (int i = 0; i < accs.length; i++) {
+            accs[i] = new Acc(aggs.get(i));
+        }
+        if (keys.isEmpty()) {
+            groupIds.put(List.of(), 0);
+            groupKeys.add(List.of());
+            grow(1);
+        }
+    }
+
+    int groupCount() {
+        return groupKeys.size();
+    }
+
+    /** The group of row {@code row} of a table holding the key columns, or -1 for a null key. */
+    private int group(LocalTable t, List<Column> kc, int row) {
+        if (keys.isEmpty()) {
+            return 0;
+        }
+        Object key;
+        if (kc.size() == 1) {
+            Column c = kc.get(0);
+            if (c.isNull(row)) {
+                return -1;
+            }
+            key = c.get(row);
+        } else {
+            Object[] parts = new Object[kc.size()];
+            for (int k = 0; k < parts.length; k++) {
+                if (kc.get(k).isNull(row)) {
+                    return -1;
+                }
+                parts[k] = kc.get(k).get(row);
+            }
+            key = Arrays.asList(parts);
+        }
+        Integer g = groupIds.get(key);
+        if (g == null) {
+            g = groupKeys.size();
+            groupIds.put(key, g);
+            groupKeys.add(key);
+            grow(g + 1);
+            // remember where the key came from, to copy typed key values later
+            keyRows.add(new int[] {keyColumnsIndex(kc), row});
+        }
+        return g;
+    }
+
+    private final List<List<Column>> keySources = new ArrayList<>();
+
+    private int keyColumnsIndex(List<Column> kc) {
+        if (keySources.isEmpty() || keySources.get(keySources.size() - 1) != kc) {
+            keySources.add(kc);
+        }
+        return keySources.size() - 1;
+    }
+
+    private void grow(int groups) {
+        for (Acc a : accs) {
+            a.ensure(groups);
+        }
+    }
+
+    private List<Column> keyCols(LocalTable t) {
+        List<Column> kc = new ArrayList<>(keys.size());
+        for (String k : keys) {
+            kc.add(t.column(k));
+        }
+        return kc;
+    }
+
+    /** Adds the rows of an input chunk. */
+    void addRows(LocalTable t) {
+        List<Column> kc = keyCols(t);
+        Column[] cols = new Column[accs.length];
+        for (int i = 0; i < accs.length; i++) {
+            cols[i] = accs[i].spec.fn() == io.mars.common.operand.dataframe.AggFn.SIZE ? null
+                    : t.column(accs[i].spec.column());
+        }
+        int n = t.rowCount();
+        for (int r = 0; r < n; r++) {
+            int g = group(t, kc, r);
+            if (g < 0) {
+                continue;
+            }
+            for (int i = 0; i < accs.length; i++) {
+                accs[i].addValue(g, cols[i], r);
+            }
+        }
+    }
+
+    /** Merges a state table (of an earlier map or combine); tables must come in row order for first/last. */
+    void addStates(LocalTable t) {
+        List<Column> kc = keyCols(t);
+        List<List<Column>> stateCols = new ArrayList<>(accs.length);
+        for (int i = 0; i < accs.length; i++) {
+            stateCols.add(accs[i].stateColumns(t, i));
+        }
+        int n = t.rowCount();
+        for (int r = 0; r < n; r++) {
+            int g = group(t, kc, r);
+            for (int i = 0; i < accs.length; i++) {
+                accs[i].addState(g, stateCols.get(i), r);
+            }
+        }
+    }
+
+    private List<Column> keyOutput(int[] order) {
+        List<Column> out = new ArrayList<>(keys.size());
+        for (int k = 0; k < keys.size(); k++) {
+            List<Column> pieces = new ArrayList<>(order.length);
+            for (int g : order) {
+                int[] src = keyRows.get(g);
+                Column c = keySources.get(src[0]).get(k);
+                pieces.add(Columns.slice(c, src[1], 1));
+            }
+            if (pieces.isEmpty()) {
+                out.add(null);
+            } else {
+                out.add(Columns.concatColumns(pieces));
+            }
+        }
+        return out;
+    }
+
+    private int[] identity() {
+        int[] o = new int[groupCount()];
+        for (int i = 0; i < o.length; i++) {
+            o[i] = i;
+        }
+        return o;
+    }
+
+    /** The state table of everything added so far, with key columns typed like {@code like}'s. */
+    LocalTable states(LocalTable like) {
+        int[] order = identity();
+        List<Column> out = new ArrayList<>(keyColumnsOr(like, order));
+        for (int i = 0; i < accs.length; i++) {
+            out.addAll(accs[i].states(i, groupCount()));
+        }
+        return new LocalTable(out);
+    }
+
+    private List<Column> keyColumnsOr(LocalTable like, int[] order) {
+        List<Column> kc = keyOutput(order);
+        for (int k = 0; k < keys.size(); k++) {
+            if (kc.get(k) == null) {
+                kc.set(k, Columns.slice(like.column(keys.get(k)), 0, 0));
+            }
+        }
+        return kc;
+    }
+
+    /** The final table: keys (sorted) then one column per aggregation. */
+    LocalTable result(LocalTable like) {
+        Integer[] boxed = new Integer[groupCount()];
+        for (int i = 0; i < boxed.length; i++) {
+            boxed[i] = i;
+        }
+        if (!keys.isEmpty()) {
+            Arrays.sort(boxed, Comparator.comparing(g -> groupKeys.get(g), TableAggregation::compareKeys));
+        }
+        int[] order = new int[boxed.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = boxed[i];
+        }
+        List<Column> out = new ArrayList<>(keyColumnsOr(like, order));
+        for (Acc a : accs) {
+            out.add(a.result(order));
+        }
+        return new LocalTable(out);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compareKeys(Object a, Object b) {
+        if (a instanceof List<?> la && b instanceof List<?> lb) {
+            for (int i = 0; i < la.size(); i++) {
+                int c = compareKeys(la.get(i), lb.get(i));
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        }
+        return ((Comparable) a).compareTo(b);
+    }
+
+    /** One aggregation's per-group state. */
+    private static final class Acc {
+        final AggSpec spec;
+        long[] n = new long[0];
+        double[] s = new double[0];
+        long[] ls = new long[0];
+        double[] mean = new double[0];
+        double[] m2 = new double[0];
+        Object[] v = new Object[0];
+
+        Acc(AggSpec spec) {
+            this.spec = spec;
+        }
+
+        boolean intSum() {
+            return spec.outputType() == DType.INT64 && spec.fn() == io.mars.common.operand.dataframe.AggFn.SUM;
+        }
+
+        void ensure(int groups) {
+            if (n.length >= groups) {
+                return;
+            }
+            int cap = Math.max(groups, n.length * 2);
+            n = Arrays.copyOf(n, cap);
+            s = Arrays.copyOf(s, cap);
+            ls = Arrays.copyOf(ls, cap);
+            mean = Arrays.copyOf(mean, cap);
+            m2 = Arrays.copyOf(m2, cap);
+            v = Arrays.copyOf(v, cap);
+        }
+
+        void addValue(int g, Column c, int r) {
+            switch (spec.fn()) {
+                case SIZE -> n[g]++;
+                case COUNT -> n[g] += c.isNull(r) ? 0 : 1;
+                case SUM, MEAN -> {
+                    if (!c.isNull(r)) {
+                        n[g]++;
+                        if (intSum()) {
+                            ls[g] += c.longs()[r];
+                        } else {
+                            s[g] += c.getDouble(r);
+                        }
+                    }
+                }
+                case VAR, STD -> {
+                    if (!c.isNull(r)) {
+                        double x = c.getDouble(r);
+                        n[g]++;
+                        double d = x - mean[g];
+                        mean[g] += d / n[g];
+                        m2[g] += d * (x - mean[g]);
+                    }
+                }
+                case MIN, MAX, FIRST, LAST -> {
+                    if (!c.isNull(r)) {
+                        offer(g, c.get(r));
+                    }
+                }
+            }
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        void offer(int g, Object x) {
+            Object cur = v[g];
+            switch (spec.fn()) {
+                case MIN -> v[g] = cur == null || ((Comparable) x).compareTo(cur) < 0 ? x : cur;
+                case MAX -> v[g] = cur == null || ((Comparable) x).compareTo(cur) > 0 ? x : cur;
+                case FIRST -> v[g] = cur == null ? x : cur;
+                case LAST -> v[g] = x;
+                default -> throw new IllegalStateException();
+            }
+        }
+
+        List<Column> stateColumns(LocalTable t, int i) {
+            List<Column> out = new ArrayList<>();
+            switch (spec.fn()) {
+                case SIZE, COUNT -> out.add(t.column(i + ".n"));
+                case SUM, MEAN -> {
+                    out.add(t.column(i + ".n"));
+                    out.add(t.column(i + ".s"));
+                }
+                case VAR, STD -> {
+                    out.add(t.column(i + ".n"));
+                    out.add(t.column(i + ".mean"));
+                    out.add(t.column(i + ".m2"));
+                }
+                case MIN, MAX, FIRST, LAST -> out.add(t.column(i + ".v"));
+            }
+            return out;
+        }
+
+        void addState(int g, List<Column> st, int r) {
+            switch (spec.fn()) {
+                case SIZE, COUNT -> n[g] += st.get(0).longs()[r];
+                case SUM, MEAN -> {
+                    n[g] += st.get(0).longs()[r];
+                    if (intSum()) {
+                        ls[g] += st.get(1).longs()[r];
+                    } else {
+                        s[g] += st.get(1).doubles()[r];
+                    }
+                }
+                case VAR, STD -> {
+                    long nb = st.get(0).longs()[r];
+                    if (nb == 0) {
+                        return;
+                    }
+                    double mb = st.get(1).doubles()[r];
+                    double m2b = st.get(2).doubles()[r];
+                    long na = n[g];
+                    long nt = na + nb;
+                    double d = mb - mean[g];
+                    mean[g] += d * nb / nt;
+                    m2[g] += m2b + d * d * ((double) na * nb / nt);
+                    n[g] = nt;
+                }
+                case MIN, MAX, FIRST, LAST -> {
+                    Column c = st.get(0);
+                    if (!c.isNull(r)) {
+                        offer(g, c.get(r));
+                    }
+                }
+            }
+        }
+
+        List<Column> states(int i, int groups) {
+            List<Column> out = new ArrayList<>();
+            switch (spec.fn()) {
+                case SIZE, COUNT -> out.add(new Column(i + ".n", DType.INT64, Arrays.copyOf(n, groups), null, null, null));
+                case SUM, MEAN -> {
+                    out.add(new Column(i + ".n", DType.INT64, Arrays.copyOf(n, groups), null, null, null));
+                    out.add(intSum() ? new Column(i + ".s", DType.INT64, Arrays.copyOf(ls, groups), null, null, null)
+                            : new Column(i + ".s", DType.FLOAT64, null, Arrays.copyOf(s, groups), null, null));
+                }
+                case VAR, STD -> {
+                    out.add(new Column(i + ".n", DType.INT64, Arrays.copyOf(n, groups), null, null, null));
+                    out.add(new Column(i + ".mean", DType.FLOAT64, null, Arrays.copyOf(mean, groups), null, null));
+                    out.add(new Column(i + ".m2", DType.FLOAT64, null, Arrays.copyOf(m2, groups), null, null));
+                }
+                case MIN, MAX, FIRST, LAST -> out.add(Column.of(i + ".v", spec.inputType(),
+                        Arrays.asList(Arrays.copyOf(v, groups))));
+            }
+            return out;
+        }
+
+        Column result(int[] order) {
+            int g = order.length;
+            String name = spec.output();
+            DType t = spec.outputType();
+            switch (spec.fn()) {
+                case SIZE, COUNT -> {
+                    long[] out = new long[g];
+                    for (int i = 0; i < g; i++) {
+                        out[i] = n[order[i]];
+                    }
+                    return new Column(name, t, out, null, null, null);
+                }
+                case SUM -> {
+                    if (intSum()) {
+                        long[] out = new long[g];
+                        for (int i = 0; i < g; i++) {
+                            out[i] = ls[order[i]];
+                        }
+                        return new Column(name, t, out, null, null, null);
+                    }
+                    double[] out = new double[g];
+                    for (int i = 0; i < g; i++) {
+                        out[i] = t == DType.FLOAT32 ? (float) s[order[i]] : s[order[i]];
+                    }
+                    return new Column(name, t, null, out, null, null);
+                }
+                case MEAN -> {
+                    double[] out = new double[g];
+                    for (int i = 0; i < g; i++) {
+                        int k = order[i];
+                        out[i] = n[k] == 0 ? Double.NaN : s[k] / n[k];
+                    }
+                    return new Column(name, t, null, out, null, null);
+                }
+                case VAR, STD -> {
+                    double[] out = new double[g];
+                    for (int i = 0; i < g; i++) {
+                        int k = order[i];
+                        long dof = n[k] - spec.ddof();
+                        double var = dof <= 0 ? Double.NaN : Math.max(0, m2[k]) / dof;
+                        out[i] = spec.fn() == io.mars.common.operand.dataframe.AggFn.STD ? Math.sqrt(var) : var;
+                    }
+                    return new Column(name, t, null, out, null, null);
+                }
+                case MIN, MAX, FIRST, LAST -> {
+                    List<Object> out = new ArrayList<>(g);
+                    for (int i = 0; i < g; i++) {
+                        out.add(v[order[i]]);
+                    }
+                    return Column.of(name, t, out);
+                }
+                default -> throw new IllegalStateException();
+            }
+        }
+    }
+}
