@@ -213,12 +213,11 @@ final class WorkerContainers {
         env.put("CLASSPATH", System.getenv().getOrDefault("CLASSPATH", System.getProperty("java.class.path")));
         env.put("OPENBLAS_NUM_THREADS", "1");
         return ContainerLaunchContext.newInstance(resources, env, List.of(String.join(" ", command)), null,
-                workerTokens(), null);
+                workerTokens(UserGroupInformation.getCurrentUser().getCredentials(), secret), null);
     }
 
     /** The AM's credentials without the AMRMToken (a worker must not talk to the RM as the AM), plus the secret. */
-    private ByteBuffer workerTokens() throws IOException {
-        Credentials mine = UserGroupInformation.getCurrentUser().getCredentials();
+    static ByteBuffer workerTokens(Credentials mine, byte[] secret) throws IOException {
         Credentials theirs = new Credentials();
         for (Token<?> t : mine.getAllTokens()) {
             if (!AMRMTokenIdentifier.KIND_NAME.equals(t.getKind())) {
