@@ -1,5 +1,9 @@
 package io.mars.am.yarn;
 
+import io.mars.am.LocalSupervisors;
+import io.mars.am.web.AmWebServer;
+import io.mars.am.web.WebConfig;
+import io.mars.am.web.YarnProxyFilter;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -11,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.NodeReport;
@@ -61,8 +66,11 @@ public final class ApplicationMaster {
         AMRMClientAsync<ContainerRequest> rm = AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MS, new Callbacks());
         rm.init(conf);
         rm.start();
-        try {
-            rm.registerApplicationMaster(InetAddress.getLocalHost().getCanonicalHostName(), -1, "");
+        String host = InetAddress.getLocalHost().getCanonicalHostName();
+        try (AmWebServer web = new AmWebServer(host, WebConfig.from(spec.properties()), LocalSupervisors::running,
+                Optional.of(YarnProxyFilter.forThisContainer(conf)))) {
+            // the tracking URL: the ResourceManager's proxy forwards /proxy/<app id>/... to it
+            rm.registerApplicationMaster(host, -1, web.start().toString());
             LOG.info("registered with the ResourceManager; running {} {}", spec.mainClass(), spec.appArgs());
             Throwable failure = runJob(spec);
             if (failure == null) {
