@@ -3,6 +3,7 @@ package io.mars.it.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.am.state.StateStoreConfig;
+import io.mars.am.web.WebConfig;
 import io.mars.common.tiling.TilingConfig;
 import io.mars.container.WorkerConfig;
 import java.io.IOException;
@@ -27,7 +28,8 @@ class ConfigDefaultsTest {
             WorkerConfig.SLOTS, "1",
             StateStoreConfig.QUORUM, "",
             StateStoreConfig.ROOT, "/mars",
-            StateStoreConfig.BATCH_SIZE, "500");
+            StateStoreConfig.BATCH_SIZE, "500",
+            WebConfig.PORT, "0");
 
     @Test
     void builtInDefaultsArePinned() {
@@ -39,6 +41,7 @@ class ConfigDefaultsTest {
         assertThat(state.quorum()).isNull();
         assertThat(state.root()).isEqualTo("/mars");
         assertThat(state.batchSize()).isEqualTo(500);
+        assertThat(WebConfig.from(Map.of()).port()).isZero();
     }
 
     @Test
