@@ -10,6 +10,8 @@ import java.util.Locale;
  */
 final class StatusPage {
     private static final int REFRESH_SECONDS = 5;
+    /** The page lists the newest tasks only, so that it stays small in a long session; the API lists all. */
+    static final int MAX_TASKS = 100;
 
     private StatusPage() {}
 
@@ -62,10 +64,18 @@ final class StatusPage {
     }
 
     private static void tasks(StringBuilder html, ObjectNode tasks) {
-        html.append("<h2>Tasks</h2>\n<table><tr><th>task</th><th>state</th><th>progress</th><th>pending</th>")
+        JsonNode all = tasks.get("tasks");
+        int skip = Math.max(0, all.size() - MAX_TASKS);
+        html.append("<h2>Tasks</h2>\n");
+        if (skip > 0) {
+            html.append("<p>The newest ").append(MAX_TASKS).append(" of ").append(all.size())
+                    .append(" tasks; <a href=\"api/tasks\">api/tasks</a> lists all.</p>\n");
+        }
+        html.append("<table><tr><th>task</th><th>state</th><th>progress</th><th>pending</th>")
                 .append("<th>running</th><th>succeeded</th><th>failed</th><th>reruns</th><th>elapsed</th>")
                 .append("<th>error</th></tr>\n");
-        for (JsonNode t : tasks.get("tasks")) {
+        for (int i = skip; i < all.size(); i++) {
+            JsonNode t = all.get(i);
             String id = escape(t.get("id").asText());
             JsonNode st = t.get("subtasks");
             double progress = t.get("progress").asDouble();

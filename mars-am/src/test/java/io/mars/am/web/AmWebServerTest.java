@@ -197,6 +197,26 @@ class AmWebServerTest {
     }
 
     @Test
+    void thePageListsTheNewestTasksAndTheApiListsAll() throws Exception {
+        gate.release(100_000);
+        String session = supervisor.createSession(Map.of()).join();
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i <= StatusPage.MAX_TASKS; i++) {
+            Tensor t = Tensors.ones(shape(4), chunks(4)).add((double) i);
+            String id = supervisor.tasks().submit(session, TensorGraphs.of(t)).join();
+            supervisor.waitTask(session, id).join();
+            ids.add(id);
+        }
+        String page = get("").body;
+        assertThat(page).contains("The newest " + StatusPage.MAX_TASKS + " of " + ids.size() + " tasks")
+                .contains("api/tasks/" + ids.get(ids.size() - 1) + "\"").contains("api/tasks/" + ids.get(1) + "\"")
+                .doesNotContain("api/tasks/" + ids.get(0) + "\"");
+        List<String> listed = new ArrayList<>();
+        get("api/tasks").json().get("tasks").forEach(t -> listed.add(t.get("id").asText()));
+        assertThat(listed).containsExactlyElementsOf(ids);
+    }
+
+    @Test
     void unknownTasksAndPathsAnswer404WithAJsonError() throws Exception {
         Response task = get("api/tasks/task-nope");
         assertThat(task.status).isEqualTo(404);
