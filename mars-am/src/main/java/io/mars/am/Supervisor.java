@@ -67,6 +67,10 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
         return CompletableFuture.allOf(steps.toArray(CompletableFuture[]::new)).thenApply(v -> state.sessions().size());
     }
 
+    public ClusterService cluster() {
+        return cluster;
+    }
+
     public StateStore store() {
         return store;
     }

@@ -3,6 +3,7 @@ package io.mars.it.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.am.state.StateStoreConfig;
+import io.mars.am.web.WebConfig;
 import io.mars.common.tiling.TilingConfig;
 import io.mars.container.WorkerConfig;
 import java.io.IOException;
@@ -27,7 +28,8 @@ class ConfigDefaultsTest {
             WorkerConfig.SLOTS, "1",
             StateStoreConfig.QUORUM, "",
             StateStoreConfig.ROOT, "/mars",
-            StateStoreConfig.BATCH_SIZE, "500");
+            StateStoreConfig.BATCH_SIZE, "500",
+            WebConfig.PORT, "0");
 
     @Test
     void builtInDefaultsArePinned() {
@@ -42,6 +44,7 @@ class ConfigDefaultsTest {
         assertThat(io.mars.am.yarn.WorkerSpec.from(Map.of()))
                 .isEqualTo(new io.mars.am.yarn.WorkerSpec(2, 1024, 1, 6));
         assertThat(io.mars.am.yarn.WorkerSpec.from(Map.of("mars.yarn.workers", "4")).maxFailures()).isEqualTo(12);
+        assertThat(WebConfig.from(Map.of()).port()).isZero();
     }
 
     @Test

@@ -235,7 +235,7 @@ class YarnSubmitTest {
     private static String[] args(String... options) {
         List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "yarnjob.Job",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
-                "--conf", "mars.yarn.am.classpath=" + confDir + ":" + System.getProperty("surefire.test.class.path")));
+                "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(confDir)));
         args.addAll(List.of(options));
         return args.toArray(new String[0]);
     }
@@ -244,7 +244,7 @@ class YarnSubmitTest {
         List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "yarnjob.Job",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
                 // The NM runs on this machine: the AM uses the test's class path in place, no upload.
-                "--conf", "mars.yarn.am.classpath=" + confDir + ":" + System.getProperty("surefire.test.class.path")));
+                "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(confDir)));
         args.addAll(List.of(options));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

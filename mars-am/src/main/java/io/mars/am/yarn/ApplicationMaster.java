@@ -1,5 +1,8 @@
 package io.mars.am.yarn;
 
+import io.mars.am.web.AmWebServer;
+import io.mars.am.web.WebConfig;
+import io.mars.am.web.YarnProxyFilter;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -23,6 +26,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.api.records.ContainerId;
+import java.util.Optional;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
@@ -79,7 +83,9 @@ public final class ApplicationMaster {
         try (RootAllocator allocator = new RootAllocator();
              Supervisor supervisor = new Supervisor(cluster, spec.properties());
              SupervisorEndpoint endpoint = new SupervisorEndpoint(supervisor, cluster, RpcSecret.of(secret), host, 0,
-                     allocator, Duration.ofMillis(timeoutMs))) {
+                     allocator, Duration.ofMillis(timeoutMs));
+             AmWebServer web = new AmWebServer(host, WebConfig.from(spec.properties()), () -> List.of(supervisor),
+                     Optional.of(YarnProxyFilter.forThisContainer(conf)))) {
             WorkerContainers workers = new WorkerContainers(workerSpec, spec, host, endpoint.port(), secret,
                     endpoint.workers());
             Callbacks callbacks = new Callbacks(workers);
@@ -90,7 +96,8 @@ public final class ApplicationMaster {
             rm.start();
             nm.start();
             try {
-                rm.registerApplicationMaster(host, endpoint.port(), "");
+                // the tracking URL: the ResourceManager's proxy forwards /proxy/<app id>/... to it
+                rm.registerApplicationMaster(host, endpoint.port(), web.start().toString());
                 LOG.info("registered with the ResourceManager; supervisor RPC on {}:{}; running {} {}", host,
                         endpoint.port(), spec.mainClass(), spec.appArgs());
                 workers.start(rm, nm);

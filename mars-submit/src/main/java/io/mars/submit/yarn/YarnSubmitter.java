@@ -246,15 +246,42 @@ public final class YarnSubmitter {
                 LocalResourceVisibility.APPLICATION, status.getLen(), status.getModificationTime());
     }
 
-    private static ApplicationReport waitForCompletion(YarnClient yarn, ApplicationId appId)
+    /** Waits for the end, printing the tracking URL (the ResourceManager's proxy to the AM's web UI) once known. */
+    private ApplicationReport waitForCompletion(YarnClient yarn, ApplicationId appId)
             throws IOException, YarnException, InterruptedException {
+        boolean urlPrinted = false;
         while (true) {
             ApplicationReport report = yarn.getApplicationReport(appId);
             if (DONE.contains(report.getYarnApplicationState())) {
                 return report;
             }
+            if (!urlPrinted && report.getYarnApplicationState() == YarnApplicationState.RUNNING) {
+                Optional<String> url = trackingUrl(report);
+                if (url.isPresent()) {
+                    err.println("mars-submit: tracking URL: " + url.get());
+                    err.flush();
+                    urlPrinted = true;
+                }
+            }
             Thread.sleep(POLL_MS);
         }
+    }
+
+    /**
+     * The URL a user opens: the report's tracking URL, which the ResourceManager rewrites to its web proxy
+     * ({@code http://<rm>/proxy/<app id>/}); empty until the AM has registered its own web UI (the original
+     * tracking URL), since before that the proxy has nothing of Mars to show.
+     */
+    static Optional<String> trackingUrl(ApplicationReport report) {
+        if (!isUrl(report.getOriginalTrackingUrl()) || !isUrl(report.getTrackingUrl())) {
+            return Optional.empty();
+        }
+        String url = report.getTrackingUrl();
+        return Optional.of(url.contains("://") ? url : "http://" + url);
+    }
+
+    private static boolean isUrl(String url) {
+        return url != null && !url.isBlank() && !url.equals("N/A");
     }
 
     private static YarnOutcome.Status status(ApplicationReport report) {

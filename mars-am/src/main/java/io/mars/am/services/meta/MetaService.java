@@ -18,4 +18,11 @@ public interface MetaService {
 
     /** Forgets a session; completes with the metas it still had. */
     CompletableFuture<List<ChunkMeta>> deleteSession(String sessionId);
+
+    /** How many chunks of a session have meta, and their bytes (read-only; zero for an unknown session). */
+    CompletableFuture<SessionChunks> summary(String sessionId);
+
+    /** The stored chunks of one session. */
+    record SessionChunks(int chunks, long nbytes) {
+    }
 }

@@ -7,4 +7,8 @@ public interface SchedulingListener {
     void subtaskDispatched(int subtaskId, String workerId, long nanos);
 
     void subtaskFinished(SubtaskResult result);
+
+    /** A subtask failed on a worker (the task fails with the first such error). */
+    default void subtaskFailed(int subtaskId, String workerId, Throwable error) {
+    }
 }

@@ -18,6 +18,9 @@ public interface SessionService {
     /** A session's settings and stored tileables; fails with UNKNOWN_SESSION for a closed or unknown id. */
     CompletableFuture<SessionSnapshot> snapshot(String sessionId);
 
+    /** Every open session, in no particular order (read-only). */
+    CompletableFuture<List<SessionSnapshot>> snapshots();
+
     /** Stores results; a tileable stored already keeps its first result. Completes with the keys newly stored. */
     CompletableFuture<List<String>> store(String sessionId, Map<String, TiledTensor> results);
 

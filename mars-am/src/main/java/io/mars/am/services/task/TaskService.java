@@ -2,6 +2,7 @@ package io.mars.am.services.task;
 
 import io.mars.common.graph.TileableGraph;
 import io.mars.common.rpc.TaskInfo;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /** Runs tileable graphs: tile, fuse into subtasks, schedule, store the results in the session. */
@@ -15,4 +16,10 @@ public interface TaskService {
     CompletableFuture<TaskInfo> waitFor(String taskId);
 
     CompletableFuture<Void> cancel(String taskId);
+
+    /** Every task this service has accepted, oldest first (read-only). */
+    CompletableFuture<List<TaskStatus>> statuses();
+
+    /** One task's status; fails with INVALID_ARGUMENT naming an unknown id. */
+    CompletableFuture<TaskStatus> status(String taskId);
 }

@@ -104,6 +104,18 @@ public final class MemoryMetaService implements MetaService, AutoCloseable {
     }
 
     @Override
+    public java.util.concurrent.CompletableFuture<SessionChunks> summary(String sessionId) {
+        return actor.call(() -> {
+            Map<String, ChunkMeta> m = sessions.getOrDefault(sessionId, Map.of());
+            long bytes = 0;
+            for (ChunkMeta meta : m.values()) {
+                bytes += meta.nbytes();
+            }
+            return new SessionChunks(m.size(), bytes);
+        });
+    }
+
+    @Override
     public void close() {
         actor.close();
     }

@@ -245,6 +245,7 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
         w.free++;
         run.running--;
         if (err != null) {
+            run.listener.subtaskFailed(st.id(), w.gateway.workerId(), err);
             if (run.failure == null) {
                 MarsException cause = MarsException.wrap(err);
                 fail(run, cause.kind() == io.mars.common.error.ErrorKind.INTERNAL && cause.code() != ErrorCode.SUBTASK_FAILED

@@ -81,6 +81,15 @@ public final class SessionManager implements SessionService, AutoCloseable {
     }
 
     @Override
+    public CompletableFuture<List<SessionSnapshot>> snapshots() {
+        return actor.call(() -> {
+            List<SessionSnapshot> out = new ArrayList<>(sessions.size());
+            sessions.forEach((id, s) -> out.add(new SessionSnapshot(id, s.conf, s.stored)));
+            return out;
+        });
+    }
+
+    @Override
     public CompletableFuture<List<String>> store(String sessionId, Map<String, TiledTensor> results) {
         return actor.compose(() -> {
             State s = state(sessionId);

@@ -5,7 +5,9 @@ import io.mars.am.services.meta.MetaService;
 import io.mars.am.services.scheduling.SchedulingListener;
 import io.mars.am.services.scheduling.SchedulingService;
 import io.mars.am.services.session.SessionService;
+import io.mars.am.services.task.SubtaskCounts;
 import io.mars.am.services.task.TaskService;
+import io.mars.am.services.task.TaskStatus;
 import io.mars.common.concurrent.Actor;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -29,6 +31,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -51,7 +54,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
     private final MetaService meta;
     private final TilerRegistry tilers;
     private final Map<String, String> clusterConf;
-    private final Map<String, Task> tasks = new HashMap<>();
+    private final Map<String, Task> tasks = new LinkedHashMap<>();
 
     public TaskManager(SessionService sessions, SchedulingService scheduling, LifecycleService lifecycle,
                        MetaService meta, TilerRegistry tilers, Map<String, String> clusterConf) {
@@ -72,6 +75,9 @@ public final class TaskManager implements TaskService, AutoCloseable {
         int chunks;
         int subtasks;
         int done;
+        int running;
+        int failed;
+        int stages;
         long tiled;
         volatile long firstRunning;
         long end;
@@ -87,6 +93,12 @@ public final class TaskManager implements TaskService, AutoCloseable {
         TaskInfo info() {
             return new TaskInfo(id, sessionId, state, chunks, subtasks, done, submitted, tiled, firstRunning, end,
                     error == null ? null : error.code().name(), error == null ? null : error.getMessage());
+        }
+
+        TaskStatus status() {
+            int now = state.isTerminal() ? 0 : running;
+            int pending = Math.max(0, subtasks - done - failed - now);
+            return new TaskStatus(info(), new SubtaskCounts(pending, now, done, failed, 0), stages);
         }
 
         void move(TaskState next) {
@@ -163,6 +175,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
             task.move(TaskState.RUNNING);
         }
         String schedulingId = task.id + "#" + run.stage++;
+        task.stages = run.stage;
         task.schedulingId = schedulingId;
         List<String> inputRefs = new ArrayList<>();
         Set<String> storedInputs = new HashSet<>();
@@ -194,13 +207,23 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 if (task.firstRunning == 0) {
                     task.firstRunning = nanos;
                 }
+                actor.execute(() -> task.running++);
             }
 
             @Override
             public void subtaskFinished(SubtaskResult result) {
                 actor.execute(() -> {
                     task.done++;
+                    task.running--;
                     completed.set(result.subtaskId());
+                });
+            }
+
+            @Override
+            public void subtaskFailed(int subtaskId, String workerId, Throwable error) {
+                actor.execute(() -> {
+                    task.failed++;
+                    task.running--;
                 });
             }
         };
@@ -294,6 +317,16 @@ public final class TaskManager implements TaskService, AutoCloseable {
             Task t = task(taskId);
             return t.schedulingId == null ? CompletableFuture.completedFuture(null) : scheduling.cancel(t.schedulingId);
         });
+    }
+
+    @Override
+    public CompletableFuture<List<TaskStatus>> statuses() {
+        return actor.call(() -> tasks.values().stream().map(Task::status).toList());
+    }
+
+    @Override
+    public CompletableFuture<TaskStatus> status(String taskId) {
+        return actor.call(() -> task(taskId).status());
     }
 
     private Task task(String taskId) {

@@ -1,0 +1,202 @@
+package io.mars.am.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mars.am.Supervisor;
+import io.mars.am.services.meta.MetaService;
+import io.mars.am.services.session.SessionService.SessionSnapshot;
+import io.mars.am.services.task.SubtaskCounts;
+import io.mars.am.services.task.TaskStatus;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.rpc.TaskInfo;
+import io.mars.common.rpc.WorkerGateway;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * The JSON documents of the REST API, read from the supervisors' services at each call (their read-only snapshot
+ * methods, answered on each service's own thread). The status page renders the same documents.
+ *
+ * <p>Storage figures other than memory (disk, HDFS, spill counts) and subtask reruns are in the documents already,
+ * as {@code null} or 0 until workers report them.
+ */
+final class StatusReport {
+    /** How long a request waits for a service's answer before the API answers 503. */
+    static final long TIMEOUT_SECONDS = 10;
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private final Supplier<List<Supervisor>> supervisors;
+
+    StatusReport(Supplier<List<Supervisor>> supervisors) {
+        this.supervisors = supervisors;
+    }
+
+    /** {@code /api/cluster}: the workers, their slots and what they store. */
+    ObjectNode cluster() {
+        List<WorkerGateway> workers = new ArrayList<>();
+        List<Supervisor> running = supervisors.get();
+        for (Supervisor s : running) {
+            workers.addAll(s.cluster().workers());
+        }
+        List<CompletableFuture<Long>> stored = workers.stream().map(WorkerGateway::storedBytes).toList();
+        ArrayNode list = JSON.arrayNode();
+        long slots = 0;
+        long bytes = 0;
+        for (int i = 0; i < workers.size(); i++) {
+            WorkerGateway w = workers.get(i);
+            Optional<Long> b = answerOrEmpty(stored.get(i));
+            ObjectNode node = list.addObject();
+            node.put("id", w.workerId());
+            node.put("slots", w.slots());
+            node.set("storedBytes", b.<JsonNode>map(JSON::numberNode).orElse(JSON.nullNode()));
+            ObjectNode storage = node.putObject("storage");
+            storage.set("memoryBytes", b.<JsonNode>map(JSON::numberNode).orElse(JSON.nullNode()));
+            storage.putNull("diskBytes");
+            storage.putNull("hdfsBytes");
+            storage.putNull("spilledChunks");
+            slots += w.slots();
+            bytes += b.orElse(0L);
+        }
+        ObjectNode out = JSON.objectNode();
+        out.put("supervisors", running.size());
+        out.put("workerCount", workers.size());
+        out.put("slots", slots);
+        out.put("storedBytes", bytes);
+        out.set("workers", list);
+        return out;
+    }
+
+    /** {@code /api/sessions}: open sessions, what they keep, and their tasks by state. */
+    ObjectNode sessions() {
+        ArrayNode list = JSON.arrayNode();
+        for (Supervisor s : supervisors.get()) {
+            List<SessionSnapshot> open = answer(s.sessions().snapshots());
+            List<TaskStatus> tasks = answer(s.tasks().statuses());
+            Map<String, CompletableFuture<MetaService.SessionChunks>> chunks = new HashMap<>();
+            open.forEach(o -> chunks.put(o.id(), s.meta().summary(o.id())));
+            open.stream().sorted(Comparator.comparing(SessionSnapshot::id)).forEach(o -> {
+                MetaService.SessionChunks c = answer(chunks.get(o.id()));
+                ObjectNode node = list.addObject();
+                node.put("id", o.id());
+                node.put("storedTileables", o.stored().size());
+                node.put("chunks", c.chunks());
+                node.put("chunkBytes", c.nbytes());
+                List<TaskStatus> own = tasks.stream().filter(t -> t.info().sessionId().equals(o.id())).toList();
+                node.put("tasks", own.size());
+                node.put("activeTasks", own.stream().filter(t -> !t.info().state().isTerminal()).count());
+            });
+        }
+        ObjectNode out = JSON.objectNode();
+        out.set("sessions", list);
+        return out;
+    }
+
+    /** {@code /api/tasks}: every task, oldest first, with progress and subtasks by state. */
+    ObjectNode tasks() {
+        ArrayNode list = JSON.arrayNode();
+        Clock clock = Clock.now();
+        for (TaskStatus t : allTasks()) {
+            list.add(task(t, clock));
+        }
+        ObjectNode out = JSON.objectNode();
+        out.set("tasks", list);
+        return out;
+    }
+
+    /** {@code /api/tasks/{id}}, or empty for an unknown id. */
+    Optional<ObjectNode> task(String taskId) {
+        Clock clock = Clock.now();
+        return allTasks().stream().filter(t -> t.info().taskId().equals(taskId)).findFirst().map(t -> task(t, clock));
+    }
+
+    private List<TaskStatus> allTasks() {
+        List<TaskStatus> all = new ArrayList<>();
+        for (Supervisor s : supervisors.get()) {
+            all.addAll(answer(s.tasks().statuses()));
+        }
+        all.sort(Comparator.comparingLong(t -> t.info().submittedNanos()));
+        return all;
+    }
+
+    private static ObjectNode task(TaskStatus status, Clock clock) {
+        TaskInfo info = status.info();
+        SubtaskCounts counts = status.subtasks();
+        ObjectNode node = JSON.objectNode();
+        node.put("id", info.taskId());
+        node.put("sessionId", info.sessionId());
+        node.put("state", info.state().name());
+        node.put("progress", info.progress());
+        node.put("chunks", info.chunkCount());
+        node.put("stages", status.stages());
+        ObjectNode subtasks = node.putObject("subtasks");
+        subtasks.put("total", counts.total());
+        subtasks.put("pending", counts.pending());
+        subtasks.put("running", counts.running());
+        subtasks.put("succeeded", counts.succeeded());
+        subtasks.put("failed", counts.failed());
+        subtasks.put("reruns", counts.reruns());
+        node.put("submittedAt", clock.wallTime(info.submittedNanos()).toString());
+        long end = info.finishedNanos() != 0 ? info.finishedNanos() : clock.nanos;
+        node.put("elapsedMs", TimeUnit.NANOSECONDS.toMillis(end - info.submittedNanos()));
+        if (info.tiledNanos() != 0) {
+            node.put("tilingMs", TimeUnit.NANOSECONDS.toMillis(info.tiledNanos() - info.submittedNanos()));
+        } else {
+            node.putNull("tilingMs");
+        }
+        if (info.errorCode() != null) {
+            ObjectNode error = node.putObject("error");
+            error.put("code", info.errorCode());
+            error.put("message", info.errorMessage());
+        } else {
+            node.putNull("error");
+        }
+        return node;
+    }
+
+    /** One reading of both clocks, to turn {@link System#nanoTime()} stamps into wall-clock times. */
+    private record Clock(long nanos, long epochMillis) {
+        static Clock now() {
+            return new Clock(System.nanoTime(), System.currentTimeMillis());
+        }
+
+        Instant wallTime(long nanoStamp) {
+            return Instant.ofEpochMilli(epochMillis - TimeUnit.NANOSECONDS.toMillis(nanos - nanoStamp));
+        }
+    }
+
+    private static <T> T answer(CompletableFuture<T> future) {
+        try {
+            return future.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new MarsException(ErrorCode.INTERNAL_ERROR, "a supervisor service did not answer within "
+                    + TIMEOUT_SECONDS + " s; try again", e);
+        } catch (ExecutionException e) {
+            throw MarsException.wrap(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MarsException(ErrorCode.INTERNAL_ERROR, "interrupted while reading the status", e);
+        }
+    }
+
+    /** A worker that does not answer (lost, or busy past the timeout) shows no figure rather than failing the page. */
+    private static <T> Optional<T> answerOrEmpty(CompletableFuture<T> future) {
+        try {
+            return Optional.of(answer(future));
+        } catch (MarsException e) {
+            return Optional.empty();
+        }
+    }
+}

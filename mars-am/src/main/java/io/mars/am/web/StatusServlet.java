@@ -1,0 +1,88 @@
+package io.mars.am.web;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Routes GET requests: {@code /} the status page, {@code /api/cluster}, {@code /api/sessions}, {@code /api/tasks} and
+ * {@code /api/tasks/<id>} the JSON documents. Errors are JSON too: {@code {"error": {"code", "message"}}}.
+ */
+final class StatusServlet extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(StatusServlet.class);
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final String TASK_PREFIX = "/api/tasks/";
+
+    private final transient StatusReport report;
+
+    StatusServlet(StatusReport report) {
+        this.report = report;
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String path = request.getPathInfo() == null ? "/" : request.getPathInfo();
+        response.setHeader("Cache-Control", "no-store");
+        try {
+            switch (path) {
+                case "/" -> html(response, StatusPage.render(report.cluster(), report.sessions(), report.tasks()));
+                case "/api/cluster" -> json(response, HttpServletResponse.SC_OK, report.cluster());
+                case "/api/sessions" -> json(response, HttpServletResponse.SC_OK, report.sessions());
+                case "/api/tasks", "/api/tasks/" -> json(response, HttpServletResponse.SC_OK, report.tasks());
+                default -> {
+                    if (path.startsWith(TASK_PREFIX) && path.indexOf('/', TASK_PREFIX.length()) < 0) {
+                        task(response, path.substring(TASK_PREFIX.length()));
+                    } else {
+                        error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "no page at "
+                                + path + "; the API has api/cluster, api/sessions, api/tasks and api/tasks/<task id>");
+                    }
+                }
+            }
+        } catch (MarsException e) {
+            LOG.warn("status request {} failed", path, e);
+            error(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, e.code(), e.getMessage());
+        }
+    }
+
+    private void task(HttpServletResponse response, String taskId) throws IOException {
+        Optional<ObjectNode> task = report.task(taskId);
+        if (task.isPresent()) {
+            json(response, HttpServletResponse.SC_OK, task.get());
+        } else {
+            error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "no task with id '" + taskId
+                    + "'; api/tasks lists the tasks");
+        }
+    }
+
+    private static void error(HttpServletResponse response, int status, ErrorCode code, String message)
+            throws IOException {
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        ObjectNode error = body.putObject("error");
+        error.put("code", code.name());
+        error.put("message", message);
+        json(response, status, body);
+    }
+
+    private static void json(HttpServletResponse response, int status, ObjectNode body) throws IOException {
+        response.setStatus(status);
+        response.setContentType("application/json;charset=utf-8");
+        response.getOutputStream().write(MAPPER.writeValueAsBytes(body));
+    }
+
+    private static void html(HttpServletResponse response, String page) throws IOException {
+        response.setStatus(HttpServletResponse.SC_OK);
+        response.setContentType("text/html;charset=utf-8");
+        response.getOutputStream().write(page.getBytes(StandardCharsets.UTF_8));
+    }
+}
