@@ -25,6 +25,10 @@ public enum ErrorCode {
     SUBTASK_FAILED(31, ErrorKind.INTERNAL),
     CHUNK_NOT_FOUND(32, ErrorKind.INTERNAL),
     ILLEGAL_STATE_TRANSITION(33, ErrorKind.INTERNAL),
+    /** A stored chunk cannot be read back (its spill file is corrupted or gone); it has to be recomputed. */
+    CHUNK_LOST(34, ErrorKind.EXTERNAL),
+    /** A worker cannot write a chunk to any spill level (every disk full or failed, HDFS unreachable). */
+    SPILL_FAILED(42, ErrorKind.EXTERNAL),
     INTERNAL_ERROR(99, ErrorKind.INTERNAL);
 
     private final int code;

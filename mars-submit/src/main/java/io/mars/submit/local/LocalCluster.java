@@ -8,7 +8,8 @@ import io.mars.container.Worker;
 import io.mars.container.WorkerConfig;
 import io.mars.common.tiling.TilerRegistry;
 import io.mars.container.kernels.KernelRegistry;
-import io.mars.container.services.storage.internal.MemoryStorage;
+import io.mars.container.services.storage.StorageConfig;
+import io.mars.container.services.storage.internal.TieredStorage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,13 +39,18 @@ public final class LocalCluster implements AutoCloseable {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "a local cluster needs at least 1 worker, got " + workerCount);
         }
         WorkerConfig workerConfig = WorkerConfig.from(conf);
+        // the workers share this JVM's heap: a percentage of mars.worker.cache-mem is of each one's share
+        StorageConfig storageConfig = StorageConfig.from(conf, Runtime.getRuntime().maxMemory() / workerCount,
+                System.getenv());
         for (int i = 0; i < workerCount; i++) {
-            Worker w = new Worker("worker-" + i, workerConfig, new MemoryStorage(), kernels, cluster::worker);
+            String id = "worker-" + i;
+            Worker w = new Worker(id, workerConfig, new TieredStorage(id, storageConfig), kernels, cluster::worker);
             workers.add(w);
             cluster.addWorker(w);
         }
         supervisor = new Supervisor(cluster, conf, tilers);
-        LOG.info("local cluster started: {} workers x {} slots", workerCount, workerConfig.slots());
+        LOG.info("local cluster started: {} workers x {} slots, {} bytes of memory quota each", workerCount,
+                workerConfig.slots(), storageConfig.cacheBytes());
     }
 
     /** Whether {@code master} names a local cluster: {@code local}, {@code local[N]} or {@code local[*]}. */
