@@ -3,7 +3,10 @@ package io.mars.it.local;
 import static io.mars.tensor.Tensors.chunks;
 import static io.mars.tensor.Tensors.shape;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
 import io.mars.container.Worker;
 import io.mars.container.services.storage.StorageConfig;
 import io.mars.container.services.storage.StorageStats;
@@ -120,5 +123,32 @@ class SpillingClusterTest {
         assertThat(spilled.spills()).isPositive();
         assertThat(spilled.readBacks()).isPositive();
         assertSameResults(spilled, inMemory);
+    }
+
+    @Test
+    void aCorruptedSpillFileFailsTheTaskWithChunkLostNamingTheFile() throws IOException {
+        Map<String, String> conf = new HashMap<>();
+        conf.put(StorageConfig.CACHE_MEM, Long.toString(CACHE_BYTES));
+        conf.put(StorageConfig.SPILL_DIRS, tmp.toString());
+        try (LocalCluster cluster = new LocalCluster(2, conf);
+             ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null)) {
+            Tensor y = Tensors.random(5).rand(shape(2000, 1000), chunks(200, 100)).add(1.0);
+            session.executeForInfo(y);
+            List<Path> spilled = files(tmp);
+            assertThat(spilled).isNotEmpty();
+            for (Path f : spilled) {
+                try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f.toFile(), "rw")) {
+                    raf.seek(raf.length() / 2);
+                    int b = raf.read();
+                    raf.seek(raf.length() / 2);
+                    raf.write(b ^ 0x01);
+                }
+            }
+            assertThatThrownBy(() -> session.execute(y.sum()))
+                    .isInstanceOf(MarsException.class)
+                    .satisfies(e -> assertThat(((MarsException) e).code()).isEqualTo(ErrorCode.CHUNK_LOST))
+                    .hasMessageContaining("checksum").hasMessageContaining(tmp.toString());
+        }
+        assertThat(files(tmp)).as("spill files left after the cluster stopped").isEmpty();
     }
 }
