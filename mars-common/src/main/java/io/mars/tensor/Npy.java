@@ -153,7 +153,11 @@ public final class Npy {
         }
     }
 
-    private static void decode(ByteBuffer b, DataType dtype, Object dst, int off, int n) {
+    /**
+     * Decodes {@code n} elements from the start of {@code b} (ordered little-endian) into {@code dst} from {@code off}; the
+     * block step of streaming readers (spill files) that hold their own buffers.
+     */
+    public static void decode(ByteBuffer b, DataType dtype, Object dst, int off, int n) {
         switch (dtype) {
             case BOOL -> {
                 boolean[] out = (boolean[]) dst;
@@ -187,7 +191,11 @@ public final class Npy {
         }
     }
 
-    private static void encode(NDArray a, int from, int n, ByteBuffer b) {
+    /**
+     * Encodes elements {@code from .. from + n} of {@code a} at the start of {@code b} (little-endian, holding at
+     * least {@code n} items); the block step of streaming writers that hold their own buffers.
+     */
+    public static void encode(NDArray a, int from, int n, ByteBuffer b) {
         Object data = a.data();
         switch (a.dtype()) {
             case BOOL -> {
@@ -206,7 +214,7 @@ public final class Npy {
     }
 
     /** numpy's header bytes for an array of {@code dtype} and {@code shape}: version 1.0 unless it is too long. */
-    static byte[] header(DataType dtype, long[] shape) {
+    public static byte[] header(DataType dtype, long[] shape) {
         StringBuilder dict = new StringBuilder("{'descr': '").append(descr(dtype))
                 .append("', 'fortran_order': False, 'shape': ").append(shapeRepr(shape)).append(", }");
         if (shape.length > 0) {

@@ -6,6 +6,7 @@ import io.mars.am.state.StateStoreConfig;
 import io.mars.am.web.WebConfig;
 import io.mars.common.tiling.TilingConfig;
 import io.mars.container.WorkerConfig;
+import io.mars.container.services.storage.StorageConfig;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -22,14 +23,19 @@ class ConfigDefaultsTest {
     private static final Path DEFAULTS = Path.of("..", "conf", "mars-defaults.properties");
 
     /** Every mars.* key a config class reads, with its built-in default ("" where unset means off). */
-    private static final Map<String, String> KEYS = Map.of(
-            TilingConfig.CHUNK_STORE_LIMIT, "16777216",
-            TilingConfig.COMBINE_SIZE, "4",
-            WorkerConfig.SLOTS, "1",
-            StateStoreConfig.QUORUM, "",
-            StateStoreConfig.ROOT, "/mars",
-            StateStoreConfig.BATCH_SIZE, "500",
-            WebConfig.PORT, "0");
+    private static final Map<String, String> KEYS = Map.ofEntries(
+            Map.entry(TilingConfig.CHUNK_STORE_LIMIT, "16777216"),
+            Map.entry(TilingConfig.COMBINE_SIZE, "4"),
+            Map.entry(WorkerConfig.SLOTS, "1"),
+            Map.entry(StorageConfig.CACHE_MEM, "50%"),
+            Map.entry(StorageConfig.SOFT_LIMIT, "75%"),
+            Map.entry(StorageConfig.HARD_LIMIT, "90%"),
+            Map.entry(StorageConfig.SPILL_DIRS, ""),
+            Map.entry(StorageConfig.SPILL_HDFS_DIR, ""),
+            Map.entry(StateStoreConfig.QUORUM, ""),
+            Map.entry(StateStoreConfig.ROOT, "/mars"),
+            Map.entry(StateStoreConfig.BATCH_SIZE, "500"),
+            Map.entry(WebConfig.PORT, "0"));
 
     @Test
     void builtInDefaultsArePinned() {
@@ -37,6 +43,14 @@ class ConfigDefaultsTest {
         assertThat(tiling.chunkStoreLimit()).isEqualTo(16L << 20);
         assertThat(tiling.combineSize()).isEqualTo(4);
         assertThat(WorkerConfig.from(Map.of()).slots()).isEqualTo(1);
+        StorageConfig storage = StorageConfig.from(Map.of(), 1000, Map.of());
+        assertThat(storage.cacheBytes()).isEqualTo(500);
+        assertThat(storage.softLimit()).isEqualTo(0.75);
+        assertThat(storage.hardLimit()).isEqualTo(0.9);
+        assertThat(storage.spillDirs()).containsExactly(Path.of(System.getProperty("java.io.tmpdir")));
+        assertThat(StorageConfig.from(Map.of(), 1000, Map.of("LOCAL_DIRS", "/d1,/d2")).spillDirs())
+                .containsExactly(Path.of("/d1"), Path.of("/d2"));
+        assertThat(storage.hdfsDir()).isNull();
         StateStoreConfig state = StateStoreConfig.from(Map.of());
         assertThat(state.quorum()).isNull();
         assertThat(state.root()).isEqualTo("/mars");

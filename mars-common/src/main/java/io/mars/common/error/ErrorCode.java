@@ -34,6 +34,10 @@ public enum ErrorCode {
     CHUNK_NOT_FOUND(32, ErrorKind.INTERNAL),
     WORKER_LOST(34, ErrorKind.INTERNAL),
     ILLEGAL_STATE_TRANSITION(33, ErrorKind.INTERNAL),
+    /** A stored chunk cannot be read back (its spill file is corrupted or gone); it has to be recomputed. */
+    CHUNK_LOST(35, ErrorKind.EXTERNAL),
+    /** A worker cannot write a chunk to any spill level (every disk full or failed, HDFS unreachable). */
+    SPILL_FAILED(43, ErrorKind.EXTERNAL),
     INTERNAL_ERROR(99, ErrorKind.INTERNAL);
 
     private final int code;

@@ -10,7 +10,8 @@ import io.mars.container.WorkerConfig;
 import io.mars.common.tiling.TilerRegistry;
 import io.mars.container.kernels.DataFrameKernels;
 import io.mars.container.kernels.KernelRegistry;
-import io.mars.container.services.storage.internal.MemoryStorage;
+import io.mars.container.services.storage.StorageConfig;
+import io.mars.container.services.storage.internal.TieredStorage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,17 +51,22 @@ public final class LocalCluster implements AutoCloseable {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "a local cluster needs at least 1 worker, got " + workerCount);
         }
         WorkerConfig workerConfig = WorkerConfig.from(conf);
+        // the workers share this JVM's heap: a percentage of mars.worker.cache-mem is of each one's share
+        StorageConfig storageConfig = StorageConfig.from(conf, Runtime.getRuntime().maxMemory() / workerCount,
+                System.getenv());
         for (int i = 0; i < workerCount; i++) {
-            BufferAllocator allocator = arrow.newChildAllocator("worker-" + i, 0, Long.MAX_VALUE);
+            String id = "worker-" + i;
+            BufferAllocator allocator = arrow.newChildAllocator(id, 0, Long.MAX_VALUE);
             workerAllocators.add(allocator);
-            Worker w = new Worker("worker-" + i, workerConfig, new MemoryStorage(),
+            Worker w = new Worker(id, workerConfig, new TieredStorage(id, storageConfig),
                     DataFrameKernels.register(kernels, allocator), cluster::worker);
             workers.add(w);
             cluster.addWorker(w);
         }
         supervisor = new Supervisor(cluster, conf, tilers);
         registration = LocalSupervisors.register(supervisor);
-        LOG.info("local cluster started: {} workers x {} slots", workerCount, workerConfig.slots());
+        LOG.info("local cluster started: {} workers x {} slots, {} bytes of memory quota each", workerCount,
+                workerConfig.slots(), storageConfig.cacheBytes());
     }
 
     /** Whether {@code master} names a local cluster: {@code local}, {@code local[N]} or {@code local[*]}. */

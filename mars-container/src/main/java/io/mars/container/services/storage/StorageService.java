@@ -1,26 +1,51 @@
 package io.mars.container.services.storage;
 
 import io.mars.common.model.ChunkData;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
-/** A worker's chunk store, keyed by session and chunk key, counting the bytes it holds. */
+/**
+ * A worker's chunk store, keyed by session and chunk key, counting the bytes it holds. An implementation may move
+ * chunks out of memory (spill) and read them back when asked for; callers keep what they read in memory by pinning it.
+ */
 public interface StorageService extends AutoCloseable {
+    /** Stores a chunk, owning {@code data} from now on; may wait while memory is over its hard limit. */
     void put(String sessionId, String chunkKey, ChunkData data);
 
+    /**
+     * The chunk's data, read back into memory if it was spilled; fails with {@code CHUNK_LOST} when its spill file
+     * is corrupted or gone.
+     */
     Optional<ChunkData> get(String sessionId, String chunkKey);
 
-    /** Deletes the chunks that exist; returns the bytes freed. */
+    /** Like {@link #get}, reading a spilled chunk back on the storage's own threads. */
+    CompletableFuture<Optional<ChunkData>> getAsync(String sessionId, String chunkKey);
+
+    /** Keeps these chunks (those stored here) in memory until the pin is closed. */
+    Pin pin(String sessionId, Collection<String> chunkKeys);
+
+    /**
+     * Reserves working memory for a subtask, spilling to make room; waits while the quota is over its hard limit
+     * and other reservations will end, so one subtask alone always proceeds.
+     */
+    Reservation reserve(long bytes);
+
+    /** Deletes the chunks that exist, from every level; returns the bytes freed. */
     long delete(String sessionId, List<String> chunkKeys);
 
-    /** Deletes everything of a session; returns the bytes freed. */
+    /** Deletes everything of a session, from every level; returns the bytes freed. */
     long deleteSession(String sessionId);
 
+    /** Bytes of the chunks stored, whatever their level. */
     long storedBytes();
 
     long storedBytes(String sessionId);
 
     int chunkCount();
+
+    StorageStats stats();
 
     @Override
     void close();

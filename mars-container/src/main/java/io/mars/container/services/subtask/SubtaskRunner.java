@@ -11,6 +11,8 @@ import io.mars.common.rpc.WorkerGateway;
 import io.mars.common.table.TableChunk;
 import io.mars.container.kernels.FusedBlockEvaluator;
 import io.mars.container.kernels.KernelRegistry;
+import io.mars.container.services.storage.Pin;
+import io.mars.container.services.storage.Reservation;
 import io.mars.container.services.storage.StorageService;
 import io.mars.tensor.NDArray;
 import java.util.ArrayList;
@@ -18,13 +20,16 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
 /**
- * Runs one subtask on the calling slot thread: reads its inputs (local storage first, then the worker named in the
- * input locations), runs the fused chunk operands in order, dropping each intermediate after its last use, and
- * stores the outputs.
+ * Runs one subtask on the calling slot thread: pins its inputs in storage and reserves memory for what it computes,
+ * reads its inputs (local storage first, reading spilled ones back, then the worker named in the input locations),
+ * runs the fused chunk operands in order, dropping each intermediate after its last use, and stores the outputs.
  */
 public final class SubtaskRunner {
     private final String workerId;
@@ -42,9 +47,53 @@ public final class SubtaskRunner {
 
     public SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations) {
         long start = System.nanoTime();
+        try (Pin inputs = storage.pin(sessionId, subtask.inputs());
+             Reservation working = storage.reserve(workingBytes(subtask))) {
+            return run(sessionId, subtask, inputLocations, start);
+        }
+    }
+
+    /**
+     * What a subtask is expected to hold in memory besides its inputs: the chunks it computes (their known sizes;
+     * a chunk of unknown length is counted as large as the subtask's largest known chunk).
+     */
+    static long workingBytes(Subtask subtask) {
+        Set<String> inputs = Set.copyOf(subtask.inputs());
+        long total = 0;
+        long largest = 0;
+        int unknown = 0;
+        for (ChunkNode c : subtask.chunks()) {
+            if (inputs.contains(c.key())) {
+                continue;
+            }
+            long size = 1;
+            for (long d : c.shape()) {
+                size = d < 0 ? -1 : size * d;
+                if (size < 0) {
+                    break;
+                }
+            }
+            if (size < 0) {
+                unknown++;
+                continue;
+            }
+            // table chunks have no tensor dtype: estimate 8 bytes per cell (their shape is rows x columns)
+            long bytes = size * (c.dtype() == null ? 8 : c.dtype().itemSize());
+            total += bytes;
+            largest = Math.max(largest, bytes);
+        }
+        return total + unknown * largest;
+    }
+
+    private SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations, long start) {
         Map<String, ChunkData> values = new HashMap<>();
+        // read-backs of spilled inputs run on the storage's threads, all at once
+        Map<String, CompletableFuture<Optional<ChunkData>>> local = new HashMap<>();
         for (String key : subtask.inputs()) {
-            values.put(key, readInput(sessionId, key, inputLocations.get(key)));
+            local.put(key, storage.getAsync(sessionId, key));
+        }
+        for (String key : subtask.inputs()) {
+            values.put(key, readInput(sessionId, key, inputLocations.get(key), local.get(key)));
         }
         List<ChunkNode> chunks = subtask.chunks();
         ChunkData fused = FusedBlockEvaluator.tryEvaluate(chunks, values, subtask.outputs(), kernels);
@@ -113,8 +162,14 @@ public final class SubtaskRunner {
         return c.shape();
     }
 
-    private ChunkData readInput(String sessionId, String key, String location) {
-        var local = storage.get(sessionId, key);
+    private ChunkData readInput(String sessionId, String key, String location,
+                                CompletableFuture<Optional<ChunkData>> read) {
+        Optional<ChunkData> local;
+        try {
+            local = read.join();
+        } catch (CompletionException e) {
+            throw MarsException.wrap(e.getCause());
+        }
         if (local.isPresent()) {
             return local.get();
         }

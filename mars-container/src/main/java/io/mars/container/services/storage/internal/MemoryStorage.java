@@ -1,15 +1,21 @@
 package io.mars.container.services.storage.internal;
 
 import io.mars.common.model.ChunkData;
+import io.mars.container.services.storage.Pin;
+import io.mars.container.services.storage.Reservation;
 import io.mars.container.services.storage.StorageService;
+import io.mars.container.services.storage.StorageStats;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Chunks kept on the heap. Slot threads put and read concurrently, so the maps are concurrent and the byte counts
+ * Chunks kept on the heap with no quota and no spilling (what Mars's default storage did); {@link TieredStorage} is
+ * the worker's storage, this one serves tests that need nothing more. Slot threads put and read concurrently, so the maps are concurrent and the byte counts
  * atomic; a chunk is written once and never changed.
  */
 public final class MemoryStorage implements StorageService {
@@ -32,6 +38,37 @@ public final class MemoryStorage implements StorageService {
     public Optional<ChunkData> get(String sessionId, String chunkKey) {
         Map<String, ChunkData> m = sessions.get(sessionId);
         return m == null ? Optional.empty() : Optional.ofNullable(m.get(chunkKey));
+    }
+
+    @Override
+    public CompletableFuture<Optional<ChunkData>> getAsync(String sessionId, String chunkKey) {
+        return CompletableFuture.completedFuture(get(sessionId, chunkKey));
+    }
+
+    @Override
+    public Pin pin(String sessionId, Collection<String> chunkKeys) {
+        return () -> {
+        };
+    }
+
+    @Override
+    public Reservation reserve(long bytes) {
+        return new Reservation() {
+            @Override
+            public long bytes() {
+                return bytes;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Override
+    public StorageStats stats() {
+        long bytes = totalBytes.get();
+        return new StorageStats(chunkCount(), bytes, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     @Override

@@ -1,0 +1,660 @@
+package io.mars.container.services.storage.internal;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.model.ChunkData;
+import io.mars.container.services.storage.Pin;
+import io.mars.container.services.storage.Reservation;
+import io.mars.container.services.storage.StorageConfig;
+import io.mars.container.services.storage.StorageService;
+import io.mars.container.services.storage.StorageStats;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.ToLongFunction;
+import org.apache.hadoop.conf.Configuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A worker's storage in levels: memory, then the local disks, then HDFS. Every chunk's bytes are counted against
+ * {@code mars.worker.cache-mem}; when a put, a read-back or a reservation takes memory past the soft limit, the
+ * coldest unpinned chunks are written out (on this storage's own IO threads, in blocks) and dropped from memory; a
+ * spilled chunk is read back when asked for. Past the hard limit a put waits for spills under way, and a reservation
+ * also for other reservations to end; with neither left it proceeds, so nothing deadlocks and nothing is dropped.
+ *
+ * <p>Slot threads call in synchronously and must be able to wait for memory, so the state is guarded by one lock
+ * with one condition rather than owned by a single thread; the lock is never held during IO.
+ */
+public final class TieredStorage implements StorageService {
+    private static final Logger LOG = LoggerFactory.getLogger(TieredStorage.class);
+    private static final int IO_THREADS = 2;
+    private final String workerId;
+    private final StorageConfig config;
+    private final List<SpillLevel> levels;
+    private final LocalDirs localDirs;
+    private final HdfsDir hdfsDir;
+    private final ExecutorService io;
+    private final ThreadLocal<ByteBuffer> blocks;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    /** In access order: the first entries are the coldest. */
+    private final LinkedHashMap<Key, Entry> entries = new LinkedHashMap<>(64, 0.75f, true);
+    private final Map<String, Set<Entry>> bySession = new HashMap<>();
+    private final Map<String, Long> sessionBytes = new HashMap<>();
+    private final AtomicInteger fileNames = new AtomicInteger();
+    private long storedBytes;
+    private long memoryBytes;
+    private long reservedBytes;
+    private int reservations;
+    private long spillingBytes;
+    private long diskBytes;
+    private long hdfsBytes;
+    private int diskFiles;
+    private int hdfsFiles;
+    private long spills;
+    private long spilledBytes;
+    private long spillNanos;
+    private long readBacks;
+    private long readBackBytes;
+    private long readBackNanos;
+    private long corruptFiles;
+    private long waits;
+    private boolean closed;
+
+    public TieredStorage(String workerId, StorageConfig config) {
+        this(workerId, config, LocalDirs::fileStoreUsableSpace, config.hdfsDir() == null ? null : new Configuration());
+    }
+
+    /**
+     * A storage whose local disks report their usable space through {@code usableSpace}, and whose HDFS level (if
+     * configured) uses {@code hadoopConf} (null when there is no HDFS level).
+     */
+    public TieredStorage(String workerId, StorageConfig config, ToLongFunction<Path> usableSpace,
+                         Configuration hadoopConf) {
+        this.workerId = workerId;
+        this.config = config;
+        String name = "mars-spill-" + workerId + "-" + UUID.randomUUID().toString().substring(0, 8);
+        List<SpillLevel> ls = new ArrayList<>(2);
+        localDirs = config.spillDirs().isEmpty() ? null : new LocalDirs(config.spillDirs(), name, usableSpace);
+        if (localDirs != null) {
+            ls.add(localDirs);
+        }
+        hdfsDir = config.hdfsDir() == null ? null : new HdfsDir(config.hdfsDir(), name, hadoopConf);
+        if (hdfsDir != null) {
+            ls.add(hdfsDir);
+        }
+        this.levels = List.copyOf(ls);
+        AtomicInteger n = new AtomicInteger();
+        this.io = Executors.newFixedThreadPool(IO_THREADS, r -> {
+            Thread t = new Thread(r, "mars-" + workerId + "-spill-" + n.getAndIncrement());
+            t.setDaemon(true);
+            return t;
+        });
+        this.blocks = ThreadLocal.withInitial(() -> ByteBuffer.allocate(config.blockBytes()));
+        if (levels.isEmpty()) {
+            LOG.warn("worker {} has no spill level (mars.worker.spill-dirs=none and no mars.worker.spill.hdfs-dir):"
+                    + " chunks past its {} bytes of memory quota stay in memory", workerId, config.cacheBytes());
+        }
+    }
+
+    /** This worker's spill directory under each local spill root (for tests and diagnostics). */
+    public List<Path> localSpillDirectories() {
+        return localDirs == null ? List.of() : localDirs.directories();
+    }
+
+    /** This worker's spill directory on HDFS, or null (for tests and diagnostics). */
+    public String hdfsSpillDirectory() {
+        return hdfsDir == null ? null : hdfsDir.directory().toString();
+    }
+
+    public StorageConfig config() {
+        return config;
+    }
+
+    @Override
+    public void put(String sessionId, String chunkKey, ChunkData data) {
+        List<SpillFile> stale = new ArrayList<>(1);
+        lock.lock();
+        try {
+            checkOpen();
+            Key k = new Key(sessionId, chunkKey);
+            Entry old = entries.remove(k);
+            if (old != null) {
+                if (old.data == data) {
+                    old.data = null;
+                    memoryBytes -= old.nbytes;
+                }
+                forgetLocked(old, stale);
+            }
+            Entry e = new Entry(k, data);
+            entries.put(k, e);
+            bySession.computeIfAbsent(sessionId, s -> new LinkedHashSet<>()).add(e);
+            sessionBytes.merge(sessionId, e.nbytes, Long::sum);
+            storedBytes += e.nbytes;
+            memoryBytes += e.nbytes;
+            waitForRoomLocked(0, false);
+        } finally {
+            lock.unlock();
+        }
+        deleteFiles(stale);
+    }
+
+    @Override
+    public Optional<ChunkData> get(String sessionId, String chunkKey) {
+        Optional<ChunkData> d = join(getAsync(sessionId, chunkKey));
+        if (d.isPresent()) {
+            lock.lock();
+            try {
+                waitForRoomLocked(0, false);
+            } finally {
+                lock.unlock();
+            }
+        }
+        return d;
+    }
+
+    private static <T> T join(CompletableFuture<T> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            throw MarsException.wrap(e.getCause());
+        }
+    }
+
+    @Override
+    public CompletableFuture<Optional<ChunkData>> getAsync(String sessionId, String chunkKey) {
+        lock.lock();
+        try {
+            checkOpen();
+            Entry e = entries.get(new Key(sessionId, chunkKey));
+            if (e == null) {
+                return CompletableFuture.completedFuture(Optional.empty());
+            }
+            if (e.data != null) {
+                return CompletableFuture.completedFuture(Optional.of(e.data));
+            }
+            if (e.loading == null) {
+                SpillFile file = e.file;
+                e.loading = CompletableFuture.supplyAsync(() -> readBack(e, file), io);
+            }
+            return e.loading.thenApply(Optional::of);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private ChunkData readBack(Entry e, SpillFile file) {
+        long start = System.nanoTime();
+        ChunkData data;
+        try (SpillLevel.BlockSource in = file.level().open(file.path())) {
+            data = SpillFormat.read(in, file.layout(), file.crc(), blocks.get(), "spill file " + file.path()
+                    + " of chunk " + e.key.chunk() + " (session " + e.key.session() + ", worker " + workerId + ")");
+        } catch (IOException | RuntimeException ex) {
+            MarsException lost = ex instanceof MarsException m && m.code() == ErrorCode.CHUNK_LOST ? m
+                    : new MarsException(ErrorCode.CHUNK_LOST, "spill file " + file.path() + " of chunk " + e.key.chunk()
+                    + " (session " + e.key.session() + ", worker " + workerId + ") cannot be read: " + ex
+                    + "; the chunk is lost and must be recomputed", ex);
+            loseChunk(e, lost);
+            throw lost;
+        }
+        long nanos = System.nanoTime() - start;
+        lock.lock();
+        try {
+            e.loading = null;
+            readBacks++;
+            readBackBytes += file.length();
+            readBackNanos += nanos;
+            if (!e.deleted && e.data == null) {
+                e.data = data;
+                memoryBytes += e.nbytes;
+                entries.get(e.key);
+                makeRoomLocked(0);
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        return data;
+    }
+
+    /** A chunk whose file cannot be read is dropped from this worker, so that its meta can be re-made by a rerun. */
+    private void loseChunk(Entry e, MarsException why) {
+        List<SpillFile> files = new ArrayList<>(1);
+        lock.lock();
+        try {
+            e.loading = null;
+            corruptFiles++;
+            if (!e.deleted) {
+                entries.remove(e.key);
+                forgetLocked(e, files);
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        LOG.error("worker {} lost chunk {} of session {}: {}", workerId, e.key.chunk(), e.key.session(),
+                why.getMessage());
+        deleteFiles(files);
+    }
+
+    @Override
+    public Pin pin(String sessionId, Collection<String> chunkKeys) {
+        List<Entry> pinned = new ArrayList<>(chunkKeys.size());
+        lock.lock();
+        try {
+            checkOpen();
+            for (String k : chunkKeys) {
+                Entry e = entries.get(new Key(sessionId, k));
+                if (e != null) {
+                    e.pins++;
+                    pinned.add(e);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        return new Pin() {
+            private boolean released;
+
+            @Override
+            public void close() {
+                lock.lock();
+                try {
+                    if (released) {
+                        return;
+                    }
+                    released = true;
+                    for (Entry e : pinned) {
+                        e.pins--;
+                    }
+                    if (!closed) {
+                        makeRoomLocked(0);
+                    }
+                    changed.signalAll();
+                } finally {
+                    lock.unlock();
+                }
+            }
+        };
+    }
+
+    @Override
+    public Reservation reserve(long bytes) {
+        if (bytes < 0) {
+            throw new MarsException(ErrorCode.INTERNAL_ERROR, "cannot reserve " + bytes + " bytes");
+        }
+        lock.lock();
+        try {
+            checkOpen();
+            waitForRoomLocked(bytes, true);
+            reservedBytes += bytes;
+            reservations++;
+        } finally {
+            lock.unlock();
+        }
+        return new Reservation() {
+            private boolean released;
+
+            @Override
+            public long bytes() {
+                return bytes;
+            }
+
+            @Override
+            public void close() {
+                lock.lock();
+                try {
+                    if (!released) {
+                        released = true;
+                        reservedBytes -= bytes;
+                        reservations--;
+                        changed.signalAll();
+                    }
+                } finally {
+                    lock.unlock();
+                }
+            }
+        };
+    }
+
+    /**
+     * Spills until {@code extra} more bytes fit under the hard limit, waiting for spills under way (and, for a
+     * reservation, for other reservations to end) while they can still free memory.
+     */
+    private void waitForRoomLocked(long extra, boolean reservation) {
+        boolean counted = false;
+        makeRoomLocked(extra);
+        while (!closed && memoryBytes + reservedBytes + extra > config.hardBytes()) {
+            makeRoomLocked(extra);
+            boolean othersWillFree = spillingBytes > 0 || reservation && reservations > 0;
+            if (!othersWillFree) {
+                return;
+            }
+            if (!counted) {
+                waits++;
+                counted = true;
+            }
+            try {
+                changed.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new MarsException(ErrorCode.TASK_CANCELLED, "worker " + workerId
+                        + " was interrupted while waiting for memory");
+            }
+        }
+    }
+
+    /** Starts spilling the coldest unpinned chunks until memory, counting {@code extra}, is under the soft limit. */
+    private void makeRoomLocked(long extra) {
+        if (levels.isEmpty()) {
+            return;
+        }
+        long over = memoryBytes + reservedBytes + extra - spillingBytes - config.softBytes();
+        if (over <= 0) {
+            return;
+        }
+        for (Iterator<Entry> it = entries.values().iterator(); it.hasNext() && over > 0; ) {
+            Entry e = it.next();
+            if (e.data == null || e.pins > 0 || e.spilling || e.unspillable) {
+                continue;
+            }
+            if (e.file != null) {
+                // a clean copy is on disk already (the chunk was read back): dropping it from memory is enough
+                e.data.close();
+                e.data = null;
+                memoryBytes -= e.nbytes;
+            } else {
+                e.spilling = true;
+                spillingBytes += e.nbytes;
+                ChunkData data = e.data;
+                io.execute(() -> spill(e, data));
+            }
+            over -= e.nbytes;
+        }
+    }
+
+    private void spill(Entry e, ChunkData data) {
+        long start = System.nanoTime();
+        SpillFile file = null;
+        String failure = null;
+        try {
+            file = write(e, data);
+        } catch (RuntimeException ex) {
+            failure = ex.getMessage();
+        }
+        long nanos = System.nanoTime() - start;
+        boolean orphan = false;
+        lock.lock();
+        try {
+            e.spilling = false;
+            spillingBytes -= e.nbytes;
+            if (file == null) {
+                e.unspillable = true;
+                LOG.warn("worker {} keeps chunk {} ({} bytes) in memory: {}", workerId, e.key.chunk(), e.nbytes,
+                        failure);
+            } else {
+                spills++;
+                spilledBytes += file.length();
+                spillNanos += nanos;
+                if (e.deleted || closed) {
+                    orphan = true;
+                } else {
+                    e.file = file;
+                    countFileLocked(file, 1);
+                    if (e.pins == 0 && e.data != null) {
+                        e.data.close();
+                        e.data = null;
+                        memoryBytes -= e.nbytes;
+                    }
+                }
+            }
+            if (!closed) {
+                makeRoomLocked(0);
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        if (orphan) {
+            file.level().delete(file.path());
+        }
+    }
+
+    private SpillFile write(Entry e, ChunkData data) {
+        SpillFormat.Layout layout = SpillFormat.layoutOf(data);
+        String name = fileName(e.key) + (layout.state() ? ".state.npy" : ".npy");
+        ByteBuffer block = blocks.get();
+        for (SpillLevel level : levels) {
+            long[] crc = new long[1];
+            Optional<String> path = level.write(name, layout.length(),
+                    sink -> crc[0] = SpillFormat.write(data, layout, sink, block));
+            if (path.isPresent()) {
+                return new SpillFile(level, path.get(), layout.length(), crc[0], layout);
+            }
+        }
+        throw new MarsException(ErrorCode.SPILL_FAILED, "no spill level has room for chunk " + e.key.chunk() + " ("
+                + layout.length() + " bytes): every local spill dir is full or failed"
+                + (hdfsDir == null ? " and mars.worker.spill.hdfs-dir is not set" : " and HDFS refused it"));
+    }
+
+    private String fileName(Key k) {
+        return safe(k.session()) + "_" + safe(k.chunk()) + "_" + fileNames.incrementAndGet();
+    }
+
+    private static String safe(String s) {
+        return s.replaceAll("[^A-Za-z0-9._-]", "-");
+    }
+
+    private void countFileLocked(SpillFile f, int sign) {
+        if (f.level().kind() == SpillLevel.Kind.DISK) {
+            diskBytes += sign * f.length();
+            diskFiles += sign;
+        } else {
+            hdfsBytes += sign * f.length();
+            hdfsFiles += sign;
+        }
+    }
+
+    @Override
+    public long delete(String sessionId, List<String> chunkKeys) {
+        List<SpillFile> files = new ArrayList<>();
+        long freed = 0;
+        lock.lock();
+        try {
+            for (String k : chunkKeys) {
+                Entry e = entries.remove(new Key(sessionId, k));
+                if (e != null) {
+                    freed += forgetLocked(e, files);
+                }
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        deleteFiles(files);
+        return freed;
+    }
+
+    @Override
+    public long deleteSession(String sessionId) {
+        List<SpillFile> files = new ArrayList<>();
+        long freed = 0;
+        lock.lock();
+        try {
+            Set<Entry> es = bySession.get(sessionId);
+            for (Entry e : es == null ? List.<Entry>of() : List.copyOf(es)) {
+                entries.remove(e.key);
+                freed += forgetLocked(e, files);
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        deleteFiles(files);
+        return freed;
+    }
+
+    /** Takes a removed entry out of every count; collects its file for deletion outside the lock. */
+    private long forgetLocked(Entry e, List<SpillFile> files) {
+        e.deleted = true;
+        if (e.data != null) {
+            e.data.close();
+            e.data = null;
+            memoryBytes -= e.nbytes;
+        }
+        if (e.file != null) {
+            countFileLocked(e.file, -1);
+            files.add(e.file);
+            e.file = null;
+        }
+        storedBytes -= e.nbytes;
+        Set<Entry> s = bySession.get(e.key.session());
+        if (s != null) {
+            s.remove(e);
+            if (s.isEmpty()) {
+                bySession.remove(e.key.session());
+            }
+        }
+        if (sessionBytes.merge(e.key.session(), -e.nbytes, Long::sum) == 0) {
+            sessionBytes.remove(e.key.session());
+        }
+        return e.nbytes;
+    }
+
+    private static void deleteFiles(List<SpillFile> files) {
+        for (SpillFile f : files) {
+            f.level().delete(f.path());
+        }
+    }
+
+    @Override
+    public long storedBytes() {
+        lock.lock();
+        try {
+            return storedBytes;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public long storedBytes(String sessionId) {
+        lock.lock();
+        try {
+            return sessionBytes.getOrDefault(sessionId, 0L);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public int chunkCount() {
+        lock.lock();
+        try {
+            return entries.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public StorageStats stats() {
+        lock.lock();
+        try {
+            return new StorageStats(entries.size(), memoryBytes, reservedBytes, diskBytes, hdfsBytes, diskFiles,
+                    hdfsFiles, spills, spilledBytes, spillNanos, readBacks, readBackBytes, readBackNanos, corruptFiles,
+                    waits);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new MarsException(ErrorCode.NO_WORKERS, "the storage of worker " + workerId + " is closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        io.shutdown();
+        try {
+            if (!io.awaitTermination(30, TimeUnit.SECONDS)) {
+                io.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            io.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+        List<SpillFile> files = new ArrayList<>();
+        lock.lock();
+        try {
+            for (Entry e : List.copyOf(entries.values())) {
+                forgetLocked(e, files);
+            }
+            entries.clear();
+        } finally {
+            lock.unlock();
+        }
+        deleteFiles(files);
+        for (SpillLevel l : levels) {
+            l.close();
+        }
+    }
+
+    private record Key(String session, String chunk) {
+    }
+
+    /** Where a spilled chunk's file is, and what is needed to read and check it. */
+    private record SpillFile(SpillLevel level, String path, long length, long crc, SpillFormat.Layout layout) {
+    }
+
+    /** One stored chunk: in memory, on a spill level, or both. Guarded by the storage's lock. */
+    private static final class Entry {
+        final Key key;
+        final long nbytes;
+        ChunkData data;
+        SpillFile file;
+        boolean spilling;
+        boolean unspillable;
+        boolean deleted;
+        int pins;
+        CompletableFuture<ChunkData> loading;
+
+        Entry(Key key, ChunkData data) {
+            this.key = key;
+            this.data = data;
+            this.nbytes = data.nbytes();
+        }
+    }
+}

@@ -1,0 +1,353 @@
+package io.mars.container.services.storage.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.model.ChunkData;
+import io.mars.common.model.ReductionState;
+import io.mars.container.services.storage.Pin;
+import io.mars.container.services.storage.Reservation;
+import io.mars.container.services.storage.StorageConfig;
+import io.mars.container.services.storage.StorageStats;
+import io.mars.tensor.DataType;
+import io.mars.tensor.NDArray;
+import io.mars.tensor.Npy;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The tiered storage on real local directories: quotas, spilling, read-back, pins, reservations, deletion. */
+class TieredStorageTest {
+    private static final int CHUNK_DOUBLES = 12_500; // 100 000 bytes
+    private static final long CHUNK_BYTES = CHUNK_DOUBLES * 8L;
+    @TempDir
+    Path tmp;
+    private final List<TieredStorage> opened = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() {
+        opened.forEach(TieredStorage::close);
+    }
+
+    private TieredStorage storage(long cacheBytes, Path... dirs) {
+        return track(new TieredStorage("w0", StorageConfig.of(cacheBytes, List.of(dirs))));
+    }
+
+    private TieredStorage track(TieredStorage s) {
+        opened.add(s);
+        return s;
+    }
+
+    private static NDArray randomChunk(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] d = new double[CHUNK_DOUBLES];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = r.nextDouble();
+        }
+        return NDArray.of(d, 100, 125);
+    }
+
+    private static List<Path> files(Path... roots) throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (Path root : roots) {
+            if (Files.exists(root)) {
+                try (Stream<Path> s = Files.walk(root)) {
+                    s.filter(Files::isRegularFile).forEach(out::add);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Waits until spills under way have finished (they run on the storage's own threads). */
+    private static StorageStats settled(TieredStorage s) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        StorageStats st = s.stats();
+        while (st.memoryBytes() > s.config().softBytes() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+            st = s.stats();
+        }
+        return st;
+    }
+
+    @Test
+    void spillsTheColdestChunksWhenTheQuotaIsFullAndReadsThemBack() throws Exception {
+        TieredStorage s = storage(1_000_000, tmp);
+        for (int i = 0; i < 30; i++) {
+            s.put("s1", "c" + i, randomChunk(i));
+        }
+        StorageStats st = settled(s);
+        assertThat(st.memoryBytes()).isLessThanOrEqualTo(s.config().softBytes());
+        assertThat(st.chunks()).isEqualTo(30);
+        assertThat(s.storedBytes()).isEqualTo(30 * CHUNK_BYTES);
+        assertThat(st.diskBytes()).isGreaterThanOrEqualTo(30 * CHUNK_BYTES - s.config().softBytes());
+        assertThat(st.diskFiles()).isEqualTo((int) st.spills()).isEqualTo(files(tmp).size());
+        // the first chunks put are the coldest: spilled; the last one is still in memory
+        assertThat(files(tmp).stream().map(p -> p.getFileName().toString())).anyMatch(n -> n.contains("_c0_"))
+                .noneMatch(n -> n.contains("_c29_"));
+        for (int i = 0; i < 30; i++) {
+            NDArray back = (NDArray) s.get("s1", "c" + i).orElseThrow();
+            assertThat(back.contentEquals(randomChunk(i))).as("chunk c%d", i).isTrue();
+        }
+        StorageStats after = settled(s);
+        assertThat(after.readBacks()).isGreaterThanOrEqualTo(1);
+        assertThat(after.readBackBytes()).isGreaterThan(0);
+        assertThat(after.memoryBytes()).isLessThanOrEqualTo(s.config().softBytes());
+    }
+
+    @Test
+    void spillFilesOfArraysAreNpyFiles() throws Exception {
+        TieredStorage s = storage(150_000, tmp);
+        s.put("s1", "a", randomChunk(7));
+        s.put("s1", "b", randomChunk(8));
+        settled(s);
+        Path file = files(tmp).get(0);
+        assertThat(file.getFileName().toString()).endsWith(".npy");
+        NDArray onDisk = Npy.read(file);
+        String which = file.getFileName().toString().contains("_a_") ? "a" : "b";
+        assertThat(onDisk.contentEquals((NDArray) s.get("s1", which).orElseThrow())).isTrue();
+    }
+
+    @Test
+    void everyDtypeAndReductionStatesSurviveASpill() throws Exception {
+        TieredStorage s = storage(200_000, tmp);
+        List<NDArray> arrays = List.of(
+                NDArray.of(new boolean[] {true, false, true}),
+                NDArray.of(new byte[] {1, -2, 3, 4}, 2, 2),
+                NDArray.of(new short[] {-300, 7}),
+                NDArray.of(new int[] {1 << 30, -5, 6}),
+                NDArray.of(new long[] {Long.MIN_VALUE, 3}),
+                NDArray.of(new float[] {1.5f, Float.NaN}),
+                NDArray.scalar(DataType.FLOAT64, -2.25));
+        for (int i = 0; i < arrays.size(); i++) {
+            s.put("s1", "x" + i, arrays.get(i));
+        }
+        ReductionState state = new ReductionState(List.of(NDArray.of(new double[] {1, 2}), NDArray.of(new long[] {4})));
+        s.put("s1", "state", state);
+        // push them all out behind big chunks
+        for (int i = 0; i < 6; i++) {
+            s.put("s1", "big" + i, randomChunk(i));
+        }
+        settled(s);
+        assertThat(s.stats().spills()).isGreaterThanOrEqualTo(arrays.size() + 1);
+        for (int i = 0; i < arrays.size(); i++) {
+            assertThat(((NDArray) s.get("s1", "x" + i).orElseThrow()).contentEquals(arrays.get(i))).isTrue();
+        }
+        ReductionState back = (ReductionState) s.get("s1", "state").orElseThrow();
+        assertThat(back.parts()).hasSize(2);
+        assertThat(back.parts().get(0).contentEquals(state.parts().get(0))).isTrue();
+        assertThat(back.parts().get(1).contentEquals(state.parts().get(1))).isTrue();
+    }
+
+    @Test
+    void pinnedChunksStayInMemory() throws Exception {
+        TieredStorage s = storage(300_000, tmp);
+        s.put("s1", "hot", randomChunk(1));
+        try (Pin pin = s.pin("s1", List.of("hot", "absent"))) {
+            for (int i = 0; i < 5; i++) {
+                s.put("s1", "c" + i, randomChunk(10 + i));
+            }
+            settled(s);
+            assertThat(files(tmp).stream().map(p -> p.getFileName().toString())).noneMatch(n -> n.contains("_hot_"));
+        }
+        for (int i = 0; i < 5; i++) {
+            s.put("s1", "d" + i, randomChunk(20 + i));
+        }
+        settled(s);
+        // unpinned and now the coldest: spilled
+        assertThat(files(tmp).stream().map(p -> p.getFileName().toString())).anyMatch(n -> n.contains("_hot_"));
+    }
+
+    @Test
+    void aFullSpillDirIsSkippedForTheNext() throws Exception {
+        Path full = Files.createDirectories(tmp.resolve("full"));
+        Path roomy = Files.createDirectories(tmp.resolve("roomy"));
+        TieredStorage s = track(new TieredStorage("w0", StorageConfig.of(150_000, List.of(full, roomy)),
+                dir -> dir.startsWith(full) ? 0 : LocalDirs.fileStoreUsableSpace(dir), null));
+        for (int i = 0; i < 6; i++) {
+            s.put("s1", "c" + i, randomChunk(i));
+        }
+        settled(s);
+        assertThat(files(full)).isEmpty();
+        assertThat(files(roomy)).hasSize((int) s.stats().spills()).hasSizeGreaterThanOrEqualTo(4);
+        for (int i = 0; i < 6; i++) {
+            assertThat(((NDArray) s.get("s1", "c" + i).orElseThrow()).contentEquals(randomChunk(i))).isTrue();
+        }
+    }
+
+    @Test
+    void aFailedSpillDirIsSkippedAndTheDirsAreUsedRoundRobin() throws Exception {
+        Path broken = Files.writeString(tmp.resolve("broken"), "a file where a directory should be");
+        Path a = Files.createDirectories(tmp.resolve("a"));
+        Path b = Files.createDirectories(tmp.resolve("b"));
+        TieredStorage s = storage(150_000, broken, a, b);
+        for (int i = 0; i < 9; i++) {
+            s.put("s1", "c" + i, randomChunk(i));
+        }
+        settled(s);
+        assertThat(Files.isRegularFile(broken)).isTrue();
+        assertThat(files(a)).isNotEmpty();
+        assertThat(files(b)).isNotEmpty();
+        assertThat(files(a).size() + files(b).size()).isEqualTo((int) s.stats().spills());
+    }
+
+    @Test
+    void aCorruptedSpillFileIsReportedAsALostChunk() throws Exception {
+        TieredStorage s = storage(150_000, tmp);
+        s.put("s1", "victim", randomChunk(1));
+        s.put("s1", "other", randomChunk(2));
+        settled(s);
+        Path file = files(tmp).stream().filter(p -> p.getFileName().toString().contains("_victim_")).findFirst()
+                .orElseThrow();
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.seek(5000);
+            int b = f.read();
+            f.seek(5000);
+            f.write(b ^ 0x10);
+        }
+        assertThatThrownBy(() -> s.get("s1", "victim"))
+                .isInstanceOf(MarsException.class)
+                .satisfies(e -> assertThat(((MarsException) e).code()).isEqualTo(ErrorCode.CHUNK_LOST))
+                .hasMessageContaining("victim").hasMessageContaining("checksum");
+        // the lost chunk is gone from this worker, its file too; the others are intact
+        assertThat(s.get("s1", "victim")).isEmpty();
+        assertThat(s.stats().corruptFiles()).isEqualTo(1);
+        assertThat(Files.exists(file)).isFalse();
+        assertThat(s.storedBytes()).isEqualTo(CHUNK_BYTES);
+        assertThat(((NDArray) s.get("s1", "other").orElseThrow()).contentEquals(randomChunk(2))).isTrue();
+    }
+
+    @Test
+    void aTruncatedSpillFileIsReportedAsALostChunk() throws Exception {
+        TieredStorage s = storage(150_000, tmp);
+        s.put("s1", "victim", randomChunk(1));
+        s.put("s1", "other", randomChunk(2));
+        settled(s);
+        Path file = files(tmp).stream().filter(p -> p.getFileName().toString().contains("_victim_")).findFirst()
+                .orElseThrow();
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(f.length() - 10);
+        }
+        assertThatThrownBy(() -> s.get("s1", "victim"))
+                .satisfies(e -> assertThat(((MarsException) e).code()).isEqualTo(ErrorCode.CHUNK_LOST))
+                .hasMessageContaining("bytes before the length written");
+    }
+
+    @Test
+    void deletingASessionLeavesNoBytesAndNoFiles() throws Exception {
+        TieredStorage s = storage(300_000, tmp);
+        for (int i = 0; i < 10; i++) {
+            s.put("s1", "c" + i, randomChunk(i));
+            s.put("s2", "c" + i, randomChunk(100 + i));
+        }
+        settled(s);
+        s.get("s1", "c0");
+        assertThat(files(tmp)).isNotEmpty();
+        assertThat(s.deleteSession("s1")).isEqualTo(10 * CHUNK_BYTES);
+        assertThat(s.storedBytes("s1")).isZero();
+        assertThat(files(tmp).stream().map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("s1_"));
+        assertThat(s.delete("s2", List.of("c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9")))
+                .isEqualTo(10 * CHUNK_BYTES);
+        settled(s);
+        StorageStats st = s.stats();
+        assertThat(st.chunks()).isZero();
+        assertThat(st.memoryBytes()).isZero();
+        assertThat(st.diskBytes()).isZero();
+        assertThat(st.diskFiles()).isZero();
+        assertThat(s.storedBytes()).isZero();
+        assertThat(files(tmp)).isEmpty();
+        s.close();
+        assertThat(s.localSpillDirectories()).allMatch(d -> !Files.exists(d));
+    }
+
+    @Test
+    void aReservationWaitsForOthersToEndButOneAloneAlwaysProceeds() throws Exception {
+        TieredStorage s = storage(1_000_000, tmp);
+        Reservation big = s.reserve(800_000);
+        assertThat(s.stats().reservedBytes()).isEqualTo(800_000);
+        AtomicBoolean granted = new AtomicBoolean();
+        CompletableFuture<Reservation> second = CompletableFuture.supplyAsync(() -> {
+            Reservation r = s.reserve(500_000);
+            granted.set(true);
+            return r;
+        });
+        Thread.sleep(300);
+        assertThat(granted).as("the second reservation waits while the first holds the memory").isFalse();
+        big.close();
+        Reservation r2 = second.get(10, TimeUnit.SECONDS);
+        assertThat(s.stats().waits()).isEqualTo(1);
+        r2.close();
+        // alone, even a reservation past the hard limit proceeds instead of waiting for ever
+        try (Reservation huge = s.reserve(5_000_000)) {
+            assertThat(huge.bytes()).isEqualTo(5_000_000);
+        }
+        assertThat(s.stats().reservedBytes()).isZero();
+    }
+
+    @Test
+    void aReservationSpillsChunksToMakeRoom() throws Exception {
+        TieredStorage s = storage(1_000_000, tmp);
+        for (int i = 0; i < 7; i++) {
+            s.put("s1", "c" + i, randomChunk(i));
+        }
+        assertThat(s.stats().spills()).isZero();
+        try (Reservation r = s.reserve(500_000)) {
+            StorageStats st = s.stats();
+            assertThat(st.memoryBytes() + st.reservedBytes()).isLessThanOrEqualTo(s.config().hardBytes());
+            assertThat(settled(s).spills()).isGreaterThanOrEqualTo(2);
+        }
+    }
+
+    @Test
+    void withoutASpillLevelChunksStayInMemoryAndNothingWaitsForEver() {
+        TieredStorage s = track(new TieredStorage("w0", StorageConfig.from(
+                Map.of(StorageConfig.CACHE_MEM, "200000", StorageConfig.SPILL_DIRS, "none"), 1L << 30, Map.of())));
+        for (int i = 0; i < 5; i++) {
+            s.put("s1", "c" + i, randomChunk(i));
+        }
+        assertThat(s.stats().memoryBytes()).isEqualTo(5 * CHUNK_BYTES);
+        assertThat(s.stats().spills()).isZero();
+    }
+
+    @Test
+    void replacingAChunkKeepsTheCountsRight() throws Exception {
+        TieredStorage s = storage(150_000, tmp);
+        s.put("s1", "a", randomChunk(1));
+        s.put("s1", "b", randomChunk(2));
+        settled(s);
+        s.put("s1", "a", randomChunk(3));
+        s.put("s1", "b", randomChunk(4));
+        settled(s);
+        assertThat(s.storedBytes()).isEqualTo(2 * CHUNK_BYTES);
+        assertThat(((NDArray) s.get("s1", "a").orElseThrow()).contentEquals(randomChunk(3))).isTrue();
+        assertThat(((NDArray) s.get("s1", "b").orElseThrow()).contentEquals(randomChunk(4))).isTrue();
+        s.deleteSession("s1");
+        assertThat(s.stats().diskFiles()).isZero();
+        assertThat(files(tmp)).isEmpty();
+    }
+
+    @Test
+    void chunkKindsWithoutAFileFormatStayInMemory() throws Exception {
+        TieredStorage s = storage(150_000, tmp);
+        ChunkData opaque = () -> CHUNK_BYTES;
+        s.put("s1", "opaque", opaque);
+        s.put("s1", "b", randomChunk(1));
+        s.put("s1", "c", randomChunk(2));
+        settled(s);
+        assertThat(s.get("s1", "opaque")).containsSame(opaque);
+    }
+}
