@@ -1,5 +1,6 @@
 package io.mars.container;
 
+import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.Subtask;
@@ -14,9 +15,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /** One worker: its storage and its subtask slots (a named thread each). The composition root of a worker process. */
@@ -34,16 +33,7 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         this.config = config;
         this.storage = storage;
         this.runner = new SubtaskRunner(id, storage, kernels, peers);
-        this.slots = Executors.newFixedThreadPool(config.slots(), namedThreads("mars-" + id + "-slot-"));
-    }
-
-    static ThreadFactory namedThreads(String prefix) {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, prefix + n.getAndIncrement());
-            t.setDaemon(true);
-            return t;
-        };
+        this.slots = Executors.newFixedThreadPool(config.slots(), DaemonThreads.numbered("mars-" + id + "-slot-"));
     }
 
     @Override

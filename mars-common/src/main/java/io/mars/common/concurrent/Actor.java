@@ -18,11 +18,8 @@ public final class Actor implements Executor, AutoCloseable {
 
     public Actor(String name) {
         this.name = name;
-        this.thread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        });
+        this.thread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                DaemonThreads.named(name));
     }
 
     public String name() {

@@ -1,5 +1,6 @@
 package io.mars.container.rpc;
 
+import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.WorkerGateway;
@@ -57,11 +58,7 @@ public final class NetworkedWorker implements AutoCloseable {
             throw e;
         }
         this.server = s;
-        this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "mars-" + id + "-heartbeat");
-            t.setDaemon(true);
-            return t;
-        });
+        this.heartbeats = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mars-" + id + "-heartbeat"));
         try {
             supervisor.registerWorker(new WorkerAddress(id, host, server.port(), config.slots(), memoryBytes)).join();
         } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package io.mars.submit.client;
 
+import io.mars.common.concurrent.DaemonThreads;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -39,11 +40,7 @@ public final class ClientSession implements Session {
     private final String id;
     private final AutoCloseable owned;
     /** One daemon thread per JVM watches for unreachable result tensors of every session. */
-    private static final Cleaner CLEANER = Cleaner.create(r -> {
-        Thread t = new Thread(r, "mars-tensor-cleaner");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final Cleaner CLEANER = Cleaner.create(DaemonThreads.named("mars-tensor-cleaner"));
     private final Set<String> tracked = new HashSet<>();
     private final ConcurrentLinkedQueue<String> unreachable = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;

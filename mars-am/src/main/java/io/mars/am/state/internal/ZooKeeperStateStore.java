@@ -1,5 +1,6 @@
 package io.mars.am.state.internal;
 
+import io.mars.common.concurrent.DaemonThreads;
 import io.mars.am.state.StateStore;
 import io.mars.am.state.StateStoreConfig;
 import io.mars.common.error.ErrorCode;
@@ -90,11 +91,7 @@ public final class ZooKeeperStateStore implements StateStore {
         this.epochPath = app + "/epoch";
         this.epochVersion = takeOwnership(attempt);
         loadExisting();
-        this.writer = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "mars-state-writer");
-            t.setDaemon(true);
-            return t;
-        });
+        this.writer = Executors.newSingleThreadExecutor(DaemonThreads.named("mars-state-writer"));
         writer.execute(this::writeLoop);
     }
 

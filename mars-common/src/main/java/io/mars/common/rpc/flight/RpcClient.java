@@ -1,11 +1,11 @@
 package io.mars.common.rpc.flight;
 
+import io.mars.common.concurrent.DaemonThreads;
 import java.io.ByteArrayOutputStream;
 import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.CallHeaders;
 import org.apache.arrow.flight.CallInfo;
@@ -32,12 +32,7 @@ public final class RpcClient implements AutoCloseable {
     public RpcClient(String peer, String host, int port, RpcSecret secret, BufferAllocator parent) {
         this.peer = peer + " (" + host + ":" + port + ")";
         this.allocator = parent.newChildAllocator("rpc-client-" + peer, 0, Long.MAX_VALUE);
-        AtomicInteger n = new AtomicInteger();
-        this.calls = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "mars-rpc-to-" + peer + "-" + n.getAndIncrement());
-            t.setDaemon(true);
-            return t;
-        });
+        this.calls = Executors.newCachedThreadPool(DaemonThreads.numbered("mars-rpc-to-" + peer + "-"));
         String token = secret == null ? null : secret.token();
         FlightClientMiddleware.Factory auth = (CallInfo info) -> new FlightClientMiddleware() {
             @Override

@@ -1,5 +1,6 @@
 package io.mars.common.rpc.flight;
 
+import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.io.IOException;
@@ -9,7 +10,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.apache.arrow.flight.Action;
 import org.apache.arrow.flight.BackpressureStrategy;
@@ -58,12 +58,7 @@ public final class RpcServer implements AutoCloseable {
                      Map<String, RpcHandler> actions, Function<byte[], CompletableFuture<byte[]>> streams) {
         this.name = name;
         this.allocator = parent.newChildAllocator("rpc-server-" + name, 0, Long.MAX_VALUE);
-        AtomicInteger n = new AtomicInteger();
-        this.calls = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "mars-rpc-" + name + "-" + n.getAndIncrement());
-            t.setDaemon(true);
-            return t;
-        });
+        this.calls = Executors.newCachedThreadPool(DaemonThreads.numbered("mars-rpc-" + name + "-"));
         CallHeaderAuthenticator auth = headers -> {
             if (!secret.accepts(headers.get(RpcSecret.HEADER))) {
                 throw CallStatus.UNAUTHENTICATED.withDescription(name + " requires the application secret")

@@ -1,5 +1,6 @@
 package io.mars.am.services.cluster.internal;
 
+import io.mars.common.concurrent.DaemonThreads;
 import io.mars.am.services.cluster.ClusterService;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -40,11 +41,7 @@ public final class RemoteWorkers implements WorkerDirectory, AutoCloseable {
         this.secret = secret;
         this.allocator = allocator;
         this.timeout = heartbeatTimeout;
-        this.monitor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "mars-worker-monitor");
-            t.setDaemon(true);
-            return t;
-        });
+        this.monitor = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mars-worker-monitor"));
         long every = Math.max(100, heartbeatTimeout.toMillis() / 4);
         monitor.scheduleWithFixedDelay(this::dropSilent, every, every, TimeUnit.MILLISECONDS);
     }

@@ -1,5 +1,6 @@
 package io.mars.container.services.storage.internal;
 
+import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.model.ChunkData;
@@ -104,12 +105,7 @@ public final class TieredStorage implements StorageService {
             ls.add(hdfsDir);
         }
         this.levels = List.copyOf(ls);
-        AtomicInteger n = new AtomicInteger();
-        this.io = Executors.newFixedThreadPool(IO_THREADS, r -> {
-            Thread t = new Thread(r, "mars-" + workerId + "-spill-" + n.getAndIncrement());
-            t.setDaemon(true);
-            return t;
-        });
+        this.io = Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.numbered("mars-" + workerId + "-spill-"));
         this.blocks = ThreadLocal.withInitial(() -> ByteBuffer.allocate(config.blockBytes()));
         if (levels.isEmpty()) {
             LOG.warn("worker {} has no spill level (mars.worker.spill-dirs=none and no mars.worker.spill.hdfs-dir):"
