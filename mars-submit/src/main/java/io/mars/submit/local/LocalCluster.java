@@ -1,6 +1,5 @@
 package io.mars.submit.local;
 
-import io.mars.am.LocalSupervisors;
 import io.mars.am.Supervisor;
 import io.mars.am.services.cluster.internal.StaticCluster;
 import io.mars.common.error.ErrorCode;
@@ -38,8 +37,6 @@ public final class LocalCluster implements AutoCloseable {
      */
     private final RootAllocator arrow = new RootAllocator();
     private final List<BufferAllocator> workerAllocators = new ArrayList<>();
-    /** So that the AM's web UI finds this cluster when a job's main runs it inside the AM. */
-    private final LocalSupervisors.Registration registration;
 
     public LocalCluster(int workerCount, Map<String, String> conf) {
         this(workerCount, conf, KernelRegistry.standard(), TilerRegistry.standard());
@@ -64,7 +61,6 @@ public final class LocalCluster implements AutoCloseable {
             cluster.addWorker(w);
         }
         supervisor = new Supervisor(cluster, conf, tilers);
-        registration = LocalSupervisors.register(supervisor);
         LOG.info("local cluster started: {} workers x {} slots, {} bytes of memory quota each", workerCount,
                 workerConfig.slots(), storageConfig.cacheBytes());
     }
@@ -125,7 +121,6 @@ public final class LocalCluster implements AutoCloseable {
 
     @Override
     public void close() {
-        registration.close();
         supervisor.close();
         for (Worker w : workers) {
             w.close();
