@@ -58,6 +58,8 @@ class ConfigDefaultsTest {
         assertThat(io.mars.am.yarn.WorkerSpec.from(Map.of()))
                 .isEqualTo(new io.mars.am.yarn.WorkerSpec(2, 1024, 1, 6));
         assertThat(io.mars.am.yarn.WorkerSpec.from(Map.of("mars.yarn.workers", "4")).maxFailures()).isEqualTo(12);
+        assertThat(io.mars.common.rpc.flight.HeartbeatConfig.from(Map.of())).isEqualTo(
+                new io.mars.common.rpc.flight.HeartbeatConfig(java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(15)));
         assertThat(WebConfig.from(Map.of()).port()).isZero();
     }
 

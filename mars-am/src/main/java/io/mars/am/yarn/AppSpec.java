@@ -28,6 +28,8 @@ public record AppSpec(String mainClass, List<String> appArgs, List<String> jars,
     public static final String FILE_NAME = "mars-app.properties";
     /** The application's staging directory on the default file system (set by the submitter; workers localize from it). */
     public static final String STAGING_DIR_PROPERTY = "mars.yarn.staging-dir";
+    /** The Java installation on the nodes for the AM and the workers; default: the node's {@code $JAVA_HOME}. */
+    public static final String JAVA_HOME_PROPERTY = "mars.yarn.am.java-home";
 
     private static final String MAIN_CLASS = "main-class";
     private static final String ARG = "arg.";

@@ -20,7 +20,7 @@ import io.mars.am.services.cluster.internal.StaticCluster;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.flight.RpcSecret;
-import java.time.Duration;
+import io.mars.common.rpc.flight.HeartbeatConfig;
 import java.util.concurrent.CompletableFuture;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.hadoop.io.Text;
@@ -78,12 +78,11 @@ public final class ApplicationMaster {
                     + RpcSecret.CREDENTIALS_ALIAS + "; submit the application with mars-submit");
         }
         String host = System.getenv().getOrDefault("NM_HOST", InetAddress.getLocalHost().getCanonicalHostName());
-        long timeoutMs = Long.parseLong(spec.properties().getOrDefault("mars.worker.heartbeat-timeout-ms", "15000"));
         StaticCluster cluster = new StaticCluster();
         try (RootAllocator allocator = new RootAllocator();
              Supervisor supervisor = new Supervisor(cluster, spec.properties());
              SupervisorEndpoint endpoint = new SupervisorEndpoint(supervisor, cluster, RpcSecret.of(secret), host, 0,
-                     allocator, Duration.ofMillis(timeoutMs));
+                     allocator, HeartbeatConfig.from(spec.properties()).timeout());
              AmWebServer web = new AmWebServer(host, WebConfig.from(spec.properties()), () -> List.of(supervisor),
                      Optional.of(YarnProxyFilter.forThisContainer(conf)))) {
             WorkerContainers workers = new WorkerContainers(workerSpec, spec, host, endpoint.port(), secret,

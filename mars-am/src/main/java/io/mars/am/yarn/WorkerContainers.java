@@ -115,7 +115,7 @@ final class WorkerContainers {
             requested--;
             rm.removeContainerRequest(new ContainerRequest(c.getResource(), null, null, PRIORITY));
             try {
-                nm.startContainerAsync(c, launchContext());
+                nm.startContainerAsync(c, launch().newContext());
                 running.put(c.getId(), c);
                 LOG.info("launching worker container {} on {}", c.getId(), c.getNodeId());
             } catch (IOException | RuntimeException e) {
@@ -180,7 +180,25 @@ final class WorkerContainers {
         }
     }
 
-    private ContainerLaunchContext launchContext() throws IOException {
+    /** What every worker container is launched with; the same for all of them, so built once. */
+    private record Launch(Map<String, LocalResource> resources, Map<String, String> env, String command,
+                          ByteBuffer tokens) {
+        ContainerLaunchContext newContext() {
+            return ContainerLaunchContext.newInstance(resources, env, List.of(command), null, tokens.duplicate(),
+                    null);
+        }
+    }
+
+    private Launch launch;
+
+    private Launch launch() throws IOException {
+        if (launch == null) {
+            launch = buildLaunch();
+        }
+        return launch;
+    }
+
+    private Launch buildLaunch() throws IOException {
         FileSystem fs = FileSystem.get(new org.apache.hadoop.conf.Configuration());
         Map<String, LocalResource> resources = new LinkedHashMap<>();
         String staging = app.properties().get(AppSpec.STAGING_DIR_PROPERTY);
@@ -193,7 +211,7 @@ final class WorkerContainers {
                 }
             }
         }
-        String java = app.properties().getOrDefault("mars.yarn.am.java-home",
+        String java = app.properties().getOrDefault(AppSpec.JAVA_HOME_PROPERTY,
                 ApplicationConstants.Environment.JAVA_HOME.$$()) + "/bin/java";
         List<String> command = new ArrayList<>(List.of(java, "-Xmx" + spec.heapMb() + "m",
                 "--add-opens=java.base/java.nio=ALL-UNNAMED",
@@ -212,8 +230,8 @@ final class WorkerContainers {
         Map<String, String> env = new HashMap<>();
         env.put("CLASSPATH", System.getenv().getOrDefault("CLASSPATH", System.getProperty("java.class.path")));
         env.put("OPENBLAS_NUM_THREADS", "1");
-        return ContainerLaunchContext.newInstance(resources, env, List.of(String.join(" ", command)), null,
-                workerTokens(UserGroupInformation.getCurrentUser().getCredentials(), secret), null);
+        return new Launch(Map.copyOf(resources), Map.copyOf(env), String.join(" ", command),
+                workerTokens(UserGroupInformation.getCurrentUser().getCredentials(), secret));
     }
 
     /** The AM's credentials without the AMRMToken (a worker must not talk to the RM as the AM), plus the secret. */

@@ -2,12 +2,12 @@ package io.mars.container.yarn;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.rpc.flight.HeartbeatConfig;
 import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.container.WorkerConfig;
 import io.mars.container.kernels.KernelRegistry;
 import io.mars.container.rpc.NetworkedWorker;
 import io.mars.container.services.storage.internal.MemoryStorage;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.arrow.memory.RootAllocator;
@@ -23,8 +23,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class WorkerContainer {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerContainer.class);
-    public static final String HEARTBEAT_INTERVAL = "mars.worker.heartbeat-interval-ms";
-    public static final String HEARTBEAT_TIMEOUT = "mars.worker.heartbeat-timeout-ms";
 
     private WorkerContainer() {
     }
@@ -58,12 +56,11 @@ public final class WorkerContainer {
                 conf.put(k.toString(), v.toString());
             }
         });
-        Duration interval = Duration.ofMillis(Long.parseLong(conf.getOrDefault(HEARTBEAT_INTERVAL, "1000")));
-        Duration timeout = Duration.ofMillis(Long.parseLong(conf.getOrDefault(HEARTBEAT_TIMEOUT, "15000")));
+        HeartbeatConfig heartbeats = HeartbeatConfig.from(conf);
         try (RootAllocator allocator = new RootAllocator();
              NetworkedWorker worker = new NetworkedWorker(id, host, WorkerConfig.from(conf), new MemoryStorage(),
                      KernelRegistry.standard(), RpcSecret.of(secret), args[0], Integer.parseInt(args[1]), allocator,
-                     Runtime.getRuntime().maxMemory(), interval, timeout)) {
+                     Runtime.getRuntime().maxMemory(), heartbeats.interval(), heartbeats.timeout())) {
             String reason = worker.terminated().join();
             LOG.info("worker {} stops: {}", id, reason);
         }

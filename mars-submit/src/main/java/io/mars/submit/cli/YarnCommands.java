@@ -9,7 +9,6 @@ import java.util.EnumSet;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
-import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
@@ -108,15 +107,8 @@ final class YarnCommands {
         return yarn;
     }
 
+    /** 0 while the application runs; once it ended, the code a waiting submitter would have exited with. */
     static int codeOf(ApplicationReport r) {
-        if (r.getYarnApplicationState() == YarnApplicationState.KILLED
-                || r.getFinalApplicationStatus() == FinalApplicationStatus.KILLED) {
-            return ExitCodes.KILLED;
-        }
-        if (r.getYarnApplicationState() == YarnApplicationState.FAILED
-                || r.getFinalApplicationStatus() == FinalApplicationStatus.FAILED) {
-            return ExitCodes.JOB_FAILED;
-        }
-        return ExitCodes.SUCCESS;
+        return DONE.contains(r.getYarnApplicationState()) ? YarnRun.exitCode(YarnSubmitter.status(r)) : ExitCodes.SUCCESS;
     }
 }

@@ -18,8 +18,7 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
  * Hadoop configuration of {@code HADOOP_CONF_DIR}/{@code YARN_CONF_DIR}, and maps the outcome to an exit code.
  */
 final class YarnRun {
-    /** The Java installation on the nodes; default: the node's {@code $JAVA_HOME}. */
-    static final String JAVA_HOME_PROPERTY = "mars.yarn.am.java-home";
+    static final String JAVA_HOME_PROPERTY = io.mars.am.yarn.AppSpec.JAVA_HOME_PROPERTY;
     /**
      * A class path present on every node, used for the AM as is; default: mars-submit's own class path jars are
      * uploaded with the job.
@@ -58,7 +57,11 @@ final class YarnRun {
             err.println("mars-submit: interrupted while waiting for the application");
             return ExitCodes.JOB_FAILED;
         }
-        return switch (outcome.status()) {
+        return exitCode(outcome.status());
+    }
+
+    static int exitCode(YarnOutcome.Status status) {
+        return switch (status) {
             case SUCCEEDED -> ExitCodes.SUCCESS;
             case FAILED -> ExitCodes.JOB_FAILED;
             case KILLED -> ExitCodes.KILLED;

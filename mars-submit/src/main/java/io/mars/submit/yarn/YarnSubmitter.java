@@ -284,7 +284,8 @@ public final class YarnSubmitter {
         return url != null && !url.isBlank() && !url.equals("N/A");
     }
 
-    private static YarnOutcome.Status status(ApplicationReport report) {
+    /** The outcome of an application that has ended. */
+    public static YarnOutcome.Status status(ApplicationReport report) {
         if (report.getYarnApplicationState() == YarnApplicationState.KILLED
                 || report.getFinalApplicationStatus() == FinalApplicationStatus.KILLED) {
             return YarnOutcome.Status.KILLED;

@@ -1,0 +1,28 @@
+package io.mars.common.rpc.flight;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Worker heartbeats, read by both ends: a worker beats every {@value #INTERVAL} ms (default 1000); the AM drops a worker
+ * silent for {@value #TIMEOUT} ms (default 15000), and a worker that cannot reach the AM that long exits.
+ */
+public record HeartbeatConfig(Duration interval, Duration timeout) {
+    public static final String INTERVAL = "mars.worker.heartbeat-interval-ms";
+    public static final String TIMEOUT = "mars.worker.heartbeat-timeout-ms";
+
+    public static HeartbeatConfig from(Map<String, String> conf) {
+        return new HeartbeatConfig(millis(conf, INTERVAL, 1000), millis(conf, TIMEOUT, 15_000));
+    }
+
+    private static Duration millis(Map<String, String> conf, String key, long otherwise) {
+        String v = conf.get(key);
+        try {
+            return Duration.ofMillis(v == null ? otherwise : Long.parseLong(v.trim()));
+        } catch (NumberFormatException e) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a whole number of ms, got '" + v + "'");
+        }
+    }
+}
