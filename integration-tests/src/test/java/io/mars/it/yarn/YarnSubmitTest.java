@@ -6,7 +6,6 @@ import io.mars.submit.cli.MarsSubmit;
 import io.mars.submit.yarn.YarnSubmitter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,21 +13,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.stream.Stream;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hdfs.HdfsConfiguration;
-import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.client.api.YarnClient;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
-import org.apache.hadoop.yarn.server.MiniYARNCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -78,8 +68,7 @@ class YarnSubmitTest {
     @TempDir
     static Path tmp;
 
-    private static MiniDFSCluster dfs;
-    private static MiniYARNCluster yarn;
+    private static MiniHadoop hadoop;
     private static Path confDir;
     private static Path jobJar;
     private static FileSystem fs;
@@ -87,56 +76,17 @@ class YarnSubmitTest {
 
     @BeforeAll
     static void startClusters() throws Exception {
-        Configuration dfsConf = new HdfsConfiguration();
-        dfsConf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("dfs").toString());
-        dfs = new MiniDFSCluster.Builder(dfsConf).numDataNodes(1).build();
-        dfs.waitActive();
-
-        YarnConfiguration conf = new YarnConfiguration(dfs.getConfiguration(0));
-        conf.set("fs.defaultFS", dfs.getURI().toString());
-        // The shaded minicluster ships no capacity-scheduler.xml.
-        conf.set("yarn.scheduler.capacity.root.queues", "default");
-        conf.set("yarn.scheduler.capacity.root.default.capacity", "100");
-        conf.setInt(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 1);
-        conf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
-        conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
-        conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, 2048);
-        conf.setInt(YarnConfiguration.NM_PMEM_MB, 2048);
-        conf.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 99f);
-        yarn = new MiniYARNCluster("mars-yarn-submit", 1, 1, 1);
-        yarn.init(conf);
-        yarn.start();
-        yarn.waitForNodeManagersToConnect(30_000);
-
-        // The client and the AM read the mini clusters' addresses from these files.
-        Configuration all = new Configuration(yarn.getConfig());
-        all.set("fs.defaultFS", dfs.getURI().toString());
-        confDir = Files.createDirectories(tmp.resolve("hadoop-conf"));
-        for (String name : List.of("core-site.xml", "yarn-site.xml")) {
-            try (OutputStream out = Files.newOutputStream(confDir.resolve(name))) {
-                all.writeXml(out);
-            }
-        }
-        fs = FileSystem.get(all);
-        yarnClient = YarnClient.createYarnClient();
-        yarnClient.init(all);
-        yarnClient.start();
-        jobJar = buildJobJar(tmp.resolve("job"));
+        hadoop = MiniHadoop.start(tmp, "mars-yarn-submit", false);
+        fs = hadoop.fs;
+        yarnClient = hadoop.client;
+        confDir = hadoop.confDir;
+        jobJar = MiniHadoop.jobJar(tmp.resolve("job"), "yarnjob.Job", JOB);
     }
 
     @AfterAll
     static void stopClusters() throws IOException {
-        if (yarnClient != null) {
-            yarnClient.stop();
-        }
-        if (yarn != null) {
-            yarn.stop();
-        }
-        if (fs != null) {
-            fs.close();
-        }
-        if (dfs != null) {
-            dfs.shutdown();
+        if (hadoop != null) {
+            hadoop.close();
         }
     }
 
@@ -259,30 +209,5 @@ class YarnSubmitTest {
             String line = out.lines().findFirst().orElseThrow(() -> new AssertionError("no app id in: " + err));
             return ApplicationId.fromString(line.trim());
         }
-    }
-
-    private static Path buildJobJar(Path dir) throws IOException {
-        Path src = dir.resolve("src/yarnjob/Job.java");
-        Path classes = dir.resolve("classes");
-        Files.createDirectories(src.getParent());
-        Files.createDirectories(classes);
-        Files.writeString(src, JOB);
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
-        int rc = javac.run(null, diagnostics, diagnostics, "-d", classes.toString(),
-                "-cp", System.getProperty("surefire.test.class.path"), src.toString());
-        if (rc != 0) {
-            throw new IllegalStateException("cannot compile the job: " + diagnostics);
-        }
-        Path jar = dir.resolve("job.jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
-                Stream<Path> files = Files.walk(classes)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                out.putNextEntry(new JarEntry(classes.relativize(file).toString().replace('\\', '/')));
-                Files.copy(file, out);
-                out.closeEntry();
-            }
-        }
-        return jar;
     }
 }

@@ -8,13 +8,10 @@ import io.mars.submit.cli.MarsSubmit;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.HttpURLConnection;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -24,21 +21,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.stream.Stream;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hdfs.HdfsConfiguration;
-import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
-import org.apache.hadoop.yarn.server.MiniYARNCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -86,13 +74,12 @@ class YarnWebUiTest {
             """;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration PATIENCE = Duration.ofSeconds(120);
-    private static final int LOCAL_WORKERS = 2;
+    private static final int WORKERS = 2;
 
     @TempDir
     static Path tmp;
 
-    private static MiniDFSCluster dfs;
-    private static MiniYARNCluster yarn;
+    private static MiniHadoop hadoop;
     private static Path confDir;
     private static Path jobJar;
     private static FileSystem fs;
@@ -101,64 +88,18 @@ class YarnWebUiTest {
 
     @BeforeAll
     static void startClusters() throws Exception {
-        Configuration dfsConf = new HdfsConfiguration();
-        dfsConf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("dfs").toString());
-        dfs = new MiniDFSCluster.Builder(dfsConf).numDataNodes(1).build();
-        dfs.waitActive();
-
-        YarnConfiguration conf = new YarnConfiguration(dfs.getConfiguration(0));
-        conf.set("fs.defaultFS", dfs.getURI().toString());
-        conf.set("yarn.scheduler.capacity.root.queues", "default");
-        conf.set("yarn.scheduler.capacity.root.default.capacity", "100");
-        conf.setInt(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 1);
-        conf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
-        conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
-        conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, 2048);
-        conf.setInt(YarnConfiguration.NM_PMEM_MB, 2048);
-        conf.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 99f);
-        // Fixed ports: otherwise the RM advertises its web address as localhost:0 and the proxy URL is no real URL.
-        conf.setBoolean(YarnConfiguration.YARN_MINICLUSTER_FIXED_PORTS, true);
-        rmWebPort = freePort();
-        conf.set(YarnConfiguration.RM_WEBAPP_ADDRESS, "localhost:" + rmWebPort);
-        for (String key : List.of(YarnConfiguration.RM_ADDRESS, YarnConfiguration.RM_SCHEDULER_ADDRESS,
-                YarnConfiguration.RM_RESOURCE_TRACKER_ADDRESS, YarnConfiguration.RM_ADMIN_ADDRESS,
-                YarnConfiguration.NM_ADDRESS, YarnConfiguration.NM_LOCALIZER_ADDRESS,
-                YarnConfiguration.NM_WEBAPP_ADDRESS)) {
-            conf.set(key, "localhost:" + freePort());
-        }
-        yarn = new MiniYARNCluster("mars-yarn-web", 1, 1, 1);
-        yarn.init(conf);
-        yarn.start();
-        yarn.waitForNodeManagersToConnect(30_000);
-
-        Configuration all = new Configuration(yarn.getConfig());
-        all.set("fs.defaultFS", dfs.getURI().toString());
-        confDir = Files.createDirectories(tmp.resolve("hadoop-conf"));
-        for (String name : List.of("core-site.xml", "yarn-site.xml")) {
-            try (OutputStream out = Files.newOutputStream(confDir.resolve(name))) {
-                all.writeXml(out);
-            }
-        }
-        fs = FileSystem.get(all);
-        yarnClient = YarnClient.createYarnClient();
-        yarnClient.init(all);
-        yarnClient.start();
-        jobJar = buildJobJar(tmp.resolve("job"));
+        hadoop = MiniHadoop.start(tmp, "mars-yarn-web", true);
+        fs = hadoop.fs;
+        yarnClient = hadoop.client;
+        confDir = hadoop.confDir;
+        rmWebPort = hadoop.rmWebPort;
+        jobJar = MiniHadoop.jobJar(tmp.resolve("job"), "webjob.Job", JOB);
     }
 
     @AfterAll
     static void stopClusters() throws IOException {
-        if (yarnClient != null) {
-            yarnClient.stop();
-        }
-        if (yarn != null) {
-            yarn.stop();
-        }
-        if (fs != null) {
-            fs.close();
-        }
-        if (dfs != null) {
-            dfs.shutdown();
+        if (hadoop != null) {
+            hadoop.close();
         }
     }
 
@@ -197,7 +138,7 @@ class YarnWebUiTest {
                 String taskId = task.get("id").asText();
                 assertThat(getJson(proxy + "api/tasks/" + taskId).get("id").asText()).isEqualTo(taskId);
                 JsonNode cluster = getJson(proxy + "api/cluster");
-                assertThat(cluster.get("workerCount").asInt()).isEqualTo(LOCAL_WORKERS);
+                assertThat(cluster.get("workerCount").asInt()).isEqualTo(WORKERS);
                 JsonNode sessions = getJson(proxy + "api/sessions").get("sessions");
                 assertThat(sessions).hasSize(1);
                 assertThat(sessions.get(0).get("tasks").asInt()).isEqualTo(1);
@@ -261,16 +202,10 @@ class YarnWebUiTest {
     private record Response(int status, String contentType, String body) {
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
     private static Run submit(String... options) {
         List<String> args = new java.util.ArrayList<>(List.of("--master", "yarn", "--class", "webjob.Job",
                 "--am-memory", "512",
-                "--conf", "mars.yarn.am.local-workers=" + LOCAL_WORKERS,
+                "--workers", String.valueOf(WORKERS), "--worker-memory", "512",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
                 "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(confDir)));
         args.addAll(List.of(options));
@@ -282,30 +217,5 @@ class YarnWebUiTest {
     }
 
     private record Run(int code, String out, String err) {
-    }
-
-    private static Path buildJobJar(Path dir) throws IOException {
-        Path src = dir.resolve("src/webjob/Job.java");
-        Path classes = dir.resolve("classes");
-        Files.createDirectories(src.getParent());
-        Files.createDirectories(classes);
-        Files.writeString(src, JOB);
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
-        int rc = javac.run(null, diagnostics, diagnostics, "-d", classes.toString(),
-                "-cp", System.getProperty("surefire.test.class.path"), src.toString());
-        if (rc != 0) {
-            throw new IllegalStateException("cannot compile the job: " + diagnostics);
-        }
-        Path jar = dir.resolve("job.jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
-                Stream<Path> files = Files.walk(classes)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                out.putNextEntry(new JarEntry(classes.relativize(file).toString().replace('\\', '/')));
-                Files.copy(file, out);
-                out.closeEntry();
-            }
-        }
-        return jar;
     }
 }
