@@ -6,6 +6,8 @@ import io.mars.am.services.meta.internal.MemoryMetaService;
 import io.mars.am.services.scheduling.internal.DepthFirstScheduler;
 import io.mars.am.services.session.internal.SessionManager;
 import io.mars.am.services.task.internal.TaskManager;
+import io.mars.am.services.cluster.ClusterListener;
+import io.mars.am.services.scheduling.SchedulingConfig;
 import io.mars.am.state.StateStore;
 import io.mars.am.state.internal.MemoryOnlyStateStore;
 import io.mars.common.graph.ChunkNode;
@@ -26,6 +28,7 @@ import java.util.concurrent.CompletableFuture;
  * cluster), in one process. Services start in dependency order and stop in reverse.
  */
 public final class Supervisor implements SupervisorGateway, AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Supervisor.class);
     private final ClusterService cluster;
     private final StateStore store;
     private final MemoryMetaService meta;
@@ -50,7 +53,17 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
         this.meta = new MemoryMetaService(store);
         this.lifecycle = new RefCountLifecycle(meta, cluster);
         this.sessions = new SessionManager(lifecycle, meta, store);
-        this.scheduling = new DepthFirstScheduler(cluster, meta, lifecycle);
+        this.scheduling = new DepthFirstScheduler(cluster, meta, lifecycle, SchedulingConfig.from(conf));
+        cluster.addListener(new ClusterListener() {
+            @Override
+            public void workerLost(String workerId, String reason) {
+                meta.dropWorker(workerId).thenAccept(orphaned -> {
+                    if (orphaned > 0) {
+                        LOG.warn("{} chunks had their only copy on lost worker {}", orphaned, workerId);
+                    }
+                });
+            }
+        });
         this.tasks = new TaskManager(sessions, scheduling, lifecycle, meta, tilers, conf);
     }
 

@@ -16,6 +16,12 @@ public interface MetaService {
 
     CompletableFuture<Integer> count(String sessionId);
 
+    /**
+     * Forgets a lost worker as a holder of every chunk, in every session; completes with the number of chunks left
+     * with no holder (they stay known, so their references still count, until recomputed or released).
+     */
+    CompletableFuture<Integer> dropWorker(String workerId);
+
     /** Forgets a session; completes with the metas it still had. */
     CompletableFuture<List<ChunkMeta>> deleteSession(String sessionId);
 

@@ -2,6 +2,7 @@ package io.mars.am.services.scheduling;
 
 import io.mars.common.graph.SubtaskGraph;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -11,11 +12,14 @@ import java.util.concurrent.CompletableFuture;
 public interface SchedulingService {
     /**
      * Runs every subtask of {@code graph}. {@code storedLocations} names a worker for each input chunk produced by an
-     * earlier task. Completes when all subtasks are done, or exceptionally with the first failure once no subtask of
-     * the task is running any more.
+     * earlier task; {@code resultKeys} are the chunks the task keeps, which must still exist when it ends. A subtask
+     * whose worker is lost runs again elsewhere, and finished subtasks whose outputs were lost with a worker run
+     * again from their lineage. Completes when all subtasks are done, or exceptionally with the first failure once
+     * no subtask of the task is running any more.
      */
     CompletableFuture<Void> submit(String sessionId, String taskId, SubtaskGraph graph,
-                                   Map<String, String> storedLocations, SchedulingListener listener);
+                                   Map<String, String> storedLocations, Set<String> resultKeys,
+                                   SchedulingListener listener);
 
     /** Stops dispatching the task's subtasks; its future fails with TASK_CANCELLED once running ones are done. */
     CompletableFuture<Void> cancel(String taskId);

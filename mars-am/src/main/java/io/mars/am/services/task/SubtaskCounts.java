@@ -3,8 +3,8 @@ package io.mars.am.services.task;
 /**
  * A task's subtasks by state, over the stages tiled so far: {@code pending} have not run (or will not, once the task
  * has ended), {@code running} are on a worker, {@code succeeded} stored their outputs, {@code failed} raised an error.
- * {@code reruns} counts subtasks run again after their worker or their outputs were lost (none yet: reruns after a
- * lost worker come with worker containers).
+ * {@code reruns} counts subtask runs given up and started again: their worker (or one holding their inputs) was lost,
+ * or outputs they had stored were lost and are recomputed from lineage.
  */
 public record SubtaskCounts(int pending, int running, int succeeded, int failed, int reruns) {
     public SubtaskCounts {

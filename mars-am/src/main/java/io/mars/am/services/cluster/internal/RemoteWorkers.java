@@ -70,7 +70,12 @@ public final class RemoteWorkers implements WorkerDirectory, AutoCloseable {
     @Override
     public WorkerAddress address(String workerId) {
         WorkerAddress a = addresses.get(workerId);
-        if (a == null || !cluster.isMember(workerId)) {
+        if (a != null && !cluster.isMember(workerId)) {
+            // a reader of its chunks retries once the scheduler has recomputed them
+            throw new MarsException(ErrorCode.WORKER_LOST, "worker '" + workerId + "' was lost; live: "
+                    + cluster.workers().stream().map(WorkerGateway::workerId).toList());
+        }
+        if (a == null) {
             throw new MarsException(ErrorCode.NO_WORKERS, "no live worker with id '" + workerId + "'; live: "
                     + cluster.workers().stream().map(WorkerGateway::workerId).toList());
         }

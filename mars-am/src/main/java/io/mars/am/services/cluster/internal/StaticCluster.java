@@ -18,6 +18,7 @@ public final class StaticCluster implements ClusterService {
     private final List<WorkerGateway> workers = new CopyOnWriteArrayList<>();
     private final Map<String, WorkerGateway> byId = new ConcurrentHashMap<>();
     private final List<String> lost = new CopyOnWriteArrayList<>();
+    private final Map<String, String> lostReasons = new ConcurrentHashMap<>();
     private final List<ClusterListener> listeners = new CopyOnWriteArrayList<>();
 
     @Override
@@ -36,6 +37,7 @@ public final class StaticCluster implements ClusterService {
         }
         workers.remove(w);
         lost.add(workerId + ": " + reason);
+        lostReasons.put(workerId, reason);
         listeners.forEach(l -> l.workerLost(workerId, reason));
         if (w instanceof AutoCloseable c) {
             try {
@@ -56,6 +58,11 @@ public final class StaticCluster implements ClusterService {
     public WorkerGateway worker(String workerId) {
         WorkerGateway w = byId.get(workerId);
         if (w == null) {
+            String reason = lostReasons.get(workerId);
+            if (reason != null) {
+                // a reader of its chunks retries once the scheduler has recomputed them
+                throw new MarsException(ErrorCode.WORKER_LOST, "worker " + workerId + " was lost: " + reason);
+            }
             throw new MarsException(ErrorCode.NO_WORKERS, "no worker with id '" + workerId + "'; known: " + byId.keySet());
         }
         return w;

@@ -95,6 +95,33 @@ public final class MemoryMetaService implements MetaService, AutoCloseable {
     }
 
     @Override
+    public java.util.concurrent.CompletableFuture<Integer> dropWorker(String workerId) {
+        return actor.call(() -> {
+            int orphaned = 0;
+            for (Map.Entry<String, Map<String, ChunkMeta>> session : sessions.entrySet()) {
+                List<ChunkMeta> changed = new ArrayList<>();
+                for (Map.Entry<String, ChunkMeta> e : session.getValue().entrySet()) {
+                    ChunkMeta meta = e.getValue();
+                    if (meta.workers().contains(workerId)) {
+                        Set<String> left = new HashSet<>(meta.workers());
+                        left.remove(workerId);
+                        meta = new ChunkMeta(meta.key(), meta.dtype(), meta.shape(), meta.nbytes(), left);
+                        e.setValue(meta);
+                        changed.add(meta);
+                        if (left.isEmpty()) {
+                            orphaned++;
+                        }
+                    }
+                }
+                if (!changed.isEmpty()) {
+                    store.putChunkMetas(session.getKey(), changed);
+                }
+            }
+            return orphaned;
+        });
+    }
+
+    @Override
     public java.util.concurrent.CompletableFuture<List<ChunkMeta>> deleteSession(String sessionId) {
         return actor.call(() -> {
             Map<String, ChunkMeta> m = sessions.remove(sessionId);

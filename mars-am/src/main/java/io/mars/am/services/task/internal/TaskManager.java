@@ -77,6 +77,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
         int done;
         int running;
         int failed;
+        int reruns;
         int stages;
         long tiled;
         volatile long firstRunning;
@@ -98,7 +99,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
         TaskStatus status() {
             int now = state.isTerminal() ? 0 : running;
             int pending = Math.max(0, subtasks - done - failed - now);
-            return new TaskStatus(info(), new SubtaskCounts(pending, now, done, failed, 0), stages);
+            return new TaskStatus(info(), new SubtaskCounts(pending, now, done, failed, reruns), stages);
         }
 
         void move(TaskState next) {
@@ -226,10 +227,28 @@ public final class TaskManager implements TaskService, AutoCloseable {
                     task.running--;
                 });
             }
+
+            @Override
+            public void subtaskRetried(int subtaskId, String workerId, Throwable cause) {
+                actor.execute(() -> {
+                    task.running--;
+                    task.reruns++;
+                });
+            }
+
+            @Override
+            public void subtaskReverted(int subtaskId) {
+                actor.execute(() -> {
+                    task.done--;
+                    task.reruns++;
+                    completed.clear(subtaskId);
+                });
+            }
         };
         lifecycle.incref(task.sessionId, allRefs)
                 .thenCompose(v -> meta.get(task.sessionId, List.copyOf(storedInputs)))
-                .thenCompose(metas -> scheduling.submit(task.sessionId, schedulingId, subtasks, locations(metas), listener))
+                .thenCompose(metas -> scheduling.submit(task.sessionId, schedulingId, subtasks, locations(metas),
+                        Set.copyOf(resultRefs), listener))
                 .thenCompose(v -> meta.get(task.sessionId, resultRefs))
                 .whenCompleteAsync((metas, err) -> {
                     if (err != null) {
@@ -276,7 +295,10 @@ public final class TaskManager implements TaskService, AutoCloseable {
     private static Map<String, String> locations(List<ChunkMeta> metas) {
         Map<String, String> out = new HashMap<>();
         for (ChunkMeta m : metas) {
-            out.put(m.key(), m.workers().iterator().next());
+            // a chunk whose every holder was lost has no location: the scheduler reports it lost
+            if (!m.workers().isEmpty()) {
+                out.put(m.key(), m.workers().iterator().next());
+            }
         }
         return out;
     }
