@@ -35,10 +35,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The AM's web UI on a MiniYARNCluster with fixed ports (so the tracking URL is a real one): while a job runs, the REST
  * API answers through the ResourceManager's proxy at {@code /proxy/<app id>/}, and YARN's AmIpFilter redirects a
- * client that is not the proxy (a socket bound to 127.0.0.2) to the proxy.
+ * client that is not the proxy (a socket bound to 127.0.0.2) to the proxy. One of the two worker containers is killed
+ * in the middle of the task: the task reruns what it lost, the REST API shows the reruns and the lost worker, and the
+ * result equals the embedded cluster's.
  */
 class YarnWebUiTest {
-    /** Runs one task, signals that it is done, and keeps the session open until the test releases it. */
+    /**
+     * Runs one task of a few thousand subtasks (block products of a 1600² matrix with its transpose, plus one, column
+     * sums), writes the result, and keeps the session open until the test releases it.
+     */
     private static final String JOB = """
             package webjob;
 
@@ -46,6 +51,8 @@ class YarnWebUiTest {
             import static io.mars.tensor.Tensors.shape;
 
             import io.mars.Session;
+            import io.mars.tensor.NDArray;
+            import io.mars.tensor.Tensor;
             import io.mars.tensor.Tensors;
             import java.nio.charset.StandardCharsets;
             import org.apache.hadoop.conf.Configuration;
@@ -54,13 +61,24 @@ class YarnWebUiTest {
             import org.apache.hadoop.fs.Path;
 
             public class Job {
+                public static Tensor columnSums() {
+                    Tensor x = Tensors.random(7).rand(shape(1600, 1600), chunks(100));
+                    return x.dot(x.transpose()).add(1.0).sum(0);
+                }
+
                 public static void main(String[] args) throws Exception {
                     FileSystem fs = FileSystem.get(new Configuration());
                     try (Session session = Session.getOrCreate()) {
-                        double sum = Tensors.ones(shape(40, 40), chunks(10)).sum().execute(session).getDouble();
-                        try (FSDataOutputStream out = fs.create(new Path(args[0]))) {
-                            out.write(Double.toString(sum).getBytes(StandardCharsets.UTF_8));
+                        NDArray sums = columnSums().execute(session);
+                        StringBuilder text = new StringBuilder();
+                        for (double v : sums.doubles()) {
+                            text.append(v).append('\\n');
                         }
+                        Path written = new Path(args[0] + ".tmp");
+                        try (FSDataOutputStream out = fs.create(written)) {
+                            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+                        }
+                        fs.rename(written, new Path(args[0]));
                         long deadline = System.nanoTime() + 180_000_000_000L;
                         while (!fs.exists(new Path(args[1]))) {
                             if (System.nanoTime() > deadline) {
@@ -104,15 +122,38 @@ class YarnWebUiTest {
     }
 
     @Test
-    void theRestApiAnswersThroughTheProxyWhileTheJobRunsAndDirectClientsAreRedirected() throws Exception {
-        org.apache.hadoop.fs.Path done = fs.makeQualified(new org.apache.hadoop.fs.Path("/web/task-done"));
+    void aWorkerKilledMidTaskIsReplacedTheTaskRerunsAndTheRestApiShowsItThroughTheProxy() throws Exception {
+        org.apache.hadoop.fs.Path done = fs.makeQualified(new org.apache.hadoop.fs.Path("/web/column-sums"));
         org.apache.hadoop.fs.Path release = fs.makeQualified(new org.apache.hadoop.fs.Path("/web/release"));
         ExecutorService submitter = Executors.newSingleThreadExecutor(r -> new Thread(r, "mars-submit-under-test"));
         try {
-            Future<Run> submitted = submitter.submit(() -> submit("--name", "web-ui-job", jobJar.toString(),
+            Future<Run> submitted = submitter.submit(() -> submit("--name", "web-ui-job",
+                    "--conf", "mars.worker.heartbeat-timeout-ms=5000", jobJar.toString(),
                     done.toString(), release.toString()));
             try {
                 long deadline = System.nanoTime() + PATIENCE.toNanos();
+                ApplicationReport report = null;
+                while (report == null && !submitted.isDone() && System.nanoTime() < deadline) {
+                    report = runningApplication();
+                    Thread.sleep(100);
+                }
+                assertThat(report).as("the application runs").isNotNull();
+                ApplicationId appId = report.getApplicationId();
+                String proxy = report.getTrackingUrl();
+                assertThat(proxy).isEqualTo("http://localhost:" + rmWebPort + "/proxy/" + appId + "/");
+
+                // the REST API through the RM's proxy while the task runs: its progress, its subtasks by state
+                JsonNode midway = awaitMidway(proxy, submitted, deadline);
+                double progress = midway.get("progress").asDouble();
+                assertThat(progress).isStrictlyBetween(0.0, 1.0);
+                assertThat(midway.at("/subtasks/succeeded").asInt())
+                        .isEqualTo((int) Math.round(progress * midway.at("/subtasks/total").asInt()));
+                String taskId = midway.get("id").asText();
+
+                // a worker container dies in the middle of the task
+                ProcessHandle victim = workerProcesses(appId).get(0);
+                assertThat(victim.destroyForcibly()).isTrue();
+
                 while (!fs.exists(done) && !submitted.isDone() && System.nanoTime() < deadline) {
                     Thread.sleep(200);
                 }
@@ -120,31 +161,30 @@ class YarnWebUiTest {
                         submitted.isDone() ? submitted.get().err : "").isFalse();
                 assertThat(fs.exists(done)).as("the job's task finished within %s", PATIENCE).isTrue();
 
-                ApplicationReport report = runningApplication();
-                ApplicationId appId = report.getApplicationId();
-                String proxy = report.getTrackingUrl();
-                assertThat(proxy).isEqualTo("http://localhost:" + rmWebPort + "/proxy/" + appId + "/");
-
-                // the REST API through the RM's proxy: the job's one task, done, with its subtasks by state
-                JsonNode tasks = getJson(proxy + "api/tasks").get("tasks");
-                assertThat(tasks).hasSize(1);
-                JsonNode task = tasks.get(0);
+                JsonNode task = getJson(proxy + "api/tasks/" + taskId);
                 assertThat(task.get("state").asText()).isEqualTo("SUCCEEDED");
                 assertThat(task.get("progress").asDouble()).isEqualTo(1.0);
                 int total = task.at("/subtasks/total").asInt();
-                assertThat(total).isPositive();
                 assertThat(task.at("/subtasks/succeeded").asInt()).isEqualTo(total);
                 assertThat(task.at("/subtasks/failed").asInt()).isZero();
-                String taskId = task.get("id").asText();
-                assertThat(getJson(proxy + "api/tasks/" + taskId).get("id").asText()).isEqualTo(taskId);
+                assertThat(task.at("/subtasks/reruns").asInt()).as("reruns after the kill").isPositive();
                 JsonNode cluster = getJson(proxy + "api/cluster");
-                assertThat(cluster.get("workerCount").asInt()).isEqualTo(WORKERS);
+                assertThat(cluster.get("lostWorkers")).hasSize(1);
+                assertThat(cluster.get("lostWorkers").get(0).asText()).contains("container_");
                 JsonNode sessions = getJson(proxy + "api/sessions").get("sessions");
                 assertThat(sessions).hasSize(1);
                 assertThat(sessions.get(0).get("tasks").asInt()).isEqualTo(1);
                 // the status page, through the proxy, links relatively
                 String page = get(proxy).body;
                 assertThat(page).contains("href=\"api/tasks/" + taskId + "\"").contains("SUCCEEDED");
+
+                // the same numbers as the embedded local cluster
+                String written;
+                try (var in = fs.open(done)) {
+                    written = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                }
+                assertThat(written.lines().mapToDouble(Double::parseDouble).toArray())
+                        .containsExactly(localColumnSums(), org.assertj.core.data.Offset.offset(1e-3));
 
                 // straight to the AM: from a non-proxy address YARN's AmIpFilter redirects to the proxy
                 URI direct = URI.create(report.getOriginalTrackingUrl());
@@ -163,6 +203,8 @@ class YarnWebUiTest {
             Run run = submitted.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
             assertThat(run.code).as(run.err).isZero();
             ApplicationId appId = ApplicationId.fromString(run.out.lines().findFirst().orElseThrow().trim());
+            assertThat(yarnClient.getApplicationReport(appId).getFinalApplicationStatus())
+                    .isEqualTo(org.apache.hadoop.yarn.api.records.FinalApplicationStatus.SUCCEEDED);
             assertThat(run.err).contains("mars-submit: tracking URL: http://localhost:" + rmWebPort + "/proxy/"
                     + appId + "/");
         } finally {
@@ -171,11 +213,54 @@ class YarnWebUiTest {
         }
     }
 
+    /** The job's computation on the embedded local cluster. */
+    private static double[] localColumnSums() {
+        try (io.mars.submit.local.LocalCluster cluster = new io.mars.submit.local.LocalCluster(2, Map.of());
+             io.mars.submit.client.ClientSession session =
+                     io.mars.submit.client.ClientSession.open(cluster.supervisor(), Map.of(), null)) {
+            io.mars.tensor.Tensor x = io.mars.tensor.Tensors.random(7).rand(io.mars.tensor.Tensors.shape(1600, 1600),
+                    io.mars.tensor.Tensors.chunks(100));
+            return session.execute(x.dot(x.transpose()).add(1.0).sum(0)).doubles();
+        }
+    }
+
+    /** Polls the REST API through the proxy until the task has finished some subtasks and has many left. */
+    private static JsonNode awaitMidway(String proxy, Future<Run> submitted, long deadline) throws Exception {
+        JsonNode last = null;
+        while (!submitted.isDone() && System.nanoTime() < deadline) {
+            JsonNode tasks = getJson(proxy + "api/tasks").get("tasks");
+            if (tasks.size() == 1) {
+                last = tasks.get(0);
+                int total = last.at("/subtasks/total").asInt();
+                if (last.get("state").asText().equals("RUNNING") && last.at("/subtasks/succeeded").asInt() >= 20
+                        && last.at("/subtasks/pending").asInt() > total / 3) {
+                    return last;
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the task never reached its middle; last seen: " + last);
+    }
+
+    /** The worker JVMs of this application's containers (their command line names their log dir). */
+    private static List<ProcessHandle> workerProcesses(ApplicationId appId) {
+        String containerPrefix = "container_" + appId.getClusterTimestamp() + "_"
+                + String.format("%04d", appId.getId()) + "_";
+        List<ProcessHandle> found = ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains("io.mars.container.yarn.WorkerContainer")
+                        && c.contains(containerPrefix) && c.contains("java")).orElse(false))
+                .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
+                .toList();
+        assertThat(found).as("worker JVMs of " + appId).hasSize(WORKERS);
+        return found;
+    }
+
+    /** The one running Mars application, or null while there is none. */
     private static ApplicationReport runningApplication() throws Exception {
         List<ApplicationReport> apps = yarnClient.getApplications(Set.of("MARS"),
                 java.util.EnumSet.of(YarnApplicationState.RUNNING));
-        assertThat(apps).hasSize(1);
-        return apps.get(0);
+        assertThat(apps).hasSizeLessThanOrEqualTo(1);
+        return apps.isEmpty() ? null : apps.get(0);
     }
 
     private static JsonNode getJson(String url) throws IOException {

@@ -30,8 +30,8 @@ import java.util.function.Supplier;
  * The JSON documents of the REST API, read from the supervisors' services at each call (their read-only snapshot
  * methods, answered on each service's own thread). The status page renders the same documents.
  *
- * <p>Storage figures other than memory (disk, HDFS, spill counts) and subtask reruns are in the documents already,
- * as {@code null} or 0 until workers report them.
+ * <p>Storage figures other than memory (disk, HDFS, spill counts) are in the documents already, as {@code null}
+ * until workers report them.
  */
 final class StatusReport {
     /** How long a request waits for a service's answer before the API answers 503. */
@@ -44,12 +44,14 @@ final class StatusReport {
         this.supervisors = supervisors;
     }
 
-    /** {@code /api/cluster}: the workers, their slots and what they store. */
+    /** {@code /api/cluster}: the workers, their slots and what they store, and the workers lost so far. */
     ObjectNode cluster() {
         List<WorkerGateway> workers = new ArrayList<>();
+        ArrayNode lost = JSON.arrayNode();
         List<Supervisor> running = supervisors.get();
         for (Supervisor s : running) {
             workers.addAll(s.cluster().workers());
+            s.cluster().lostWorkers().forEach(lost::add);
         }
         List<CompletableFuture<Long>> stored = workers.stream().map(WorkerGateway::storedBytes).toList();
         ArrayNode list = JSON.arrayNode();
@@ -76,6 +78,7 @@ final class StatusReport {
         out.put("slots", slots);
         out.put("storedBytes", bytes);
         out.set("workers", list);
+        out.set("lostWorkers", lost);
         return out;
     }
 
