@@ -58,7 +58,7 @@ class ConfigDefaultsTest {
         assertThat(state.batchSize()).isEqualTo(500);
         assertThat(io.mars.am.services.scheduling.SchedulingConfig.from(Map.of()).maxAttempts()).isEqualTo(4);
         assertThat(io.mars.am.yarn.WorkerSpec.from(Map.of()))
-                .isEqualTo(new io.mars.am.yarn.WorkerSpec(2, 1024, 1, 6));
+                .isEqualTo(new io.mars.am.yarn.WorkerSpec(2, 1024, 1, 6, 2));
         assertThat(io.mars.am.yarn.WorkerSpec.from(Map.of("mars.yarn.workers", "4")).maxFailures()).isEqualTo(12);
         assertThat(io.mars.common.rpc.flight.HeartbeatConfig.from(Map.of())).isEqualTo(
                 new io.mars.common.rpc.flight.HeartbeatConfig(java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(15)));

@@ -66,6 +66,9 @@ final class WorkerContainers {
     private final CompletableFuture<String> failed = new CompletableFuture<>();
     private int requested;
     private int failures;
+    /** Counted failures per node, and the nodes no longer asked for. */
+    private final Map<String, Integer> nodeFailures = new java.util.HashMap<>();
+    private final Set<String> excludedNodes = new java.util.HashSet<>();
     private int replaced;
     private volatile boolean stopping;
 
@@ -128,7 +131,8 @@ final class WorkerContainers {
 
     synchronized void completed(List<ContainerStatus> statuses) {
         for (ContainerStatus s : statuses) {
-            if (running.remove(s.getContainerId()) == null) {
+            Container container = running.remove(s.getContainerId());
+            if (container == null) {
                 continue;
             }
             String id = s.getContainerId().toString();
@@ -141,6 +145,7 @@ final class WorkerContainers {
             boolean counts = !NOT_FAILURES.contains(exit);
             if (counts) {
                 failures++;
+                countAgainstNode(container.getNodeId().getHost(), why);
             }
             LOG.warn("worker container {} ended{}: {}", id, counts ? " (failure " + failures + " of at most "
                     + spec.maxFailures() + ")" : " (not counted as a failure)", why);
@@ -152,6 +157,25 @@ final class WorkerContainers {
             replaced++;
             request();
         }
+    }
+
+    /**
+     * After {@link WorkerSpec#nodeMaxFailures()} counted failures on a node, asks the RM for no more containers there,
+     * unless that would leave no node at all.
+     */
+    private void countAgainstNode(String host, String why) {
+        int n = nodeFailures.merge(host, 1, Integer::sum);
+        if (n >= spec.nodeMaxFailures() && !excludedNodes.contains(host)
+                && excludedNodes.size() + 1 < rm.getClusterNodeCount()) {
+            excludedNodes.add(host);
+            rm.updateBlacklist(List.of(host), List.of());
+            LOG.warn("node {} had {} worker failures (the last: {}); no more worker containers there ({}={})", host, n,
+                    why, WorkerSpec.NODE_MAX_FAILURES, spec.nodeMaxFailures());
+        }
+    }
+
+    synchronized Set<String> excludedNodes() {
+        return Set.copyOf(excludedNodes);
     }
 
     private static String describe(int exit) {

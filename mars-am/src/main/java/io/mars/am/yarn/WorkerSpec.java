@@ -14,15 +14,22 @@ import java.util.Map;
  * @param vcores      {@value #VCORES}: each container's vcores, which is its number of subtask slots (default 1)
  * @param maxFailures {@value #MAX_FAILURES}: lost workers replaced before the application fails (default 3 per
  *                    worker asked for); preempted, node-lost and AM-killed containers do not count
+ * @param nodeMaxFailures {@value #NODE_MAX_FAILURES}: counted worker failures on one node after which the AM asks
+ *                    for no more containers there (default 2), as long as other nodes remain
  */
-public record WorkerSpec(int count, int memoryMb, int vcores, int maxFailures) {
+public record WorkerSpec(int count, int memoryMb, int vcores, int maxFailures, int nodeMaxFailures) {
     public static final String WORKERS = "mars.yarn.workers";
     public static final String MEMORY = "mars.yarn.worker.memory";
     public static final String VCORES = "mars.yarn.worker.vcores";
     public static final String MAX_FAILURES = "mars.worker.max-failures";
+    public static final String NODE_MAX_FAILURES = "mars.yarn.node.max-failures";
     public static final int HEAP_PERCENT = 70;
 
     public WorkerSpec {
+        if (nodeMaxFailures < 1) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, NODE_MAX_FAILURES + " must be at least 1, got "
+                    + nodeMaxFailures);
+        }
         if (count < 1 || memoryMb < 128 || vcores < 1 || maxFailures < 0) {
             throw new MarsException(ErrorCode.INVALID_CONFIG, "worker containers need " + WORKERS + " >= 1, " + MEMORY
                     + " >= 128 MB, " + VCORES + " >= 1 and " + MAX_FAILURES + " >= 0; got " + count + ", " + memoryMb
@@ -33,7 +40,7 @@ public record WorkerSpec(int count, int memoryMb, int vcores, int maxFailures) {
     public static WorkerSpec from(Map<String, String> properties) {
         int count = intValue(properties, WORKERS, 2);
         return new WorkerSpec(count, intValue(properties, MEMORY, 1024), intValue(properties, VCORES, 1),
-                intValue(properties, MAX_FAILURES, 3 * count));
+                intValue(properties, MAX_FAILURES, 3 * count), intValue(properties, NODE_MAX_FAILURES, 2));
     }
 
     /** The worker JVM's heap in MB. */

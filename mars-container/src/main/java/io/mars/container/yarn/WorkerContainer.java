@@ -7,7 +7,10 @@ import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.container.WorkerConfig;
 import io.mars.container.kernels.KernelRegistry;
 import io.mars.container.rpc.NetworkedWorker;
-import io.mars.container.services.storage.internal.MemoryStorage;
+import io.mars.container.kernels.DataFrameKernels;
+import io.mars.container.services.storage.StorageConfig;
+import io.mars.container.services.storage.internal.TieredStorage;
+import org.apache.arrow.memory.BufferAllocator;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.arrow.memory.RootAllocator;
@@ -19,7 +22,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The main class of a worker container: reads the application secret from its YARN credentials, starts a
  * {@link NetworkedWorker} registered with the AM named on the command line ({@code <am host> <am rpc port>}), and
- * exits when the AM drops it or is gone. Its id is its YARN container id, so the AM can match exits to workers.
+ * exits when the AM drops it or is gone. Its id is its YARN container id, so the AM can match exits to workers. Results
+ * are kept under the memory quota ({@code mars.worker.cache-mem} of the heap) and spilled to the container's local
+ * directories (or {@code mars.worker.spill.hdfs-dir}).
  */
 public final class WorkerContainer {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerContainer.class);
@@ -57,10 +62,17 @@ public final class WorkerContainer {
             }
         });
         HeartbeatConfig heartbeats = HeartbeatConfig.from(conf);
+        // the memory quota is a share of the heap; spill files go to the container's local dirs (LOCAL_DIRS)
+        long heap = Runtime.getRuntime().maxMemory();
+        StorageConfig storage = StorageConfig.from(conf, heap, System.getenv());
         try (RootAllocator allocator = new RootAllocator();
-             NetworkedWorker worker = new NetworkedWorker(id, host, WorkerConfig.from(conf), new MemoryStorage(),
-                     KernelRegistry.standard(), RpcSecret.of(secret), args[0], Integer.parseInt(args[1]), allocator,
-                     Runtime.getRuntime().maxMemory(), heartbeats.interval(), heartbeats.timeout())) {
+             BufferAllocator tables = allocator.newChildAllocator("tables-" + id, 0, Long.MAX_VALUE);
+             NetworkedWorker worker = new NetworkedWorker(id, host, WorkerConfig.from(conf),
+                     new TieredStorage(id, storage), DataFrameKernels.register(KernelRegistry.standard(), tables),
+                     RpcSecret.of(secret), args[0], Integer.parseInt(args[1]), allocator, heap,
+                     heartbeats.interval(), heartbeats.timeout())) {
+            LOG.info("worker {} stores up to {} bytes in memory, spilling to {}", id, storage.cacheBytes(),
+                    storage.spillDirs());
             String reason = worker.terminated().join();
             LOG.info("worker {} stops: {}", id, reason);
         }
