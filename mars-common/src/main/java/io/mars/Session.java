@@ -73,7 +73,37 @@ public interface Session extends AutoCloseable {
         return create(System.getProperty(MASTER_PROPERTY, "local[*]"), Map.of());
     }
 
-    /** A session for {@code master} ({@code local}, {@code local[N]}, {@code local[*]}) with {@code mars.*} settings. */
+    /**
+     * A session on a new YARN application in client mode: starts an ApplicationMaster with its worker containers (the
+     * {@code mars.yarn.*} settings in {@code conf} size them), connects to it over RPC, and submits graphs from this
+     * JVM. Closing the session ends the application (SUCCEEDED). The Hadoop configuration comes from
+     * {@code HADOOP_CONF_DIR} or the class path, as for {@code mars-submit}.
+     */
+    static Session yarn(Map<String, String> conf) {
+        return create("yarn", conf);
+    }
+
+    /**
+     * A session on a running Mars application ({@code application_...}) started by this user, whether in cluster or
+     * client mode. Closing it leaves the application running.
+     */
+    static Session connect(String applicationId) {
+        return connect(applicationId, Map.of());
+    }
+
+    /** {@link #connect(String)} with {@code mars.*} settings for the new session. */
+    static Session connect(String applicationId, Map<String, String> conf) {
+        if (applicationId == null || !applicationId.startsWith("application_")) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "'" + applicationId + "' is not a YARN application id;"
+                    + " expected application_<cluster timestamp>_<number>, as mars-submit prints it");
+        }
+        return create("yarn://" + applicationId, conf);
+    }
+
+    /**
+     * A session for {@code master} ({@code local}, {@code local[N]}, {@code local[*]}, {@code yarn},
+     * {@code yarn://<application id>}, {@code mars://<host>:<port>}) with {@code mars.*} settings.
+     */
     static Session create(String master, Map<String, String> conf) {
         for (SessionProvider p : ServiceLoader.load(SessionProvider.class, Session.class.getClassLoader())) {
             if (p.supports(master)) {
@@ -86,6 +116,6 @@ public interface Session extends AutoCloseable {
             }
         }
         throw new MarsException(ErrorCode.INVALID_CONFIG, "no session provider accepts master '" + master
-                + "'; is mars-submit on the classpath? Masters: local, local[N], local[*]");
+                + "'; is mars-submit on the classpath? Masters: local, local[N], local[*], yarn, yarn://<application id>");
     }
 }

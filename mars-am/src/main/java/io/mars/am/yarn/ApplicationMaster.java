@@ -79,10 +79,14 @@ public final class ApplicationMaster {
         }
         String host = System.getenv().getOrDefault("NM_HOST", InetAddress.getLocalHost().getCanonicalHostName());
         StaticCluster cluster = new StaticCluster();
-        try (RootAllocator allocator = new RootAllocator();
+        // client mode: no main class; the client that started the application drives and ends it
+        boolean clientMode = spec.mainClass().isEmpty();
+        try (ClientMode client = clientMode ? ClientMode.from(spec.properties()) : null;
+             RootAllocator allocator = new RootAllocator();
              Supervisor supervisor = new Supervisor(cluster, spec.properties());
              SupervisorEndpoint endpoint = new SupervisorEndpoint(supervisor, cluster, RpcSecret.of(secret), host, 0,
-                     allocator, HeartbeatConfig.from(spec.properties()).timeout());
+                     allocator, HeartbeatConfig.from(spec.properties()).timeout(),
+                     clientMode ? client.handlers() : Map.of());
              AmWebServer web = new AmWebServer(host, WebConfig.from(spec.properties()), () -> List.of(supervisor),
                      Optional.of(YarnProxyFilter.forThisContainer(conf)))) {
             WorkerContainers workers = new WorkerContainers(workerSpec, spec, host, endpoint.port(), secret,
@@ -101,8 +105,8 @@ public final class ApplicationMaster {
                         endpoint.port(), spec.mainClass(), spec.appArgs());
                 workers.start(rm, nm);
                 String master = "mars://" + host + ":" + endpoint.port();
-                CompletableFuture<Throwable> job = CompletableFuture.supplyAsync(() -> runJob(spec, master),
-                        r -> {
+                CompletableFuture<Throwable> job = clientMode ? client.finished()
+                        : CompletableFuture.supplyAsync(() -> runJob(spec, master), r -> {
                             Thread t = new Thread(r, "mars-job-main");
                             t.start();
                         });
@@ -115,7 +119,7 @@ public final class ApplicationMaster {
                 }
                 Throwable failure = (Throwable) first;
                 if (failure == null) {
-                    LOG.info("job {} succeeded", spec.mainClass());
+                    LOG.info("{} succeeded", clientMode ? "the client-mode application" : "job " + spec.mainClass());
                     rm.unregisterApplicationMaster(FinalApplicationStatus.SUCCEEDED, "", null);
                     return true;
                 }
@@ -161,7 +165,8 @@ public final class ApplicationMaster {
 
     /** The exception and its causes, one per line: what a user reads first in the RM's application report. */
     static String diagnostics(AppSpec spec, Throwable failure) {
-        StringBuilder text = new StringBuilder("job " + spec.mainClass() + " failed: " + failure);
+        StringBuilder text = new StringBuilder(spec.mainClass().isEmpty() ? "client-mode application failed: " + failure
+                : "job " + spec.mainClass() + " failed: " + failure);
         for (Throwable cause = failure.getCause(); cause != null && cause != failure; cause = cause.getCause()) {
             text.append("\nCaused by: ").append(cause);
         }

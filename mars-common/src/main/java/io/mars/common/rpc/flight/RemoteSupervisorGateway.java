@@ -90,6 +90,20 @@ public final class RemoteSupervisorGateway implements SupervisorGateway, AutoClo
                 RpcMessages.Empty.class).thenApply(e -> null);
     }
 
+    /**
+     * Ends a client-mode application (its AM unregisters with this outcome); fails with NOT_SUPPORTED from a
+     * supervisor that does not run one.
+     */
+    public CompletableFuture<Void> finishApplication(boolean succeeded, String diagnostics) {
+        return call(RpcMessages.FINISH_APPLICATION, new RpcMessages.FinishApplication(succeeded, diagnostics),
+                RpcMessages.Empty.class).thenApply(e -> null);
+    }
+
+    /** Tells a client-mode AM that the client that started it is still there. */
+    public CompletableFuture<Void> keepAlive() {
+        return call(RpcMessages.KEEP_ALIVE, new RpcMessages.Empty(), RpcMessages.Empty.class).thenApply(e -> null);
+    }
+
     @Override
     public WorkerGateway worker(String workerId) {
         return workers.computeIfAbsent(workerId, id -> {

@@ -27,6 +27,10 @@ public final class RpcMessages {
     public static final String TASK_INFO = "task.info";
     public static final String RESULT_LAYOUT = "task.resultLayout";
     public static final String RELEASE_TILEABLES = "task.releaseTileables";
+    /** Client mode: the client that started the application ends it (served by the AM, not the supervisor). */
+    public static final String FINISH_APPLICATION = "app.finish";
+    /** Client mode: the client that started the application is still there. */
+    public static final String KEEP_ALIVE = "app.keepAlive";
 
     public record Empty() {
     }
@@ -77,5 +81,9 @@ public final class RpcMessages {
     }
 
     public record ReleaseTileables(String sessionId, List<String> tileableKeys) {
+    }
+
+    /** How a client-mode application ends: succeeded, or failed with the diagnostics shown in YARN. */
+    public record FinishApplication(boolean succeeded, String diagnostics) {
     }
 }
