@@ -36,7 +36,8 @@ class ConfigDefaultsTest {
             Map.entry(StateStoreConfig.ROOT, "/mars"),
             Map.entry(StateStoreConfig.BATCH_SIZE, "500"),
             Map.entry(WebConfig.PORT, "0"),
-            Map.entry(io.mars.am.services.scheduling.SchedulingConfig.MAX_ATTEMPTS, "4"));
+            Map.entry(io.mars.am.services.scheduling.SchedulingConfig.MAX_ATTEMPTS, "4"),
+            Map.entry(io.mars.am.yarn.ClientMode.KEEPALIVE_TIMEOUT, "60000"));
 
     @Test
     void builtInDefaultsArePinned() {
@@ -57,6 +58,7 @@ class ConfigDefaultsTest {
         assertThat(state.root()).isEqualTo("/mars");
         assertThat(state.batchSize()).isEqualTo(500);
         assertThat(io.mars.am.services.scheduling.SchedulingConfig.from(Map.of()).maxAttempts()).isEqualTo(4);
+        assertThat(io.mars.am.yarn.ClientMode.keepAliveTimeout(Map.of())).isEqualTo(java.time.Duration.ofSeconds(60));
         assertThat(io.mars.am.yarn.WorkerSpec.from(Map.of()))
                 .isEqualTo(new io.mars.am.yarn.WorkerSpec(2, 1024, 1, 6, 2));
         assertThat(io.mars.am.yarn.WorkerSpec.from(Map.of("mars.yarn.workers", "4")).maxFailures()).isEqualTo(12);
