@@ -72,6 +72,9 @@ final class TableRows {
         if (keys.size() == 1 && keys.get(0).longs() != null && keys.get(0).nulls() == null) {
             return sortedOrderOfLongs(keys.get(0).longs(), n, asc[0]);
         }
+        if (keys.size() == 1 && keys.get(0).doubles() != null) {
+            return sortedOrderOfDoubles(keys.get(0), n, asc[0]);
+        }
         Integer[] boxed = new Integer[n];
         for (int i = 0; i < n; i++) {
             boxed[i] = i;
@@ -82,6 +85,64 @@ final class TableRows {
             out[i] = boxed[i];
         }
         return out;
+    }
+
+    /** Stable order of one float column: non-null values by a primitive merge sort, then the nulls in row order. */
+    private static int[] sortedOrderOfDoubles(Column c, int n, boolean asc) {
+        double[] d = c.doubles();
+        int[] rows = new int[n];
+        long[] keys = new long[n];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (!c.isNull(i)) {
+                long bits = Double.doubleToLongBits(d[i] == 0.0 ? 0.0 : d[i]);
+                long key = bits ^ (bits >> 63 & Long.MAX_VALUE); // ordered as signed longs like the doubles
+                keys[m] = asc ? key : ~key;
+                rows[m++] = i;
+            }
+        }
+        int[] order = mergeSort(keys, m);
+        int[] out = new int[n];
+        for (int i = 0; i < m; i++) {
+            out[i] = rows[order[i]];
+        }
+        for (int i = 0, at = m; i < n; i++) {
+            if (c.isNull(i)) {
+                out[at++] = i;
+            }
+        }
+        return out;
+    }
+
+    /** Positions {@code 0..m-1} stably ordered by {@code keys}: a bottom-up merge sort over int indices. */
+    static int[] mergeSort(long[] keys, int m) {
+        int[] a = new int[m];
+        int[] b = new int[m];
+        for (int i = 0; i < m; i++) {
+            a[i] = i;
+        }
+        for (int width = 1; width < m; width *= 2) {
+            for (int lo = 0; lo < m; lo += 2 * width) {
+                int mid = Math.min(lo + width, m);
+                int hi = Math.min(lo + 2 * width, m);
+                int i = lo;
+                int j = mid;
+                int k = lo;
+                while (i < mid && j < hi) {
+                    b[k++] = keys[a[j]] < keys[a[i]] ? a[j++] : a[i++];
+                }
+                while (i < mid) {
+                    b[k++] = a[i++];
+                }
+                while (j < hi) {
+                    b[k++] = a[j++];
+                }
+            }
+            int[] t = a;
+            a = b;
+            b = t;
+        }
+        return a;
     }
 
     /**
