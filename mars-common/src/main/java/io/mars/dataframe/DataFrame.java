@@ -414,6 +414,66 @@ public final class DataFrame implements Tileable {
         return Tensor.fromTileable(new DataFrameToTensor(t), this, t, new long[] {rows, columns.size()});
     }
 
+    // --- operations (df-ops) ---
+
+    /** pandas' {@code sort_values(by, kind='stable')}: ascending by each column in turn, nulls last. */
+    public DataFrame sortValues(String... by) {
+        return DataFrameOps.sortValues(this, List.of(by), java.util.Collections.nCopies(by.length, Boolean.TRUE));
+    }
+
+    /** pandas' {@code sort_values(by, ascending=ascending, kind='stable')}; equal keys keep their order. */
+    public DataFrame sortValues(List<String> by, List<Boolean> ascending) {
+        return DataFrameOps.sortValues(this, by, ascending);
+    }
+
+    public DataFrame sortValues(String by, boolean ascending) {
+        return DataFrameOps.sortValues(this, List.of(by), List.of(ascending));
+    }
+
+    /** pandas' {@code nlargest(n, column)} (keep='first'): the n rows with the largest non-null values. */
+    public DataFrame nlargest(long n, String column) {
+        return DataFrameOps.nExtreme(this, n, column, true);
+    }
+
+    public DataFrame nsmallest(long n, String column) {
+        return DataFrameOps.nExtreme(this, n, column, false);
+    }
+
+    /** pandas' {@code merge(right, on=on, how=how)} with suffixes {@code _x, _y}, rows in an unspecified order. */
+    public DataFrame merge(DataFrame right, List<String> on, String how) {
+        return DataFrameOps.merge(this, right, on, how, "_x", "_y", false);
+    }
+
+    public DataFrame merge(DataFrame right, String on, String how) {
+        return merge(right, List.of(on), how);
+    }
+
+    /**
+     * pandas' {@code merge(right, on, how, suffixes, sort)}: {@code how} is inner, left, right or outer; a key
+     * missing from one side is MERGE_KEY_NOT_FOUND. With {@code sort} the rows are ordered by the keys (pandas'
+     * {@code sort=True}); without, in an unspecified order. Null keys never match. A column that gets nulls for
+     * unmatched rows turns from int to float64, as in pandas.
+     */
+    public DataFrame merge(DataFrame right, List<String> on, String how, String leftSuffix, String rightSuffix,
+                           boolean sort) {
+        return DataFrameOps.merge(this, right, on, how, leftSuffix, rightSuffix, sort);
+    }
+
+    /** pandas' {@code drop_duplicates()}: the first of equal rows, in row order. */
+    public DataFrame dropDuplicates() {
+        return DataFrameOps.dropDuplicates(this, List.of());
+    }
+
+    /** pandas' {@code drop_duplicates(subset=subset)}: the first row of each distinct tuple of those columns. */
+    public DataFrame dropDuplicates(String... subset) {
+        return DataFrameOps.dropDuplicates(this, List.of(subset));
+    }
+
+    /** pandas' {@code describe()} of the numeric columns: a frame with a column {@code stat} (count, mean, ...). */
+    public DataFrame describe() {
+        return Describe.of(this);
+    }
+
     @Override
     public String toString() {
         return "DataFrame[" + (rows == Shapes.UNKNOWN ? "?" : rows) + " rows, columns " + columns + " " + dtypes + "]";

@@ -96,6 +96,22 @@ public final class DataFrames {
                 shape[0]);
     }
 
+    // --- operations (df-ops) ---
+
+    /** pandas' {@code concat(frames)} of frames with the same columns and dtypes: their rows one after the other. */
+    public static DataFrame concat(DataFrame... frames) {
+        return DataFrameOps.concat(List.of(frames));
+    }
+
+    public static DataFrame concat(List<DataFrame> frames) {
+        return DataFrameOps.concat(frames);
+    }
+
+    /** pandas' {@code concat(series)} of series with one name and dtype. */
+    public static Series concat(Series... series) {
+        return DataFrameOps.concatSeries(List.of(series));
+    }
+
     private static void checkChunkRows(long chunkRows) {
         if (chunkRows < 0) {
             throw new MarsException(ErrorCode.INVALID_CHUNK_SIZE, "chunkRows must be >= 0 (0 = automatic), got "

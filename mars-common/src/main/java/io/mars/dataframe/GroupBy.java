@@ -2,10 +2,8 @@ package io.mars.dataframe;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.dataframe.AggFn;
 import io.mars.common.operand.dataframe.AggSpec;
-import io.mars.common.operand.dataframe.TableAggregate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +12,8 @@ import java.util.Objects;
 /**
  * A dataframe grouped by key columns (pandas' {@code groupby(keys, as_index=False)}): aggregations give one row per
  * distinct non-null key tuple, sorted by the keys, the key columns first. Computed as a tree: partial aggregates
- * per chunk, merged a few at a time (fine for up to some millions of groups; a shuffle for many groups is to come).
+ * per chunk, then merged a few at a time by a tree when they hold few rows ({@code mars.dataframe.shuffle-groups}),
+ * otherwise range-partitioned by the keys and merged part by part (a shuffle).
  */
 public final class GroupBy {
     private final DataFrame frame;
@@ -110,6 +109,7 @@ public final class GroupBy {
             names.add(s.output());
             types.add(s.outputType());
         }
-        return new DataFrame(new TableAggregate(keys, specs), List.of(frame), names, types, Shapes.UNKNOWN);
+        // df-ops: a tree for few groups, a shuffle for many, chosen when the partial states' lengths are known
+        return DataFrameOps.groupByAgg(frame, keys, specs, names, types);
     }
 }

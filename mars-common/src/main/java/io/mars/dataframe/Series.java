@@ -301,6 +301,69 @@ public final class Series implements Tileable {
         return Tensor.fromTileable(new DataFrameToTensor(t), this, t, new long[] {length});
     }
 
+    // --- operations (df-ops) ---
+
+    /** pandas' {@code sort_values(kind='stable')}, nulls last. */
+    public Series sortValues() {
+        return DataFrameOps.sortValues(this, true);
+    }
+
+    public Series sortValues(boolean ascending) {
+        return DataFrameOps.sortValues(this, ascending);
+    }
+
+    /** pandas' {@code nlargest(n)} (keep='first'); nulls never count. */
+    public Series nlargest(long n) {
+        return DataFrameOps.nExtreme(toFrame(), n, name, true).col(name);
+    }
+
+    public Series nsmallest(long n) {
+        return DataFrameOps.nExtreme(toFrame(), n, name, false).col(name);
+    }
+
+    /** pandas' {@code median()}: a one-row float64 series (NaN when every value is null). */
+    public Series median() {
+        return DataFrameOps.median(this);
+    }
+
+    /** pandas' {@code nunique()}: the number of distinct non-null values, a one-row int64 series. */
+    public Series nunique() {
+        return DataFrameOps.nunique(this);
+    }
+
+    /** pandas' {@code unique()}: the distinct values (null once, if any) in order of first appearance. */
+    public Series unique() {
+        return DataFrameOps.dropDuplicates(this);
+    }
+
+    /** pandas' {@code drop_duplicates()}. */
+    public Series dropDuplicates() {
+        return DataFrameOps.dropDuplicates(this);
+    }
+
+    /**
+     * pandas' {@code value_counts()} as a frame: this series' column of distinct non-null values and {@code count},
+     * most frequent first (equal counts in value order).
+     */
+    public DataFrame valueCounts() {
+        return DataFrameOps.valueCounts(this);
+    }
+
+    /** pandas' {@code describe()} of a numeric series: a frame with columns {@code stat} and this series'. */
+    public DataFrame describe() {
+        return Describe.of(toFrame());
+    }
+
+    /** pandas' {@code .str} accessor of a string series. */
+    public StringAccessor str() {
+        return new StringAccessor(this);
+    }
+
+    /** pandas' {@code .dt} accessor of a datetime64[ns] series. */
+    public DatetimeAccessor dt() {
+        return new DatetimeAccessor(this);
+    }
+
     @Override
     public String toString() {
         return "Series[" + name + ", " + dtype + ", " + (length == Shapes.UNKNOWN ? "?" : length) + " rows]";

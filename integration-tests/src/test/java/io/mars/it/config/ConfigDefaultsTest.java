@@ -26,6 +26,8 @@ class ConfigDefaultsTest {
     private static final Map<String, String> KEYS = Map.ofEntries(
             Map.entry(TilingConfig.CHUNK_STORE_LIMIT, "16777216"),
             Map.entry(TilingConfig.COMBINE_SIZE, "4"),
+            Map.entry(TilingConfig.SHUFFLE_GROUPS, "100000"), // >>> area:df-ops
+            Map.entry(TilingConfig.BROADCAST_ROWS, "100000"), // >>> area:df-ops
             Map.entry(WorkerConfig.SLOTS, "1"),
             Map.entry(StorageConfig.CACHE_MEM, "50%"),
             Map.entry(StorageConfig.SOFT_LIMIT, "75%"),
@@ -44,6 +46,8 @@ class ConfigDefaultsTest {
         TilingConfig tiling = TilingConfig.from(Map.of());
         assertThat(tiling.chunkStoreLimit()).isEqualTo(16L << 20);
         assertThat(tiling.combineSize()).isEqualTo(4);
+        assertThat(tiling.shuffleGroups()).isEqualTo(100_000); // >>> area:df-ops
+        assertThat(tiling.broadcastRows()).isEqualTo(100_000); // >>> area:df-ops
         assertThat(WorkerConfig.from(Map.of()).slots()).isEqualTo(1);
         StorageConfig storage = StorageConfig.from(Map.of(), 1000, Map.of());
         assertThat(storage.cacheBytes()).isEqualTo(500);

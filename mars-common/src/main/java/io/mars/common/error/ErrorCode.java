@@ -38,7 +38,12 @@ public enum ErrorCode {
     CHUNK_LOST(35, ErrorKind.EXTERNAL),
     /** A worker cannot write a chunk to any spill level (every disk full or failed, HDFS unreachable). */
     SPILL_FAILED(43, ErrorKind.EXTERNAL),
-    INTERNAL_ERROR(99, ErrorKind.INTERNAL);
+    INTERNAL_ERROR(99, ErrorKind.INTERNAL),
+    // >>> area:df-ops (codes 65-69)
+    /** A merge names a key column that one of the two frames does not have. */
+    MERGE_KEY_NOT_FOUND(65, ErrorKind.USER),
+    /** A merge that cannot be done as asked: an unknown {@code how}, no keys, or keys of types that cannot match. */
+    INVALID_MERGE(66, ErrorKind.USER);
 
     private final int code;
     private final ErrorKind kind;

@@ -37,6 +37,9 @@ public final class TilerRegistry {
         // >>> area:linalg-stats — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
         DataFrameTilers.registerAll(r);
+        DataFrameOpsTilers.registerAll(r);
+        // >>> area:df-ops — add "XxxTilers.registerAll(r);" lines directly above this marker
+        //
         // >>> area:dataframe — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
         // >>> area:engine — add "XxxTilers.registerAll(r);" lines directly above this marker

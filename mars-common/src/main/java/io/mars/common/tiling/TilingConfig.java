@@ -10,14 +10,23 @@ import java.util.Map;
  * <ul>
  *   <li>{@value #CHUNK_STORE_LIMIT}: the most bytes one automatically sized chunk may hold (default 16 MiB);</li>
  *   <li>{@value #COMBINE_SIZE}: how many partial results one node of a reduction or summation tree merges (default 4,
- *       at least 2).</li>
+ *       at least 2);</li>
+ *   <li>{@value #SHUFFLE_GROUPS}: a groupby whose partial aggregates of all chunks hold more rows than this is
+ *       finished by a shuffle instead of a tree (default 100000);</li>
+ *   <li>{@value #BROADCAST_ROWS}: a merge sends a side of at most this many rows whole to every chunk of the other
+ *       side instead of shuffling both (default 100000).</li>
  * </ul>
  */
-public record TilingConfig(long chunkStoreLimit, int combineSize) {
+public record TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGroups, long broadcastRows) {
     public static final String CHUNK_STORE_LIMIT = "mars.tensor.chunk-store-limit";
     public static final String COMBINE_SIZE = "mars.task.combine-size";
     public static final long DEFAULT_CHUNK_STORE_LIMIT = 16L << 20;
     public static final int DEFAULT_COMBINE_SIZE = 4;
+    // >>> area:df-ops
+    public static final String SHUFFLE_GROUPS = "mars.dataframe.shuffle-groups";
+    public static final String BROADCAST_ROWS = "mars.dataframe.broadcast-rows";
+    public static final long DEFAULT_SHUFFLE_GROUPS = 100_000;
+    public static final long DEFAULT_BROADCAST_ROWS = 100_000;
 
     public TilingConfig {
         if (chunkStoreLimit <= 0) {
@@ -26,6 +35,17 @@ public record TilingConfig(long chunkStoreLimit, int combineSize) {
         if (combineSize < 2) {
             throw new MarsException(ErrorCode.INVALID_CONFIG, COMBINE_SIZE + " must be at least 2, got " + combineSize);
         }
+        if (shuffleGroups < 0) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, SHUFFLE_GROUPS + " must be >= 0, got " + shuffleGroups);
+        }
+        if (broadcastRows < 0) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, BROADCAST_ROWS + " must be >= 0, got " + broadcastRows);
+        }
+    }
+
+    /** The tensor settings, with the dataframe ones at their defaults. */
+    public TilingConfig(long chunkStoreLimit, int combineSize) {
+        this(chunkStoreLimit, combineSize, DEFAULT_SHUFFLE_GROUPS, DEFAULT_BROADCAST_ROWS);
     }
 
     public static TilingConfig defaults() {
@@ -35,7 +55,9 @@ public record TilingConfig(long chunkStoreLimit, int combineSize) {
     public static TilingConfig from(Map<String, String> conf) {
         return new TilingConfig(
                 parseLong(conf, CHUNK_STORE_LIMIT, DEFAULT_CHUNK_STORE_LIMIT),
-                (int) parseLong(conf, COMBINE_SIZE, DEFAULT_COMBINE_SIZE));
+                (int) parseLong(conf, COMBINE_SIZE, DEFAULT_COMBINE_SIZE),
+                parseLong(conf, SHUFFLE_GROUPS, DEFAULT_SHUFFLE_GROUPS),
+                parseLong(conf, BROADCAST_ROWS, DEFAULT_BROADCAST_ROWS));
     }
 
     static long parseLong(Map<String, String> conf, String key, long dflt) {

@@ -181,6 +181,23 @@ public final class OperandRegistry {
             io.mars.common.operand.dataframe.ChunkTableAggMap.class,
             io.mars.common.operand.dataframe.ChunkTableAggCombine.class,
             io.mars.common.operand.dataframe.ChunkTableAggFinal.class,
+            io.mars.common.operand.dataframe.TableSortValues.class,
+            io.mars.common.operand.dataframe.TableMerge.class,
+            io.mars.common.operand.dataframe.TableConcat.class,
+            io.mars.common.operand.dataframe.TableDropDuplicates.class,
+            io.mars.common.operand.dataframe.TableAggPartial.class,
+            io.mars.common.operand.dataframe.TableAggStates.class,
+            io.mars.common.operand.dataframe.ChunkTableSample.class,
+            io.mars.common.operand.dataframe.ChunkTablePivots.class,
+            io.mars.common.operand.dataframe.ChunkTablePartition.class,
+            io.mars.common.operand.dataframe.ChunkTablePiece.class,
+            io.mars.common.operand.dataframe.ChunkTableSort.class,
+            io.mars.common.operand.dataframe.ChunkTableJoin.class,
+            io.mars.common.operand.dataframe.ChunkTableDropDuplicates.class,
+            io.mars.common.operand.dataframe.SeriesAccessor.class,
+            io.mars.common.operand.dataframe.ChunkSeriesAccessor.class,
+            // >>> area:df-ops — add "Xxx.class," lines directly above this marker
+            //
             // >>> area:dataframe — add "Xxx.class," lines directly above this marker
             //
             // >>> area:engine — add "Xxx.class," lines directly above this marker

@@ -1,0 +1,108 @@
+package io.mars.it.golden;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.dataframe.Column;
+import io.mars.dataframe.DType;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
+import io.mars.dataframe.LocalTable;
+import io.mars.submit.client.ClientSession;
+import io.mars.submit.local.LocalCluster;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Errors of sort, merge, concat and the accessors name what was wrong; edge cases of merge and sort. */
+class DataFrameOpsBadInputTest {
+    private static LocalCluster cluster;
+    private static ClientSession session;
+    private static final LocalTable LEFT = LocalTable.of(Column.ofLongs("k", 1, 2, 1, 3, 2),
+            Column.of("x", DType.FLOAT64, Arrays.asList(1.5, null, -2.0, 4.0, 0.25)),
+            Column.ofStrings("s", Arrays.asList("a", null, "b", "c", "a")));
+    private static final LocalTable RIGHT = LocalTable.of(Column.ofLongs("key", 1, 2),
+            Column.ofStrings("k", Arrays.asList("1", "2")), Column.ofDoubles("w", 0.5, 1.5));
+
+    @BeforeAll
+    static void start() {
+        cluster = new LocalCluster(2, Map.of());
+        session = ClientSession.open(cluster.supervisor(), Map.of(), null);
+    }
+
+    @AfterAll
+    static void stop() {
+        session.close();
+        cluster.close();
+        assertThat(cluster.allocatedBytes()).isZero();
+    }
+
+    private static DataFrame left() {
+        return DataFrames.fromTable(LEFT, 2);
+    }
+
+    private static DataFrame right() {
+        return DataFrames.fromTable(RIGHT, 1);
+    }
+
+    private static void fails(ThrowingCallable call, ErrorCode code, String... fragments) {
+        var a = assertThatThrownBy(call).isInstanceOfSatisfying(MarsException.class,
+                e -> assertThat(e.code()).isEqualTo(code));
+        for (String f : fragments) {
+            a.hasMessageContaining(f);
+        }
+    }
+
+    @Test
+    void mergeOnAKeyMissingFromOneSideIsMergeKeyNotFoundNamingTheSideAndItsColumns() {
+        fails(() -> left().merge(right(), "key", "inner"), ErrorCode.MERGE_KEY_NOT_FOUND, "'key'", "left",
+                "[k, x, s]");
+        fails(() -> left().merge(left().select("x", "s"), "k", "left"), ErrorCode.MERGE_KEY_NOT_FOUND, "'k'",
+                "right", "[x, s]");
+    }
+
+    @Test
+    void mergeWithAnUnknownHowOrKeysThatCannotMatchIsInvalidMerge() {
+        fails(() -> left().merge(left(), "k", "cross"), ErrorCode.INVALID_MERGE, "'cross'", "inner, left, right, outer");
+        fails(() -> left().merge(right(), "k", "inner"), ErrorCode.INVALID_MERGE, "'k'", "int64", "object");
+        fails(() -> left().merge(left(), List.of(), "inner"), ErrorCode.INVALID_MERGE, "at least one key");
+        fails(() -> left().merge(left(), List.of("k"), "inner", "", "", false), ErrorCode.INVALID_MERGE,
+                "repeated column names");
+    }
+
+    @Test
+    void sortAndAccessorErrorsNameTheColumn() {
+        fails(() -> left().sortValues("nope"), ErrorCode.COLUMN_NOT_FOUND, "'nope'", "[k, x, s]");
+        fails(() -> left().sortValues(List.of("k", "x"), List.of(true)), ErrorCode.LENGTH_MISMATCH, "[k, x]", "[true]");
+        fails(() -> left().col("k").str(), ErrorCode.UNSUPPORTED_DTYPE, "'k'", "int64");
+        fails(() -> left().col("s").dt(), ErrorCode.UNSUPPORTED_DTYPE, "'s'", "object");
+        fails(() -> left().nlargest(2, "s"), ErrorCode.UNSUPPORTED_DTYPE, "'s'");
+        fails(() -> left().nlargest(-1, "x"), ErrorCode.INVALID_ARGUMENT, "nlargest", "-1");
+        fails(() -> left().col("s").median(), ErrorCode.NON_NUMERIC_AGGREGATION, "'s'");
+        fails(() -> DataFrames.concat(left(), right()), ErrorCode.INVALID_ARGUMENT, "[k, x, s]", "[key, k, w]");
+        fails(() -> left().select("s").describe(), ErrorCode.UNSUPPORTED_DTYPE, "[s]");
+    }
+
+    @Test
+    void mergingAnEmptyFrameGivesNoRowsAndTheMergedColumns() {
+        DataFrame empty = DataFrames.fromTable(LocalTable.of(Column.ofLongs("k"), Column.ofDoubles("y")), 0);
+        for (String how : List.of("inner", "left")) {
+            DataFrame merged = empty.merge(left(), "k", how);
+            LocalTable got = merged.execute(session);
+            assertThat(got.rowCount()).as(how).isZero();
+            assertThat(got.columnNames()).as(how).isEqualTo(merged.columns());
+        }
+        // a right join of an empty left keeps every right row, its left columns null
+        LocalTable right = empty.merge(left(), List.of("k"), "right", "_x", "_y", true).execute(session);
+        assertThat(right.rowCount()).isEqualTo(LEFT.rowCount());
+        for (int i = 0; i < right.rowCount(); i++) {
+            assertThat(right.column("y").isNull(i)).isTrue();
+        }
+    }
+}

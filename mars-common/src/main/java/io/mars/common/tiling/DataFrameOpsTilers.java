@@ -1,0 +1,322 @@
+package io.mars.common.tiling;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.graph.TiledTensor;
+import io.mars.common.model.NSplits;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.dataframe.ChunkTableAggCombine;
+import io.mars.common.operand.dataframe.ChunkTableAggFinal;
+import io.mars.common.operand.dataframe.ChunkTableAggMap;
+import io.mars.common.operand.dataframe.ChunkTableDropDuplicates;
+import io.mars.common.operand.dataframe.ChunkTableJoin;
+import io.mars.common.operand.dataframe.ChunkTablePartition;
+import io.mars.common.operand.dataframe.ChunkTablePiece;
+import io.mars.common.operand.dataframe.ChunkTablePivots;
+import io.mars.common.operand.dataframe.ChunkTableSample;
+import io.mars.common.operand.dataframe.ChunkTableSort;
+import io.mars.common.operand.dataframe.MergeHow;
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.dataframe.TableAggPartial;
+import io.mars.common.operand.dataframe.TableAggStates;
+import io.mars.common.operand.dataframe.TableConcat;
+import io.mars.common.operand.dataframe.TableDropDuplicates;
+import io.mars.common.operand.dataframe.TableMerge;
+import io.mars.common.operand.dataframe.TableSortValues;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Tiling rules of the dataframe operations that move rows between chunks: sort, merge, shuffle groupby, concat,
+ * drop_duplicates. They share one shuffle pattern: a map per input chunk groups its rows by the part they go to
+ * ({@link ChunkTablePartition}: by hash of the keys, or by range against sampled pivots), a piece per (chunk, part)
+ * cuts one part out ({@link ChunkTablePiece}), and a reduce per part reads that part's pieces in chunk order, so
+ * row order within a part is the input's.
+ */
+final class DataFrameOpsTilers {
+    private static final long UNKNOWN = Shapes.UNKNOWN;
+
+    private DataFrameOpsTilers() {
+    }
+
+    static void registerAll(TilerRegistry r) {
+        r.register(TableSortValues.class, DataFrameOpsTilers::sortValues);
+        r.register(TableMerge.class, DataFrameOpsTilers::merge);
+        r.register(TableAggPartial.class, DataFrameOpsTilers::aggPartial);
+        r.register(TableAggStates.class, DataFrameOpsTilers::aggStates);
+        r.register(TableConcat.class, DataFrameOpsTilers::concat);
+        r.register(TableDropDuplicates.class, DataFrameOpsTilers::dropDuplicates);
+        r.register(io.mars.common.operand.dataframe.SeriesAccessor.class, DataFrameOpsTilers::accessor);
+    }
+
+    /** Chunk by chunk. */
+    static TiledTensor accessor(TileableNode node, io.mars.common.operand.dataframe.SeriesAccessor op,
+                                List<TiledTensor> in, TileContext ctx) {
+        TiledTensor src = in.get(0);
+        io.mars.common.operand.dataframe.ChunkSeriesAccessor chunkOp =
+                new io.mars.common.operand.dataframe.ChunkSeriesAccessor(op.fn(), op.pattern(), op.replacement());
+        long[] lengths = src.nsplits()[0];
+        List<ChunkNode> out = new ArrayList<>(lengths.length);
+        for (int i = 0; i < lengths.length; i++) {
+            out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(src.chunks().get(i)), null,
+                    shape(node, lengths[i]), index(node, i)));
+        }
+        return tiled(node, lengths.clone(), out);
+    }
+
+    // ----- helpers -----
+
+    private static boolean isSeries(TileableNode node) {
+        return node.shape().length == 1;
+    }
+
+    private static long[] shape(TileableNode node, long rows) {
+        return isSeries(node) ? new long[] {rows} : new long[] {rows, node.shape()[1]};
+    }
+
+    private static int[] index(TileableNode node, int i) {
+        return isSeries(node) ? new int[] {i} : new int[] {i, 0};
+    }
+
+    private static TiledTensor tiled(TileableNode node, long[] rows, List<ChunkNode> chunks) {
+        return new TiledTensor(isSeries(node) ? new long[][] {rows} : new long[][] {rows, {node.shape()[1]}}, chunks);
+    }
+
+    private static long[] unknown(int n) {
+        long[] rows = new long[n];
+        Arrays.fill(rows, UNKNOWN);
+        return rows;
+    }
+
+    private static long rows(TiledTensor t) {
+        return NSplits.shape(t.nsplits())[0];
+    }
+
+    private static List<Boolean> ascending(int n) {
+        return Collections.nCopies(n, Boolean.TRUE);
+    }
+
+    /**
+     * The shuffle of {@code src} into {@code parts} parts: for part k, the pieces of every chunk of {@code src} in
+     * chunk order. {@code pivots} is null for a hash shuffle.
+     */
+    static List<List<ChunkNode>> shuffle(String key, TiledTensor src, List<String> by, List<Boolean> ascending,
+                                         int parts, ChunkNode pivots, TileContext ctx) {
+        ChunkTablePartition mapOp = new ChunkTablePartition(by, ascending, parts, pivots != null);
+        List<List<ChunkNode>> out = new ArrayList<>(parts);
+        for (int p = 0; p < parts; p++) {
+            out.add(new ArrayList<>(src.chunks().size()));
+        }
+        boolean series = src.ndim() == 1;
+        for (int i = 0; i < src.chunks().size(); i++) {
+            ChunkNode c = src.chunks().get(i);
+            List<ChunkNode> ins = pivots == null ? List.of(c) : List.of(c, pivots);
+            long[] mapShape = series ? new long[] {c.shape()[0]} : new long[] {c.shape()[0], c.shape()[1] + 1};
+            ChunkNode map = ctx.chunk(key + ".sm" + i, mapOp, ins, null, mapShape, c.index());
+            for (int p = 0; p < parts; p++) {
+                long[] pieceShape = series ? new long[] {UNKNOWN} : new long[] {UNKNOWN, c.shape()[1]};
+                out.get(p).add(ctx.chunk(key + ".sp" + i + "_" + p, new ChunkTablePiece(p), List.of(map), null,
+                        pieceShape, series ? new int[] {p} : new int[] {p, 0}));
+            }
+        }
+        return out;
+    }
+
+    /** {@code parts - 1} pivots of the key columns {@code by}, by regular sampling of every chunk (PSRS). */
+    static ChunkNode pivots(String key, TiledTensor src, List<String> by, List<Boolean> ascending, int parts,
+                            TileContext ctx) {
+        List<ChunkNode> samples = new ArrayList<>(src.chunks().size());
+        long[] lengths = src.nsplits()[0];
+        for (int i = 0; i < src.chunks().size(); i++) {
+            int count = (int) Math.min(parts, lengths[i]);
+            samples.add(ctx.chunk(key + ".ss" + i, new ChunkTableSample(by, ascending, count),
+                    List.of(src.chunks().get(i)), null, new long[] {count, by.size()}, new int[] {i, 0}));
+        }
+        return ctx.chunk(key + ".pv", new ChunkTablePivots(by, ascending, parts), samples, null,
+                new long[] {UNKNOWN, by.size()}, new int[] {0, 0});
+    }
+
+    /** One chunk of {@code op} over {@code inputs}, of unknown length. */
+    private static ChunkNode reduce(TileableNode node, String key, Operand op, List<ChunkNode> inputs, int i,
+                                    TileContext ctx) {
+        return ctx.chunk(key, op, inputs, null, shape(node, UNKNOWN), index(node, i));
+    }
+
+    // ----- sort_values -----
+
+    /** One chunk: sorted in place. Several: PSRS — pivots from regular samples, a range shuffle, a sort per part. */
+    static TiledTensor sortValues(TileableNode node, TableSortValues op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor src = in.get(0);
+        ChunkTableSort sortOp = new ChunkTableSort(op.by(), op.ascending());
+        int p = src.chunks().size();
+        if (p == 1) {
+            long n = rows(src);
+            ChunkNode out = ctx.chunk(node.key() + ".0", sortOp, List.of(src.chunks().get(0)), null, shape(node, n),
+                    index(node, 0));
+            return tiled(node, new long[] {n}, List.of(out));
+        }
+        ChunkNode pivots = pivots(node.key(), src, op.by(), op.ascending(), p, ctx);
+        List<List<ChunkNode>> parts = shuffle(node.key(), src, op.by(), op.ascending(), p, pivots, ctx);
+        List<ChunkNode> out = new ArrayList<>(p);
+        for (int k = 0; k < p; k++) {
+            out.add(reduce(node, node.key() + "." + k, sortOp, parts.get(k), k, ctx));
+        }
+        return tiled(node, unknown(p), out);
+    }
+
+    // ----- merge -----
+
+    /**
+     * A broadcast join when one side has at most {@code broadcastRows} rows and the join keeps no unmatched rows of
+     * that side (the small side gathered into one chunk and joined with every chunk of the other); otherwise a hash
+     * shuffle of both sides into as many parts as the larger side has chunks, joined part by part.
+     */
+    static TiledTensor merge(TileableNode node, TableMerge op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor left = in.get(0);
+        TiledTensor right = in.get(1);
+        long limit = ctx.config().broadcastRows();
+        MergeHow how = op.how();
+        ChunkTableJoin one = new ChunkTableJoin(op.on(), how, 1, op.leftSuffix(), op.rightSuffix());
+        String k = node.key();
+        if (!how.keepsRight() && (rows(right) <= limit || right.chunks().size() == 1 && left.chunks().size() == 1)) {
+            ChunkNode all = gather(k + ".br", right, ctx);
+            List<ChunkNode> out = new ArrayList<>();
+            for (int i = 0; i < left.chunks().size(); i++) {
+                out.add(reduce(node, k + "." + i, one, List.of(left.chunks().get(i), all), i, ctx));
+            }
+            return tiled(node, unknown(out.size()), out);
+        }
+        if (!how.keepsLeft() && rows(left) <= limit) {
+            ChunkNode all = gather(k + ".bl", left, ctx);
+            List<ChunkNode> out = new ArrayList<>();
+            for (int i = 0; i < right.chunks().size(); i++) {
+                out.add(reduce(node, k + "." + i, one, List.of(all, right.chunks().get(i)), i, ctx));
+            }
+            return tiled(node, unknown(out.size()), out);
+        }
+        int p = Math.max(left.chunks().size(), right.chunks().size());
+        List<Boolean> asc = ascending(op.on().size());
+        List<List<ChunkNode>> l = shuffle(k + ".l", left, op.on(), asc, p, null, ctx);
+        List<List<ChunkNode>> r = shuffle(k + ".r", right, op.on(), asc, p, null, ctx);
+        ChunkTableJoin joinOp = new ChunkTableJoin(op.on(), how, left.chunks().size(), op.leftSuffix(),
+                op.rightSuffix());
+        List<ChunkNode> out = new ArrayList<>(p);
+        for (int part = 0; part < p; part++) {
+            List<ChunkNode> ins = new ArrayList<>(l.get(part));
+            ins.addAll(r.get(part));
+            out.add(reduce(node, k + "." + part, joinOp, ins, part, ctx));
+        }
+        return tiled(node, unknown(p), out);
+    }
+
+    /** All chunks of a table as one chunk (the chunk itself when there is one). */
+    private static ChunkNode gather(String key, TiledTensor t, TileContext ctx) {
+        if (t.chunks().size() == 1) {
+            return t.chunks().get(0);
+        }
+        long[] shape = t.chunks().get(0).shape().clone();
+        shape[0] = rows(t);
+        int[] idx = new int[shape.length];
+        return ctx.chunk(key, new ChunkTableSort(List.of(), List.of()), t.chunks(), null, shape, idx);
+    }
+
+    // ----- groupby -----
+
+    static TiledTensor aggPartial(TileableNode node, TableAggPartial op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor src = in.get(0);
+        ChunkTableAggMap mapOp = new ChunkTableAggMap(op.keys(), op.aggs());
+        List<ChunkNode> out = new ArrayList<>(src.chunks().size());
+        for (int i = 0; i < src.chunks().size(); i++) {
+            out.add(reduce(node, node.key() + "." + i, mapOp, List.of(src.chunks().get(i)), i, ctx));
+        }
+        return tiled(node, unknown(out.size()), out);
+    }
+
+    /**
+     * The partial states' lengths are known here: when they hold at most {@code shuffleGroups} rows in all, a tree
+     * merges them into one chunk; otherwise they are range-partitioned by the keys (pivots sampled from the states)
+     * and each part is merged on its own, so the parts come out sorted and in key order.
+     */
+    static TiledTensor aggStates(TileableNode node, TableAggStates op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor states = in.get(0);
+        int p = states.chunks().size();
+        ChunkTableAggFinal finalOp = new ChunkTableAggFinal(op.keys(), op.aggs());
+        String k = node.key();
+        if (p == 1 || rows(states) <= ctx.config().shuffleGroups()) {
+            ChunkTableAggCombine combineOp = new ChunkTableAggCombine(op.keys(), op.aggs());
+            List<ChunkNode> level = states.chunks();
+            int fanIn = ctx.config().combineSize();
+            int depth = 0;
+            while (level.size() > fanIn) {
+                List<ChunkNode> next = new ArrayList<>();
+                for (int g = 0; g < level.size(); g += fanIn) {
+                    List<ChunkNode> group = level.subList(g, Math.min(level.size(), g + fanIn));
+                    next.add(group.size() == 1 ? group.get(0) : ctx.chunk(k + ".c" + depth + "." + next.size(),
+                            combineOp, group, null, new long[] {UNKNOWN, 0}, new int[] {next.size(), 0}));
+                }
+                level = next;
+                depth++;
+            }
+            return tiled(node, unknown(1), List.of(reduce(node, k + ".0", finalOp, level, 0, ctx)));
+        }
+        List<Boolean> asc = ascending(op.keys().size());
+        ChunkNode pivots = pivots(k, states, op.keys(), asc, p, ctx);
+        List<List<ChunkNode>> parts = shuffle(k, states, op.keys(), asc, p, pivots, ctx);
+        List<ChunkNode> out = new ArrayList<>(p);
+        for (int part = 0; part < p; part++) {
+            out.add(reduce(node, k + "." + part, finalOp, parts.get(part), part, ctx));
+        }
+        return tiled(node, unknown(p), out);
+    }
+
+    // ----- concat, drop_duplicates -----
+
+    /** The chunks of every input in order, each copied under the result's key. */
+    static TiledTensor concat(TileableNode node, TableConcat op, List<TiledTensor> in, TileContext ctx) {
+        ChunkTableSort copy = new ChunkTableSort(List.of(), List.of());
+        List<ChunkNode> out = new ArrayList<>();
+        List<Long> rows = new ArrayList<>();
+        for (TiledTensor t : in) {
+            long[] lengths = t.nsplits()[0];
+            for (int i = 0; i < t.chunks().size(); i++) {
+                if (lengths[i] == 0 && t.chunks().size() > 1) {
+                    continue;
+                }
+                int at = out.size();
+                out.add(ctx.chunk(node.key() + "." + at, copy, List.of(t.chunks().get(i)), null,
+                        shape(node, lengths[i]), index(node, at)));
+                rows.add(lengths[i]);
+            }
+        }
+        return tiled(node, rows.stream().mapToLong(Long::longValue).toArray(), out);
+    }
+
+    /** A tree: each chunk dropped on its own, then {@code combineSize} consecutive results at a time. */
+    static TiledTensor dropDuplicates(TileableNode node, TableDropDuplicates op, List<TiledTensor> in,
+                                      TileContext ctx) {
+        TiledTensor src = in.get(0);
+        ChunkTableDropDuplicates dd = new ChunkTableDropDuplicates(op.subset());
+        String k = node.key();
+        List<ChunkNode> level = new ArrayList<>();
+        for (int i = 0; i < src.chunks().size(); i++) {
+            level.add(reduce(node, k + ".m" + i, dd, List.of(src.chunks().get(i)), i, ctx));
+        }
+        int fanIn = ctx.config().combineSize();
+        int depth = 0;
+        while (level.size() > 1) {
+            List<ChunkNode> next = new ArrayList<>();
+            for (int g = 0; g < level.size(); g += fanIn) {
+                List<ChunkNode> group = level.subList(g, Math.min(level.size(), g + fanIn));
+                next.add(group.size() == 1 ? group.get(0)
+                        : reduce(node, k + ".c" + depth + "." + next.size(), dd, group, next.size(), ctx));
+            }
+            level = next;
+            depth++;
+        }
+        ChunkNode last = level.get(0);
+        ChunkNode out = last.index()[0] == 0 ? last : reduce(node, k + ".0", dd, List.of(last), 0, ctx);
+        return tiled(node, unknown(1), List.of(out));
+    }
+}

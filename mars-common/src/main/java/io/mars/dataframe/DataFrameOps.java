@@ -1,0 +1,174 @@
+package io.mars.dataframe;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.Tileable;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.dataframe.AggFn;
+import io.mars.common.operand.dataframe.AggSpec;
+import io.mars.common.operand.dataframe.MergeHow;
+import io.mars.common.operand.dataframe.MergePlan;
+import io.mars.common.operand.dataframe.TableAggPartial;
+import io.mars.common.operand.dataframe.TableAggStates;
+import io.mars.common.operand.dataframe.TableConcat;
+import io.mars.common.operand.dataframe.TableDropDuplicates;
+import io.mars.common.operand.dataframe.TableMerge;
+import io.mars.common.operand.dataframe.TableSortValues;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+
+/**
+ * The row-moving operations of dataframes and series (sort, merge, concat, drop_duplicates, shuffle-able groupby):
+ * checks and graph building shared by {@link DataFrame}, {@link Series}, {@link GroupBy} and {@link DataFrames}.
+ */
+final class DataFrameOps {
+    private DataFrameOps() {
+    }
+
+    static DataFrame sortValues(DataFrame df, List<String> by, List<Boolean> ascending) {
+        checkSortKeys(by, ascending);
+        for (String c : by) {
+            df.indexOf(c);
+        }
+        return new DataFrame(new TableSortValues(by, ascending), List.of(df), df.columns(), df.dtypes(),
+                df.rowCount());
+    }
+
+    static Series sortValues(Series s, boolean ascending) {
+        return new Series(new TableSortValues(List.of(s.name()), List.of(ascending)), List.of(s), s.name(), s.dtype(),
+                s.length());
+    }
+
+    private static void checkSortKeys(List<String> by, List<Boolean> ascending) {
+        if (by.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "sortValues needs at least one column in 'by'");
+        }
+        if (by.size() != ascending.size()) {
+            throw new MarsException(ErrorCode.LENGTH_MISMATCH, "sortValues got " + by.size() + " column(s) " + by
+                    + " but " + ascending.size() + " ascending flag(s) " + ascending + "; give one flag per column");
+        }
+        if (new HashSet<>(by).size() != by.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "sortValues(by=" + by + ") names a column twice");
+        }
+    }
+
+    static void checkN(String what, long n) {
+        if (n < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, what + "(n) needs n >= 0, got " + n);
+        }
+    }
+
+    /** pandas' nlargest/nsmallest(keep='first'): rows with a null in {@code column} never count. */
+    static DataFrame nExtreme(DataFrame df, long n, String column, boolean largest) {
+        checkN(largest ? "nlargest" : "nsmallest", n);
+        if (!df.dtype(column).isNumeric()) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, (largest ? "nlargest" : "nsmallest") + " needs a"
+                    + " numeric column, got '" + column + "' of " + df.dtype(column));
+        }
+        DataFrame known = df.dropna("any", List.of(column));
+        return sortValues(known, List.of(column), List.of(!largest)).head(n);
+    }
+
+    static DataFrame merge(DataFrame left, DataFrame right, List<String> on, String how, String leftSuffix,
+                           String rightSuffix, boolean sort) {
+        MergeHow h = MergeHow.fromName(how);
+        MergePlan plan = MergePlan.of(left.columns(), left.dtypes(), right.columns(), right.dtypes(), on, h,
+                leftSuffix, rightSuffix);
+        DataFrame joined = new DataFrame(new TableMerge(on, h, leftSuffix, rightSuffix), List.of(left, right),
+                plan.names(), plan.dtypes(), Shapes.UNKNOWN);
+        return sort ? sortValues(joined, on, Collections.nCopies(on.size(), Boolean.TRUE)) : joined;
+    }
+
+    static DataFrame concat(List<DataFrame> frames) {
+        if (frames.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "concat needs at least one frame");
+        }
+        DataFrame first = frames.get(0);
+        long rows = 0;
+        for (DataFrame f : frames) {
+            if (!f.columns().equals(first.columns()) || !f.dtypes().equals(first.dtypes())) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "concat needs frames with the same columns and"
+                        + " dtypes; got " + first.columns() + " " + first.dtypes() + " and " + f.columns() + " "
+                        + f.dtypes() + "; select, rename or astype them to match first");
+            }
+            rows = rows == Shapes.UNKNOWN || f.rowCount() == Shapes.UNKNOWN ? Shapes.UNKNOWN : rows + f.rowCount();
+        }
+        return new DataFrame(new TableConcat(), frames, first.columns(), first.dtypes(), rows);
+    }
+
+    static Series concatSeries(List<Series> series) {
+        if (series.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "concat needs at least one series");
+        }
+        Series first = series.get(0);
+        long rows = 0;
+        for (Series s : series) {
+            if (!s.name().equals(first.name()) || s.dtype() != first.dtype()) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "concat needs series of one name and dtype; got '"
+                        + first.name() + "' " + first.dtype() + " and '" + s.name() + "' " + s.dtype()
+                        + "; rename or astype them to match first");
+            }
+            rows = rows == Shapes.UNKNOWN || s.length() == Shapes.UNKNOWN ? Shapes.UNKNOWN : rows + s.length();
+        }
+        return new Series(new TableConcat(), series, first.name(), first.dtype(), rows);
+    }
+
+    static DataFrame dropDuplicates(DataFrame df, List<String> subset) {
+        List<String> cols = subset.isEmpty() ? df.columns() : subset;
+        for (String c : cols) {
+            df.indexOf(c);
+        }
+        return new DataFrame(new TableDropDuplicates(cols), List.of(df), df.columns(), df.dtypes(), Shapes.UNKNOWN);
+    }
+
+    static Series dropDuplicates(Series s) {
+        return new Series(new TableDropDuplicates(List.of(s.name())), List.of(s), s.name(), s.dtype(),
+                Shapes.UNKNOWN);
+    }
+
+    /**
+     * A groupby in two tileables: the partial states per chunk, whose lengths (groups per chunk) are known before
+     * the second is tiled, so the tiler can pick a tree or a shuffle from the data.
+     */
+    static DataFrame groupByAgg(DataFrame frame, List<String> keys, List<AggSpec> specs, List<String> names,
+                                List<DType> types) {
+        List<DType> keyTypes = new ArrayList<>(keys.size());
+        for (String k : keys) {
+            keyTypes.add(frame.dtype(k));
+        }
+        DataFrame partial = new DataFrame(new TableAggPartial(keys, specs), List.of(frame), keys, keyTypes,
+                Shapes.UNKNOWN);
+        return new DataFrame(new TableAggStates(keys, specs), List.of(partial), names, types, Shapes.UNKNOWN);
+    }
+
+    /** pandas' {@code value_counts()}: distinct non-null values and their counts, most frequent first. */
+    static DataFrame valueCounts(Series s) {
+        DataFrame counted = s.toFrame().groupBy(s.name()).size().rename(java.util.Map.of("size", "count"));
+        return sortValues(counted, List.of("count"), List.of(false));
+    }
+
+    /** pandas' {@code nunique()}: the number of distinct non-null values, as a one-row int64 series. */
+    static Series nunique(Series s) {
+        return dropDuplicates(s.dropna()).count();
+    }
+
+    /** pandas' {@code median()} (nulls skipped, NaN when there is no value), as a one-row float64 series. */
+    static Series median(Series s) {
+        if (!s.dtype().isNumeric()) {
+            throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute median of series '" + s.name()
+                    + "' of dtype " + s.dtype() + "; median needs a numeric (bool, int or float) column");
+        }
+        Series values = s.dropna().astype(DType.FLOAT64);
+        return DataFrames.fromTensor(values.toTensor().median().reshape(1), s.name()).col(s.name());
+    }
+
+    static AggSpec spec(String column, DType type, AggFn fn) {
+        return DataFrame.aggSpec(column, type, fn, column, 1);
+    }
+
+    static List<Tileable> tileables(List<? extends Tileable> in) {
+        return new ArrayList<>(in);
+    }
+}

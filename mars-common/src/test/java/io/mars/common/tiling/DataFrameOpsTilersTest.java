@@ -1,0 +1,112 @@
+package io.mars.common.tiling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.graph.TiledTensor;
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.dataframe.AggFn;
+import io.mars.common.operand.dataframe.AggSpec;
+import io.mars.common.operand.dataframe.ChunkTableAggCombine;
+import io.mars.common.operand.dataframe.ChunkTableAggFinal;
+import io.mars.common.operand.dataframe.ChunkTableFilter;
+import io.mars.common.operand.dataframe.ChunkTableJoin;
+import io.mars.common.operand.dataframe.ChunkTablePartition;
+import io.mars.common.operand.dataframe.ChunkTablePiece;
+import io.mars.common.operand.dataframe.ChunkTableSort;
+import io.mars.common.operand.dataframe.MergeHow;
+import io.mars.common.operand.dataframe.TableAggStates;
+import io.mars.common.operand.dataframe.TableMerge;
+import io.mars.common.operand.dataframe.TableSortValues;
+import io.mars.dataframe.DType;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Which plan the row-moving tilers pick from the (known) input lengths and the settings. */
+class DataFrameOpsTilersTest {
+    private static final List<AggSpec> SUM_X = List.of(new AggSpec("x", DType.FLOAT64, AggFn.SUM, "x", 1));
+
+    /** A tiled frame of {@code cols} columns whose chunks hold {@code rows[i]} rows. */
+    private static TiledTensor frame(String key, TileContext ctx, int cols, long... rows) {
+        List<ChunkNode> chunks = new ArrayList<>();
+        for (int i = 0; i < rows.length; i++) {
+            chunks.add(ctx.chunk(key + "." + i, new ChunkTableFilter(), List.of(), null, new long[] {rows[i], cols},
+                    new int[] {i, 0}));
+        }
+        return new TiledTensor(new long[][] {rows, {cols}}, chunks);
+    }
+
+    private static List<Class<?>> ops(TileContext ctx) {
+        List<Class<?>> out = new ArrayList<>();
+        for (ChunkNode c : ctx.created()) {
+            out.add(c.op().getClass());
+        }
+        return out;
+    }
+
+    private static long count(TileContext ctx, Class<? extends Operand> type) {
+        return ctx.created().stream().filter(c -> type.isInstance(c.op())).count();
+    }
+
+    @Test
+    void groupbyWithFewGroupsIsATreeAndWithManyAShuffle() {
+        TileableNode node = new TileableNode("g", new TableAggStates(List.of("k"), SUM_X), List.of("p"), null,
+                new long[] {-1, 2});
+        TileContext few = new TileContext(new TilingConfig(1 << 20, 2, 100, 0));
+        TiledTensor out = DataFrameOpsTilers.aggStates(node, (TableAggStates) node.op(),
+                List.of(frame("p", few, 2, 30, 30, 30, 10)), few);
+        assertThat(out.chunks()).hasSize(1);
+        assertThat(ops(few)).contains(ChunkTableAggCombine.class).doesNotContain(ChunkTablePartition.class);
+
+        TileContext many = new TileContext(new TilingConfig(1 << 20, 2, 99, 0));
+        out = DataFrameOpsTilers.aggStates(node, (TableAggStates) node.op(),
+                List.of(frame("p", many, 2, 30, 30, 30, 10)), many);
+        assertThat(out.chunks()).hasSize(4);
+        assertThat(count(many, ChunkTablePartition.class)).isEqualTo(4);
+        assertThat(count(many, ChunkTablePiece.class)).isEqualTo(16);
+        assertThat(count(many, ChunkTableAggFinal.class)).isEqualTo(4);
+    }
+
+    @Test
+    void mergeBroadcastsASmallSideItMayDropRowsOfAndShufflesOtherwise() {
+        TileableNode inner = new TileableNode("m", new TableMerge(List.of("k"), MergeHow.INNER, "_x", "_y"),
+                List.of("l", "r"), null, new long[] {-1, 3});
+        TileContext small = new TileContext(new TilingConfig(1 << 20, 4, 0, 10));
+        TiledTensor out = DataFrameOpsTilers.merge(inner, (TableMerge) inner.op(),
+                List.of(frame("l", small, 2, 50, 50, 50), frame("r", small, 2, 4, 6)), small);
+        assertThat(out.chunks()).hasSize(3);
+        assertThat(count(small, ChunkTablePartition.class)).isZero();
+        assertThat(count(small, ChunkTableJoin.class)).isEqualTo(3);
+
+        // an outer join keeps unmatched rows of both sides, so nothing is broadcast however small
+        TileableNode outer = new TileableNode("m", new TableMerge(List.of("k"), MergeHow.OUTER, "_x", "_y"),
+                List.of("l", "r"), null, new long[] {-1, 3});
+        TileContext shuffle = new TileContext(new TilingConfig(1 << 20, 4, 0, 10));
+        out = DataFrameOpsTilers.merge(outer, (TableMerge) outer.op(),
+                List.of(frame("l", shuffle, 2, 50, 50, 50), frame("r", shuffle, 2, 4, 6)), shuffle);
+        assertThat(out.chunks()).hasSize(3);
+        assertThat(count(shuffle, ChunkTablePartition.class)).isEqualTo(5);
+        assertThat(count(shuffle, ChunkTablePiece.class)).isEqualTo(15);
+        assertThat(count(shuffle, ChunkTableJoin.class)).isEqualTo(3);
+    }
+
+    @Test
+    void sortOfOneChunkKeepsItsLengthAndOfSeveralIsPsrs() {
+        TileableNode node = new TileableNode("s", new TableSortValues(List.of("k"), List.of(true)), List.of("f"),
+                null, new long[] {12, 2});
+        TileContext one = new TileContext(new TilingConfig(1 << 20, 4));
+        TiledTensor out = DataFrameOpsTilers.sortValues(node, (TableSortValues) node.op(),
+                List.of(frame("f", one, 2, 12)), one);
+        assertThat(out.nsplits()[0]).containsExactly(12);
+        assertThat(count(one, ChunkTableSort.class)).isEqualTo(1);
+
+        TileContext three = new TileContext(new TilingConfig(1 << 20, 4));
+        out = DataFrameOpsTilers.sortValues(node, (TableSortValues) node.op(),
+                List.of(frame("f", three, 2, 5, 5, 2)), three);
+        assertThat(out.chunks()).hasSize(3);
+        assertThat(out.isKnown()).isFalse();
+        assertThat(count(three, ChunkTablePiece.class)).isEqualTo(9);
+    }
+}

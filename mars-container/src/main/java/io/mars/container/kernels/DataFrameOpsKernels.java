@@ -1,0 +1,401 @@
+package io.mars.container.kernels;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.model.ChunkData;
+import io.mars.common.operand.dataframe.AccessorFn;
+import io.mars.common.operand.dataframe.ChunkSeriesAccessor;
+import io.mars.common.operand.dataframe.ChunkTableDropDuplicates;
+import io.mars.common.operand.dataframe.ChunkTableJoin;
+import io.mars.common.operand.dataframe.ChunkTablePartition;
+import io.mars.common.operand.dataframe.ChunkTablePiece;
+import io.mars.common.operand.dataframe.ChunkTablePivots;
+import io.mars.common.operand.dataframe.ChunkTableSample;
+import io.mars.common.operand.dataframe.ChunkTableSort;
+import io.mars.common.operand.dataframe.MergeHow;
+import io.mars.common.operand.dataframe.MergePlan;
+import io.mars.common.table.ArrowTables;
+import io.mars.common.table.Columns;
+import io.mars.common.table.TableChunk;
+import io.mars.dataframe.Column;
+import io.mars.dataframe.DType;
+import io.mars.dataframe.LocalTable;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Kernels of the row-moving dataframe operations (sort, shuffle, merge, drop_duplicates) and the string and
+ * datetime accessors. Like {@link DataFrameKernels} they compute on heap columns and write a new Arrow batch from
+ * the worker's allocator; a shuffle piece is cut straight from the Arrow batch, so the p pieces of a chunk cost one
+ * pass over it in all.
+ */
+public final class DataFrameOpsKernels {
+    private DataFrameOpsKernels() {
+    }
+
+    public static KernelRegistry register(KernelRegistry registry, BufferAllocator allocator) {
+        return registry
+                .with(ChunkTableSort.class, (node, op, in) -> sort(op, in, allocator))
+                .with(ChunkTableSample.class, (node, op, in) -> sample(op, DataFrameKernels.table(in.get(0)),
+                        allocator))
+                .with(ChunkTablePivots.class, (node, op, in) -> pivots(op, in, allocator))
+                .with(ChunkTablePartition.class, (node, op, in) -> partition(op, in, allocator))
+                .with(ChunkTablePiece.class, (node, op, in) -> piece(op, tableChunk(in.get(0)), allocator))
+                .with(ChunkTableJoin.class, (node, op, in) -> join(op, in, allocator))
+                .with(ChunkTableDropDuplicates.class, (node, op, in) -> dropDuplicates(op, in, allocator))
+                .with(ChunkSeriesAccessor.class, (node, op, in) -> accessor(op, DataFrameKernels.table(in.get(0)),
+                        allocator));
+    }
+
+    private static TableChunk tableChunk(ChunkData d) {
+        if (d instanceof TableChunk t) {
+            return t;
+        }
+        throw new MarsException(ErrorCode.INTERNAL_ERROR, "a dataframe kernel was given " + d.getClass().getName()
+                + " instead of a table chunk");
+    }
+
+    private static LocalTable concat(List<ChunkData> in, int from, int to) {
+        List<LocalTable> parts = new ArrayList<>(to - from);
+        for (int i = from; i < to; i++) {
+            parts.add(DataFrameKernels.table(in.get(i)));
+        }
+        return Columns.concat(parts);
+    }
+
+    // ----- sort -----
+
+    private static TableChunk sort(ChunkTableSort op, List<ChunkData> in, BufferAllocator allocator) {
+        LocalTable t = concat(in, 0, in.size());
+        if (op.by().isEmpty()) {
+            return DataFrameKernels.chunk(t, allocator);
+        }
+        int n = t.rowCount();
+        int[] order = TableRows.sortedOrder(TableRows.columns(t, op.by()), n, TableRows.flags(op.ascending()));
+        return DataFrameKernels.chunk(TableRows.take(t, order, n), allocator);
+    }
+
+    /** The key columns of {@code count} rows at regular positions of the chunk sorted by its keys. */
+    private static TableChunk sample(ChunkTableSample op, LocalTable t, BufferAllocator allocator) {
+        List<Column> keys = TableRows.columns(t, op.by());
+        int n = t.rowCount();
+        int[] order = TableRows.sortedOrder(keys, n, TableRows.flags(op.ascending()));
+        int count = Math.min(op.count(), n);
+        int[] picked = new int[count];
+        for (int j = 0; j < count; j++) {
+            picked[j] = order[(int) ((long) j * n / count)];
+        }
+        return DataFrameKernels.chunk(TableRows.take(new LocalTable(keys), picked, count), allocator);
+    }
+
+    private static TableChunk pivots(ChunkTablePivots op, List<ChunkData> in, BufferAllocator allocator) {
+        LocalTable samples = concat(in, 0, in.size());
+        List<Column> keys = TableRows.columns(samples, op.by());
+        int m = samples.rowCount();
+        int[] order = TableRows.sortedOrder(keys, m, TableRows.flags(op.ascending()));
+        int count = m == 0 ? 0 : op.parts() - 1;
+        int[] picked = new int[count];
+        for (int j = 0; j < count; j++) {
+            picked[j] = order[(int) Math.min(m - 1, (long) (j + 1) * m / op.parts())];
+        }
+        return DataFrameKernels.chunk(TableRows.take(new LocalTable(keys), picked, count), allocator);
+    }
+
+    // ----- shuffle -----
+
+    /** Rows grouped by part (a counting sort, stable), plus the part column. */
+    private static TableChunk partition(ChunkTablePartition op, List<ChunkData> in, BufferAllocator allocator) {
+        LocalTable t = DataFrameKernels.table(in.get(0));
+        List<Column> keys = TableRows.columns(t, op.by());
+        int n = t.rowCount();
+        int parts = op.parts();
+        int[] part = new int[n];
+        if (op.range()) {
+            LocalTable pivots = DataFrameKernels.table(in.get(1));
+            List<Column> pk = TableRows.columns(pivots, op.by());
+            boolean[] asc = TableRows.flags(op.ascending());
+            int pc = pivots.rowCount();
+            for (int i = 0; i < n; i++) {
+                // the number of pivots <= row i: part k holds [pivot k-1, pivot k)
+                int lo = 0;
+                int hi = pc;
+                while (lo < hi) {
+                    int mid = (lo + hi) >>> 1;
+                    if (TableRows.compare(pk, mid, keys, i, asc) <= 0) {
+                        lo = mid + 1;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                part[i] = lo;
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                part[i] = (int) Math.floorMod(TableRows.hash(keys, i), (long) parts);
+            }
+        }
+        int[] start = new int[parts + 1];
+        for (int i = 0; i < n; i++) {
+            start[part[i] + 1]++;
+        }
+        for (int p = 0; p < parts; p++) {
+            start[p + 1] += start[p];
+        }
+        int[] order = new int[n];
+        long[] partColumn = new long[n];
+        for (int i = 0; i < n; i++) {
+            int at = start[part[i]]++;
+            order[at] = i;
+            partColumn[at] = part[i];
+        }
+        List<Column> out = new ArrayList<>(TableRows.take(t, order, n).columns());
+        out.add(new Column(ChunkTablePartition.PART_COLUMN, DType.INT32, partColumn, null, null, null));
+        return DataFrameKernels.chunk(new LocalTable(out), allocator);
+    }
+
+    /** Rows of one part, copied from the Arrow batch without the part column. */
+    static TableChunk piece(ChunkTablePiece op, TableChunk mapped, BufferAllocator allocator) {
+        VectorSchemaRoot root = mapped.root();
+        List<FieldVector> vectors = root.getFieldVectors();
+        IntVector parts = (IntVector) vectors.get(vectors.size() - 1);
+        int n = root.getRowCount();
+        int lo = lowerBound(parts, n, op.part());
+        int hi = lowerBound(parts, n, op.part() + 1);
+        int len = hi - lo;
+        List<FieldVector> out = new ArrayList<>(vectors.size() - 1);
+        try {
+            for (int c = 0; c < vectors.size() - 1; c++) {
+                FieldVector src = vectors.get(c);
+                FieldVector dst = src.getField().createVector(allocator);
+                out.add(dst);
+                dst.setInitialCapacity(len);
+                dst.allocateNew();
+                for (int r = 0; r < len; r++) {
+                    dst.copyFromSafe(lo + r, r, src);
+                }
+                dst.setValueCount(len);
+            }
+        } catch (RuntimeException e) {
+            out.forEach(FieldVector::close);
+            throw e;
+        }
+        VectorSchemaRoot piece = new VectorSchemaRoot(out);
+        piece.setRowCount(len);
+        return new TableChunk(piece);
+    }
+
+    private static int lowerBound(IntVector v, int n, int value) {
+        int lo = 0;
+        int hi = n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (v.get(mid) < value) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    // ----- merge -----
+
+    private static TableChunk join(ChunkTableJoin op, List<ChunkData> in, BufferAllocator allocator) {
+        LocalTable left = concat(in, 0, op.leftInputs());
+        LocalTable right = concat(in, op.leftInputs(), in.size());
+        MergePlan plan = MergePlan.of(left.columnNames(), left.dtypes(), right.columnNames(), right.dtypes(), op.on(),
+                op.how(), op.leftSuffix(), op.rightSuffix());
+        List<Column> lk = TableRows.columns(left, op.on());
+        List<Column> rk = TableRows.columns(right, op.on());
+        IntPairs pairs = new IntPairs();
+        if (op.how() == MergeHow.RIGHT) {
+            // pandas orders a right join by the right rows, each with its left matches in order
+            matchRows(rk, lk, true, pairs);
+            pairs.swap();
+        } else {
+            matchRows(lk, rk, op.how().keepsLeft(), pairs);
+            if (op.how().keepsRight()) {
+                boolean[] matched = new boolean[right.rowCount()];
+                for (int i = 0; i < pairs.size; i++) {
+                    if (pairs.right[i] >= 0) {
+                        matched[pairs.right[i]] = true;
+                    }
+                }
+                for (int j = 0; j < matched.length; j++) {
+                    if (!matched[j]) {
+                        pairs.add(-1, j);
+                    }
+                }
+            }
+        }
+        int n = pairs.size;
+        List<Column> out = new ArrayList<>(plan.names().size());
+        for (int c = 0; c < plan.names().size(); c++) {
+            String name = plan.names().get(c);
+            DType type = plan.dtypes().get(c);
+            String src = plan.columns().get(c);
+            switch (plan.sources().get(c)) {
+                case MergePlan.LEFT -> out.add(TableRows.take(left.column(src), pairs.left, n, name, type));
+                case MergePlan.RIGHT -> out.add(TableRows.take(right.column(src), pairs.right, n, name, type));
+                default -> {
+                    Column l = TableRows.take(left.column(src), pairs.left, n, name, type);
+                    Column r = TableRows.take(right.column(src), pairs.right, n, name, type);
+                    out.add(coalesce(l, r, pairs.left, n));
+                }
+            }
+        }
+        return DataFrameKernels.chunk(new LocalTable(out), allocator);
+    }
+
+    /**
+     * For every outer row in order, its inner matches in order as (outer, inner) pairs; an outer row without a match
+     * (or with a null key) gives (outer, -1) when {@code keepUnmatched}.
+     */
+    private static void matchRows(List<Column> outer, List<Column> inner, boolean keepUnmatched, IntPairs pairs) {
+        int ni = inner.isEmpty() ? 0 : inner.get(0).length();
+        Map<Object, int[]> index = new HashMap<>();
+        int[] next = new int[ni];
+        for (int j = 0; j < ni; j++) {
+            Object key = TableRows.key(inner, j, false);
+            if (key == null) {
+                continue;
+            }
+            next[j] = -1;
+            int[] head = index.get(key);
+            if (head == null) {
+                index.put(key, new int[] {j, j});
+            } else {
+                next[head[1]] = j;
+                head[1] = j;
+            }
+        }
+        int no = outer.isEmpty() ? 0 : outer.get(0).length();
+        for (int i = 0; i < no; i++) {
+            Object key = TableRows.key(outer, i, false);
+            int[] head = key == null ? null : index.get(key);
+            if (head == null) {
+                if (keepUnmatched) {
+                    pairs.add(i, -1);
+                }
+                continue;
+            }
+            for (int j = head[0]; j >= 0; j = next[j]) {
+                pairs.add(i, j);
+            }
+        }
+    }
+
+    /** {@code l} where the left row exists, else {@code r}. */
+    private static Column coalesce(Column l, Column r, int[] leftRows, int n) {
+        List<Column> pick = new ArrayList<>(n);
+        boolean any = false;
+        for (int i = 0; i < n; i++) {
+            any |= leftRows[i] < 0;
+        }
+        if (!any) {
+            return l;
+        }
+        for (int i = 0; i < n; i++) {
+            pick.add(Columns.slice(leftRows[i] < 0 ? r : l, i, 1));
+        }
+        return Columns.concatColumns(pick);
+    }
+
+    /** A growable list of (left row, right row) pairs. */
+    private static final class IntPairs {
+        int[] left = new int[16];
+        int[] right = new int[16];
+        int size;
+
+        void add(int l, int r) {
+            if (size == left.length) {
+                left = java.util.Arrays.copyOf(left, size * 2);
+                right = java.util.Arrays.copyOf(right, size * 2);
+            }
+            left[size] = l;
+            right[size] = r;
+            size++;
+        }
+
+        void swap() {
+            int[] t = left;
+            left = right;
+            right = t;
+        }
+    }
+
+    // ----- drop_duplicates -----
+
+    private static TableChunk dropDuplicates(ChunkTableDropDuplicates op, List<ChunkData> in,
+                                             BufferAllocator allocator) {
+        LocalTable t = concat(in, 0, in.size());
+        List<Column> keys = TableRows.columns(t, op.subset());
+        int n = t.rowCount();
+        Set<Object> seen = new HashSet<>();
+        int[] keep = new int[n];
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            if (seen.add(TableRows.key(keys, i, true))) {
+                keep[count++] = i;
+            }
+        }
+        return DataFrameKernels.chunk(TableRows.take(t, keep, count), allocator);
+    }
+
+    // ----- accessors -----
+
+    private static TableChunk accessor(ChunkSeriesAccessor op, LocalTable t, BufferAllocator allocator) {
+        Column c = t.column(0);
+        int n = c.length();
+        AccessorFn fn = op.fn();
+        DType outType = fn.outputType();
+        byte[] nulls = null;
+        long[] longs = outType.isLongBacked() ? new long[n] : null;
+        List<String> strings = outType == DType.STRING ? new ArrayList<>(n) : null;
+        for (int i = 0; i < n; i++) {
+            boolean isNull = c.isNull(i);
+            if (isNull && fn != AccessorFn.STR_CONTAINS && fn != AccessorFn.STR_STARTSWITH) {
+                nulls = nulls == null ? new byte[n] : nulls;
+                nulls[i] = 1;
+                if (strings != null) {
+                    strings.add(null);
+                }
+                continue;
+            }
+            switch (fn) {
+                case STR_LEN -> longs[i] = c.strings().get(i).length();
+                case STR_LOWER -> strings.add(c.strings().get(i).toLowerCase(java.util.Locale.ROOT));
+                case STR_UPPER -> strings.add(c.strings().get(i).toUpperCase(java.util.Locale.ROOT));
+                case STR_REPLACE -> strings.add(c.strings().get(i).replace(op.pattern(), op.replacement()));
+                case STR_CONTAINS -> longs[i] = !isNull && c.strings().get(i).contains(op.pattern()) ? 1 : 0;
+                case STR_STARTSWITH -> longs[i] = !isNull && c.strings().get(i).startsWith(op.pattern()) ? 1 : 0;
+                case DT_YEAR, DT_MONTH, DT_DAY, DT_DAYOFWEEK -> longs[i] = dateField(fn, c.longs()[i]);
+            }
+        }
+        Column out = new Column(c.name(), outType, longs, null, strings, nulls);
+        return new TableChunk(ArrowTables.toArrow(List.of(out), n, allocator));
+    }
+
+    private static long dateField(AccessorFn fn, long nanos) {
+        ZonedDateTime t = Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L),
+                Math.floorMod(nanos, 1_000_000_000L)).atZone(ZoneOffset.UTC);
+        return switch (fn) {
+            case DT_YEAR -> t.getYear();
+            case DT_MONTH -> t.getMonthValue();
+            case DT_DAY -> t.getDayOfMonth();
+            case DT_DAYOFWEEK -> t.getDayOfWeek().getValue() - 1;
+            default -> throw new IllegalStateException(fn.name());
+        };
+    }
+}
