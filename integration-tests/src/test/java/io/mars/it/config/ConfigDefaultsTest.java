@@ -35,6 +35,7 @@ class ConfigDefaultsTest {
             Map.entry(StateStoreConfig.QUORUM, ""),
             Map.entry(StateStoreConfig.ROOT, "/mars"),
             Map.entry(StateStoreConfig.BATCH_SIZE, "500"),
+            Map.entry(io.mars.am.yarn.AmAttempts.MAX_ATTEMPTS, "1"),
             Map.entry(WebConfig.PORT, "0"));
 
     @Test
@@ -61,6 +62,7 @@ class ConfigDefaultsTest {
         assertThat(io.mars.common.rpc.flight.HeartbeatConfig.from(Map.of())).isEqualTo(
                 new io.mars.common.rpc.flight.HeartbeatConfig(java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(15)));
         assertThat(WebConfig.from(Map.of()).port()).isZero();
+        assertThat(io.mars.am.yarn.AmAttempts.requested(Map.of())).isEqualTo(1);
     }
 
     @Test
