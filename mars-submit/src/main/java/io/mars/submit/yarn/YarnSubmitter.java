@@ -1,5 +1,6 @@
 package io.mars.submit.yarn;
 
+import io.mars.am.state.StateStoreConfig;
 import io.mars.am.yarn.AmAttempts;
 import io.mars.am.yarn.WorkerSpec;
 import io.mars.common.rpc.flight.RpcSecret;
@@ -98,6 +99,7 @@ public final class YarnSubmitter {
         try {
             workers = WorkerSpec.from(app.properties());
             maxAttempts = amAttempts(app);
+            StateStoreConfig.from(app.properties()); // a bad ZooKeeper setting fails here, not in the AM
         } catch (io.mars.common.error.MarsException e) {
             return rejected(e.getMessage());
         }
