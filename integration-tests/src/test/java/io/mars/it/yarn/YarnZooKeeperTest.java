@@ -184,6 +184,20 @@ class YarnZooKeeperTest {
         assertThat(curator.checkExists().forPath(root)).isNull();
     }
 
+    @Test
+    void badAttemptOrZooKeeperSettingsAreRejectedBeforeSubmission() {
+        Run attempts = run(submitArgs("--conf", "mars.yarn.am.max-attempts=0", jobJar.toString(), "/unused", "session"));
+        assertThat(attempts.code).isEqualTo(4);
+        assertThat(attempts.err).contains("mars.yarn.am.max-attempts must be a whole number of AM attempts >= 1, got '0'");
+        assertThat(attempts.out).as("no application id: nothing submitted").isEmpty();
+
+        Run root = run(submitArgs("--conf", "mars.zookeeper.quorum=" + zk.getConnectString(),
+                "--conf", "mars.zookeeper.root=mars", jobJar.toString(), "/unused", "session"));
+        assertThat(root.code).isEqualTo(4);
+        assertThat(root.err).contains("mars.zookeeper.root must be an absolute znode path like /mars, got 'mars'");
+        assertThat(root.out).isEmpty();
+    }
+
     private static List<String> children(String path) {
         try {
             return curator.checkExists().forPath(path) == null ? List.of() : curator.getChildren().forPath(path);
@@ -229,17 +243,22 @@ class YarnZooKeeperTest {
 
     /** Starts {@code mars-submit --master yarn ...} on a thread of its own, with a small AM and one small worker. */
     private static Submission submit(String... options) {
+        String[] args = submitArgs(options);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> MarsSubmit.run(
+                args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), environment()));
+        return new Submission(exit, out, err);
+    }
+
+    private static String[] submitArgs(String... options) {
         List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "zkjob.Job",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
                 "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(hadoop.confDir),
                 "--am-memory", "512", "--workers", "1", "--worker-memory", "256"));
         args.addAll(List.of(options));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> MarsSubmit.run(
-                args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), environment()));
-        return new Submission(exit, out, err);
+        return args.toArray(new String[0]);
     }
 
     private static Run run(String... args) {
