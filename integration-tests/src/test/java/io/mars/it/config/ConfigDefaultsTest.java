@@ -37,6 +37,7 @@ class ConfigDefaultsTest {
             Map.entry(StateStoreConfig.QUORUM, ""),
             Map.entry(StateStoreConfig.ROOT, "/mars"),
             Map.entry(StateStoreConfig.BATCH_SIZE, "500"),
+            Map.entry(io.mars.am.yarn.AmAttempts.MAX_ATTEMPTS, "1"),
             Map.entry(WebConfig.PORT, "0"),
             Map.entry(io.mars.am.services.scheduling.SchedulingConfig.MAX_ATTEMPTS, "4"),
             Map.entry(io.mars.am.yarn.ClientMode.KEEPALIVE_TIMEOUT, "60000"));
@@ -69,6 +70,7 @@ class ConfigDefaultsTest {
         assertThat(io.mars.common.rpc.flight.HeartbeatConfig.from(Map.of())).isEqualTo(
                 new io.mars.common.rpc.flight.HeartbeatConfig(java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(15)));
         assertThat(WebConfig.from(Map.of()).port()).isZero();
+        assertThat(io.mars.am.yarn.AmAttempts.requested(Map.of())).isEqualTo(1);
     }
 
     @Test

@@ -57,7 +57,10 @@ class YarnSubmitTest {
                         try (FSDataOutputStream out = fs.create(new Path(args[1]))) {
                             out.write((sum + " " + System.getProperty("mars.master").startsWith("mars://") + " "
                                     + System.getProperty("mars.app.name") + " amLog=" + java.nio.file.Files.exists(
-                                            java.nio.file.Path.of(System.getProperty("mars.log.dir"), "mars-am.log")))
+                                            java.nio.file.Path.of(System.getProperty("mars.log.dir"), "mars-am.log"))
+                                    + " recoveryOff=" + java.nio.file.Files.readString(java.nio.file.Path.of(
+                                            System.getProperty("mars.log.dir"), "mars-am.log")).contains(
+                                            "the AM keeps its state in an embedded ZooKeeper server that ends with it, so AM recovery is off"))
                                     .getBytes(StandardCharsets.UTF_8));
                         }
                     }
@@ -104,8 +107,9 @@ class YarnSubmitTest {
         try (var in = fs.open(new org.apache.hadoop.fs.Path(output))) {
             written = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        // amLog: the AM logs to mars-am.log in the container's log dir (read here: the NM deletes it after 1 s)
-        assertThat(written).isEqualTo("100.0 true sum-job amLog=true");
+        // amLog: the AM logs to mars-am.log in the container's log dir (read here: the NM deletes it after 1 s);
+        // recoveryOff: without mars.zookeeper.quorum the AM warns there that its state dies with it
+        assertThat(written).isEqualTo("100.0 true sum-job amLog=true recoveryOff=true");
         assertThat(run.err).contains("finished: SUCCEEDED");
         assertThat(fs.exists(staging(run.appId()))).as("staging dir deleted").isFalse();
     }

@@ -29,6 +29,29 @@ public record StateStoreConfig(String quorum, String root, int batchSize) {
         }
     }
 
+    /** The same settings with another ensemble (an embedded server's). */
+    public StateStoreConfig withQuorum(String otherQuorum) {
+        return new StateStoreConfig(otherQuorum, root, batchSize);
+    }
+
+    /** Whether an external ensemble is configured. */
+    public boolean hasQuorum() {
+        return quorum != null && !quorum.isBlank();
+    }
+
+    /**
+     * The znode holding one application's whole state: {@code <root>/<applicationId>}. A user error when the id cannot
+     * name a znode.
+     */
+    public String applicationPath(String applicationId) {
+        if (applicationId == null || applicationId.isEmpty() || applicationId.contains("/") || applicationId.equals(".")
+                || applicationId.equals("..")) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "application id '" + applicationId
+                    + "' cannot name a znode");
+        }
+        return (root.equals("/") ? "" : root) + "/" + applicationId;
+    }
+
     public static StateStoreConfig from(Map<String, String> conf) {
         String batch = conf.getOrDefault(BATCH_SIZE, "500");
         int size;

@@ -17,6 +17,12 @@ import java.util.Map;
 import io.mars.am.Supervisor;
 import io.mars.am.rpc.SupervisorEndpoint;
 import io.mars.am.services.cluster.internal.StaticCluster;
+import io.mars.am.services.session.SessionService;
+import io.mars.am.state.StateStore;
+import io.mars.am.state.StateStoreConfig;
+import io.mars.am.state.internal.EmbeddedZooKeeper;
+import io.mars.am.state.internal.ZooKeeperStateStore;
+import io.mars.common.tiling.TilerRegistry;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.flight.RpcSecret;
@@ -43,7 +49,10 @@ import org.slf4j.LoggerFactory;
  * supervisor services behind their authenticated RPC endpoint (whose host and port it registers as the AM's RPC
  * address), launches the worker containers ({@link WorkerContainers}), runs the job's main class inside its own JVM
  * (cluster mode, as Spark's) with {@code mars.master=mars://host:port}, and unregisters with SUCCEEDED, or FAILED with
- * the job's exception (or the worker failures) in the diagnostics.
+ * the job's exception (or the worker failures) in the diagnostics. The supervisor's state lives in ZooKeeper
+ * ({@value StateStoreConfig#QUORUM}, else an embedded server with recovery off), fenced by the AM attempt; a failed
+ * attempt with attempts left ({@value AmAttempts#MAX_ATTEMPTS}) exits without unregistering so YARN starts the next,
+ * which recovers that state; the application's end deletes it.
  */
 public final class ApplicationMaster {
     private static final Logger LOG = LoggerFactory.getLogger(ApplicationMaster.class);
@@ -67,10 +76,15 @@ public final class ApplicationMaster {
         System.exit(code);
     }
 
-    /** Registers, starts the supervisor and the workers, runs the job, unregisters; returns whether it succeeded. */
+    /**
+     * Registers, starts the supervisor (recovering what earlier attempts stored) and the workers, runs the job, and
+     * ends the attempt; returns whether the job succeeded.
+     */
     static boolean run(AppSpec spec) throws Exception {
         YarnConfiguration conf = new YarnConfiguration();
         WorkerSpec workerSpec = WorkerSpec.from(spec.properties());
+        AmAttempts attempts = AmAttempts.ofThisContainer(System.getenv(), spec.properties(), conf);
+        StateStoreConfig stateConfig = StateStoreConfig.from(spec.properties());
         byte[] secret = UserGroupInformation.getCurrentUser().getCredentials()
                 .getSecretKey(new Text(RpcSecret.CREDENTIALS_ALIAS));
         if (secret == null) {
@@ -81,14 +95,18 @@ public final class ApplicationMaster {
         StaticCluster cluster = new StaticCluster();
         // client mode: no main class; the client that started the application drives and ends it
         boolean clientMode = spec.mainClass().isEmpty();
-        try (ClientMode client = clientMode ? ClientMode.from(spec.properties()) : null;
+        // the embedded server (when there is one) closes after the supervisor, which owns and closes the store
+        try (EmbeddedZooKeeper embedded = stateConfig.hasQuorum() ? null : startEmbeddedZooKeeper(attempts);
+             ClientMode client = clientMode ? ClientMode.from(spec.properties()) : null;
              RootAllocator allocator = new RootAllocator();
-             Supervisor supervisor = new Supervisor(cluster, spec.properties());
+             Supervisor supervisor = new Supervisor(cluster, spec.properties(), TilerRegistry.standard(),
+                     openStateStore(stateConfig, embedded, attempts));
              SupervisorEndpoint endpoint = new SupervisorEndpoint(supervisor, cluster, RpcSecret.of(secret), host, 0,
                      allocator, HeartbeatConfig.from(spec.properties()).timeout(),
                      clientMode ? client.handlers() : Map.of());
              AmWebServer web = new AmWebServer(host, WebConfig.from(spec.properties()), () -> List.of(supervisor),
                      Optional.of(YarnProxyFilter.forThisContainer(conf)))) {
+            recover(supervisor, attempts);
             WorkerContainers workers = new WorkerContainers(workerSpec, spec, host, endpoint.port(), secret,
                     endpoint.workers());
             Callbacks callbacks = new Callbacks(workers);
@@ -101,8 +119,9 @@ public final class ApplicationMaster {
             try {
                 // the tracking URL: the ResourceManager's proxy forwards /proxy/<app id>/... to it
                 rm.registerApplicationMaster(host, endpoint.port(), web.start().toString());
-                LOG.info("registered with the ResourceManager; supervisor RPC on {}:{}; running {} {}", host,
-                        endpoint.port(), spec.mainClass(), spec.appArgs());
+                LOG.info("registered with the ResourceManager (AM attempt {} of {}); supervisor RPC on {}:{}; running {} {}",
+                        attempts.attempt(), attempts.maxAttempts(), host, endpoint.port(), spec.mainClass(),
+                        spec.appArgs());
                 workers.start(rm, nm);
                 String master = "mars://" + host + ":" + endpoint.port();
                 CompletableFuture<Throwable> job = clientMode ? client.finished()
@@ -114,23 +133,77 @@ public final class ApplicationMaster {
                 workers.stopping();
                 if (first instanceof String workerFailure) {
                     LOG.error("the application fails: {}", workerFailure);
-                    rm.unregisterApplicationMaster(FinalApplicationStatus.FAILED, workerFailure, null);
-                    return false;
+                    return end(rm, supervisor.store(), attempts, FinalApplicationStatus.FAILED, workerFailure);
                 }
                 Throwable failure = (Throwable) first;
                 if (failure == null) {
                     LOG.info("{} succeeded", clientMode ? "the client-mode application" : "job " + spec.mainClass());
-                    rm.unregisterApplicationMaster(FinalApplicationStatus.SUCCEEDED, "", null);
-                    return true;
+                    return end(rm, supervisor.store(), attempts, FinalApplicationStatus.SUCCEEDED, "");
                 }
                 LOG.error("job {} failed", spec.mainClass(), failure);
-                rm.unregisterApplicationMaster(FinalApplicationStatus.FAILED, diagnostics(spec, failure), null);
-                return false;
+                return end(rm, supervisor.store(), attempts, FinalApplicationStatus.FAILED, diagnostics(spec, failure));
             } finally {
                 nm.stop();
                 rm.stop();
             }
         }
+    }
+
+    /**
+     * No external ensemble: a ZooKeeper server inside the AM, with its data in the container's working directory. Its
+     * state ends with this process, so a later attempt starts from nothing.
+     */
+    private static EmbeddedZooKeeper startEmbeddedZooKeeper(AmAttempts attempts) {
+        LOG.warn("{} is not set: the AM keeps its state in an embedded ZooKeeper server that ends with it, so AM recovery "
+                + "is off{}; set {} to a ZooKeeper ensemble to let a new AM attempt recover", StateStoreConfig.QUORUM,
+                attempts.maxAttempts() > 1 ? " (a new attempt starts from nothing)" : "", StateStoreConfig.QUORUM);
+        return EmbeddedZooKeeper.start(Path.of("").toAbsolutePath().resolve("mars-zookeeper"));
+    }
+
+    /** The application's state store, fenced by this attempt's number. */
+    private static StateStore openStateStore(StateStoreConfig config, EmbeddedZooKeeper embedded, AmAttempts attempts) {
+        if (embedded != null) {
+            return ZooKeeperStateStore.connect(config.withQuorum(embedded.connectString()), attempts.applicationId(),
+                    attempts.attempt(), false);
+        }
+        ZooKeeperStateStore store = ZooKeeperStateStore.connect(config, attempts.applicationId(), attempts.attempt());
+        LOG.info("the AM's state is in ZooKeeper {} at {} (attempt {} owns it)", config.quorum(), store.path(),
+                attempts.attempt());
+        return store;
+    }
+
+    /** Reads back the sessions, kept results and chunk meta that earlier attempts stored. */
+    private static void recover(Supervisor supervisor, AmAttempts attempts) {
+        int sessions = supervisor.recover().join();
+        if (attempts.attempt() > 1 || sessions > 0) {
+            List<String> ids = supervisor.sessions().snapshots().join().stream().map(SessionService.SessionSnapshot::id).sorted().toList();
+            LOG.info("AM attempt {} of {}: recovered {} session(s) from earlier attempts: {}", attempts.attempt(),
+                    attempts.maxAttempts(), sessions, ids);
+        }
+    }
+
+    /**
+     * Ends this attempt. Success, or a failure on the last attempt, ends the application: its state is deleted and the
+     * AM unregisters with the outcome. A failure with attempts left neither unregisters nor deletes anything, so the
+     * ResourceManager starts the next attempt and that attempt recovers the state.
+     */
+    private static boolean end(AMRMClientAsync<ContainerRequest> rm, StateStore store, AmAttempts attempts,
+                               FinalApplicationStatus status, String diagnostics) throws Exception {
+        boolean succeeded = status == FinalApplicationStatus.SUCCEEDED;
+        if (!succeeded && !attempts.last()) {
+            LOG.error("AM attempt {} of {} failed; not unregistering, so YARN starts attempt {}, which recovers the "
+                    + "state this one leaves{}", attempts.attempt(), attempts.maxAttempts(), attempts.attempt() + 1,
+                    store.durable() ? "" : " (none: AM recovery is off)");
+            return false;
+        }
+        try {
+            store.deleteAll();
+        } catch (MarsException e) {
+            LOG.warn("cannot delete the application's ZooKeeper state ({}); mars-submit deletes it when the "
+                    + "application failed, else delete it by hand", e.getMessage());
+        }
+        rm.unregisterApplicationMaster(status, diagnostics, null);
+        return succeeded;
     }
 
     /** Runs the job's main in a class loader over its jars; returns what it threw, or null. */

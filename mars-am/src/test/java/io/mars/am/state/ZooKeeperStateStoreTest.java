@@ -137,6 +137,22 @@ class ZooKeeperStateStoreTest {
     }
 
     @Test
+    void afterTheApplicationsStateIsDeletedLaterWritesAreDroppedNotFenced() throws Exception {
+        try (ZooKeeperStateStore store = ZooKeeperStateStore.connect(config(), "app_ended", 1)) {
+            store.putSession(new SessionState("s1", Map.of()));
+            store.flush().join();
+            assertThat(reader.checkExists().forPath(store.path())).isNotNull();
+            store.deleteAll();
+            // a session closing while the AM shuts down: nothing is written and nothing recreated
+            store.putSession(new SessionState("s2", Map.of()));
+            store.putChunkMetas("s1", metas(3));
+            store.flush().join();
+            assertThat(store.isFenced()).isFalse();
+            assertThat(reader.checkExists().forPath("/mars-test/app_ended")).isNull();
+        }
+    }
+
+    @Test
     void rejectsBadSettingsNamingTheKey() {
         assertThatThrownBy(() -> new StateStoreConfig("127.0.0.1:1", "mars", 10)).isInstanceOf(MarsException.class)
                 .hasMessageContaining("mars.zookeeper.root").hasMessageContaining("'mars'");

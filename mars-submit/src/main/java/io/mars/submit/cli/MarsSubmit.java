@@ -8,8 +8,10 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -67,8 +69,11 @@ public final class MarsSubmit {
             mars-submit status <application id>   Print a YARN application's state, final
                                                   status, progress and tracking URL; exit
                                                   with the code of its outcome (0 if running).
-            mars-submit kill <application id>     Kill it, wait until it ended, remove its
-                                                  staging directory.
+            mars-submit kill [--conf <key>=<value>]... <application id>
+                                                  Kill it, wait until it ended, remove its
+                                                  staging directory and, when
+                                                  mars.zookeeper.quorum is set (defaults
+                                                  file or --conf), its ZooKeeper state.
 
             Settings, later ones winning: $MARS_CONF_DIR/mars-defaults.properties,
             --properties-file, --conf, then --master and --name.
@@ -189,19 +194,32 @@ public final class MarsSubmit {
         }
     }
 
-    /** {@code status <appId>} or {@code kill <appId>}. */
+    /** {@code status <appId>} or {@code kill [--conf key=value]... <appId>}. */
     private int yarnCommand(String[] args) {
         org.apache.hadoop.yarn.api.records.ApplicationId id;
+        Map<String, String> settings;
         try {
-            if (args.length != 2) {
-                throw new MarsException(ErrorCode.INVALID_ARGUMENT, args[0] + " takes exactly one application id, got "
-                        + (args.length - 1) + " arguments");
+            List<String> conf = new ArrayList<>();
+            List<String> rest = new ArrayList<>();
+            for (int i = 1; i < args.length; i++) {
+                if (args[i].equals("--conf") && i + 1 < args.length) {
+                    conf.add(args[++i]);
+                } else if (args[i].startsWith("--conf=")) {
+                    conf.add(args[i].substring("--conf=".length()));
+                } else {
+                    rest.add(args[i]);
+                }
             }
-            id = YarnCommands.parseId(args[0], args[1]);
+            if (rest.size() != 1) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, args[0] + " takes exactly one application id, got "
+                        + rest.size() + " arguments");
+            }
+            id = YarnCommands.parseId(args[0], rest.get(0));
+            settings = SubmitRequest.commandSettings(confDir, conf);
         } catch (MarsException e) {
             return usageError(e);
         }
-        YarnCommands commands = new YarnCommands(YarnRun.configuration(environment), out, err);
+        YarnCommands commands = new YarnCommands(YarnRun.configuration(environment), settings, out, err);
         try {
             return args[0].equals("status") ? commands.status(id) : commands.kill(id);
         } catch (InterruptedException e) {

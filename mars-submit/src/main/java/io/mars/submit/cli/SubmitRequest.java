@@ -237,6 +237,22 @@ record SubmitRequest(
         return new MarsException(ErrorCode.INVALID_ARGUMENT, message);
     }
 
+    /**
+     * The {@code mars.*} settings of a command that runs no job ({@code kill}): {@value #DEFAULTS_FILE} in
+     * {@code confDir}, then {@code confPairs} ({@code --conf key=value}), checked as for a job.
+     */
+    static Map<String, String> commandSettings(Optional<Path> confDir, List<String> confPairs) {
+        Settings settings = new Settings();
+        if (confDir.isPresent()) {
+            Path defaults = confDir.get().resolve(DEFAULTS_FILE);
+            if (Files.isRegularFile(defaults)) {
+                settings.load(defaults, "defaults file " + defaults);
+            }
+        }
+        confPairs.forEach(settings::putConf);
+        return Map.copyOf(settings.values);
+    }
+
     /** The {@code mars.*} settings merged so far, and where each came from, for error messages. */
     private static final class Settings {
         final Map<String, String> values = new TreeMap<>();

@@ -2,10 +2,12 @@ package io.mars.submit.cli;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.submit.yarn.StateCleanup;
 import io.mars.submit.yarn.YarnSubmitter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.EnumSet;
+import java.util.Map;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
@@ -18,7 +20,7 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
 /**
  * {@code mars-submit status <appId>} and {@code mars-submit kill <appId>}. Status prints the application's state and
  * exits with the code its outcome maps to (0 while it runs); kill stops it, waits until YARN reports it ended, and
- * removes its staging directory (a detached submitter is not there to do it).
+ * removes its staging directory and its ZooKeeper state (a killed AM cannot, and a detached submitter is not there to).
  */
 final class YarnCommands {
     private static final EnumSet<YarnApplicationState> DONE =
@@ -26,11 +28,14 @@ final class YarnCommands {
     private static final long KILL_WAIT_MS = 60_000;
 
     private final YarnConfiguration conf;
+    private final Map<String, String> settings;
     private final PrintStream out;
     private final PrintStream err;
 
-    YarnCommands(YarnConfiguration conf, PrintStream out, PrintStream err) {
+    /** {@code settings}: the {@code mars.*} settings (defaults file, {@code --conf}); kill reads the ZooKeeper keys. */
+    YarnCommands(YarnConfiguration conf, Map<String, String> settings, PrintStream out, PrintStream err) {
         this.conf = conf;
+        this.settings = Map.copyOf(settings);
         this.out = out;
         this.err = err;
     }
@@ -77,6 +82,9 @@ final class YarnCommands {
                 }
             }
             removeStaging(id);
+            if (DONE.contains(r.getYarnApplicationState())) {
+                new StateCleanup(err).deleteEnded(id.toString(), settings);
+            }
             out.println(id + " " + r.getYarnApplicationState());
             return DONE.contains(r.getYarnApplicationState()) ? ExitCodes.SUCCESS : ExitCodes.JOB_FAILED;
         }

@@ -1,5 +1,7 @@
 package io.mars.submit.yarn;
 
+import io.mars.am.state.StateStoreConfig;
+import io.mars.am.yarn.AmAttempts;
 import io.mars.am.yarn.WorkerSpec;
 import io.mars.common.rpc.flight.RpcSecret;
 import org.apache.hadoop.io.DataOutputBuffer;
@@ -39,6 +41,7 @@ import org.apache.hadoop.yarn.api.records.URL;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.client.api.YarnClientApplication;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /**
@@ -92,8 +95,11 @@ public final class YarnSubmitter {
                     + max.getVirtualCores() + " vcores");
         }
         WorkerSpec workers;
+        int maxAttempts;
         try {
             workers = WorkerSpec.from(app.properties());
+            maxAttempts = amAttempts(app);
+            StateStoreConfig.from(app.properties()); // a bad ZooKeeper setting fails here, not in the AM
         } catch (io.mars.common.error.MarsException e) {
             return rejected(e.getMessage());
         }
@@ -116,8 +122,8 @@ public final class YarnSubmitter {
             context.setApplicationName(app.name());
             context.setQueue(app.queue());
             context.setApplicationType("MARS");
-            // The job's main is not known to be idempotent: a second attempt would run it twice.
-            context.setMaxAppAttempts(1);
+            // A second attempt runs the job's main again: only as many as mars.yarn.am.max-attempts asks (default 1).
+            context.setMaxAppAttempts(maxAttempts);
             context.setResource(Resource.newInstance(app.amMemoryMb(), app.amVcores()));
             context.setAMContainerSpec(launchContext(app, fs, staging));
             yarn.submitApplication(context);
@@ -148,6 +154,10 @@ public final class YarnSubmitter {
             err.println("mars-submit: application " + appId + " finished: " + status
                     + (report.getDiagnostics() == null || report.getDiagnostics().isEmpty()
                             ? "" : "\n" + report.getDiagnostics()));
+            if (status != YarnOutcome.Status.SUCCEEDED) {
+                // a killed or crashed AM could not delete its state; a successful one did
+                new StateCleanup(err).deleteEnded(appId.toString(), app.properties());
+            }
             return new YarnOutcome(status, Optional.of(appId.toString()), report.getDiagnostics());
         } finally {
             try {
@@ -156,6 +166,18 @@ public final class YarnSubmitter {
                 err.println("mars-submit: cannot delete the staging directory " + staging + ": " + e.getMessage());
             }
         }
+    }
+
+    /** {@link AmAttempts#MAX_ATTEMPTS}, capped (with a note) by the most the cluster grants. */
+    private int amAttempts(YarnApplication app) {
+        int requested = AmAttempts.requested(app.properties());
+        int granted = AmAttempts.effective(app.properties(), conf);
+        if (granted < requested) {
+            err.println("mars-submit: " + AmAttempts.MAX_ATTEMPTS + "=" + requested + " exceeds the cluster's maximum of "
+                    + granted + " AM attempts (" + YarnConfiguration.RM_AM_MAX_ATTEMPTS + "); the application gets "
+                    + granted);
+        }
+        return granted;
     }
 
     private YarnOutcome rejected(String message) {

@@ -54,8 +54,11 @@ public final class ZooKeeperStateStore implements StateStore {
     private final Map<String, Set<String>> chunkPaths = new HashMap<>();
     private final AtomicLong transactions = new AtomicLong();
     private final AtomicLong operations = new AtomicLong();
+    private final boolean durable;
     private volatile boolean fenced;
     private volatile boolean closed;
+    /** The state was deleted (the application ended): later writes are dropped, not reported as fencing. */
+    private volatile boolean deleted;
 
     private interface Op {
     }
@@ -84,10 +87,12 @@ public final class ZooKeeperStateStore implements StateStore {
     private record Stop() implements Op {
     }
 
-    private ZooKeeperStateStore(CuratorFramework client, StateStoreConfig config, String appId, int attempt) {
+    private ZooKeeperStateStore(CuratorFramework client, StateStoreConfig config, String appId, int attempt,
+                                boolean durable) {
         this.client = client;
         this.batchSize = config.batchSize();
-        this.app = (config.root().equals("/") ? "" : config.root()) + "/" + checkName(appId, "application id");
+        this.durable = durable;
+        this.app = config.applicationPath(appId);
         this.epochPath = app + "/epoch";
         this.epochVersion = takeOwnership(attempt);
         loadExisting();
@@ -100,6 +105,14 @@ public final class ZooKeeperStateStore implements StateStore {
      * {@code attempt}; fails when a newer attempt owns it already.
      */
     public static ZooKeeperStateStore connect(StateStoreConfig config, String appId, int attempt) {
+        return connect(config, appId, attempt, true);
+    }
+
+    /**
+     * As {@link #connect(StateStoreConfig, String, int)}; {@code durable} false says the ensemble does not outlive this
+     * process (an {@link EmbeddedZooKeeper}), so {@link #durable()} reports that no later attempt can recover.
+     */
+    public static ZooKeeperStateStore connect(StateStoreConfig config, String appId, int attempt, boolean durable) {
         if (config.quorum() == null || config.quorum().isBlank()) {
             throw new MarsException(ErrorCode.INVALID_CONFIG, StateStoreConfig.QUORUM + " is not set");
         }
@@ -112,7 +125,7 @@ public final class ZooKeeperStateStore implements StateStore {
                 throw new MarsException(ErrorCode.ZOOKEEPER_FAILED, "cannot reach ZooKeeper at '" + config.quorum()
                         + "' (" + StateStoreConfig.QUORUM + ") within 30 s");
             }
-            return new ZooKeeperStateStore(client, config, appId, attempt);
+            return new ZooKeeperStateStore(client, config, appId, attempt, durable);
         } catch (InterruptedException e) {
             client.close();
             Thread.currentThread().interrupt();
@@ -201,7 +214,12 @@ public final class ZooKeeperStateStore implements StateStore {
 
     @Override
     public boolean durable() {
-        return true;
+        return durable;
+    }
+
+    /** The znode holding this application's state. */
+    public String path() {
+        return app;
     }
 
     public boolean isFenced() {
@@ -256,7 +274,7 @@ public final class ZooKeeperStateStore implements StateStore {
     }
 
     private void offer(Op op) {
-        if (!fenced && !closed) {
+        if (!fenced && !closed && !deleted) {
             queue.add(op);
         }
     }
@@ -266,7 +284,7 @@ public final class ZooKeeperStateStore implements StateStore {
         CompletableFuture<Void> done = new CompletableFuture<>();
         if (fenced) {
             done.completeExceptionally(fencedError());
-        } else if (closed) {
+        } else if (closed || deleted) {
             done.complete(null);
         } else {
             queue.add(new Flush(done));
@@ -395,7 +413,7 @@ public final class ZooKeeperStateStore implements StateStore {
 
     /** Commits the pending operations in one transaction that first checks we still own the epoch. */
     private void commit(List<CuratorOp> pending) {
-        if (pending.isEmpty() || fenced) {
+        if (pending.isEmpty() || fenced || deleted) {
             pending.clear();
             return;
         }
@@ -407,7 +425,9 @@ public final class ZooKeeperStateStore implements StateStore {
             transactions.incrementAndGet();
             operations.addAndGet(pending.size());
         } catch (KeeperException.BadVersionException | KeeperException.NoNodeException e) {
-            if (epochChanged()) {
+            if (deleted) {
+                LOG.debug("dropped {} operations: the application's state was deleted", pending.size());
+            } else if (epochChanged()) {
                 fenced = true;
                 LOG.error("a newer AM attempt took over {}: this attempt stops writing its state", app);
             } else {
@@ -472,10 +492,10 @@ public final class ZooKeeperStateStore implements StateStore {
             LOG.warn("not deleting {}: a newer AM attempt owns it", app);
             return;
         }
+        deleted = true;
         try {
             client.delete().guaranteed().deletingChildrenIfNeeded().forPath(app);
-            existing.clear();
-            chunkPaths.clear();
+            LOG.info("deleted the application's state {}", app);
         } catch (KeeperException.NoNodeException e) {
             // already gone
         } catch (Exception e) {

@@ -1,0 +1,89 @@
+package io.mars.am.yarn;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.yarn.api.ApplicationConstants.Environment;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+
+/**
+ * Which AM attempt this process is and how many YARN allows. The attempt number fences the ZooKeeper state of older
+ * attempts; whether it is the last decides if a failure unregisters (and the state is dropped) or leaves the
+ * ResourceManager to start the next attempt.
+ *
+ * @param applicationId the application's id ({@code application_<cluster timestamp>_<number>})
+ * @param attempt       this attempt's number, from 1
+ * @param maxAttempts   the attempts the application may have: {@value #MAX_ATTEMPTS} capped by the cluster's maximum
+ */
+public record AmAttempts(String applicationId, int attempt, int maxAttempts) {
+    /** The AM attempts an application asks for (default 1: a second attempt would run the job's main again). */
+    public static final String MAX_ATTEMPTS = "mars.yarn.am.max-attempts";
+    public static final int DEFAULT_MAX_ATTEMPTS = 1;
+
+    public AmAttempts {
+        if (applicationId == null || applicationId.isBlank()) {
+            throw new IllegalArgumentException("no application id");
+        }
+        if (attempt < 1 || maxAttempts < 1) {
+            throw new IllegalArgumentException("attempt " + attempt + " of " + maxAttempts);
+        }
+    }
+
+    /** Whether no attempt follows this one when it fails. */
+    public boolean last() {
+        return attempt >= maxAttempts;
+    }
+
+    /** {@value #MAX_ATTEMPTS} as asked for; a {@link ErrorCode#INVALID_CONFIG} error when it is not a whole number >= 1. */
+    public static int requested(Map<String, String> properties) {
+        String value = properties.get(MAX_ATTEMPTS);
+        if (value == null) {
+            return DEFAULT_MAX_ATTEMPTS;
+        }
+        int n;
+        try {
+            n = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw invalid(value);
+        }
+        if (n < 1) {
+            throw invalid(value);
+        }
+        return n;
+    }
+
+    private static MarsException invalid(String value) {
+        return new MarsException(ErrorCode.INVALID_CONFIG, MAX_ATTEMPTS + " must be a whole number of AM attempts >= 1, got '"
+                + value + "'; use 1 unless the job's main may safely run again after an AM failure");
+    }
+
+    /**
+     * The most attempts the ResourceManager grants one application: {@code yarn.resourcemanager.am.global.max-attempts},
+     * which defaults to {@code yarn.resourcemanager.am.max-attempts}. A larger request gets this many.
+     */
+    public static int clusterMaximum(Configuration conf) {
+        return conf.getInt(YarnConfiguration.GLOBAL_RM_AM_MAX_ATTEMPTS,
+                conf.getInt(YarnConfiguration.RM_AM_MAX_ATTEMPTS, YarnConfiguration.DEFAULT_RM_AM_MAX_ATTEMPTS));
+    }
+
+    /** The attempts the application gets: the request capped by the cluster's maximum. */
+    public static int effective(Map<String, String> properties, Configuration conf) {
+        return Math.max(1, Math.min(requested(properties), clusterMaximum(conf)));
+    }
+
+    /** This AM's attempt, read from the container id YARN gives the AM in {@code CONTAINER_ID}. */
+    public static AmAttempts ofThisContainer(Map<String, String> environment, Map<String, String> properties,
+                                             Configuration conf) {
+        String containerId = environment.get(Environment.CONTAINER_ID.name());
+        if (containerId == null) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, "the environment has no " + Environment.CONTAINER_ID.name()
+                    + ": the ApplicationMaster runs only in a YARN container");
+        }
+        ApplicationAttemptId attemptId = ContainerId.fromString(containerId).getApplicationAttemptId();
+        return new AmAttempts(attemptId.getApplicationId().toString(), attemptId.getAttemptId(),
+                effective(properties, conf));
+    }
+}
