@@ -57,14 +57,33 @@ public final class ApplicationMaster {
     public static void main(String[] args) {
         Path specFile = Path.of(args.length > 0 ? args[0] : AppSpec.FILE_NAME);
         int code;
+        AppSpec spec = null;
         try {
-            code = run(AppSpec.read(specFile)) ? 0 : 1;
+            spec = AppSpec.read(specFile);
+            code = run(spec) ? 0 : 1;
         } catch (Exception | Error e) {
             LOG.error("ApplicationMaster failed outside the job", e);
             code = 2;
+        } finally {
+            removeStaging(spec);
         }
         // The job may leave non-daemon threads behind; the AM has unregistered, so end the process.
         System.exit(code);
+    }
+
+    /**
+     * The AM's last act, so that nothing is left when the submitter did not wait ({@code --no-wait}) or died; a
+     * waiting submitter deletes it too, and {@code mars-submit kill} for an AM that was killed.
+     */
+    private static void removeStaging(AppSpec spec) {
+        if (spec == null) {
+            return;
+        }
+        try {
+            ContainerFiles.deleteStaging(spec.properties(), new YarnConfiguration());
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("cannot delete the staging directory {}", spec.properties().get(AppSpec.STAGING_DIR_PROPERTY), e);
+        }
     }
 
     /** Registers, starts the supervisor and the workers, runs the job, unregisters; returns whether it succeeded. */

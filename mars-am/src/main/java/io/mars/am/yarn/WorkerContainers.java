@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -199,18 +200,9 @@ final class WorkerContainers {
     }
 
     private Launch buildLaunch() throws IOException {
-        FileSystem fs = FileSystem.get(new org.apache.hadoop.conf.Configuration());
-        Map<String, LocalResource> resources = new LinkedHashMap<>();
-        String staging = app.properties().get(AppSpec.STAGING_DIR_PROPERTY);
-        if (staging != null) {
-            for (FileStatus f : fs.listStatus(new Path(staging))) {
-                String name = f.getPath().getName();
-                if (name.startsWith("lib-")) {
-                    resources.put(name, LocalResource.newInstance(URL.fromPath(f.getPath()), LocalResourceType.FILE,
-                            LocalResourceVisibility.APPLICATION, f.getLen(), f.getModificationTime()));
-                }
-            }
-        }
+        // Mars's jars (uploaded or the archive), the submitter's configuration and the --files, as the AM got them
+        Map<String, LocalResource> resources = ContainerFiles.workerResources(app.properties(),
+                new org.apache.hadoop.conf.Configuration());
         String java = app.properties().getOrDefault(AppSpec.JAVA_HOME_PROPERTY,
                 ApplicationConstants.Environment.JAVA_HOME.$$()) + "/bin/java";
         List<String> command = new ArrayList<>(List.of(java, "-Xmx" + spec.heapMb() + "m",
@@ -228,7 +220,9 @@ final class WorkerContainers {
                 "1>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stdout",
                 "2>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stderr"));
         Map<String, String> env = new HashMap<>();
-        env.put("CLASSPATH", System.getenv().getOrDefault("CLASSPATH", System.getProperty("java.class.path")));
+        env.put("CLASSPATH", ContainerFiles.classpath(ContainerFiles.frameworkJars(resources),
+                Optional.ofNullable(app.properties().get(ContainerFiles.NODE_CLASSPATH_PROPERTY)),
+                resources.containsKey(ContainerFiles.ARCHIVE_LINK)));
         env.put("OPENBLAS_NUM_THREADS", "1");
         return new Launch(Map.copyOf(resources), Map.copyOf(env), String.join(" ", command),
                 workerTokens(UserGroupInformation.getCurrentUser().getCredentials(), secret));
