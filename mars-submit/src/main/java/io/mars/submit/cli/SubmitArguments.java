@@ -21,7 +21,7 @@ final class SubmitArguments {
         VERSION
     }
 
-    private static final Set<String> VALUE_OPTIONS =
+    static final Set<String> VALUE_OPTIONS =
             Set.of("--master", "--class", "--name", "--properties-file", "--jars", "--conf", "--queue",
                     "--am-memory", "--am-vcores", "--workers", "--worker-memory", "--worker-vcores", "--deploy-mode",
                     "--tags", "--priority", "--files");
