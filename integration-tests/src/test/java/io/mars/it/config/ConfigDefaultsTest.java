@@ -35,7 +35,9 @@ class ConfigDefaultsTest {
             Map.entry(StateStoreConfig.QUORUM, ""),
             Map.entry(StateStoreConfig.ROOT, "/mars"),
             Map.entry(StateStoreConfig.BATCH_SIZE, "500"),
-            Map.entry(WebConfig.PORT, "0"));
+            Map.entry(WebConfig.PORT, "0"),
+            Map.entry(io.mars.am.yarn.ContainerFiles.NODE_CLASSPATH_PROPERTY, ""),
+            Map.entry(io.mars.am.yarn.ContainerFiles.ARCHIVE_PROPERTY, ""));
 
     @Test
     void builtInDefaultsArePinned() {
