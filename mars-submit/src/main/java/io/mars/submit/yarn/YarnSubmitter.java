@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.yarn.api.ApplicationConstants;
@@ -40,17 +39,19 @@ import org.apache.hadoop.yarn.api.records.LocalResource;
 import org.apache.hadoop.yarn.api.records.LocalResourceType;
 import org.apache.hadoop.yarn.api.records.LocalResourceVisibility;
 import org.apache.hadoop.yarn.api.records.Resource;
-import org.apache.hadoop.yarn.api.records.URL;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.client.api.YarnClientApplication;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /**
- * Submits a Mars job to YARN in cluster mode and follows it to the end: checks the AM's size against the cluster's
- * maximum allocation, uploads the jars and the {@link AppSpec} to a private staging directory
- * ({@code <home>/.mars-staging/<appId>}, mode 700), launches {@link ApplicationMaster}, prints the application id as
- * soon as YARN knows it, waits, and deletes the staging directory however the application ended.
+ * Submits a Mars job to YARN in cluster mode and follows it to the end: checks the containers' sizes against the
+ * cluster's maximum allocation, the queue and {@value ContainerFiles#ARCHIVE_PROPERTY} before anything is uploaded,
+ * gathers the credentials, uploads the jars, files, configuration and {@link AppSpec} to a private staging directory
+ * ({@code <home>/.mars-staging/<appId>}, mode 700, laid out as {@link ContainerFiles} says), launches
+ * {@link ApplicationMaster}, prints the application id as soon as YARN knows it, waits (or, with
+ * {@link YarnApplication#waitForCompletion()} false, returns once YARN accepted it and leaves the staging directory to
+ * the AM), and deletes the staging directory however the application ended.
  */
 public final class YarnSubmitter {
     /** Where per-application staging directories live, under the user's home directory on the default file system. */
