@@ -39,6 +39,8 @@ class ConfigDefaultsTest {
             Map.entry(StateStoreConfig.BATCH_SIZE, "500"),
             Map.entry(io.mars.am.yarn.AmAttempts.MAX_ATTEMPTS, "1"),
             Map.entry(WebConfig.PORT, "0"),
+            Map.entry(io.mars.am.yarn.ContainerFiles.NODE_CLASSPATH_PROPERTY, ""),
+            Map.entry(io.mars.am.yarn.ContainerFiles.ARCHIVE_PROPERTY, ""),
             Map.entry(io.mars.am.services.scheduling.SchedulingConfig.MAX_ATTEMPTS, "4"),
             Map.entry(io.mars.am.yarn.ClientMode.KEEPALIVE_TIMEOUT, "60000"));
 

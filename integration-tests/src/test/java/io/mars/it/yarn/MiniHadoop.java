@@ -65,6 +65,8 @@ final class MiniHadoop implements AutoCloseable {
         conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, 2048);
         conf.setInt(YarnConfiguration.NM_PMEM_MB, 2048);
         conf.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 99f);
+        // YARN caps application priorities at this (default 0); tests submit with --priority
+        conf.setInt(YarnConfiguration.MAX_CLUSTER_LEVEL_APPLICATION_PRIORITY, 10);
         int rmWebPort = 0;
         if (fixedPorts) {
             conf.setBoolean(YarnConfiguration.YARN_MINICLUSTER_FIXED_PORTS, true);

@@ -60,20 +60,43 @@ public final class ApplicationMaster {
     /** YARN truncates diagnostics; keep them readable rather than cut mid-trace. */
     private static final int MAX_DIAGNOSTICS = 4000;
 
+    /** Whether this attempt ended the application (unregistered): only then does the AM remove the staging dir. */
+    private static volatile boolean unregistered;
+
     private ApplicationMaster() {}
 
     /** Reads {@value AppSpec#FILE_NAME} from the working directory (or the path given as the only argument). */
     public static void main(String[] args) {
         Path specFile = Path.of(args.length > 0 ? args[0] : AppSpec.FILE_NAME);
         int code;
+        AppSpec spec = null;
         try {
-            code = run(AppSpec.read(specFile)) ? 0 : 1;
+            spec = AppSpec.read(specFile);
+            code = run(spec) ? 0 : 1;
         } catch (Exception | Error e) {
             LOG.error("ApplicationMaster failed outside the job", e);
             code = 2;
+        } finally {
+            removeStaging(spec);
         }
         // The job may leave non-daemon threads behind; the AM has unregistered, so end the process.
         System.exit(code);
+    }
+
+    /**
+     * The AM's last act once the application has ended (not after a failed attempt that YARN retries: the next
+     * attempt localizes from it), so that nothing is left when the submitter did not wait ({@code --no-wait}) or
+     * died; a waiting submitter deletes it too, and {@code mars-submit kill} for an AM that was killed.
+     */
+    private static void removeStaging(AppSpec spec) {
+        if (spec == null || !unregistered) {
+            return;
+        }
+        try {
+            ContainerFiles.deleteStaging(spec.properties(), new YarnConfiguration());
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("cannot delete the staging directory {}", spec.properties().get(AppSpec.STAGING_DIR_PROPERTY), e);
+        }
     }
 
     /**
@@ -203,6 +226,7 @@ public final class ApplicationMaster {
                     + "application failed, else delete it by hand", e.getMessage());
         }
         rm.unregisterApplicationMaster(status, diagnostics, null);
+        unregistered = true;
         return succeeded;
     }
 

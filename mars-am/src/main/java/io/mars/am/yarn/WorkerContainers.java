@@ -5,15 +5,12 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.Credentials;
@@ -26,11 +23,8 @@ import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.LocalResource;
-import org.apache.hadoop.yarn.api.records.LocalResourceType;
-import org.apache.hadoop.yarn.api.records.LocalResourceVisibility;
 import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.Resource;
-import org.apache.hadoop.yarn.api.records.URL;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
 import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
@@ -223,18 +217,9 @@ final class WorkerContainers {
     }
 
     private Launch buildLaunch() throws IOException {
-        FileSystem fs = FileSystem.get(new org.apache.hadoop.conf.Configuration());
-        Map<String, LocalResource> resources = new LinkedHashMap<>();
-        String staging = app.properties().get(AppSpec.STAGING_DIR_PROPERTY);
-        if (staging != null) {
-            for (FileStatus f : fs.listStatus(new Path(staging))) {
-                String name = f.getPath().getName();
-                if (name.startsWith("lib-")) {
-                    resources.put(name, LocalResource.newInstance(URL.fromPath(f.getPath()), LocalResourceType.FILE,
-                            LocalResourceVisibility.APPLICATION, f.getLen(), f.getModificationTime()));
-                }
-            }
-        }
+        // Mars's jars (uploaded or the archive), the submitter's configuration and the --files, as the AM got them
+        Map<String, LocalResource> resources = ContainerFiles.workerResources(app.properties(),
+                new org.apache.hadoop.conf.Configuration());
         String java = app.properties().getOrDefault(AppSpec.JAVA_HOME_PROPERTY,
                 ApplicationConstants.Environment.JAVA_HOME.$$()) + "/bin/java";
         List<String> command = new ArrayList<>(List.of(java, "-Xmx" + spec.heapMb() + "m",
@@ -252,7 +237,9 @@ final class WorkerContainers {
                 "1>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stdout",
                 "2>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stderr"));
         Map<String, String> env = new HashMap<>();
-        env.put("CLASSPATH", System.getenv().getOrDefault("CLASSPATH", System.getProperty("java.class.path")));
+        env.put("CLASSPATH", ContainerFiles.classpath(ContainerFiles.frameworkJars(resources),
+                Optional.ofNullable(app.properties().get(ContainerFiles.NODE_CLASSPATH_PROPERTY)),
+                resources.containsKey(ContainerFiles.ARCHIVE_LINK)));
         env.put("OPENBLAS_NUM_THREADS", "1");
         return new Launch(Map.copyOf(resources), Map.copyOf(env), String.join(" ", command),
                 workerTokens(UserGroupInformation.getCurrentUser().getCredentials(), secret));

@@ -22,8 +22,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The {@code mars-submit} command: runs the main class of a Mars job jar with {@code mars.master} set, the way
- * {@code spark-submit} does, and turns the outcome into an {@link ExitCodes exit code}. This build runs jobs on the
- * embedded local cluster only.
+ * {@code spark-submit} does, on the embedded local cluster or on YARN, and turns the outcome into an
+ * {@link ExitCodes exit code}. {@link #run(String[], PrintStream, PrintStream, Map)} is the library entry point (an
+ * Oozie java action): it returns the code instead of exiting.
  */
 public final class MarsSubmit {
     /** The environment variable naming the directory that holds {@value SubmitRequest#DEFAULTS_FILE}. */
@@ -38,20 +39,28 @@ public final class MarsSubmit {
 
             Options (before <app jar>; everything after <app jar> goes to the job):
               --master <master>         Where the job runs: local (one worker), local[N]
-                                        (N workers, N >= 1) or local[*] (one worker per
-                                        core). Default: mars.master from the configuration,
-                                        else local[*]. yarn: the job's main runs in a YARN
-                                        ApplicationMaster (cluster mode); the client
-                                        prints the application id and waits for the end.
+                                        (N workers, N >= 1), local[*] (one worker per
+                                        core), or yarn. Default: mars.master from the
+                                        configuration, else local[*].
+              --deploy-mode <mode>      cluster (default): with yarn, the job's main runs
+                                        in the ApplicationMaster. client: the main runs in
+                                        this JVM (not supported yet with yarn). With
+                                        local[N] both run the main here.
               --class <main class>      The class whose public static void main(String[])
                                         runs. Default: Main-Class of the app jar's manifest.
-              --name <name>             The job's name (system property mars.app.name).
-                                        Default: the main class.
+              --name <name>             The job's name (system property mars.app.name and
+                                        the YARN application name). Default: the main class.
               --conf <key>=<value>      A mars.* setting for the job, set as a system
                                         property. Repeatable. Only mars.* keys are accepted.
               --properties-file <file>  A java.util.Properties file of mars.* settings.
               --jars <jar>[,<jar>...]   More jars for the job's class path, comma-separated.
-              --queue <queue>           YARN queue. Default: default.
+              --files <file>[,<file>...]
+                                        Files copied into the working directory of the AM
+                                        and of every worker (yarn), under their own names.
+              --queue <queue>           YARN queue; must exist. Default: default.
+              --tags <tag>[,<tag>...]   YARN application tags (YARN lowercases them).
+              --priority <n>            YARN application priority, an integer >= 0; higher
+                                        runs first. Default: the queue's default.
               --am-memory <size>        YARN AM container memory: MB, or with m/g suffix;
                                         the AM heap is 3/4 of it. Default: 1024.
               --am-vcores <n>           YARN AM container virtual cores. Default: 1.
@@ -60,6 +69,10 @@ public final class MarsSubmit {
                                         suffix; the heap is 70% of it. Default: 1024.
               --worker-vcores <n>       Vcores of each worker container = its subtask
                                         slots (mars.yarn.worker.vcores). Default: 1.
+              --no-wait                 yarn: print the application id and tracking URL and
+                                        exit 0 once YARN accepted the application, instead
+                                        of waiting for its end (the AM then removes its
+                                        staging directory itself).
               --verbose                 Print the resolved settings and timing, and the
                                         stack trace when the job fails.
               --version                 Print the version of mars-submit and exit.
@@ -79,14 +92,15 @@ public final class MarsSubmit {
             --properties-file, --conf, then --master and --name.
 
             Exit codes:
-              0  the job finished
+              0  the job finished (with --no-wait: YARN accepted it)
               1  the job failed: its main method threw (message and causes are printed;
                  a Mars error shows its code, e.g. [SHAPE_MISMATCH])
               2  usage error: unknown option, missing or malformed value, missing jar,
                  class not found, no main method; nothing ran
               3  the YARN application was killed
-              4  YARN rejected the application (e.g. --am-memory above the cluster's
-                 maximum allocation); nothing was uploaded
+              4  the YARN application was rejected: before anything was uploaded (a
+                 container above the cluster's maximum allocation, an unknown queue, a
+                 missing mars.yarn.archive) or by the ResourceManager at submission
 
             Environment:
               MARS_CONF_DIR     directory with mars-defaults.properties and log4j2.xml
@@ -95,7 +109,12 @@ public final class MarsSubmit {
                                 (default: -Xmx768m -XX:+UseParallelGC)
               JAVA_HOME         the Java 17+ installation bin/mars-submit uses
               HADOOP_CONF_DIR, YARN_CONF_DIR
-                                directories whose *-site.xml reach the cluster (yarn)
+                                directories whose *-site.xml reach the cluster (yarn);
+                                their *.xml files are shipped to the AM and workers
+              HADOOP_TOKEN_FILE_LOCATION
+                                a Hadoop token file whose tokens the application gets
+                                (yarn); missing HDFS delegation tokens are fetched
+                                on a secure cluster
             """;
 
     private static final String PREFIX = "mars-submit: ";

@@ -21,9 +21,10 @@ final class SubmitArguments {
         VERSION
     }
 
-    private static final Set<String> VALUE_OPTIONS =
+    static final Set<String> VALUE_OPTIONS =
             Set.of("--master", "--class", "--name", "--properties-file", "--jars", "--conf", "--queue",
-                    "--am-memory", "--am-vcores", "--workers", "--worker-memory", "--worker-vcores");
+                    "--am-memory", "--am-vcores", "--workers", "--worker-memory", "--worker-vcores", "--deploy-mode",
+                    "--tags", "--priority", "--files");
 
     private Action action = Action.RUN;
     private String master;
@@ -37,7 +38,12 @@ final class SubmitArguments {
     private String workers;
     private String workerMemory;
     private String workerVcores;
+    private String deployMode;
+    private String tags;
+    private String priority;
+    private String files;
     private boolean verbose;
+    private boolean noWait;
     private final List<String> conf = new ArrayList<>();
     private String appJar;
     private final List<String> appArgs = new ArrayList<>();
@@ -78,6 +84,12 @@ final class SubmitArguments {
                     i++;
                     continue;
                 }
+                case "--no-wait" -> {
+                    noValue(option, inlineValue);
+                    parsed.noWait = true;
+                    i++;
+                    continue;
+                }
                 default -> {
                     if (!VALUE_OPTIONS.contains(option)) {
                         throw usage("unknown option " + option);
@@ -108,6 +120,10 @@ final class SubmitArguments {
                 case "--workers" -> parsed.workers = value;
                 case "--worker-memory" -> parsed.workerMemory = value;
                 case "--worker-vcores" -> parsed.workerVcores = value;
+                case "--deploy-mode" -> parsed.deployMode = value;
+                case "--tags" -> parsed.tags = value;
+                case "--priority" -> parsed.priority = value;
+                case "--files" -> parsed.files = value;
                 default -> throw new IllegalStateException("option without a handler: " + option);
             }
         }
@@ -177,8 +193,29 @@ final class SubmitArguments {
         return Optional.ofNullable(amVcores);
     }
 
+    Optional<String> deployMode() {
+        return Optional.ofNullable(deployMode);
+    }
+
+    Optional<String> tags() {
+        return Optional.ofNullable(tags);
+    }
+
+    Optional<String> priority() {
+        return Optional.ofNullable(priority);
+    }
+
+    Optional<String> files() {
+        return Optional.ofNullable(files);
+    }
+
     boolean verbose() {
         return verbose;
+    }
+
+    /** {@code --no-wait}: return once YARN accepted the application instead of waiting for its end. */
+    boolean noWait() {
+        return noWait;
     }
 
     /** The {@code --conf} values in the order given, still as {@code key=value} text. */

@@ -34,6 +34,10 @@ import java.util.jar.Manifest;
  * @param appArgs the arguments for the job's {@code main}
  * @param verbose whether to print settings, timings and stack traces
  * @param yarn the YARN resources of the ApplicationMaster (used only with {@code --master yarn})
+ * @param deployMode where the job's main runs ({@code --deploy-mode})
+ * @param files local files localized into the working directory of the AM and of every worker (YARN), absolute,
+ *     with distinct file names
+ * @param waitForCompletion false with {@code --no-wait}: return once YARN accepted the application
  */
 record SubmitRequest(
         Master master,
@@ -43,7 +47,10 @@ record SubmitRequest(
         Map<String, String> properties,
         List<String> appArgs,
         boolean verbose,
-        YarnResources yarn) {
+        YarnResources yarn,
+        DeployMode deployMode,
+        List<Path> files,
+        boolean waitForCompletion) {
     /** The system property carrying {@code --name}. */
     static final String APP_NAME_PROPERTY = "mars.app.name";
     /** The file in the configuration directory read before {@code --properties-file}. */
@@ -60,22 +67,28 @@ record SubmitRequest(
         properties = Map.copyOf(properties);
         appArgs = List.copyOf(appArgs);
         Objects.requireNonNull(yarn, "yarn");
+        Objects.requireNonNull(deployMode, "deployMode");
+        files = List.copyOf(files);
     }
 
     /**
-     * The ApplicationMaster's queue and container size.
+     * The ApplicationMaster's queue, container size, tags and priority.
      *
      * @param queue the YARN queue
      * @param amMemoryMb the AM container's memory in MB
      * @param amVcores the AM container's virtual cores
+     * @param tags the application tags ({@code --tags}), in the order given, without duplicates
+     * @param priority the application's priority ({@code --priority}); empty: the queue's default
      */
-    record YarnResources(String queue, int amMemoryMb, int amVcores) {
+    record YarnResources(String queue, int amMemoryMb, int amVcores, List<String> tags, Optional<Integer> priority) {
         static final String DEFAULT_QUEUE = "default";
         static final int DEFAULT_AM_MEMORY_MB = 1024;
         static final int DEFAULT_AM_VCORES = 1;
 
         YarnResources {
             Objects.requireNonNull(queue, "queue");
+            tags = List.copyOf(tags);
+            Objects.requireNonNull(priority, "priority");
         }
     }
 
@@ -136,8 +149,74 @@ record SubmitRequest(
         args.workerVcores().ifPresent(v -> settings.put(io.mars.am.yarn.WorkerSpec.VCORES,
                 String.valueOf(positive(v, "--worker-vcores")), "--worker-vcores"));
         int amVcores = args.amVcores().map(v -> positive(v, "--am-vcores")).orElse(YarnResources.DEFAULT_AM_VCORES);
+        List<String> tags = args.tags().map(SubmitRequest::tagList).orElse(List.of());
+        Optional<Integer> priority = args.priority().map(SubmitRequest::priority);
+        DeployMode deployMode = args.deployMode().map(DeployMode::parse).orElse(DeployMode.CLUSTER);
+        List<Path> files = args.files().map(SubmitRequest::fileList).orElse(List.of());
+        if (args.noWait() && !master.isYarn()) {
+            throw usage("--no-wait: only --master yarn can detach; with " + master.spec()
+                    + " the job runs in this process");
+        }
         return new SubmitRequest(master, mainClass, appJar, jars, settings.values, args.appArgs(), args.verbose(),
-                new YarnResources(queue, amMemory, amVcores));
+                new YarnResources(queue, amMemory, amVcores, tags, priority), deployMode, files, !args.noWait());
+    }
+
+    /** {@code a,b,c}: non-empty ASCII tags; YARN lowercases them and its ResourceManager limits count and length. */
+    private static List<String> tagList(String list) {
+        java.util.LinkedHashSet<String> tags = new java.util.LinkedHashSet<>();
+        for (String entry : list.split(",", -1)) {
+            String tag = entry.trim();
+            if (tag.isEmpty()) {
+                throw usage("--tags " + list + ": empty tag; give a comma-separated list such as nightly,team-a");
+            }
+            if (!tag.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
+                throw usage("--tags " + list + ": tag '" + tag + "' is not printable ASCII, which YARN requires");
+            }
+            tags.add(tag);
+        }
+        return List.copyOf(tags);
+    }
+
+    private static int priority(String value) {
+        int n;
+        try {
+            n = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw usage("--priority " + value + ": not a whole number; YARN priorities are integers >= 0, higher"
+                    + " runs first");
+        }
+        if (n < 0) {
+            throw usage("--priority " + value + ": must be 0 or more");
+        }
+        return n;
+    }
+
+    /** {@code --files a,b}: existing files with distinct names, none of the names Mars itself localizes. */
+    private static List<Path> fileList(String list) {
+        List<Path> files = new ArrayList<>();
+        Map<String, Path> byName = new LinkedHashMap<>();
+        for (String entry : list.split(",", -1)) {
+            String trimmed = entry.trim();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            Path file = existingFile(trimmed, "--files");
+            String name = file.getFileName().toString();
+            Path previous = byName.putIfAbsent(name, file);
+            if (previous != null) {
+                throw usage("--files: " + previous + " and " + file + " have the same name " + name
+                        + "; files land in the containers' working directory by name, so rename one");
+            }
+            if (io.mars.am.yarn.ContainerFiles.isReservedName(name)) {
+                throw usage("--files: " + file + ": the name " + name + " is used by Mars in the containers'"
+                        + " working directory; rename the file");
+            }
+            files.add(file);
+        }
+        if (files.isEmpty()) {
+            throw usage("--files: no file in '" + list + "'; give a comma-separated list of files");
+        }
+        return files;
     }
 
     /** {@code 512}, {@code 512m} or {@code 2g}, in MB. */

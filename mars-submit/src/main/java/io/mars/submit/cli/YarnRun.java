@@ -23,7 +23,9 @@ final class YarnRun {
      * A class path present on every node, used for the AM as is; default: mars-submit's own class path jars are
      * uploaded with the job.
      */
-    static final String CLASSPATH_PROPERTY = "mars.yarn.am.classpath";
+    static final String CLASSPATH_PROPERTY = io.mars.am.yarn.ContainerFiles.NODE_CLASSPATH_PROPERTY;
+    /** Where a delegating process (Oozie, a scheduler with Kerberos) leaves the tokens the job should use. */
+    static final String TOKEN_FILE_VARIABLE = "HADOOP_TOKEN_FILE_LOCATION";
 
     private static final List<String> CONF_DIR_VARIABLES = List.of("HADOOP_CONF_DIR", "YARN_CONF_DIR");
     private static final List<String> SITE_FILES = List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml");
@@ -41,11 +43,30 @@ final class YarnRun {
     }
 
     int run() {
+        return switch (request.deployMode()) {
+            case CLUSTER -> runInCluster();
+            case CLIENT -> runInClient();
+        };
+    }
+
+    /** {@code --deploy-mode client}: the job's main in this JVM, the supervisor and workers on YARN. */
+    private int runInClient() {
+        err.println("mars-submit: --deploy-mode client is not supported yet with --master yarn; use --deploy-mode"
+                + " cluster (the default)");
+        err.println("Run 'mars-submit --help' for usage.");
+        return ExitCodes.USAGE;
+    }
+
+    private int runInCluster() {
         SubmitRequest.YarnResources resources = request.yarn();
+        Optional<Path> tokenFile = Optional.ofNullable(environment.get(TOKEN_FILE_VARIABLE))
+                .filter(v -> !v.isBlank()).map(Path::of);
         YarnApplication app = new YarnApplication(request.appName(), resources.queue(), resources.amMemoryMb(),
                 resources.amVcores(), request.mainClass(), request.appJar(), request.jars(), request.properties(),
                 request.appArgs(), Optional.ofNullable(request.properties().get(JAVA_HOME_PROPERTY)),
-                Optional.ofNullable(request.properties().get(CLASSPATH_PROPERTY)));
+                Optional.ofNullable(request.properties().get(CLASSPATH_PROPERTY)), resources.tags(),
+                resources.priority(), request.files(), confFiles(environment), tokenFile,
+                request.waitForCompletion());
         YarnOutcome outcome;
         try {
             outcome = new YarnSubmitter(configuration(environment), out, err).run(app);
@@ -66,7 +87,29 @@ final class YarnRun {
             case FAILED -> ExitCodes.JOB_FAILED;
             case KILLED -> ExitCodes.KILLED;
             case REJECTED -> ExitCodes.REJECTED;
+            case DETACHED -> ExitCodes.SUCCESS;
         };
+    }
+
+    /**
+     * The Hadoop configuration files the containers get: every {@code *.xml} file of {@code HADOOP_CONF_DIR} and
+     * {@code YARN_CONF_DIR} (the latter winning on a name both hold), by file name.
+     */
+    static List<Path> confFiles(Map<String, String> environment) {
+        Map<String, Path> byName = new java.util.TreeMap<>();
+        for (String variable : CONF_DIR_VARIABLES) {
+            String dir = environment.get(variable);
+            if (dir == null || dir.isBlank() || !Files.isDirectory(Path.of(dir))) {
+                continue;
+            }
+            try (java.util.stream.Stream<Path> files = Files.list(Path.of(dir))) {
+                files.filter(f -> f.getFileName().toString().endsWith(".xml") && Files.isRegularFile(f)
+                        && Files.isReadable(f)).forEach(f -> byName.put(f.getFileName().toString(), f));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("cannot list " + variable + "=" + dir, e);
+            }
+        }
+        return List.copyOf(byName.values());
     }
 
     static YarnConfiguration configuration(Map<String, String> environment) {

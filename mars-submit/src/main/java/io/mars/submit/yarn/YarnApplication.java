@@ -21,6 +21,14 @@ import java.util.Optional;
  * @param javaHome the Java installation on the cluster's nodes; empty: the node's {@code $JAVA_HOME}
  * @param amClasspath a class path that exists on every node (e.g. a Mars installation, or the build tree in tests)
  *     used as is; empty: mars-submit's own class path jars are uploaded and localized for the AM
+ * @param tags the application tags
+ * @param priority the application's priority; empty: the queue's default
+ * @param files local files localized by name into the working directory of the AM and every worker
+ * @param confFiles the submitter's Hadoop configuration files, shipped to the AM and workers (first on their class
+ *     path)
+ * @param tokenFile a Hadoop token file ({@code HADOOP_TOKEN_FILE_LOCATION}) whose tokens the AM gets
+ * @param waitForCompletion whether to wait for the end; false: return once YARN accepted the application, and the
+ *     AM removes the staging directory at its end
  */
 public record YarnApplication(
         String name,
@@ -33,7 +41,13 @@ public record YarnApplication(
         Map<String, String> properties,
         List<String> appArgs,
         Optional<String> javaHome,
-        Optional<String> amClasspath) {
+        Optional<String> amClasspath,
+        List<String> tags,
+        Optional<Integer> priority,
+        List<Path> files,
+        List<Path> confFiles,
+        Optional<Path> tokenFile,
+        boolean waitForCompletion) {
     public YarnApplication {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(queue, "queue");
@@ -48,5 +62,10 @@ public record YarnApplication(
         appArgs = List.copyOf(appArgs);
         Objects.requireNonNull(javaHome, "javaHome");
         Objects.requireNonNull(amClasspath, "amClasspath");
+        tags = List.copyOf(tags);
+        Objects.requireNonNull(priority, "priority");
+        files = List.copyOf(files);
+        confFiles = List.copyOf(confFiles);
+        Objects.requireNonNull(tokenFile, "tokenFile");
     }
 }

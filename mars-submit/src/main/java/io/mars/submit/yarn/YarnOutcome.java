@@ -15,7 +15,9 @@ public record YarnOutcome(Status status, Optional<String> applicationId, String 
         SUCCEEDED,
         FAILED,
         KILLED,
-        /** Refused before anything was uploaded or submitted (e.g. more memory than the cluster allows). */
-        REJECTED
+        /** Refused before anything was uploaded, or at submission (e.g. more memory than the cluster allows). */
+        REJECTED,
+        /** Accepted and left running: the submitter did not wait ({@code --no-wait}). */
+        DETACHED
     }
 }

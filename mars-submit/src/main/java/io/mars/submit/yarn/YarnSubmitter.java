@@ -11,6 +11,7 @@ import org.apache.hadoop.security.UserGroupInformation;
 import io.mars.am.yarn.AppSpec;
 import io.mars.am.yarn.ApplicationMaster;
 import java.io.File;
+import java.nio.ByteBuffer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -23,7 +24,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.yarn.api.ApplicationConstants;
@@ -31,13 +31,16 @@ import org.apache.hadoop.yarn.api.ApplicationConstants.Environment;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
+import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.QueueInfo;
+import org.apache.hadoop.yarn.client.util.YarnClientUtils;
+import io.mars.am.yarn.ContainerFiles;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.LocalResource;
 import org.apache.hadoop.yarn.api.records.LocalResourceType;
 import org.apache.hadoop.yarn.api.records.LocalResourceVisibility;
 import org.apache.hadoop.yarn.api.records.Resource;
-import org.apache.hadoop.yarn.api.records.URL;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.client.api.YarnClientApplication;
@@ -45,10 +48,13 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /**
- * Submits a Mars job to YARN in cluster mode and follows it to the end: checks the AM's size against the cluster's
- * maximum allocation, uploads the jars and the {@link AppSpec} to a private staging directory
- * ({@code <home>/.mars-staging/<appId>}, mode 700), launches {@link ApplicationMaster}, prints the application id as
- * soon as YARN knows it, waits, and deletes the staging directory however the application ended.
+ * Submits a Mars job to YARN in cluster mode and follows it to the end: checks the containers' sizes against the
+ * cluster's maximum allocation, the queue and {@value ContainerFiles#ARCHIVE_PROPERTY} before anything is uploaded,
+ * gathers the credentials, uploads the jars, files, configuration and {@link AppSpec} to a private staging directory
+ * ({@code <home>/.mars-staging/<appId>}, mode 700, laid out as {@link ContainerFiles} says), launches
+ * {@link ApplicationMaster}, prints the application id as soon as YARN knows it, waits (or, with
+ * {@link YarnApplication#waitForCompletion()} false, returns once YARN accepted it and leaves the staging directory to
+ * the AM), and deletes the staging directory however the application ended.
  */
 public final class YarnSubmitter {
     /** Where per-application staging directories live, under the user's home directory on the default file system. */
@@ -111,22 +117,43 @@ public final class YarnSubmitter {
             return rejected("--worker-vcores " + workers.vcores() + " exceeds the cluster's maximum allocation of "
                     + max.getVirtualCores() + " vcores");
         }
+        Optional<String> unknownQueue = unknownQueue(yarn, app.queue());
+        if (unknownQueue.isPresent()) {
+            return rejected(unknownQueue.get());
+        }
+        FileSystem fs = FileSystem.get(conf);
+        Optional<LocalResource> archive;
+        Credentials credentials;
+        try {
+            archive = archive(app);
+            credentials = credentials(app, fs, archive);
+        } catch (io.mars.common.error.MarsException e) {
+            return rejected(e.getMessage());
+        }
         ApplicationSubmissionContext context = created.getApplicationSubmissionContext();
         ApplicationId appId = context.getApplicationId();
-        FileSystem fs = FileSystem.get(conf);
         org.apache.hadoop.fs.Path staging =
                 new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), STAGING_DIR + "/" + appId);
+        boolean detached = false;
         try {
             fs.mkdirs(staging, PRIVATE);
             fs.setPermission(staging, PRIVATE); // mkdirs applies the umask
             context.setApplicationName(app.name());
             context.setQueue(app.queue());
             context.setApplicationType("MARS");
+            if (!app.tags().isEmpty()) {
+                context.setApplicationTags(new java.util.LinkedHashSet<>(app.tags()));
+            }
+            app.priority().ifPresent(p -> context.setPriority(Priority.newInstance(p)));
             // A second attempt runs the job's main again: only as many as mars.yarn.am.max-attempts asks (default 1).
             context.setMaxAppAttempts(maxAttempts);
             context.setResource(Resource.newInstance(app.amMemoryMb(), app.amVcores()));
-            context.setAMContainerSpec(launchContext(app, fs, staging));
-            yarn.submitApplication(context);
+            context.setAMContainerSpec(launchContext(app, fs, staging, archive, credentials));
+            try {
+                yarn.submitApplication(context);
+            } catch (YarnException e) {
+                return rejected("YARN rejected the application: " + e.getMessage());
+            }
             out.println(appId);
             out.flush();
             // SIGINT/SIGTERM while waiting (Ctrl-C, Airflow's on_kill) kills the application; staging goes below
@@ -142,13 +169,20 @@ public final class YarnSubmitter {
             Runtime.getRuntime().addShutdownHook(killOnExit);
             ApplicationReport report;
             try {
-                report = waitForCompletion(yarn, appId);
+                report = app.waitForCompletion() ? waitForCompletion(yarn, appId) : waitForAcceptance(yarn, appId);
             } finally {
                 try {
                     Runtime.getRuntime().removeShutdownHook(killOnExit);
                 } catch (IllegalStateException shuttingDown) {
                     // the hook is running or ran: the JVM is exiting
                 }
+            }
+            if (!DONE.contains(report.getYarnApplicationState())) {
+                // --no-wait: the AM removes the staging directory at its end
+                detached = true;
+                err.println("mars-submit: application " + appId + " is " + report.getYarnApplicationState()
+                        + "; not waiting for it (--no-wait). Follow it with: mars-submit status " + appId);
+                return new YarnOutcome(YarnOutcome.Status.DETACHED, Optional.of(appId.toString()), "");
             }
             YarnOutcome.Status status = status(report);
             err.println("mars-submit: application " + appId + " finished: " + status
@@ -160,10 +194,12 @@ public final class YarnSubmitter {
             }
             return new YarnOutcome(status, Optional.of(appId.toString()), report.getDiagnostics());
         } finally {
-            try {
-                fs.delete(staging, true);
-            } catch (IOException e) {
-                err.println("mars-submit: cannot delete the staging directory " + staging + ": " + e.getMessage());
+            if (!detached) {
+                try {
+                    fs.delete(staging, true);
+                } catch (IOException e) {
+                    err.println("mars-submit: cannot delete the staging directory " + staging + ": " + e.getMessage());
+                }
             }
         }
     }
@@ -185,40 +221,121 @@ public final class YarnSubmitter {
         return new YarnOutcome(YarnOutcome.Status.REJECTED, Optional.empty(), message);
     }
 
-    private ContainerLaunchContext launchContext(YarnApplication app, FileSystem fs, org.apache.hadoop.fs.Path staging)
+    /**
+     * Why {@code queue} cannot take the application, naming the queues the scheduler knows; empty if it exists (by
+     * leaf name or full path, as YARN accepts both).
+     */
+    private static Optional<String> unknownQueue(YarnClient yarn, String queue) throws IOException, YarnException {
+        try {
+            if (yarn.getQueueInfo(queue) != null) {
+                return Optional.empty();
+            }
+        } catch (YarnException | IOException e) {
+            // the scheduler's answer to an unknown queue; checked against the list of queues below
+        }
+        List<String> known = new ArrayList<>();
+        for (QueueInfo q : yarn.getAllQueues()) {
+            if (queue.equals(q.getQueueName()) || queue.equals(q.getQueuePath())) {
+                return Optional.empty();
+            }
+            known.add(q.getQueuePath() == null ? q.getQueueName() : q.getQueuePath());
+        }
+        java.util.Collections.sort(known);
+        return Optional.of("--queue " + queue + ": no such queue; the scheduler knows " + String.join(", ", known));
+    }
+
+    /** {@value ContainerFiles#ARCHIVE_PROPERTY}, checked before anything is uploaded. */
+    private Optional<LocalResource> archive(YarnApplication app) throws IOException {
+        String location = app.properties().get(ContainerFiles.ARCHIVE_PROPERTY);
+        if (location == null || location.isBlank()) {
+            return Optional.empty();
+        }
+        LocalResource archive = ContainerFiles.archive(location.trim(), conf);
+        if (archive.getVisibility() != LocalResourceVisibility.PUBLIC) {
+            err.println("mars-submit: " + ContainerFiles.ARCHIVE_PROPERTY + "=" + location + " is not readable by"
+                    + " every user, so each application localizes its own copy; make it and its parents"
+                    + " world-readable (chmod o+rx) to share one copy per node");
+        }
+        return Optional.of(archive);
+    }
+
+    /**
+     * The AM's credentials: the submitter's tokens, those of the token file ({@code HADOOP_TOKEN_FILE_LOCATION}, e.g.
+     * from Oozie), HDFS delegation tokens for the file systems the containers read from, fetched only where the
+     * credentials hold none yet (only on a secure cluster: an insecure one issues none), and a new per-application RPC
+     * secret, which thereby never appears on a command line or in an environment variable.
+     */
+    private Credentials credentials(YarnApplication app, FileSystem fs, Optional<LocalResource> archive)
             throws IOException {
+        Credentials credentials = new Credentials(UserGroupInformation.getCurrentUser().getCredentials());
+        if (app.tokenFile().isPresent()) {
+            Path file = app.tokenFile().get();
+            if (!Files.isReadable(file)) {
+                throw new io.mars.common.error.MarsException(io.mars.common.error.ErrorCode.INVALID_ARGUMENT,
+                        "HADOOP_TOKEN_FILE_LOCATION=" + file + ": no readable token file there");
+            }
+            credentials.addAll(Credentials.readTokenStorageFile(file.toFile(), conf));
+        }
+        if (UserGroupInformation.isSecurityEnabled()) {
+            String renewer = YarnClientUtils.getRmPrincipal(conf);
+            fs.addDelegationTokens(renewer, credentials);
+            if (archive.isPresent()) {
+                org.apache.hadoop.fs.Path path =
+                        new org.apache.hadoop.fs.Path(app.properties().get(ContainerFiles.ARCHIVE_PROPERTY).trim());
+                path.getFileSystem(conf).addDelegationTokens(renewer, credentials);
+            }
+        }
+        credentials.addSecretKey(new Text(RpcSecret.CREDENTIALS_ALIAS), RpcSecret.generate().bytes());
+        return credentials;
+    }
+
+    private ContainerLaunchContext launchContext(YarnApplication app, FileSystem fs, org.apache.hadoop.fs.Path staging,
+            Optional<LocalResource> archive, Credentials credentials) throws IOException {
         Map<String, LocalResource> resources = new LinkedHashMap<>();
         List<String> jobJars = new ArrayList<>();
         List<Path> jars = new ArrayList<>();
         jars.add(app.appJar());
         jars.addAll(app.jars());
         for (int i = 0; i < jars.size(); i++) {
-            String link = "job-" + i + "-" + jars.get(i).getFileName();
-            resources.put(link, upload(fs, jars.get(i), staging, link));
+            String link = ContainerFiles.JOB_JAR_PREFIX + i + "-" + jars.get(i).getFileName();
+            resources.put(link, upload(fs, jars.get(i), staging, link, LocalResourceType.FILE));
             jobJars.add(link);
+        }
+        for (Path file : app.files()) {
+            String name = file.getFileName().toString();
+            resources.put(name, upload(fs, file, staging, ContainerFiles.FILES_DIR + "/" + name, LocalResourceType.FILE));
+        }
+        if (!app.confFiles().isEmpty()) {
+            Path zip = confArchive(app.confFiles());
+            try {
+                resources.put(ContainerFiles.CONF_LINK,
+                        upload(fs, zip, staging, ContainerFiles.CONF_ARCHIVE, LocalResourceType.ARCHIVE));
+            } finally {
+                Files.deleteIfExists(zip);
+            }
         }
         Path spec = Files.createTempFile("mars-app", ".properties");
         try {
             Map<String, String> properties = new LinkedHashMap<>(app.properties());
             properties.put(AppSpec.STAGING_DIR_PROPERTY, fs.makeQualified(staging).toString());
             new AppSpec(app.mainClass(), app.appArgs(), jobJars, properties).write(spec);
-            resources.put(AppSpec.FILE_NAME, upload(fs, spec, staging, AppSpec.FILE_NAME));
+            resources.put(AppSpec.FILE_NAME, upload(fs, spec, staging, AppSpec.FILE_NAME, LocalResourceType.FILE));
         } finally {
             Files.deleteIfExists(spec);
         }
 
-        StringBuilder classpath = new StringBuilder(Environment.PWD.$$());
-        if (app.amClasspath().isPresent()) {
-            classpath.append(ApplicationConstants.CLASS_PATH_SEPARATOR).append(app.amClasspath().get());
-        } else {
+        List<String> frameworkJars = new ArrayList<>();
+        if (archive.isPresent()) {
+            resources.put(ContainerFiles.ARCHIVE_LINK, archive.get());
+        } else if (app.amClasspath().isEmpty()) {
             List<Path> framework = ownClasspathJars();
             for (int i = 0; i < framework.size(); i++) {
-                String link = "lib-" + i + "-" + framework.get(i).getFileName();
-                resources.put(link, upload(fs, framework.get(i), staging, link));
-                classpath.append(ApplicationConstants.CLASS_PATH_SEPARATOR).append(Environment.PWD.$$())
-                        .append('/').append(link);
+                String link = ContainerFiles.FRAMEWORK_JAR_PREFIX + i + "-" + framework.get(i).getFileName();
+                resources.put(link, upload(fs, framework.get(i), staging, link, LocalResourceType.FILE));
+                frameworkJars.add(link);
             }
         }
+        String classpath = ContainerFiles.classpath(frameworkJars, app.amClasspath(), archive.isPresent());
 
         String java = app.javaHome().orElse(Environment.JAVA_HOME.$$()) + "/bin/java";
         String command = String.join(" ",
@@ -231,20 +348,26 @@ public final class YarnSubmitter {
                 AppSpec.FILE_NAME,
                 "1>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stdout",
                 "2>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stderr");
-        return ContainerLaunchContext.newInstance(resources, Map.of("CLASSPATH", classpath.toString()),
-                List.of(command), null, amTokens(), null);
+        DataOutputBuffer tokens = new DataOutputBuffer();
+        credentials.writeTokenStorageToStream(tokens);
+        return ContainerLaunchContext.newInstance(resources, Map.of("CLASSPATH", classpath),
+                List.of(command), null, ByteBuffer.wrap(tokens.getData(), 0, tokens.getLength()), null);
     }
 
-    /**
-     * The AM's credentials: the submitter's tokens (from {@code HADOOP_TOKEN_FILE_LOCATION} on a secure cluster) and a
-     * new per-application RPC secret, which thereby never appears on a command line or in an environment variable.
-     */
-    private static java.nio.ByteBuffer amTokens() throws IOException {
-        Credentials credentials = new Credentials(UserGroupInformation.getCurrentUser().getCredentials());
-        credentials.addSecretKey(new Text(RpcSecret.CREDENTIALS_ALIAS), RpcSecret.generate().bytes());
-        DataOutputBuffer out = new DataOutputBuffer();
-        credentials.writeTokenStorageToStream(out);
-        return java.nio.ByteBuffer.wrap(out.getData(), 0, out.getLength());
+    /** The Hadoop configuration files, flat in one zip that the NodeManager unpacks as {@value ContainerFiles#CONF_LINK}. */
+    private static Path confArchive(List<Path> files) throws IOException {
+        Path zip = Files.createTempFile("mars-conf", ".zip");
+        try (java.util.zip.ZipOutputStream out = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+            for (Path file : files) {
+                out.putNextEntry(new java.util.zip.ZipEntry(file.getFileName().toString()));
+                Files.copy(file, out);
+                out.closeEntry();
+            }
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(zip);
+            throw e;
+        }
+        return zip;
     }
 
     /** The jars mars-submit runs from (bin/mars-submit: lib/*); directories such as the conf dir stay behind. */
@@ -259,13 +382,35 @@ public final class YarnSubmitter {
         return jars;
     }
 
-    private static LocalResource upload(FileSystem fs, Path local, org.apache.hadoop.fs.Path staging, String name)
-            throws IOException {
+    private static LocalResource upload(FileSystem fs, Path local, org.apache.hadoop.fs.Path staging, String name,
+            LocalResourceType type) throws IOException {
         org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(staging, name);
         fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(local.toUri()), target);
-        FileStatus status = fs.getFileStatus(target);
-        return LocalResource.newInstance(URL.fromPath(fs.makeQualified(target)), LocalResourceType.FILE,
-                LocalResourceVisibility.APPLICATION, status.getLen(), status.getModificationTime());
+        return ContainerFiles.stagedFile(fs.getFileStatus(target), type);
+    }
+
+    /**
+     * {@code --no-wait}: waits until the ResourceManager accepted the application (or it ended already), and prints
+     * the tracking URL the report has by then.
+     */
+    private ApplicationReport waitForAcceptance(YarnClient yarn, ApplicationId appId)
+            throws IOException, YarnException, InterruptedException {
+        while (true) {
+            ApplicationReport report = yarn.getApplicationReport(appId);
+            YarnApplicationState state = report.getYarnApplicationState();
+            if (DONE.contains(state)) {
+                return report;
+            }
+            if (state == YarnApplicationState.ACCEPTED || state == YarnApplicationState.RUNNING) {
+                if (isUrl(report.getTrackingUrl())) {
+                    String url = report.getTrackingUrl();
+                    err.println("mars-submit: tracking URL: " + (url.contains("://") ? url : "http://" + url));
+                    err.flush();
+                }
+                return report;
+            }
+            Thread.sleep(POLL_MS / 5);
+        }
     }
 
     /** Waits for the end, printing the tracking URL (the ResourceManager's proxy to the AM's web UI) once known. */

@@ -20,12 +20,18 @@ class MarsSubmitUsageTest {
     static TestJobJars jars;
     static Path notAJar;
     static Path sparkProperties;
+    static Path dataFile;
+    static Path sameNameFile;
+    static Path reservedFile;
 
     @BeforeAll
     static void buildJars() throws IOException {
         jars = TestJobJars.build(dir);
         notAJar = Files.writeString(dir.resolve("notes.txt"), "not a jar");
         sparkProperties = Files.writeString(dir.resolve("spark.properties"), "spark.executor.memory=2g\n");
+        dataFile = Files.writeString(dir.resolve("data.csv"), "a,b\n");
+        sameNameFile = Files.writeString(Files.createDirectories(dir.resolve("other")).resolve("data.csv"), "c\n");
+        reservedFile = Files.writeString(dir.resolve("mars-app.properties"), "x=1\n");
     }
 
     static Stream<Arguments> usageErrors() {
@@ -66,7 +72,25 @@ class MarsSubmitUsageTest {
                 Arguments.of(new String[] {"--class", "demo.Missing", app}, "--class demo.Missing"),
                 Arguments.of(new String[] {"--class", "demo.NoMain", app}, "--class demo.NoMain"),
                 Arguments.of(new String[] {"--class", "demo.InstanceMain", app}, "--class demo.InstanceMain"),
-                Arguments.of(new String[] {"--class", "", app}, "--class"));
+                Arguments.of(new String[] {"--class", "", app}, "--class"),
+                Arguments.of(new String[] {"--deploy-mode", "remote", app}, "--deploy-mode remote"),
+                Arguments.of(new String[] {"--deploy-mode"}, "--deploy-mode"),
+                Arguments.of(new String[] {"--master", "yarn", "--priority", "-1", app}, "--priority -1"),
+                Arguments.of(new String[] {"--master", "yarn", "--priority", "high", app}, "--priority high"),
+                Arguments.of(new String[] {"--master", "yarn", "--tags", "a,,b", app}, "--tags a,,b"),
+                Arguments.of(new String[] {"--master", "yarn", "--tags", "caf\u00e9", app}, "caf\u00e9"),
+                Arguments.of(new String[] {"--master", "yarn", "--files", missing, app}, missing),
+                Arguments.of(new String[] {"--master", "yarn", "--files", dir.toString(), app}, "is a directory"),
+                Arguments.of(new String[] {"--master", "yarn", "--files", ",", app}, "--files"),
+                Arguments.of(new String[] {"--master", "yarn", "--files", dataFile + "," + sameNameFile, app},
+                        "same name data.csv"),
+                Arguments.of(new String[] {"--master", "yarn", "--files", reservedFile.toString(), app},
+                        "mars-app.properties"),
+                Arguments.of(new String[] {"--master", "local[2]", "--no-wait", app}, "--no-wait"),
+                Arguments.of(new String[] {"--master", "yarn", "--no-wait=yes", app}, "--no-wait"),
+                // client mode on YARN is refused before YARN is contacted (no HADOOP_CONF_DIR needed)
+                Arguments.of(new String[] {"--master", "yarn", "--deploy-mode", "client", app},
+                        "--deploy-mode client is not supported yet with --master yarn"));
     }
 
     @ParameterizedTest
@@ -87,7 +111,10 @@ class MarsSubmitUsageTest {
             assertThat(outcome.exitCode()).isEqualTo(ExitCodes.SUCCESS);
             assertThat(outcome.out()).contains("--master", "local[N]", "local[*]", "--class", "--name", "--conf",
                     "--properties-file", "--jars", "--verbose", "--version", "-h, --help", "<app jar>",
-                    "MARS_CONF_DIR", "MARS_SUBMIT_OPTS");
+                    "MARS_CONF_DIR", "MARS_SUBMIT_OPTS", "HADOOP_TOKEN_FILE_LOCATION", "--no-wait", "status", "kill");
+            for (String option : SubmitArguments.VALUE_OPTIONS) {
+                assertThat(outcome.out()).as("--help documents " + option).contains("  " + option + " <");
+            }
             assertThat(outcome.out()).contains(
                     "  " + ExitCodes.SUCCESS + "  ", "  " + ExitCodes.JOB_FAILED + "  ", "  " + ExitCodes.USAGE + "  ",
                     "  " + ExitCodes.KILLED + "  ", "  " + ExitCodes.REJECTED + "  ");
