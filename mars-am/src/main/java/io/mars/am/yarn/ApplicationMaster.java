@@ -60,9 +60,6 @@ public final class ApplicationMaster {
     /** YARN truncates diagnostics; keep them readable rather than cut mid-trace. */
     private static final int MAX_DIAGNOSTICS = 4000;
 
-    /** Whether this attempt ended the application (unregistered): only then does the AM remove the staging dir. */
-    private static volatile boolean unregistered;
-
     private ApplicationMaster() {}
 
     /** Reads {@value AppSpec#FILE_NAME} from the working directory (or the path given as the only argument). */
@@ -76,22 +73,17 @@ public final class ApplicationMaster {
         } catch (Exception | Error e) {
             LOG.error("ApplicationMaster failed outside the job", e);
             code = 2;
-        } finally {
-            removeStaging(spec);
         }
         // The job may leave non-daemon threads behind; the AM has unregistered, so end the process.
         System.exit(code);
     }
 
     /**
-     * The AM's last act once the application has ended (not after a failed attempt that YARN retries: the next
-     * attempt localizes from it), so that nothing is left when the submitter did not wait ({@code --no-wait}) or
-     * died; a waiting submitter deletes it too, and {@code mars-submit kill} for an AM that was killed.
+     * Done as the application ends (not after a failed attempt that YARN retries: the next attempt localizes from it),
+     * so that nothing is left when the submitter did not wait ({@code --no-wait}), died, or runs in client mode; a
+     * waiting submitter deletes it too, and {@code mars-submit kill} for an AM that was killed.
      */
     private static void removeStaging(AppSpec spec) {
-        if (spec == null || !unregistered) {
-            return;
-        }
         try {
             ContainerFiles.deleteStaging(spec.properties(), new YarnConfiguration());
         } catch (IOException | RuntimeException e) {
@@ -156,15 +148,15 @@ public final class ApplicationMaster {
                 workers.stopping();
                 if (first instanceof String workerFailure) {
                     LOG.error("the application fails: {}", workerFailure);
-                    return end(rm, supervisor.store(), attempts, FinalApplicationStatus.FAILED, workerFailure);
+                    return end(rm, spec, supervisor.store(), attempts, FinalApplicationStatus.FAILED, workerFailure);
                 }
                 Throwable failure = (Throwable) first;
                 if (failure == null) {
                     LOG.info("{} succeeded", clientMode ? "the client-mode application" : "job " + spec.mainClass());
-                    return end(rm, supervisor.store(), attempts, FinalApplicationStatus.SUCCEEDED, "");
+                    return end(rm, spec, supervisor.store(), attempts, FinalApplicationStatus.SUCCEEDED, "");
                 }
                 LOG.error("job {} failed", spec.mainClass(), failure);
-                return end(rm, supervisor.store(), attempts, FinalApplicationStatus.FAILED, diagnostics(spec, failure));
+                return end(rm, spec, supervisor.store(), attempts, FinalApplicationStatus.FAILED, diagnostics(spec, failure));
             } finally {
                 nm.stop();
                 rm.stop();
@@ -210,8 +202,8 @@ public final class ApplicationMaster {
      * AM unregisters with the outcome. A failure with attempts left neither unregisters nor deletes anything, so the
      * ResourceManager starts the next attempt and that attempt recovers the state.
      */
-    private static boolean end(AMRMClientAsync<ContainerRequest> rm, StateStore store, AmAttempts attempts,
-                               FinalApplicationStatus status, String diagnostics) throws Exception {
+    private static boolean end(AMRMClientAsync<ContainerRequest> rm, AppSpec spec, StateStore store,
+                               AmAttempts attempts, FinalApplicationStatus status, String diagnostics) throws Exception {
         boolean succeeded = status == FinalApplicationStatus.SUCCEEDED;
         if (!succeeded && !attempts.last()) {
             LOG.error("AM attempt {} of {} failed; not unregistering, so YARN starts attempt {}, which recovers the "
@@ -225,8 +217,9 @@ public final class ApplicationMaster {
             LOG.warn("cannot delete the application's ZooKeeper state ({}); mars-submit deletes it when the "
                     + "application failed, else delete it by hand", e.getMessage());
         }
+        // before unregistering: once the RM sees the end, the NM may stop this container at any moment
+        removeStaging(spec);
         rm.unregisterApplicationMaster(status, diagnostics, null);
-        unregistered = true;
         return succeeded;
     }
 

@@ -59,11 +59,18 @@ final class JobRunner implements AutoCloseable {
      * {@link ErrorCode#USER_CODE_FAILED} exception whose cause is what the job threw.
      */
     void run() {
+        run(Map.of());
+    }
+
+    /** {@link #run()} with {@code overrides} replacing request properties (client mode: the master's address). */
+    void run(Map<String, String> overrides) {
         String[] args = request.appArgs().toArray(new String[0]);
+        Map<String, String> properties = new java.util.HashMap<>(request.properties());
+        properties.putAll(overrides);
         synchronized (SYSTEM_PROPERTIES_LOCK) {
             Thread thread = Thread.currentThread();
             ClassLoader previousLoader = thread.getContextClassLoader();
-            Map<String, String> previousProperties = setSystemProperties(request.properties());
+            Map<String, String> previousProperties = setSystemProperties(properties);
             thread.setContextClassLoader(loader);
             try {
                 main.invoke(null, (Object) args);

@@ -44,8 +44,9 @@ public final class MarsSubmit {
                                         configuration, else local[*].
               --deploy-mode <mode>      cluster (default): with yarn, the job's main runs
                                         in the ApplicationMaster. client: the main runs in
-                                        this JVM (not supported yet with yarn). With
-                                        local[N] both run the main here.
+                                        this JVM; the AM and workers run on YARN and the
+                                        application ends with the main. With local[N]
+                                        both run the main here.
               --class <main class>      The class whose public static void main(String[])
                                         runs. Default: Main-Class of the app jar's manifest.
               --name <name>             The job's name (system property mars.app.name and
@@ -238,7 +239,7 @@ public final class MarsSubmit {
         } catch (MarsException e) {
             return usageError(e);
         }
-        YarnCommands commands = new YarnCommands(YarnRun.configuration(environment), settings, out, err);
+        YarnCommands commands = new YarnCommands(HadoopSettings.configuration(environment), settings, out, err);
         try {
             return args[0].equals("status") ? commands.status(id) : commands.kill(id);
         } catch (InterruptedException e) {

@@ -157,6 +157,10 @@ record SubmitRequest(
             throw usage("--no-wait: only --master yarn can detach; with " + master.spec()
                     + " the job runs in this process");
         }
+        if (args.noWait() && deployMode == DeployMode.CLIENT) {
+            throw usage("--no-wait: with --deploy-mode client the job runs in this process, so there is nothing to"
+                    + " detach from; use --deploy-mode cluster");
+        }
         return new SubmitRequest(master, mainClass, appJar, jars, settings.values, args.appArgs(), args.verbose(),
                 new YarnResources(queue, amMemory, amVcores, tags, priority), deployMode, files, !args.noWait());
     }

@@ -1,5 +1,13 @@
 package io.mars.submit.cli;
 
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.rpc.flight.RpcSecret;
+import io.mars.submit.client.ClientModeApplication;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.UserGroupInformation;
+
 import io.mars.submit.yarn.YarnApplication;
 import io.mars.submit.yarn.YarnOutcome;
 import io.mars.submit.yarn.YarnSubmitter;
@@ -24,11 +32,6 @@ final class YarnRun {
      * uploaded with the job.
      */
     static final String CLASSPATH_PROPERTY = io.mars.am.yarn.ContainerFiles.NODE_CLASSPATH_PROPERTY;
-    /** Where a delegating process (Oozie, a scheduler with Kerberos) leaves the tokens the job should use. */
-    static final String TOKEN_FILE_VARIABLE = "HADOOP_TOKEN_FILE_LOCATION";
-
-    private static final List<String> CONF_DIR_VARIABLES = List.of("HADOOP_CONF_DIR", "YARN_CONF_DIR");
-    private static final List<String> SITE_FILES = List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml");
 
     private final SubmitRequest request;
     private final Map<String, String> environment;
@@ -49,27 +52,70 @@ final class YarnRun {
         };
     }
 
-    /** {@code --deploy-mode client}: the job's main in this JVM, the supervisor and workers on YARN. */
+    /**
+     * {@code --deploy-mode client}: the supervisor and workers on YARN, the job's main in this JVM. The application's
+     * id goes to stdout as in cluster mode; the job's {@code Session.getOrCreate()} reaches the AM with the secret this
+     * process holds in its credentials; the job's outcome ends the application (SUCCEEDED, or FAILED with the
+     * exception) and gives the exit code.
+     */
     private int runInClient() {
-        err.println("mars-submit: --deploy-mode client is not supported yet with --master yarn; use --deploy-mode"
-                + " cluster (the default)");
-        err.println("Run 'mars-submit --help' for usage.");
-        return ExitCodes.USAGE;
+        SubmitRequest.YarnResources resources = request.yarn();
+        JobRunner job;
+        try {
+            job = JobRunner.load(request, MarsSubmit.class.getClassLoader());
+        } catch (MarsException e) {
+            err.println("mars-submit: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        Map<String, String> properties = new java.util.HashMap<>(request.properties());
+        properties.put(ClientModeApplication.AM_MEMORY, String.valueOf(resources.amMemoryMb()));
+        properties.put(ClientModeApplication.QUEUE, resources.queue());
+        properties.put(ClientModeApplication.APP_NAME, request.appName());
+        try (job) {
+            ClientModeApplication app;
+            try {
+                app = ClientModeApplication.start(HadoopSettings.configuration(environment), properties,
+                        HadoopSettings.confFiles(environment), HadoopSettings.tokenFile(environment), err);
+            } catch (MarsException e) {
+                err.println("mars-submit: " + e.getMessage());
+                return ExitCodes.REJECTED;
+            }
+            out.println(app.applicationId());
+            out.flush();
+            try {
+                Credentials secret = new Credentials();
+                secret.addSecretKey(new Text(RpcSecret.CREDENTIALS_ALIAS), app.secret().bytes());
+                UserGroupInformation.getCurrentUser().addCredentials(secret);
+                job.run(Map.of(io.mars.Session.MASTER_PROPERTY, app.master()));
+            } catch (MarsException e) {
+                Throwable cause = e.code() == ErrorCode.USER_CODE_FAILED && e.getCause() != null ? e.getCause() : e;
+                err.println("mars-submit: job " + request.mainClass() + " failed: " + cause);
+                app.finish(false, "job " + request.mainClass() + " failed (client mode): " + cause);
+                err.println("mars-submit: application " + app.applicationId() + " finished: FAILED");
+                return ExitCodes.JOB_FAILED;
+            } catch (IOException e) {
+                app.finish(false, "cannot hand the application secret to the job: " + e);
+                err.println("mars-submit: cannot hand the application secret to the job: " + e);
+                return ExitCodes.JOB_FAILED;
+            }
+            app.finish(true, "");
+            err.println("mars-submit: application " + app.applicationId() + " finished: SUCCEEDED");
+            return ExitCodes.SUCCESS;
+        }
     }
 
     private int runInCluster() {
         SubmitRequest.YarnResources resources = request.yarn();
-        Optional<Path> tokenFile = Optional.ofNullable(environment.get(TOKEN_FILE_VARIABLE))
-                .filter(v -> !v.isBlank()).map(Path::of);
+        Optional<Path> tokenFile = HadoopSettings.tokenFile(environment);
         YarnApplication app = new YarnApplication(request.appName(), resources.queue(), resources.amMemoryMb(),
                 resources.amVcores(), request.mainClass(), request.appJar(), request.jars(), request.properties(),
                 request.appArgs(), Optional.ofNullable(request.properties().get(JAVA_HOME_PROPERTY)),
                 Optional.ofNullable(request.properties().get(CLASSPATH_PROPERTY)), resources.tags(),
-                resources.priority(), request.files(), confFiles(environment), tokenFile,
+                resources.priority(), request.files(), HadoopSettings.confFiles(environment), tokenFile,
                 request.waitForCompletion());
         YarnOutcome outcome;
         try {
-            outcome = new YarnSubmitter(configuration(environment), out, err).run(app);
+            outcome = new YarnSubmitter(HadoopSettings.configuration(environment), out, err).run(app);
         } catch (IOException | YarnException e) {
             err.println("mars-submit: YARN or HDFS failed: " + e);
             return ExitCodes.JOB_FAILED;
@@ -89,43 +135,5 @@ final class YarnRun {
             case REJECTED -> ExitCodes.REJECTED;
             case DETACHED -> ExitCodes.SUCCESS;
         };
-    }
-
-    /**
-     * The Hadoop configuration files the containers get: every {@code *.xml} file of {@code HADOOP_CONF_DIR} and
-     * {@code YARN_CONF_DIR} (the latter winning on a name both hold), by file name.
-     */
-    static List<Path> confFiles(Map<String, String> environment) {
-        Map<String, Path> byName = new java.util.TreeMap<>();
-        for (String variable : CONF_DIR_VARIABLES) {
-            String dir = environment.get(variable);
-            if (dir == null || dir.isBlank() || !Files.isDirectory(Path.of(dir))) {
-                continue;
-            }
-            try (java.util.stream.Stream<Path> files = Files.list(Path.of(dir))) {
-                files.filter(f -> f.getFileName().toString().endsWith(".xml") && Files.isRegularFile(f)
-                        && Files.isReadable(f)).forEach(f -> byName.put(f.getFileName().toString(), f));
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException("cannot list " + variable + "=" + dir, e);
-            }
-        }
-        return List.copyOf(byName.values());
-    }
-
-    static YarnConfiguration configuration(Map<String, String> environment) {
-        YarnConfiguration conf = new YarnConfiguration();
-        for (String variable : CONF_DIR_VARIABLES) {
-            String dir = environment.get(variable);
-            if (dir == null || dir.isBlank()) {
-                continue;
-            }
-            for (String name : SITE_FILES) {
-                Path file = Path.of(dir, name);
-                if (Files.isRegularFile(file)) {
-                    conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
-                }
-            }
-        }
-        return conf;
     }
 }

@@ -13,8 +13,8 @@ import java.util.Optional;
  * @param queue the YARN queue
  * @param amMemoryMb the AM container's memory in MB; the AM's heap is three quarters of it
  * @param amVcores the AM container's virtual cores
- * @param mainClass the job's main class
- * @param appJar the job's jar (local file)
+ * @param mainClass the job's main class; empty for a client-mode application (the AM runs no job)
+ * @param appJar the job's jar (local file); null in client mode, where the job runs in the client
  * @param jars further jars of the job (local files)
  * @param properties the job's {@code mars.*} settings
  * @param appArgs the job's arguments
@@ -52,7 +52,9 @@ public record YarnApplication(
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(queue, "queue");
         Objects.requireNonNull(mainClass, "mainClass");
-        Objects.requireNonNull(appJar, "appJar");
+        if (!mainClass.isEmpty()) {
+            Objects.requireNonNull(appJar, "appJar");
+        }
         if (amMemoryMb <= 0 || amVcores <= 0) {
             throw new IllegalArgumentException("AM memory and vcores must be positive: " + amMemoryMb + " MB, "
                     + amVcores + " vcores");

@@ -68,12 +68,19 @@ public final class YarnSubmitter {
     private final Configuration conf;
     private final PrintStream out;
     private final PrintStream err;
+    private final RpcSecret secret;
 
     /** {@code out} gets the application id on a line of its own; {@code err} gets progress and the outcome. */
     public YarnSubmitter(Configuration conf, PrintStream out, PrintStream err) {
+        this(conf, out, err, RpcSecret.generate());
+    }
+
+    /** A submitter whose application gets {@code secret} (client mode: the client proves it to the AM). */
+    public YarnSubmitter(Configuration conf, PrintStream out, PrintStream err, RpcSecret secret) {
         this.conf = Objects.requireNonNull(conf, "conf");
         this.out = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
+        this.secret = Objects.requireNonNull(secret, "secret");
     }
 
     /** Runs {@code app} to completion. */
@@ -149,6 +156,7 @@ public final class YarnSubmitter {
             context.setMaxAppAttempts(maxAttempts);
             context.setResource(Resource.newInstance(app.amMemoryMb(), app.amVcores()));
             context.setAMContainerSpec(launchContext(app, fs, staging, archive, credentials));
+            SecretFile.write(fs, staging, secret);
             try {
                 yarn.submitApplication(context);
             } catch (YarnException e) {
@@ -285,7 +293,7 @@ public final class YarnSubmitter {
                 path.getFileSystem(conf).addDelegationTokens(renewer, credentials);
             }
         }
-        credentials.addSecretKey(new Text(RpcSecret.CREDENTIALS_ALIAS), RpcSecret.generate().bytes());
+        credentials.addSecretKey(new Text(RpcSecret.CREDENTIALS_ALIAS), secret.bytes());
         return credentials;
     }
 
@@ -294,8 +302,11 @@ public final class YarnSubmitter {
         Map<String, LocalResource> resources = new LinkedHashMap<>();
         List<String> jobJars = new ArrayList<>();
         List<Path> jars = new ArrayList<>();
-        jars.add(app.appJar());
-        jars.addAll(app.jars());
+        if (!app.mainClass().isEmpty()) {
+            // client mode runs the job in the client: the AM needs none of its jars
+            jars.add(app.appJar());
+            jars.addAll(app.jars());
+        }
         for (int i = 0; i < jars.size(); i++) {
             String link = ContainerFiles.JOB_JAR_PREFIX + i + "-" + jars.get(i).getFileName();
             resources.put(link, upload(fs, jars.get(i), staging, link, LocalResourceType.FILE));

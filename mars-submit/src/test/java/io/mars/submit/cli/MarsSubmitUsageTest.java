@@ -88,9 +88,9 @@ class MarsSubmitUsageTest {
                         "mars-app.properties"),
                 Arguments.of(new String[] {"--master", "local[2]", "--no-wait", app}, "--no-wait"),
                 Arguments.of(new String[] {"--master", "yarn", "--no-wait=yes", app}, "--no-wait"),
-                // client mode on YARN is refused before YARN is contacted (no HADOOP_CONF_DIR needed)
-                Arguments.of(new String[] {"--master", "yarn", "--deploy-mode", "client", app},
-                        "--deploy-mode client is not supported yet with --master yarn"));
+                // client mode runs the job here: nothing to detach from
+                Arguments.of(new String[] {"--master", "yarn", "--deploy-mode", "client", "--no-wait", app},
+                        "nothing to detach from"));
     }
 
     @ParameterizedTest

@@ -1,0 +1,237 @@
+package io.mars.submit.client;
+
+import io.mars.Session;
+import io.mars.am.yarn.AppSpec;
+import io.mars.am.yarn.ClientMode;
+import io.mars.am.yarn.ContainerFiles;
+import io.mars.common.concurrent.DaemonThreads;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.rpc.flight.RemoteSupervisorGateway;
+import io.mars.common.rpc.flight.RpcSecret;
+import io.mars.submit.yarn.YarnApplication;
+import io.mars.submit.yarn.YarnOutcome;
+import io.mars.submit.yarn.YarnSubmitter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+
+/**
+ * A YARN application in client mode, owned by this JVM: the AM runs the supervisor and the worker containers, and
+ * this process submits graphs to it over RPC with the application secret it generated. While open it sends the AM
+ * keep-alives (so the application ends if this process dies); {@link #finish} ends it with an outcome and waits for
+ * YARN to see the end. Owns its YARN client, its connection, its allocator and its keep-alive thread.
+ */
+public final class ClientModeApplication implements AutoCloseable {
+    /** Settings a programmatic client-mode session reads (mars-submit has options for them). */
+    public static final String AM_MEMORY = "mars.yarn.am.memory";
+    public static final String QUEUE = "mars.yarn.queue";
+    public static final String APP_NAME = "mars.app.name";
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(5);
+    private static final Duration END_TIMEOUT = Duration.ofSeconds(60);
+    private static final EnumSet<YarnApplicationState> ENDED =
+            EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
+
+    private final YarnConfiguration hadoop;
+    private final YarnClient yarn;
+    private final ApplicationId appId;
+    private final RpcSecret secret;
+    private final String host;
+    private final int port;
+    private final RootAllocator allocator = new RootAllocator();
+    private final RemoteSupervisorGateway supervisor;
+    private final ScheduledExecutorService keepAlive =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mars-client-keepalive"));
+    private final PrintStream err;
+    private boolean finished;
+
+    private ClientModeApplication(YarnConfiguration hadoop, YarnClient yarn, ApplicationId appId, RpcSecret secret,
+                                  String host, int port, Duration keepAliveTimeout, PrintStream err) {
+        this.hadoop = hadoop;
+        this.yarn = yarn;
+        this.appId = appId;
+        this.secret = secret;
+        this.host = host;
+        this.port = port;
+        this.err = err;
+        this.supervisor = new RemoteSupervisorGateway(host, port, secret, allocator);
+        long every = Math.max(250, keepAliveTimeout.toMillis() / 4);
+        keepAlive.scheduleWithFixedDelay(() -> supervisor.keepAlive().exceptionally(e -> null), 0, every,
+                TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Submits a client-mode application sized by {@code properties} ({@code mars.yarn.*}), waits until its AM serves
+     * RPC, and connects. {@code confFiles} (the Hadoop site files) and {@code tokenFile} travel as in cluster mode.
+     */
+    public static ClientModeApplication start(YarnConfiguration hadoop, Map<String, String> properties,
+                                              List<Path> confFiles, Optional<Path> tokenFile, PrintStream err) {
+        ClientMode.keepAliveTimeout(properties); // a bad setting fails here, before anything is submitted
+        RpcSecret secret = RpcSecret.generate();
+        YarnApplication app = new YarnApplication(properties.getOrDefault(APP_NAME, "mars-session"),
+                properties.getOrDefault(QUEUE, "default"), positive(properties, AM_MEMORY, 1024), 1, "", null,
+                List.of(), properties, List.of(), Optional.ofNullable(properties.get(AppSpec.JAVA_HOME_PROPERTY)),
+                Optional.ofNullable(properties.get(ContainerFiles.NODE_CLASSPATH_PROPERTY)), List.of(),
+                Optional.empty(), List.of(), confFiles, tokenFile, false);
+        YarnOutcome outcome;
+        try {
+            outcome = new YarnSubmitter(hadoop, err, err, secret).run(app);
+        } catch (IOException | YarnException e) {
+            throw new MarsException(ErrorCode.RPC_FAILED, "cannot submit the client-mode application to YARN: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MarsException(ErrorCode.RPC_FAILED, "interrupted while submitting to YARN", e);
+        }
+        if (outcome.status() != YarnOutcome.Status.DETACHED || outcome.applicationId().isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, "YARN did not start the client-mode application ("
+                    + outcome.status() + "): " + outcome.diagnostics());
+        }
+        ApplicationId appId = ApplicationId.fromString(outcome.applicationId().get());
+        YarnClient yarn = YarnClient.createYarnClient();
+        yarn.init(hadoop);
+        yarn.start();
+        try {
+            ApplicationReport report = awaitRpc(yarn, appId);
+            return new ClientModeApplication(hadoop, yarn, appId, secret, report.getHost(), report.getRpcPort(),
+                    ClientMode.keepAliveTimeout(properties), err);
+        } catch (RuntimeException e) {
+            try {
+                yarn.killApplication(appId);
+            } catch (IOException | YarnException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            yarn.stop();
+            throw e;
+        }
+    }
+
+    /** Waits until the AM has registered its RPC address; fails with the diagnostics if the application ended. */
+    private static ApplicationReport awaitRpc(YarnClient yarn, ApplicationId appId) {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        try {
+            while (true) {
+                ApplicationReport report = yarn.getApplicationReport(appId);
+                if (ENDED.contains(report.getYarnApplicationState())) {
+                    throw new MarsException(ErrorCode.RPC_FAILED, "client-mode application " + appId + " ended "
+                            + report.getFinalApplicationStatus() + " before it served: " + report.getDiagnostics());
+                }
+                if (report.getYarnApplicationState() == YarnApplicationState.RUNNING && report.getRpcPort() > 0) {
+                    return report;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new MarsException(ErrorCode.RPC_FAILED, "client-mode application " + appId + " did not start"
+                            + " within " + START_TIMEOUT.toMinutes() + " minutes (state "
+                            + report.getYarnApplicationState() + "); check the queue's free resources");
+                }
+                Thread.sleep(200);
+            }
+        } catch (IOException | YarnException e) {
+            throw new MarsException(ErrorCode.RPC_FAILED, "cannot follow application " + appId + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MarsException(ErrorCode.RPC_FAILED, "interrupted while waiting for " + appId, e);
+        }
+    }
+
+    private static int positive(Map<String, String> properties, String key, int otherwise) {
+        String v = properties.get(key);
+        if (v == null) {
+            return otherwise;
+        }
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a positive whole number of MB, got '" + v
+                + "'");
+    }
+
+    public String applicationId() {
+        return appId.toString();
+    }
+
+    /** The supervisor's RPC address, {@code mars://host:port}. */
+    public String master() {
+        return "mars://" + host + ":" + port;
+    }
+
+    public RpcSecret secret() {
+        return secret;
+    }
+
+    /** A session on this application; closing it ends the application (SUCCEEDED). */
+    public Session session(Map<String, String> conf) {
+        return ClientSession.open(supervisor, conf, () -> finish(true, ""));
+    }
+
+    /**
+     * Ends the application with this outcome (the AM unregisters), waits for YARN to report the end, and releases
+     * everything this object owns. Idempotent.
+     */
+    public synchronized void finish(boolean succeeded, String diagnostics) {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        keepAlive.shutdownNow();
+        try {
+            supervisor.finishApplication(succeeded, diagnostics).get(END_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            long deadline = System.nanoTime() + END_TIMEOUT.toNanos();
+            while (!ENDED.contains(yarn.getApplicationReport(appId).getYarnApplicationState())
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+        } catch (Exception e) {
+            err.println("mars: cannot end application " + appId + " cleanly (" + e + "); killing it");
+            try {
+                yarn.killApplication(appId);
+            } catch (IOException | YarnException | RuntimeException killFailed) {
+                err.println("mars: cannot kill " + appId + ": " + killFailed);
+            }
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+        } finally {
+            deleteStaging();
+            supervisor.close();
+            allocator.close();
+            yarn.stop();
+        }
+    }
+
+    /** The AM deletes its staging directory as it ends; this covers an AM that could not (killed, crashed). */
+    private void deleteStaging() {
+        try {
+            FileSystem fs = FileSystem.get(hadoop);
+            fs.delete(new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + appId),
+                    true);
+        } catch (IOException | RuntimeException e) {
+            err.println("mars: cannot delete the staging directory of " + appId + ": " + e);
+        }
+    }
+
+    @Override
+    public void close() {
+        finish(true, "");
+    }
+}
