@@ -42,7 +42,10 @@ class ConfigDefaultsTest {
             Map.entry(io.mars.am.yarn.ContainerFiles.NODE_CLASSPATH_PROPERTY, ""),
             Map.entry(io.mars.am.yarn.ContainerFiles.ARCHIVE_PROPERTY, ""),
             Map.entry(io.mars.am.services.scheduling.SchedulingConfig.MAX_ATTEMPTS, "4"),
-            Map.entry(io.mars.am.yarn.ClientMode.KEEPALIVE_TIMEOUT, "60000"));
+            Map.entry(io.mars.am.yarn.ClientMode.KEEPALIVE_TIMEOUT, "60000"),
+            Map.entry(io.mars.submit.client.YarnSessionProvider.HADOOP_CONF_DIR, ""),
+            Map.entry(io.mars.submit.client.ClientModeApplication.AM_MEMORY, "1024"),
+            Map.entry(io.mars.submit.client.ClientModeApplication.QUEUE, "default"));
 
     @Test
     void builtInDefaultsArePinned() {
