@@ -3,6 +3,13 @@ package io.mars.it.yarn;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import io.mars.submit.cli.MarsSubmit;
+import io.mars.submit.yarn.YarnSubmitter;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,6 +136,34 @@ final class MiniHadoop implements AutoCloseable {
             }
         }
         return jar;
+    }
+
+    /** What one in-process mars-submit run returned and printed. */
+    record Submitted(int code, String out, String err) {
+        /** The application id: the first line of stdout. */
+        ApplicationId appId() {
+            String line = out.lines().findFirst().orElseThrow(() -> new AssertionError("no app id in: " + err));
+            return ApplicationId.fromString(line.trim());
+        }
+    }
+
+    /**
+     * Runs mars-submit through its library entry point, in this JVM, with these clusters' {@code HADOOP_CONF_DIR}
+     * (plus {@code environment}); waits for it to return.
+     */
+    Submitted marsSubmit(Map<String, String> environment, List<String> args) {
+        Map<String, String> env = new HashMap<>(environment);
+        env.put("HADOOP_CONF_DIR", confDir.toString());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = MarsSubmit.run(args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), env);
+        return new Submitted(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** The application's staging directory on the MiniDFS. */
+    org.apache.hadoop.fs.Path staging(ApplicationId appId) throws IOException {
+        return new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + appId);
     }
 
     @Override

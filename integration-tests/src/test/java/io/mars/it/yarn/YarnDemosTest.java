@@ -11,17 +11,13 @@ import io.mars.examples.DotStd;
 import io.mars.examples.ElementwiseSum;
 import io.mars.examples.InnerSum;
 import io.mars.examples.MonteCarloPi;
-import io.mars.submit.cli.MarsSubmit;
 import io.mars.submit.client.ClientModeApplication;
 import io.mars.submit.client.RemoteSessionProvider;
 import io.mars.submit.client.YarnSessionProvider;
 import io.mars.submit.local.LocalCluster;
 import io.mars.submit.client.ClientSession;
-import io.mars.submit.yarn.YarnSubmitter;
 import io.mars.tensor.Tensors;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -113,9 +109,9 @@ public class YarnDemosTest {
     @Test
     void theDemosInClusterModeGiveTheLocalClustersResults() throws Exception {
         String output = fs.makeQualified(new org.apache.hadoop.fs.Path("/demos/cluster.txt")).toString();
-        Run run = submit(List.of("--deploy-mode", "cluster"), output);
+        MiniHadoop.Submitted run = submit(List.of("--deploy-mode", "cluster"), output);
 
-        assertThat(run.code).as(run.err).isZero();
+        assertThat(run.code()).as(run.err()).isZero();
         assertThat(yarnClient.getApplicationReport(run.appId()).getFinalApplicationStatus())
                 .isEqualTo(FinalApplicationStatus.SUCCEEDED);
         assertThat(read(output)).isEqualTo(String.join("\n", expected) + "\nmaster=true");
@@ -124,14 +120,14 @@ public class YarnDemosTest {
     @Test
     void theDemosThroughDeployModeClientRunHereOnYarnWorkers() throws Exception {
         String output = fs.makeQualified(new org.apache.hadoop.fs.Path("/demos/client.txt")).toString();
-        Run run = submit(List.of("--deploy-mode", "client"), output);
+        MiniHadoop.Submitted run = submit(List.of("--deploy-mode", "client"), output);
 
-        assertThat(run.code).as(run.err).isZero();
+        assertThat(run.code()).as(run.err()).isZero();
         ApplicationReport report = yarnClient.getApplicationReport(run.appId());
         assertThat(report.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
         assertThat(report.getYarnApplicationState()).isEqualTo(YarnApplicationState.FINISHED);
         assertThat(read(output)).isEqualTo(String.join("\n", expected) + "\nmaster=true");
-        assertThat(fs.exists(staging(run.appId()))).as("staging dir deleted").isFalse();
+        assertThat(fs.exists(hadoop.staging(run.appId()))).as("staging dir deleted").isFalse();
     }
 
     @Test
@@ -172,7 +168,7 @@ public class YarnDemosTest {
         ApplicationReport ended = yarnClient.getApplicationReport(appId);
         assertThat(ended.getYarnApplicationState()).isEqualTo(YarnApplicationState.FINISHED);
         assertThat(ended.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
-        assertThat(fs.exists(staging(appId))).as("staging dir deleted").isFalse();
+        assertThat(fs.exists(hadoop.staging(appId))).as("staging dir deleted").isFalse();
         assertThatThrownBy(() -> Session.connect(appId.toString(),
                 Map.of(YarnSessionProvider.HADOOP_CONF_DIR, confDir.toString())))
                 .isInstanceOf(MarsException.class)
@@ -192,11 +188,7 @@ public class YarnDemosTest {
         }
     }
 
-    private static org.apache.hadoop.fs.Path staging(ApplicationId appId) throws IOException {
-        return new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + appId);
-    }
-
-    private static Run submit(List<String> options, String output) {
+    private static MiniHadoop.Submitted submit(List<String> options, String output) {
         List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "demos.Job",
                 "--am-memory", "512", "--workers", "2", "--worker-memory", "512",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
@@ -204,17 +196,6 @@ public class YarnDemosTest {
         args.addAll(options);
         args.add(jobJar.toString());
         args.add(output);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = MarsSubmit.run(args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of("HADOOP_CONF_DIR", confDir.toString()));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private record Run(int code, String out, String err) {
-        ApplicationId appId() {
-            String line = out.lines().findFirst().orElseThrow(() -> new AssertionError("no app id in: " + err));
-            return ApplicationId.fromString(line.trim());
-        }
+        return hadoop.marsSubmit(Map.of(), args);
     }
 }

@@ -3,18 +3,14 @@ package io.mars.it.yarn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.am.yarn.ContainerFiles;
-import io.mars.submit.cli.MarsSubmit;
 import io.mars.submit.yarn.YarnSubmitter;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.jar.JarEntry;
@@ -126,20 +122,20 @@ class YarnSubmitOptionsTest {
         String report = qualified("/results/detached.txt");
         String marker = qualified("/results/detached.done");
 
-        Run run = submit(Map.of("HADOOP_TOKEN_FILE_LOCATION", tokenFile.toString()),
+        MiniHadoop.Submitted run = submit(Map.of("HADOOP_TOKEN_FILE_LOCATION", tokenFile.toString()),
                 "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(hadoop.confDir),
                 "--no-wait", "--tags", "Nightly,team-a", "--priority", "5", "--files", data.toString(),
                 "--am-memory", "512", "--workers", "2", "--worker-memory", "256", "--name", "detached",
                 jobJar.toString(), report, marker);
 
         // detached: exit 0 once accepted, the id on stdout, the tracking URL on stderr
-        assertThat(run.code).as(run.err).isZero();
-        assertThat(run.err).contains("tracking URL: ").contains("--no-wait");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.err()).contains("tracking URL: ").contains("--no-wait");
         ApplicationId appId = run.appId();
         assertThat(yarnClient.getApplicationReport(appId).getYarnApplicationState())
                 .isNotIn(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
 
-        org.apache.hadoop.fs.Path staging = staging(appId);
+        org.apache.hadoop.fs.Path staging = hadoop.staging(appId);
         try {
             // the staging directory: private, with the job's jar, the spec, the conf archive and the --files only
             assertThat(fs.getFileStatus(staging).getPermission()).isEqualTo(new FsPermission((short) 0700));
@@ -184,14 +180,14 @@ class YarnSubmitOptionsTest {
         String marker = qualified("/results/archive.done");
 
         // Nothing of Mars on the node: only what the mini cluster itself needs (see nodeLocalClasspath)
-        Run run = submit(Map.of(), "--conf", "mars.yarn.am.classpath=" + nodeLocalClasspath(),
+        MiniHadoop.Submitted run = submit(Map.of(), "--conf", "mars.yarn.am.classpath=" + nodeLocalClasspath(),
                 "--conf", ContainerFiles.ARCHIVE_PROPERTY + "=" + fs.makeQualified(archive), "--no-wait",
                 "--am-memory", "512", "--workers", "1", "--worker-memory", "256", jobJar.toString(), report, marker);
 
-        assertThat(run.code).as(run.err).isZero();
-        assertThat(run.err).doesNotContain("not readable by every user");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.err()).doesNotContain("not readable by every user");
         ApplicationId appId = run.appId();
-        assertThat(names(fs.listStatus(staging(appId)))).as("no Mars jar uploaded")
+        assertThat(names(fs.listStatus(hadoop.staging(appId)))).as("no Mars jar uploaded")
                 .containsExactlyInAnyOrder("job-0-job.jar", "mars-app.properties", ContainerFiles.CONF_ARCHIVE);
 
         // the job ran on Mars's classes from the archive (AM and worker), with the shipped configuration
@@ -218,11 +214,11 @@ class YarnSubmitOptionsTest {
     void anUnknownQueueIsRejectedBeforeAnythingIsUploaded() throws Exception {
         int staged = stagedCount();
 
-        Run run = submit(Map.of(), "--queue", "no-such-queue", jobJar.toString(), qualified("/unused"));
+        MiniHadoop.Submitted run = submit(Map.of(), "--queue", "no-such-queue", jobJar.toString(), qualified("/unused"));
 
-        assertThat(run.code).isEqualTo(4);
-        assertThat(run.err).contains("--queue no-such-queue: no such queue").contains("root.default");
-        assertThat(run.out).isEmpty();
+        assertThat(run.code()).isEqualTo(4);
+        assertThat(run.err()).contains("--queue no-such-queue: no such queue").contains("root.default");
+        assertThat(run.out()).isEmpty();
         assertThat(stagedCount()).as("nothing staged").isEqualTo(staged);
     }
 
@@ -231,12 +227,12 @@ class YarnSubmitOptionsTest {
         int staged = stagedCount();
         String missing = fs.makeQualified(new org.apache.hadoop.fs.Path("/shared/none/mars-lib.zip")).toString();
 
-        Run run = submit(Map.of(), "--conf", ContainerFiles.ARCHIVE_PROPERTY + "=" + missing, jobJar.toString(),
+        MiniHadoop.Submitted run = submit(Map.of(), "--conf", ContainerFiles.ARCHIVE_PROPERTY + "=" + missing, jobJar.toString(),
                 qualified("/unused"));
 
-        assertThat(run.code).isEqualTo(4);
-        assertThat(run.err).contains(ContainerFiles.ARCHIVE_PROPERTY + "=" + missing).contains("no such file");
-        assertThat(run.out).isEmpty();
+        assertThat(run.code()).isEqualTo(4);
+        assertThat(run.err()).contains(ContainerFiles.ARCHIVE_PROPERTY + "=" + missing).contains("no such file");
+        assertThat(run.out()).isEmpty();
         assertThat(stagedCount()).as("nothing staged").isEqualTo(staged);
     }
 
@@ -395,28 +391,11 @@ class YarnSubmitOptionsTest {
         return fs.makeQualified(new org.apache.hadoop.fs.Path(path)).toString();
     }
 
-    private static org.apache.hadoop.fs.Path staging(ApplicationId appId) throws IOException {
-        return new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + appId);
-    }
-
     /** mars-submit --master yarn through the library entry point, with the mini clusters' conf dir. */
-    private static Run submit(Map<String, String> environment, String... options) {
+    private static MiniHadoop.Submitted submit(Map<String, String> environment, String... options) {
         List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "optjob.Job",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home")));
         args.addAll(List.of(options));
-        Map<String, String> env = new HashMap<>(environment);
-        env.put("HADOOP_CONF_DIR", hadoop.confDir.toString());
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = MarsSubmit.run(args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), env);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private record Run(int code, String out, String err) {
-        ApplicationId appId() {
-            String line = out.lines().findFirst().orElseThrow(() -> new AssertionError("no app id in: " + err));
-            return ApplicationId.fromString(line.trim());
-        }
+        return hadoop.marsSubmit(environment, args);
     }
 }

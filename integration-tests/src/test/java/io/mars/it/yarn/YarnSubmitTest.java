@@ -8,12 +8,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
@@ -96,10 +94,10 @@ class YarnSubmitTest {
     @Test
     void runsTheJobsMainInTheApplicationMasterAndSucceeds() throws Exception {
         String output = fs.makeQualified(new org.apache.hadoop.fs.Path("/results/sum.txt")).toString();
-        Run run = submit("--am-memory", "512", "--workers", "2", "--worker-memory", "512", "--name", "sum-job",
+        MiniHadoop.Submitted run = submit("--am-memory", "512", "--workers", "2", "--worker-memory", "512", "--name", "sum-job",
                 jobJar.toString(), "sum", output);
 
-        assertThat(run.code).as(run.err).isZero();
+        assertThat(run.code()).as(run.err()).isZero();
         ApplicationReport report = yarnClient.getApplicationReport(run.appId());
         assertThat(report.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
         assertThat(report.getName()).isEqualTo("sum-job");
@@ -110,29 +108,29 @@ class YarnSubmitTest {
         // amLog: the AM logs to mars-am.log in the container's log dir (read here: the NM deletes it after 1 s);
         // recoveryOff: without mars.zookeeper.quorum the AM warns there that its state dies with it
         assertThat(written).isEqualTo("100.0 true sum-job amLog=true recoveryOff=true");
-        assertThat(run.err).contains("finished: SUCCEEDED");
-        assertThat(fs.exists(staging(run.appId()))).as("staging dir deleted").isFalse();
+        assertThat(run.err()).contains("finished: SUCCEEDED");
+        assertThat(fs.exists(hadoop.staging(run.appId()))).as("staging dir deleted").isFalse();
     }
 
     @Test
     void aThrowingMainFailsTheApplicationWithItsMessageInTheDiagnostics() throws Exception {
-        Run run = submit("--am-memory", "512", jobJar.toString(), "boom");
+        MiniHadoop.Submitted run = submit("--am-memory", "512", jobJar.toString(), "boom");
 
-        assertThat(run.code).as(run.err).isEqualTo(1);
+        assertThat(run.code()).as(run.err()).isEqualTo(1);
         ApplicationReport report = yarnClient.getApplicationReport(run.appId());
         assertThat(report.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.FAILED);
         assertThat(report.getDiagnostics()).contains("boom").contains("the root cause");
-        assertThat(run.err).contains("finished: FAILED").contains("boom");
-        assertThat(fs.exists(staging(run.appId()))).as("staging dir deleted").isFalse();
+        assertThat(run.err()).contains("finished: FAILED").contains("boom");
+        assertThat(fs.exists(hadoop.staging(run.appId()))).as("staging dir deleted").isFalse();
     }
 
     @Test
     void anAmLargerThanTheMaximumAllocationIsRejectedBeforeAnythingIsUploaded() throws Exception {
-        Run run = submit("--am-memory", "4g", jobJar.toString(), "sum", "/unused");
+        MiniHadoop.Submitted run = submit("--am-memory", "4g", jobJar.toString(), "sum", "/unused");
 
-        assertThat(run.code).isEqualTo(4);
-        assertThat(run.err).contains("--am-memory 4096 MB exceeds the cluster's maximum allocation of 2048 MB");
-        assertThat(run.out).isEmpty();
+        assertThat(run.code()).isEqualTo(4);
+        assertThat(run.err()).contains("--am-memory 4096 MB exceeds the cluster's maximum allocation of 2048 MB");
+        assertThat(run.out()).isEmpty();
         org.apache.hadoop.fs.Path stagingRoot =
                 new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR);
         if (fs.exists(stagingRoot)) {
@@ -159,7 +157,7 @@ class YarnSubmitTest {
                 != org.apache.hadoop.yarn.api.records.YarnApplicationState.RUNNING && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
-        assertThat(fs.exists(staging(appId))).as("staging dir exists while running").isTrue();
+        assertThat(fs.exists(hadoop.staging(appId))).as("staging dir exists while running").isTrue();
 
         ByteArrayOutputStream killOut = new ByteArrayOutputStream();
         int killCode = MarsSubmit.run(new String[] {"kill", appId.toString()},
@@ -171,7 +169,7 @@ class YarnSubmitTest {
         assertThat(waiting.get(60, java.util.concurrent.TimeUnit.SECONDS)).as(err.toString()).isEqualTo(3);
         assertThat(yarnClient.getApplicationReport(appId).getYarnApplicationState())
                 .isEqualTo(org.apache.hadoop.yarn.api.records.YarnApplicationState.KILLED);
-        assertThat(fs.exists(staging(appId))).as("staging dir deleted").isFalse();
+        assertThat(fs.exists(hadoop.staging(appId))).as("staging dir deleted").isFalse();
         ByteArrayOutputStream statusOut = new ByteArrayOutputStream();
         int statusCode = MarsSubmit.run(new String[] {"status", appId.toString()},
                 new PrintStream(statusOut, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()),
@@ -182,10 +180,6 @@ class YarnSubmitTest {
                 new PrintStream(new ByteArrayOutputStream()), Map.of())).isEqualTo(2);
     }
 
-    private static org.apache.hadoop.fs.Path staging(ApplicationId appId) throws IOException {
-        return new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + appId);
-    }
-
     private static String[] args(String... options) {
         List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "yarnjob.Job",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
@@ -194,24 +188,7 @@ class YarnSubmitTest {
         return args.toArray(new String[0]);
     }
 
-    private static Run submit(String... options) {
-        List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "yarnjob.Job",
-                "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
-                // The NM runs on this machine: the AM uses the test's class path in place, no upload.
-                "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(confDir)));
-        args.addAll(List.of(options));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = MarsSubmit.run(args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of("HADOOP_CONF_DIR", confDir.toString()));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private record Run(int code, String out, String err) {
-        /** The application id: the first line of stdout. */
-        ApplicationId appId() {
-            String line = out.lines().findFirst().orElseThrow(() -> new AssertionError("no app id in: " + err));
-            return ApplicationId.fromString(line.trim());
-        }
+    private static MiniHadoop.Submitted submit(String... options) {
+        return hadoop.marsSubmit(Map.of(), List.of(args(options)));
     }
 }

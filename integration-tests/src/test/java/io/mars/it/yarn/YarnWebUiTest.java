@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mars.submit.cli.MarsSubmit;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +18,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
@@ -127,7 +123,7 @@ class YarnWebUiTest {
         org.apache.hadoop.fs.Path release = fs.makeQualified(new org.apache.hadoop.fs.Path("/web/release"));
         ExecutorService submitter = Executors.newSingleThreadExecutor(r -> new Thread(r, "mars-submit-under-test"));
         try {
-            Future<Run> submitted = submitter.submit(() -> submit("--name", "web-ui-job",
+            Future<MiniHadoop.Submitted> submitted = submitter.submit(() -> submit("--name", "web-ui-job",
                     "--conf", "mars.worker.heartbeat-timeout-ms=5000", jobJar.toString(),
                     done.toString(), release.toString()));
             try {
@@ -158,7 +154,7 @@ class YarnWebUiTest {
                     Thread.sleep(200);
                 }
                 assertThat(submitted.isDone()).as("the job ended before the test looked: %s",
-                        submitted.isDone() ? submitted.get().err : "").isFalse();
+                        submitted.isDone() ? submitted.get().err() : "").isFalse();
                 assertThat(fs.exists(done)).as("the job's task finished within %s", PATIENCE).isTrue();
 
                 JsonNode task = getJson(proxy + "api/tasks/" + taskId);
@@ -200,12 +196,12 @@ class YarnWebUiTest {
             } finally {
                 fs.create(release).close();
             }
-            Run run = submitted.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
-            assertThat(run.code).as(run.err).isZero();
-            ApplicationId appId = ApplicationId.fromString(run.out.lines().findFirst().orElseThrow().trim());
+            MiniHadoop.Submitted run = submitted.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+            assertThat(run.code()).as(run.err()).isZero();
+            ApplicationId appId = ApplicationId.fromString(run.out().lines().findFirst().orElseThrow().trim());
             assertThat(yarnClient.getApplicationReport(appId).getFinalApplicationStatus())
                     .isEqualTo(org.apache.hadoop.yarn.api.records.FinalApplicationStatus.SUCCEEDED);
-            assertThat(run.err).contains("mars-submit: tracking URL: http://localhost:" + rmWebPort + "/proxy/"
+            assertThat(run.err()).contains("mars-submit: tracking URL: http://localhost:" + rmWebPort + "/proxy/"
                     + appId + "/");
         } finally {
             submitter.shutdownNow();
@@ -225,7 +221,7 @@ class YarnWebUiTest {
     }
 
     /** Polls the REST API through the proxy until the task has finished some subtasks and has many left. */
-    private static JsonNode awaitMidway(String proxy, Future<Run> submitted, long deadline) throws Exception {
+    private static JsonNode awaitMidway(String proxy, Future<MiniHadoop.Submitted> submitted, long deadline) throws Exception {
         JsonNode last = null;
         while (!submitted.isDone() && System.nanoTime() < deadline) {
             JsonNode tasks = getJson(proxy + "api/tasks").get("tasks");
@@ -287,20 +283,13 @@ class YarnWebUiTest {
     private record Response(int status, String contentType, String body) {
     }
 
-    private static Run submit(String... options) {
+    private static MiniHadoop.Submitted submit(String... options) {
         List<String> args = new java.util.ArrayList<>(List.of("--master", "yarn", "--class", "webjob.Job",
                 "--am-memory", "512",
                 "--workers", String.valueOf(WORKERS), "--worker-memory", "512",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
                 "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(confDir)));
         args.addAll(List.of(options));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = MarsSubmit.run(args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of("HADOOP_CONF_DIR", confDir.toString()));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private record Run(int code, String out, String err) {
+        return hadoop.marsSubmit(Map.of(), args);
     }
 }

@@ -3,7 +3,6 @@ package io.mars.it.yarn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.submit.cli.MarsSubmit;
-import io.mars.submit.yarn.YarnSubmitter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -150,7 +149,7 @@ class YarnZooKeeperTest {
         String recovered = read(new org.apache.hadoop.fs.Path(dir, "recovered"));
         assertThat(recovered).contains("AM attempt 2 of 2: recovered 1 session(s)").contains(sessionId);
         assertThat(curator.checkExists().forPath(root)).as("state deleted after success").isNull();
-        assertThat(fs.exists(staging(appId))).as("staging dir deleted").isFalse();
+        assertThat(fs.exists(hadoop.staging(appId))).as("staging dir deleted").isFalse();
     }
 
     @Test
@@ -162,40 +161,40 @@ class YarnZooKeeperTest {
         String root = "/mars/" + appId;
         String sessionId = awaitFile(new org.apache.hadoop.fs.Path(dir, "ready"), job).trim();
         await(() -> children(root + "/sessions").contains(sessionId), "the session in " + root);
-        assertThat(fs.exists(staging(appId))).as("staging dir exists while running").isTrue();
+        assertThat(fs.exists(hadoop.staging(appId))).as("staging dir exists while running").isTrue();
 
-        Run kill = run("kill", "--conf", quorum, appId.toString());
+        MiniHadoop.Submitted kill = run("kill", "--conf", quorum, appId.toString());
 
-        assertThat(kill.code).as(kill.err).isZero();
-        assertThat(kill.out).contains(appId + " KILLED");
+        assertThat(kill.code()).as(kill.err()).isZero();
+        assertThat(kill.out()).contains(appId + " KILLED");
         assertThat(job.exitCode()).as(job.err()).isEqualTo(3);
         assertThat(hadoop.client.getApplicationReport(appId).getYarnApplicationState())
                 .isEqualTo(YarnApplicationState.KILLED);
-        assertThat(fs.exists(staging(appId))).as("staging dir deleted").isFalse();
+        assertThat(fs.exists(hadoop.staging(appId))).as("staging dir deleted").isFalse();
         assertThat(curator.checkExists().forPath(root)).as("ZooKeeper state deleted").isNull();
         // by mars-submit (the kill command or the waiting submitter, whichever saw the end first): the AM was killed
-        assertThat(kill.err + job.err()).contains("deleted the application's ZooKeeper state " + root);
+        assertThat(kill.err() + job.err()).contains("deleted the application's ZooKeeper state " + root);
 
         // kill on the ended application deletes what is left (here: state written back by hand)
         curator.create().creatingParentsIfNeeded().forPath(root + "/epoch", "1".getBytes(StandardCharsets.UTF_8));
-        Run again = run("kill", "--conf=" + quorum, appId.toString());
-        assertThat(again.code).as(again.err).isZero();
-        assertThat(again.err).contains("deleted the application's ZooKeeper state " + root);
+        MiniHadoop.Submitted again = run("kill", "--conf=" + quorum, appId.toString());
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(again.err()).contains("deleted the application's ZooKeeper state " + root);
         assertThat(curator.checkExists().forPath(root)).isNull();
     }
 
     @Test
     void badAttemptOrZooKeeperSettingsAreRejectedBeforeSubmission() {
-        Run attempts = run(submitArgs("--conf", "mars.yarn.am.max-attempts=0", jobJar.toString(), "/unused", "session"));
-        assertThat(attempts.code).isEqualTo(4);
-        assertThat(attempts.err).contains("mars.yarn.am.max-attempts must be a whole number of AM attempts >= 1, got '0'");
-        assertThat(attempts.out).as("no application id: nothing submitted").isEmpty();
+        MiniHadoop.Submitted attempts = run(submitArgs("--conf", "mars.yarn.am.max-attempts=0", jobJar.toString(), "/unused", "session"));
+        assertThat(attempts.code()).isEqualTo(4);
+        assertThat(attempts.err()).contains("mars.yarn.am.max-attempts must be a whole number of AM attempts >= 1, got '0'");
+        assertThat(attempts.out()).as("no application id: nothing submitted").isEmpty();
 
-        Run root = run(submitArgs("--conf", "mars.zookeeper.quorum=" + zk.getConnectString(),
+        MiniHadoop.Submitted root = run(submitArgs("--conf", "mars.zookeeper.quorum=" + zk.getConnectString(),
                 "--conf", "mars.zookeeper.root=mars", jobJar.toString(), "/unused", "session"));
-        assertThat(root.code).isEqualTo(4);
-        assertThat(root.err).contains("mars.zookeeper.root must be an absolute znode path like /mars, got 'mars'");
-        assertThat(root.out).isEmpty();
+        assertThat(root.code()).isEqualTo(4);
+        assertThat(root.err()).contains("mars.zookeeper.root must be an absolute znode path like /mars, got 'mars'");
+        assertThat(root.out()).isEmpty();
     }
 
     private static List<String> children(String path) {
@@ -237,10 +236,6 @@ class YarnZooKeeperTest {
         }
     }
 
-    private static org.apache.hadoop.fs.Path staging(ApplicationId appId) throws IOException {
-        return new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + appId);
-    }
-
     /** Starts {@code mars-submit --master yarn ...} on a thread of its own, with a small AM and one small worker. */
     private static Submission submit(String... options) {
         String[] args = submitArgs(options);
@@ -261,20 +256,14 @@ class YarnZooKeeperTest {
         return args.toArray(new String[0]);
     }
 
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = MarsSubmit.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), environment());
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static MiniHadoop.Submitted run(String... args) {
+        return hadoop.marsSubmit(Map.of(), List.of(args));
     }
 
     private static Map<String, String> environment() {
         return Map.of("HADOOP_CONF_DIR", hadoop.confDir.toString());
     }
 
-    private record Run(int code, String out, String err) {
-    }
 
     /** A waiting submitter running on another thread. */
     private record Submission(CompletableFuture<Integer> exit, ByteArrayOutputStream out, ByteArrayOutputStream errBuffer) {
