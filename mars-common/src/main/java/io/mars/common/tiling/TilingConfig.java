@@ -10,14 +10,18 @@ import java.util.Map;
  * <ul>
  *   <li>{@value #CHUNK_STORE_LIMIT}: the most bytes one automatically sized chunk may hold (default 16 MiB);</li>
  *   <li>{@value #COMBINE_SIZE}: how many partial results one node of a reduction or summation tree merges (default 4,
- *       at least 2).</li>
+ *       at least 2);</li>
+ *   <li>{@value #CSV_CHUNK_BYTES}: bytes of a CSV file per chunk of {@code readCsv} when the call does not say
+ *       (default 64 MiB).</li>
  * </ul>
  */
-public record TilingConfig(long chunkStoreLimit, int combineSize) {
+public record TilingConfig(long chunkStoreLimit, int combineSize, long csvChunkBytes) {
     public static final String CHUNK_STORE_LIMIT = "mars.tensor.chunk-store-limit";
     public static final String COMBINE_SIZE = "mars.task.combine-size";
+    public static final String CSV_CHUNK_BYTES = "mars.dataframe.csv.chunk-bytes";
     public static final long DEFAULT_CHUNK_STORE_LIMIT = 16L << 20;
     public static final int DEFAULT_COMBINE_SIZE = 4;
+    public static final long DEFAULT_CSV_CHUNK_BYTES = 64L << 20;
 
     public TilingConfig {
         if (chunkStoreLimit <= 0) {
@@ -26,6 +30,15 @@ public record TilingConfig(long chunkStoreLimit, int combineSize) {
         if (combineSize < 2) {
             throw new MarsException(ErrorCode.INVALID_CONFIG, COMBINE_SIZE + " must be at least 2, got " + combineSize);
         }
+        if (csvChunkBytes <= 0) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, CSV_CHUNK_BYTES + " must be positive, got "
+                    + csvChunkBytes);
+        }
+    }
+
+    /** Settings with the default CSV chunk size. */
+    public TilingConfig(long chunkStoreLimit, int combineSize) {
+        this(chunkStoreLimit, combineSize, DEFAULT_CSV_CHUNK_BYTES);
     }
 
     public static TilingConfig defaults() {
@@ -35,7 +48,8 @@ public record TilingConfig(long chunkStoreLimit, int combineSize) {
     public static TilingConfig from(Map<String, String> conf) {
         return new TilingConfig(
                 parseLong(conf, CHUNK_STORE_LIMIT, DEFAULT_CHUNK_STORE_LIMIT),
-                (int) parseLong(conf, COMBINE_SIZE, DEFAULT_COMBINE_SIZE));
+                (int) parseLong(conf, COMBINE_SIZE, DEFAULT_COMBINE_SIZE),
+                parseLong(conf, CSV_CHUNK_BYTES, DEFAULT_CSV_CHUNK_BYTES));
     }
 
     static long parseLong(Map<String, String> conf, String key, long dflt) {
