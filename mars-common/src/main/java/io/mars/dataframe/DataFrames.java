@@ -109,7 +109,8 @@ public final class DataFrames {
     public static DataFrame readCsv(String path, CsvOptions options) {
         java.util.Objects.requireNonNull(options, "options");
         List<io.mars.common.io.HadoopFiles.FileEntry> files = io.mars.common.io.HadoopFiles.list(path);
-        io.mars.common.io.CsvReader.Sample sample = io.mars.common.io.CsvReader.sample(files.get(0).path(),
+        io.mars.common.io.CsvReader.Sample sample = io.mars.common.io.CsvReader.sample(files.stream()
+                .map(io.mars.common.io.HadoopFiles.FileEntry::path).toList(),
                 options.delimiter(), options.header(), options.names());
         List<String> names = sample.names();
         if (new java.util.HashSet<>(names).size() != names.size()) {

@@ -26,6 +26,8 @@ import org.apache.hadoop.fs.Path;
 public final class CsvReader {
     /** Rows of the first file read to infer column types. */
     public static final int SAMPLE_ROWS = 10_000;
+    /** Files of a read whose first rows are sampled. */
+    public static final int SAMPLE_FILES = 16;
 
     private CsvReader() {
     }
@@ -34,40 +36,52 @@ public final class CsvReader {
     public record Sample(List<String> names, List<List<String>> rows) {
     }
 
-    public static Sample sample(String file, char delimiter, boolean header, List<String> names) {
-        Path p = new Path(file);
-        FileSystem fs = HadoopFiles.fileSystem(p);
-        try (FSDataInputStream in = fs.open(p)) {
-            CsvTokenizer t = new CsvTokenizer(in, delimiter, 0);
-            List<String> fields = new ArrayList<>();
-            List<String> cols = null;
-            if (header) {
-                while (t.next(fields)) {
-                    if (!t.lastRecordBlank()) {
-                        cols = List.copyOf(fields);
-                        break;
+    /**
+     * The column names of the first file and a type sample: the first rows of each file (of the first
+     * {@value #SAMPLE_FILES}), {@value #SAMPLE_ROWS} rows in all, so that a column whose nulls start only in a later
+     * file still reads as pandas would read the whole.
+     */
+    public static Sample sample(List<String> files, char delimiter, boolean header, List<String> names) {
+        List<String> cols = null;
+        List<List<String>> rows = new ArrayList<>();
+        int count = Math.min(files.size(), SAMPLE_FILES);
+        int perFile = Math.max(100, SAMPLE_ROWS / count);
+        for (int i = 0; i < count && rows.size() < SAMPLE_ROWS; i++) {
+            String file = files.get(i);
+            Path p = new Path(file);
+            FileSystem fs = HadoopFiles.fileSystem(p);
+            try (FSDataInputStream in = fs.open(p)) {
+                CsvTokenizer t = new CsvTokenizer(in, delimiter, 0);
+                List<String> fields = new ArrayList<>();
+                if (header) {
+                    while (t.next(fields)) {
+                        if (!t.lastRecordBlank()) {
+                            cols = cols == null ? List.copyOf(fields) : cols;
+                            break;
+                        }
                     }
                 }
-            }
-            List<List<String>> rows = new ArrayList<>();
-            while (rows.size() < SAMPLE_ROWS && t.next(fields)) {
-                if (!t.lastRecordBlank()) {
-                    rows.add(List.copyOf(fields));
+                int taken = 0;
+                while (taken < perFile && rows.size() < SAMPLE_ROWS && t.next(fields)) {
+                    if (!t.lastRecordBlank()) {
+                        rows.add(List.copyOf(fields));
+                        taken++;
+                    }
                 }
+            } catch (IOException e) {
+                throw HadoopFiles.ioFailed("cannot read CSV file " + file, e);
             }
-            if (!names.isEmpty()) {
-                cols = names;
-            } else if (cols == null) {
-                int width = rows.isEmpty() ? 0 : rows.get(0).size();
-                cols = new ArrayList<>();
-                for (int i = 0; i < width; i++) {
-                    cols.add(Integer.toString(i));
-                }
-            }
-            return new Sample(List.copyOf(cols), rows);
-        } catch (IOException e) {
-            throw HadoopFiles.ioFailed("cannot read CSV file " + file, e);
         }
+        if (!names.isEmpty()) {
+            cols = names;
+        } else if (cols == null) {
+            int width = rows.isEmpty() ? 0 : rows.get(0).size();
+            cols = new ArrayList<>();
+            for (int i = 0; i < width; i++) {
+                cols.add(Integer.toString(i));
+            }
+        }
+        return new Sample(List.copyOf(cols), rows);
     }
 
     /** The rows of the chunk's byte range, only its columns. */
