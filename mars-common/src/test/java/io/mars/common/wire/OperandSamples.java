@@ -153,6 +153,7 @@ final class OperandSamples {
                 new io.mars.common.operand.chunk.ChunkRavelIndex(new long[] {3}, new int[] {1})));
         all.addAll(CreationRandomSamples.all());
         all.addAll(DataFrameOperandSamples.all());
+        all.addAll(TableIoOperandSamples.all()); // area:df-io
         return all;
     }
 }
