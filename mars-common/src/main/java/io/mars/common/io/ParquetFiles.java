@@ -15,7 +15,6 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
@@ -27,7 +26,33 @@ import org.apache.parquet.schema.Type;
  * and whether a row group's statistics leave any chance that a row passes a filter.
  */
 public final class ParquetFiles {
+    /**
+     * The configuration of Parquet reads: Hadoop's, with parquet-hadoop's vectored reads off (reads go through
+     * {@link CountingInputFile}'s byte-array stream, which offers none).
+     */
+    private static final org.apache.hadoop.conf.Configuration READ_CONF = readConf();
+
     private ParquetFiles() {
+    }
+
+    private static org.apache.hadoop.conf.Configuration readConf() {
+        org.apache.hadoop.conf.Configuration c = new org.apache.hadoop.conf.Configuration(HadoopFiles.conf());
+        c.setBoolean("parquet.hadoop.vectored.io.enabled", false);
+        return c;
+    }
+
+    private static final java.util.concurrent.atomic.LongAdder BYTES_READ = new java.util.concurrent.atomic.LongAdder();
+
+    /** An open reader of a Parquet file, its reads counted in {@link #bytesRead()}; the caller closes it. */
+    public static ParquetFileReader open(String file) throws IOException {
+        Path p = new Path(file);
+        return new ParquetFileReader(new CountingInputFile(HadoopFiles.fileSystem(p), p, BYTES_READ),
+                org.apache.parquet.HadoopReadOptions.builder(READ_CONF).build());
+    }
+
+    /** Bytes this process has read from Parquet files (footers, column chunks), through any file system. */
+    public static long bytesRead() {
+        return BYTES_READ.sum();
     }
 
     /** A column of a file: its name and the dataframe type it is read as. */
@@ -35,8 +60,7 @@ public final class ParquetFiles {
     }
 
     public static ParquetMetadata footer(String file) {
-        try (ParquetFileReader r = ParquetFileReader.open(HadoopInputFile.fromPath(new Path(file),
-                HadoopFiles.conf()))) {
+        try (ParquetFileReader r = open(file)) {
             return r.getFooter();
         } catch (IOException e) {
             throw HadoopFiles.ioFailed("cannot read the Parquet footer of " + file, e);

@@ -43,7 +43,6 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -79,8 +78,7 @@ public final class TableIoKernels {
         for (RowPredicate p : op.filter()) {
             read.add(p.column());
         }
-        try (ParquetFileReader r = ParquetFileReader.open(HadoopInputFile.fromPath(new Path(op.file()),
-                HadoopFiles.conf()))) {
+        try (ParquetFileReader r = ParquetFiles.open(op.file())) {
             MessageType schema = r.getFooter().getFileMetaData().getSchema();
             List<Type> fields = new ArrayList<>();
             for (String c : read) {
