@@ -5,6 +5,7 @@ import io.mars.common.error.MarsException;
 import io.mars.common.rpc.flight.HeartbeatConfig;
 import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.container.WorkerConfig;
+import io.mars.container.kernels.DataFrameKernels;
 import io.mars.container.kernels.KernelRegistry;
 import io.mars.container.rpc.NetworkedWorker;
 import io.mars.container.services.storage.internal.MemoryStorage;
@@ -59,7 +60,7 @@ public final class WorkerContainer {
         HeartbeatConfig heartbeats = HeartbeatConfig.from(conf);
         try (RootAllocator allocator = new RootAllocator();
              NetworkedWorker worker = new NetworkedWorker(id, host, WorkerConfig.from(conf), new MemoryStorage(),
-                     KernelRegistry.standard(), RpcSecret.of(secret), args[0], Integer.parseInt(args[1]), allocator,
+                     DataFrameKernels.register(KernelRegistry.standard(), allocator), RpcSecret.of(secret), args[0], Integer.parseInt(args[1]), allocator,
                      Runtime.getRuntime().maxMemory(), heartbeats.interval(), heartbeats.timeout())) {
             String reason = worker.terminated().join();
             LOG.info("worker {} stops: {}", id, reason);
