@@ -26,6 +26,7 @@ class ConfigDefaultsTest {
     private static final Map<String, String> KEYS = Map.ofEntries(
             Map.entry(TilingConfig.CHUNK_STORE_LIMIT, "16777216"),
             Map.entry(TilingConfig.COMBINE_SIZE, "4"),
+            Map.entry(TilingConfig.CSV_CHUNK_BYTES, "67108864"),
             Map.entry(WorkerConfig.SLOTS, "1"),
             Map.entry(StorageConfig.CACHE_MEM, "50%"),
             Map.entry(StorageConfig.SOFT_LIMIT, "75%"),
@@ -42,6 +43,7 @@ class ConfigDefaultsTest {
         TilingConfig tiling = TilingConfig.from(Map.of());
         assertThat(tiling.chunkStoreLimit()).isEqualTo(16L << 20);
         assertThat(tiling.combineSize()).isEqualTo(4);
+        assertThat(tiling.csvChunkBytes()).isEqualTo(64L << 20);
         assertThat(WorkerConfig.from(Map.of()).slots()).isEqualTo(1);
         StorageConfig storage = StorageConfig.from(Map.of(), 1000, Map.of());
         assertThat(storage.cacheBytes()).isEqualTo(500);

@@ -83,4 +83,48 @@ class ParquetColumnPruningTest {
             assertThat(twoSums.columnNames()).containsExactly("c3", "c17");
         }
     }
+
+    @Test
+    void rowGroupsWhoseStatisticsRuleOutTheFilterAreNotRead(@TempDir Path tmp) {
+        List<Long> ids = new ArrayList<>();
+        List<Double> values = new ArrayList<>();
+        for (int i = 0; i < ROWS; i++) {
+            ids.add((long) i);
+            values.add(Math.cos(0.91 * i) * 50);
+        }
+        Map<String, List<?>> cols = new LinkedHashMap<>();
+        cols.put("id", ids);
+        cols.put("v", values);
+        try (LocalCluster cluster = new LocalCluster(2, Map.of());
+             ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null)) {
+            DataFrame frame = DataFrames.fromColumns(cols, ROWS / 4);
+            LocalTable files = session.executeTables(frame.toParquet(tmp.toString())).get(0);
+            long lastFile = 0;
+            long allChunks = 0;
+            for (int i = 0; i < files.rowCount(); i++) {
+                for (BlockMetaData b : ParquetFiles.footer(files.column("path").getString(i)).getBlocks()) {
+                    for (ColumnChunkMetaData c : b.getColumns()) {
+                        allChunks += c.getTotalSize();
+                        lastFile += i == files.rowCount() - 1 ? c.getTotalSize() : 0;
+                    }
+                }
+            }
+            long before = localBytesRead();
+            DataFrame read = DataFrames.readParquet(tmp.toString(), List.of(),
+                    io.mars.dataframe.RowFilter.where("id", ">=", 35_000L));
+            List<LocalTable> results = session.executeTables(read.col("v").sum(), read.col("id").count());
+            long bytes = localBytesRead() - before;
+            LocalTable got = results.get(0);
+            LocalTable count = results.get(1);
+            // the same filter on the in-memory frame
+            LocalTable want = session.executeTables(frame.filter(frame.col("id").ge(35_000L)).col("v").sum()).get(0);
+            assertThat(got.column(0).getDouble(0)).isEqualTo(want.column(0).getDouble(0));
+            assertThat(count.column(0).getLong(0)).isEqualTo(5_000L);
+            System.out.printf("parquet filter id >= 35000: %d bytes read; last file's chunks %d, all chunks %d%n",
+                    bytes, lastFile, allChunks);
+            assertThat(bytes).as("the last file's row group is read").isGreaterThanOrEqualTo(lastFile);
+            assertThat(bytes - lastFile).as("the other three row groups are not (only footers)")
+                    .isLessThan(lastFile / 4);
+        }
+    }
 }
