@@ -435,7 +435,7 @@ public final class DataFrame implements Tileable {
 
     /**
      * Writes the frame into directory {@code dir} as Parquet, one file per chunk ({@code part-00000.parquet}, ...),
-     * Snappy-compressed, one row group per file; timestamps as {@code TIMESTAMP(NANOS)}. The result is a table of the
+     * Snappy-compressed, one row group per file (up to 256 MiB); timestamps as {@code TIMESTAMP(NANOS)}. The result is a table of the
      * files written ({@code path}, {@code rows}).
      */
     public DataFrame toParquet(String dir) {

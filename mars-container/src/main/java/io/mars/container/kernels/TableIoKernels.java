@@ -60,6 +60,11 @@ import org.apache.parquet.schema.Types;
 public final class TableIoKernels {
     private static final long JULIAN_EPOCH_DAY = 2_440_588L;
     private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+    /**
+     * Row group size of written files: a chunk (16 MiB by default) fits one group. Parquet also asks HDFS for this
+     * block size, so it must stay within HDFS's limits (and a multiple of its checksum chunk).
+     */
+    private static final long ROW_GROUP_BYTES = 256L << 20;
 
     private TableIoKernels() {
     }
@@ -297,7 +302,7 @@ public final class TableIoKernels {
                 .withConf(HadoopFiles.conf())
                 .withCompressionCodec(CompressionCodecName.SNAPPY)
                 .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-                .withRowGroupSize(Long.MAX_VALUE)
+                .withRowGroupSize(ROW_GROUP_BYTES)
                 .build()) {
             List<Column> cols = t.columns();
             int n = t.rowCount();
