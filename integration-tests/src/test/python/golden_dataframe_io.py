@@ -145,7 +145,8 @@ def main():
         "numpy": np.__version__,
         "cases": out_cases,
         "parquet": out_parquet,
-        "to_csv": {"source": "basic.csv", "drop": ["when"], "text": buf.getvalue()},
+        "to_csv": {"source": "basic.csv", "drop": ["when"], "text": buf.getvalue(),
+                   "empty_text": frame.iloc[0:0].to_csv(index=False)},
     }
     (DIR / "cases.json").write_text(json.dumps(out, indent=1) + "\n")
     print(f"wrote {len(out_cases)} CSV cases, {len(out_parquet)} Parquet cases to {DIR} (pandas {pd.__version__})")

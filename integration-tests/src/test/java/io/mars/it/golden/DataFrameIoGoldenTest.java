@@ -207,6 +207,20 @@ class DataFrameIoGoldenTest {
     }
 
     @Test
+    void toCsvOfAnEmptyFrameWritesTheHeaderAsPandasDoes(@TempDir Path tmp) throws IOException {
+        JsonNode want = GOLDEN.get("to_csv");
+        DataFrame df = DataFrames.readCsv(path(want.get("source").asText()), CsvOptions.defaults().chunkBytes(300));
+        DataFrame frame = df.drop(strings(want.get("drop")).toArray(String[]::new));
+        DataFrame none = frame.filter(frame.col("id").gt(1000));
+        LocalTable files = session.executeTables(none.toCsv(tmp.toString())).get(0);
+        assertThat(files.column("rows").longs()).containsOnly(0L);
+        for (int i = 0; i < files.rowCount(); i++) {
+            assertThat(Files.readString(Path.of(files.column("path").getString(i))))
+                    .isEqualTo(want.get("empty_text").asText());
+        }
+    }
+
+    @Test
     void aRowWithTooManyFieldsNamesFileAndLine() {
         for (long bytes : new long[] {0, 5}) {
             DataFrame df = DataFrames.readCsv(path("too_many_fields.csv"), CsvOptions.defaults().chunkBytes(bytes));

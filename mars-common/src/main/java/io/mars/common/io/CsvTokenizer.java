@@ -113,8 +113,7 @@ public final class CsvTokenizer {
                     b = read();
                 }
             }
-            out.add(quotedField || fieldLen > 0 ? new String(field, 0, fieldLen, StandardCharsets.UTF_8)
-                    : quotedField ? "" : "");
+            out.add(fieldLen == 0 ? "" : new String(field, 0, fieldLen, StandardCharsets.UTF_8));
             if (b == delimiter) {
                 continue;
             }
