@@ -136,6 +136,9 @@ def main():
     out_parquet = {name: {"columns": cols, "filter": flt, "result": table(res.reset_index(drop=True))}
                    for name, (cols, flt, res) in parquet.items()}
 
+    floats = [1e-05, 1.5e-07, 0.0001, 0.00012345, 1e16, 1.2345e16, 123456789012.5, 1e22, -0.0, 2.5e-300, 0.1,
+              1.0 / 3, 1e15, float("inf"), float("-inf"), float("nan"), -7.0]
+    float_frame = pd.DataFrame({"f": floats})
     frame = base.drop(columns=["when"])
     buf = io.StringIO()
     frame.to_csv(buf, index=False)
@@ -146,7 +149,11 @@ def main():
         "cases": out_cases,
         "parquet": out_parquet,
         "to_csv": {"source": "basic.csv", "drop": ["when"], "text": buf.getvalue(),
-                   "empty_text": frame.iloc[0:0].to_csv(index=False)},
+                   "empty_text": frame.iloc[0:0].to_csv(index=False),
+                   # exact values for Java's Double.parseDouble: hex floats, Infinity, null for NaN
+                   "floats": [None if math.isnan(v) else ("Infinity" if v > 0 else "-Infinity") if math.isinf(v)
+                              else v.hex() for v in floats],
+                   "floats_text": float_frame.to_csv(index=False)},
     }
     (DIR / "cases.json").write_text(json.dumps(out, indent=1) + "\n")
     print(f"wrote {len(out_cases)} CSV cases, {len(out_parquet)} Parquet cases to {DIR} (pandas {pd.__version__})")

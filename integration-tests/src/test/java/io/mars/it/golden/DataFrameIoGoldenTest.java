@@ -221,6 +221,20 @@ class DataFrameIoGoldenTest {
     }
 
     @Test
+    void toCsvWritesFloatsAsPythonsRepr(@TempDir Path tmp) throws IOException {
+        JsonNode want = GOLDEN.get("to_csv");
+        List<Double> values = new ArrayList<>();
+        for (JsonNode v : want.get("floats")) {
+            values.add(v.isNull() ? null : v.isTextual() ? Double.parseDouble(v.asText()) : v.doubleValue());
+        }
+        LocalTable files = session.executeTables(DataFrames.fromColumns(Map.of("f", values), 0)
+                .toCsv(tmp.toString())).get(0);
+        assertThat(files.rowCount()).isEqualTo(1);
+        assertThat(Files.readString(Path.of(files.column("path").getString(0))))
+                .isEqualTo(want.get("floats_text").asText());
+    }
+
+    @Test
     void aRowWithTooManyFieldsNamesFileAndLine() {
         for (long bytes : new long[] {0, 5}) {
             DataFrame df = DataFrames.readCsv(path("too_many_fields.csv"), CsvOptions.defaults().chunkBytes(bytes));

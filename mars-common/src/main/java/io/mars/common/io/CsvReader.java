@@ -96,9 +96,11 @@ public final class CsvReader {
         }
         int width = layout.fileColumns().size();
         int[] fieldOf = new int[op.columns().size()];
+        boolean[] keep = new boolean[width];
         List<ColumnBuilder> builders = new ArrayList<>(fieldOf.length);
         for (int j = 0; j < fieldOf.length; j++) {
             fieldOf[j] = position.get(op.columns().get(j));
+            keep[fieldOf[j]] = true;
             builders.add(new ColumnBuilder(op.columns().get(j), op.dtypes().get(j), 1024));
         }
         try (FSDataInputStream in = fs.open(p)) {
@@ -118,7 +120,7 @@ public final class CsvReader {
             }
             while (t.position() < op.end()) {
                 long recordStart = t.position();
-                if (!t.next(fields)) {
+                if (!t.next(fields, keep)) {
                     break;
                 }
                 if (t.lastRecordBlank()) {

@@ -75,6 +75,14 @@ public final class CsvTokenizer {
      * gives one empty field and {@link #lastRecordBlank()} true.
      */
     public boolean next(List<String> out) throws IOException {
+        return next(out, null);
+    }
+
+    /**
+     * As {@link #next(List)}, but only fields {@code i} with {@code keep[i]} become strings; the others (and any past
+     * {@code keep}'s length) are scanned and given as "" (so a reader of a few columns does not pay for the rest).
+     */
+    public boolean next(List<String> out, boolean[] keep) throws IOException {
         out.clear();
         int b = peek();
         if (b < 0) {
@@ -113,7 +121,9 @@ public final class CsvTokenizer {
                     b = read();
                 }
             }
-            out.add(fieldLen == 0 ? "" : new String(field, 0, fieldLen, StandardCharsets.UTF_8));
+            int index = out.size();
+            boolean wanted = keep == null || index < keep.length && keep[index];
+            out.add(fieldLen == 0 || !wanted ? "" : new String(field, 0, fieldLen, StandardCharsets.UTF_8));
             if (b == delimiter) {
                 continue;
             }

@@ -242,11 +242,14 @@ public final class TableIoKernels {
         try (FSDataOutputStream out = fs.create(path, true);
              Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16)) {
             List<Column> cols = t.columns();
+            // Python's csv writer quotes a row's only field when it is empty, so it does not read as a blank line
+            boolean single = cols.size() == 1;
             for (int j = 0; j < cols.size(); j++) {
                 if (j > 0) {
                     w.write(delimiter);
                 }
-                w.write(CsvValues.quote(cols.get(j).name(), delimiter));
+                String name = CsvValues.quote(cols.get(j).name(), delimiter);
+                w.write(single && name.isEmpty() ? "\"\"" : name);
             }
             w.write('\n');
             int n = t.rowCount();
@@ -255,7 +258,8 @@ public final class TableIoKernels {
                     if (j > 0) {
                         w.write(delimiter);
                     }
-                    w.write(csvField(cols.get(j), i, delimiter));
+                    String f = csvField(cols.get(j), i, delimiter);
+                    w.write(single && f.isEmpty() ? "\"\"" : f);
                 }
                 w.write('\n');
             }
