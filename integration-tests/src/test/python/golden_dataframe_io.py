@@ -97,6 +97,11 @@ def main():
     write_csv(DIR / "too_many_fields.csv", ["a", "b"], [(1, 2), (3, 4), (5, 6, 7), (8, 9)])
     write_csv(DIR / "bad_int.csv", ["a", "b"], [(1, "x"), (2, "y"), (3, "z"), ("4.5x", "w")])
 
+    # Windows line ends, blank lines, a short row (read as nulls), a field quoted with its closing quote at the end
+    (DIR / "crlf_blank.csv").write_bytes(b"a,b,c\r\n1,x,2.5\r\n\r\n2,\"y, z\",\r\n3,w\r\n\r\n4,\"\"\"q\"\"\",1e3\r\n")
+    # a line break inside a quoted field: read whole (one chunk), as a chunk boundary inside it would cut the row
+    (DIR / "quoted_newline.csv").write_text('id,text\n1,"two\nlines"\n2,plain\n3,"a ""quote"" and\nbreak"\n')
+
     def read(file, **kw):
         return pd.read_csv(DIR / file, **kw)
 
@@ -114,6 +119,8 @@ def main():
         "header_only": ("header_only.csv", {}, read("header_only.csv")),
         "directory": ("multi", {"parse_dates": ["when"]}, base),
         "glob": ("multi/part-*.csv", {"parse_dates": ["when"]}, base),
+        "crlf_blank_lines": ("crlf_blank.csv", {}, read("crlf_blank.csv")),
+        "quoted_newline_whole_file": ("quoted_newline.csv", {}, read("quoted_newline.csv")),
         "groupby_g_sum": ("basic.csv", {"parse_dates": ["when"]},
                           base.groupby("g", as_index=False, sort=True)[["x", "k"]].sum()),
         "filter_x_gt_0_select": ("basic.csv", {"parse_dates": ["when"]}, base[base.x > 0][["id", "name"]]),

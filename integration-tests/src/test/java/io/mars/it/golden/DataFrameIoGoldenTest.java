@@ -133,7 +133,10 @@ class DataFrameIoGoldenTest {
         List<Arguments> out = new ArrayList<>();
         GOLDEN.get("cases").fieldNames().forEachRemaining(name -> {
             for (long b : CHUNK_BYTES) {
-                out.add(Arguments.of(name, b));
+                // a chunk boundary inside a quoted line break cuts that row (documented): such a file is read whole
+                if (!name.endsWith("_whole_file") || b == 0) {
+                    out.add(Arguments.of(name, b));
+                }
             }
         });
         return out.stream();
