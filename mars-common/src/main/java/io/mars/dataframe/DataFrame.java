@@ -473,6 +473,41 @@ public final class DataFrame implements Tileable {
     public DataFrame describe() {
         return Describe.of(this);
     }
+    // --- IO --- (writers; the readers are in DataFrames)
+
+    /**
+     * Writes the frame into directory {@code dir} (local or {@code hdfs://}, created if missing), one CSV file per
+     * chunk ({@code part-00000.csv}, ...) with a header, as pandas' {@code to_csv(index=False)} writes: Python's
+     * float repr, nulls as empty fields, True/False, minimal quoting. Lazy like everything else: the result, once
+     * executed, is a table of the files written ({@code path}, {@code rows}). Existing files of those names are
+     * replaced; other files in {@code dir} are left alone.
+     */
+    public DataFrame toCsv(String dir) {
+        return toCsv(dir, ',');
+    }
+
+    public DataFrame toCsv(String dir, char delimiter) {
+        CsvOptions.defaults().delimiter(delimiter); // validates the delimiter
+        return written(new io.mars.common.operand.dataframe.DataFrameWrite(dir,
+                io.mars.common.operand.dataframe.TableWriteFormat.CSV, String.valueOf(delimiter)));
+    }
+
+    /**
+     * Writes the frame into directory {@code dir} as Parquet, one file per chunk ({@code part-00000.parquet}, ...),
+     * Snappy-compressed, one row group per file (up to 256 MiB); timestamps as {@code TIMESTAMP(NANOS)}. The result is a table of the
+     * files written ({@code path}, {@code rows}).
+     */
+    public DataFrame toParquet(String dir) {
+        return written(new io.mars.common.operand.dataframe.DataFrameWrite(dir,
+                io.mars.common.operand.dataframe.TableWriteFormat.PARQUET, ","));
+    }
+
+    private DataFrame written(Operand op) {
+        return new DataFrame(op, List.of(this), List.of("path", "rows"), List.of(DType.STRING, DType.INT64),
+                Shapes.UNKNOWN);
+    }
+
+    // --- end IO ---
 
     @Override
     public String toString() {

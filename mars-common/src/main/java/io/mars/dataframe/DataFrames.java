@@ -112,6 +112,117 @@ public final class DataFrames {
         return DataFrameOps.concatSeries(List.of(series));
     }
 
+    // --- IO --- (readCsv, readParquet; the writers are DataFrame.toCsv/toParquet)
+
+    /**
+     * A frame of the CSV files at {@code path} (a file, a directory or a glob; local or {@code hdfs://}), read lazily
+     * in byte-range chunks on the workers. The column names come from the first file's header (or
+     * {@code options.names}); types not given in {@code options} are inferred now from the first
+     * {@value io.mars.common.io.CsvReader#SAMPLE_ROWS} rows of the first file, as pandas would, and every chunk
+     * reads with those types. A value that does not fit its type fails the task with CSV_MALFORMED_ROW naming the
+     * file, line and column.
+     */
+    public static DataFrame readCsv(String path, CsvOptions options) {
+        java.util.Objects.requireNonNull(options, "options");
+        List<io.mars.common.io.HadoopFiles.FileEntry> files = io.mars.common.io.HadoopFiles.list(path);
+        io.mars.common.io.CsvReader.Sample sample = io.mars.common.io.CsvReader.sample(files.stream()
+                .map(io.mars.common.io.HadoopFiles.FileEntry::path).toList(),
+                options.delimiter(), options.header(), options.names());
+        List<String> names = sample.names();
+        if (new java.util.HashSet<>(names).size() != names.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "the CSV columns of " + files.get(0).path()
+                    + " are not unique: " + names + "; give unique names with CsvOptions.names(...)");
+        }
+        List<String> named = new ArrayList<>(options.dtypes().keySet());
+        named.addAll(options.usecols());
+        named.addAll(options.parseDates());
+        for (String c : named) {
+            if (!names.contains(c)) {
+                throw new MarsException(ErrorCode.COLUMN_NOT_FOUND, "column '" + c + "' named in the CSV options is"
+                        + " not in " + files.get(0).path() + ", which has " + names);
+            }
+        }
+        java.util.Set<String> nulls = new java.util.LinkedHashSet<>(io.mars.common.io.CsvValues.PANDAS_NULLS);
+        nulls.addAll(options.nullValues());
+        List<String> cols = new ArrayList<>();
+        List<DType> types = new ArrayList<>();
+        for (int j = 0; j < names.size(); j++) {
+            String c = names.get(j);
+            if (!options.usecols().isEmpty() && !options.usecols().contains(c)) {
+                continue;
+            }
+            DType t = options.dtypes().get(c);
+            if (t == null && options.parseDates().contains(c)) {
+                t = DType.TIMESTAMP;
+            }
+            if (t == null) {
+                List<String> values = new ArrayList<>();
+                boolean sawNull = false;
+                for (List<String> row : sample.rows()) {
+                    String v = j < row.size() ? row.get(j) : null;
+                    if (v == null || nulls.contains(v)) {
+                        sawNull = true;
+                    } else {
+                        values.add(v);
+                    }
+                }
+                t = sample.rows().isEmpty() ? DType.STRING : io.mars.common.io.CsvValues.infer(values, sawNull);
+            }
+            cols.add(c);
+            types.add(t);
+        }
+        io.mars.common.operand.dataframe.CsvLayout layout = new io.mars.common.operand.dataframe.CsvLayout(
+                String.valueOf(options.delimiter()), options.header(), names, List.copyOf(nulls));
+        return new DataFrame(new io.mars.common.operand.dataframe.DataFrameReadCsv(path, layout, cols, types,
+                options.chunkBytes()), List.of(), cols, types, io.mars.common.model.Shapes.UNKNOWN);
+    }
+
+    public static DataFrame readCsv(String path) {
+        return readCsv(path, CsvOptions.defaults());
+    }
+
+    /**
+     * A frame of the Parquet files at {@code path} (a file, a directory or a glob; local or {@code hdfs://}), one
+     * chunk per row group, reading only {@code columns} (empty: all, in file order) and only the rows that pass
+     * {@code filter}; row groups whose statistics rule out every row are not read.
+     */
+    public static DataFrame readParquet(String path, List<String> columns, RowFilter filter) {
+        java.util.Objects.requireNonNull(filter, "filter");
+        List<io.mars.common.io.HadoopFiles.FileEntry> files = io.mars.common.io.HadoopFiles.list(path);
+        String first = files.get(0).path();
+        List<io.mars.common.io.ParquetFiles.FileColumn> fileColumns = io.mars.common.io.ParquetFiles.columns(first,
+                io.mars.common.io.ParquetFiles.footer(first).getFileMetaData().getSchema());
+        List<String> names = new ArrayList<>();
+        List<DType> all = new ArrayList<>();
+        for (io.mars.common.io.ParquetFiles.FileColumn c : fileColumns) {
+            names.add(c.name());
+            all.add(c.dtype());
+        }
+        for (String c : columns) {
+            if (!names.contains(c)) {
+                throw new MarsException(ErrorCode.COLUMN_NOT_FOUND, "column '" + c + "' not found in " + first
+                        + ", which has " + names);
+            }
+        }
+        filter.check(names, all);
+        List<String> cols = new ArrayList<>();
+        List<DType> types = new ArrayList<>();
+        for (int j = 0; j < names.size(); j++) {
+            if (columns.isEmpty() || columns.contains(names.get(j))) {
+                cols.add(names.get(j));
+                types.add(all.get(j));
+            }
+        }
+        return new DataFrame(new io.mars.common.operand.dataframe.DataFrameReadParquet(path, cols, types,
+                filter.terms()), List.of(), cols, types, io.mars.common.model.Shapes.UNKNOWN);
+    }
+
+    public static DataFrame readParquet(String path) {
+        return readParquet(path, List.of(), RowFilter.none());
+    }
+
+    // --- end IO ---
+
     private static void checkChunkRows(long chunkRows) {
         if (chunkRows < 0) {
             throw new MarsException(ErrorCode.INVALID_CHUNK_SIZE, "chunkRows must be >= 0 (0 = automatic), got "

@@ -28,6 +28,7 @@ class ConfigDefaultsTest {
             Map.entry(TilingConfig.COMBINE_SIZE, "4"),
             Map.entry(TilingConfig.SHUFFLE_GROUPS, "100000"), // >>> area:df-ops
             Map.entry(TilingConfig.BROADCAST_ROWS, "100000"), // >>> area:df-ops
+            Map.entry(TilingConfig.CSV_CHUNK_BYTES, "67108864"),
             Map.entry(WorkerConfig.SLOTS, "1"),
             Map.entry(StorageConfig.CACHE_MEM, "50%"),
             Map.entry(StorageConfig.SOFT_LIMIT, "75%"),
@@ -54,6 +55,7 @@ class ConfigDefaultsTest {
         assertThat(tiling.combineSize()).isEqualTo(4);
         assertThat(tiling.shuffleGroups()).isEqualTo(100_000); // >>> area:df-ops
         assertThat(tiling.broadcastRows()).isEqualTo(100_000); // >>> area:df-ops
+        assertThat(tiling.csvChunkBytes()).isEqualTo(64L << 20);
         assertThat(WorkerConfig.from(Map.of()).slots()).isEqualTo(1);
         StorageConfig storage = StorageConfig.from(Map.of(), 1000, Map.of());
         assertThat(storage.cacheBytes()).isEqualTo(500);

@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * of two workers, and compared column by column (names, pandas dtypes, values, nulls). After the cluster stops,
  * every Arrow byte the workers allocated must be back.
  */
-class DataFrameGoldenTest {
+public class DataFrameGoldenTest {
     /** Rows per chunk: 0 is automatic (one chunk here), 1 is a chunk per row, 4 and 7 leave a shorter last chunk. */
     private static final long[] CHUNKINGS = {0, 1, 4, 7};
     private static final JsonNode GOLDEN = load();
@@ -225,7 +225,7 @@ class DataFrameGoldenTest {
         session.releaseTileables(t);
     }
 
-    static void assertMatches(String name, LocalTable got, JsonNode want) {
+    public static void assertMatches(String name, LocalTable got, JsonNode want) {
         List<String> names = new ArrayList<>();
         List<String> dtypes = new ArrayList<>();
         want.get("columns").forEach(n -> names.add(n.asText()));

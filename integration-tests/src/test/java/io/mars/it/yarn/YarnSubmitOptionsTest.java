@@ -3,6 +3,7 @@ package io.mars.it.yarn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.am.yarn.ContainerFiles;
+import io.mars.submit.yarn.SecretFile;
 import io.mars.submit.yarn.YarnSubmitter;
 import java.io.File;
 import java.io.IOException;
@@ -140,7 +141,7 @@ class YarnSubmitOptionsTest {
             // the staging directory: private, with the job's jar, the spec, the conf archive and the --files only
             assertThat(fs.getFileStatus(staging).getPermission()).isEqualTo(new FsPermission((short) 0700));
             assertThat(names(fs.listStatus(staging))).containsExactlyInAnyOrder("job-0-job.jar",
-                    "mars-app.properties", ContainerFiles.CONF_ARCHIVE, ContainerFiles.FILES_DIR);
+                    "mars-app.properties", ContainerFiles.CONF_ARCHIVE, ContainerFiles.FILES_DIR, SecretFile.NAME);
             assertThat(names(fs.listStatus(new org.apache.hadoop.fs.Path(staging, ContainerFiles.FILES_DIR))))
                     .containsExactly("data.txt");
 
@@ -188,7 +189,8 @@ class YarnSubmitOptionsTest {
         assertThat(run.err()).doesNotContain("not readable by every user");
         ApplicationId appId = run.appId();
         assertThat(names(fs.listStatus(hadoop.staging(appId)))).as("no Mars jar uploaded")
-                .containsExactlyInAnyOrder("job-0-job.jar", "mars-app.properties", ContainerFiles.CONF_ARCHIVE);
+                .containsExactlyInAnyOrder("job-0-job.jar", "mars-app.properties", ContainerFiles.CONF_ARCHIVE,
+                        SecretFile.NAME);
 
         // the job ran on Mars's classes from the archive (AM and worker), with the shipped configuration
         try {

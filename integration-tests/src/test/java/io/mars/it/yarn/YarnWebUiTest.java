@@ -146,8 +146,8 @@ class YarnWebUiTest {
                         .isEqualTo((int) Math.round(progress * midway.at("/subtasks/total").asInt()));
                 String taskId = midway.get("id").asText();
 
-                // a worker container dies in the middle of the task
-                ProcessHandle victim = workerProcesses(appId).get(0);
+                // a worker container that has joined and holds chunks of the task dies in the middle of it
+                ProcessHandle victim = workerProcess(busyWorker(proxy));
                 assertThat(victim.destroyForcibly()).isTrue();
 
                 while (!fs.exists(done) && !submitted.isDone() && System.nanoTime() < deadline) {
@@ -229,7 +229,8 @@ class YarnWebUiTest {
                 last = tasks.get(0);
                 int total = last.at("/subtasks/total").asInt();
                 if (last.get("state").asText().equals("RUNNING") && last.at("/subtasks/succeeded").asInt() >= 20
-                        && last.at("/subtasks/pending").asInt() > total / 3) {
+                        && last.at("/subtasks/pending").asInt() > total / 3
+                        && getJson(proxy + "api/cluster").get("workerCount").asInt() == WORKERS) {
                     return last;
                 }
             }
@@ -238,17 +239,27 @@ class YarnWebUiTest {
         throw new AssertionError("the task never reached its middle; last seen: " + last);
     }
 
-    /** The worker JVMs of this application's containers (their command line names their log dir). */
-    private static List<ProcessHandle> workerProcesses(ApplicationId appId) {
-        String containerPrefix = "container_" + appId.getClusterTimestamp() + "_"
-                + String.format("%04d", appId.getId()) + "_";
+    /** A worker of the cluster (its container id) that stores chunks, as the REST API reports it. */
+    private static String busyWorker(String proxy) throws Exception {
+        JsonNode workers = getJson(proxy + "api/cluster").get("workers");
+        assertThat(workers).as("both workers have joined").hasSize(WORKERS);
+        for (JsonNode w : workers) {
+            if (w.get("storedBytes").asLong() > 0) {
+                return w.get("id").asText();
+            }
+        }
+        throw new AssertionError("no worker stores anything midway through the task: " + workers);
+    }
+
+    /** The JVM of a worker container (its command line names its log dir, which names the container). */
+    private static ProcessHandle workerProcess(String containerId) {
         List<ProcessHandle> found = ProcessHandle.allProcesses()
                 .filter(p -> p.info().commandLine().map(c -> c.contains("io.mars.container.yarn.WorkerContainer")
-                        && c.contains(containerPrefix) && c.contains("java")).orElse(false))
+                        && c.contains(containerId)).orElse(false))
                 .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
                 .toList();
-        assertThat(found).as("worker JVMs of " + appId).hasSize(WORKERS);
-        return found;
+        assertThat(found).as("the JVM of worker " + containerId).hasSize(1);
+        return found.get(0);
     }
 
     /** The one running Mars application, or null while there is none. */

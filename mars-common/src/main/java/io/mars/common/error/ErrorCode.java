@@ -43,7 +43,18 @@ public enum ErrorCode {
     /** A merge names a key column that one of the two frames does not have. */
     MERGE_KEY_NOT_FOUND(65, ErrorKind.USER),
     /** A merge that cannot be done as asked: an unknown {@code how}, no keys, or keys of types that cannot match. */
-    INVALID_MERGE(66, ErrorKind.USER);
+    INVALID_MERGE(66, ErrorKind.USER),
+    // >>> area:df-io — dataframe IO error codes (60-64)
+    /** A CSV row that cannot be read: too many fields, or a value that is not of its column's dtype. */
+    CSV_MALFORMED_ROW(60, ErrorKind.USER),
+    /** A path, directory or glob given to a reader that matches no file. */
+    PATH_NOT_FOUND(61, ErrorKind.USER),
+    /** Reading or writing a file failed in the file system (HDFS or local disk). */
+    FILE_IO_FAILED(62, ErrorKind.EXTERNAL),
+    /** A file whose layout or types the reader does not support (nested Parquet columns, an unknown codec). */
+    UNSUPPORTED_FILE_FORMAT(63, ErrorKind.USER),
+    /** A read filter that cannot apply: an unknown comparison, or a literal of the wrong type for its column. */
+    INVALID_FILTER(64, ErrorKind.USER);
 
     private final int code;
     private final ErrorKind kind;

@@ -22,8 +22,16 @@ public interface WorkerGateway {
      */
     CompletableFuture<SubtaskResult> runSubtask(String sessionId, Subtask subtask, Map<String, String> inputLocations);
 
-    /** The data of a chunk stored on this worker. */
+    /**
+     * The data of a chunk stored on this worker. When {@link #fetchGivesCopies()} a table chunk returned is a new copy
+     * that the caller owns and must close; otherwise it is the stored chunk itself, which the caller must not close.
+     */
     CompletableFuture<ChunkData> fetchChunk(String sessionId, String chunkKey);
+
+    /** Whether {@link #fetchChunk} returns copies the caller owns (over the network) rather than the stored data. */
+    default boolean fetchGivesCopies() {
+        return false;
+    }
 
     /** Deletes chunks from this worker's storage; completes with the bytes freed. */
     CompletableFuture<Long> deleteChunks(String sessionId, List<String> chunkKeys);

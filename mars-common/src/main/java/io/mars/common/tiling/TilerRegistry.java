@@ -42,6 +42,9 @@ public final class TilerRegistry {
         //
         // >>> area:dataframe — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
+        TableIoTilers.registerAll(r);
+        // >>> area:df-io — add "XxxTilers.registerAll(r);" lines directly above this marker
+        //
         // >>> area:engine — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
         return r;

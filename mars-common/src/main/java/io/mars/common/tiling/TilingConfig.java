@@ -14,12 +14,16 @@ import java.util.Map;
  *   <li>{@value #SHUFFLE_GROUPS}: a groupby whose partial aggregates of all chunks hold more rows than this is
  *       finished by a shuffle instead of a tree (default 100000);</li>
  *   <li>{@value #BROADCAST_ROWS}: a merge sends a side of at most this many rows whole to every chunk of the other
- *       side instead of shuffling both (default 100000).</li>
+ *       side instead of shuffling both (default 100000);</li>
+ *   <li>{@value #CSV_CHUNK_BYTES}: bytes of a CSV file per chunk of {@code readCsv} when the call does not say
+ *       (default 64 MiB).</li>
  * </ul>
  */
-public record TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGroups, long broadcastRows) {
+public record TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGroups, long broadcastRows,
+                           long csvChunkBytes) {
     public static final String CHUNK_STORE_LIMIT = "mars.tensor.chunk-store-limit";
     public static final String COMBINE_SIZE = "mars.task.combine-size";
+    public static final String CSV_CHUNK_BYTES = "mars.dataframe.csv.chunk-bytes";
     public static final long DEFAULT_CHUNK_STORE_LIMIT = 16L << 20;
     public static final int DEFAULT_COMBINE_SIZE = 4;
     // >>> area:df-ops
@@ -27,6 +31,7 @@ public record TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGr
     public static final String BROADCAST_ROWS = "mars.dataframe.broadcast-rows";
     public static final long DEFAULT_SHUFFLE_GROUPS = 100_000;
     public static final long DEFAULT_BROADCAST_ROWS = 100_000;
+    public static final long DEFAULT_CSV_CHUNK_BYTES = 64L << 20;
 
     public TilingConfig {
         if (chunkStoreLimit <= 0) {
@@ -41,11 +46,15 @@ public record TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGr
         if (broadcastRows < 0) {
             throw new MarsException(ErrorCode.INVALID_CONFIG, BROADCAST_ROWS + " must be >= 0, got " + broadcastRows);
         }
+        if (csvChunkBytes <= 0) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, CSV_CHUNK_BYTES + " must be positive, got "
+                    + csvChunkBytes);
+        }
     }
 
     /** The tensor settings, with the dataframe ones at their defaults. */
     public TilingConfig(long chunkStoreLimit, int combineSize) {
-        this(chunkStoreLimit, combineSize, DEFAULT_SHUFFLE_GROUPS, DEFAULT_BROADCAST_ROWS);
+        this(chunkStoreLimit, combineSize, DEFAULT_SHUFFLE_GROUPS, DEFAULT_BROADCAST_ROWS, DEFAULT_CSV_CHUNK_BYTES);
     }
 
     public static TilingConfig defaults() {
@@ -57,7 +66,9 @@ public record TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGr
                 parseLong(conf, CHUNK_STORE_LIMIT, DEFAULT_CHUNK_STORE_LIMIT),
                 (int) parseLong(conf, COMBINE_SIZE, DEFAULT_COMBINE_SIZE),
                 parseLong(conf, SHUFFLE_GROUPS, DEFAULT_SHUFFLE_GROUPS),
-                parseLong(conf, BROADCAST_ROWS, DEFAULT_BROADCAST_ROWS));
+                parseLong(conf, BROADCAST_ROWS, DEFAULT_BROADCAST_ROWS),
+                parseLong(conf, CSV_CHUNK_BYTES, DEFAULT_CSV_CHUNK_BYTES));
+
     }
 
     static long parseLong(Map<String, String> conf, String key, long dflt) {

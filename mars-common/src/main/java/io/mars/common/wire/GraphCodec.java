@@ -11,7 +11,11 @@ import io.mars.common.model.ChunkData;
 import io.mars.common.model.ReductionState;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.ChunkFetch;
+import io.mars.common.table.TableChunk;
+import io.mars.common.table.TableCodec;
 import io.mars.common.wire.avro.ChunkDataRecord;
+import io.mars.common.wire.avro.TableChunkRecord;
+import org.apache.arrow.memory.BufferAllocator;
 import io.mars.common.wire.avro.ChunkGraphRecord;
 import io.mars.common.wire.avro.ChunkNodeRecord;
 import io.mars.common.wire.avro.ExternalChunkRecord;
@@ -248,8 +252,17 @@ public final class GraphCodec {
         return AvroBinary.write(toRecord(data));
     }
 
+    /** Chunk data without tables: a table needs an allocator ({@link #decodeChunkData(byte[], BufferAllocator)}). */
     public static ChunkData decodeChunkData(byte[] bytes) {
-        return fromRecord(AvroBinary.read(bytes, ChunkDataRecord.class, true));
+        return fromRecord(AvroBinary.read(bytes, ChunkDataRecord.class, true), null);
+    }
+
+    /**
+     * Chunk data of any kind; a table's buffers are allocated from {@code allocator} and the caller owns (and closes)
+     * the returned chunk.
+     */
+    public static ChunkData decodeChunkData(byte[] bytes, BufferAllocator allocator) {
+        return fromRecord(AvroBinary.read(bytes, ChunkDataRecord.class, true), allocator);
     }
 
     public static ChunkDataRecord toRecord(ChunkData data) {
@@ -258,6 +271,8 @@ public final class GraphCodec {
             datum = NDArrayCodec.encode(a);
         } else if (data instanceof ReductionState s) {
             datum = new ReductionStateRecord(NDArrayCodec.encodeAll(s.parts()));
+        } else if (data instanceof TableChunk t) {
+            datum = new TableChunkRecord(java.nio.ByteBuffer.wrap(TableCodec.encode(t)));
         } else {
             throw new MarsException(ErrorCode.SERIALIZATION_FAILED,
                     "chunk data of type " + data.getClass().getName() + " has no wire format");
@@ -266,6 +281,10 @@ public final class GraphCodec {
     }
 
     public static ChunkData fromRecord(ChunkDataRecord record) {
+        return fromRecord(record, null);
+    }
+
+    public static ChunkData fromRecord(ChunkDataRecord record, BufferAllocator allocator) {
         AvroBinary.checkVersion(record.getFormatVersion(), ChunkDataRecord.class.getSimpleName());
         Object datum = record.getData();
         if (datum instanceof NDArrayRecord a) {
@@ -273,6 +292,16 @@ public final class GraphCodec {
         }
         if (datum instanceof ReductionStateRecord s) {
             return new ReductionState(NDArrayCodec.decodeAll(s.getParts()));
+        }
+        if (datum instanceof TableChunkRecord t) {
+            if (allocator == null) {
+                throw new MarsException(ErrorCode.INTERNAL_ERROR, "a table chunk was decoded without an Arrow"
+                        + " allocator to hold it");
+            }
+            java.nio.ByteBuffer b = t.getArrowIpc();
+            byte[] ipc = new byte[b.remaining()];
+            b.duplicate().get(ipc);
+            return TableCodec.decode(ipc, allocator);
         }
         throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "chunk data record holds an unexpected "
                 + (datum == null ? "null" : datum.getClass().getName()));

@@ -200,6 +200,14 @@ public final class OperandRegistry {
             //
             // >>> area:dataframe — add "Xxx.class," lines directly above this marker
             //
+            io.mars.common.operand.dataframe.DataFrameReadCsv.class,
+            io.mars.common.operand.dataframe.ChunkReadCsv.class,
+            io.mars.common.operand.dataframe.DataFrameReadParquet.class,
+            io.mars.common.operand.dataframe.ChunkReadParquet.class,
+            io.mars.common.operand.dataframe.DataFrameWrite.class,
+            io.mars.common.operand.dataframe.ChunkWrite.class,
+            // >>> area:df-io — add "Xxx.class," lines directly above this marker
+            //
             // >>> area:engine — add "Xxx.class," lines directly above this marker
             //
             ChunkFetch.class);

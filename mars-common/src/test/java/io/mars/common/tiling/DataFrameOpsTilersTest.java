@@ -54,13 +54,13 @@ class DataFrameOpsTilersTest {
     void groupbyWithFewGroupsIsATreeAndWithManyAShuffle() {
         TileableNode node = new TileableNode("g", new TableAggStates(List.of("k"), SUM_X), List.of("p"), null,
                 new long[] {-1, 2});
-        TileContext few = new TileContext(new TilingConfig(1 << 20, 2, 100, 0));
+        TileContext few = new TileContext(new TilingConfig(1 << 20, 2, 100, 0, TilingConfig.DEFAULT_CSV_CHUNK_BYTES));
         TiledTensor out = DataFrameOpsTilers.aggStates(node, (TableAggStates) node.op(),
                 List.of(frame("p", few, 2, 30, 30, 30, 10)), few);
         assertThat(out.chunks()).hasSize(1);
         assertThat(ops(few)).contains(ChunkTableAggCombine.class).doesNotContain(ChunkTablePartition.class);
 
-        TileContext many = new TileContext(new TilingConfig(1 << 20, 2, 99, 0));
+        TileContext many = new TileContext(new TilingConfig(1 << 20, 2, 99, 0, TilingConfig.DEFAULT_CSV_CHUNK_BYTES));
         out = DataFrameOpsTilers.aggStates(node, (TableAggStates) node.op(),
                 List.of(frame("p", many, 2, 30, 30, 30, 10)), many);
         assertThat(out.chunks()).hasSize(4);
@@ -73,7 +73,7 @@ class DataFrameOpsTilersTest {
     void mergeBroadcastsASmallSideItMayDropRowsOfAndShufflesOtherwise() {
         TileableNode inner = new TileableNode("m", new TableMerge(List.of("k"), MergeHow.INNER, "_x", "_y"),
                 List.of("l", "r"), null, new long[] {-1, 3});
-        TileContext small = new TileContext(new TilingConfig(1 << 20, 4, 0, 10));
+        TileContext small = new TileContext(new TilingConfig(1 << 20, 4, 0, 10, TilingConfig.DEFAULT_CSV_CHUNK_BYTES));
         TiledTensor out = DataFrameOpsTilers.merge(inner, (TableMerge) inner.op(),
                 List.of(frame("l", small, 2, 50, 50, 50), frame("r", small, 2, 4, 6)), small);
         assertThat(out.chunks()).hasSize(3);
@@ -83,7 +83,7 @@ class DataFrameOpsTilersTest {
         // an outer join keeps unmatched rows of both sides, so nothing is broadcast however small
         TileableNode outer = new TileableNode("m", new TableMerge(List.of("k"), MergeHow.OUTER, "_x", "_y"),
                 List.of("l", "r"), null, new long[] {-1, 3});
-        TileContext shuffle = new TileContext(new TilingConfig(1 << 20, 4, 0, 10));
+        TileContext shuffle = new TileContext(new TilingConfig(1 << 20, 4, 0, 10, TilingConfig.DEFAULT_CSV_CHUNK_BYTES));
         out = DataFrameOpsTilers.merge(outer, (TableMerge) outer.op(),
                 List.of(frame("l", shuffle, 2, 50, 50, 50), frame("r", shuffle, 2, 4, 6)), shuffle);
         assertThat(out.chunks()).hasSize(3);

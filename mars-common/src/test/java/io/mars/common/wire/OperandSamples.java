@@ -154,6 +154,7 @@ final class OperandSamples {
         all.addAll(CreationRandomSamples.all());
         all.addAll(DataFrameOperandSamples.all());
         all.addAll(DataFrameOpsOperandSamples.all()); // >>> area:df-ops
+        all.addAll(TableIoOperandSamples.all()); // area:df-io
         return all;
     }
 }

@@ -118,24 +118,43 @@ public final class ClientSession implements Session {
     }
 
     /**
-     * The rows of a stored table, copied to the heap chunk by chunk. The chunks stay owned by the workers' storage
-     * (in the local cluster the fetched object is the stored one), so nothing here closes them.
+     * The rows of a stored table, copied to the heap chunk by chunk. In the local cluster the fetched object is the
+     * stored one, owned by the worker's storage; over the network it is a copy in this client's allocator, closed here
+     * once copied (whatever happens).
      */
     private CompletableFuture<LocalTable> fetchTable(Tileable t) {
         return supervisor.resultLayout(id, t.key()).thenCompose(layout -> {
             List<CompletableFuture<ChunkData>> parts = new ArrayList<>(layout.chunks().size());
+            List<Boolean> copies = new ArrayList<>(layout.chunks().size());
             for (ChunkMeta m : layout.chunks()) {
-                parts.add(supervisor.worker(m.workers().iterator().next()).fetchChunk(id, m.key()));
+                io.mars.common.rpc.WorkerGateway w = supervisor.worker(m.workers().iterator().next());
+                parts.add(w.fetchChunk(id, m.key()));
+                copies.add(w.fetchGivesCopies());
             }
-            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(v -> {
-                List<LocalTable> tables = new ArrayList<>(parts.size());
-                for (CompletableFuture<ChunkData> p : parts) {
-                    ChunkData d = p.join();
-                    if (!(d instanceof TableChunk chunk)) {
-                        throw new MarsException(ErrorCode.INVALID_ARGUMENT, "tileable " + t.key()
-                                + " is not a dataframe or series; execute it with execute(), not executeTables()");
+            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> {
+                for (int i = 0; e != null && i < parts.size(); i++) {
+                    ChunkData d = parts.get(i).getNow(null);
+                    if (d != null && copies.get(i)) {
+                        d.close();
                     }
-                    tables.add(ArrowTables.toLocal(chunk.root()));
+                }
+            }).thenApply(v -> {
+                List<LocalTable> tables = new ArrayList<>(parts.size());
+                try {
+                    for (CompletableFuture<ChunkData> p : parts) {
+                        ChunkData d = p.join();
+                        if (!(d instanceof TableChunk chunk)) {
+                            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "tileable " + t.key()
+                                    + " is not a dataframe or series; execute it with execute(), not executeTables()");
+                        }
+                        tables.add(ArrowTables.toLocal(chunk.root()));
+                    }
+                } finally {
+                    for (int i = 0; i < parts.size(); i++) {
+                        if (copies.get(i)) {
+                            parts.get(i).join().close();
+                        }
+                    }
                 }
                 return Columns.concat(tables);
             });

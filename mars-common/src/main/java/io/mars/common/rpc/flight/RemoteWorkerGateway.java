@@ -21,9 +21,12 @@ import org.apache.arrow.memory.BufferAllocator;
 public final class RemoteWorkerGateway implements WorkerGateway, AutoCloseable {
     private final WorkerAddress address;
     private final RpcClient client;
+    private final BufferAllocator allocator;
 
+    /** {@code allocator} holds the table chunks fetched from this worker (each closed by whoever fetched it). */
     public RemoteWorkerGateway(WorkerAddress address, RpcSecret secret, BufferAllocator allocator) {
         this.address = address;
+        this.allocator = allocator;
         this.client = new RpcClient(address.workerId(), address.host(), address.port(), secret, allocator);
     }
 
@@ -51,7 +54,12 @@ public final class RemoteWorkerGateway implements WorkerGateway, AutoCloseable {
     @Override
     public CompletableFuture<ChunkData> fetchChunk(String sessionId, String chunkKey) {
         return client.fetch(MessageCodec.encode(new ChunkTicket(sessionId, chunkKey)))
-                .thenApply(GraphCodec::decodeChunkData);
+                .thenApply(bytes -> GraphCodec.decodeChunkData(bytes, allocator));
+    }
+
+    @Override
+    public boolean fetchGivesCopies() {
+        return true;
     }
 
     @Override

@@ -87,14 +87,26 @@ public final class SubtaskRunner {
 
     private SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations, long start) {
         Map<String, ChunkData> values = new HashMap<>();
-        // read-backs of spilled inputs run on the storage's threads, all at once
-        Map<String, CompletableFuture<Optional<ChunkData>>> local = new HashMap<>();
-        for (String key : subtask.inputs()) {
-            local.put(key, storage.getAsync(sessionId, key));
+        // copies of inputs fetched from other processes (table chunks over the network): this run owns and closes them
+        List<ChunkData> fetchedCopies = new ArrayList<>();
+        try {
+            // read-backs of spilled inputs run on the storage's threads, all at once
+            Map<String, CompletableFuture<Optional<ChunkData>>> local = new HashMap<>();
+            for (String key : subtask.inputs()) {
+                local.put(key, storage.getAsync(sessionId, key));
+            }
+            for (String key : subtask.inputs()) {
+                values.put(key, readInput(sessionId, key, inputLocations.get(key), local.get(key), fetchedCopies));
+            }
+            return compute(sessionId, subtask, values, start);
+        } finally {
+            for (ChunkData d : fetchedCopies) {
+                d.close();
+            }
         }
-        for (String key : subtask.inputs()) {
-            values.put(key, readInput(sessionId, key, inputLocations.get(key), local.get(key)));
-        }
+    }
+
+    private SubtaskResult compute(String sessionId, Subtask subtask, Map<String, ChunkData> values, long start) {
         List<ChunkNode> chunks = subtask.chunks();
         ChunkData fused = FusedBlockEvaluator.tryEvaluate(chunks, values, subtask.outputs(), kernels);
         if (fused != null) {
@@ -163,7 +175,7 @@ public final class SubtaskRunner {
     }
 
     private ChunkData readInput(String sessionId, String key, String location,
-                                CompletableFuture<Optional<ChunkData>> read) {
+                                CompletableFuture<Optional<ChunkData>> read, List<ChunkData> fetchedCopies) {
         Optional<ChunkData> local;
         try {
             local = read.join();
@@ -177,7 +189,12 @@ public final class SubtaskRunner {
             throw new MarsException(ErrorCode.CHUNK_NOT_FOUND, "chunk " + key + " of session " + sessionId
                     + " is not on worker " + workerId + " and no other location is known");
         }
-        return peers.apply(location).fetchChunk(sessionId, key).join();
+        WorkerGateway peer = peers.apply(location);
+        ChunkData d = peer.fetchChunk(sessionId, key).join();
+        if (peer.fetchGivesCopies()) {
+            fetchedCopies.add(d);
+        }
+        return d;
     }
 
     private static List<ChunkNode> distinct(List<ChunkNode> xs) {

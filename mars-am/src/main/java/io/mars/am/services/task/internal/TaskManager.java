@@ -19,6 +19,7 @@ import io.mars.common.graph.TiledTensor;
 import io.mars.common.graph.TiledTensors;
 import io.mars.common.model.Keys;
 import io.mars.common.operand.chunk.ChunkFetch;
+import io.mars.common.optimize.ColumnPruning;
 import io.mars.common.optimize.Fusion;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.rpc.SubtaskResult;
@@ -147,7 +148,14 @@ public final class TaskManager implements TaskService, AutoCloseable {
             end(task, MarsException.wrap(e));
             return;
         }
-        runStage(new Run(task, graph, tiling, snap.stored()));
+        TileableGraph optimized;
+        try {
+            optimized = ColumnPruning.prune(graph); // readers read only the columns the task uses
+        } catch (RuntimeException e) {
+            end(task, MarsException.wrap(e));
+            return;
+        }
+        runStage(new Run(task, optimized, tiling, snap.stored()));
     }
 
     /**

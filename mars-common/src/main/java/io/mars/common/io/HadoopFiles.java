@@ -1,0 +1,99 @@
+package io.mars.common.io;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The files behind a dataframe reader's path, through Hadoop's FileSystem API so that local paths, {@code file:} and
+ * {@code hdfs://} URIs all work: a file, a directory (its visible files, sorted by name) or a glob. The configuration
+ * is Hadoop's default one ({@code core-site.xml} and {@code hdfs-site.xml} from the class path or HADOOP_CONF_DIR).
+ */
+public final class HadoopFiles {
+    private static final Configuration CONF = new Configuration();
+
+    private HadoopFiles() {
+    }
+
+    /** A file's name and length. */
+    public record FileEntry(String path, long length) {
+    }
+
+    public static Configuration conf() {
+        return CONF;
+    }
+
+    public static FileSystem fileSystem(Path p) {
+        try {
+            return p.getFileSystem(CONF);
+        } catch (IOException e) {
+            throw ioFailed("cannot reach the file system of " + p, e);
+        }
+    }
+
+    /**
+     * The files {@code path} names, sorted by path; PATH_NOT_FOUND when it names none. Hidden entries (names
+     * starting with '.' or '_', such as {@code _SUCCESS} and checksum files) are left out of directories and globs.
+     */
+    public static List<FileEntry> list(String path) {
+        Path p = new Path(path);
+        FileSystem fs = fileSystem(p);
+        List<FileStatus> found = new ArrayList<>();
+        try {
+            if (isGlob(path)) {
+                FileStatus[] matches = fs.globStatus(p, f -> visible(f.getName()));
+                if (matches != null) {
+                    for (FileStatus s : matches) {
+                        addFiles(fs, s, found);
+                    }
+                }
+            } else if (fs.exists(p)) {
+                addFiles(fs, fs.getFileStatus(p), found);
+            }
+        } catch (IOException e) {
+            throw ioFailed("cannot list " + path, e);
+        }
+        if (found.isEmpty()) {
+            throw new MarsException(ErrorCode.PATH_NOT_FOUND, "no file found at '" + path + "'"
+                    + (isGlob(path) ? " (no match for the glob)" : "") + "; give an existing file, a directory with"
+                    + " files, or a glob such as dir/*.csv");
+        }
+        found.sort(Comparator.comparing(s -> s.getPath().toString()));
+        List<FileEntry> out = new ArrayList<>(found.size());
+        for (FileStatus s : found) {
+            out.add(new FileEntry(s.getPath().toString(), s.getLen()));
+        }
+        return out;
+    }
+
+    private static void addFiles(FileSystem fs, FileStatus s, List<FileStatus> out) throws IOException {
+        if (s.isFile()) {
+            out.add(s);
+            return;
+        }
+        for (FileStatus c : fs.listStatus(s.getPath())) {
+            if (c.isFile() && visible(c.getPath().getName())) {
+                out.add(c);
+            }
+        }
+    }
+
+    private static boolean visible(String name) {
+        return !name.startsWith(".") && !name.startsWith("_");
+    }
+
+    private static boolean isGlob(String path) {
+        return path.indexOf('*') >= 0 || path.indexOf('?') >= 0 || path.indexOf('[') >= 0 || path.indexOf('{') >= 0;
+    }
+
+    public static MarsException ioFailed(String what, IOException e) {
+        return new MarsException(ErrorCode.FILE_IO_FAILED, what + ": " + e, e);
+    }
+}

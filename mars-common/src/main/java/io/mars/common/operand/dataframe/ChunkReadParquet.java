@@ -1,0 +1,22 @@
+package io.mars.common.operand.dataframe;
+
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.WireName;
+import io.mars.dataframe.DType;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Row group {@code rowGroup} of a Parquet file, only {@code columns}, rows filtered by {@code filter}. A row group of
+ * -1 is the empty table of these columns (every row group was skipped, or there is none).
+ */
+@WireName("chunk.df.read-parquet")
+public record ChunkReadParquet(String file, int rowGroup, List<String> columns, List<DType> dtypes,
+                               List<RowPredicate> filter) implements Operand {
+    public ChunkReadParquet {
+        Objects.requireNonNull(file, "file");
+        columns = List.copyOf(columns);
+        dtypes = List.copyOf(dtypes);
+        filter = List.copyOf(filter);
+    }
+}

@@ -1,0 +1,20 @@
+package io.mars.common.operand.dataframe;
+
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.WireName;
+import java.util.Objects;
+
+/**
+ * Writes a dataframe into directory {@code dir}, one file per chunk ({@code part-00000.csv}, ...), and is the table
+ * of what was written: one row per file, columns {@code path} (string) and {@code rows} (int64).
+ *
+ * @param delimiter the CSV field separator (unused for Parquet)
+ */
+@WireName("df.write")
+public record DataFrameWrite(String dir, TableWriteFormat format, String delimiter) implements Operand {
+    public DataFrameWrite {
+        Objects.requireNonNull(dir, "dir");
+        Objects.requireNonNull(format, "format");
+        Objects.requireNonNull(delimiter, "delimiter");
+    }
+}

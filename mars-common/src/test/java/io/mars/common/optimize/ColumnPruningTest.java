@@ -1,0 +1,84 @@
+package io.mars.common.optimize;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mars.common.graph.TileableGraph;
+import io.mars.common.graph.TileableGraphs;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.operand.dataframe.DataFrameReadCsv;
+import io.mars.common.operand.dataframe.TableMap;
+import io.mars.dataframe.CsvOptions;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ColumnPruningTest {
+    @TempDir
+    Path tmp;
+
+    private DataFrame frame() throws IOException {
+        Path f = tmp.resolve("t.csv");
+        Files.writeString(f, "a,b,c,d,e\n1,2.5,x,4,5\n6,7.5,y,9,10\n");
+        return DataFrames.readCsv(f.toString(), CsvOptions.defaults());
+    }
+
+    private static DataFrameReadCsv reader(TileableGraph g) {
+        return g.nodes().stream().map(TileableNode::op).filter(DataFrameReadCsv.class::isInstance)
+                .map(DataFrameReadCsv.class::cast).findFirst().orElseThrow();
+    }
+
+    @Test
+    void readerKeepsOnlyTheColumnsAnExpressionUses() throws IOException {
+        DataFrame df = frame();
+        TileableGraph g = ColumnPruning.prune(TileableGraphs.of(df.col("b").add(df.col("d")).sum()));
+        assertThat(reader(g).columns()).containsExactly("b", "d");
+        TileableNode read = g.nodes().stream().filter(n -> n.op() instanceof DataFrameReadCsv).findFirst()
+                .orElseThrow();
+        assertThat(read.shape()[1]).isEqualTo(2);
+    }
+
+    @Test
+    void filterKeepsTheMaskColumnAndTheSelectedOnes() throws IOException {
+        DataFrame df = frame();
+        DataFrame f = df.filter(df.col("a").gt(1)).select("e");
+        TileableGraph g = ColumnPruning.prune(TileableGraphs.of(f));
+        assertThat(reader(g).columns()).containsExactly("a", "e");
+    }
+
+    @Test
+    void assignThenSelectDropsTheUnusedOutputsOfTheMap() throws IOException {
+        DataFrame df = frame();
+        DataFrame f = df.assign("z", df.col("a").multiply(2L)).select("z", "c");
+        TileableGraph g = ColumnPruning.prune(TileableGraphs.of(f));
+        assertThat(reader(g).columns()).containsExactly("a", "c");
+        List<TableMap> maps = g.nodes().stream().map(TileableNode::op).filter(TableMap.class::isInstance)
+                .map(TableMap.class::cast).toList();
+        assertThat(maps).anySatisfy(m -> assertThat(m.outputs()).extracting(e -> e.name())
+                .containsExactly("c", "z"));
+    }
+
+    @Test
+    void aRequestedFrameAndAnUnknownOperandKeepEveryColumn() throws IOException {
+        DataFrame df = frame();
+        assertThat(reader(ColumnPruning.prune(TileableGraphs.of(df))).columns()).hasSize(5);
+        // toTensor is not taught to the pass: it needs every column of its input (here the four of the drop)
+        assertThat(reader(ColumnPruning.prune(TileableGraphs.of(df.drop("c").toTensor().sum()))).columns())
+                .containsExactly("a", "b", "d", "e");
+        TileableGraph both = ColumnPruning.prune(TileableGraphs.of(df.col("a").sum(), df.head(1)));
+        assertThat(reader(both).columns()).hasSize(5);
+    }
+
+    @Test
+    void groupByReadsItsKeysAndAggregatedColumnsOnly() throws IOException {
+        DataFrame df = frame();
+        TileableGraph g = ColumnPruning.prune(TileableGraphs.of(df.groupBy("c").sum()));
+        assertThat(reader(g).columns()).hasSize(5); // sum() aggregates every other column
+        TileableGraph h = ColumnPruning.prune(TileableGraphs.of(df.select("c", "d").groupBy("c").size()));
+        assertThat(reader(h).columns()).containsExactly("c");
+    }
+}

@@ -1,0 +1,333 @@
+package io.mars.container.kernels;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.io.ColumnBuilder;
+import io.mars.common.io.CsvReader;
+import io.mars.common.io.CsvValues;
+import io.mars.common.io.HadoopFiles;
+import io.mars.common.io.ParquetFiles;
+import io.mars.common.model.ChunkData;
+import io.mars.common.operand.dataframe.ChunkReadCsv;
+import io.mars.common.operand.dataframe.ChunkReadParquet;
+import io.mars.common.operand.dataframe.ChunkWrite;
+import io.mars.common.operand.dataframe.RowPredicate;
+import io.mars.common.operand.dataframe.TableWriteFormat;
+import io.mars.common.table.Columns;
+import io.mars.dataframe.Column;
+import io.mars.dataframe.DType;
+import io.mars.dataframe.LocalTable;
+import io.mars.tensor.DataType;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.util.HadoopOutputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Types;
+
+/**
+ * Kernels of dataframe IO: reading a CSV byte range or a Parquet row group into a table chunk, and writing a chunk
+ * to a CSV or Parquet file. Files are reached through Hadoop's FileSystem (local paths and {@code hdfs://}); a
+ * Parquet read asks the file only for the chunks of the columns it needs.
+ */
+public final class TableIoKernels {
+    private static final long JULIAN_EPOCH_DAY = 2_440_588L;
+    private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+    /**
+     * Row group size of written files: a chunk (16 MiB by default) fits one group. Parquet also asks HDFS for this
+     * block size, so it must stay within HDFS's limits (and a multiple of its checksum chunk).
+     */
+    private static final long ROW_GROUP_BYTES = 256L << 20;
+
+    private TableIoKernels() {
+    }
+
+    public static KernelRegistry register(KernelRegistry registry, BufferAllocator allocator) {
+        return registry
+                .with(ChunkReadCsv.class, (node, op, in) -> DataFrameKernels.chunk(CsvReader.read(op), allocator))
+                .with(ChunkReadParquet.class, (node, op, in) -> DataFrameKernels.chunk(readParquet(op), allocator))
+                .with(ChunkWrite.class, (node, op, in) -> DataFrameKernels.chunk(write(op, in.get(0)), allocator));
+    }
+
+    // ----- Parquet -----
+
+    static LocalTable readParquet(ChunkReadParquet op) {
+        Set<String> read = new LinkedHashSet<>(op.columns());
+        for (RowPredicate p : op.filter()) {
+            read.add(p.column());
+        }
+        try (ParquetFileReader r = ParquetFiles.open(op.file())) {
+            MessageType schema = r.getFooter().getFileMetaData().getSchema();
+            List<Type> fields = new ArrayList<>();
+            for (String c : read) {
+                fields.add(schema.getType(c));
+            }
+            MessageType projection = new MessageType(schema.getName(), fields);
+            List<Column> cols = new ArrayList<>();
+            if (op.rowGroup() < 0) {
+                for (Type f : fields) {
+                    cols.add(new ColumnBuilder(f.getName(), ParquetFiles.dtype(op.file(), f.asPrimitiveType()), 0)
+                            .build());
+                }
+            } else {
+                r.setRequestedSchema(projection);
+                PageReadStore pages = r.readRowGroup(op.rowGroup());
+                int rows = Math.toIntExact(pages.getRowCount());
+                ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages,
+                        new GroupRecordConverter(projection).getRootConverter(), projection,
+                        r.getFooter().getFileMetaData().getCreatedBy());
+                for (ColumnDescriptor d : projection.getColumns()) {
+                    cols.add(readColumn(op.file(), store.getColumnReader(d), d, rows));
+                }
+            }
+            LocalTable t = new LocalTable(cols);
+            if (!op.filter().isEmpty()) {
+                t = applyFilter(t, op.filter());
+            }
+            List<Column> out = new ArrayList<>(op.columns().size());
+            for (String c : op.columns()) {
+                out.add(t.column(c));
+            }
+            return new LocalTable(out);
+        } catch (NoClassDefFoundError e) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_FILE_FORMAT, op.file() + " uses a compression codec Mars does"
+                    + " not ship (ZSTD or Brotli): " + e + "; rewrite it with Snappy, gzip or no compression", e);
+        } catch (IOException e) {
+            throw HadoopFiles.ioFailed("cannot read row group " + op.rowGroup() + " of " + op.file(), e);
+        } catch (RuntimeException e) {
+            if (e instanceof MarsException) {
+                throw e;
+            }
+            String msg = String.valueOf(e.getMessage());
+            if (msg.contains("zstd") || msg.contains("ZSTD") || msg.contains("BROTLI")) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_FILE_FORMAT, op.file() + " uses a compression codec Mars"
+                        + " does not ship (ZSTD or Brotli): " + e + "; rewrite it with Snappy, gzip or no compression", e);
+            }
+            throw new MarsException(ErrorCode.UNSUPPORTED_FILE_FORMAT, "cannot read row group " + op.rowGroup() + " of "
+                    + op.file() + " as Parquet: " + e, e);
+        }
+    }
+
+    private static Column readColumn(String file, ColumnReader cr, ColumnDescriptor d, int rows) {
+        PrimitiveType type = d.getPrimitiveType();
+        DType dtype = ParquetFiles.dtype(file, type);
+        ColumnBuilder b = new ColumnBuilder(type.getName(), dtype, rows);
+        int maxDef = d.getMaxDefinitionLevel();
+        long unit = ParquetFiles.nanosPerUnit(type);
+        PrimitiveTypeName p = type.getPrimitiveTypeName();
+        for (int i = 0; i < rows; i++) {
+            if (cr.getCurrentDefinitionLevel() < maxDef) {
+                b.addNull();
+            } else {
+                switch (p) {
+                    case BOOLEAN -> b.addLong(cr.getBoolean() ? 1 : 0);
+                    case INT32 -> b.addLong((long) cr.getInteger() * unit);
+                    case INT64 -> b.addLong(cr.getLong() * unit);
+                    case INT96 -> b.addLong(int96Nanos(cr.getBinary()));
+                    case FLOAT -> b.addDouble(cr.getFloat());
+                    case DOUBLE -> b.addDouble(cr.getDouble());
+                    case BINARY -> b.addString(cr.getBinary().toStringUsingUTF8());
+                    default -> throw new MarsException(ErrorCode.UNSUPPORTED_FILE_FORMAT, "column " + type.getName()
+                            + " of " + file + " has unsupported type " + type);
+                }
+            }
+            cr.consume();
+        }
+        return b.build();
+    }
+
+    /** Legacy INT96 timestamps (Impala, Spark): 8 bytes of nanoseconds of the day, then 4 of the Julian day. */
+    private static long int96Nanos(Binary b) {
+        java.nio.ByteBuffer buf = b.toByteBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        long nanosOfDay = buf.getLong();
+        long julianDay = buf.getInt() & 0xffffffffL;
+        return (julianDay - JULIAN_EPOCH_DAY) * NANOS_PER_DAY + nanosOfDay;
+    }
+
+    /** The rows passing every term; a null never passes. */
+    static LocalTable applyFilter(LocalTable t, List<RowPredicate> filter) {
+        int n = t.rowCount();
+        int[] rows = new int[n];
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            boolean pass = true;
+            for (RowPredicate p : filter) {
+                if (!passes(t.column(p.column()), i, p)) {
+                    pass = false;
+                    break;
+                }
+            }
+            if (pass) {
+                rows[count++] = i;
+            }
+        }
+        List<Column> out = new ArrayList<>(t.columnCount());
+        for (Column c : t.columns()) {
+            out.add(Columns.take(c, rows, count));
+        }
+        return new LocalTable(out);
+    }
+
+    private static boolean passes(Column c, int i, RowPredicate p) {
+        if (c.nulls() != null && c.nulls()[i] != 0) {
+            return false;
+        }
+        int cmp;
+        if (c.dtype() == DType.STRING) {
+            cmp = ParquetFiles.compareUtf8(c.strings().get(i).getBytes(StandardCharsets.UTF_8),
+                    p.text().getBytes(StandardCharsets.UTF_8));
+        } else if (c.dtype().isFloat()) {
+            double v = c.doubles()[i];
+            if (Double.isNaN(v)) {
+                return false;
+            }
+            cmp = Double.compare(v, p.number().kind() == DataType.Kind.FLOAT ? p.number().floatValue()
+                    : p.number().intValue());
+        } else {
+            long v = c.longs()[i];
+            cmp = p.number().kind() == DataType.Kind.FLOAT ? Double.compare(v, p.number().floatValue())
+                    : Long.compare(v, p.number().intValue());
+        }
+        return p.op().test(Integer.signum(cmp));
+    }
+
+    // ----- writing -----
+
+    static LocalTable write(ChunkWrite op, ChunkData input) {
+        LocalTable t = DataFrameKernels.table(input);
+        Path path = new Path(op.file());
+        FileSystem fs = HadoopFiles.fileSystem(path);
+        try {
+            fs.mkdirs(path.getParent());
+            if (op.format() == TableWriteFormat.CSV) {
+                writeCsv(fs, path, t, op.delimiter().charAt(0));
+            } else {
+                writeParquet(path, t);
+            }
+        } catch (IOException e) {
+            throw HadoopFiles.ioFailed("cannot write " + op.file(), e);
+        }
+        return new LocalTable(List.of(Column.ofStrings("path", List.of(op.file())),
+                Column.ofLongs("rows", t.rowCount())));
+    }
+
+    private static void writeCsv(FileSystem fs, Path path, LocalTable t, char delimiter) throws IOException {
+        try (FSDataOutputStream out = fs.create(path, true);
+             Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16)) {
+            List<Column> cols = t.columns();
+            // Python's csv writer quotes a row's only field when it is empty, so it does not read as a blank line
+            boolean single = cols.size() == 1;
+            for (int j = 0; j < cols.size(); j++) {
+                if (j > 0) {
+                    w.write(delimiter);
+                }
+                String name = CsvValues.quote(cols.get(j).name(), delimiter);
+                w.write(single && name.isEmpty() ? "\"\"" : name);
+            }
+            w.write('\n');
+            int n = t.rowCount();
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < cols.size(); j++) {
+                    if (j > 0) {
+                        w.write(delimiter);
+                    }
+                    String f = csvField(cols.get(j), i, delimiter);
+                    w.write(single && f.isEmpty() ? "\"\"" : f);
+                }
+                w.write('\n');
+            }
+        }
+    }
+
+    private static String csvField(Column c, int i, char delimiter) {
+        if (c.nulls() != null && c.nulls()[i] != 0) {
+            return "";
+        }
+        return switch (c.dtype()) {
+            case BOOL -> c.longs()[i] != 0 ? "True" : "False";
+            case INT32, INT64 -> Long.toString(c.longs()[i]);
+            case FLOAT32 -> CsvValues.formatDouble(Double.parseDouble(Float.toString((float) c.doubles()[i])));
+            case FLOAT64 -> CsvValues.formatDouble(c.doubles()[i]);
+            case TIMESTAMP -> CsvValues.formatTimestamp(c.longs()[i]);
+            case STRING -> CsvValues.quote(c.strings().get(i), delimiter);
+        };
+    }
+
+    private static MessageType parquetSchema(LocalTable t) {
+        Types.MessageTypeBuilder b = Types.buildMessage();
+        for (Column c : t.columns()) {
+            switch (c.dtype()) {
+                case BOOL -> b.optional(PrimitiveTypeName.BOOLEAN).named(c.name());
+                case INT32 -> b.optional(PrimitiveTypeName.INT32).named(c.name());
+                case INT64 -> b.optional(PrimitiveTypeName.INT64).named(c.name());
+                case FLOAT32 -> b.optional(PrimitiveTypeName.FLOAT).named(c.name());
+                case FLOAT64 -> b.optional(PrimitiveTypeName.DOUBLE).named(c.name());
+                case STRING -> b.optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType())
+                        .named(c.name());
+                case TIMESTAMP -> b.optional(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.timestampType(false,
+                        LogicalTypeAnnotation.TimeUnit.NANOS)).named(c.name());
+            }
+        }
+        return b.named("schema");
+    }
+
+    private static void writeParquet(Path path, LocalTable t) throws IOException {
+        MessageType schema = parquetSchema(t);
+        SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(HadoopOutputFile.fromPath(path, HadoopFiles.conf()))
+                .withType(schema)
+                .withConf(HadoopFiles.conf())
+                .withCompressionCodec(CompressionCodecName.SNAPPY)
+                .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+                .withRowGroupSize(ROW_GROUP_BYTES)
+                .build()) {
+            List<Column> cols = t.columns();
+            int n = t.rowCount();
+            for (int i = 0; i < n; i++) {
+                Group g = groups.newGroup();
+                for (int j = 0; j < cols.size(); j++) {
+                    Column c = cols.get(j);
+                    if (c.nulls() != null && c.nulls()[i] != 0 || c.dtype().isFloat() && Double.isNaN(c.doubles()[i])) {
+                        continue;
+                    }
+                    switch (c.dtype()) {
+                        case BOOL -> g.append(c.name(), c.longs()[i] != 0);
+                        case INT32 -> g.append(c.name(), (int) c.longs()[i]);
+                        case INT64, TIMESTAMP -> g.append(c.name(), c.longs()[i]);
+                        case FLOAT32 -> g.append(c.name(), (float) c.doubles()[i]);
+                        case FLOAT64 -> g.append(c.name(), c.doubles()[i]);
+                        case STRING -> g.append(c.name(), c.strings().get(i));
+                    }
+                }
+                w.write(g);
+            }
+        }
+    }
+}
