@@ -9,6 +9,7 @@ import io.mars.common.operand.dataframe.ColumnExpr;
 import io.mars.common.operand.dataframe.ColumnRef;
 import io.mars.common.operand.dataframe.DataFrameReadCsv;
 import io.mars.common.operand.dataframe.DataFrameReadParquet;
+import io.mars.common.operand.dataframe.TableAggPartial;
 import io.mars.common.operand.dataframe.TableAggregate;
 import io.mars.common.operand.dataframe.TableFilter;
 import io.mars.common.operand.dataframe.TableHead;
@@ -100,13 +101,10 @@ public final class ColumnPruning {
         } else if (op instanceof TableHead) {
             need(needed, in.get(0), want);
         } else if (op instanceof TableAggregate a) {
-            Set<String> cols = new LinkedHashSet<>(a.keys());
-            for (AggSpec s : a.aggs()) {
-                if (s.fn() != AggFn.SIZE) {
-                    cols.add(s.column());
-                }
-            }
-            need(needed, in.get(0), cols);
+            need(needed, in.get(0), aggregated(a.keys(), a.aggs()));
+        } else if (op instanceof TableAggPartial a) {
+            // a groupby's first step (the tree or shuffle that follows reads all of its partial states)
+            need(needed, in.get(0), aggregated(a.keys(), a.aggs()));
         } else {
             for (String i : in) {
                 needAll(needed, i);
@@ -179,4 +177,15 @@ public final class ColumnPruning {
         return new TileableNode(n.key(), op, n.inputs(), n.dtype(), shape);
     }
 
+
+    /** The columns an aggregation reads: its keys and every aggregated column ({@code size} reads none). */
+    private static Set<String> aggregated(List<String> keys, List<AggSpec> aggs) {
+        Set<String> cols = new LinkedHashSet<>(keys);
+        for (AggSpec s : aggs) {
+            if (s.fn() != AggFn.SIZE) {
+                cols.add(s.column());
+            }
+        }
+        return cols;
+    }
 }
