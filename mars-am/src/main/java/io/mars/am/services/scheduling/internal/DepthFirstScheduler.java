@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * recomputed by running its producer again, and so on up the lineage as far as inputs are gone too (lost, or
  * already deleted because all their readers had finished). A rerun producer takes its input references again, since
  * it gives them back when it finishes. Inputs stored by an earlier task have no producer in this graph: losing one
- * fails the task with {@code CHUNK_LOST}. A subtask that failed with a transport error, or because a worker holding
+ * fails the task's stage with {@code CHUNK_LOST}, and the task manager tiles the stage again computing them. A subtask that failed with a transport error, or because a worker holding
  * an input was lost, is retried after the workers involved are probed; one that does not answer is dropped from the
  * cluster. No subtask runs more than {@link SchedulingConfig#maxAttempts()} times.
  */

@@ -128,12 +128,14 @@ public final class TaskManager implements TaskService, AutoCloseable {
         final Map<String, TiledTensor> stageResults = new HashMap<>();
         final List<String> heldRefs = new ArrayList<>();
         int stage;
+        /** Whether results kept by earlier tasks were found lost and dropped once already (they are not twice). */
+        boolean lostStoredDropped;
 
         Run(Task task, TileableGraph graph, Tiling tiling, Map<String, TiledTensor> sessionStored) {
             this.task = task;
             this.graph = graph;
             this.tiling = tiling;
-            this.sessionStored = sessionStored;
+            this.sessionStored = new HashMap<>(sessionStored);
         }
     }
 
@@ -260,7 +262,12 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 .thenCompose(v -> meta.get(task.sessionId, resultRefs))
                 .whenCompleteAsync((metas, err) -> {
                     if (err != null) {
-                        failStage(run, subtasks, completed, resultRefs, err);
+                        MarsException e = MarsException.wrap(err);
+                        if (e.code() == ErrorCode.CHUNK_LOST && !run.lostStoredDropped && !storedInputs.isEmpty()) {
+                            recomputeLostStored(run, subtasks, completed, resultRefs, storedInputs, e);
+                        } else {
+                            failStage(run, subtasks, completed, resultRefs, err);
+                        }
                         return;
                     }
                     Map<String, long[]> shapes = new HashMap<>();
@@ -282,6 +289,61 @@ public final class TaskManager implements TaskService, AutoCloseable {
                         runStage(run);
                     }
                 }, actor);
+    }
+
+    /**
+     * A stage could not start because results kept by earlier tasks were lost with their worker (their meta has no
+     * holder left). Gives back the stage's references, drops those results from the session (their lineage is in
+     * this task's graph, so tiling now computes them again instead of reading them), and runs the stage again. Any
+     * other CHUNK_LOST, or a second one, fails the task.
+     */
+    private void recomputeLostStored(Run run, SubtaskGraph subtasks, BitSet completed, List<String> resultRefs,
+                                     Set<String> storedInputs, MarsException error) {
+        run.lostStoredDropped = true;
+        String sessionId = run.task.sessionId;
+        meta.get(sessionId, List.copyOf(storedInputs)).whenCompleteAsync((metas, err) -> {
+            Set<String> lost = new HashSet<>();
+            if (metas != null) {
+                for (ChunkMeta m : metas) {
+                    if (m.workers().isEmpty()) {
+                        lost.add(m.key());
+                    }
+                }
+            }
+            List<String> dropped = new ArrayList<>();
+            for (Map.Entry<String, TiledTensor> e : run.sessionStored.entrySet()) {
+                if (e.getValue().chunks().stream().anyMatch(c -> lost.contains(c.key()))) {
+                    dropped.add(e.getKey());
+                }
+            }
+            if (dropped.isEmpty()) {
+                failStage(run, subtasks, completed, resultRefs, error);
+                return;
+            }
+            List<String> refs = new ArrayList<>(resultRefs);
+            for (Subtask st : subtasks.subtasks()) {
+                if (!completed.get(st.id())) {
+                    refs.addAll(st.inputs());
+                }
+            }
+            LOG.warn("task {}: {} chunks of {} kept results were lost with their worker; computing them again from "
+                    + "their lineage", run.task.id, lost.size(), dropped.size());
+            dropped.forEach(run.sessionStored::remove);
+            // the stage is tiled again: what it counted and never ran does not stay pending
+            run.task.subtasks -= subtasks.size() - completed.cardinality();
+            lifecycle.decref(sessionId, refs)
+                    .thenCompose(v -> sessions.release(sessionId, dropped))
+                    .whenCompleteAsync((v, e) -> {
+                        if (e != null) {
+                            // the stage's own references are given back already
+                            BitSet all = new BitSet();
+                            all.set(0, subtasks.size());
+                            failStage(run, subtasks, all, List.of(), e);
+                        } else {
+                            runStage(run);
+                        }
+                    }, actor);
+        }, actor);
     }
 
     /**
