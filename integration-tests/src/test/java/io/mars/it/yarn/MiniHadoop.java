@@ -163,7 +163,7 @@ final class MiniHadoop implements AutoCloseable {
 
     /** The application's staging directory on the MiniDFS. */
     org.apache.hadoop.fs.Path staging(ApplicationId appId) throws IOException {
-        return new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + appId);
+        return YarnSubmitter.stagingDir(fs, appId.toString());
     }
 
     @Override

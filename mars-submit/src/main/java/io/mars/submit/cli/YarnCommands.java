@@ -93,7 +93,7 @@ final class YarnCommands {
     private void removeStaging(ApplicationId id) {
         try {
             FileSystem fs = FileSystem.get(conf);
-            fs.delete(new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + id), true);
+            fs.delete(YarnSubmitter.stagingDir(fs, id.toString()), true);
         } catch (IOException e) {
             err.println("mars-submit: cannot remove the staging directory of " + id + ": " + e.getMessage());
         }

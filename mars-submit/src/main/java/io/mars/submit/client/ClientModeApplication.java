@@ -223,8 +223,7 @@ public final class ClientModeApplication implements AutoCloseable {
     private void deleteStaging() {
         try {
             FileSystem fs = FileSystem.get(hadoop);
-            fs.delete(new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + appId),
-                    true);
+            fs.delete(YarnSubmitter.stagingDir(fs, appId.toString()), true);
         } catch (IOException | RuntimeException e) {
             err.println("mars: cannot delete the staging directory of " + appId + ": " + e);
         }

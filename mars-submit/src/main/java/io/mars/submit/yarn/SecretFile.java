@@ -34,7 +34,7 @@ public final class SecretFile {
 
     /** The secret of a running application submitted by this user; UNAUTHENTICATED naming the file when unreadable. */
     public static RpcSecret read(FileSystem fs, String applicationId) {
-        Path file = new Path(new Path(fs.getHomeDirectory(), YarnSubmitter.STAGING_DIR + "/" + applicationId), NAME);
+        Path file = new Path(YarnSubmitter.stagingDir(fs, applicationId), NAME);
         try (FSDataInputStream in = fs.open(file)) {
             return RpcSecret.of(in.readAllBytes());
         } catch (IOException e) {

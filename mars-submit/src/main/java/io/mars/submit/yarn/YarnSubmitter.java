@@ -60,6 +60,11 @@ public final class YarnSubmitter {
     /** Where per-application staging directories live, under the user's home directory on the default file system. */
     public static final String STAGING_DIR = ".mars-staging";
 
+    /** The application's private staging directory: {@code <home>/}{@value #STAGING_DIR}{@code /<application id>}. */
+    public static org.apache.hadoop.fs.Path stagingDir(FileSystem fs, String applicationId) {
+        return new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), STAGING_DIR + "/" + applicationId);
+    }
+
     private static final FsPermission PRIVATE = new FsPermission((short) 0700);
     private static final long POLL_MS = 500;
     private static final EnumSet<YarnApplicationState> DONE =
@@ -139,8 +144,7 @@ public final class YarnSubmitter {
         }
         ApplicationSubmissionContext context = created.getApplicationSubmissionContext();
         ApplicationId appId = context.getApplicationId();
-        org.apache.hadoop.fs.Path staging =
-                new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), STAGING_DIR + "/" + appId);
+        org.apache.hadoop.fs.Path staging = stagingDir(fs, appId.toString());
         boolean detached = false;
         try {
             fs.mkdirs(staging, PRIVATE);
