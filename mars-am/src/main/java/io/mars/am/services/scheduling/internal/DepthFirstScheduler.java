@@ -435,14 +435,8 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
         MarsException cause = new MarsException(ErrorCode.WORKER_LOST, "worker " + workerId + " was lost: " + reason);
         for (TaskRun run : List.copyOf(runs.values())) {
             if (run.failure != null) {
-                for (int i = 0; i < run.state.length; i++) {
-                    if (run.state[i] == State.RUNNING && workerId.equals(run.runningOn[i])) {
-                        // it will not answer: count it as ended so the failed task can end
-                        run.state[i] = State.WAITING;
-                        run.generation[i]++;
-                        run.running--;
-                    }
-                }
+                // they will not answer: count them as ended so the failed task can end
+                abandonRunningOn(run, workerId);
                 if (run.running == 0) {
                     finish(run);
                 }
@@ -457,16 +451,12 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
                     touched = true;
                 }
             }
-            for (int i = 0; i < run.state.length; i++) {
-                if (run.state[i] == State.RUNNING && workerId.equals(run.runningOn[i])) {
-                    run.state[i] = State.WAITING;
-                    run.generation[i]++;
-                    run.running--;
-                    run.listener.subtaskRetried(i, workerId, cause);
-                    touched = true;
-                } else if (run.state[i] == State.QUEUED && ws != null) {
-                    touched = true;
-                }
+            for (int i : abandonRunningOn(run, workerId)) {
+                run.listener.subtaskRetried(i, workerId, cause);
+                touched = true;
+            }
+            for (int i = 0; i < run.state.length && !touched; i++) {
+                touched = run.state[i] == State.QUEUED && ws != null;
             }
             if (touched) {
                 LOG.warn("task {}: worker {} lost ({}); rerunning what it ran and held", run.taskId, workerId, reason);
@@ -481,6 +471,20 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
             ws.queue.clear();
         }
         dispatch();
+    }
+
+    /** Gives up the attempts running on a lost worker (it will not answer them): they wait to run again. */
+    private static List<Integer> abandonRunningOn(TaskRun run, String workerId) {
+        List<Integer> abandoned = new ArrayList<>();
+        for (int i = 0; i < run.state.length; i++) {
+            if (run.state[i] == State.RUNNING && workerId.equals(run.runningOn[i])) {
+                run.state[i] = State.WAITING;
+                run.generation[i]++;
+                run.running--;
+                abandoned.add(i);
+            }
+        }
+        return abandoned;
     }
 
     /**

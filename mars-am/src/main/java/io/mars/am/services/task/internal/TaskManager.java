@@ -320,12 +320,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 failStage(run, subtasks, completed, resultRefs, error);
                 return;
             }
-            List<String> refs = new ArrayList<>(resultRefs);
-            for (Subtask st : subtasks.subtasks()) {
-                if (!completed.get(st.id())) {
-                    refs.addAll(st.inputs());
-                }
-            }
+            List<String> refs = stageRefs(subtasks, completed, resultRefs);
             LOG.warn("task {}: {} chunks of {} kept results were lost with their worker; computing them again from "
                     + "their lineage", run.task.id, lost.size(), dropped.size());
             dropped.forEach(run.sessionStored::remove);
@@ -335,10 +330,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
                     .thenCompose(v -> sessions.release(sessionId, dropped))
                     .whenCompleteAsync((v, e) -> {
                         if (e != null) {
-                            // the stage's own references are given back already
-                            BitSet all = new BitSet();
-                            all.set(0, subtasks.size());
-                            failStage(run, subtasks, all, List.of(), e);
+                            failTask(run, List.of(), e); // the stage's own references are given back already
                         } else {
                             runStage(run);
                         }
@@ -351,15 +343,26 @@ public final class TaskManager implements TaskService, AutoCloseable {
      * stages hold, and the inputs of the subtasks that never finished.
      */
     private void failStage(Run run, SubtaskGraph subtasks, BitSet completed, List<String> resultRefs, Throwable error) {
-        List<String> refs = new ArrayList<>(resultRefs);
+        failTask(run, stageRefs(subtasks, completed, resultRefs), error);
+    }
+
+    /** Ends the task, giving back {@code stageRefs} and the references earlier stages hold. */
+    private void failTask(Run run, List<String> stageRefs, Throwable error) {
+        List<String> refs = new ArrayList<>(stageRefs);
         refs.addAll(run.heldRefs);
+        lifecycle.decref(run.task.sessionId, refs);
+        end(run.task, MarsException.wrap(error));
+    }
+
+    /** The references a stage still holds: its results', and the inputs of its subtasks that never finished. */
+    private static List<String> stageRefs(SubtaskGraph subtasks, BitSet completed, List<String> resultRefs) {
+        List<String> refs = new ArrayList<>(resultRefs);
         for (Subtask st : subtasks.subtasks()) {
             if (!completed.get(st.id())) {
                 refs.addAll(st.inputs());
             }
         }
-        lifecycle.decref(run.task.sessionId, refs);
-        end(run.task, MarsException.wrap(error));
+        return refs;
     }
 
     private static Map<String, String> locations(List<ChunkMeta> metas) {
