@@ -8,17 +8,14 @@ import io.mars.dataframe.LocalTable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float4Vector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.TimeStampNanoVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.util.TransferPair;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -94,88 +91,30 @@ public final class ArrowTables {
         FieldVector v = field(c.name(), c.dtype()).createVector(allocator);
         int n = c.length();
         try {
-            switch (c.dtype()) {
-                case BOOL -> {
-                    BitVector b = (BitVector) v;
-                    b.allocateNew(n);
-                    for (int i = 0; i < n; i++) {
-                        if (c.isNull(i)) {
-                            b.setNull(i);
-                        } else {
-                            b.set(i, c.longs()[i] != 0 ? 1 : 0);
-                        }
+            if (c.dtype() == DType.STRING) {
+                VarCharVector b = (VarCharVector) v;
+                b.allocateNew(n);
+                for (int i = 0; i < n; i++) {
+                    String s = c.strings().get(i);
+                    if (s == null) {
+                        b.setNull(i);
+                    } else {
+                        b.setSafe(i, s.getBytes(StandardCharsets.UTF_8));
                     }
                 }
-                case INT32 -> {
-                    IntVector b = (IntVector) v;
-                    b.allocateNew(n);
-                    for (int i = 0; i < n; i++) {
-                        if (c.isNull(i)) {
-                            b.setNull(i);
-                        } else {
-                            b.set(i, (int) c.longs()[i]);
-                        }
-                    }
+            } else {
+                BaseFixedWidthVector b = (BaseFixedWidthVector) v;
+                b.allocateNew(n);
+                ArrowBuf data = b.getDataBuffer();
+                switch (c.dtype()) {
+                    case INT64, TIMESTAMP -> ArrowBuffers.putLongs(data, c.longs(), n);
+                    case FLOAT64 -> ArrowBuffers.putDoubles(data, c.doubles(), n);
+                    case INT32 -> ArrowBuffers.putLongsAsInts(data, c.longs(), n);
+                    case FLOAT32 -> ArrowBuffers.putDoublesAsFloats(data, c.doubles(), n);
+                    case BOOL -> ArrowBuffers.putLongsAsBits(data, c.longs(), n);
+                    default -> throw new IllegalStateException(c.dtype().name());
                 }
-                case INT64 -> {
-                    BigIntVector b = (BigIntVector) v;
-                    b.allocateNew(n);
-                    for (int i = 0; i < n; i++) {
-                        if (c.isNull(i)) {
-                            b.setNull(i);
-                        } else {
-                            b.set(i, c.longs()[i]);
-                        }
-                    }
-                }
-                case TIMESTAMP -> {
-                    TimeStampNanoVector b = (TimeStampNanoVector) v;
-                    b.allocateNew(n);
-                    for (int i = 0; i < n; i++) {
-                        if (c.isNull(i)) {
-                            b.setNull(i);
-                        } else {
-                            b.set(i, c.longs()[i]);
-                        }
-                    }
-                }
-                case FLOAT32 -> {
-                    Float4Vector b = (Float4Vector) v;
-                    b.allocateNew(n);
-                    for (int i = 0; i < n; i++) {
-                        if (c.isNull(i)) {
-                            b.setNull(i);
-                        } else {
-                            b.set(i, (float) c.doubles()[i]);
-                        }
-                    }
-                }
-                case FLOAT64 -> {
-                    Float8Vector b = (Float8Vector) v;
-                    b.allocateNew(n);
-                    double[] d = c.doubles();
-                    byte[] nulls = c.nulls();
-                    for (int i = 0; i < n; i++) {
-                        if (Double.isNaN(d[i]) || nulls != null && nulls[i] != 0) {
-                            b.setNull(i);
-                        } else {
-                            b.set(i, d[i]);
-                        }
-                    }
-                }
-                case STRING -> {
-                    VarCharVector b = (VarCharVector) v;
-                    b.allocateNew(n);
-                    for (int i = 0; i < n; i++) {
-                        String s = c.strings().get(i);
-                        if (s == null) {
-                            b.setNull(i);
-                        } else {
-                            b.setSafe(i, s.getBytes(StandardCharsets.UTF_8));
-                        }
-                    }
-                }
-                default -> throw new IllegalStateException();
+                ArrowBuffers.setValidity(b.getValidityBuffer(), n, c.nulls(), c.dtype().isFloat() ? c.doubles() : null);
             }
             v.setValueCount(n);
             return v;
@@ -194,50 +133,51 @@ public final class ArrowTables {
         return new LocalTable(cols);
     }
 
+    /** A heap copy of the columns {@code names} of a batch (the others are not read), in that order. */
+    public static LocalTable toLocal(VectorSchemaRoot root, List<String> names) {
+        List<Column> cols = new ArrayList<>(names.size());
+        for (String name : names) {
+            FieldVector v = root.getVector(name);
+            if (v == null) {
+                throw new MarsException(ErrorCode.COLUMN_NOT_FOUND, "column '" + name + "' is not in the chunk's "
+                        + "columns " + root.getSchema().getFields().stream().map(Field::getName).toList());
+            }
+            cols.add(toColumn(v, root.getRowCount()));
+        }
+        return new LocalTable(cols);
+    }
+
     /** A heap copy of the first {@code n} values of a vector. */
     public static Column toColumn(FieldVector v, int n) {
         String name = v.getField().getName();
         DType dtype = dtype(v.getField());
-        byte[] nulls = null;
-        if (v.getNullCount() > 0) {
-            nulls = new byte[n];
-            for (int i = 0; i < n; i++) {
-                nulls[i] = (byte) (v.isNull(i) ? 1 : 0);
-            }
-        }
+        byte[] nulls = v.getNullCount() > 0 ? ArrowBuffers.nullFlags(v.getValidityBuffer(), n) : null;
         switch (dtype) {
             case BOOL, INT32, INT64, TIMESTAMP -> {
                 long[] out = new long[n];
-                if (v instanceof BigIntVector b) {
+                ArrowBuf data = v.getDataBuffer();
+                switch (dtype) {
+                    case BOOL -> ArrowBuffers.getBitsAsLongs(data, out, n);
+                    case INT32 -> ArrowBuffers.getIntsAsLongs(data, out, n);
+                    default -> ArrowBuffers.getLongs(data, out, n);
+                }
+                if (nulls != null) {
                     for (int i = 0; i < n; i++) {
-                        out[i] = b.isNull(i) ? 0 : b.get(i);
-                    }
-                } else if (v instanceof IntVector b) {
-                    for (int i = 0; i < n; i++) {
-                        out[i] = b.isNull(i) ? 0 : b.get(i);
-                    }
-                } else if (v instanceof BitVector b) {
-                    for (int i = 0; i < n; i++) {
-                        out[i] = b.isNull(i) ? 0 : b.get(i);
-                    }
-                } else {
-                    TimeStampNanoVector b = (TimeStampNanoVector) v;
-                    for (int i = 0; i < n; i++) {
-                        out[i] = b.isNull(i) ? 0 : b.get(i);
+                        out[i] = nulls[i] != 0 ? 0 : out[i];
                     }
                 }
                 return new Column(name, dtype, out, null, null, nulls);
             }
             case FLOAT32, FLOAT64 -> {
                 double[] out = new double[n];
-                if (v instanceof Float8Vector b) {
-                    for (int i = 0; i < n; i++) {
-                        out[i] = b.isNull(i) ? Double.NaN : b.get(i);
-                    }
+                if (dtype == DType.FLOAT64) {
+                    ArrowBuffers.getDoubles(v.getDataBuffer(), out, n);
                 } else {
-                    Float4Vector b = (Float4Vector) v;
+                    ArrowBuffers.getFloatsAsDoubles(v.getDataBuffer(), out, n);
+                }
+                if (nulls != null) {
                     for (int i = 0; i < n; i++) {
-                        out[i] = b.isNull(i) ? Double.NaN : b.get(i);
+                        out[i] = nulls[i] != 0 ? Double.NaN : out[i];
                     }
                 }
                 return new Column(name, dtype, null, out, null, nulls);
@@ -252,6 +192,18 @@ public final class ArrowTables {
             }
             default -> throw new IllegalStateException();
         }
+    }
+
+    /**
+     * Column {@code column} of {@code root} as a new vector named {@code name} holding its first {@code n} values and
+     * sharing its buffers (no copy; the memory is freed when both are closed), accounted to {@code allocator}.
+     */
+    public static FieldVector share(VectorSchemaRoot root, String column, String name, int n,
+                                    BufferAllocator allocator) {
+        FieldVector v = root.getVector(column);
+        TransferPair pair = v.getTransferPair(name, allocator);
+        pair.splitAndTransfer(0, n);
+        return (FieldVector) pair.getTo();
     }
 
     /** The heap columns of a chunk, in order. */

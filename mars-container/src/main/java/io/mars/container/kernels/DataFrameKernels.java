@@ -14,6 +14,8 @@ import io.mars.common.operand.dataframe.ChunkTableFromTensor;
 import io.mars.common.operand.dataframe.ChunkTableMap;
 import io.mars.common.operand.dataframe.ChunkTableToTensor;
 import io.mars.common.operand.dataframe.ColumnExpr;
+import io.mars.common.operand.dataframe.ColumnRef;
+import io.mars.common.operand.dataframe.ExprFn;
 import io.mars.common.table.ArrowTables;
 import io.mars.common.table.Columns;
 import io.mars.common.table.TableChunk;
@@ -25,6 +27,8 @@ import io.mars.tensor.NDArray;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * The kernels of dataframe chunk operands. They read input batches into heap columns, compute there, and write the
@@ -64,11 +68,7 @@ public final class DataFrameKernels {
     }
 
     static LocalTable table(ChunkData d) {
-        if (!(d instanceof TableChunk t)) {
-            throw new MarsException(ErrorCode.INTERNAL_ERROR, "a dataframe kernel was given " + d.getClass().getName()
-                    + " instead of a table chunk");
-        }
-        return ArrowTables.toLocal(t.root());
+        return ArrowTables.toLocal(tableChunk(d).root());
     }
 
     static TableChunk chunk(LocalTable t, BufferAllocator allocator) {
@@ -80,6 +80,14 @@ public final class DataFrameKernels {
         int rows = (int) shape[0];
         int width = shape.length == 2 ? (int) shape[1] : 1;
         DType t = DType.of(a.dtype());
+        if (width == 1 && t == DType.FLOAT64 && a.data() instanceof double[] d) {
+            return new TableChunk(ArrowTables.toArrow(List.of(new Column(op.columns().get(0), t, null, d, null, null)),
+                    rows, allocator));
+        }
+        if (width == 1 && t == DType.INT64 && a.data() instanceof long[] l) {
+            return new TableChunk(ArrowTables.toArrow(List.of(new Column(op.columns().get(0), t, l, null, null, null)),
+                    rows, allocator));
+        }
         List<Column> cols = new ArrayList<>(width);
         for (int j = 0; j < width; j++) {
             if (t.isFloat()) {
@@ -122,35 +130,98 @@ public final class DataFrameKernels {
         return out;
     }
 
+    /**
+     * Each output is computed from heap copies of only the columns it reads, except a plain column reference, which
+     * shares the input's Arrow buffers (no copy).
+     */
     private static TableChunk map(ChunkTableMap op, List<ChunkData> in, BufferAllocator allocator) {
-        List<LocalTable> tables = new ArrayList<>(in.size());
-        for (ChunkData d : in) {
-            tables.add(table(d));
+        int n = tableChunk(in.get(0)).rowCount();
+        List<List<String>> used = new ArrayList<>(in.size());
+        for (int i = 0; i < in.size(); i++) {
+            used.add(new ArrayList<>());
         }
-        int n = tables.get(0).rowCount();
-        List<Column> out = new ArrayList<>(op.outputs().size());
         for (ColumnExpr e : op.outputs()) {
-            out.add(TableExpressions.evaluate(e, tables, n));
+            if (!sharable(e, in, n)) {
+                for (ColumnRef r : e.args()) {
+                    List<String> names = used.get(r.input());
+                    if (!names.contains(r.column())) {
+                        names.add(r.column());
+                    }
+                }
+            }
         }
-        return new TableChunk(ArrowTables.toArrow(out, n, allocator));
+        List<LocalTable> tables = new ArrayList<>(in.size());
+        for (int i = 0; i < in.size(); i++) {
+            tables.add(ArrowTables.toLocal(tableChunk(in.get(i)).root(), used.get(i)));
+        }
+        List<FieldVector> out = new ArrayList<>(op.outputs().size());
+        try {
+            for (ColumnExpr e : op.outputs()) {
+                if (sharable(e, in, n)) {
+                    ColumnRef r = e.args().get(0);
+                    out.add(ArrowTables.share(tableChunk(in.get(r.input())).root(), r.column(), e.name(), n,
+                            allocator));
+                } else {
+                    out.add(ArrowTables.toVector(TableExpressions.evaluate(e, tables, n), allocator));
+                }
+            }
+        } catch (RuntimeException ex) {
+            out.forEach(FieldVector::close);
+            throw ex;
+        }
+        return new TableChunk(root(out, n));
     }
 
+    /** Whether output {@code e} is an input column as it is: same type, and the input has the {@code n} rows. */
+    private static boolean sharable(ColumnExpr e, List<ChunkData> in, int n) {
+        if (e.fn() != ExprFn.COLUMN) {
+            return false;
+        }
+        ColumnRef r = e.args().get(0);
+        VectorSchemaRoot root = tableChunk(in.get(r.input())).root();
+        FieldVector v = root.getVector(r.column());
+        return v != null && ArrowTables.dtype(v.getField()) == e.dtype() && root.getRowCount() == n;
+    }
+
+    private static VectorSchemaRoot root(List<FieldVector> vectors, int rows) {
+        VectorSchemaRoot root = new VectorSchemaRoot(vectors);
+        root.setRowCount(rows);
+        return root;
+    }
+
+    static TableChunk tableChunk(ChunkData d) {
+        if (!(d instanceof TableChunk t)) {
+            throw new MarsException(ErrorCode.INTERNAL_ERROR, "a dataframe kernel was given " + d.getClass().getName()
+                    + " instead of a table chunk");
+        }
+        return t;
+    }
+
+    /** The rows whose mask is true (not null), copied column by column; all rows share the input's buffers. */
     private static TableChunk filter(List<ChunkData> in, BufferAllocator allocator) {
-        LocalTable t = table(in.get(0));
-        Column mask = table(in.get(1)).column(0);
-        int n = t.rowCount();
+        VectorSchemaRoot t = tableChunk(in.get(0)).root();
+        int n = t.getRowCount();
+        Column mask = ArrowTables.toColumn(tableChunk(in.get(1)).root().getVector(0), n);
+        long[] m = mask.longs();
         int[] rows = new int[n];
         int count = 0;
         for (int i = 0; i < n; i++) {
-            if (!mask.isNull(i) && mask.longs()[i] != 0) {
+            if (m[i] != 0) { // a null mask value reads as 0
                 rows[count++] = i;
             }
         }
-        List<Column> out = new ArrayList<>(t.columnCount());
-        for (Column c : t.columns()) {
-            out.add(Columns.take(c, rows, count));
+        List<FieldVector> out = new ArrayList<>(t.getFieldVectors().size());
+        try {
+            for (FieldVector v : t.getFieldVectors()) {
+                String name = v.getName();
+                out.add(count == n ? ArrowTables.share(t, name, name, n, allocator)
+                        : ArrowTables.toVector(Columns.take(ArrowTables.toColumn(v, n), rows, count), allocator));
+            }
+        } catch (RuntimeException ex) {
+            out.forEach(FieldVector::close);
+            throw ex;
         }
-        return new TableChunk(ArrowTables.toArrow(out, count, allocator));
+        return new TableChunk(root(out, count));
     }
 
     private static TableChunk assemble(ChunkTableAssemble op, List<ChunkData> in, BufferAllocator allocator) {

@@ -22,6 +22,8 @@ final class TableAggregation {
     private final List<String> keys;
     private final List<AggSpec> aggs;
     private final Map<Object, Integer> groupIds = new HashMap<>();
+    /** Group numbers of a single long-backed key (bool, ints, timestamps), instead of {@link #groupIds}. */
+    private LongGroupIds longIds;
     private final List<Object> groupKeys = new ArrayList<>();
     private final List<int[]> keyRows = new ArrayList<>();
     private final Acc[] accs;
@@ -44,11 +46,39 @@ final class TableAggregation {
         return groupKeys.size();
     }
 
-    /** The group of row {@code row} of a table holding the key columns, or -1 for a null key. */
-    private int group(LocalTable t, List<Column> kc, int row) {
+    /** The group of each of the {@code n} rows of a table holding the key columns, -1 for a null key. */
+    private int[] groups(List<Column> kc, int n) {
+        int[] out = new int[n];
         if (keys.isEmpty()) {
-            return 0;
+            return out;
         }
+        if (kc.size() == 1 && kc.get(0).dtype().isLongBacked()) {
+            Column c = kc.get(0);
+            long[] v = c.longs();
+            byte[] nulls = c.nulls();
+            LongGroupIds ids = longIds == null ? longIds = new LongGroupIds() : longIds;
+            for (int r = 0; r < n; r++) {
+                if (nulls != null && nulls[r] != 0) {
+                    out[r] = -1;
+                    continue;
+                }
+                int g = ids.idOrAdd(v[r]);
+                if (g < 0) {
+                    g = -1 - g;
+                    newGroup(c.get(r), kc, r);
+                }
+                out[r] = g;
+            }
+            return out;
+        }
+        for (int r = 0; r < n; r++) {
+            out[r] = group(kc, r);
+        }
+        return out;
+    }
+
+    /** The group of row {@code row} of a table holding the key columns, or -1 for a null key. */
+    private int group(List<Column> kc, int row) {
         Object key;
         if (kc.size() == 1) {
             Column c = kc.get(0);
@@ -70,12 +100,17 @@ final class TableAggregation {
         if (g == null) {
             g = groupKeys.size();
             groupIds.put(key, g);
-            groupKeys.add(key);
-            grow(g + 1);
-            // remember where the key came from, to copy typed key values later
-            keyRows.add(new int[] {keyColumnsIndex(kc), row});
+            newGroup(key, kc, row);
         }
         return g;
+    }
+
+    private void newGroup(Object key, List<Column> kc, int row) {
+        int g = groupKeys.size();
+        groupKeys.add(key);
+        grow(g + 1);
+        // remember where the key came from, to copy typed key values later
+        keyRows.add(new int[] {keyColumnsIndex(kc), row});
     }
 
     private final List<List<Column>> keySources = new ArrayList<>();
@@ -110,14 +145,9 @@ final class TableAggregation {
                     : t.column(accs[i].spec.column());
         }
         int n = t.rowCount();
-        for (int r = 0; r < n; r++) {
-            int g = group(t, kc, r);
-            if (g < 0) {
-                continue;
-            }
-            for (int i = 0; i < accs.length; i++) {
-                accs[i].addValue(g, cols[i], r);
-            }
+        int[] groups = groups(kc, n);
+        for (int i = 0; i < accs.length; i++) {
+            accs[i].addValues(groups, cols[i], n);
         }
     }
 
@@ -129,10 +159,10 @@ final class TableAggregation {
             stateCols.add(accs[i].stateColumns(t, i));
         }
         int n = t.rowCount();
+        int[] groups = groups(kc, n);
         for (int r = 0; r < n; r++) {
-            int g = group(t, kc, r);
             for (int i = 0; i < accs.length; i++) {
-                accs[i].addState(g, stateCols.get(i), r);
+                accs[i].addState(groups[r], stateCols.get(i), r);
             }
         }
     }
@@ -246,6 +276,58 @@ final class TableAggregation {
             mean = Arrays.copyOf(mean, cap);
             m2 = Arrays.copyOf(m2, cap);
             v = Arrays.copyOf(v, cap);
+        }
+
+        /** Adds row {@code r} of {@code c} to group {@code groups[r]}, for every row not in group -1. */
+        void addValues(int[] groups, Column c, int n) {
+            switch (spec.fn()) {
+                case SIZE -> {
+                    for (int r = 0; r < n; r++) {
+                        if (groups[r] >= 0) {
+                            this.n[groups[r]]++;
+                        }
+                    }
+                }
+                case SUM, MEAN -> {
+                    byte[] nulls = c.nulls();
+                    if (intSum()) {
+                        long[] v = c.longs();
+                        for (int r = 0; r < n; r++) {
+                            int g = groups[r];
+                            if (g >= 0 && (nulls == null || nulls[r] == 0)) {
+                                this.n[g]++;
+                                ls[g] += v[r];
+                            }
+                        }
+                    } else if (c.doubles() != null) {
+                        double[] v = c.doubles();
+                        for (int r = 0; r < n; r++) {
+                            int g = groups[r];
+                            double x = v[r];
+                            if (g >= 0 && x == x && (nulls == null || nulls[r] == 0)) {
+                                this.n[g]++;
+                                s[g] += x;
+                            }
+                        }
+                    } else {
+                        long[] v = c.longs();
+                        for (int r = 0; r < n; r++) {
+                            int g = groups[r];
+                            if (g >= 0 && (nulls == null || nulls[r] == 0)) {
+                                this.n[g]++;
+                                s[g] += v[r];
+                            }
+                        }
+                    }
+                }
+                default -> {
+                    for (int r = 0; r < n; r++) {
+                        if (groups[r] >= 0) {
+                            addValue(groups[r], c, r);
+                        }
+                    }
+                }
+            }
         }
 
         void addValue(int g, Column c, int r) {
