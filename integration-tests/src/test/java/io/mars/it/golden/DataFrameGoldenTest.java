@@ -132,6 +132,10 @@ public class DataFrameGoldenTest {
         add("abs_y", (df, e) -> df.col("y").abs());
         add("x_gt_0", (df, e) -> df.col("x").gt(0));
         add("x_ne_1", (df, e) -> df.col("x").ne(1.0));
+        add("y_lt_3", (df, e) -> df.col("y").lt(3));
+        add("y_ge_2_5", (df, e) -> df.col("y").ge(2.5));
+        add("y_eq_1", (df, e) -> df.col("y").eq(1));
+        add("filter_y_ne_2_x_sum", (df, e) -> df.filter(df.col("y").ne(2)).col("x").sum());
         add("x_le_y", (df, e) -> df.col("x").le(df.col("y")));
         add("s_eq_a", (df, e) -> df.col("s").eq("a"));
         add("x_gt_0_and_b", (df, e) -> df.col("x").gt(0).and(df.col("b")));

@@ -98,12 +98,35 @@ public final class ArrowBuffers {
     /** Bit {@code i} of {@code dst} set where {@code src[i] != 0}; {@code dst} must be zeroed. */
     public static void putLongsAsBits(ArrowBuf dst, long[] src, int n) {
         byte[] bytes = new byte[bitBytes(n)];
-        for (int i = 0; i < n; i++) {
-            if (src[i] != 0) {
-                bytes[i >>> 3] |= (byte) (1 << (i & 7));
+        int whole = n & ~7;
+        for (int i = 0; i < whole; i += 8) {
+            int b = 0;
+            for (int k = 0; k < 8; k++) {
+                b |= (src[i + k] != 0 ? 1 : 0) << k;
             }
+            bytes[i >>> 3] = (byte) b;
+        }
+        for (int i = whole; i < n; i++) {
+            bytes[i >>> 3] |= (byte) ((src[i] != 0 ? 1 : 0) << (i & 7));
         }
         dst.setBytes(0, bytes);
+    }
+
+    /**
+     * The positions of the true, non-null values of a boolean vector's first {@code n} (its data and validity
+     * bits), written in order to {@code rows}; returns how many.
+     */
+    public static int trueRows(ArrowBuf data, ArrowBuf validity, int n, int[] rows) {
+        byte[] bits = new byte[bitBytes(n)];
+        byte[] valid = new byte[bits.length];
+        data.getBytes(0, bits);
+        validity.getBytes(0, valid);
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            rows[count] = i;
+            count += (bits[i >>> 3] & valid[i >>> 3]) >>> (i & 7) & 1;
+        }
+        return count;
     }
 
     /** {@code dst[i]} = bit {@code i} of {@code src} (0 or 1). */

@@ -16,6 +16,7 @@ import io.mars.common.operand.dataframe.ChunkTableToTensor;
 import io.mars.common.operand.dataframe.ColumnExpr;
 import io.mars.common.operand.dataframe.ColumnRef;
 import io.mars.common.operand.dataframe.ExprFn;
+import io.mars.common.table.ArrowBuffers;
 import io.mars.common.table.ArrowTables;
 import io.mars.common.table.Columns;
 import io.mars.common.table.TableChunk;
@@ -201,15 +202,9 @@ public final class DataFrameKernels {
     private static TableChunk filter(List<ChunkData> in, BufferAllocator allocator) {
         VectorSchemaRoot t = tableChunk(in.get(0)).root();
         int n = t.getRowCount();
-        Column mask = ArrowTables.toColumn(tableChunk(in.get(1)).root().getVector(0), n);
-        long[] m = mask.longs();
+        FieldVector mask = tableChunk(in.get(1)).root().getVector(0);
         int[] rows = new int[n];
-        int count = 0;
-        for (int i = 0; i < n; i++) {
-            if (m[i] != 0) { // a null mask value reads as 0
-                rows[count++] = i;
-            }
-        }
+        int count = ArrowBuffers.trueRows(mask.getDataBuffer(), mask.getValidityBuffer(), n, rows);
         List<FieldVector> out = new ArrayList<>(t.getFieldVectors().size());
         try {
             for (FieldVector v : t.getFieldVectors()) {

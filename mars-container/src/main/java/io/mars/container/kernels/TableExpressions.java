@@ -145,6 +145,9 @@ final class TableExpressions {
     private static Column compare(ColumnExpr e, List<Column> args, int n) {
         Column a = args.get(0);
         Column b = args.size() > 1 ? args.get(1) : null;
+        if (b == null && e.constant() != null && a.nulls() == null && a.dtype() != DType.STRING) {
+            return compareConstant(e, a, n);
+        }
         long[] out = new long[n];
         ExprFn fn = e.fn();
         for (int i = 0; i < n; i++) {
@@ -184,6 +187,54 @@ final class TableExpressions {
             out[i] = r ? 1 : 0;
         }
         return new Column(e.name(), DType.BOOL, out, null, null, null);
+    }
+
+    /**
+     * A column without null flags against a numeric constant, one tight loop per operator (a long column against a
+     * float constant compares as doubles, as the general path does). A float NaN (null) compares false, and
+     * not-equal true, as pandas has it.
+     */
+    private static Column compareConstant(ColumnExpr e, Column a, int n) {
+        ExprFn fn = e.constantFirst() ? mirrored(e.fn()) : e.fn();
+        long[] out = new long[n];
+        boolean longs = a.doubles() == null;
+        if (!longs || e.constant().kind() == io.mars.tensor.DataType.Kind.FLOAT) {
+            double[] x = longs ? java.util.Arrays.stream(a.longs()).asDoubleStream().toArray() : a.doubles();
+            double y = e.constant().floatValue();
+            switch (fn) {
+                case LESS -> { for (int i = 0; i < n; i++) { out[i] = x[i] < y ? 1 : 0; } }
+                case LESS_EQUAL -> { for (int i = 0; i < n; i++) { out[i] = x[i] <= y ? 1 : 0; } }
+                case GREATER -> { for (int i = 0; i < n; i++) { out[i] = x[i] > y ? 1 : 0; } }
+                case GREATER_EQUAL -> { for (int i = 0; i < n; i++) { out[i] = x[i] >= y ? 1 : 0; } }
+                case EQUAL -> { for (int i = 0; i < n; i++) { out[i] = x[i] == y ? 1 : 0; } }
+                case NOT_EQUAL -> { for (int i = 0; i < n; i++) { out[i] = x[i] != y ? 1 : 0; } }
+                default -> throw new IllegalStateException(fn.name());
+            }
+        } else {
+            long[] x = a.longs();
+            long y = e.constant().intValue();
+            switch (fn) {
+                case LESS -> { for (int i = 0; i < n; i++) { out[i] = x[i] < y ? 1 : 0; } }
+                case LESS_EQUAL -> { for (int i = 0; i < n; i++) { out[i] = x[i] <= y ? 1 : 0; } }
+                case GREATER -> { for (int i = 0; i < n; i++) { out[i] = x[i] > y ? 1 : 0; } }
+                case GREATER_EQUAL -> { for (int i = 0; i < n; i++) { out[i] = x[i] >= y ? 1 : 0; } }
+                case EQUAL -> { for (int i = 0; i < n; i++) { out[i] = x[i] == y ? 1 : 0; } }
+                case NOT_EQUAL -> { for (int i = 0; i < n; i++) { out[i] = x[i] != y ? 1 : 0; } }
+                default -> throw new IllegalStateException(fn.name());
+            }
+        }
+        return new Column(e.name(), DType.BOOL, out, null, null, null);
+    }
+
+    /** The operator with its operands swapped: {@code c < x} is {@code x > c}. */
+    private static ExprFn mirrored(ExprFn fn) {
+        return switch (fn) {
+            case LESS -> ExprFn.GREATER;
+            case LESS_EQUAL -> ExprFn.GREATER_EQUAL;
+            case GREATER -> ExprFn.LESS;
+            case GREATER_EQUAL -> ExprFn.LESS_EQUAL;
+            default -> fn;
+        };
     }
 
     private static Column logical(ColumnExpr e, List<Column> args, int n) {
