@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the dataframe workloads of io.mars.examples.DataFrameOps on Mars (bin/mars-submit) and in pandas, one run
-# each side by side, and prints wall times, the Mars/pandas ratio and each process's peak RSS.
+# Runs the dataframe workloads of io.mars.examples.DataFrameOps on Mars (bin/mars-submit), in pandas and, when the
+# python has dask (Debian: apt-get install -y python3-dask), in Dask with the same chunk rows, side by side; prints
+# wall times, the Mars/pandas and Mars/Dask ratios and each process's peak RSS.
 # Build first: mvn -B -q package -DskipTests. Needs /usr/bin/time and a python with pandas (PYTHON).
 #
 # Environment (defaults in brackets):
@@ -20,7 +21,10 @@ export MARS_SUBMIT_OPTS="${MARS_SUBMIT_OPTS:--Xmx8g -XX:+UseParallelGC}"
 num() { "$python" -c "print(int(float('$1')))"; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-printf '%-13s %12s %10s %10s %8s %10s %10s\n' workload N mars_s pandas_s ratio mars_MB pandas_MB
+has_dask=0
+"$python" -c 'import dask.dataframe' 2>/dev/null && has_dask=1
+printf '%-13s %10s %8s %9s %7s %8s %9s %8s %8s %8s\n' workload N mars_s pandas_s ratio dask_s ratio_dask \
+  mars_MB pandas_MB dask_MB
 for w in ${WORKLOADS:-groupby-sum groupby-mean filter-sum merge sort}; do
   size="$n"
   [[ "$w" == merge ]] && size="${MERGE_N:-$n}"
@@ -30,10 +34,19 @@ for w in ${WORKLOADS:-groupby-sum groupby-mean filter-sum merge sort}; do
     --class io.mars.examples.DataFrameOps "$jar" "$w" "$size" "$(num "$chunk")" >"$work/mars.out" 2>"$work/mars.err" \
     || { echo "$w: Mars run failed:" >&2; tail -5 "$work/mars.err" >&2; continue; }
   /usr/bin/time -v -o "$work/py.time" "$python" "$here/python/pandas_ops_baseline.py" "$w" "$size" >"$work/py.out"
+  dask_s=- dask_ratio=- dask_mb=-
+  if [[ "$has_dask" == 1 ]]; then
+    /usr/bin/time -v -o "$work/dask.time" "$python" "$here/python/dask_ops_baseline.py" "$w" "$size" \
+      "$(num "$chunk")" >"$work/dask.out"
+    dask_s="$(grep -o 'wall=[0-9.]*' "$work/dask.out" | tail -1 | cut -d= -f2)"
+    dask_mb="$(awk '/Maximum resident/ { printf "%d", $NF / 1024 }' "$work/dask.time")"
+  fi
   mars_s="$(grep -o 'wall=[0-9.]*' "$work/mars.out" | tail -1 | cut -d= -f2)"
   py_s="$(grep -o 'wall=[0-9.]*' "$work/py.out" | tail -1 | cut -d= -f2)"
   mars_mb="$(awk '/Maximum resident/ { printf "%d", $NF / 1024 }' "$work/mars.time")"
   py_mb="$(awk '/Maximum resident/ { printf "%d", $NF / 1024 }' "$work/py.time")"
   ratio="$(awk -v a="$mars_s" -v b="$py_s" 'BEGIN { printf "%.2f", a / b }')"
-  printf '%-13s %12s %10s %10s %8s %10s %10s\n' "$w" "$size" "$mars_s" "$py_s" "$ratio" "$mars_mb" "$py_mb"
+  [[ "$dask_s" != - ]] && dask_ratio="$(awk -v a="$mars_s" -v b="$dask_s" 'BEGIN { printf "%.2f", a / b }')"
+  printf '%-13s %10s %8s %9s %7s %8s %9s %8s %8s %8s\n' "$w" "$size" "$mars_s" "$py_s" "$ratio" "$dask_s" \
+    "$dask_ratio" "$mars_mb" "$py_mb" "$dask_mb"
 done
