@@ -86,18 +86,40 @@ public final class DataFrameOpsKernels {
         return DataFrameKernels.chunk(TableRows.take(t, order, n), allocator);
     }
 
-    /** The key columns of {@code count} rows at regular positions of the chunk sorted by its keys. */
+    /**
+     * The key columns of {@code count} rows at regular positions of the chunk's sort order. A chunk of more than
+     * {@link #SAMPLE_OVERDRAW} times {@code count} rows is first thinned to that many rows, one at a scrambled
+     * position in each of as many equal row ranges, and only those are sorted: the pivots come out as good for the
+     * partition at a small part of the cost of sorting the whole chunk.
+     */
     private static TableChunk sample(ChunkTableSample op, LocalTable t, BufferAllocator allocator) {
         List<Column> keys = TableRows.columns(t, op.by());
         int n = t.rowCount();
+        LocalTable keyTable = new LocalTable(keys);
+        long drawn = (long) op.count() * SAMPLE_OVERDRAW;
+        if (n > drawn) {
+            int m = (int) drawn;
+            int[] rows = new int[m];
+            for (int j = 0; j < m; j++) {
+                long from = (long) j * n / m;
+                long width = (long) (j + 1) * n / m - from;
+                rows[j] = (int) (from + Math.floorMod(TableRows.mix(j * 0x9E3779B97F4A7C15L + n), width));
+            }
+            keyTable = TableRows.take(keyTable, rows, m);
+            keys = keyTable.columns();
+            n = m;
+        }
         int[] order = TableRows.sortedOrder(keys, n, TableRows.flags(op.ascending()));
         int count = Math.min(op.count(), n);
         int[] picked = new int[count];
         for (int j = 0; j < count; j++) {
             picked[j] = order[(int) ((long) j * n / count)];
         }
-        return DataFrameKernels.chunk(TableRows.take(new LocalTable(keys), picked, count), allocator);
+        return DataFrameKernels.chunk(TableRows.take(keyTable, picked, count), allocator);
     }
+
+    /** How many rows per wanted sample row {@link #sample} sorts at most. */
+    private static final int SAMPLE_OVERDRAW = 16;
 
     private static TableChunk pivots(ChunkTablePivots op, List<ChunkData> in, BufferAllocator allocator) {
         LocalTable samples = concat(in, 0, in.size());
@@ -110,6 +132,21 @@ public final class DataFrameOpsKernels {
             picked[j] = order[(int) Math.min(m - 1, (long) (j + 1) * m / op.parts())];
         }
         return DataFrameKernels.chunk(TableRows.take(new LocalTable(keys), picked, count), allocator);
+    }
+
+    /** How many of the sorted {@code keys} are at most {@code x}. */
+    private static int upperBound(long[] keys, long x) {
+        int lo = 0;
+        int hi = keys.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (keys[mid] <= x) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     // ----- shuffle -----
@@ -126,7 +163,13 @@ public final class DataFrameOpsKernels {
             List<Column> pk = TableRows.columns(pivots, op.by());
             boolean[] asc = TableRows.flags(op.ascending());
             int pc = pivots.rowCount();
-            for (int i = 0; i < n; i++) {
+            long[] pv = pk.size() == 1 ? TableRows.orderKeys(pk.get(0), asc[0]) : null;
+            long[] kv = pv != null ? TableRows.orderKeys(keys.get(0), asc[0]) : null;
+            for (int i = 0; kv != null && i < n; i++) {
+                // one numeric key: a binary search over primitive keys; a null key goes after every pivot
+                part[i] = keys.get(0).isNull(i) ? pc : upperBound(pv, kv[i]);
+            }
+            for (int i = 0; kv == null && i < n; i++) {
                 // the number of pivots <= row i: part k holds [pivot k-1, pivot k)
                 int lo = 0;
                 int hi = pc;

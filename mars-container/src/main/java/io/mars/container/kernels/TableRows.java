@@ -58,7 +58,9 @@ final class TableRows {
             } else if (x.strings() != null) {
                 c = x.strings().get(i).compareTo(y.strings().get(j));
             } else {
-                c = Double.compare(x.getDouble(i), y.getDouble(j));
+                double dx = x.getDouble(i);
+                double dy = y.getDouble(j);
+                c = dx == dy ? 0 : Double.compare(dx, dy); // -0.0 and 0.0 tie, as in pandas
             }
             if (c != 0) {
                 return asc[k] ? c : -c;
@@ -95,13 +97,12 @@ final class TableRows {
         int m = 0;
         for (int i = 0; i < n; i++) {
             if (!c.isNull(i)) {
-                long bits = Double.doubleToLongBits(d[i] == 0.0 ? 0.0 : d[i]);
-                long key = bits ^ (bits >> 63 & Long.MAX_VALUE); // ordered as signed longs like the doubles
+                long key = sortable(d[i]);
                 keys[m] = asc ? key : ~key;
                 rows[m++] = i;
             }
         }
-        int[] order = mergeSort(keys, m);
+        int[] order = stableOrder(keys, m);
         int[] out = new int[n];
         for (int i = 0; i < m; i++) {
             out[i] = rows[order[i]];
@@ -112,6 +113,92 @@ final class TableRows {
             }
         }
         return out;
+    }
+
+    /** Below this many keys a merge sort beats the radix sort's fixed cost of its digit counts. */
+    private static final int RADIX_MIN = 4096;
+    private static final int DIGIT_BITS = 11;
+    private static final int DIGIT_MASK = (1 << DIGIT_BITS) - 1;
+
+    /**
+     * Positions {@code 0..m-1} stably ordered by {@code keys} (as signed longs): an LSD radix sort over 11-bit digits
+     * that moves (key, position) pairs and skips digits every key shares; a merge sort for few keys.
+     */
+    static int[] stableOrder(long[] keys, int m) {
+        if (m < RADIX_MIN) {
+            return mergeSort(keys, m);
+        }
+        long[] k = new long[m];
+        int[] at = new int[m];
+        long differ = 0;
+        for (int i = 0; i < m; i++) {
+            k[i] = keys[i] ^ Long.MIN_VALUE; // signed order as unsigned digits
+            at[i] = i;
+            differ |= k[i] ^ k[0];
+        }
+        long[] k2 = new long[m];
+        int[] at2 = new int[m];
+        int[] start = new int[DIGIT_MASK + 1];
+        for (int shift = 0; shift < Long.SIZE; shift += DIGIT_BITS) {
+            if ((differ >>> shift & DIGIT_MASK) == 0) {
+                continue;
+            }
+            Arrays.fill(start, 0);
+            for (int i = 0; i < m; i++) {
+                start[(int) (k[i] >>> shift) & DIGIT_MASK]++;
+            }
+            for (int d = 0, sum = 0; d <= DIGIT_MASK; d++) {
+                int c = start[d];
+                start[d] = sum;
+                sum += c;
+            }
+            for (int i = 0; i < m; i++) {
+                int to = start[(int) (k[i] >>> shift) & DIGIT_MASK]++;
+                k2[to] = k[i];
+                at2[to] = at[i];
+            }
+            long[] tk = k;
+            k = k2;
+            k2 = tk;
+            int[] ta = at;
+            at = at2;
+            at2 = ta;
+        }
+        return at;
+    }
+
+    /**
+     * One long per row that orders as signed longs the way the rows of a numeric column order in that direction
+     * null for a string column, or a column that has nulls (or NaN).
+     */
+    static long[] orderKeys(Column c, boolean asc) {
+        if (c.strings() != null || c.nulls() != null) {
+            return null;
+        }
+        int n = c.length();
+        long[] out = new long[n];
+        if (c.longs() != null) {
+            long[] v = c.longs();
+            for (int i = 0; i < n; i++) {
+                out[i] = asc ? v[i] : ~v[i];
+            }
+        } else {
+            double[] v = c.doubles();
+            for (int i = 0; i < n; i++) {
+                if (Double.isNaN(v[i])) {
+                    return null;
+                }
+                long key = sortable(v[i]);
+                out[i] = asc ? key : ~key;
+            }
+        }
+        return out;
+    }
+
+    /** A long that orders as signed longs the way the (non-NaN) doubles order; -0.0 and 0.0 are one key. */
+    static long sortable(double x) {
+        long bits = Double.doubleToLongBits(x == 0.0 ? 0.0 : x);
+        return bits ^ (bits >> 63 & Long.MAX_VALUE);
     }
 
     /** Positions {@code 0..m-1} stably ordered by {@code keys}: a bottom-up merge sort over int indices. */
