@@ -33,6 +33,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * Kernels of the row-moving dataframe operations (sort, shuffle, merge, drop_duplicates) and the string and
@@ -207,7 +208,7 @@ public final class DataFrameOpsKernels {
         return DataFrameKernels.chunk(new LocalTable(out), allocator);
     }
 
-    /** Rows of one part, copied from the Arrow batch without the part column. */
+    /** Rows of one part of the Arrow batch, without the part column. */
     static TableChunk piece(ChunkTablePiece op, TableChunk mapped, BufferAllocator allocator) {
         VectorSchemaRoot root = mapped.root();
         List<FieldVector> vectors = root.getFieldVectors();
@@ -219,15 +220,10 @@ public final class DataFrameOpsKernels {
         List<FieldVector> out = new ArrayList<>(vectors.size() - 1);
         try {
             for (int c = 0; c < vectors.size() - 1; c++) {
-                FieldVector src = vectors.get(c);
-                FieldVector dst = src.getField().createVector(allocator);
-                out.add(dst);
-                dst.setInitialCapacity(len);
-                dst.allocateNew();
-                for (int r = 0; r < len; r++) {
-                    dst.copyFromSafe(lo + r, r, src);
-                }
-                dst.setValueCount(len);
+                // a slice sharing the mapped chunk's value buffers (validity bits are copied when not byte-aligned)
+                TransferPair pair = vectors.get(c).getTransferPair(allocator);
+                pair.splitAndTransfer(lo, len);
+                out.add((FieldVector) pair.getTo());
             }
         } catch (RuntimeException e) {
             out.forEach(FieldVector::close);
@@ -306,6 +302,10 @@ public final class DataFrameOpsKernels {
      * (or with a null key) gives (outer, -1) when {@code keepUnmatched}.
      */
     private static void matchRows(List<Column> outer, List<Column> inner, boolean keepUnmatched, IntPairs pairs) {
+        if (outer.size() == 1 && outer.get(0).longs() != null && inner.get(0).longs() != null) {
+            matchLongRows(outer.get(0), inner.get(0), keepUnmatched, pairs);
+            return;
+        }
         int ni = inner.isEmpty() ? 0 : inner.get(0).length();
         Map<Object, int[]> index = new HashMap<>();
         int[] next = new int[ni];
@@ -334,6 +334,49 @@ public final class DataFrameOpsKernels {
                 continue;
             }
             for (int j = head[0]; j >= 0; j = next[j]) {
+                pairs.add(i, j);
+            }
+        }
+    }
+
+    /**
+     * {@link #matchRows} for one long-backed key on both sides: inner keys get dense numbers from a primitive hash
+     * table, and each number's rows are chained in row order through int arrays; no boxing.
+     */
+    private static void matchLongRows(Column outer, Column inner, boolean keepUnmatched, IntPairs pairs) {
+        LongGroupIds ids = new LongGroupIds();
+        int ni = inner.length();
+        long[] iv = inner.longs();
+        byte[] inulls = inner.nulls();
+        int[] next = new int[ni];
+        int[] head = new int[Math.max(16, ni)];
+        int[] tail = new int[head.length];
+        for (int j = 0; j < ni; j++) {
+            if (inulls != null && inulls[j] != 0) {
+                continue;
+            }
+            next[j] = -1;
+            int id = ids.idOrAdd(iv[j]);
+            if (id < 0) {
+                id = -1 - id;
+                head[id] = j;
+            } else {
+                next[tail[id]] = j;
+            }
+            tail[id] = j;
+        }
+        int no = outer.length();
+        long[] ov = outer.longs();
+        byte[] onulls = outer.nulls();
+        for (int i = 0; i < no; i++) {
+            int id = onulls != null && onulls[i] != 0 ? -1 : ids.find(ov[i]);
+            if (id < 0) {
+                if (keepUnmatched) {
+                    pairs.add(i, -1);
+                }
+                continue;
+            }
+            for (int j = head[id]; j >= 0; j = next[j]) {
                 pairs.add(i, j);
             }
         }

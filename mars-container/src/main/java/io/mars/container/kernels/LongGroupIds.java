@@ -41,6 +41,18 @@ final class LongGroupIds {
         }
     }
 
+    /** The key's number, or -1 when it was never added. */
+    int find(long key) {
+        int slot = slot(key);
+        while (true) {
+            int id = ids[slot];
+            if (id < 0 || keys[slot] == key) {
+                return id;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
     private int slot(long key) {
         long h = key * 0x9E3779B97F4A7C15L;
         return (int) (h ^ (h >>> 32)) & mask;
