@@ -344,10 +344,10 @@ public final class DataFrameOpsKernels {
      * table, and each number's rows are chained in row order through int arrays; no boxing.
      */
     private static void matchLongRows(Column outer, Column inner, boolean keepUnmatched, IntPairs pairs) {
-        LongGroupIds ids = new LongGroupIds();
         int ni = inner.length();
         long[] iv = inner.longs();
         byte[] inulls = inner.nulls();
+        LongGroupIds ids = LongGroupIds.forKeys(iv, inulls, ni);
         int[] next = new int[ni];
         int[] head = new int[Math.max(16, ni)];
         int[] tail = new int[head.length];

@@ -7,13 +7,42 @@ import java.util.Arrays;
  * half full) from key to the number it was given on first sight, 0, 1, 2, ... No boxing, one probe sequence per row.
  */
 final class LongGroupIds {
+    /** Keys in {@code [denseMin, denseMin + dense.length)} are numbered through {@code dense}, when it is set. */
+    private int[] dense;
+    private long denseMin;
     private long[] keys;
     private int[] ids;
     private int size;
+    /** How many keys are in the hash table (the rest are in {@link #dense}). */
+    private int hashed;
     private int mask;
 
     LongGroupIds() {
         resize(64);
+    }
+
+    /**
+     * A table for numbering {@code keys[0..n)} (rows with {@code nulls[i] != 0} left out): when their range is at most
+     * twice their count (and under 2^26), numbers live in an array indexed by key, so a lookup is one load, not a
+     * probe sequence. Keys outside that range can still be added, through the hash table.
+     */
+    static LongGroupIds forKeys(long[] keys, byte[] nulls, int n) {
+        LongGroupIds ids = new LongGroupIds();
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            if (nulls == null || nulls[i] == 0) {
+                min = Math.min(min, keys[i]);
+                max = Math.max(max, keys[i]);
+            }
+        }
+        long range = max - min + 1;
+        if (min <= max && range > 0 && range <= 2L * n + 16 && range <= 1 << 26) {
+            ids.dense = new int[(int) range];
+            Arrays.fill(ids.dense, -1);
+            ids.denseMin = min;
+        }
+        return ids;
     }
 
     int size() {
@@ -22,6 +51,16 @@ final class LongGroupIds {
 
     /** The key's number, or -1 - (the number it now gets) when it was not seen before. */
     int idOrAdd(long key) {
+        long off = key - denseMin;
+        if (dense != null && off >= 0 && off < dense.length) {
+            int id = dense[(int) off];
+            if (id >= 0) {
+                return id;
+            }
+            id = size++;
+            dense[(int) off] = id;
+            return -1 - id;
+        }
         int slot = slot(key);
         while (true) {
             int id = ids[slot];
@@ -29,7 +68,7 @@ final class LongGroupIds {
                 id = size++;
                 keys[slot] = key;
                 ids[slot] = id;
-                if (size * 2 > keys.length) {
+                if (++hashed * 2 > keys.length) {
                     resize(keys.length * 2);
                 }
                 return -1 - id;
@@ -43,6 +82,10 @@ final class LongGroupIds {
 
     /** The key's number, or -1 when it was never added. */
     int find(long key) {
+        long off = key - denseMin;
+        if (dense != null && off >= 0 && off < dense.length) {
+            return dense[(int) off];
+        }
         int slot = slot(key);
         while (true) {
             int id = ids[slot];

@@ -336,6 +336,13 @@ final class TableAggregation {
                         }
                     }
                 }
+                case COUNT -> {
+                    for (int r = 0; r < n; r++) {
+                        if (groups[r] >= 0 && !c.isNull(r)) {
+                            this.n[groups[r]]++;
+                        }
+                    }
+                }
                 case SUM, MEAN -> {
                     byte[] nulls = c.nulls();
                     if (intSum()) {

@@ -1,0 +1,45 @@
+package io.mars.container.kernels;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Dense numbering of long keys, hashed and array-indexed, against a HashMap doing the same. */
+class LongGroupIdsTest {
+    @Test
+    void numbersKeysInFirstSightOrderLikeAMap() {
+        Random random = new Random(3);
+        for (boolean denseRange : new boolean[] {false, true}) {
+            int n = 50_000;
+            long[] keys = new long[n];
+            byte[] nulls = new byte[n];
+            for (int i = 0; i < n; i++) {
+                keys[i] = denseRange ? random.nextInt(20_000) - 5_000 : random.nextLong() >> random.nextInt(64);
+                nulls[i] = (byte) (random.nextInt(10) == 0 ? 1 : 0);
+            }
+            LongGroupIds ids = LongGroupIds.forKeys(keys, nulls, n);
+            Map<Long, Integer> reference = new HashMap<>();
+            for (int i = 0; i < n; i++) {
+                // null rows were left out of the range, but any key can still be added: outside keys go to the hash
+                long key = nulls[i] != 0 ? keys[i] * 7919 + 1_000_000 : keys[i];
+                Integer expected = reference.get(key);
+                int got = ids.idOrAdd(key);
+                if (expected == null) {
+                    assertThat(got).as("new key %d", key).isEqualTo(-1 - reference.size());
+                    reference.put(key, reference.size());
+                } else {
+                    assertThat(got).as("seen key %d", key).isEqualTo(expected);
+                }
+            }
+            assertThat(ids.size()).isEqualTo(reference.size());
+            for (Map.Entry<Long, Integer> e : reference.entrySet()) {
+                assertThat(ids.find(e.getKey())).isEqualTo(e.getValue());
+            }
+            assertThat(ids.find(Long.MIN_VALUE + 12345)).isEqualTo(-1);
+            assertThat(ids.find(-5_001)).isEqualTo(reference.getOrDefault(-5_001L, -1));
+        }
+    }
+}
