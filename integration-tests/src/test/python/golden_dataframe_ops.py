@@ -115,6 +115,7 @@ def cases(df, r, d):
         "g_value_counts": lambda: value_counts(df.g),
         "describe_x_y": lambda: describe(df[["k", "x", "y"]]),
         "describe_series_x": lambda: describe(df.x.to_frame("x")),
+        "empty_describe": lambda: describe(e[["k", "x", "y"]]),
         # concat, drop_duplicates
         "concat_df_head": lambda: pd.concat([df, df.head(5)], ignore_index=True),
         "concat_with_empty": lambda: pd.concat([e, df.head(3), e, df.tail(2)], ignore_index=True),

@@ -117,6 +117,7 @@ class DataFrameOpsGoldenTest {
         add("g_value_counts", in -> in.df().col("g").valueCounts());
         add("describe_x_y", in -> in.df().select("k", "x", "y").describe());
         add("describe_series_x", in -> in.df().col("x").describe());
+        add("empty_describe", in -> in.empty().select("k", "x", "y").describe());
         add("concat_df_head", in -> DataFrames.concat(in.df(), in.df().head(5)));
         add("concat_with_empty", in -> DataFrames.concat(in.empty(), in.df().head(3), in.empty(),
                 in.df().sortValues("y").filter(in.df().sortValues("y").col("y").gt(100)), tail2(in.df())));
