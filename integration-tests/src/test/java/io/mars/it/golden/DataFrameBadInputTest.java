@@ -13,38 +13,24 @@ import io.mars.dataframe.DType;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.LocalTable;
-import io.mars.submit.client.ClientSession;
-import io.mars.submit.local.LocalCluster;
 import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensors;
+import io.mars.it.LocalClusterExtension;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Dataframe errors name what was wrong; conversions to and from tensors and Arrow IPC keep every value. */
 class DataFrameBadInputTest {
-    private static LocalCluster cluster;
-    private static ClientSession session;
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
     private static final LocalTable TABLE = LocalTable.of(Column.ofLongs("k", 1, 2, 1, 3, 2),
             Column.of("x", DType.FLOAT64, Arrays.asList(1.5, null, -2.0, 4.0, 0.25)),
             Column.ofStrings("s", Arrays.asList("a", null, "b", "c", "a")));
 
-    @BeforeAll
-    static void start() {
-        cluster = new LocalCluster(2, Map.of());
-        session = ClientSession.open(cluster.supervisor(), Map.of(), null);
-    }
-
-    @AfterAll
-    static void stop() {
-        session.close();
-        cluster.close();
-        assertThat(cluster.allocatedBytes()).isZero();
-    }
 
     private static DataFrame df() {
         return DataFrames.fromTable(TABLE, 2);
@@ -83,7 +69,7 @@ class DataFrameBadInputTest {
                 .isInstanceOfSatisfying(MarsException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.LENGTH_MISMATCH));
         // lengths known only once a filter ran: the error comes when the task tiles
         DataFrame filtered = df().filter(df().col("k").gt(1));
-        assertThatThrownBy(() -> session.executeTables(df().assign("z", filtered.col("x"))))
+        assertThatThrownBy(() -> CLUSTER.session().executeTables(df().assign("z", filtered.col("x"))))
                 .isInstanceOfSatisfying(MarsException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.LENGTH_MISMATCH))
                 .hasMessageContaining("5 and 3 rows");
     }
@@ -99,7 +85,7 @@ class DataFrameBadInputTest {
 
     @Test
     void castingANullToIntFailsWhenRunNamingTheRow() {
-        assertThatThrownBy(() -> session.executeTables(df().col("x").astype(DType.INT64)))
+        assertThatThrownBy(() -> CLUSTER.session().executeTables(df().col("x").astype(DType.INT64)))
                 .isInstanceOf(MarsException.class).hasMessageContaining("row 1 of column 'x'");
     }
 
@@ -107,9 +93,9 @@ class DataFrameBadInputTest {
     void tensorsBecomeFramesAndBack() {
         var t = Tensors.arange(12).reshape(4, 3).astype(io.mars.tensor.DataType.FLOAT64).rechunk(Tensors.chunks(3));
         DataFrame f = DataFrames.fromTensor(t, "a", "b", "c");
-        LocalTable table = f.execute(session);
-        NDArray back = f.toTensor().execute(session);
-        NDArray direct = t.execute(session);
+        LocalTable table = f.execute(CLUSTER.session());
+        NDArray back = f.toTensor().execute(CLUSTER.session());
+        NDArray direct = t.execute(CLUSTER.session());
         assertThat(back.toDoubleMatrix()).isDeepEqualTo(direct.toDoubleMatrix());
         assertThat(table.columnNames()).containsExactly("a", "b", "c");
         for (int i = 0; i < 4; i++) {
@@ -117,7 +103,7 @@ class DataFrameBadInputTest {
                 assertThat(table.column(j).getDouble(i)).isEqualTo(direct.getDouble(i, j));
             }
         }
-        NDArray xs = df().col("x").toTensor().execute(session);
+        NDArray xs = df().col("x").toTensor().execute(CLUSTER.session());
         assertThat(xs.toDoubleArray()).containsExactly(1.5, Double.NaN, -2.0, 4.0, 0.25);
     }
 
@@ -140,10 +126,10 @@ class DataFrameBadInputTest {
     @Test
     void storedResultsHoldArrowMemoryUntilReleased() {
         DataFrame f = df();
-        f.execute(session);
-        assertThat(cluster.allocatedBytes()).isPositive();
-        session.releaseTileables(f);
-        assertThat(cluster.allocatedBytes()).isZero();
+        f.execute(CLUSTER.session());
+        assertThat(CLUSTER.cluster().allocatedBytes()).isPositive();
+        CLUSTER.session().releaseTileables(f);
+        assertThat(CLUSTER.cluster().allocatedBytes()).isZero();
         assertThat(List.of(TABLE.rowCount())).containsExactly(5);
     }
 }

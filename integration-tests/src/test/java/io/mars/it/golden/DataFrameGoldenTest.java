@@ -13,8 +13,7 @@ import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.GroupBy;
 import io.mars.dataframe.LocalTable;
 import io.mars.dataframe.Series;
-import io.mars.submit.client.ClientSession;
-import io.mars.submit.local.LocalCluster;
+import io.mars.it.LocalClusterExtension;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -24,9 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -41,8 +39,8 @@ public class DataFrameGoldenTest {
     /** Rows per chunk: 0 is automatic (one chunk here), 1 is a chunk per row, 4 and 7 leave a shorter last chunk. */
     private static final long[] CHUNKINGS = {0, 1, 4, 7};
     private static final JsonNode GOLDEN = load();
-    private static LocalCluster cluster;
-    private static ClientSession session;
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
 
     private static JsonNode load() {
         try (InputStream in = DataFrameGoldenTest.class.getResourceAsStream("/golden/dataframe/cases.json")) {
@@ -52,18 +50,6 @@ public class DataFrameGoldenTest {
         }
     }
 
-    @BeforeAll
-    static void start() {
-        cluster = new LocalCluster(2, Map.of());
-        session = ClientSession.open(cluster.supervisor(), Map.of(), null);
-    }
-
-    @AfterAll
-    static void stop() {
-        session.close();
-        cluster.close();
-        assertThat(cluster.allocatedBytes()).as("Arrow bytes still allocated after the cluster stopped").isZero();
-    }
 
     /** The input frame of the golden file as a local table. */
     static LocalTable input(JsonNode t, int rows) {
@@ -224,9 +210,9 @@ public class DataFrameGoldenTest {
         DataFrame df = DataFrames.fromTable(table, chunkRows);
         DataFrame empty = DataFrames.fromTable(input(in, 0), chunkRows);
         Tileable t = CASES.get(name).build(df, empty, chunkRows);
-        LocalTable got = session.executeTables(t).get(0);
+        LocalTable got = CLUSTER.session().executeTables(t).get(0);
         assertMatches(name, got, GOLDEN.get("cases").get(name));
-        session.releaseTileables(t);
+        CLUSTER.session().releaseTileables(t);
     }
 
     public static void assertMatches(String name, LocalTable got, JsonNode want) {

@@ -14,8 +14,7 @@ import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.GroupBy;
 import io.mars.dataframe.LocalTable;
 import io.mars.dataframe.RowFilter;
-import io.mars.submit.client.ClientSession;
-import io.mars.submit.local.LocalCluster;
+import io.mars.it.LocalClusterExtension;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
@@ -27,9 +26,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -46,8 +44,8 @@ class DataFrameIoGoldenTest {
     private static final long[] CHUNK_BYTES = {0, 37, 100, 512};
     private static final Path DIR = goldenDir();
     private static final JsonNode GOLDEN = load();
-    private static LocalCluster cluster;
-    private static ClientSession session;
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
 
     private static Path goldenDir() {
         try {
@@ -66,18 +64,6 @@ class DataFrameIoGoldenTest {
         }
     }
 
-    @BeforeAll
-    static void start() {
-        cluster = new LocalCluster(2, Map.of());
-        session = ClientSession.open(cluster.supervisor(), Map.of(), null);
-    }
-
-    @AfterAll
-    static void stop() {
-        session.close();
-        cluster.close();
-        assertThat(cluster.allocatedBytes()).as("Arrow bytes still allocated after the cluster stopped").isZero();
-    }
 
     /** pandas' read_csv keyword arguments of a case as CsvOptions. */
     static CsvOptions options(JsonNode o, long chunkBytes) {
@@ -148,9 +134,9 @@ class DataFrameIoGoldenTest {
         JsonNode c = GOLDEN.get("cases").get(name);
         DataFrame df = DataFrames.readCsv(path(c.get("file").asText()), options(c.get("options"), chunkBytes));
         DataFrame result = expression(name, df);
-        LocalTable got = session.executeTables(result).get(0);
+        LocalTable got = CLUSTER.session().executeTables(result).get(0);
         DataFrameGoldenTest.assertMatches(name, got, c.get("result"));
-        session.releaseTileables(result);
+        CLUSTER.session().releaseTileables(result);
     }
 
     static Stream<Arguments> parquetCases() {
@@ -169,7 +155,7 @@ class DataFrameIoGoldenTest {
         DataFrame df = DataFrames.readCsv(path("basic.csv"), CsvOptions.defaults().parseDates("when")
                 .chunkBytes(chunkBytes));
         DataFrame written = df.toParquet(tmp.toString());
-        LocalTable files = session.executeTables(written).get(0);
+        LocalTable files = CLUSTER.session().executeTables(written).get(0);
         assertThat(files.column("rows").longs()).as("rows written").matches(r -> java.util.Arrays.stream(r).sum()
                 == 30);
         JsonNode c = GOLDEN.get("parquet").get(name);
@@ -181,9 +167,9 @@ class DataFrameIoGoldenTest {
             filter = filter.and(t.get(0).asText(), t.get(1).asText(), literal);
         }
         DataFrame back = DataFrames.readParquet(tmp.toString(), strings(c.get("columns")), filter);
-        LocalTable got = session.executeTables(back).get(0);
+        LocalTable got = CLUSTER.session().executeTables(back).get(0);
         DataFrameGoldenTest.assertMatches(name, got, c.get("result"));
-        session.releaseTileables(written, back);
+        CLUSTER.session().releaseTileables(written, back);
     }
 
     @Test
@@ -191,7 +177,7 @@ class DataFrameIoGoldenTest {
         JsonNode want = GOLDEN.get("to_csv");
         DataFrame df = DataFrames.readCsv(path(want.get("source").asText()), CsvOptions.defaults().chunkBytes(300));
         DataFrame frame = df.drop(strings(want.get("drop")).toArray(String[]::new));
-        LocalTable files = session.executeTables(frame.toCsv(tmp.toString())).get(0);
+        LocalTable files = CLUSTER.session().executeTables(frame.toCsv(tmp.toString())).get(0);
         assertThat(files.rowCount()).as("one file per chunk").isGreaterThan(1);
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < files.rowCount(); i++) {
@@ -205,8 +191,8 @@ class DataFrameIoGoldenTest {
         }
         assertThat(text.toString()).isEqualTo(want.get("text").asText());
         // and the directory reads back as the frame it came from
-        LocalTable back = session.executeTables(DataFrames.readCsv(tmp.toString())).get(0);
-        assertThat(back.toRows()).isEqualTo(session.executeTables(frame).get(0).toRows());
+        LocalTable back = CLUSTER.session().executeTables(DataFrames.readCsv(tmp.toString())).get(0);
+        assertThat(back.toRows()).isEqualTo(CLUSTER.session().executeTables(frame).get(0).toRows());
     }
 
     @Test
@@ -215,7 +201,7 @@ class DataFrameIoGoldenTest {
         DataFrame df = DataFrames.readCsv(path(want.get("source").asText()), CsvOptions.defaults().chunkBytes(300));
         DataFrame frame = df.drop(strings(want.get("drop")).toArray(String[]::new));
         DataFrame none = frame.filter(frame.col("id").gt(1000));
-        LocalTable files = session.executeTables(none.toCsv(tmp.toString())).get(0);
+        LocalTable files = CLUSTER.session().executeTables(none.toCsv(tmp.toString())).get(0);
         assertThat(files.column("rows").longs()).containsOnly(0L);
         for (int i = 0; i < files.rowCount(); i++) {
             assertThat(Files.readString(Path.of(files.column("path").getString(i))))
@@ -230,7 +216,7 @@ class DataFrameIoGoldenTest {
         for (JsonNode v : want.get("floats")) {
             values.add(v.isNull() ? null : v.isTextual() ? Double.parseDouble(v.asText()) : v.doubleValue());
         }
-        LocalTable files = session.executeTables(DataFrames.fromColumns(Map.of("f", values), 0)
+        LocalTable files = CLUSTER.session().executeTables(DataFrames.fromColumns(Map.of("f", values), 0)
                 .toCsv(tmp.toString())).get(0);
         assertThat(files.rowCount()).isEqualTo(1);
         assertThat(Files.readString(Path.of(files.column("path").getString(0))))
@@ -241,7 +227,7 @@ class DataFrameIoGoldenTest {
     void aRowWithTooManyFieldsNamesFileAndLine() {
         for (long bytes : new long[] {0, 5}) {
             DataFrame df = DataFrames.readCsv(path("too_many_fields.csv"), CsvOptions.defaults().chunkBytes(bytes));
-            assertThatThrownBy(() -> session.executeTables(df)).isInstanceOf(MarsException.class)
+            assertThatThrownBy(() -> CLUSTER.session().executeTables(df)).isInstanceOf(MarsException.class)
                     .hasMessageContaining("too_many_fields.csv").hasMessageContaining("line 4")
                     .hasMessageContaining("3 fields")
                     .extracting(e -> ((MarsException) e).code()).isEqualTo(ErrorCode.CSV_MALFORMED_ROW);
@@ -253,7 +239,7 @@ class DataFrameIoGoldenTest {
         for (long bytes : new long[] {0, 7}) {
             DataFrame df = DataFrames.readCsv(path("bad_int.csv"), CsvOptions.defaults().dtype("a", DType.INT64)
                     .chunkBytes(bytes));
-            assertThatThrownBy(() -> session.executeTables(df)).isInstanceOf(MarsException.class)
+            assertThatThrownBy(() -> CLUSTER.session().executeTables(df)).isInstanceOf(MarsException.class)
                     .hasMessageContaining("bad_int.csv").hasMessageContaining("line 5")
                     .hasMessageContaining("column 'a'").hasMessageContaining("'4.5x'")
                     .extracting(e -> ((MarsException) e).code()).isEqualTo(ErrorCode.CSV_MALFORMED_ROW);
@@ -272,9 +258,9 @@ class DataFrameIoGoldenTest {
     @Test
     void groupByOfACsvReadMatchesTheSameGroupByOfTheInMemoryFrame() {
         DataFrame df = DataFrames.readCsv(path("basic.csv"), CsvOptions.defaults().chunkBytes(64));
-        LocalTable got = session.executeTables(df.groupBy("g").agg(GroupBy.named("n", "id", "count"))).get(0);
-        LocalTable whole = session.executeTables(df).get(0);
-        LocalTable again = session.executeTables(DataFrames.fromTable(whole, 4).groupBy("g")
+        LocalTable got = CLUSTER.session().executeTables(df.groupBy("g").agg(GroupBy.named("n", "id", "count"))).get(0);
+        LocalTable whole = CLUSTER.session().executeTables(df).get(0);
+        LocalTable again = CLUSTER.session().executeTables(DataFrames.fromTable(whole, 4).groupBy("g")
                 .agg(GroupBy.named("n", "id", "count"))).get(0);
         assertThat(got.toRows()).isEqualTo(again.toRows());
     }

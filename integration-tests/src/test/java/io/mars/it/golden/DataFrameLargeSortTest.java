@@ -7,16 +7,14 @@ import io.mars.dataframe.DType;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.LocalTable;
-import io.mars.submit.client.ClientSession;
-import io.mars.submit.local.LocalCluster;
+import io.mars.it.LocalClusterExtension;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * sortValues on frames far larger than the golden files' (so the radix sort, the thinned sampling and the primitive
@@ -25,21 +23,9 @@ import org.junit.jupiter.api.Test;
  */
 class DataFrameLargeSortTest {
     private static final int ROWS = 120_000;
-    private static LocalCluster cluster;
-    private static ClientSession session;
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
 
-    @BeforeAll
-    static void start() {
-        cluster = new LocalCluster(2, Map.of());
-        session = ClientSession.open(cluster.supervisor(), Map.of(), null);
-    }
-
-    @AfterAll
-    static void stop() {
-        session.close();
-        cluster.close();
-        assertThat(cluster.allocatedBytes()).isZero();
-    }
 
     private static LocalTable frame() {
         Random random = new Random(11);
@@ -110,7 +96,7 @@ class DataFrameLargeSortTest {
         LocalTable t = frame();
         for (boolean asc : new boolean[] {true, false}) {
             DataFrame df = DataFrames.fromTable(t, 17_000);
-            LocalTable out = session.executeTables(df.sortValues("v", asc)).get(0);
+            LocalTable out = CLUSTER.session().executeTables(df.sortValues("v", asc)).get(0);
             assertThat(out.rowCount()).isEqualTo(ROWS);
             sameOrder(ids(out), expected(t, byV(t, asc)), "by v, ascending=" + asc);
         }
@@ -120,11 +106,11 @@ class DataFrameLargeSortTest {
     void longKeyThenFloatKey() {
         LocalTable t = frame();
         DataFrame df = DataFrames.fromTable(t, 9_000);
-        LocalTable out = session.executeTables(df.sortValues(List.of("k", "v"), List.of(false, true))).get(0);
+        LocalTable out = CLUSTER.session().executeTables(df.sortValues(List.of("k", "v"), List.of(false, true))).get(0);
         long[] k = t.column("k").longs();
         Comparator<Integer> order = Comparator.<Integer>comparingLong(r -> -k[r]).thenComparing(byV(t, true));
         sameOrder(ids(out), expected(t, order), "by k descending, v");
-        LocalTable byK = session.executeTables(DataFrames.fromTable(t, 9_000).sortValues("k")).get(0);
+        LocalTable byK = CLUSTER.session().executeTables(DataFrames.fromTable(t, 9_000).sortValues("k")).get(0);
         sameOrder(ids(byK), expected(t, Comparator.comparingLong(r -> k[r])), "by k");
     }
 }

@@ -10,38 +10,24 @@ import io.mars.dataframe.DType;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.LocalTable;
-import io.mars.submit.client.ClientSession;
-import io.mars.submit.local.LocalCluster;
+import io.mars.it.LocalClusterExtension;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Errors of sort, merge, concat and the accessors name what was wrong; edge cases of merge and sort. */
 class DataFrameOpsBadInputTest {
-    private static LocalCluster cluster;
-    private static ClientSession session;
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
     private static final LocalTable LEFT = LocalTable.of(Column.ofLongs("k", 1, 2, 1, 3, 2),
             Column.of("x", DType.FLOAT64, Arrays.asList(1.5, null, -2.0, 4.0, 0.25)),
             Column.ofStrings("s", Arrays.asList("a", null, "b", "c", "a")));
     private static final LocalTable RIGHT = LocalTable.of(Column.ofLongs("key", 1, 2),
             Column.ofStrings("k", Arrays.asList("1", "2")), Column.ofDoubles("w", 0.5, 1.5));
 
-    @BeforeAll
-    static void start() {
-        cluster = new LocalCluster(2, Map.of());
-        session = ClientSession.open(cluster.supervisor(), Map.of(), null);
-    }
-
-    @AfterAll
-    static void stop() {
-        session.close();
-        cluster.close();
-        assertThat(cluster.allocatedBytes()).isZero();
-    }
 
     private static DataFrame left() {
         return DataFrames.fromTable(LEFT, 2);
@@ -94,12 +80,12 @@ class DataFrameOpsBadInputTest {
         DataFrame empty = DataFrames.fromTable(LocalTable.of(Column.ofLongs("k"), Column.ofDoubles("y")), 0);
         for (String how : List.of("inner", "left")) {
             DataFrame merged = empty.merge(left(), "k", how);
-            LocalTable got = merged.execute(session);
+            LocalTable got = merged.execute(CLUSTER.session());
             assertThat(got.rowCount()).as(how).isZero();
             assertThat(got.columnNames()).as(how).isEqualTo(merged.columns());
         }
         // a right join of an empty left keeps every right row, its left columns null
-        LocalTable right = empty.merge(left(), List.of("k"), "right", "_x", "_y", true).execute(session);
+        LocalTable right = empty.merge(left(), List.of("k"), "right", "_x", "_y", true).execute(CLUSTER.session());
         assertThat(right.rowCount()).isEqualTo(LEFT.rowCount());
         for (int i = 0; i < right.rowCount(); i++) {
             assertThat(right.column("y").isNull(i)).isTrue();
