@@ -121,9 +121,12 @@ public final class SubtaskRunner {
         if (fetched.isEmpty()) {
             return List.of();
         }
+        // the nodes of a subtask's inputs are the inputs of its chunks
         Map<String, ChunkNode> nodes = new HashMap<>();
         for (ChunkNode c : subtask.chunks()) {
-            nodes.put(c.key(), c);
+            for (ChunkNode in : c.inputs()) {
+                nodes.put(in.key(), in);
+            }
         }
         List<ChunkMeta> kept = new ArrayList<>(fetched.size());
         for (var it = fetched.entrySet().iterator(); it.hasNext(); ) {
