@@ -22,8 +22,9 @@ final class RpcErrors {
         ErrorFlightMetadata md = new ErrorFlightMetadata();
         md.insert(CODE_KEY, e.code().name());
         if (e instanceof MissingChunkException m) {
-            md.insert(CHUNK_KEY, m.chunkKey());
-            md.insert(WORKER_KEY, m.workerId());
+            // keys and worker ids hold no comma
+            md.insert(CHUNK_KEY, String.join(",", m.chunks().keySet()));
+            md.insert(WORKER_KEY, String.join(",", m.chunks().values()));
         }
         CallStatus status = switch (e.code()) {
             case UNAUTHENTICATED -> CallStatus.UNAUTHENTICATED;
@@ -53,8 +54,15 @@ final class RpcErrors {
                 ErrorCode c = ErrorCode.valueOf(code);
                 if ((c == ErrorCode.CHUNK_LOST || c == ErrorCode.CHUNK_NOT_FOUND) && s.metadata().containsKey(CHUNK_KEY)
                         && s.metadata().containsKey(WORKER_KEY)) {
-                    return new MissingChunkException(c, s.metadata().get(CHUNK_KEY), s.metadata().get(WORKER_KEY),
-                            s.description());
+                    String[] keys = s.metadata().get(CHUNK_KEY).split(",");
+                    String[] holders = s.metadata().get(WORKER_KEY).split(",");
+                    if (keys.length == holders.length && keys.length > 0) {
+                        java.util.Map<String, String> chunks = new java.util.LinkedHashMap<>();
+                        for (int i = 0; i < keys.length; i++) {
+                            chunks.put(keys[i], holders[i]);
+                        }
+                        return new MissingChunkException(c, chunks, s.description(), null);
+                    }
                 }
                 return new MarsException(c, s.description());
             } catch (IllegalArgumentException ignored) {

@@ -98,8 +98,17 @@ public final class SubtaskRunner {
             for (String key : subtask.inputs()) {
                 local.put(key, storage.getAsync(sessionId, key));
             }
+            // every missing input is reported at once, so that one rerun recomputes them all
+            List<MissingChunkException> missing = new ArrayList<>();
             for (String key : subtask.inputs()) {
-                values.put(key, readInput(sessionId, key, inputLocations.get(key), local.get(key), fetchedCopies));
+                try {
+                    values.put(key, readInput(sessionId, key, inputLocations.get(key), local.get(key), fetchedCopies));
+                } catch (MissingChunkException e) {
+                    missing.add(e);
+                }
+            }
+            if (!missing.isEmpty()) {
+                throw MissingChunkException.combine(missing);
             }
             SubtaskResult computed = compute(sessionId, subtask, values, start);
             List<ChunkMeta> copies = keepCopies(sessionId, subtask, fetchedCopies);

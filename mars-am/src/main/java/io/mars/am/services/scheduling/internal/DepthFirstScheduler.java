@@ -365,10 +365,9 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
                 run.state[id] = State.WAITING;
                 run.generation[id]++;
                 run.listener.subtaskRetried(id, workerId, cause);
-                LOG.warn("subtask {} of task {} failed on {} (attempt {} of {}): chunk {} is missing on worker {};"
-                        + " forgetting that copy and recomputing what is gone: {}", id, run.taskId, workerId,
-                        run.attempts[id], config.maxAttempts(), missing.chunkKey(), missing.workerId(),
-                        cause.getMessage());
+                LOG.warn("subtask {} of task {} failed on {} (attempt {} of {}): chunks missing (key=worker) {};"
+                        + " forgetting those copies and recomputing what is gone: {}", id, run.taskId, workerId,
+                        run.attempts[id], config.maxAttempts(), missing.chunks(), cause.getMessage());
                 chunkMissing(run, missing);
             } else if (run.failure == null && retryable(cause) && run.attempts[id] < config.maxAttempts()) {
                 run.state[id] = State.WAITING;
@@ -547,24 +546,24 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
      * told first, so that a task manager reacting to the failure sees the copy gone.
      */
     private void chunkMissing(TaskRun run, MissingChunkException missing) {
-        String key = missing.chunkKey();
-        String holder = missing.workerId();
-        meta.dropLocation(run.sessionId, key, holder);
-        Set<String> holders = run.copies.get(key);
-        if (holders != null) {
-            holders.remove(holder);
-        }
-        if (holder.equals(run.location.get(key))) {
-            String copy = liveCopy(run, key);
-            if (copy != null) {
-                run.location.put(key, copy);
-            } else {
-                run.location.remove(key);
-                if (run.producer.containsKey(key)) {
-                    run.gone.add(key);
+        missing.chunks().forEach((key, holder) -> {
+            meta.dropLocation(run.sessionId, key, holder);
+            Set<String> holders = run.copies.get(key);
+            if (holders != null) {
+                holders.remove(holder);
+            }
+            if (holder.equals(run.location.get(key))) {
+                String copy = liveCopy(run, key);
+                if (copy != null) {
+                    run.location.put(key, copy);
+                } else {
+                    run.location.remove(key);
+                    if (run.producer.containsKey(key)) {
+                        run.gone.add(key);
+                    }
                 }
             }
-        }
+        });
         reconcile(run);
         dispatch();
     }
