@@ -3,15 +3,19 @@ package io.mars.container;
 import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.error.MissingChunkException;
 import io.mars.common.graph.Subtask;
 import io.mars.common.model.ChunkData;
 import io.mars.common.rpc.SubtaskResult;
 import io.mars.common.rpc.WorkerGateway;
 import io.mars.container.kernels.KernelRegistry;
+import io.mars.common.table.TableChunk;
+import io.mars.container.services.storage.Pin;
 import io.mars.container.services.storage.StorageService;
 import io.mars.container.services.subtask.SubtaskRunner;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -56,12 +60,30 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         return CompletableFuture.supplyAsync(() -> runner.run(sessionId, subtask, inputLocations), slots);
     }
 
+    /**
+     * The stored chunk, read back if it was spilled. A table chunk is handed out as a {@link TableChunk#share() share}
+     * taken while the chunk is pinned, so that a spill or a delete here cannot free buffers the caller still reads;
+     * the caller closes it (arrays and states are immutable heap data, closing them is a no-op).
+     */
     @Override
     public CompletableFuture<ChunkData> fetchChunk(String sessionId, String chunkKey) {
         checkOpen();
-        return storage.get(sessionId, chunkKey).map(CompletableFuture::completedFuture)
-                .orElseGet(() -> CompletableFuture.failedFuture(new MarsException(ErrorCode.CHUNK_NOT_FOUND,
-                        "chunk " + chunkKey + " of session " + sessionId + " is not stored on worker " + id)));
+        try (Pin pin = storage.pin(sessionId, List.of(chunkKey))) {
+            Optional<ChunkData> d = storage.get(sessionId, chunkKey);
+            if (d.isEmpty()) {
+                return CompletableFuture.failedFuture(new MissingChunkException(ErrorCode.CHUNK_NOT_FOUND, chunkKey, id,
+                        "chunk " + chunkKey + " of session " + sessionId + " is not stored on worker " + id));
+            }
+            ChunkData data = d.get();
+            return CompletableFuture.completedFuture(data instanceof TableChunk t ? t.share() : data);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public boolean fetchGivesCopies() {
+        return true;
     }
 
     @Override

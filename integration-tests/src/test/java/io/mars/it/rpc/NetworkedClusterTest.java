@@ -118,6 +118,37 @@ class NetworkedClusterTest {
         }
     }
 
+    @Test
+    void chunksFetchedOverTheNetworkAreKeptAsCopiesInMetaAndDeletedWithTheChunk() {
+        String id;
+        try (ClientSession remote = ClientSession.open(client, Map.of(), null)) {
+            id = remote.id();
+            Tensor y = Tensors.random(8).rand(shape(400, 400), chunks(100));
+            remote.execute(y);
+            Tensor total = y.dot(y).sum();
+            remote.execute(total);
+            List<io.mars.common.rpc.ChunkMeta> metas = client.resultLayout(id, y.key()).join().chunks();
+            assertThat(metas).as("chunks of y copied to the other worker by the block products")
+                    .anyMatch(m -> m.workers().size() == 2);
+            for (NetworkedWorker w : workers) {
+                long expected = 0;
+                for (io.mars.common.rpc.ChunkMeta m : metas) {
+                    expected += m.workers().contains(w.id()) ? m.nbytes() : 0;
+                }
+                assertThat(w.worker().storage().storedBytes(id)).as("y's bytes on " + w.id())
+                        .isGreaterThanOrEqualTo(expected);
+            }
+            remote.release(y, total);
+            for (NetworkedWorker w : workers) {
+                long deadline = System.nanoTime() + 5_000_000_000L;
+                while (w.worker().storage().storedBytes(id) > 0 && System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                }
+                assertThat(w.worker().storage().storedBytes(id)).as("bytes left on " + w.id()).isZero();
+            }
+        }
+    }
+
     private LocalTable bothTables(Function<Void, Tileable> build, ClientSession remote, ClientSession embedded) {
         LocalTable r = remote.executeTables(build.apply(null)).get(0);
         LocalTable l = embedded.executeTables(build.apply(null)).get(0);

@@ -63,6 +63,11 @@ final class TestingGatedWorker implements WorkerGateway, AutoCloseable {
     }
 
     @Override
+    public boolean fetchGivesCopies() {
+        return worker.fetchGivesCopies();
+    }
+
+    @Override
     public CompletableFuture<Long> deleteChunks(String sessionId, List<String> chunkKeys) {
         return worker.deleteChunks(sessionId, chunkKeys);
     }

@@ -28,7 +28,10 @@ public interface WorkerGateway {
      */
     CompletableFuture<ChunkData> fetchChunk(String sessionId, String chunkKey);
 
-    /** Whether {@link #fetchChunk} returns copies the caller owns (over the network) rather than the stored data. */
+    /**
+     * Whether {@link #fetchChunk} returns copies the caller owns (over the network, or shares of a worker's table
+     * chunks in one process) rather than the stored data.
+     */
     default boolean fetchGivesCopies() {
         return false;
     }

@@ -1,9 +1,16 @@
 package io.mars.common.table;
 
 import io.mars.common.model.ChunkData;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.util.List;
 import java.util.Objects;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 
 /**
  * A computed chunk of a dataframe or series: one Arrow record batch. It owns the batch's buffers, which belong to
@@ -39,6 +46,31 @@ public final class TableChunk implements ChunkData {
             n += v.getBufferSize();
         }
         return n;
+    }
+
+    /**
+     * A new chunk over the same buffers, holding references of its own: it stays valid after this one is closed, and
+     * the memory is given back when both are. No bytes are copied (a chunk is never changed once made). Fails when
+     * this chunk is closed already.
+     */
+    public synchronized TableChunk share() {
+        if (closed) {
+            throw new MarsException(ErrorCode.INTERNAL_ERROR, "cannot share a table chunk that was closed");
+        }
+        List<FieldVector> vectors = root.getFieldVectors();
+        if (vectors.isEmpty()) {
+            VectorSchemaRoot empty = new VectorSchemaRoot(root.getSchema(), List.of(), root.getRowCount());
+            return new TableChunk(empty);
+        }
+        BufferAllocator allocator = vectors.get(0).getAllocator();
+        VectorSchemaRoot shared = VectorSchemaRoot.create(root.getSchema(), allocator);
+        try (ArrowRecordBatch batch = new VectorUnloader(root).getRecordBatch()) {
+            new VectorLoader(shared).load(batch);
+        } catch (RuntimeException e) {
+            shared.close();
+            throw e;
+        }
+        return new TableChunk(shared);
     }
 
     @Override

@@ -68,7 +68,7 @@ public final class WorkerContainer {
         try (RootAllocator allocator = new RootAllocator();
              BufferAllocator tables = allocator.newChildAllocator("tables-" + id, 0, Long.MAX_VALUE);
              NetworkedWorker worker = new NetworkedWorker(id, host, WorkerConfig.from(conf),
-                     new TieredStorage(id, storage), DataFrameKernels.register(KernelRegistry.standard(), tables),
+                     new TieredStorage(id, storage, tables), DataFrameKernels.register(KernelRegistry.standard(), tables),
                      RpcSecret.of(secret), args[0], Integer.parseInt(args[1]), allocator, heap,
                      heartbeats.interval(), heartbeats.timeout())) {
             LOG.info("worker {} stores up to {} bytes in memory, spilling to {}", id, storage.cacheBytes(),

@@ -55,7 +55,7 @@ public final class LocalCluster implements AutoCloseable {
             String id = "worker-" + i;
             BufferAllocator allocator = arrow.newChildAllocator(id, 0, Long.MAX_VALUE);
             workerAllocators.add(allocator);
-            Worker w = new Worker(id, workerConfig, new TieredStorage(id, storageConfig),
+            Worker w = new Worker(id, workerConfig, new TieredStorage(id, storageConfig, allocator),
                     DataFrameKernels.register(kernels, allocator), cluster::worker);
             workers.add(w);
             cluster.addWorker(w);

@@ -2,6 +2,7 @@ package io.mars.am.services.meta;
 
 import io.mars.common.rpc.ChunkMeta;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /** Shape, dtype, size and locations of every stored chunk, per session. */
@@ -21,6 +22,12 @@ public interface MetaService {
      * with no holder (they stay known, so their references still count, until recomputed or released).
      */
     CompletableFuture<Integer> dropWorker(String workerId);
+
+    /**
+     * Forgets one worker as a holder of one chunk (its copy there is lost, e.g. a corrupted spill file); completes
+     * with the holders left (empty when none, or when the chunk has no meta).
+     */
+    CompletableFuture<Set<String>> dropLocation(String sessionId, String key, String workerId);
 
     /** Forgets a session; completes with the metas it still had. */
     CompletableFuture<List<ChunkMeta>> deleteSession(String sessionId);

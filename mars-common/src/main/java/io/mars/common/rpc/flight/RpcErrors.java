@@ -2,6 +2,7 @@ package io.mars.common.rpc.flight;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.error.MissingChunkException;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.ErrorFlightMetadata;
 import org.apache.arrow.flight.FlightRuntimeException;
@@ -10,6 +11,8 @@ import org.apache.arrow.flight.FlightStatusCode;
 /** Carries a {@link MarsException}'s code and message across a Flight call and back. */
 final class RpcErrors {
     private static final String CODE_KEY = "x-mars-error-code";
+    private static final String CHUNK_KEY = "x-mars-missing-chunk";
+    private static final String WORKER_KEY = "x-mars-missing-chunk-worker";
 
     private RpcErrors() {
     }
@@ -18,6 +21,11 @@ final class RpcErrors {
         MarsException e = MarsException.wrap(t);
         ErrorFlightMetadata md = new ErrorFlightMetadata();
         md.insert(CODE_KEY, e.code().name());
+        if (e instanceof MissingChunkException m) {
+            // keys and worker ids hold no comma
+            md.insert(CHUNK_KEY, String.join(",", m.chunks().keySet()));
+            md.insert(WORKER_KEY, String.join(",", m.chunks().values()));
+        }
         CallStatus status = switch (e.code()) {
             case UNAUTHENTICATED -> CallStatus.UNAUTHENTICATED;
             case CHUNK_NOT_FOUND, UNKNOWN_SESSION, UNKNOWN_TILEABLE -> CallStatus.NOT_FOUND;
@@ -43,7 +51,20 @@ final class RpcErrors {
         String code = s.metadata() != null && s.metadata().containsKey(CODE_KEY) ? s.metadata().get(CODE_KEY) : null;
         if (code != null) {
             try {
-                return new MarsException(ErrorCode.valueOf(code), s.description());
+                ErrorCode c = ErrorCode.valueOf(code);
+                if ((c == ErrorCode.CHUNK_LOST || c == ErrorCode.CHUNK_NOT_FOUND) && s.metadata().containsKey(CHUNK_KEY)
+                        && s.metadata().containsKey(WORKER_KEY)) {
+                    String[] keys = s.metadata().get(CHUNK_KEY).split(",");
+                    String[] holders = s.metadata().get(WORKER_KEY).split(",");
+                    if (keys.length == holders.length && keys.length > 0) {
+                        java.util.Map<String, String> chunks = new java.util.LinkedHashMap<>();
+                        for (int i = 0; i < keys.length; i++) {
+                            chunks.put(keys[i], holders[i]);
+                        }
+                        return new MissingChunkException(c, chunks, s.description(), null);
+                    }
+                }
+                return new MarsException(c, s.description());
             } catch (IllegalArgumentException ignored) {
                 // an error code this side does not know: report it as an RPC failure below
             }

@@ -40,7 +40,15 @@ public final class WorkerRpc {
     public static Function<byte[], CompletableFuture<byte[]>> chunkStreams(WorkerGateway worker) {
         return ticket -> {
             ChunkTicket t = MessageCodec.decode(ticket, ChunkTicket.class);
-            return worker.fetchChunk(t.sessionId(), t.chunkKey()).thenApply(GraphCodec::encode);
+            return worker.fetchChunk(t.sessionId(), t.chunkKey()).thenApply(data -> {
+                try {
+                    return GraphCodec.encode(data);
+                } finally {
+                    if (worker.fetchGivesCopies()) {
+                        data.close();
+                    }
+                }
+            });
         };
     }
 

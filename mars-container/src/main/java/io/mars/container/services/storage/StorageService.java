@@ -15,6 +15,13 @@ public interface StorageService extends AutoCloseable {
     void put(String sessionId, String chunkKey, ChunkData data);
 
     /**
+     * Stores a chunk unless this storage holds that key already (then the caller keeps {@code data}); for copies of
+     * chunks fetched from other workers, which must not replace a copy that running subtasks may be reading.
+     * Returns whether {@code data} was stored (and is owned by the storage from now on).
+     */
+    boolean putIfAbsent(String sessionId, String chunkKey, ChunkData data);
+
+    /**
      * The chunk's data, read back into memory if it was spilled; fails with {@code CHUNK_LOST} when its spill file
      * is corrupted or gone.
      */

@@ -2,6 +2,7 @@ package io.mars.container.services.subtask;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.error.MissingChunkException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.Subtask;
 import io.mars.common.model.ChunkData;
@@ -18,6 +19,7 @@ import io.mars.tensor.NDArray;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -87,23 +89,71 @@ public final class SubtaskRunner {
 
     private SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations, long start) {
         Map<String, ChunkData> values = new HashMap<>();
-        // copies of inputs fetched from other processes (table chunks over the network): this run owns and closes them
-        List<ChunkData> fetchedCopies = new ArrayList<>();
+        // copies of inputs fetched from other workers, owned by this run: kept in storage when it succeeds (as more
+        // locations of those chunks), closed when it fails
+        Map<String, ChunkData> fetchedCopies = new LinkedHashMap<>();
         try {
             // read-backs of spilled inputs run on the storage's threads, all at once
             Map<String, CompletableFuture<Optional<ChunkData>>> local = new HashMap<>();
             for (String key : subtask.inputs()) {
                 local.put(key, storage.getAsync(sessionId, key));
             }
+            // every missing input is reported at once, so that one rerun recomputes them all
+            List<MissingChunkException> missing = new ArrayList<>();
             for (String key : subtask.inputs()) {
-                values.put(key, readInput(sessionId, key, inputLocations.get(key), local.get(key), fetchedCopies));
+                try {
+                    values.put(key, readInput(sessionId, key, inputLocations.get(key), local.get(key), fetchedCopies));
+                } catch (MissingChunkException e) {
+                    missing.add(e);
+                }
             }
-            return compute(sessionId, subtask, values, start);
+            if (!missing.isEmpty()) {
+                throw MissingChunkException.combine(missing);
+            }
+            SubtaskResult computed = compute(sessionId, subtask, values, start);
+            List<ChunkMeta> copies = keepCopies(sessionId, subtask, fetchedCopies);
+            return new SubtaskResult(computed.subtaskId(), computed.workerId(), computed.outputs(),
+                    computed.startNanos(), computed.endNanos(), copies);
         } finally {
-            for (ChunkData d : fetchedCopies) {
+            for (ChunkData d : fetchedCopies.values()) {
                 d.close();
             }
         }
+    }
+
+    /**
+     * Stores the fetched copies (unpinned, so they spill like any chunk) and returns their meta with this worker as
+     * location; a copy this worker holds already (another subtask kept it first) is left to be closed. Takes what it
+     * stores out of {@code fetched}.
+     */
+    private List<ChunkMeta> keepCopies(String sessionId, Subtask subtask, Map<String, ChunkData> fetched) {
+        if (fetched.isEmpty()) {
+            return List.of();
+        }
+        // the nodes of a subtask's inputs are the inputs of its chunks
+        Map<String, ChunkNode> nodes = new HashMap<>();
+        for (ChunkNode c : subtask.chunks()) {
+            for (ChunkNode in : c.inputs()) {
+                nodes.put(in.key(), in);
+            }
+        }
+        List<ChunkMeta> kept = new ArrayList<>(fetched.size());
+        for (var it = fetched.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, ChunkData> e = it.next();
+            ChunkNode node = nodes.get(e.getKey());
+            if (node == null) {
+                continue;
+            }
+            ChunkData data = e.getValue();
+            // meta is taken before the put: once stored, the chunk may be spilled (and a table closed) at any time
+            ChunkMeta meta = new ChunkMeta(e.getKey(), node.dtype(), shapeOf(node, data), data.nbytes(),
+                    Set.of(workerId));
+            if (storage.putIfAbsent(sessionId, e.getKey(), data)) {
+                it.remove();
+                kept.add(meta);
+            }
+        }
+        return kept;
     }
 
     private SubtaskResult compute(String sessionId, Subtask subtask, Map<String, ChunkData> values, long start) {
@@ -175,7 +225,7 @@ public final class SubtaskRunner {
     }
 
     private ChunkData readInput(String sessionId, String key, String location,
-                                CompletableFuture<Optional<ChunkData>> read, List<ChunkData> fetchedCopies) {
+                                CompletableFuture<Optional<ChunkData>> read, Map<String, ChunkData> fetchedCopies) {
         Optional<ChunkData> local;
         try {
             local = read.join();
@@ -186,13 +236,18 @@ public final class SubtaskRunner {
             return local.get();
         }
         if (location == null || location.equals(workerId)) {
-            throw new MarsException(ErrorCode.CHUNK_NOT_FOUND, "chunk " + key + " of session " + sessionId
-                    + " is not on worker " + workerId + " and no other location is known");
+            throw new MissingChunkException(ErrorCode.CHUNK_NOT_FOUND, key, workerId, "chunk " + key + " of session "
+                    + sessionId + " is not on worker " + workerId + " and no other location is known");
         }
         WorkerGateway peer = peers.apply(location);
-        ChunkData d = peer.fetchChunk(sessionId, key).join();
+        ChunkData d;
+        try {
+            d = peer.fetchChunk(sessionId, key).join();
+        } catch (CompletionException e) {
+            throw MarsException.wrap(e.getCause());
+        }
         if (peer.fetchGivesCopies()) {
-            fetchedCopies.add(d);
+            fetchedCopies.put(key, d);
         }
         return d;
     }

@@ -122,6 +122,26 @@ public final class MemoryMetaService implements MetaService, AutoCloseable {
     }
 
     @Override
+    public java.util.concurrent.CompletableFuture<Set<String>> dropLocation(String sessionId, String key,
+                                                                            String workerId) {
+        return actor.call(() -> {
+            Map<String, ChunkMeta> m = sessions.get(sessionId);
+            ChunkMeta meta = m == null ? null : m.get(key);
+            if (meta == null) {
+                return Set.of();
+            }
+            if (meta.workers().contains(workerId)) {
+                Set<String> left = new HashSet<>(meta.workers());
+                left.remove(workerId);
+                meta = new ChunkMeta(meta.key(), meta.dtype(), meta.shape(), meta.nbytes(), left);
+                m.put(key, meta);
+                store.putChunkMetas(sessionId, List.of(meta));
+            }
+            return meta.workers();
+        });
+    }
+
+    @Override
     public java.util.concurrent.CompletableFuture<List<ChunkMeta>> deleteSession(String sessionId) {
         return actor.call(() -> {
             Map<String, ChunkMeta> m = sessions.remove(sessionId);

@@ -11,6 +11,7 @@ import io.mars.common.concurrent.Actor;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.ErrorKind;
 import io.mars.common.error.MarsException;
+import io.mars.common.error.MissingChunkException;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.rpc.ChunkMeta;
@@ -47,6 +48,14 @@ import org.slf4j.LoggerFactory;
  * fails the task's stage with {@code CHUNK_LOST}, and the task manager tiles the stage again computing them. A subtask that failed with a transport error, or because a worker holding
  * an input was lost, is retried after the workers involved are probed; one that does not answer is dropped from the
  * cluster. No subtask runs more than {@link SchedulingConfig#maxAttempts()} times.
+ *
+ * <p>Lost chunks on live workers. A subtask failing with a {@link MissingChunkException} (a worker found an input's
+ * spill file corrupted, or does not hold an input it was expected to) names the chunk and the worker: that copy is
+ * forgotten (here and in meta) and, when no other worker keeps a copy, the chunk is treated as lost with a worker:
+ * its producer runs again (up the lineage as needed), then the failed subtask.
+ *
+ * <p>Copies. Workers keep the inputs they fetched from other workers; the copies a subtask kept are recorded in meta as
+ * more locations, and a chunk whose holder is lost (or found corrupted) is read from a copy instead of recomputed.
  */
 public final class DepthFirstScheduler implements SchedulingService, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DepthFirstScheduler.class);
@@ -131,6 +140,8 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
         final int[] attempts;
         final String[] runningOn;
         final Map<String, String> location;
+        /** Workers keeping copies of a chunk besides its {@link #location}. */
+        final Map<String, Set<String>> copies = new HashMap<>();
         final Map<String, Long> bytes = new HashMap<>();
         /** The subtask of this graph storing each chunk it produces. */
         final Map<String, Integer> producer = new HashMap<>();
@@ -349,7 +360,16 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
         String workerId = w.gateway.workerId();
         if (err != null) {
             MarsException cause = MarsException.wrap(err);
-            if (run.failure == null && retryable(cause) && run.attempts[id] < config.maxAttempts()) {
+            if (run.failure == null && cause instanceof MissingChunkException missing
+                    && run.attempts[id] < config.maxAttempts()) {
+                run.state[id] = State.WAITING;
+                run.generation[id]++;
+                run.listener.subtaskRetried(id, workerId, cause);
+                LOG.warn("subtask {} of task {} failed on {} (attempt {} of {}): chunks missing (key=worker) {};"
+                        + " forgetting those copies and recomputing what is gone: {}", id, run.taskId, workerId,
+                        run.attempts[id], config.maxAttempts(), missing.chunks(), cause.getMessage());
+                chunkMissing(run, missing);
+            } else if (run.failure == null && retryable(cause) && run.attempts[id] < config.maxAttempts()) {
                 run.state[id] = State.WAITING;
                 run.generation[id]++;
                 run.listener.subtaskRetried(id, workerId, cause);
@@ -360,7 +380,13 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
             } else {
                 run.state[id] = State.WAITING;
                 run.listener.subtaskFailed(id, workerId, err);
-                if (run.failure == null) {
+                if (run.failure == null && cause instanceof MissingChunkException missing) {
+                    fail(run, new MarsException(ErrorCode.CHUNK_LOST, "subtask " + id + " of task " + run.taskId
+                            + " could not read chunk " + missing.chunkKey() + " (missing on worker "
+                            + missing.workerId() + ")" + attemptsNote(run, id) + "; it was recomputed as often as "
+                            + "mars.subtask.max-attempts allows and cannot be recomputed again: " + cause.getMessage(),
+                            cause));
+                } else if (run.failure == null) {
                     fail(run, cause.kind() == ErrorKind.INTERNAL && cause.code() != ErrorCode.SUBTASK_FAILED
                             ? new MarsException(ErrorCode.SUBTASK_FAILED, "subtask " + id + " of task " + run.taskId
                             + " failed on " + workerId + attemptsNote(run, id) + ": " + cause.getMessage(), cause)
@@ -386,8 +412,8 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
     }
 
     /**
-     * Failures a rerun can fix: a worker that went away, or an input that went with it. (A chunk a live worker lost,
-     * e.g. a corrupt spill file, fails the task with CHUNK_LOST: the error does not say which input to recompute.)
+     * Failures a rerun can fix after probing: a worker that went away, or an input that went with it. (A chunk a live
+     * worker lost names itself in a {@link MissingChunkException}, handled by {@link #chunkMissing}.)
      */
     private static boolean retryable(MarsException e) {
         return e.code() == ErrorCode.WORKER_LOST || e.code() == ErrorCode.RPC_FAILED;
@@ -401,8 +427,20 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
             run.bytes.put(m.key(), m.nbytes());
             run.gone.remove(m.key());
             run.releasing.remove(m.key());
+            run.copies.remove(m.key());
         }
-        meta.put(run.sessionId, res.outputs());
+        for (ChunkMeta m : res.copies()) {
+            if (!res.workerId().equals(run.location.get(m.key()))) {
+                run.copies.computeIfAbsent(m.key(), k -> new HashSet<>()).add(res.workerId());
+            }
+        }
+        if (res.copies().isEmpty()) {
+            meta.put(run.sessionId, res.outputs());
+        } else {
+            List<ChunkMeta> metas = new ArrayList<>(res.outputs());
+            metas.addAll(res.copies());
+            meta.put(run.sessionId, metas);
+        }
         if (!st.inputs().isEmpty()) {
             CompletableFuture<Void> release = lifecycle.decref(run.sessionId, st.inputs());
             for (String in : st.inputs()) {
@@ -443,9 +481,17 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
                 continue;
             }
             boolean touched = false;
+            for (Set<String> holders : run.copies.values()) {
+                holders.remove(workerId);
+            }
             for (var it = run.location.entrySet().iterator(); it.hasNext(); ) {
                 Map.Entry<String, String> e = it.next();
                 if (e.getValue().equals(workerId)) {
+                    String copy = liveCopy(run, e.getKey());
+                    if (copy != null) {
+                        e.setValue(copy);
+                        continue;
+                    }
                     it.remove();
                     run.gone.add(e.getKey());
                     touched = true;
@@ -470,6 +516,55 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
             }
             ws.queue.clear();
         }
+        dispatch();
+    }
+
+    /** A live worker keeping a copy of {@code key} (taken out of the copies: it becomes the location), or null. */
+    private String liveCopy(TaskRun run, String key) {
+        Set<String> holders = run.copies.get(key);
+        if (holders == null) {
+            return null;
+        }
+        String found = null;
+        for (var it = holders.iterator(); it.hasNext() && found == null; ) {
+            String w = it.next();
+            it.remove();
+            if (cluster.isMember(w)) {
+                found = w;
+            }
+        }
+        if (holders.isEmpty()) {
+            run.copies.remove(key);
+        }
+        return found;
+    }
+
+    /**
+     * A live worker does not have a chunk it was expected to hold (its spill file was corrupted, or it is not there):
+     * forgets that copy here and in meta, reads the chunk from another copy if one is kept, else counts it as gone,
+     * and reconciles the task (which reruns its producer, or fails the stage when an earlier task stored it). Meta is
+     * told first, so that a task manager reacting to the failure sees the copy gone.
+     */
+    private void chunkMissing(TaskRun run, MissingChunkException missing) {
+        missing.chunks().forEach((key, holder) -> {
+            meta.dropLocation(run.sessionId, key, holder);
+            Set<String> holders = run.copies.get(key);
+            if (holders != null) {
+                holders.remove(holder);
+            }
+            if (holder.equals(run.location.get(key))) {
+                String copy = liveCopy(run, key);
+                if (copy != null) {
+                    run.location.put(key, copy);
+                } else {
+                    run.location.remove(key);
+                    if (run.producer.containsKey(key)) {
+                        run.gone.add(key);
+                    }
+                }
+            }
+        });
+        reconcile(run);
         dispatch();
     }
 
@@ -606,8 +701,9 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
 
     private static MarsException storedChunkLost(TaskRun run, String key) {
         return new MarsException(ErrorCode.CHUNK_LOST, "chunk " + key + ", stored by an earlier task of session "
-                + run.sessionId + ", was lost with its worker; task " + run.taskId + " cannot recompute it (its "
-                + "lineage belongs to the earlier task): execute the tileable that produced it again");
+                + run.sessionId + ", was lost (with its worker, or its spill file was corrupted); task " + run.taskId
+                + " cannot recompute it (its lineage belongs to the earlier task): execute the tileable that produced"
+                + " it again");
     }
 
     /** A finished subtask runs again: its outputs are needed and gone. */

@@ -35,6 +35,17 @@ public final class MemoryStorage implements StorageService {
     }
 
     @Override
+    public boolean putIfAbsent(String sessionId, String chunkKey, ChunkData data) {
+        ChunkData old = sessions.computeIfAbsent(sessionId, s -> new ConcurrentHashMap<>()).putIfAbsent(chunkKey, data);
+        if (old != null) {
+            return false;
+        }
+        sessionBytes.computeIfAbsent(sessionId, s -> new AtomicLong()).addAndGet(data.nbytes());
+        totalBytes.addAndGet(data.nbytes());
+        return true;
+    }
+
+    @Override
     public Optional<ChunkData> get(String sessionId, String chunkKey) {
         Map<String, ChunkData> m = sessions.get(sessionId);
         return m == null ? Optional.empty() : Optional.ofNullable(m.get(chunkKey));

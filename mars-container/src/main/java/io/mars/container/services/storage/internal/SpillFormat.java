@@ -5,38 +5,75 @@ import io.mars.common.error.MarsException;
 import io.mars.common.model.ChunkData;
 import io.mars.common.model.ReductionState;
 import io.mars.common.model.Shapes;
+import io.mars.common.table.TableChunk;
 import io.mars.tensor.DataType;
 import io.mars.tensor.NDArray;
 import io.mars.tensor.Npy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorLoader;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 
 /**
  * The on-disk form of a spilled chunk: an {@link NDArray} is a {@code .npy} file exactly as {@code numpy.save}
- * writes it; a {@link ReductionState} is its parts' {@code .npy} images one after the other. Files are written and
- * read in blocks of one reused buffer, with a CRC32C of every byte, which the storage keeps and checks on read.
+ * writes it; a {@link ReductionState} is its parts' {@code .npy} images one after the other; a {@link TableChunk} is
+ * an Arrow IPC stream (its schema and one record batch, as {@code pyarrow.ipc.open_stream} reads it). Files are
+ * written and read in blocks of one reused buffer, with a CRC32C of every byte, which the storage keeps and checks on
+ * read.
  */
 final class SpillFormat {
     private SpillFormat() {
     }
 
-    /** The shape of a file: what kind of chunk it holds and the arrays in it, in order. */
-    record Layout(boolean state, List<Part> parts) {
+    /** What kind of chunk a file holds. */
+    enum Kind { ARRAY, STATE, TABLE }
+
+    /**
+     * The shape of a file: what kind of chunk it holds and the arrays in it, in order (none for a table, whose
+     * stream describes itself); {@code tableBytes} is a table's buffer bytes.
+     */
+    record Layout(Kind kind, List<Part> parts, long tableBytes) {
+        /** Room an IPC stream needs besides its buffers: schema and batch messages, padding, end marker. */
+        private static final long TABLE_OVERHEAD = 64 * 1024;
+
         Layout {
             parts = List.copyOf(parts);
         }
 
+        /** The file's length; for a table, an upper bound of it (the exact length is known once written). */
         long length() {
+            if (kind == Kind.TABLE) {
+                return tableBytes + TABLE_OVERHEAD;
+            }
             long n = 0;
             for (Part p : parts) {
                 n += p.header.length + p.dataBytes();
             }
             return n;
         }
+
+        String suffix() {
+            return switch (kind) {
+                case ARRAY -> ".npy";
+                case STATE -> ".state.npy";
+                case TABLE -> ".arrows";
+            };
+        }
+    }
+
+    /** What writing a file produced: its CRC32C and its length. */
+    record Written(long crc, long length) {
     }
 
     /** One array of a file: its {@code .npy} header and the dtype and shape it announces. */
@@ -49,14 +86,17 @@ final class SpillFormat {
     /** The layout of {@code data}'s file; NOT_SUPPORTED for chunk kinds that have no file format yet. */
     static Layout layoutOf(ChunkData data) {
         if (data instanceof NDArray a) {
-            return new Layout(false, List.of(part(a)));
+            return new Layout(Kind.ARRAY, List.of(part(a)), 0);
+        }
+        if (data instanceof TableChunk t) {
+            return new Layout(Kind.TABLE, List.of(), t.nbytes());
         }
         if (data instanceof ReductionState s) {
             List<Part> parts = new ArrayList<>(s.parts().size());
             for (NDArray a : s.parts()) {
                 parts.add(part(a));
             }
-            return new Layout(true, parts);
+            return new Layout(Kind.STATE, parts, 0);
         }
         throw new MarsException(ErrorCode.NOT_SUPPORTED, "chunks of kind " + data.getClass().getSimpleName()
                 + " cannot be spilled yet; they stay in memory");
@@ -66,8 +106,12 @@ final class SpillFormat {
         return new Part(a.dtype(), a.shape(), Npy.header(a.dtype(), a.shapeView()));
     }
 
-    /** Writes {@code data} (of layout {@code layout}) to {@code sink} through {@code block}; returns the CRC32C. */
-    static long write(ChunkData data, Layout layout, SpillLevel.BlockSink sink, ByteBuffer block) throws IOException {
+    /** Writes {@code data} (of layout {@code layout}) to {@code sink} through {@code block}. */
+    static Written write(ChunkData data, Layout layout, SpillLevel.BlockSink sink, ByteBuffer block)
+            throws IOException {
+        if (layout.kind() == Kind.TABLE) {
+            return writeTable((TableChunk) data, sink, block);
+        }
         CRC32C crc = new CRC32C();
         List<NDArray> arrays = data instanceof ReductionState s ? s.parts() : List.of((NDArray) data);
         for (int i = 0; i < arrays.size(); i++) {
@@ -86,15 +130,31 @@ final class SpillFormat {
                 sink.write(block);
             }
         }
-        return crc.getValue();
+        return new Written(crc.getValue(), layout.length());
+    }
+
+    private static Written writeTable(TableChunk table, SpillLevel.BlockSink sink, ByteBuffer block)
+            throws IOException {
+        BlockWriteChannel out = new BlockWriteChannel(sink, block);
+        try (ArrowStreamWriter w = new ArrowStreamWriter(table.root(), null, out)) {
+            w.start();
+            w.writeBatch();
+            w.end();
+        }
+        out.flush();
+        return new Written(out.crc.getValue(), out.written);
     }
 
     /**
-     * Reads a file of {@code layout} from {@code source} through {@code block} and checks its length and CRC32C;
-     * CHUNK_LOST naming {@code what} when either differs.
+     * Reads a file of {@code layout} and {@code expectedLength} bytes from {@code source} through {@code block} and
+     * checks its length and CRC32C; CHUNK_LOST naming {@code what} when either differs. A table's buffers come from
+     * {@code allocator} (null: no table can be read).
      */
-    static ChunkData read(SpillLevel.BlockSource source, Layout layout, long expectedCrc, ByteBuffer block, String what)
-            throws IOException {
+    static ChunkData read(SpillLevel.BlockSource source, Layout layout, long expectedLength, long expectedCrc,
+                          ByteBuffer block, BufferAllocator allocator, String what) throws IOException {
+        if (layout.kind() == Kind.TABLE) {
+            return readTable(source, expectedLength, expectedCrc, block, allocator, what);
+        }
         CRC32C crc = new CRC32C();
         List<NDArray> arrays = new ArrayList<>(layout.parts().size());
         for (Part p : layout.parts()) {
@@ -125,7 +185,167 @@ final class SpillFormat {
             throw lost(what, "fails its checksum (CRC32C " + Long.toHexString(crc.getValue()) + ", written "
                     + Long.toHexString(expectedCrc) + ")");
         }
-        return layout.state() ? new ReductionState(arrays) : arrays.get(0);
+        return layout.kind() == Kind.STATE ? new ReductionState(arrays) : arrays.get(0);
+    }
+
+    /**
+     * Decodes the stream into a child of {@code allocator} bounded by the file's size (so a corrupted length cannot
+     * ask for more memory than the file could hold), moves the batch into a root of {@code allocator}, then reads the
+     * rest of the file and checks the whole file's length and checksum.
+     */
+    private static TableChunk readTable(SpillLevel.BlockSource source, long expectedLength, long expectedCrc,
+                                        ByteBuffer block, BufferAllocator allocator, String what) throws IOException {
+        BlockReadChannel in = new BlockReadChannel(source, block);
+        TableChunk chunk;
+        try (BufferAllocator reading = allocator.newChildAllocator("spill-read", 0, 2 * expectedLength + (1 << 20));
+             ArrowStreamReader r = new ArrowStreamReader(in, reading)) {
+            if (!r.loadNextBatch()) {
+                throw lost(what, "holds no record batch");
+            }
+            VectorSchemaRoot read = r.getVectorSchemaRoot();
+            VectorSchemaRoot owned = VectorSchemaRoot.create(read.getSchema(), allocator);
+            try (ArrowRecordBatch batch = new VectorUnloader(read).getRecordBatch()) {
+                new VectorLoader(owned).load(batch);
+            } catch (RuntimeException e) {
+                owned.close();
+                throw e;
+            }
+            chunk = new TableChunk(owned);
+        } catch (MarsException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw lost(what, "is not a readable Arrow IPC stream (" + e + ")");
+        }
+        try {
+            in.drain();
+            if (in.read != expectedLength) {
+                throw lost(what, "holds " + in.read + " bytes, not the " + expectedLength + " written");
+            }
+            if (in.crc.getValue() != expectedCrc) {
+                throw lost(what, "fails its checksum (CRC32C " + Long.toHexString(in.crc.getValue()) + ", written "
+                        + Long.toHexString(expectedCrc) + ")");
+            }
+        } catch (IOException | RuntimeException e) {
+            chunk.close();
+            throw e;
+        }
+        return chunk;
+    }
+
+    /** Arrow's writer writes here; bytes are gathered in the block and handed to the sink a block at a time. */
+    private static final class BlockWriteChannel implements WritableByteChannel {
+        private final SpillLevel.BlockSink sink;
+        private final ByteBuffer block;
+        final CRC32C crc = new CRC32C();
+        long written;
+
+        BlockWriteChannel(SpillLevel.BlockSink sink, ByteBuffer block) {
+            this.sink = sink;
+            this.block = block;
+            block.clear();
+        }
+
+        @Override
+        public int write(ByteBuffer src) throws IOException {
+            int n = src.remaining();
+            while (src.hasRemaining()) {
+                int take = Math.min(block.remaining(), src.remaining());
+                ByteBuffer part = src.duplicate();
+                part.limit(part.position() + take);
+                block.put(part);
+                src.position(src.position() + take);
+                if (!block.hasRemaining()) {
+                    flush();
+                }
+            }
+            return n;
+        }
+
+        void flush() throws IOException {
+            block.flip();
+            if (block.hasRemaining()) {
+                crc.update(block.duplicate());
+                written += block.remaining();
+                sink.write(block);
+            }
+            block.clear();
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+            // the storage owns the file: nothing to close here
+        }
+    }
+
+    /** Arrow's reader reads from here; the source is read a block at a time, every byte counted and checksummed. */
+    private static final class BlockReadChannel implements ReadableByteChannel {
+        private final SpillLevel.BlockSource source;
+        private final ByteBuffer block;
+        final CRC32C crc = new CRC32C();
+        long read;
+        private boolean end;
+
+        BlockReadChannel(SpillLevel.BlockSource source, ByteBuffer block) {
+            this.source = source;
+            this.block = block;
+            block.clear().limit(0);
+        }
+
+        private boolean fill() throws IOException {
+            if (block.hasRemaining()) {
+                return true;
+            }
+            if (end) {
+                return false;
+            }
+            block.clear();
+            int n = source.read(block);
+            block.flip();
+            if (n < block.capacity()) {
+                end = true;
+            }
+            if (n <= 0) {
+                return false;
+            }
+            crc.update(block.duplicate());
+            read += n;
+            return true;
+        }
+
+        @Override
+        public int read(ByteBuffer dst) throws IOException {
+            if (!fill()) {
+                return -1;
+            }
+            int n = Math.min(dst.remaining(), block.remaining());
+            ByteBuffer part = block.duplicate();
+            part.limit(part.position() + n);
+            dst.put(part);
+            block.position(block.position() + n);
+            return n;
+        }
+
+        /** Reads to the end of the file, so that its length and checksum cover every byte. */
+        void drain() throws IOException {
+            while (fill()) {
+                block.position(block.limit());
+            }
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+            // the storage closes the source
+        }
     }
 
     private static void readExactly(SpillLevel.BlockSource source, ByteBuffer block, int n, String what)

@@ -3,7 +3,9 @@ package io.mars.container.services.storage.internal;
 import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.error.MissingChunkException;
 import io.mars.common.model.ChunkData;
+import io.mars.common.table.TableChunk;
 import io.mars.container.services.storage.Pin;
 import io.mars.container.services.storage.Reservation;
 import io.mars.container.services.storage.StorageConfig;
@@ -32,6 +34,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.ToLongFunction;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,6 +58,8 @@ public final class TieredStorage implements StorageService {
     private final LocalDirs localDirs;
     private final HdfsDir hdfsDir;
     private final ExecutorService io;
+    /** Where table chunks read back from a spill file get their buffers; null: table chunks are never spilled. */
+    private final BufferAllocator allocator;
     private final ThreadLocal<ByteBuffer> blocks;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -82,17 +87,38 @@ public final class TieredStorage implements StorageService {
     private long waits;
     private boolean closed;
 
+    /** A storage that keeps table chunks in memory (it has no allocator to read them back into). */
     public TieredStorage(String workerId, StorageConfig config) {
-        this(workerId, config, LocalDirs::fileStoreUsableSpace, config.hdfsDir() == null ? null : new Configuration());
+        this(workerId, config, null);
+    }
+
+    /**
+     * A storage that spills table chunks too, reading them back into {@code allocator}: the worker's allocator, which
+     * the worker owns and closes after this storage.
+     */
+    public TieredStorage(String workerId, StorageConfig config, BufferAllocator allocator) {
+        this(workerId, config, LocalDirs::fileStoreUsableSpace, config.hdfsDir() == null ? null : new Configuration(),
+                allocator);
     }
 
     /**
      * A storage whose local disks report their usable space through {@code usableSpace}, and whose HDFS level (if
-     * configured) uses {@code hadoopConf} (null when there is no HDFS level).
+     * configured) uses {@code hadoopConf} (null when there is no HDFS level); table chunks stay in memory.
      */
     public TieredStorage(String workerId, StorageConfig config, ToLongFunction<Path> usableSpace,
                          Configuration hadoopConf) {
+        this(workerId, config, usableSpace, hadoopConf, null);
+    }
+
+    /**
+     * A storage whose local disks report their usable space through {@code usableSpace}, and whose HDFS level (if
+     * configured) uses {@code hadoopConf} (null when there is no HDFS level); table chunks are read back into
+     * {@code allocator} (null: they stay in memory).
+     */
+    public TieredStorage(String workerId, StorageConfig config, ToLongFunction<Path> usableSpace,
+                         Configuration hadoopConf, BufferAllocator allocator) {
         this.workerId = workerId;
+        this.allocator = allocator;
         this.config = config;
         String name = "mars-spill-" + workerId + "-" + UUID.randomUUID().toString().substring(0, 8);
         List<SpillLevel> ls = new ArrayList<>(2);
@@ -156,6 +182,21 @@ public final class TieredStorage implements StorageService {
     }
 
     @Override
+    public boolean putIfAbsent(String sessionId, String chunkKey, ChunkData data) {
+        lock.lock();
+        try {
+            checkOpen();
+            if (entries.containsKey(new Key(sessionId, chunkKey))) {
+                return false;
+            }
+            put(sessionId, chunkKey, data); // the lock is reentrant: nothing can store the key in between
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
     public Optional<ChunkData> get(String sessionId, String chunkKey) {
         Optional<ChunkData> d = join(getAsync(sessionId, chunkKey));
         if (d.isPresent()) {
@@ -203,13 +244,15 @@ public final class TieredStorage implements StorageService {
         long start = System.nanoTime();
         ChunkData data;
         try (SpillLevel.BlockSource in = file.level().open(file.path())) {
-            data = SpillFormat.read(in, file.layout(), file.crc(), blocks.get(), "spill file " + file.path()
-                    + " of chunk " + e.key.chunk() + " (session " + e.key.session() + ", worker " + workerId + ")");
+            data = SpillFormat.read(in, file.layout(), file.length(), file.crc(), blocks.get(), allocator,
+                    "spill file " + file.path() + " of chunk " + e.key.chunk() + " (session " + e.key.session()
+                    + ", worker " + workerId + ")");
         } catch (IOException | RuntimeException ex) {
-            MarsException lost = ex instanceof MarsException m && m.code() == ErrorCode.CHUNK_LOST ? m
-                    : new MarsException(ErrorCode.CHUNK_LOST, "spill file " + file.path() + " of chunk " + e.key.chunk()
-                    + " (session " + e.key.session() + ", worker " + workerId + ") cannot be read: " + ex
-                    + "; the chunk is lost and must be recomputed", ex);
+            String why = ex instanceof MarsException m && m.code() == ErrorCode.CHUNK_LOST ? m.getMessage()
+                    : "spill file " + file.path() + " of chunk " + e.key.chunk() + " (session " + e.key.session()
+                    + ", worker " + workerId + ") cannot be read: " + ex + "; the chunk is lost and must be recomputed";
+            MissingChunkException lost = new MissingChunkException(ErrorCode.CHUNK_LOST, e.key.chunk(), workerId, why,
+                    ex);
             loseChunk(e, lost);
             throw lost;
         }
@@ -382,7 +425,9 @@ public final class TieredStorage implements StorageService {
             } else {
                 e.spilling = true;
                 spillingBytes += e.nbytes;
-                ChunkData data = e.data;
+                // a table's buffers are freed when it is closed (a delete may close it while it is being written):
+                // the writer works on references of its own
+                ChunkData data = e.data instanceof TableChunk t ? t.share() : e.data;
                 io.execute(() -> spill(e, data));
             }
             over -= e.nbytes;
@@ -397,6 +442,10 @@ public final class TieredStorage implements StorageService {
             file = write(e, data);
         } catch (RuntimeException ex) {
             failure = ex.getMessage();
+        } finally {
+            if (data instanceof TableChunk) {
+                data.close();
+            }
         }
         long nanos = System.nanoTime() - start;
         boolean orphan = false;
@@ -438,14 +487,20 @@ public final class TieredStorage implements StorageService {
 
     private SpillFile write(Entry e, ChunkData data) {
         SpillFormat.Layout layout = SpillFormat.layoutOf(data);
-        String name = fileName(e.key) + (layout.state() ? ".state.npy" : ".npy");
+        if (layout.kind() == SpillFormat.Kind.TABLE && allocator == null) {
+            throw new MarsException(ErrorCode.NOT_SUPPORTED, "this storage was given no allocator to read table"
+                    + " chunks back into; they stay in memory");
+        }
+        String name = fileName(e.key) + layout.suffix();
         ByteBuffer block = blocks.get();
         for (SpillLevel level : levels) {
-            long[] crc = new long[1];
-            Optional<String> path = level.write(name, layout.length(),
-                    sink -> crc[0] = SpillFormat.write(data, layout, sink, block));
+            SpillFormat.Written[] written = new SpillFormat.Written[1];
+            Optional<String> path = level.write(name, layout.length(), sink -> {
+                written[0] = SpillFormat.write(data, layout, sink, block);
+                return written[0].crc();
+            });
             if (path.isPresent()) {
-                return new SpillFile(level, path.get(), layout.length(), crc[0], layout);
+                return new SpillFile(level, path.get(), written[0].length(), written[0].crc(), layout);
             }
         }
         throw new MarsException(ErrorCode.SPILL_FAILED, "no spill level has room for chunk " + e.key.chunk() + " ("

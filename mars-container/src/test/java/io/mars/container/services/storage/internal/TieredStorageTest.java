@@ -5,8 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.error.MissingChunkException;
 import io.mars.common.model.ChunkData;
 import io.mars.common.model.ReductionState;
+import io.mars.common.table.ArrowTables;
+import io.mars.common.table.TableChunk;
+import io.mars.dataframe.Column;
+import io.mars.dataframe.LocalTable;
 import io.mars.container.services.storage.Pin;
 import io.mars.container.services.storage.Reservation;
 import io.mars.container.services.storage.StorageConfig;
@@ -26,6 +31,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -349,5 +357,105 @@ class TieredStorageTest {
         s.put("s1", "c", randomChunk(2));
         settled(s);
         assertThat(s.get("s1", "opaque")).containsSame(opaque);
+    }
+
+    private static TableChunk randomTable(long seed, BufferAllocator allocator) {
+        return new TableChunk(ArrowTables.toArrow(randomLocalTable(seed), allocator));
+    }
+
+    private static LocalTable randomLocalTable(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] d = new double[CHUNK_DOUBLES];
+        long[] l = new long[CHUNK_DOUBLES];
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < d.length; i++) {
+            d[i] = r.nextDouble();
+            l[i] = r.nextLong();
+            names.add(i % 1000 == 0 ? "row-" + i + "-" + seed : "");
+        }
+        return LocalTable.of(Column.ofDoubles("x", d), Column.ofLongs("k", l), Column.ofStrings("s", names));
+    }
+
+    private static void assertSameTable(TableChunk got, LocalTable expected) {
+        LocalTable t = ArrowTables.toLocal(got.root());
+        assertThat(t.columns()).hasSize(3);
+        assertThat(t.columns().get(0).doubles()).containsExactly(expected.columns().get(0).doubles());
+        assertThat(t.columns().get(1).longs()).containsExactly(expected.columns().get(1).longs());
+        assertThat(t.columns().get(2).strings()).containsExactlyElementsOf(expected.columns().get(2).strings());
+    }
+
+    @Test
+    void tableChunksSpillAsArrowStreamsAndReadBackIntoTheWorkersAllocator() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BufferAllocator worker = root.newChildAllocator("worker", 0, Long.MAX_VALUE);
+            TieredStorage s = track(new TieredStorage("w0", StorageConfig.of(400_000, List.of(tmp)), worker));
+            long tableBytes = 0;
+            for (int i = 0; i < 8; i++) {
+                TableChunk t = randomTable(i, worker);
+                tableBytes += t.nbytes();
+                s.put("s1", "t" + i, t);
+            }
+            StorageStats st = settled(s);
+            assertThat(st.spills()).isGreaterThanOrEqualTo(4);
+            assertThat(st.memoryBytes()).isLessThanOrEqualTo(s.config().softBytes());
+            assertThat(s.storedBytes()).isEqualTo(tableBytes);
+            List<Path> spilled = files(tmp);
+            assertThat(spilled).hasSize((int) st.spills()).allMatch(p -> p.getFileName().toString().endsWith(".arrows"));
+            // a spill file is a plain Arrow IPC stream any Arrow reader opens
+            Path first = spilled.stream().filter(p -> p.getFileName().toString().contains("_t0_")).findFirst()
+                    .orElseThrow();
+            try (BufferAllocator reader = root.newChildAllocator("reader", 0, Long.MAX_VALUE);
+                 ArrowStreamReader r = new ArrowStreamReader(Files.newInputStream(first), reader)) {
+                assertThat(r.loadNextBatch()).isTrue();
+                assertThat(r.getVectorSchemaRoot().getRowCount()).isEqualTo(CHUNK_DOUBLES);
+                assertThat(ArrowTables.toLocal(r.getVectorSchemaRoot()).columns().get(0).doubles())
+                        .containsExactly(randomLocalTable(0).columns().get(0).doubles());
+            }
+            for (int i = 0; i < 8; i++) {
+                try (Pin pin = s.pin("s1", List.of("t" + i))) {
+                    assertSameTable((TableChunk) s.get("s1", "t" + i).orElseThrow(), randomLocalTable(i));
+                }
+            }
+            assertThat(settled(s).readBacks()).isGreaterThanOrEqualTo(4);
+            s.deleteSession("s1");
+            assertThat(files(tmp)).isEmpty();
+            assertThat(s.stats().memoryBytes()).isZero();
+            assertThat(worker.getAllocatedMemory()).as("Arrow bytes left once the session is deleted").isZero();
+            s.close();
+            worker.close();
+            assertThat(root.getAllocatedMemory()).isZero();
+        }
+    }
+
+    @Test
+    void aCorruptedTableSpillFileIsALostChunkNamingTheChunkAndTheWorker() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BufferAllocator worker = root.newChildAllocator("worker", 0, Long.MAX_VALUE);
+            TieredStorage s = track(new TieredStorage("w7", StorageConfig.of(150_000, List.of(tmp)), worker));
+            s.put("s1", "victim", randomTable(1, worker));
+            s.put("s1", "other", randomTable(2, worker));
+            settled(s);
+            Path file = files(tmp).stream().filter(p -> p.getFileName().toString().contains("_victim_")).findFirst()
+                    .orElseThrow();
+            try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+                f.seek(f.length() / 2);
+                int b = f.read();
+                f.seek(f.length() / 2);
+                f.write(b ^ 0x10);
+            }
+            assertThatThrownBy(() -> s.get("s1", "victim"))
+                    .isInstanceOfSatisfying(MissingChunkException.class, e -> {
+                        assertThat(e.code()).isEqualTo(ErrorCode.CHUNK_LOST);
+                        assertThat(e.chunkKey()).isEqualTo("victim");
+                        assertThat(e.workerId()).isEqualTo("w7");
+                    })
+                    .hasMessageContaining(file.toString());
+            assertThat(s.get("s1", "victim")).isEmpty();
+            assertThat(s.stats().corruptFiles()).isEqualTo(1);
+            assertThat(Files.exists(file)).isFalse();
+            s.close();
+            assertThat(worker.getAllocatedMemory()).as("Arrow bytes left after a failed read-back").isZero();
+            worker.close();
+        }
     }
 }
