@@ -4,11 +4,14 @@ import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.Subtask;
+import io.mars.common.memory.ProcessMemory;
+import io.mars.common.rpc.WorkerReport;
 import io.mars.common.model.ChunkData;
 import io.mars.common.rpc.SubtaskResult;
 import io.mars.common.rpc.WorkerGateway;
 import io.mars.container.kernels.KernelRegistry;
 import io.mars.container.services.storage.StorageService;
+import io.mars.container.services.storage.StorageStats;
 import io.mars.container.services.subtask.SubtaskRunner;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +75,19 @@ public final class Worker implements WorkerGateway, AutoCloseable {
     @Override
     public CompletableFuture<Long> storedBytes() {
         return CompletableFuture.completedFuture(storage.storedBytes());
+    }
+
+    @Override
+    public long memoryBytes() {
+        return storage.hardLimitBytes();
+    }
+
+    @Override
+    public CompletableFuture<WorkerReport> report() {
+        StorageStats s = storage.stats();
+        ProcessMemory p = ProcessMemory.sample();
+        return CompletableFuture.completedFuture(new WorkerReport(s.chunks(), s.memoryBytes(), s.reservedBytes(),
+                s.diskBytes(), s.hdfsBytes(), s.spills(), s.readBacks(), p.rssBytes(), p.peakRssBytes()));
     }
 
     private void checkOpen() {
