@@ -159,9 +159,11 @@ class YarnMemoryTest {
             assertThat(admission.get("budgetBytes").asLong()).isPositive();
             assertThat(admission.get("peakAdmittedBytes").asLong()).as("admitted working memory of %s",
                     w.get("id").asText()).isPositive().isLessThanOrEqualTo(admission.get("budgetBytes").asLong());
-            figures.append(String.format(Locale.ROOT, "%n  %s: peak RSS %d MB of %d MB, spilled %d chunks, read back"
-                            + " %d, budget %d bytes, peak admitted %d", w.get("id").asText(), peakRss >> 20,
-                    WORKER_MB, w.at("/storage/spilledChunks").asLong(), w.at("/storage/readBacks").asLong(),
+            figures.append(String.format(Locale.ROOT, "%n  %s: peak RSS %d MB of %d MB (metaspace peak %d MB, direct"
+                            + " %d MB), spilled %d chunks, read back %d, budget %d bytes, peak admitted %d",
+                    w.get("id").asText(), peakRss >> 20, WORKER_MB, w.at("/process/metaspacePeakBytes").asLong() >> 20,
+                    w.at("/process/directBytes").asLong() >> 20, w.at("/storage/spilledChunks").asLong(),
+                    w.at("/storage/readBacks").asLong(),
                     admission.get("budgetBytes").asLong(), admission.get("peakAdmittedBytes").asLong()));
         }
         assertThat(spills).as("chunks spilled by the workers").isPositive();

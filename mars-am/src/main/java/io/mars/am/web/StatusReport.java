@@ -83,6 +83,8 @@ final class StatusReport {
             ObjectNode process = node.putObject("process");
             process.set("rssBytes", number(r.map(WorkerReport::rssBytes).filter(v -> v >= 0)));
             process.set("peakRssBytes", number(r.map(WorkerReport::peakRssBytes).filter(v -> v >= 0)));
+            process.set("metaspacePeakBytes", number(r.map(WorkerReport::metaspacePeakBytes)));
+            process.set("directBytes", number(r.map(WorkerReport::directBytes)));
             WorkerLoad load = loads.get(w.workerId());
             if (load == null) {
                 node.putNull("admission");
