@@ -3,6 +3,7 @@ package io.mars.am;
 import io.mars.am.services.cluster.ClusterService;
 import io.mars.am.services.lifecycle.internal.RefCountLifecycle;
 import io.mars.am.services.meta.internal.MemoryMetaService;
+import io.mars.am.services.scheduling.SchedulingService;
 import io.mars.am.services.scheduling.internal.DepthFirstScheduler;
 import io.mars.am.services.session.internal.SessionManager;
 import io.mars.am.services.task.internal.TaskManager;
@@ -102,6 +103,10 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
 
     public TaskManager tasks() {
         return tasks;
+    }
+
+    public SchedulingService scheduling() {
+        return scheduling;
     }
 
     @Override

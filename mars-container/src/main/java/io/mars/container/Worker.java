@@ -5,6 +5,8 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.error.MissingChunkException;
 import io.mars.common.graph.Subtask;
+import io.mars.common.memory.ProcessMemory;
+import io.mars.common.rpc.WorkerReport;
 import io.mars.common.model.ChunkData;
 import io.mars.common.rpc.SubtaskResult;
 import io.mars.common.rpc.WorkerGateway;
@@ -12,6 +14,7 @@ import io.mars.container.kernels.KernelRegistry;
 import io.mars.common.table.TableChunk;
 import io.mars.container.services.storage.Pin;
 import io.mars.container.services.storage.StorageService;
+import io.mars.container.services.storage.StorageStats;
 import io.mars.container.services.subtask.SubtaskRunner;
 import java.util.List;
 import java.util.Map;
@@ -94,6 +97,20 @@ public final class Worker implements WorkerGateway, AutoCloseable {
     @Override
     public CompletableFuture<Long> storedBytes() {
         return CompletableFuture.completedFuture(storage.storedBytes());
+    }
+
+    @Override
+    public long memoryBytes() {
+        return storage.hardLimitBytes();
+    }
+
+    @Override
+    public CompletableFuture<WorkerReport> report() {
+        StorageStats s = storage.stats();
+        ProcessMemory p = ProcessMemory.sample();
+        return CompletableFuture.completedFuture(new WorkerReport(s.chunks(), s.memoryBytes(), s.reservedBytes(),
+                s.diskBytes(), s.hdfsBytes(), s.spills(), s.readBacks(), p.rssBytes(), p.peakRssBytes(), p.metaspacePeakBytes(),
+                p.directBytes()));
     }
 
     private void checkOpen() {

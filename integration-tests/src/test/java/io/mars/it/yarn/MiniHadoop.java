@@ -56,6 +56,12 @@ final class MiniHadoop implements AutoCloseable {
      * RM advertises a real web address and tracking URLs through its proxy are real URLs (else they read localhost:0).
      */
     static MiniHadoop start(Path dir, String name, boolean fixedPorts) throws Exception {
+        return start(dir, name, fixedPorts, Map.of());
+    }
+
+    /** As {@link #start(Path, String, boolean)}, with {@code yarnSettings} set on the YARN configuration last. */
+    static MiniHadoop start(Path dir, String name, boolean fixedPorts, Map<String, String> yarnSettings)
+            throws Exception {
         Configuration dfsConf = new HdfsConfiguration();
         dfsConf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.resolve("dfs").toString());
         MiniDFSCluster dfs = new MiniDFSCluster.Builder(dfsConf).numDataNodes(1).build();
@@ -86,6 +92,7 @@ final class MiniHadoop implements AutoCloseable {
                 conf.set(key, "localhost:" + freePort());
             }
         }
+        yarnSettings.forEach(conf::set);
         MiniYARNCluster yarn = new MiniYARNCluster(name, 1, 1, 1);
         yarn.init(conf);
         yarn.start();

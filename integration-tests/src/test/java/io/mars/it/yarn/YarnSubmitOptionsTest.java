@@ -126,7 +126,7 @@ class YarnSubmitOptionsTest {
         MiniHadoop.Submitted run = submit(Map.of("HADOOP_TOKEN_FILE_LOCATION", tokenFile.toString()),
                 "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(hadoop.confDir),
                 "--no-wait", "--tags", "Nightly,team-a", "--priority", "5", "--files", data.toString(),
-                "--am-memory", "512", "--workers", "2", "--worker-memory", "256", "--name", "detached",
+                "--am-memory", "512", "--workers", "2", "--worker-memory", "384", "--name", "detached",
                 jobJar.toString(), report, marker);
 
         // detached: exit 0 once accepted, the id on stdout, the tracking URL on stderr
@@ -183,7 +183,7 @@ class YarnSubmitOptionsTest {
         // Nothing of Mars on the node: only what the mini cluster itself needs (see nodeLocalClasspath)
         MiniHadoop.Submitted run = submit(Map.of(), "--conf", "mars.yarn.am.classpath=" + nodeLocalClasspath(),
                 "--conf", ContainerFiles.ARCHIVE_PROPERTY + "=" + fs.makeQualified(archive), "--no-wait",
-                "--am-memory", "512", "--workers", "1", "--worker-memory", "256", jobJar.toString(), report, marker);
+                "--am-memory", "512", "--workers", "1", "--worker-memory", "384", jobJar.toString(), report, marker);
 
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(run.err()).doesNotContain("not readable by every user");

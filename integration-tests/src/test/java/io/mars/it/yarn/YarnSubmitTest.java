@@ -143,7 +143,7 @@ class YarnSubmitTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         java.util.concurrent.CompletableFuture<Integer> waiting = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> MarsSubmit.run(args("--am-memory", "512", "--workers", "1", "--worker-memory", "256",
+                () -> MarsSubmit.run(args("--am-memory", "512", "--workers", "1", "--worker-memory", "384",
                         jobJar.toString(), "sleep"), new PrintStream(out, true, StandardCharsets.UTF_8),
                         new PrintStream(err, true, StandardCharsets.UTF_8),
                         Map.of("HADOOP_CONF_DIR", confDir.toString())));

@@ -251,7 +251,7 @@ class YarnZooKeeperTest {
         List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "zkjob.Job",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
                 "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(hadoop.confDir),
-                "--am-memory", "512", "--workers", "1", "--worker-memory", "256"));
+                "--am-memory", "512", "--workers", "1", "--worker-memory", "384"));
         args.addAll(List.of(options));
         return args.toArray(new String[0]);
     }

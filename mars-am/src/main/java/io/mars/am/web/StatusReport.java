@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mars.am.Supervisor;
 import io.mars.am.services.meta.MetaService;
+import io.mars.am.services.scheduling.WorkerLoad;
 import io.mars.am.services.session.SessionService.SessionSnapshot;
 import io.mars.am.services.task.SubtaskCounts;
 import io.mars.am.services.task.TaskStatus;
@@ -13,6 +14,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.TaskInfo;
 import io.mars.common.rpc.WorkerGateway;
+import io.mars.common.rpc.WorkerReport;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,8 +32,7 @@ import java.util.function.Supplier;
  * The JSON documents of the REST API, read from the supervisors' services at each call (their read-only snapshot
  * methods, answered on each service's own thread). The status page renders the same documents.
  *
- * <p>Storage figures other than memory (disk, HDFS, spill counts) are in the documents already, as {@code null}
- * until workers report them.
+ * <p>A worker's figures its report cannot give (it does not answer in time, or gives none) are {@code null}.
  */
 final class StatusReport {
     /** How long a request waits for a service's answer before the API answers 503. */
@@ -44,31 +45,58 @@ final class StatusReport {
         this.supervisors = supervisors;
     }
 
-    /** {@code /api/cluster}: the workers, their slots and what they store, and the workers lost so far. */
+    /**
+     * {@code /api/cluster}: the workers, their slots, what they store and have spilled, their process memory, what
+     * the scheduler admitted to them, and the workers lost so far.
+     */
     ObjectNode cluster() {
         List<WorkerGateway> workers = new ArrayList<>();
+        Map<String, WorkerLoad> loads = new HashMap<>();
         ArrayNode lost = JSON.arrayNode();
         List<Supervisor> running = supervisors.get();
         for (Supervisor s : running) {
             workers.addAll(s.cluster().workers());
             s.cluster().lostWorkers().forEach(lost::add);
+            answerOrEmpty(s.scheduling().workerLoads()).ifPresent(l -> l.forEach(w -> loads.put(w.workerId(), w)));
         }
         List<CompletableFuture<Long>> stored = workers.stream().map(WorkerGateway::storedBytes).toList();
+        List<CompletableFuture<WorkerReport>> reports = workers.stream().map(StatusReport::report).toList();
         ArrayNode list = JSON.arrayNode();
         long slots = 0;
         long bytes = 0;
         for (int i = 0; i < workers.size(); i++) {
             WorkerGateway w = workers.get(i);
             Optional<Long> b = answerOrEmpty(stored.get(i));
+            Optional<WorkerReport> r = answerOrEmpty(reports.get(i));
             ObjectNode node = list.addObject();
             node.put("id", w.workerId());
             node.put("slots", w.slots());
             node.set("storedBytes", b.<JsonNode>map(JSON::numberNode).orElse(JSON.nullNode()));
             ObjectNode storage = node.putObject("storage");
-            storage.set("memoryBytes", b.<JsonNode>map(JSON::numberNode).orElse(JSON.nullNode()));
-            storage.putNull("diskBytes");
-            storage.putNull("hdfsBytes");
-            storage.putNull("spilledChunks");
+            storage.set("memoryBytes", r.map(WorkerReport::memoryBytes).or(() -> b)
+                    .<JsonNode>map(JSON::numberNode).orElse(JSON.nullNode()));
+            storage.set("reservedBytes", number(r.map(WorkerReport::reservedBytes)));
+            storage.set("diskBytes", number(r.map(WorkerReport::diskBytes)));
+            storage.set("hdfsBytes", number(r.map(WorkerReport::hdfsBytes)));
+            storage.set("spilledChunks", number(r.map(WorkerReport::spills)));
+            storage.set("readBacks", number(r.map(WorkerReport::readBacks)));
+            ObjectNode process = node.putObject("process");
+            process.set("rssBytes", number(r.map(WorkerReport::rssBytes).filter(v -> v >= 0)));
+            process.set("peakRssBytes", number(r.map(WorkerReport::peakRssBytes).filter(v -> v >= 0)));
+            process.set("metaspacePeakBytes", number(r.map(WorkerReport::metaspacePeakBytes)));
+            process.set("directBytes", number(r.map(WorkerReport::directBytes)));
+            WorkerLoad load = loads.get(w.workerId());
+            if (load == null) {
+                node.putNull("admission");
+            } else {
+                ObjectNode admission = node.putObject("admission");
+                admission.set("budgetBytes", load.budgetBytes() == Long.MAX_VALUE ? JSON.nullNode()
+                        : JSON.numberNode(load.budgetBytes()));
+                admission.put("admittedBytes", load.admittedBytes());
+                admission.put("peakAdmittedBytes", load.peakAdmittedBytes());
+                admission.put("peakRunning", load.peakRunning());
+                admission.put("oversizedRuns", load.oversizedRuns());
+            }
             slots += w.slots();
             bytes += b.orElse(0L);
         }
@@ -80,6 +108,18 @@ final class StatusReport {
         out.set("workers", list);
         out.set("lostWorkers", lost);
         return out;
+    }
+
+    private static CompletableFuture<WorkerReport> report(WorkerGateway w) {
+        try {
+            return w.report();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private static JsonNode number(Optional<Long> v) {
+        return v.<JsonNode>map(JSON::numberNode).orElse(JSON.nullNode());
     }
 
     /** {@code /api/sessions}: open sessions, what they keep, and their tasks by state. */

@@ -222,7 +222,11 @@ final class WorkerContainers {
                 new org.apache.hadoop.conf.Configuration());
         String java = app.properties().getOrDefault(AppSpec.JAVA_HOME_PROPERTY,
                 ApplicationConstants.Environment.JAVA_HOME.$$()) + "/bin/java";
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + spec.heapMb() + "m",
+        List<String> command = new ArrayList<>(List.of(java));
+        // sized so the process stays inside its container (WorkerMemory); the worker reads the size back from the
+        // mars.yarn.worker.memory property to cap its Arrow allocator and size its storage quota the same way
+        command.addAll(spec.memory().jvmOptions());
+        command.addAll(List.of("-D" + WorkerSpec.MEMORY + "=" + spec.memoryMb(),
                 "--add-opens=java.base/java.nio=ALL-UNNAMED",
                 "-Dmars.log.dir=" + ApplicationConstants.LOG_DIR_EXPANSION_VAR, "-Dmars.log.name=mars-worker",
                 "-Dlog4j2.configurationFile=mars-am-log4j2.xml",
@@ -241,6 +245,9 @@ final class WorkerContainers {
                 Optional.ofNullable(app.properties().get(ContainerFiles.NODE_CLASSPATH_PROPERTY)),
                 resources.containsKey(ContainerFiles.ARCHIVE_LINK)));
         env.put("OPENBLAS_NUM_THREADS", "1");
+        // glibc's per-thread malloc arenas (up to 8 per core, 64 MB each) would otherwise be resident memory that no
+        // JVM flag bounds
+        env.put("MALLOC_ARENA_MAX", "2");
         return new Launch(Map.copyOf(resources), Map.copyOf(env), String.join(" ", command),
                 workerTokens(UserGroupInformation.getCurrentUser().getCredentials(), secret));
     }

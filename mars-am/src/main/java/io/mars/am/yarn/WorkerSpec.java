@@ -2,6 +2,7 @@ package io.mars.am.yarn;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.memory.WorkerMemory;
 import java.util.Map;
 
 /**
@@ -9,8 +10,9 @@ import java.util.Map;
  * --worker-memory, --worker-vcores} set them).
  *
  * @param count       {@value #WORKERS}: worker containers (default 2)
- * @param memoryMb    {@value #MEMORY}: each container's memory in MB (default 1024); the JVM heap is
- *                    {@value #HEAP_PERCENT}% of it, the rest is off-heap (Arrow, BLAS) and JVM overhead
+ * @param memoryMb    {@value #MEMORY}: each container's memory in MB (default 1024, at least
+ *                    {@value WorkerMemory#MIN_CONTAINER_MB}); {@link WorkerMemory} divides it into heap, direct
+ *                    memory (Arrow) and JVM overhead
  * @param vcores      {@value #VCORES}: each container's vcores, which is its number of subtask slots (default 1)
  * @param maxFailures {@value #MAX_FAILURES}: lost workers replaced before the application fails (default 3 per
  *                    worker asked for); preempted, node-lost and AM-killed containers do not count
@@ -19,21 +21,22 @@ import java.util.Map;
  */
 public record WorkerSpec(int count, int memoryMb, int vcores, int maxFailures, int nodeMaxFailures) {
     public static final String WORKERS = "mars.yarn.workers";
-    public static final String MEMORY = "mars.yarn.worker.memory";
+    public static final String MEMORY = WorkerMemory.CONTAINER_MB;
     public static final String VCORES = "mars.yarn.worker.vcores";
     public static final String MAX_FAILURES = "mars.worker.max-failures";
     public static final String NODE_MAX_FAILURES = "mars.yarn.node.max-failures";
-    public static final int HEAP_PERCENT = 70;
 
     public WorkerSpec {
         if (nodeMaxFailures < 1) {
             throw new MarsException(ErrorCode.INVALID_CONFIG, NODE_MAX_FAILURES + " must be at least 1, got "
                     + nodeMaxFailures);
         }
-        if (count < 1 || memoryMb < 128 || vcores < 1 || maxFailures < 0) {
-            throw new MarsException(ErrorCode.INVALID_CONFIG, "worker containers need " + WORKERS + " >= 1, " + MEMORY
-                    + " >= 128 MB, " + VCORES + " >= 1 and " + MAX_FAILURES + " >= 0; got " + count + ", " + memoryMb
-                    + ", " + vcores + ", " + maxFailures);
+        if (count < 1 || vcores < 1 || maxFailures < 0) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, "worker containers need " + WORKERS + " >= 1, " + VCORES
+                    + " >= 1 and " + MAX_FAILURES + " >= 0; got " + count + ", " + vcores + ", " + maxFailures);
+        }
+        if (memoryMb < WorkerMemory.MIN_CONTAINER_MB) {
+            WorkerMemory.forContainer(memoryMb, MEMORY); // throws, naming the minimum
         }
     }
 
@@ -43,9 +46,9 @@ public record WorkerSpec(int count, int memoryMb, int vcores, int maxFailures, i
                 intValue(properties, MAX_FAILURES, 3 * count), intValue(properties, NODE_MAX_FAILURES, 2));
     }
 
-    /** The worker JVM's heap in MB. */
-    public int heapMb() {
-        return memoryMb * HEAP_PERCENT / 100;
+    /** How a worker JVM divides its container: heap, direct memory, overhead. */
+    public WorkerMemory memory() {
+        return WorkerMemory.forContainer(memoryMb, MEMORY);
     }
 
     private static int intValue(Map<String, String> properties, String key, int otherwise) {

@@ -155,7 +155,11 @@ class AmWebServerTest {
         for (JsonNode w : clusterJson.get("workers")) {
             ids.add(w.get("id").asText());
             assertThat(w.at("/storage/memoryBytes").asLong()).isEqualTo(w.get("storedBytes").asLong());
-            assertThat(w.at("/storage/diskBytes").isNull()).as("not reported yet").isTrue();
+            assertThat(w.at("/storage/diskBytes").isNumber()).as("reported by the worker").isTrue();
+            assertThat(w.at("/storage/diskBytes").asLong()).as("nothing spilled").isZero();
+            assertThat(w.at("/storage/spilledChunks").asLong()).as("nothing spilled").isZero();
+            assertThat(w.at("/admission/peakRunning").asInt()).as("the worker ran the task's subtasks")
+                    .isPositive();
         }
         assertThat(ids).containsExactly("worker-0", "worker-1");
 

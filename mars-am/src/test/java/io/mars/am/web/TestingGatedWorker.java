@@ -78,6 +78,16 @@ final class TestingGatedWorker implements WorkerGateway, AutoCloseable {
     }
 
     @Override
+    public long memoryBytes() {
+        return worker.memoryBytes();
+    }
+
+    @Override
+    public CompletableFuture<io.mars.common.rpc.WorkerReport> report() {
+        return worker.report();
+    }
+
+    @Override
     public void close() {
         permits.release(Integer.MAX_VALUE / 2);
         waiting.shutdownNow();

@@ -41,4 +41,18 @@ public interface WorkerGateway {
 
     /** Bytes this worker stores for all sessions. */
     CompletableFuture<Long> storedBytes();
+
+    /**
+     * The working memory (bytes) the scheduler may admit here at once: the sum of the estimates of the subtasks running
+     * on this worker stays within it, except that one subtask larger than it runs alone. Unbounded by default.
+     */
+    default long memoryBytes() {
+        return Long.MAX_VALUE;
+    }
+
+    /** What this worker stores, has moved and holds in memory. */
+    default CompletableFuture<WorkerReport> report() {
+        return CompletableFuture.failedFuture(new io.mars.common.error.MarsException(
+                io.mars.common.error.ErrorCode.NOT_SUPPORTED, "worker " + workerId() + " gives no storage report"));
+    }
 }

@@ -2,6 +2,8 @@ package io.mars.container.yarn;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.memory.ProcessMemory;
+import io.mars.common.memory.WorkerMemory;
 import io.mars.common.rpc.flight.HeartbeatConfig;
 import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.container.WorkerConfig;
@@ -22,9 +24,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The main class of a worker container: reads the application secret from its YARN credentials, starts a
  * {@link NetworkedWorker} registered with the AM named on the command line ({@code <am host> <am rpc port>}), and
- * exits when the AM drops it or is gone. Its id is its YARN container id, so the AM can match exits to workers. Results
- * are kept under the memory quota ({@code mars.worker.cache-mem} of the heap) and spilled to the container's local
- * directories (or {@code mars.worker.spill.hdfs-dir}).
+ * exits when the AM drops it or is gone. Its id is its YARN container id, so the AM can match exits to workers. Its
+ * memory follows {@link WorkerMemory} for the container size the AM passes ({@code mars.yarn.worker.memory}): Arrow's
+ * root allocator is capped at the layout's Arrow share, results are kept under the memory quota
+ * ({@code mars.worker.cache-mem} of the layout's data memory) and spilled to the container's local directories (or
+ * {@code mars.worker.spill.hdfs-dir}); the quota's hard limit is the working memory the scheduler admits here.
  */
 public final class WorkerContainer {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerContainer.class);
@@ -41,6 +45,27 @@ public final class WorkerContainer {
             code = 1;
         }
         System.exit(code);
+    }
+
+    /** What the worker's memory is divided into: from its container's layout, or (launched by hand) its heap. */
+    private record Sizing(long dataBytes, long arrowBytes, String description) {
+    }
+
+    private static Sizing sizing(Map<String, String> conf) {
+        String containerMb = conf.get(WorkerMemory.CONTAINER_MB);
+        if (containerMb == null) {
+            long heap = Runtime.getRuntime().maxMemory();
+            return new Sizing(heap, Long.MAX_VALUE, "no container size given (" + WorkerMemory.CONTAINER_MB
+                    + "): quota relative to the heap, Arrow unbounded");
+        }
+        WorkerMemory m;
+        try {
+            m = WorkerMemory.forContainer(Integer.parseInt(containerMb.trim()), WorkerMemory.CONTAINER_MB);
+        } catch (NumberFormatException e) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, WorkerMemory.CONTAINER_MB
+                    + " must be a whole number of MB, got '" + containerMb + "'");
+        }
+        return new Sizing(m.dataBytes(), m.arrowBytes(), m.describe());
     }
 
     static int run(String[] args) throws Exception {
@@ -62,19 +87,21 @@ public final class WorkerContainer {
             }
         });
         HeartbeatConfig heartbeats = HeartbeatConfig.from(conf);
-        // the memory quota is a share of the heap; spill files go to the container's local dirs (LOCAL_DIRS)
-        long heap = Runtime.getRuntime().maxMemory();
-        StorageConfig storage = StorageConfig.from(conf, heap, System.getenv());
-        try (RootAllocator allocator = new RootAllocator();
+        Sizing sizing = sizing(conf);
+        StorageConfig storage = StorageConfig.from(conf, sizing.dataBytes(), System.getenv());
+        LOG.info("worker {} memory: {}; JVM max heap {} MB; storage quota {} bytes ({} of {} bytes of data memory),"
+                + " soft {} / hard {} bytes; subtasks are admitted up to {} bytes of working memory; spilling to {}",
+                id, sizing.description(), Runtime.getRuntime().maxMemory() >> 20, storage.cacheBytes(),
+                conf.getOrDefault(StorageConfig.CACHE_MEM, StorageConfig.DEFAULT_CACHE_MEM), sizing.dataBytes(),
+                storage.softBytes(), storage.hardBytes(), storage.hardBytes(), storage.spillDirs());
+        try (RootAllocator allocator = new RootAllocator(sizing.arrowBytes());
              BufferAllocator tables = allocator.newChildAllocator("tables-" + id, 0, Long.MAX_VALUE);
              NetworkedWorker worker = new NetworkedWorker(id, host, WorkerConfig.from(conf),
                      new TieredStorage(id, storage, tables), DataFrameKernels.register(KernelRegistry.standard(), tables),
-                     RpcSecret.of(secret), args[0], Integer.parseInt(args[1]), allocator, heap,
+                     RpcSecret.of(secret), args[0], Integer.parseInt(args[1]), allocator, storage.hardBytes(),
                      heartbeats.interval(), heartbeats.timeout())) {
-            LOG.info("worker {} stores up to {} bytes in memory, spilling to {}", id, storage.cacheBytes(),
-                    storage.spillDirs());
             String reason = worker.terminated().join();
-            LOG.info("worker {} stops: {}", id, reason);
+            LOG.info("worker {} stops: {}; {}", id, reason, ProcessMemory.sample().describe());
         }
         return 0;
     }

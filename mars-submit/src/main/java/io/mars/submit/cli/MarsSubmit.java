@@ -67,7 +67,9 @@ public final class MarsSubmit {
               --am-vcores <n>           YARN AM container virtual cores. Default: 1.
               --workers <n>             YARN worker containers (mars.yarn.workers). Default: 2.
               --worker-memory <size>    Memory of each worker container: MB, or with m/g
-                                        suffix; the heap is 70% of it. Default: 1024.
+                                        suffix; at least 328 MB, of which 200 MB is JVM
+                                        overhead, the rest 55% heap, 40% direct memory.
+                                        Default: 1024.
               --worker-vcores <n>       Vcores of each worker container = its subtask
                                         slots (mars.yarn.worker.vcores). Default: 1.
               --no-wait                 yarn: print the application id and tracking URL and

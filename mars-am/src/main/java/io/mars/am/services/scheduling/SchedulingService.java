@@ -1,13 +1,16 @@
 package io.mars.am.services.scheduling;
 
 import io.mars.common.graph.SubtaskGraph;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Assigns subtasks to workers: leaves spread so that siblings meet on one worker, later subtasks where most of their
- * input bytes are, each worker's queue run depth-first within its slots.
+ * input bytes are, each worker's queue run depth-first within its slots and its memory budget: a subtask starts on a
+ * worker only while the working-memory estimates of the subtasks running there, plus its own, fit the budget the worker
+ * offered; one larger than the budget starts only on an idle worker, alone.
  */
 public interface SchedulingService {
     /**
@@ -23,4 +26,7 @@ public interface SchedulingService {
 
     /** Stops dispatching the task's subtasks; its future fails with TASK_CANCELLED once running ones are done. */
     CompletableFuture<Void> cancel(String taskId);
+
+    /** What has been admitted to each live worker by working memory, in the order the workers joined. */
+    CompletableFuture<List<WorkerLoad>> workerLoads();
 }

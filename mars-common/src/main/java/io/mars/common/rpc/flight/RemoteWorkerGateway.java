@@ -69,6 +69,17 @@ public final class RemoteWorkerGateway implements WorkerGateway, AutoCloseable {
     }
 
     @Override
+    public long memoryBytes() {
+        return address.memoryBytes() > 0 ? address.memoryBytes() : Long.MAX_VALUE;
+    }
+
+    @Override
+    public CompletableFuture<io.mars.common.rpc.WorkerReport> report() {
+        return client.call(RpcMessages.WORKER_REPORT, MessageCodec.encode(new Empty()))
+                .thenApply(r -> MessageCodec.decode(r, io.mars.common.rpc.WorkerReport.class));
+    }
+
+    @Override
     public CompletableFuture<Long> storedBytes() {
         return client.call(RpcMessages.STORED_BYTES, MessageCodec.encode(new Empty()))
                 .thenApply(r -> MessageCodec.decode(r, LongValue.class).value());

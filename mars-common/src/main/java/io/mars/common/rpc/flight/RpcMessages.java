@@ -16,6 +16,7 @@ public final class RpcMessages {
     public static final String RUN_SUBTASK = "worker.runSubtask";
     public static final String DELETE_CHUNKS = "worker.deleteChunks";
     public static final String STORED_BYTES = "worker.storedBytes";
+    public static final String WORKER_REPORT = "worker.report";
     // call names served by the supervisor
     public static final String REGISTER_WORKER = "cluster.registerWorker";
     public static final String HEARTBEAT = "cluster.heartbeat";

@@ -3,6 +3,7 @@ package io.mars.common.rpc.flight;
 import static io.mars.common.rpc.flight.RpcMessages.DELETE_CHUNKS;
 import static io.mars.common.rpc.flight.RpcMessages.RUN_SUBTASK;
 import static io.mars.common.rpc.flight.RpcMessages.STORED_BYTES;
+import static io.mars.common.rpc.flight.RpcMessages.WORKER_REPORT;
 
 import io.mars.common.rpc.SubtaskResult;
 import io.mars.common.rpc.WorkerGateway;
@@ -33,7 +34,8 @@ public final class WorkerRpc {
                     return worker.deleteChunks(r.sessionId(), r.chunkKeys())
                             .thenApply(n -> MessageCodec.encode(new LongValue(n)));
                 },
-                STORED_BYTES, req -> worker.storedBytes().thenApply(n -> MessageCodec.encode(new LongValue(n))));
+                STORED_BYTES, req -> worker.storedBytes().thenApply(n -> MessageCodec.encode(new LongValue(n))),
+                WORKER_REPORT, req -> worker.report().thenApply(MessageCodec::encode));
     }
 
     /** Serves a chunk's data: the ticket names session and chunk, the stream carries the chunk's Avro encoding. */

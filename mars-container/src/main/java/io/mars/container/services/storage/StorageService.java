@@ -54,6 +54,14 @@ public interface StorageService extends AutoCloseable {
 
     StorageStats stats();
 
+    /**
+     * Memory (chunks in memory plus reservations) past which puts and reservations wait: the quota's hard limit. The
+     * worker offers it to the scheduler as the working memory it admits at once.
+     */
+    default long hardLimitBytes() {
+        return Long.MAX_VALUE;
+    }
+
     @Override
     void close();
 }

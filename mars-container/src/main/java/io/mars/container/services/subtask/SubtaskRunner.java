@@ -50,41 +50,9 @@ public final class SubtaskRunner {
     public SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations) {
         long start = System.nanoTime();
         try (Pin inputs = storage.pin(sessionId, subtask.inputs());
-             Reservation working = storage.reserve(workingBytes(subtask))) {
+             Reservation working = storage.reserve(subtask.workingBytes())) {
             return run(sessionId, subtask, inputLocations, start);
         }
-    }
-
-    /**
-     * What a subtask is expected to hold in memory besides its inputs: the chunks it computes (their known sizes;
-     * a chunk of unknown length is counted as large as the subtask's largest known chunk).
-     */
-    static long workingBytes(Subtask subtask) {
-        Set<String> inputs = Set.copyOf(subtask.inputs());
-        long total = 0;
-        long largest = 0;
-        int unknown = 0;
-        for (ChunkNode c : subtask.chunks()) {
-            if (inputs.contains(c.key())) {
-                continue;
-            }
-            long size = 1;
-            for (long d : c.shape()) {
-                size = d < 0 ? -1 : size * d;
-                if (size < 0) {
-                    break;
-                }
-            }
-            if (size < 0) {
-                unknown++;
-                continue;
-            }
-            // table chunks have no tensor dtype: estimate 8 bytes per cell (their shape is rows x columns)
-            long bytes = size * (c.dtype() == null ? 8 : c.dtype().itemSize());
-            total += bytes;
-            largest = Math.max(largest, bytes);
-        }
-        return total + unknown * largest;
     }
 
     private SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations, long start) {

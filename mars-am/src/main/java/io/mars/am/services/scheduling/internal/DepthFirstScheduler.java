@@ -7,6 +7,7 @@ import io.mars.am.services.meta.MetaService;
 import io.mars.am.services.scheduling.SchedulingConfig;
 import io.mars.am.services.scheduling.SchedulingListener;
 import io.mars.am.services.scheduling.SchedulingService;
+import io.mars.am.services.scheduling.WorkerLoad;
 import io.mars.common.concurrent.Actor;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.ErrorKind;
@@ -38,6 +39,14 @@ import org.slf4j.LoggerFactory;
  * and a number of free slots. A subtask that becomes ready joins the queue of the worker holding most of its input
  * bytes (leaves: the worker their spread position maps to). A worker with a free slot and an empty queue steals the
  * most urgent entry of the longest other queue.
+ *
+ * <p>Admission by memory. Each subtask carries an estimate of its working memory ({@link Subtask#workingBytes()}, what
+ * the worker reserves before running it), and each worker offers a budget when it registers
+ * ({@link WorkerGateway#memoryBytes()}: its storage's hard limit). A worker starts the head of its queue only if the
+ * estimates of the subtasks running there plus the head's fit the budget; otherwise it starts nothing until enough of
+ * them finish (no smaller subtask overtakes the head, so a large one is not starved). An idle worker always starts its
+ * head, so a subtask larger than every budget runs alone and nothing deadlocks. A steal takes the victim's head only
+ * if it fits the thief the same way.
  *
  * <p>Lost workers. When a worker leaves the cluster (its container ended, its heartbeats stopped, or it stopped
  * answering), its queue goes to the others, the subtasks running on it run again elsewhere, and every chunk it held
@@ -106,11 +115,41 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
     private static final class WorkerSlots {
         final WorkerGateway gateway;
         final PriorityQueue<Ready> queue = new PriorityQueue<>();
+        final long budget;
         int free;
+        int running;
+        long admitted;
+        long peakAdmitted;
+        int peakRunning;
+        long oversized;
 
         WorkerSlots(WorkerGateway gateway) {
             this.gateway = gateway;
             this.free = gateway.slots();
+            this.budget = gateway.memoryBytes();
+        }
+
+        /** Whether a subtask with this working-memory estimate may start here now. */
+        boolean admits(long estimate) {
+            return running == 0 || admitted + estimate <= budget;
+        }
+
+        void started(long estimate) {
+            free--;
+            running++;
+            admitted += estimate;
+            peakRunning = Math.max(peakRunning, running);
+            if (estimate > budget) {
+                oversized++; // alone on an idle worker: admits() keeps every other subtask out until it ends
+            } else {
+                peakAdmitted = Math.max(peakAdmitted, admitted);
+            }
+        }
+
+        void ended(long estimate) {
+            free++;
+            running--;
+            admitted -= estimate;
         }
     }
 
@@ -139,6 +178,8 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
         final int[] generation;
         final int[] attempts;
         final String[] runningOn;
+        /** Each subtask's working-memory estimate, by which workers admit it. */
+        final long[] estimate;
         final Map<String, String> location;
         /** Workers keeping copies of a chunk besides its {@link #location}. */
         final Map<String, Set<String>> copies = new HashMap<>();
@@ -172,8 +213,10 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
             this.generation = new int[n];
             this.attempts = new int[n];
             this.runningOn = new String[n];
+            this.estimate = new long[n];
             Arrays.fill(state, State.WAITING);
             for (int i = 0; i < n; i++) {
+                estimate[i] = graph.subtasks().get(i).workingBytes();
                 pending[i] = graph.predecessors()[i].length;
                 Subtask st = graph.subtasks().get(i);
                 for (String out : st.outputs()) {
@@ -296,11 +339,14 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
         }
     }
 
-    /** The worker's own most urgent live entry, else one stolen from the longest queue. */
+    /**
+     * The worker's own most urgent live entry, else one stolen from the longest queue; null when there is none, or
+     * when it does not fit the worker's memory budget beside what runs there.
+     */
     private Ready next(WorkerSlots w) {
-        Ready r = pollLive(w.queue);
+        Ready r = peekLive(w.queue);
         if (r != null) {
-            return r;
+            return w.admits(r.run.estimate[r.subtask]) ? w.queue.poll() : null;
         }
         WorkerSlots victim = null;
         for (WorkerSlots o : workerList) {
@@ -308,17 +354,20 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
                 victim = o;
             }
         }
-        return victim == null ? null : pollLive(victim.queue);
+        if (victim == null) {
+            return null;
+        }
+        Ready s = peekLive(victim.queue);
+        return s != null && w.admits(s.run.estimate[s.subtask]) ? victim.queue.poll() : null;
     }
 
-    private static Ready pollLive(PriorityQueue<Ready> q) {
+    /** The queue's most urgent live entry, left in place; stale entries before it are dropped. */
+    private static Ready peekLive(PriorityQueue<Ready> q) {
         Ready r;
-        while ((r = q.poll()) != null) {
-            if (r.live()) {
-                return r;
-            }
+        while ((r = q.peek()) != null && !r.live()) {
+            q.poll();
         }
-        return null;
+        return r;
     }
 
     private void launch(WorkerSlots w, Ready r) {
@@ -332,7 +381,7 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
                 locations.put(key, loc);
             }
         }
-        w.free--;
+        w.started(run.estimate[id]);
         run.running++;
         run.state[id] = State.RUNNING;
         run.runningOn[id] = w.gateway.workerId();
@@ -349,7 +398,7 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
     }
 
     private void finished(WorkerSlots w, TaskRun run, int id, int generation, SubtaskResult res, Throwable err) {
-        w.free++;
+        w.ended(run.estimate[id]);
         if (run.generation[id] != generation || run.state[id] != State.RUNNING) {
             // this attempt was given up when its worker was lost; the subtask runs (or ran) again elsewhere
             dispatch();
@@ -750,6 +799,19 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
     private void finish(TaskRun run) {
         runs.remove(run.taskId, run);
         run.done.completeExceptionally(run.failure);
+    }
+
+    @Override
+    public CompletableFuture<List<WorkerLoad>> workerLoads() {
+        return actor.call(() -> {
+            refreshWorkers();
+            List<WorkerLoad> loads = new ArrayList<>(workerList.size());
+            for (WorkerSlots w : workerList) {
+                loads.add(new WorkerLoad(w.gateway.workerId(), w.budget, w.admitted, w.peakAdmitted, w.peakRunning,
+                        w.oversized));
+            }
+            return loads;
+        });
     }
 
     @Override

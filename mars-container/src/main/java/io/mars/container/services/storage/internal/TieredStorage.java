@@ -154,6 +154,11 @@ public final class TieredStorage implements StorageService {
     }
 
     @Override
+    public long hardLimitBytes() {
+        return config.hardBytes();
+    }
+
+    @Override
     public void put(String sessionId, String chunkKey, ChunkData data) {
         List<SpillFile> stale = new ArrayList<>(1);
         lock.lock();

@@ -1,0 +1,46 @@
+package io.mars.common.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import org.junit.jupiter.api.Test;
+
+class WorkerMemoryTest {
+    private static final long MB = 1L << 20;
+
+    @Test
+    void heapDirectMemoryAndTheCappedOverheadAddUpToNoMoreThanTheContainer() {
+        for (int mb = WorkerMemory.MIN_CONTAINER_MB; mb <= 65_536; mb += 37) {
+            WorkerMemory m = WorkerMemory.forContainer(mb, "k");
+            long capped = WorkerMemory.METASPACE_MB * MB + WorkerMemory.CODE_CACHE_MB * MB;
+            assertThat(m.heapBytes() + m.directBytes() + capped).as("%d MB", mb).isLessThan(m.containerBytes());
+            assertThat(m.heapBytes() + m.directBytes() + m.overheadBytes()).isEqualTo(m.containerBytes());
+            assertThat(m.overheadBytes()).as("overhead covers the fixed parts and the GC's share")
+                    .isGreaterThanOrEqualTo(WorkerMemory.FIXED_OVERHEAD_MB * MB + m.heapBytes() / 16);
+            assertThat(m.arrowBytes()).isLessThan(m.directBytes());
+            assertThat(m.dataBytes()).isLessThanOrEqualTo(Math.min(m.heapBytes(), m.arrowBytes()));
+        }
+    }
+
+    @Test
+    void theJvmFlagsAreTheLayout() {
+        WorkerMemory m = WorkerMemory.forContainer(1024, "k");
+        assertThat(m.jvmOptions()).contains("-Xmx" + m.heapBytes() / MB + "m",
+                "-XX:MaxDirectMemorySize=" + m.directBytes() / MB + "m",
+                "-XX:MaxMetaspaceSize=" + WorkerMemory.METASPACE_MB + "m",
+                "-XX:ReservedCodeCacheSize=" + WorkerMemory.CODE_CACHE_MB + "m",
+                "-Dio.netty.maxDirectMemory=0");
+        assertThat(m.describe()).contains("container 1024 MB").contains("heap " + m.heapBytes() / MB + " MB");
+    }
+
+    @Test
+    void aContainerTooSmallForTheJvmIsAConfigErrorNamingTheMinimum() {
+        assertThatThrownBy(() -> WorkerMemory.forContainer(256, "mars.yarn.worker.memory"))
+                .isInstanceOf(MarsException.class)
+                .satisfies(e -> assertThat(((MarsException) e).code()).isEqualTo(ErrorCode.INVALID_CONFIG))
+                .hasMessageContaining("mars.yarn.worker.memory=256")
+                .hasMessageContaining("at least " + WorkerMemory.MIN_CONTAINER_MB + " MB");
+    }
+}
