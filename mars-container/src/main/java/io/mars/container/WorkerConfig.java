@@ -1,5 +1,6 @@
 package io.mars.container;
 
+import io.mars.common.config.Settings;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.util.Map;
@@ -17,11 +18,6 @@ public record WorkerConfig(int slots) {
     }
 
     public static WorkerConfig from(Map<String, String> conf) {
-        String v = conf.getOrDefault(SLOTS, "1");
-        try {
-            return new WorkerConfig(Integer.parseInt(v.trim()));
-        } catch (NumberFormatException e) {
-            throw new MarsException(ErrorCode.INVALID_CONFIG, SLOTS + " must be a whole number, got '" + v + "'");
-        }
+        return new WorkerConfig(Settings.intValue(conf, SLOTS, 1));
     }
 }

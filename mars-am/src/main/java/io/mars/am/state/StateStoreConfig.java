@@ -1,5 +1,6 @@
 package io.mars.am.state;
 
+import io.mars.common.config.Settings;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.util.Map;
@@ -53,13 +54,7 @@ public record StateStoreConfig(String quorum, String root, int batchSize) {
     }
 
     public static StateStoreConfig from(Map<String, String> conf) {
-        String batch = conf.getOrDefault(BATCH_SIZE, "500");
-        int size;
-        try {
-            size = Integer.parseInt(batch.trim());
-        } catch (NumberFormatException e) {
-            throw new MarsException(ErrorCode.INVALID_CONFIG, BATCH_SIZE + " must be a whole number, got '" + batch + "'");
-        }
+        int size = Settings.intValue(conf, BATCH_SIZE, 500);
         return new StateStoreConfig(conf.get(QUORUM), conf.getOrDefault(ROOT, "/mars"), size);
     }
 }

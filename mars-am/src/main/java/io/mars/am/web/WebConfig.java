@@ -1,5 +1,6 @@
 package io.mars.am.web;
 
+import io.mars.common.config.Settings;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.util.Map;
@@ -23,12 +24,6 @@ public record WebConfig(int port) {
     }
 
     public static WebConfig from(Map<String, String> conf) {
-        String value = conf.getOrDefault(PORT, "0");
-        try {
-            return new WebConfig(Integer.parseInt(value.trim()));
-        } catch (NumberFormatException e) {
-            throw new MarsException(ErrorCode.INVALID_CONFIG, PORT + " must be a whole number (0 for any free port), got '"
-                    + value + "'");
-        }
+        return new WebConfig(Settings.intValue(conf, PORT, 0, "a whole number (0 for any free port)"));
     }
 }

@@ -1,5 +1,6 @@
 package io.mars.am.yarn;
 
+import io.mars.common.config.Settings;
 import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -47,14 +48,7 @@ public final class ClientMode implements AutoCloseable {
 
     /** The keep-alive timeout the AM applies; the client sends keep-alives at a quarter of it. */
     public static Duration keepAliveTimeout(Map<String, String> properties) {
-        String v = properties.getOrDefault(KEEPALIVE_TIMEOUT, "60000");
-        long ms;
-        try {
-            ms = Long.parseLong(v.trim());
-        } catch (NumberFormatException e) {
-            throw new MarsException(ErrorCode.INVALID_CONFIG, KEEPALIVE_TIMEOUT + " must be a whole number of ms, got '"
-                    + v + "'");
-        }
+        long ms = Settings.longValue(properties, KEEPALIVE_TIMEOUT, 60_000, "a whole number of ms");
         if (ms < 1000) {
             throw new MarsException(ErrorCode.INVALID_CONFIG, KEEPALIVE_TIMEOUT + " must be at least 1000 ms, got "
                     + ms);

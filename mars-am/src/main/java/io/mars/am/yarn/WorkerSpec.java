@@ -1,5 +1,6 @@
 package io.mars.am.yarn;
 
+import io.mars.common.config.Settings;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.memory.WorkerMemory;
@@ -52,14 +53,6 @@ public record WorkerSpec(int count, int memoryMb, int vcores, int maxFailures, i
     }
 
     private static int intValue(Map<String, String> properties, String key, int otherwise) {
-        String v = properties.get(key);
-        if (v == null) {
-            return otherwise;
-        }
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a whole number, got '" + v + "'");
-        }
+        return Settings.intValue(properties, key, otherwise);
     }
 }

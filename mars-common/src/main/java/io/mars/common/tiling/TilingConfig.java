@@ -1,5 +1,6 @@
 package io.mars.common.tiling;
 
+import io.mars.common.config.Settings;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.util.Map;
@@ -63,23 +64,10 @@ public record TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGr
 
     public static TilingConfig from(Map<String, String> conf) {
         return new TilingConfig(
-                parseLong(conf, CHUNK_STORE_LIMIT, DEFAULT_CHUNK_STORE_LIMIT),
-                (int) parseLong(conf, COMBINE_SIZE, DEFAULT_COMBINE_SIZE),
-                parseLong(conf, SHUFFLE_GROUPS, DEFAULT_SHUFFLE_GROUPS),
-                parseLong(conf, BROADCAST_ROWS, DEFAULT_BROADCAST_ROWS),
-                parseLong(conf, CSV_CHUNK_BYTES, DEFAULT_CSV_CHUNK_BYTES));
-
-    }
-
-    static long parseLong(Map<String, String> conf, String key, long dflt) {
-        String v = conf.get(key);
-        if (v == null) {
-            return dflt;
-        }
-        try {
-            return Long.parseLong(v.trim());
-        } catch (NumberFormatException e) {
-            throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a whole number, got '" + v + "'");
-        }
+                Settings.longValue(conf, CHUNK_STORE_LIMIT, DEFAULT_CHUNK_STORE_LIMIT),
+                Settings.intValue(conf, COMBINE_SIZE, DEFAULT_COMBINE_SIZE),
+                Settings.longValue(conf, SHUFFLE_GROUPS, DEFAULT_SHUFFLE_GROUPS),
+                Settings.longValue(conf, BROADCAST_ROWS, DEFAULT_BROADCAST_ROWS),
+                Settings.longValue(conf, CSV_CHUNK_BYTES, DEFAULT_CSV_CHUNK_BYTES));
     }
 }

@@ -1,5 +1,6 @@
 package io.mars.am.services.scheduling;
 
+import io.mars.common.config.Settings;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.util.Map;
@@ -26,15 +27,6 @@ public record SchedulingConfig(int maxAttempts) {
     }
 
     public static SchedulingConfig from(Map<String, String> conf) {
-        String v = conf.get(MAX_ATTEMPTS);
-        if (v == null) {
-            return defaults();
-        }
-        try {
-            return new SchedulingConfig(Integer.parseInt(v.trim()));
-        } catch (NumberFormatException e) {
-            throw new MarsException(ErrorCode.INVALID_CONFIG, MAX_ATTEMPTS + " must be a whole number, got '" + v
-                    + "'; e.g. " + MAX_ATTEMPTS + "=4");
-        }
+        return new SchedulingConfig(Settings.intValue(conf, MAX_ATTEMPTS, defaults().maxAttempts()));
     }
 }

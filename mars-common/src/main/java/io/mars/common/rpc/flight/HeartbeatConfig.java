@@ -1,7 +1,6 @@
 package io.mars.common.rpc.flight;
 
-import io.mars.common.error.ErrorCode;
-import io.mars.common.error.MarsException;
+import io.mars.common.config.Settings;
 import java.time.Duration;
 import java.util.Map;
 
@@ -18,11 +17,6 @@ public record HeartbeatConfig(Duration interval, Duration timeout) {
     }
 
     private static Duration millis(Map<String, String> conf, String key, long otherwise) {
-        String v = conf.get(key);
-        try {
-            return Duration.ofMillis(v == null ? otherwise : Long.parseLong(v.trim()));
-        } catch (NumberFormatException e) {
-            throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a whole number of ms, got '" + v + "'");
-        }
+        return Duration.ofMillis(Settings.longValue(conf, key, otherwise, "a whole number of ms"));
     }
 }
