@@ -24,12 +24,73 @@ import java.util.Set;
 
 /**
  * Column pruning on the tileable graph: finds which columns of each table the requested outputs actually use and
- * makes the readers (CSV and Parquet) read only those, dropping unused outputs of row-wise maps on the way. A
+ * makes the readers (CSV and Parquet) read only those, dropping unused outputs of row-wise maps on the way, then
+ * the inputs such a map no longer reads, and every node no output depends on any more (a column assigned from
+ * another frame that nothing reads is never computed). A
  * requested output keeps all its columns; an operand this pass does not know needs all columns of its inputs, so
  * new operands are safe before they are taught here. Returns a new graph with the same keys.
  */
 public final class ColumnPruning {
     private ColumnPruning() {
+    }
+
+    /**
+     * A map node without the inputs none of its (kept) outputs read, its column references renumbered; the first
+     * input stays when nothing is read, as the chunks' row count comes from it.
+     */
+    private static TileableNode withoutUnreadInputs(TileableNode n, List<ColumnExpr> outputs) {
+        boolean[] read = new boolean[n.inputs().size()];
+        boolean any = false;
+        for (ColumnExpr e : outputs) {
+            for (ColumnRef r : e.args()) {
+                read[r.input()] = true;
+                any = true;
+            }
+        }
+        read[0] |= !any;
+        int[] renumber = new int[read.length];
+        List<String> inputs = new ArrayList<>();
+        for (int i = 0; i < read.length; i++) {
+            renumber[i] = read[i] ? inputs.size() : -1;
+            if (read[i]) {
+                inputs.add(n.inputs().get(i));
+            }
+        }
+        if (inputs.size() == n.inputs().size()) {
+            return n;
+        }
+        List<ColumnExpr> remapped = new ArrayList<>(outputs.size());
+        for (ColumnExpr e : outputs) {
+            List<ColumnRef> args = new ArrayList<>(e.args().size());
+            for (ColumnRef r : e.args()) {
+                args.add(new ColumnRef(renumber[r.input()], r.column()));
+            }
+            remapped.add(new ColumnExpr(e.name(), e.dtype(), e.fn(), args, e.constant(), e.text(), e.constantFirst()));
+        }
+        return new TileableNode(n.key(), new TableMap(remapped), inputs, n.dtype(), n.shape());
+    }
+
+    /** The nodes some output depends on, in their order: pruning can leave whole branches unread. */
+    private static List<TileableNode> reachable(List<TileableNode> nodes, List<String> outputs) {
+        Map<String, TileableNode> byKey = new HashMap<>();
+        for (TileableNode n : nodes) {
+            byKey.put(n.key(), n);
+        }
+        Set<String> live = new java.util.HashSet<>();
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(outputs);
+        while (!todo.isEmpty()) {
+            String k = todo.pop();
+            if (live.add(k) && byKey.containsKey(k)) {
+                todo.addAll(byKey.get(k).inputs());
+            }
+        }
+        List<TileableNode> out = new ArrayList<>(nodes.size());
+        for (TileableNode n : nodes) {
+            if (live.contains(n.key())) {
+                out.add(n);
+            }
+        }
+        return out;
     }
 
     public static TileableGraph prune(TileableGraph graph) {
@@ -58,6 +119,9 @@ public final class ColumnPruning {
             TileableNode p = rewrite(n, needed.containsKey(n.key()) ? needed.get(n.key()) : null, width);
             changed |= p != n;
             out.add(p);
+        }
+        if (changed) {
+            out = reachable(out, graph.outputs());
         }
         return changed ? new TileableGraph(out, graph.outputs()) : graph;
     }
@@ -134,6 +198,7 @@ public final class ColumnPruning {
             List<Integer> keep = keep(names, want);
             if (keep.size() < names.size()) {
                 out = withOp(n, new TableMap(pick(m.outputs(), keep)), keep.size());
+                out = withoutUnreadInputs(out, ((TableMap) out.op()).outputs());
             }
         } else if ((op instanceof TableFilter || op instanceof TableHead) && n.shape().length == 2) {
             Integer w = width.get(n.inputs().get(0));

@@ -63,6 +63,27 @@ class ColumnPruningTest {
     }
 
     @Test
+    void aColumnAssignedFromAnotherFrameThatNothingReadsIsNeverComputed() {
+        io.mars.tensor.TensorRandom rng = io.mars.tensor.Tensors.random(1);
+        DataFrame keys = DataFrames.fromTensor(rng.randint(0, 10, new long[] {100}, io.mars.tensor.DataType.INT64,
+                io.mars.tensor.Tensors.chunks(30)), "k");
+        DataFrame values = DataFrames.fromTensor(rng.rand(io.mars.tensor.Tensors.shape(100),
+                io.mars.tensor.Tensors.chunks(30)), "v");
+        DataFrame df = keys.assign("v", values.col("v"));
+        TileableGraph full = TileableGraphs.of(df.filter(df.col("v").gt(0.5)).col("v").sum());
+        TileableGraph g = ColumnPruning.prune(full);
+        assertThat(g.nodes()).as("the key column's random draw and its frame are gone").hasSize(full.nodes().size() - 2)
+                .noneMatch(n -> n.key().equals(keys.key()));
+        TileableNode assign = g.nodes().stream().filter(n -> n.key().equals(df.key())).findFirst().orElseThrow();
+        assertThat(assign.inputs()).hasSize(1).doesNotContain(keys.key());
+        assertThat(((TableMap) assign.op()).outputs()).singleElement()
+                .satisfies(e -> assertThat(e.args().get(0).input()).isZero());
+        // a graph that needs the keys keeps them
+        TileableGraph grouped = ColumnPruning.prune(TileableGraphs.of(df.groupBy("k").sum()));
+        assertThat(grouped.nodes()).anyMatch(n -> n.key().equals(keys.key()));
+    }
+
+    @Test
     void aRequestedFrameAndAnUnknownOperandKeepEveryColumn() throws IOException {
         DataFrame df = frame();
         assertThat(reader(ColumnPruning.prune(TileableGraphs.of(df))).columns()).hasSize(5);
