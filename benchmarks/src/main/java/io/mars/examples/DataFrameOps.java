@@ -21,7 +21,9 @@ import io.mars.tensor.TensorRandom;
  * counted) and {@code sort} (by {@code v}, first 5 rows). {@code benchmarks/python/pandas_ops_baseline.py} runs the
  * same in pandas; {@code benchmarks/run-dataframe-benchmarks.sh} runs both and prints ratios.
  *
- * <p>Usage: {@code DataFrameOps workload [N] [chunk]}.
+ * <p>Usage: {@code DataFrameOps workload [N] [chunk] [runs]}: with runs &gt; 1 the workload runs again in the same
+ * session (the same random frame), each run printing its own line; the first pays the process's class loading and
+ * JIT compilation, the later ones show the engine warm.
  */
 public final class DataFrameOps {
     private DataFrameOps() {
@@ -30,13 +32,16 @@ public final class DataFrameOps {
     public static void main(String[] args) {
         if (args.length < 1) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "usage: DataFrameOps groupby-sum|groupby-mean|"
-                    + "filter-sum|merge|sort [N] [chunk]");
+                    + "filter-sum|merge|sort [N] [chunk] [runs]");
         }
         String workload = args[0];
         long n = JobArgs.positive(args, 1, "N", 10_000_000L);
         long chunk = JobArgs.positive(args, 2, "chunk", 1_000_000L);
+        long runs = JobArgs.positive(args, 3, "runs", 1L);
         try (Session session = Session.getOrCreate()) {
-            System.out.println(run(session, workload, n, chunk).line());
+            for (long r = 0; r < runs; r++) {
+                System.out.println(run(session, workload, n, chunk).line());
+            }
         }
     }
 
