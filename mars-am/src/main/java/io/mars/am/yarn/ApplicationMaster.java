@@ -27,6 +27,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.common.rpc.flight.HeartbeatConfig;
+import io.mars.common.wire.Warmup;
 import java.util.concurrent.CompletableFuture;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.hadoop.io.Text;
@@ -108,6 +109,9 @@ public final class ApplicationMaster {
         }
         String host = System.getenv().getOrDefault("NM_HOST", InetAddress.getLocalHost().getCanonicalHostName());
         StaticCluster cluster = new StaticCluster();
+        try (RootAllocator warm = new RootAllocator()) {
+            Warmup.codecs(warm); // the first job's graph decodes without loading the codecs' classes then
+        }
         // client mode: no main class; the client that started the application drives and ends it
         boolean clientMode = spec.mainClass().isEmpty();
         // the embedded server (when there is one) closes after the supervisor, which owns and closes the store

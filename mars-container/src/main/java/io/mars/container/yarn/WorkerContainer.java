@@ -12,6 +12,7 @@ import io.mars.container.rpc.NetworkedWorker;
 import io.mars.container.kernels.DataFrameKernels;
 import io.mars.container.services.storage.StorageConfig;
 import io.mars.container.services.storage.internal.TieredStorage;
+import io.mars.common.wire.Warmup;
 import org.apache.arrow.memory.BufferAllocator;
 import java.util.HashMap;
 import java.util.Map;
@@ -87,6 +88,9 @@ public final class WorkerContainer {
             }
         });
         HeartbeatConfig heartbeats = HeartbeatConfig.from(conf);
+        try (RootAllocator warm = new RootAllocator()) {
+            Warmup.codecs(warm); // before registering: the first subtask does not load the codecs' classes then
+        }
         Sizing sizing = sizing(conf);
         StorageConfig storage = StorageConfig.from(conf, sizing.dataBytes(), System.getenv());
         LOG.info("worker {} memory: {}; JVM max heap {} MB; storage quota {} bytes ({} of {} bytes of data memory),"

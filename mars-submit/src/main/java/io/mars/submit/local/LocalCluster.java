@@ -11,6 +11,7 @@ import io.mars.container.kernels.DataFrameKernels;
 import io.mars.container.kernels.KernelRegistry;
 import io.mars.container.services.storage.StorageConfig;
 import io.mars.container.services.storage.internal.TieredStorage;
+import io.mars.common.wire.Warmup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +49,7 @@ public final class LocalCluster implements AutoCloseable {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "a local cluster needs at least 1 worker, got " + workerCount);
         }
         WorkerConfig workerConfig = WorkerConfig.from(conf);
+        Warmup.codecs(arrow);
         // the workers share this JVM's heap: a percentage of mars.worker.cache-mem is of each one's share
         StorageConfig storageConfig = StorageConfig.from(conf, Runtime.getRuntime().maxMemory() / workerCount,
                 System.getenv());
