@@ -138,15 +138,21 @@ final class TableRows {
         }
         long[] k2 = new long[m];
         int[] at2 = new int[m];
-        int[] start = new int[DIGIT_MASK + 1];
-        for (int shift = 0; shift < Long.SIZE; shift += DIGIT_BITS) {
+        // the counts of every digit position in one read of the keys (a pass's scatter does not change them)
+        int digits = (Long.SIZE + DIGIT_BITS - 1) / DIGIT_BITS;
+        int[][] counts = new int[digits][DIGIT_MASK + 1];
+        for (int i = 0; i < m; i++) {
+            long key = k[i];
+            for (int p = 0; p < digits; p++) {
+                counts[p][(int) (key >>> (p * DIGIT_BITS)) & DIGIT_MASK]++;
+            }
+        }
+        for (int p = 0; p < digits; p++) {
+            int shift = p * DIGIT_BITS;
             if ((differ >>> shift & DIGIT_MASK) == 0) {
                 continue;
             }
-            Arrays.fill(start, 0);
-            for (int i = 0; i < m; i++) {
-                start[(int) (k[i] >>> shift) & DIGIT_MASK]++;
-            }
+            int[] start = counts[p];
             for (int d = 0, sum = 0; d <= DIGIT_MASK; d++) {
                 int c = start[d];
                 start[d] = sum;
@@ -168,7 +174,7 @@ final class TableRows {
     }
 
     /**
-     * One long per row that orders as signed longs the way the rows of a numeric column order in that direction
+     * One long per row that orders as signed longs the way the rows of a numeric column order in that direction;
      * null for a string column, or a column that has nulls (or NaN).
      */
     static long[] orderKeys(Column c, boolean asc) {
