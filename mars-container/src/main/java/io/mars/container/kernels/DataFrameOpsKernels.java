@@ -184,6 +184,13 @@ public final class DataFrameOpsKernels {
                 }
                 part[i] = lo;
             }
+        } else if (keys.size() == 1 && keys.get(0).longs() != null) {
+            long[] v = keys.get(0).longs();
+            byte[] nulls = keys.get(0).nulls();
+            for (int i = 0; i < n; i++) {
+                part[i] = (int) Math.floorMod(TableRows.hashOfLong(v[i], nulls != null && nulls[i] != 0),
+                        (long) parts);
+            }
         } else {
             for (int i = 0; i < n; i++) {
                 part[i] = (int) Math.floorMod(TableRows.hash(keys, i), (long) parts);

@@ -289,7 +289,7 @@ final class TableRows {
         for (Column c : keys) {
             long x;
             if (c.isNull(i)) {
-                x = 0x5bd1e995L;
+                x = NULL_HASH;
             } else if (c.longs() != null) {
                 x = c.longs()[i];
             } else if (c.doubles() != null) {
@@ -302,6 +302,13 @@ final class TableRows {
         }
         return mix(h);
     }
+
+    /** {@link #hash} of a row whose only key is this long-backed value (or null). */
+    static long hashOfLong(long value, boolean isNull) {
+        return mix(17 * 31 + mix(isNull ? NULL_HASH : value));
+    }
+
+    private static final long NULL_HASH = 0x5bd1e995L;
 
     /** An equality key of row {@code i}'s keys; {@code nullMatches} false gives null for a row with a null key. */
     static Object key(List<Column> keys, int i, boolean nullMatches) {
