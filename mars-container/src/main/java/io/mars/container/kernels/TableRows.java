@@ -139,13 +139,22 @@ final class TableRows {
         long[] k2 = new long[m];
         int[] at2 = new int[m];
         // the counts of every digit position in one read of the keys (a pass's scatter does not change them)
-        int digits = (Long.SIZE + DIGIT_BITS - 1) / DIGIT_BITS;
+        int digits = (Long.SIZE + DIGIT_BITS - 1) / DIGIT_BITS; // 6, unrolled below
         int[][] counts = new int[digits][DIGIT_MASK + 1];
+        int[] c0 = counts[0];
+        int[] c1 = counts[1];
+        int[] c2 = counts[2];
+        int[] c3 = counts[3];
+        int[] c4 = counts[4];
+        int[] c5 = counts[5];
         for (int i = 0; i < m; i++) {
             long key = k[i];
-            for (int p = 0; p < digits; p++) {
-                counts[p][(int) (key >>> (p * DIGIT_BITS)) & DIGIT_MASK]++;
-            }
+            c0[(int) key & DIGIT_MASK]++;
+            c1[(int) (key >>> DIGIT_BITS) & DIGIT_MASK]++;
+            c2[(int) (key >>> 2 * DIGIT_BITS) & DIGIT_MASK]++;
+            c3[(int) (key >>> 3 * DIGIT_BITS) & DIGIT_MASK]++;
+            c4[(int) (key >>> 4 * DIGIT_BITS) & DIGIT_MASK]++;
+            c5[(int) (key >>> 5 * DIGIT_BITS) & DIGIT_MASK]++;
         }
         for (int p = 0; p < digits; p++) {
             int shift = p * DIGIT_BITS;
