@@ -109,8 +109,8 @@ public final class Worker implements WorkerGateway, AutoCloseable {
         StorageStats s = storage.stats();
         ProcessMemory p = ProcessMemory.sample();
         return CompletableFuture.completedFuture(new WorkerReport(s.chunks(), s.memoryBytes(), s.reservedBytes(),
-                s.diskBytes(), s.hdfsBytes(), s.spills(), s.readBacks(), p.rssBytes(), p.peakRssBytes(), p.metaspacePeakBytes(),
-                p.directBytes()));
+                s.diskBytes(), s.hdfsBytes(), s.spills(), s.readBacks(), s.spillBytesPerSecond(),
+                s.readBackBytesPerSecond(), p.rssBytes(), p.peakRssBytes(), p.metaspacePeakBytes(), p.directBytes()));
     }
 
     private void checkOpen() {

@@ -152,6 +152,10 @@ class YarnMemoryTest {
         StringBuilder figures = new StringBuilder();
         for (JsonNode w : cluster.get("workers")) {
             spills += w.at("/storage/spilledChunks").asLong();
+            if (w.at("/storage/spilledChunks").asLong() > 0) {
+                assertThat(w.at("/storage/spillBytesPerSecond").asLong()).as("spill rate of %s", w.get("id").asText())
+                        .isPositive();
+            }
             long peakRss = w.at("/process/peakRssBytes").asLong();
             assertThat(peakRss).as("peak resident memory of %s", w.get("id").asText())
                     .isPositive().isLessThan(containerBytes);
@@ -160,10 +164,10 @@ class YarnMemoryTest {
             assertThat(admission.get("peakAdmittedBytes").asLong()).as("admitted working memory of %s",
                     w.get("id").asText()).isPositive().isLessThanOrEqualTo(admission.get("budgetBytes").asLong());
             figures.append(String.format(Locale.ROOT, "%n  %s: peak RSS %d MB of %d MB (metaspace peak %d MB, direct"
-                            + " %d MB), spilled %d chunks, read back %d, budget %d bytes, peak admitted %d",
+                            + " %d MB), spilled %d chunks (%d MB/s), read back %d, budget %d bytes, peak admitted %d",
                     w.get("id").asText(), peakRss >> 20, WORKER_MB, w.at("/process/metaspacePeakBytes").asLong() >> 20,
                     w.at("/process/directBytes").asLong() >> 20, w.at("/storage/spilledChunks").asLong(),
-                    w.at("/storage/readBacks").asLong(),
+                    w.at("/storage/spillBytesPerSecond").asLong() >> 20, w.at("/storage/readBacks").asLong(),
                     admission.get("budgetBytes").asLong(), admission.get("peakAdmittedBytes").asLong()));
         }
         assertThat(spills).as("chunks spilled by the workers").isPositive();

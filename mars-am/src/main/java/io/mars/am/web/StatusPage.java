@@ -38,14 +38,17 @@ final class StatusPage {
         html.append("<h2>Workers (").append(cluster.get("workerCount").asInt()).append(", ")
                 .append(cluster.get("slots").asLong()).append(" slots)</h2>\n");
         html.append("<table><tr><th>worker</th><th>slots</th><th>memory</th><th>disk</th><th>HDFS</th>")
-                .append("<th>spilled chunks</th></tr>\n");
+                .append("<th>spilled chunks</th><th>spill rate</th><th>read-backs</th><th>read-back rate</th></tr>\n");
         for (JsonNode w : cluster.get("workers")) {
             JsonNode storage = w.get("storage");
             html.append("<tr><td>").append(escape(w.get("id").asText())).append("</td><td>")
                     .append(w.get("slots").asInt()).append("</td><td>").append(bytes(storage.get("memoryBytes")))
                     .append("</td><td>").append(bytes(storage.get("diskBytes"))).append("</td><td>")
                     .append(bytes(storage.get("hdfsBytes"))).append("</td><td>")
-                    .append(number(storage.get("spilledChunks"))).append("</td></tr>\n");
+                    .append(number(storage.get("spilledChunks"))).append("</td><td>")
+                    .append(bytes(storage.get("spillBytesPerSecond"))).append("/s</td><td>")
+                    .append(number(storage.get("readBacks"))).append("</td><td>")
+                    .append(bytes(storage.get("readBackBytesPerSecond"))).append("/s</td></tr>\n");
         }
         html.append("</table>\n");
     }

@@ -80,6 +80,10 @@ final class StatusReport {
             storage.set("hdfsBytes", number(r.map(WorkerReport::hdfsBytes)));
             storage.set("spilledChunks", number(r.map(WorkerReport::spills)));
             storage.set("readBacks", number(r.map(WorkerReport::readBacks)));
+            storage.set("spillBytesPerSecond", r.<JsonNode>map(x -> JSON.numberNode(Math.round(x.spillBytesPerSecond())))
+                    .orElse(JSON.nullNode()));
+            storage.set("readBackBytesPerSecond", r.<JsonNode>map(x -> JSON.numberNode(
+                    Math.round(x.readBackBytesPerSecond()))).orElse(JSON.nullNode()));
             ObjectNode process = node.putObject("process");
             process.set("rssBytes", number(r.map(WorkerReport::rssBytes).filter(v -> v >= 0)));
             process.set("peakRssBytes", number(r.map(WorkerReport::peakRssBytes).filter(v -> v >= 0)));

@@ -158,6 +158,8 @@ class AmWebServerTest {
             assertThat(w.at("/storage/diskBytes").isNumber()).as("reported by the worker").isTrue();
             assertThat(w.at("/storage/diskBytes").asLong()).as("nothing spilled").isZero();
             assertThat(w.at("/storage/spilledChunks").asLong()).as("nothing spilled").isZero();
+            assertThat(w.at("/storage/spillBytesPerSecond").isNumber()).as("spill rate reported").isTrue();
+            assertThat(w.at("/storage/readBackBytesPerSecond").asLong()).as("no read-back yet").isZero();
             assertThat(w.at("/admission/peakRunning").asInt()).as("the worker ran the task's subtasks")
                     .isPositive();
         }

@@ -11,12 +11,15 @@ package io.mars.common.rpc;
  * @param hdfsBytes     bytes of spill files on HDFS
  * @param spills        chunks written to a spill level so far
  * @param readBacks     chunks read back from a spill level so far
+ * @param spillBytesPerSecond    spill write throughput so far (0 before the first spill)
+ * @param readBackBytesPerSecond read-back throughput so far (0 before the first read-back)
  * @param rssBytes      the process's resident memory now (-1 where unknown)
  * @param peakRssBytes  the process's highest resident memory so far (-1 where unknown)
  * @param metaspacePeakBytes the process's metaspace use at its peak
  * @param directBytes   the process's JDK direct buffers now (Netty's pools, Arrow's buffers among them)
  */
 public record WorkerReport(int chunks, long memoryBytes, long reservedBytes, long diskBytes, long hdfsBytes,
-                           long spills, long readBacks, long rssBytes, long peakRssBytes,
+                           long spills, long readBacks, double spillBytesPerSecond, double readBackBytesPerSecond,
+                           long rssBytes, long peakRssBytes,
                            long metaspacePeakBytes, long directBytes) {
 }
