@@ -40,15 +40,11 @@ public final class Settings {
     }
 
     public static int intValue(Map<String, String> conf, String key, int otherwise, String what) {
-        String v = conf.get(key);
-        if (v == null) {
-            return otherwise;
+        long v = longValue(conf, key, otherwise, what);
+        if (v != (int) v) {
+            throw invalid(key, conf.get(key), what);
         }
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw invalid(key, v, what);
-        }
+        return (int) v;
     }
 
     private static MarsException invalid(String key, String value, String what) {

@@ -62,15 +62,22 @@ public final class TableChunk implements ChunkData {
             VectorSchemaRoot empty = new VectorSchemaRoot(root.getSchema(), List.of(), root.getRowCount());
             return new TableChunk(empty);
         }
-        BufferAllocator allocator = vectors.get(0).getAllocator();
-        VectorSchemaRoot shared = VectorSchemaRoot.create(root.getSchema(), allocator);
-        try (ArrowRecordBatch batch = new VectorUnloader(root).getRecordBatch()) {
-            new VectorLoader(shared).load(batch);
+        return holding(root, vectors.get(0).getAllocator());
+    }
+
+    /**
+     * A new chunk holding {@code source}'s batch in a root of its own, its buffers referenced (not copied) and
+     * accounted to {@code allocator}; {@code source} stays valid and is still its owner's to close.
+     */
+    public static TableChunk holding(VectorSchemaRoot source, BufferAllocator allocator) {
+        VectorSchemaRoot owned = VectorSchemaRoot.create(source.getSchema(), allocator);
+        try (ArrowRecordBatch batch = new VectorUnloader(source).getRecordBatch()) {
+            new VectorLoader(owned).load(batch);
         } catch (RuntimeException e) {
-            shared.close();
+            owned.close();
             throw e;
         }
-        return new TableChunk(shared);
+        return new TableChunk(owned);
     }
 
     @Override

@@ -8,11 +8,8 @@ import java.io.IOException;
 import java.nio.channels.Channels;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
-import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
-import org.apache.arrow.vector.VectorLoader;
 
 /**
  * The bytes of a table chunk when it crosses a process or is written out: the Arrow IPC stream format (a schema
@@ -43,15 +40,8 @@ public final class TableCodec {
                 throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "Arrow IPC bytes of a table chunk hold no"
                         + " record batch");
             }
-            // the reader owns its root: move the batch into one the caller owns
-            VectorSchemaRoot owned = VectorSchemaRoot.create(read.getSchema(), allocator);
-            try (ArrowRecordBatch batch = new VectorUnloader(read).getRecordBatch()) {
-                new VectorLoader(owned).load(batch);
-            } catch (RuntimeException e) {
-                owned.close();
-                throw e;
-            }
-            return new TableChunk(owned);
+            // the reader owns its root: the batch moves into one the caller owns
+            return TableChunk.holding(read, allocator);
         } catch (IOException e) {
             throw new MarsException(ErrorCode.SERIALIZATION_FAILED, "cannot read a table chunk from Arrow IPC bytes: "
                     + e.getMessage(), e);

@@ -18,12 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.VectorLoader;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
-import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 
 /**
  * The on-disk form of a spilled chunk: an {@link NDArray} is a {@code .npy} file exactly as {@code numpy.save}
@@ -202,15 +198,7 @@ final class SpillFormat {
             if (!r.loadNextBatch()) {
                 throw lost(what, "holds no record batch");
             }
-            VectorSchemaRoot read = r.getVectorSchemaRoot();
-            VectorSchemaRoot owned = VectorSchemaRoot.create(read.getSchema(), allocator);
-            try (ArrowRecordBatch batch = new VectorUnloader(read).getRecordBatch()) {
-                new VectorLoader(owned).load(batch);
-            } catch (RuntimeException e) {
-                owned.close();
-                throw e;
-            }
-            chunk = new TableChunk(owned);
+            chunk = TableChunk.holding(r.getVectorSchemaRoot(), allocator);
         } catch (MarsException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
