@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mars.am.web.RawResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;

@@ -267,11 +267,11 @@ class AmWebServerTest {
                 Optional.of(filter))) {
             int port = guarded.start().getPort();
             // 127.0.0.1 is an address of the proxy host (localhost): the request passes
-            RawResponse fromProxy = RawResponse.get("127.0.0.1", port, "/api/cluster");
+            RawResponse fromProxy = RawResponse.get("127.0.0.1", "127.0.0.1", port, "/api/cluster");
             assertThat(fromProxy.status()).isEqualTo(200);
             assertThat(JSON.readTree(fromProxy.body()).get("workerCount").asInt()).isEqualTo(1);
             // any other address is sent to the proxy, marked as a redirect
-            RawResponse direct = RawResponse.get("127.0.0.2", port, "/api/cluster");
+            RawResponse direct = RawResponse.get("127.0.0.2", "127.0.0.1", port, "/api/cluster");
             assertThat(direct.status()).isEqualTo(302);
             assertThat(direct.location()).isEqualTo("http://localhost:18088/proxy/redirect/application_1_0001/api/cluster");
         }

@@ -10,14 +10,15 @@ import java.nio.charset.StandardCharsets;
  * An HTTP/1.1 GET from a chosen local address (HttpURLConnection cannot pick one), to play a client that is not the
  * YARN proxy: any 127.0.0.0/8 address other than 127.0.0.1.
  */
-record RawResponse(int status, String location, String body) {
-    static RawResponse get(String fromAddress, int port, String path) throws IOException {
+public record RawResponse(int status, String location, String body) {
+    /** GET {@code path} from {@code host:port}, the socket bound to {@code fromAddress}. */
+    public static RawResponse get(String fromAddress, String host, int port, String path) throws IOException {
         try (Socket socket = new Socket()) {
             socket.setSoTimeout(20_000);
             socket.bind(new InetSocketAddress(fromAddress, 0));
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 20_000);
+            socket.connect(new InetSocketAddress(host, port), 20_000);
             OutputStream out = socket.getOutputStream();
-            out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nConnection: close\r\n\r\n")
+            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             String text = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
