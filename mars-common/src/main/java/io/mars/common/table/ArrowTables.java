@@ -8,6 +8,7 @@ import io.mars.dataframe.LocalTable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -72,10 +73,18 @@ public final class ArrowTables {
 
     /** A new batch of these equally long columns; the caller owns it. */
     public static VectorSchemaRoot toArrow(List<Column> columns, int rows, BufferAllocator allocator) {
-        List<FieldVector> vectors = new ArrayList<>(columns.size());
+        return batch(rows, columns.size(), j -> toVector(columns.get(j), allocator));
+    }
+
+    /**
+     * A new batch of {@code rows} rows whose column {@code j} is {@code vectorAt.apply(j)}; the vectors made before
+     * one that fails are closed, so nothing leaks. The caller owns the batch.
+     */
+    public static VectorSchemaRoot batch(int rows, int columns, IntFunction<FieldVector> vectorAt) {
+        List<FieldVector> vectors = new ArrayList<>(columns);
         try {
-            for (Column c : columns) {
-                vectors.add(toVector(c, allocator));
+            for (int j = 0; j < columns; j++) {
+                vectors.add(vectorAt.apply(j));
             }
         } catch (RuntimeException e) {
             vectors.forEach(FieldVector::close);
@@ -195,14 +204,13 @@ public final class ArrowTables {
     }
 
     /**
-     * Column {@code column} of {@code root} as a new vector named {@code name} holding its first {@code n} values and
-     * sharing its buffers (no copy; the memory is freed when both are closed), accounted to {@code allocator}.
+     * Values {@code [from, from + length)} of {@code v} as a new vector named {@code name} sharing its value buffers
+     * (no copy; validity bits are copied when {@code from} is not a multiple of 8; the memory is freed when both are
+     * closed), accounted to {@code allocator}.
      */
-    public static FieldVector share(VectorSchemaRoot root, String column, String name, int n,
-                                    BufferAllocator allocator) {
-        FieldVector v = root.getVector(column);
+    public static FieldVector share(FieldVector v, String name, int from, int length, BufferAllocator allocator) {
         TransferPair pair = v.getTransferPair(name, allocator);
-        pair.splitAndTransfer(0, n);
+        pair.splitAndTransfer(from, length);
         return (FieldVector) pair.getTo();
     }
 

@@ -69,7 +69,7 @@ class ArrowTablesTest {
             VectorSchemaRoot root = ArrowTables.toArrow(List.of(new Column("v", DType.FLOAT64, null, values, null,
                     null)), values.length, allocator);
             long before = allocator.getAllocatedMemory();
-            FieldVector shared = ArrowTables.share(root, "v", "w", values.length, allocator);
+            FieldVector shared = ArrowTables.share(root.getVector("v"), "w", 0, values.length, allocator);
             assertEquals(before, allocator.getAllocatedMemory(), "sharing copies nothing");
             root.close();
             assertTrue(allocator.getAllocatedMemory() > 0, "the shared buffers stay while the copy is open");

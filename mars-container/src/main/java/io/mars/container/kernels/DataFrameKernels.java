@@ -81,13 +81,12 @@ public final class DataFrameKernels {
         int rows = (int) shape[0];
         int width = shape.length == 2 ? (int) shape[1] : 1;
         DType t = DType.of(a.dtype());
-        if (width == 1 && t == DType.FLOAT64 && a.data() instanceof double[] d) {
-            return new TableChunk(ArrowTables.toArrow(List.of(new Column(op.columns().get(0), t, null, d, null, null)),
-                    rows, allocator));
-        }
-        if (width == 1 && t == DType.INT64 && a.data() instanceof long[] l) {
-            return new TableChunk(ArrowTables.toArrow(List.of(new Column(op.columns().get(0), t, l, null, null, null)),
-                    rows, allocator));
+        if (width == 1 && (t == DType.FLOAT64 || t == DType.INT64)) {
+            // the array is the column as it is (an NDArray of these dtypes holds a double[] or a long[])
+            Object data = a.data();
+            Column c = t == DType.FLOAT64 ? new Column(op.columns().get(0), t, null, (double[]) data, null, null)
+                    : new Column(op.columns().get(0), t, (long[]) data, null, null, null);
+            return new TableChunk(ArrowTables.toArrow(List.of(c), rows, allocator));
         }
         List<Column> cols = new ArrayList<>(width);
         for (int j = 0; j < width; j++) {
@@ -137,17 +136,18 @@ public final class DataFrameKernels {
      */
     private static TableChunk map(ChunkTableMap op, List<ChunkData> in, BufferAllocator allocator) {
         int n = tableChunk(in.get(0)).rowCount();
+        List<ColumnExpr> outputs = op.outputs();
+        boolean[] shared = new boolean[outputs.size()];
         List<List<String>> used = new ArrayList<>(in.size());
         for (int i = 0; i < in.size(); i++) {
             used.add(new ArrayList<>());
         }
-        for (ColumnExpr e : op.outputs()) {
-            if (!sharable(e, in, n)) {
-                for (ColumnRef r : e.args()) {
-                    List<String> names = used.get(r.input());
-                    if (!names.contains(r.column())) {
-                        names.add(r.column());
-                    }
+        for (int j = 0; j < shared.length; j++) {
+            shared[j] = sharable(outputs.get(j), in, n);
+            for (ColumnRef r : shared[j] ? List.<ColumnRef>of() : outputs.get(j).args()) {
+                List<String> names = used.get(r.input());
+                if (!names.contains(r.column())) {
+                    names.add(r.column());
                 }
             }
         }
@@ -155,22 +155,15 @@ public final class DataFrameKernels {
         for (int i = 0; i < in.size(); i++) {
             tables.add(ArrowTables.toLocal(tableChunk(in.get(i)).root(), used.get(i)));
         }
-        List<FieldVector> out = new ArrayList<>(op.outputs().size());
-        try {
-            for (ColumnExpr e : op.outputs()) {
-                if (sharable(e, in, n)) {
-                    ColumnRef r = e.args().get(0);
-                    out.add(ArrowTables.share(tableChunk(in.get(r.input())).root(), r.column(), e.name(), n,
-                            allocator));
-                } else {
-                    out.add(ArrowTables.toVector(TableExpressions.evaluate(e, tables, n), allocator));
-                }
+        return new TableChunk(ArrowTables.batch(n, outputs.size(), j -> {
+            ColumnExpr e = outputs.get(j);
+            if (!shared[j]) {
+                return ArrowTables.toVector(TableExpressions.evaluate(e, tables, n), allocator);
             }
-        } catch (RuntimeException ex) {
-            out.forEach(FieldVector::close);
-            throw ex;
-        }
-        return new TableChunk(root(out, n));
+            ColumnRef r = e.args().get(0);
+            return ArrowTables.share(tableChunk(in.get(r.input())).root().getVector(r.column()), e.name(), 0, n,
+                    allocator);
+        }));
     }
 
     /** Whether output {@code e} is an input column as it is: same type, and the input has the {@code n} rows. */
@@ -182,12 +175,6 @@ public final class DataFrameKernels {
         VectorSchemaRoot root = tableChunk(in.get(r.input())).root();
         FieldVector v = root.getVector(r.column());
         return v != null && ArrowTables.dtype(v.getField()) == e.dtype() && root.getRowCount() == n;
-    }
-
-    private static VectorSchemaRoot root(List<FieldVector> vectors, int rows) {
-        VectorSchemaRoot root = new VectorSchemaRoot(vectors);
-        root.setRowCount(rows);
-        return root;
     }
 
     static TableChunk tableChunk(ChunkData d) {
@@ -205,18 +192,12 @@ public final class DataFrameKernels {
         FieldVector mask = tableChunk(in.get(1)).root().getVector(0);
         int[] rows = new int[n];
         int count = ArrowBuffers.trueRows(mask.getDataBuffer(), mask.getValidityBuffer(), n, rows);
-        List<FieldVector> out = new ArrayList<>(t.getFieldVectors().size());
-        try {
-            for (FieldVector v : t.getFieldVectors()) {
-                String name = v.getName();
-                out.add(count == n ? ArrowTables.share(t, name, name, n, allocator)
-                        : ArrowTables.toVector(Columns.take(ArrowTables.toColumn(v, n), rows, count), allocator));
-            }
-        } catch (RuntimeException ex) {
-            out.forEach(FieldVector::close);
-            throw ex;
-        }
-        return new TableChunk(root(out, count));
+        List<FieldVector> columns = t.getFieldVectors();
+        return new TableChunk(ArrowTables.batch(count, columns.size(), j -> {
+            FieldVector v = columns.get(j);
+            return count == n ? ArrowTables.share(v, v.getName(), 0, n, allocator)
+                    : ArrowTables.toVector(Columns.take(ArrowTables.toColumn(v, n), rows, count), allocator);
+        }));
     }
 
     private static TableChunk assemble(ChunkTableAssemble op, List<ChunkData> in, BufferAllocator allocator) {

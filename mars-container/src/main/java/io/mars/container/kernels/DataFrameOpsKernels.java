@@ -33,7 +33,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * Kernels of the row-moving dataframe operations (sort, shuffle, merge, drop_duplicates) and the string and
@@ -224,21 +223,9 @@ public final class DataFrameOpsKernels {
         int lo = lowerBound(parts, n, op.part());
         int hi = lowerBound(parts, n, op.part() + 1);
         int len = hi - lo;
-        List<FieldVector> out = new ArrayList<>(vectors.size() - 1);
-        try {
-            for (int c = 0; c < vectors.size() - 1; c++) {
-                // a slice sharing the mapped chunk's value buffers (validity bits are copied when not byte-aligned)
-                TransferPair pair = vectors.get(c).getTransferPair(allocator);
-                pair.splitAndTransfer(lo, len);
-                out.add((FieldVector) pair.getTo());
-            }
-        } catch (RuntimeException e) {
-            out.forEach(FieldVector::close);
-            throw e;
-        }
-        VectorSchemaRoot piece = new VectorSchemaRoot(out);
-        piece.setRowCount(len);
-        return new TableChunk(piece);
+        // slices sharing the mapped chunk's value buffers (validity bits are copied when not byte-aligned)
+        return new TableChunk(ArrowTables.batch(len, vectors.size() - 1,
+                c -> ArrowTables.share(vectors.get(c), vectors.get(c).getName(), lo, len, allocator)));
     }
 
     private static int lowerBound(IntVector v, int n, int value) {

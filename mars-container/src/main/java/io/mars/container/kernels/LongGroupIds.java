@@ -1,6 +1,7 @@
 package io.mars.container.kernels;
 
 import java.util.Arrays;
+import java.util.function.IntConsumer;
 
 /**
  * Dense group numbers for long keys: an open-addressing hash table (linear probing, power-of-two capacity, at most
@@ -9,6 +10,8 @@ import java.util.Arrays;
 final class LongGroupIds {
     /** Keys in {@code [denseMin, denseMin + dense.length)} are numbered through {@code dense}, when it is set. */
     private int[] dense;
+    /** The widest key range {@link #number} indexes directly for one call. */
+    private static final long CALL_RANGE = 1 << 20;
     private long denseMin;
     private long[] keys;
     private int[] ids;
@@ -44,6 +47,49 @@ final class LongGroupIds {
             ids.denseMin = min;
         }
         return ids;
+    }
+
+    /**
+     * Numbers {@code keys[0..n)} into {@code out} (-1 for rows with {@code nulls[r] != 0}), calling {@code added} with
+     * the row where a key is seen for the first time, before that row's number is used. When the keys span a small
+     * range ({@link #CALL_RANGE} at most, and not over twice the rows), a table indexed by the key's offset from the
+     * minimum remembers each key's number for this call, so the hash table is probed once per distinct key, not once
+     * per row.
+     */
+    void number(long[] keys, byte[] nulls, int n, int[] out, IntConsumer added) {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (int r = 0; r < n; r++) {
+            if (nulls == null || nulls[r] == 0) {
+                min = Math.min(min, keys[r]);
+                max = Math.max(max, keys[r]);
+            }
+        }
+        long range = max - min + 1;
+        int[] byOffset = null;
+        if (min <= max && range > 0 && range <= CALL_RANGE && range <= 2L * n) {
+            byOffset = new int[(int) range];
+            Arrays.fill(byOffset, -1);
+        }
+        for (int r = 0; r < n; r++) {
+            if (nulls != null && nulls[r] != 0) {
+                out[r] = -1;
+                continue;
+            }
+            int off = byOffset == null ? -1 : (int) (keys[r] - min);
+            int id = off < 0 ? -1 : byOffset[off];
+            if (id < 0) {
+                id = idOrAdd(keys[r]);
+                if (id < 0) {
+                    id = -1 - id;
+                    added.accept(r);
+                }
+                if (off >= 0) {
+                    byOffset[off] = id;
+                }
+            }
+            out[r] = id;
+        }
     }
 
     int size() {

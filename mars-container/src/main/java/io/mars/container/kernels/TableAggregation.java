@@ -19,8 +19,6 @@ import java.util.Map;
  * with a null key are dropped; with no keys there is always exactly one group.
  */
 final class TableAggregation {
-    /** The widest key range {@link #denseKeys} indexes directly. */
-    private static final long DENSE_RANGE = 1 << 20;
     private final List<String> keys;
     private final List<AggSpec> aggs;
     private final Map<Object, Integer> groupIds = new HashMap<>();
@@ -59,70 +57,13 @@ final class TableAggregation {
             long[] v = c.longs();
             byte[] nulls = c.nulls();
             LongGroupIds ids = longIds == null ? longIds = new LongGroupIds() : longIds;
-            if (denseKeys(v, nulls, n, kc, out)) {
-                return out;
-            }
-            for (int r = 0; r < n; r++) {
-                if (nulls != null && nulls[r] != 0) {
-                    out[r] = -1;
-                    continue;
-                }
-                int g = ids.idOrAdd(v[r]);
-                if (g < 0) {
-                    g = -1 - g;
-                    newGroup(c.get(r), kc, r);
-                }
-                out[r] = g;
-            }
+            ids.number(v, nulls, n, out, r -> newGroup(c.get(r), kc, r));
             return out;
         }
         for (int r = 0; r < n; r++) {
             out[r] = group(kc, r);
         }
         return out;
-    }
-
-    /**
-     * Groups of a long key whose values span a small range ({@link #DENSE_RANGE} at most, and not over twice the
-     * rows): the key's offset from the minimum indexes a table of group numbers, so the hash table is probed once
-     * per distinct key instead of once per row. Returns false, doing nothing, when the range is too wide.
-     */
-    private boolean denseKeys(long[] v, byte[] nulls, int n, List<Column> kc, int[] out) {
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        for (int r = 0; r < n; r++) {
-            if (nulls == null || nulls[r] == 0) {
-                min = Math.min(min, v[r]);
-                max = Math.max(max, v[r]);
-            }
-        }
-        if (n == 0 || min > max) {
-            return false;
-        }
-        long range = max - min + 1;
-        if (range <= 0 || range > DENSE_RANGE || range > 2L * n) {
-            return false;
-        }
-        int[] byOffset = new int[(int) range];
-        java.util.Arrays.fill(byOffset, -1);
-        for (int r = 0; r < n; r++) {
-            if (nulls != null && nulls[r] != 0) {
-                out[r] = -1;
-                continue;
-            }
-            int off = (int) (v[r] - min);
-            int g = byOffset[off];
-            if (g < 0) {
-                g = longIds.idOrAdd(v[r]);
-                if (g < 0) {
-                    g = -1 - g;
-                    newGroup(kc.get(0).get(r), kc, r);
-                }
-                byOffset[off] = g;
-            }
-            out[r] = g;
-        }
-        return true;
     }
 
     /** The group of row {@code row} of a table holding the key columns, or -1 for a null key. */

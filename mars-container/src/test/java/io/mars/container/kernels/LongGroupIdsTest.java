@@ -42,4 +42,38 @@ class LongGroupIdsTest {
             assertThat(ids.find(-5_001)).isEqualTo(reference.getOrDefault(-5_001L, -1));
         }
     }
+
+    @Test
+    void numberingWholeColumnsAcrossCallsAgreesWithAMap() {
+        Random random = new Random(5);
+        LongGroupIds ids = new LongGroupIds();
+        Map<Long, Integer> reference = new HashMap<>();
+        // narrow ranges (the per-call index), wide ones (the hash table) and nulls, one after the other
+        for (int call = 0; call < 6; call++) {
+            int n = 3_000;
+            long[] keys = new long[n];
+            byte[] nulls = new byte[n];
+            for (int r = 0; r < n; r++) {
+                keys[r] = call % 2 == 0 ? 100 + random.nextInt(500) : random.nextLong();
+                nulls[r] = (byte) (random.nextInt(8) == 0 ? 1 : 0);
+            }
+            int[] out = new int[n];
+            java.util.List<Integer> added = new java.util.ArrayList<>();
+            ids.number(keys, nulls, n, out, added::add);
+            for (int r = 0; r < n; r++) {
+                if (nulls[r] != 0) {
+                    assertThat(out[r]).isEqualTo(-1);
+                    continue;
+                }
+                Integer expected = reference.get(keys[r]);
+                if (expected == null) {
+                    expected = reference.size();
+                    reference.put(keys[r], expected);
+                    assertThat(added).as("call %d: row %d reported as new", call, r).contains(r);
+                }
+                assertThat(out[r]).as("call %d row %d", call, r).isEqualTo(expected);
+            }
+            assertThat(ids.size()).isEqualTo(reference.size());
+        }
+    }
 }
