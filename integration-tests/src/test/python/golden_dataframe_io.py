@@ -99,8 +99,27 @@ def main():
 
     # Windows line ends, blank lines, a short row (read as nulls), a field quoted with its closing quote at the end
     (DIR / "crlf_blank.csv").write_bytes(b"a,b,c\r\n1,x,2.5\r\n\r\n2,\"y, z\",\r\n3,w\r\n\r\n4,\"\"\"q\"\"\",1e3\r\n")
-    # a line break inside a quoted field: read whole (one chunk), as a chunk boundary inside it would cut the row
+    # line breaks inside quoted fields; the Java test cuts these files into byte ranges that fall inside them
     (DIR / "quoted_newline.csv").write_text('id,text\n1,"two\nlines"\n2,plain\n3,"a ""quote"" and\nbreak"\n')
+    # many: LF and CRLF breaks inside quotes, quoted delimiters, escaped quotes next to breaks, empty quoted fields,
+    # a quote inside an unquoted field (text, as pandas reads it), and lines that look like records inside quotes
+    lines = [b"id,text,v\r\n"]
+    for i in range(60):
+        kind = i % 6
+        if kind == 0:
+            text = b'"line one\nline two, with comma\nline three"'
+        elif kind == 1:
+            text = b'"crlf\r\n' + str(i + 1000).encode() + b',fake,1.5\r\nend"'
+        elif kind == 2:
+            text = b'"' + b'""quoted""\n""twice""' + b'"'
+        elif kind == 3:
+            text = b'5" tall'
+        elif kind == 4:
+            text = b'""'
+        else:
+            text = b'"\n\n' + b"x" * (i % 7) + b'\n"'
+        lines.append(str(i).encode() + b"," + text + b"," + str(i * 0.5).encode() + (b"\r\n" if i % 2 else b"\n"))
+    (DIR / "quoted_newlines_many.csv").write_bytes(b"".join(lines))
 
     def read(file, **kw):
         return pd.read_csv(DIR / file, **kw)
@@ -120,7 +139,8 @@ def main():
         "directory": ("multi", {"parse_dates": ["when"]}, base),
         "glob": ("multi/part-*.csv", {"parse_dates": ["when"]}, base),
         "crlf_blank_lines": ("crlf_blank.csv", {}, read("crlf_blank.csv")),
-        "quoted_newline_whole_file": ("quoted_newline.csv", {}, read("quoted_newline.csv")),
+        "quoted_newline": ("quoted_newline.csv", {}, read("quoted_newline.csv")),
+        "quoted_newlines_many": ("quoted_newlines_many.csv", {}, read("quoted_newlines_many.csv")),
         "groupby_g_sum": ("basic.csv", {"parse_dates": ["when"]},
                           base.groupby("g", as_index=False, sort=True)[["x", "k"]].sum()),
         "filter_x_gt_0_select": ("basic.csv", {"parse_dates": ["when"]}, base[base.x > 0][["id", "name"]]),

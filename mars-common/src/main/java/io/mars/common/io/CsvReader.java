@@ -84,8 +84,26 @@ public final class CsvReader {
         return new Sample(List.copyOf(cols), rows);
     }
 
-    /** The rows of the chunk's byte range, only its columns. */
-    public static LocalTable read(ChunkReadCsv op) {
+    /**
+     * The lexer's transfer function over bytes {@code [start, end)} of a file (see {@link CsvStates}): what a later
+     * chunk of the file needs to know where its first record starts.
+     */
+    public static long[] transfer(String file, long start, long end, char delimiter) {
+        Path p = new Path(file);
+        FileSystem fs = HadoopFiles.fileSystem(p);
+        try (FSDataInputStream in = fs.open(p)) {
+            in.seek(start);
+            return new CsvStates(delimiter).transfer(in, end - start);
+        } catch (IOException e) {
+            throw HadoopFiles.ioFailed("cannot read CSV file " + file, e);
+        }
+    }
+
+    /**
+     * The rows of the chunk's byte range, only its columns. {@code startState} is the lexer's state at the range's
+     * start (ignored for a range starting at 0).
+     */
+    public static LocalTable read(ChunkReadCsv op, int startState) {
         CsvLayout layout = op.layout();
         Path p = new Path(op.file());
         FileSystem fs = HadoopFiles.fileSystem(p);
@@ -105,11 +123,10 @@ public final class CsvReader {
         }
         try (FSDataInputStream in = fs.open(p)) {
             long begin = op.start();
-            if (begin > 0) {
-                in.seek(begin - 1);
-            }
-            CsvTokenizer t = new CsvTokenizer(in, layout.delimiter().charAt(0), Math.max(0, begin - 1));
-            if (begin > 0 && !t.skipLine()) {
+            in.seek(begin);
+            char delimiter = layout.delimiter().charAt(0);
+            CsvTokenizer t = new CsvTokenizer(in, delimiter, begin);
+            if (begin > 0 && !t.skipToRecordStart(new CsvStates(delimiter), startState)) {
                 return build(builders);
             }
             List<String> fields = new ArrayList<>(width);

@@ -59,13 +59,19 @@ public final class CsvTokenizer {
         return buf[bufPos] & 0xff;
     }
 
-    /** Skips to just past the next line feed (or to the end); false at the end of the stream. */
-    public boolean skipLine() throws IOException {
+    /**
+     * Moves to the start of the first record at or past the current position, given the lexer's state here (known
+     * from the transfer functions of the bytes before, see {@link CsvStates}); false at the end of the stream. Line
+     * breaks inside a quoted field are passed over, so a reader that starts inside such a field finds the next real
+     * record.
+     */
+    public boolean skipToRecordStart(CsvStates states, int state) throws IOException {
         int b;
-        while ((b = read()) >= 0) {
-            if (b == '\n') {
+        while ((b = peek()) >= 0) {
+            if (CsvStates.startsRecord(state, b)) {
                 return true;
             }
+            state = states.next(state, read());
         }
         return false;
     }

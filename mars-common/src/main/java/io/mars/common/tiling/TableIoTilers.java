@@ -5,9 +5,12 @@ import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTensor;
+import io.mars.common.io.CsvStates;
 import io.mars.common.io.HadoopFiles;
 import io.mars.common.io.ParquetFiles;
 import io.mars.common.model.Shapes;
+import io.mars.common.operand.dataframe.ChunkCsvScan;
+import io.mars.common.operand.dataframe.ChunkCsvStates;
 import io.mars.common.operand.dataframe.ChunkReadCsv;
 import io.mars.common.operand.dataframe.ChunkReadParquet;
 import io.mars.common.operand.dataframe.ChunkWrite;
@@ -16,6 +19,7 @@ import io.mars.common.operand.dataframe.DataFrameReadParquet;
 import io.mars.common.operand.dataframe.DataFrameWrite;
 import io.mars.common.operand.dataframe.RowPredicate;
 import io.mars.dataframe.DType;
+import io.mars.tensor.DataType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,7 +31,9 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Tiling of dataframe readers and writers. Files are listed (and Parquet footers read) here, on the supervisor, at
- * tiling time: a CSV file becomes one chunk per {@code chunkBytes} of it, a Parquet file one chunk per row group
+ * tiling time: a CSV file becomes one chunk per {@code chunkBytes} of it (a file of several also gets a scan per
+ * range and one chunk composing the lexer states at the ranges' starts, so quoted line breaks may straddle a range
+ * boundary), a Parquet file one chunk per row group
  * that may pass the filter. A reader always gives at least one chunk, so an empty result still has its columns.
  */
 final class TableIoTilers {
@@ -52,18 +58,37 @@ final class TableIoTilers {
         long per = op.chunkBytes() > 0 ? op.chunkBytes() : ctx.config().csvChunkBytes();
         long width = op.columns().size();
         List<ChunkNode> chunks = new ArrayList<>();
+        int file = 0;
         for (HadoopFiles.FileEntry f : HadoopFiles.list(op.path())) {
-            long count = Math.max(1, (f.length() + per - 1) / per);
-            for (long k = 0; k < count; k++) {
+            int count = (int) Math.max(1, (f.length() + per - 1) / per);
+            List<ChunkNode> states = count == 1 ? List.of() : List.of(csvStates(node.key() + ".f" + file, f, per,
+                    count, op.layout().delimiter(), ctx));
+            for (int k = 0; k < count; k++) {
                 long start = k * per;
                 long end = k == count - 1 ? f.length() : start + per;
                 int i = chunks.size();
                 chunks.add(ctx.chunk(node.key() + "." + i, new ChunkReadCsv(f.path(), start, end, op.layout(),
-                        op.columns(), op.dtypes()), List.of(), null, new long[] {Shapes.UNKNOWN, width},
-                        new int[] {i, 0}));
+                        op.columns(), op.dtypes(), k), k == 0 ? List.of() : states, null,
+                        new long[] {Shapes.UNKNOWN, width}, new int[] {i, 0}));
             }
+            file++;
         }
         return tiled(node, chunks);
+    }
+
+    /**
+     * The lexer states at the start of each of a file's {@code count} ranges: a scan of every range but the last
+     * (in parallel), composed by one small chunk that every later range's reader reads.
+     */
+    private static ChunkNode csvStates(String keyBase, HadoopFiles.FileEntry f, long per, int count, String delimiter,
+                                       TileContext ctx) {
+        List<ChunkNode> scans = new ArrayList<>(count - 1);
+        for (int k = 0; k < count - 1; k++) {
+            scans.add(ctx.chunk(keyBase + ".scan" + k, new ChunkCsvScan(f.path(), k * per, (k + 1) * per, delimiter),
+                    List.of(), DataType.INT64, new long[] {CsvStates.COUNT}, new int[] {k}));
+        }
+        return ctx.chunk(keyBase + ".states", new ChunkCsvStates(), scans, DataType.INT64, new long[] {count},
+                new int[] {0});
     }
 
     static TiledTensor readParquet(TileableNode node, DataFrameReadParquet op, List<TiledTensor> in,

@@ -202,6 +202,8 @@ public final class OperandRegistry {
             //
             io.mars.common.operand.dataframe.DataFrameReadCsv.class,
             io.mars.common.operand.dataframe.ChunkReadCsv.class,
+            io.mars.common.operand.dataframe.ChunkCsvScan.class,
+            io.mars.common.operand.dataframe.ChunkCsvStates.class,
             io.mars.common.operand.dataframe.DataFrameReadParquet.class,
             io.mars.common.operand.dataframe.ChunkReadParquet.class,
             io.mars.common.operand.dataframe.DataFrameWrite.class,

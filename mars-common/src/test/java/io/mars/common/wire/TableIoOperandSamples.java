@@ -2,6 +2,8 @@ package io.mars.common.wire;
 
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.Scalar;
+import io.mars.common.operand.dataframe.ChunkCsvScan;
+import io.mars.common.operand.dataframe.ChunkCsvStates;
 import io.mars.common.operand.dataframe.ChunkReadCsv;
 import io.mars.common.operand.dataframe.ChunkReadParquet;
 import io.mars.common.operand.dataframe.ChunkWrite;
@@ -27,7 +29,9 @@ final class TableIoOperandSamples {
         return List.of(
                 new DataFrameReadCsv("hdfs://nn/data/*.csv", layout, List.of("a", "c"),
                         List.of(DType.FLOAT64, DType.TIMESTAMP), 4096),
-                new ChunkReadCsv("hdfs://nn/data/1.csv", 4096, 8192, layout, List.of("c"), List.of(DType.STRING)),
+                new ChunkReadCsv("hdfs://nn/data/1.csv", 4096, 8192, layout, List.of("c"), List.of(DType.STRING), 1),
+                new ChunkCsvScan("hdfs://nn/data/1.csv", 4096, 8192, ";"),
+                new ChunkCsvStates(),
                 new DataFrameReadParquet("/data/p", List.of("a", "b"), List.of(DType.INT32, DType.BOOL), filter),
                 new ChunkReadParquet("/data/p/part-1.parquet", 3, List.of("b"), List.of(DType.BOOL), filter),
                 new DataFrameWrite("/out", TableWriteFormat.PARQUET, "|"),

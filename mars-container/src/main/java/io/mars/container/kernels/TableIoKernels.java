@@ -4,10 +4,13 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.io.ColumnBuilder;
 import io.mars.common.io.CsvReader;
+import io.mars.common.io.CsvStates;
 import io.mars.common.io.CsvValues;
 import io.mars.common.io.HadoopFiles;
 import io.mars.common.io.ParquetFiles;
 import io.mars.common.model.ChunkData;
+import io.mars.common.operand.dataframe.ChunkCsvScan;
+import io.mars.common.operand.dataframe.ChunkCsvStates;
 import io.mars.common.operand.dataframe.ChunkReadCsv;
 import io.mars.common.operand.dataframe.ChunkReadParquet;
 import io.mars.common.operand.dataframe.ChunkWrite;
@@ -18,6 +21,7 @@ import io.mars.dataframe.Column;
 import io.mars.dataframe.DType;
 import io.mars.dataframe.LocalTable;
 import io.mars.tensor.DataType;
+import io.mars.tensor.NDArray;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -71,9 +75,29 @@ public final class TableIoKernels {
 
     public static KernelRegistry register(KernelRegistry registry, BufferAllocator allocator) {
         return registry
-                .with(ChunkReadCsv.class, (node, op, in) -> DataFrameKernels.chunk(CsvReader.read(op), allocator))
+                .with(ChunkReadCsv.class, (node, op, in) -> DataFrameKernels.chunk(CsvReader.read(op,
+                        in.isEmpty() ? CsvStates.RECORD : (int) ((NDArray) in.get(0)).getLong(op.part())), allocator))
+                .with(ChunkCsvScan.class, (node, op, in) -> NDArray.of(CsvReader.transfer(op.file(), op.start(),
+                        op.end(), op.delimiter().charAt(0)), CsvStates.COUNT))
+                .with(ChunkCsvStates.class, (node, op, in) -> csvStates(in))
                 .with(ChunkReadParquet.class, (node, op, in) -> DataFrameKernels.chunk(readParquet(op), allocator))
                 .with(ChunkWrite.class, (node, op, in) -> DataFrameKernels.chunk(write(op, in.get(0)), allocator));
+    }
+
+    // ----- CSV -----
+
+    /** The lexer states at the starts of a file's ranges, from the transfer functions of all ranges but the last. */
+    private static NDArray csvStates(List<ChunkData> scans) {
+        long[][] transfers = new long[scans.size()][];
+        for (int i = 0; i < transfers.length; i++) {
+            NDArray scan = (NDArray) scans.get(i);
+            transfers[i] = new long[scan.size()];
+            for (int s = 0; s < transfers[i].length; s++) {
+                transfers[i][s] = scan.getLong(s);
+            }
+        }
+        long[] states = CsvStates.startStates(transfers);
+        return NDArray.of(states, states.length);
     }
 
     // ----- Parquet -----
