@@ -121,6 +121,13 @@ def main():
         lines.append(str(i).encode() + b"," + text + b"," + str(i * 0.5).encode() + (b"\r\n" if i % 2 else b"\n"))
     (DIR / "quoted_newlines_many.csv").write_bytes(b"".join(lines))
 
+    # types that only rows past the default 10,000-row sample reveal: a null in an int column (float64), a float in
+    # an int column, text in a number column (object); read with CsvOptions.inferRows(Long.MAX_VALUE). pandas reads
+    # with low_memory=False here: its default parses the file in pieces and can give a column of mixed ints and strs
+    late = [(i, "" if i == 10_900 else i % 7, "2.5" if i == 10_500 else i, "x" if i == 10_700 else i % 3)
+            for i in range(11_000)]
+    write_csv(DIR / "late_types.csv", ["id", "n", "f", "s"], [tuple(None if v == "" else v for v in r) for r in late])
+
     def read(file, **kw):
         return pd.read_csv(DIR / file, **kw)
 
@@ -141,6 +148,8 @@ def main():
         "crlf_blank_lines": ("crlf_blank.csv", {}, read("crlf_blank.csv")),
         "quoted_newline": ("quoted_newline.csv", {}, read("quoted_newline.csv")),
         "quoted_newlines_many": ("quoted_newlines_many.csv", {}, read("quoted_newlines_many.csv")),
+        "late_types_all_rows": ("late_types.csv", {"mars_infer_rows": "all"},
+                                read("late_types.csv", low_memory=False).query("id >= 10400")),
         "groupby_g_sum": ("basic.csv", {"parse_dates": ["when"]},
                           base.groupby("g", as_index=False, sort=True)[["x", "k"]].sum()),
         "filter_x_gt_0_select": ("basic.csv", {"parse_dates": ["when"]}, base[base.x > 0][["id", "name"]]),

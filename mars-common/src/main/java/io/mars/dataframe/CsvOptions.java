@@ -22,9 +22,13 @@ import java.util.Set;
  * @param parseDates columns read as timestamps ({@code 2024-01-31}, {@code 2024-01-31 12:00:00[.fff]}, or with
  *                   {@code T})
  * @param chunkBytes bytes of file per chunk; 0 takes {@code mars.dataframe.csv.chunk-bytes} (64 MiB)
+ * @param inferRows  rows read (when the frame is built) to infer the types not given: default
+ *                   {@value io.mars.common.io.CsvReader#SAMPLE_ROWS}, taken across the first files' starts;
+ *                   {@code Long.MAX_VALUE} reads every row of every file first, as pandas does
  */
 public record CsvOptions(char delimiter, boolean header, List<String> names, Map<String, DType> dtypes,
-                         List<String> usecols, Set<String> nullValues, List<String> parseDates, long chunkBytes) {
+                         List<String> usecols, Set<String> nullValues, List<String> parseDates, long chunkBytes,
+                         long inferRows) {
     public CsvOptions {
         names = List.copyOf(names);
         dtypes = Map.copyOf(dtypes);
@@ -35,6 +39,10 @@ public record CsvOptions(char delimiter, boolean header, List<String> names, Map
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "a CSV delimiter cannot be a quote or a line break,"
                     + " got " + (int) delimiter + "; use ',', ';', '\\t' or '|'");
         }
+        if (inferRows < 1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "inferRows must be at least 1 (Long.MAX_VALUE: every"
+                    + " row), got " + inferRows + "; give the column types with CsvOptions.dtype(...) instead");
+        }
         if (chunkBytes < 0) {
             throw new MarsException(ErrorCode.INVALID_CHUNK_SIZE, "chunkBytes must be >= 0 (0 = "
                     + "mars.dataframe.csv.chunk-bytes), got " + chunkBytes);
@@ -42,40 +50,50 @@ public record CsvOptions(char delimiter, boolean header, List<String> names, Map
     }
 
     public static CsvOptions defaults() {
-        return new CsvOptions(',', true, List.of(), Map.of(), List.of(), Set.of(), List.of(), 0);
+        return new CsvOptions(',', true, List.of(), Map.of(), List.of(), Set.of(), List.of(), 0,
+                io.mars.common.io.CsvReader.SAMPLE_ROWS);
     }
 
     public CsvOptions delimiter(char d) {
-        return new CsvOptions(d, header, names, dtypes, usecols, nullValues, parseDates, chunkBytes);
+        return new CsvOptions(d, header, names, dtypes, usecols, nullValues, parseDates, chunkBytes, inferRows);
     }
 
     public CsvOptions header(boolean h) {
-        return new CsvOptions(delimiter, h, names, dtypes, usecols, nullValues, parseDates, chunkBytes);
+        return new CsvOptions(delimiter, h, names, dtypes, usecols, nullValues, parseDates, chunkBytes, inferRows);
     }
 
     public CsvOptions names(String... n) {
-        return new CsvOptions(delimiter, header, List.of(n), dtypes, usecols, nullValues, parseDates, chunkBytes);
+        return new CsvOptions(delimiter, header, List.of(n), dtypes, usecols,
+                nullValues, parseDates, chunkBytes, inferRows);
     }
 
     public CsvOptions dtype(String column, DType t) {
         Map<String, DType> m = new LinkedHashMap<>(dtypes);
         m.put(Objects.requireNonNull(column, "column"), Objects.requireNonNull(t, "dtype"));
-        return new CsvOptions(delimiter, header, names, m, usecols, nullValues, parseDates, chunkBytes);
+        return new CsvOptions(delimiter, header, names, m, usecols, nullValues, parseDates, chunkBytes, inferRows);
     }
 
     public CsvOptions usecols(String... cols) {
-        return new CsvOptions(delimiter, header, names, dtypes, List.of(cols), nullValues, parseDates, chunkBytes);
+        return new CsvOptions(delimiter, header, names, dtypes, List.of(cols),
+                nullValues, parseDates, chunkBytes, inferRows);
     }
 
     public CsvOptions nullValues(String... values) {
-        return new CsvOptions(delimiter, header, names, dtypes, usecols, Set.of(values), parseDates, chunkBytes);
+        return new CsvOptions(delimiter, header, names, dtypes, usecols,
+                Set.of(values), parseDates, chunkBytes, inferRows);
     }
 
     public CsvOptions parseDates(String... cols) {
-        return new CsvOptions(delimiter, header, names, dtypes, usecols, nullValues, List.of(cols), chunkBytes);
+        return new CsvOptions(delimiter, header, names, dtypes, usecols,
+                nullValues, List.of(cols), chunkBytes, inferRows);
     }
 
     public CsvOptions chunkBytes(long bytes) {
-        return new CsvOptions(delimiter, header, names, dtypes, usecols, nullValues, parseDates, bytes);
+        return new CsvOptions(delimiter, header, names, dtypes, usecols, nullValues, parseDates, bytes, inferRows);
+    }
+
+    /** Rows to infer types from; {@code Long.MAX_VALUE} for every row of every file (pandas' way). */
+    public CsvOptions inferRows(long rows) {
+        return new CsvOptions(delimiter, header, names, dtypes, usecols, nullValues, parseDates, chunkBytes, rows);
     }
 }

@@ -117,17 +117,20 @@ public final class DataFrames {
     /**
      * A frame of the CSV files at {@code path} (a file, a directory or a glob; local or {@code hdfs://}), read lazily
      * in byte-range chunks on the workers. The column names come from the first file's header (or
-     * {@code options.names}); types not given in {@code options} are inferred now from the first
-     * {@value io.mars.common.io.CsvReader#SAMPLE_ROWS} rows of the first file, as pandas would, and every chunk
-     * reads with those types. A value that does not fit its type fails the task with CSV_MALFORMED_ROW naming the
+     * {@code options.names}); types not given in {@code options} are inferred now, with pandas' rules, from the
+     * first {@code options.inferRows} rows (default {@value io.mars.common.io.CsvReader#SAMPLE_ROWS} across the
+     * first files' starts; {@code Long.MAX_VALUE} reads every row first, as pandas does), and every chunk reads with
+     * those types. A value that does not fit its type fails the task with CSV_MALFORMED_ROW naming the
      * file, line and column.
      */
     public static DataFrame readCsv(String path, CsvOptions options) {
         java.util.Objects.requireNonNull(options, "options");
         List<io.mars.common.io.HadoopFiles.FileEntry> files = io.mars.common.io.HadoopFiles.list(path);
-        io.mars.common.io.CsvReader.Sample sample = io.mars.common.io.CsvReader.sample(files.stream()
+        java.util.Set<String> nulls = new java.util.LinkedHashSet<>(io.mars.common.io.CsvValues.PANDAS_NULLS);
+        nulls.addAll(options.nullValues());
+        io.mars.common.io.CsvReader.Schema sample = io.mars.common.io.CsvReader.schema(files.stream()
                 .map(io.mars.common.io.HadoopFiles.FileEntry::path).toList(),
-                options.delimiter(), options.header(), options.names());
+                options.delimiter(), options.header(), options.names(), nulls, options.inferRows());
         List<String> names = sample.names();
         if (new java.util.HashSet<>(names).size() != names.size()) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "the CSV columns of " + files.get(0).path()
@@ -142,8 +145,6 @@ public final class DataFrames {
                         + " not in " + files.get(0).path() + ", which has " + names);
             }
         }
-        java.util.Set<String> nulls = new java.util.LinkedHashSet<>(io.mars.common.io.CsvValues.PANDAS_NULLS);
-        nulls.addAll(options.nullValues());
         List<String> cols = new ArrayList<>();
         List<DType> types = new ArrayList<>();
         for (int j = 0; j < names.size(); j++) {
@@ -156,17 +157,7 @@ public final class DataFrames {
                 t = DType.TIMESTAMP;
             }
             if (t == null) {
-                List<String> values = new ArrayList<>();
-                boolean sawNull = false;
-                for (List<String> row : sample.rows()) {
-                    String v = j < row.size() ? row.get(j) : null;
-                    if (v == null || nulls.contains(v)) {
-                        sawNull = true;
-                    } else {
-                        values.add(v);
-                    }
-                }
-                t = sample.rows().isEmpty() ? DType.STRING : io.mars.common.io.CsvValues.infer(values, sawNull);
+                t = sample.types().get(j);
             }
             cols.add(c);
             types.add(t);

@@ -88,6 +88,9 @@ class DataFrameIoGoldenTest {
         if (o.has("na_values")) {
             opts = opts.nullValues(strings(o.get("na_values")).toArray(String[]::new));
         }
+        if (o.has("mars_infer_rows")) {
+            opts = opts.inferRows(Long.MAX_VALUE); // not a pandas option: pandas always reads every row
+        }
         if (o.has("dtype")) {
             for (Iterator<Map.Entry<String, JsonNode>> it = o.get("dtype").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
@@ -113,6 +116,7 @@ class DataFrameIoGoldenTest {
             case "groupby_g_sum" -> df.select("g", "x", "k").groupBy("g").sum();
             case "filter_x_gt_0_select" -> df.filter(df.col("x").gt(0)).select("id", "name");
             case "mean_x" -> df.select("x").mean();
+            case "late_types_all_rows" -> df.filter(df.col("id").ge(10_400));
             default -> df;
         };
     }
@@ -248,6 +252,22 @@ class DataFrameIoGoldenTest {
                     .hasMessageContaining("column 'a'").hasMessageContaining("'4.5x'")
                     .extracting(e -> ((MarsException) e).code()).isEqualTo(ErrorCode.CSV_MALFORMED_ROW);
         }
+    }
+
+    @Test
+    void aTypeInferredFromTheFirstRowsNamesTheRowThatDoesNotFitAndHowToInferFromAll() {
+        // one chunk, so the first bad row fails (several would race to report theirs)
+        DataFrame df = DataFrames.readCsv(path("late_types.csv"), CsvOptions.defaults());
+        assertThat(df.dtypes()).containsExactly(DType.INT64, DType.INT64, DType.INT64, DType.INT64);
+        assertThatThrownBy(() -> CLUSTER.session().executeTables(df)).isInstanceOf(MarsException.class)
+                .hasMessageContaining("late_types.csv").hasMessageContaining("line 10502")
+                .hasMessageContaining("column 'f'").hasMessageContaining("'2.5'")
+                .hasMessageContaining("inferRows(Long.MAX_VALUE)")
+                .extracting(e -> ((MarsException) e).code()).isEqualTo(ErrorCode.CSV_MALFORMED_ROW);
+        assertThat(DataFrames.readCsv(path("late_types.csv"), CsvOptions.defaults().inferRows(10_800)).dtypes())
+                .containsExactly(DType.INT64, DType.INT64, DType.FLOAT64, DType.STRING);
+        assertThatThrownBy(() -> CsvOptions.defaults().inferRows(0))
+                .extracting(e -> ((MarsException) e).code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test

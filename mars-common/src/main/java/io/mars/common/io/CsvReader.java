@@ -24,29 +24,41 @@ import org.apache.hadoop.fs.Path;
  * on a worker). A row that cannot be read is CSV_MALFORMED_ROW naming the file, the 1-based line and the column.
  */
 public final class CsvReader {
-    /** Rows of the first file read to infer column types. */
-    public static final int SAMPLE_ROWS = 10_000;
+    /** Rows read to infer column types, unless the options say otherwise. */
+    public static final long SAMPLE_ROWS = 10_000;
     /** Files of a read whose first rows are sampled. */
     public static final int SAMPLE_FILES = 16;
 
     private CsvReader() {
     }
 
-    /** The header's names (or generated/given names) and the first {@link #SAMPLE_ROWS} rows of a file. */
-    public record Sample(List<String> names, List<List<String>> rows) {
+    /**
+     * The column names of a read and the type pandas would give each column, from the rows read.
+     *
+     * @param rowsRead the rows the types were inferred from
+     */
+    public record Schema(List<String> names, List<DType> types, long rowsRead) {
+        public Schema {
+            names = List.copyOf(names);
+            types = List.copyOf(types);
+        }
     }
 
     /**
-     * The column names of the first file and a type sample: the first rows of each file (of the first
-     * {@value #SAMPLE_FILES}), {@value #SAMPLE_ROWS} rows in all, so that a column whose nulls start only in a later
-     * file still reads as pandas would read the whole.
+     * The column names of the first file (or {@code names}) and the types of up to {@code maxRows} rows: with
+     * {@code Long.MAX_VALUE}, every row of every file, as pandas infers; otherwise the first rows of each file (of
+     * the first {@value #SAMPLE_FILES}), {@code maxRows} in all, so that a column whose nulls start only in a later
+     * file still reads as pandas would read the whole. A column with no row to look at is object.
      */
-    public static Sample sample(List<String> files, char delimiter, boolean header, List<String> names) {
-        List<String> cols = null;
-        List<List<String>> rows = new ArrayList<>();
-        int count = Math.min(files.size(), SAMPLE_FILES);
-        int perFile = Math.max(100, SAMPLE_ROWS / count);
-        for (int i = 0; i < count && rows.size() < SAMPLE_ROWS; i++) {
+    public static Schema schema(List<String> files, char delimiter, boolean header, List<String> names,
+                                Set<String> nulls, long maxRows) {
+        boolean all = maxRows == Long.MAX_VALUE;
+        List<String> cols = names.isEmpty() ? null : names;
+        List<CsvValues.TypeGuess> guesses = new ArrayList<>();
+        long rows = 0;
+        int count = all ? files.size() : Math.min(files.size(), SAMPLE_FILES);
+        long perFile = all ? Long.MAX_VALUE : Math.max(100, maxRows / Math.max(1, count));
+        for (int i = 0; i < count && rows < maxRows; i++) {
             String file = files.get(i);
             Path p = new Path(file);
             FileSystem fs = HadoopFiles.fileSystem(p);
@@ -61,27 +73,46 @@ public final class CsvReader {
                         }
                     }
                 }
-                int taken = 0;
-                while (taken < perFile && rows.size() < SAMPLE_ROWS && t.next(fields)) {
-                    if (!t.lastRecordBlank()) {
-                        rows.add(List.copyOf(fields));
-                        taken++;
+                long taken = 0;
+                while (taken < perFile && rows < maxRows && t.next(fields)) {
+                    if (t.lastRecordBlank()) {
+                        continue;
                     }
+                    if (cols == null) {
+                        cols = numbered(fields.size());
+                    }
+                    while (guesses.size() < cols.size()) {
+                        guesses.add(new CsvValues.TypeGuess());
+                    }
+                    for (int j = 0; j < cols.size(); j++) {
+                        String v = j < fields.size() ? fields.get(j) : null;
+                        if (v == null || nulls.contains(v)) {
+                            guesses.get(j).addNull();
+                        } else if (!guesses.get(j).settled()) {
+                            guesses.get(j).add(v);
+                        }
+                    }
+                    taken++;
+                    rows++;
                 }
             } catch (IOException e) {
                 throw HadoopFiles.ioFailed("cannot read CSV file " + file, e);
             }
         }
-        if (!names.isEmpty()) {
-            cols = names;
-        } else if (cols == null) {
-            int width = rows.isEmpty() ? 0 : rows.get(0).size();
-            cols = new ArrayList<>();
-            for (int i = 0; i < width; i++) {
-                cols.add(Integer.toString(i));
-            }
+        cols = cols == null ? List.of() : cols;
+        List<DType> types = new ArrayList<>(cols.size());
+        for (int j = 0; j < cols.size(); j++) {
+            types.add(rows == 0 ? DType.STRING : guesses.get(j).dtype());
         }
-        return new Sample(List.copyOf(cols), rows);
+        return new Schema(cols, types, rows);
+    }
+
+    private static List<String> numbered(int width) {
+        List<String> out = new ArrayList<>(width);
+        for (int i = 0; i < width; i++) {
+            out.add(Integer.toString(i));
+        }
+        return out;
     }
 
     /**
@@ -155,8 +186,10 @@ public final class CsvReader {
                         builders.get(j).addNull();
                     } else if (!add(builders.get(j), v)) {
                         throw malformed(op, fs, recordStart, builders.get(j).name(), "cannot read '" + v + "' as "
-                                + builders.get(j).dtype() + "; fix the value, or read the column as another dtype"
-                                + " (CsvOptions.dtype(\"" + builders.get(j).name() + "\", DType.STRING))");
+                                + builders.get(j).dtype() + "; fix the value, read the column as another dtype"
+                                + " (CsvOptions.dtype(\"" + builders.get(j).name() + "\", DType.STRING)), or, if"
+                                + " its type was inferred from the first rows, infer it from every row"
+                                + " (CsvOptions.inferRows(Long.MAX_VALUE))");
                     }
                 }
             }

@@ -110,18 +110,25 @@ public final class CsvValues {
     }
 
     /**
-     * The type pandas gives a column of these (non-null) sample values: int64 when every value is an integer
-     * (float64 if the sample also had nulls, since pandas holds missing ints as NaN), bool for true/false only (object
-     * with nulls), float64 for numbers and for a column of nulls only, object otherwise.
+     * The type pandas gives a column, folded one value at a time: int64 when every value is an integer (float64 if
+     * there were also nulls, since pandas holds missing ints as NaN), bool for true/false only (object with nulls),
+     * float64 for numbers and for a column of nulls only, object otherwise.
      */
-    public static DType infer(List<String> values, boolean sawNull) {
-        if (values.isEmpty()) {
-            return DType.FLOAT64;
+    public static final class TypeGuess {
+        private boolean ints = true;
+        private boolean floats = true;
+        private boolean bools = true;
+        private boolean sawNull;
+        private boolean sawValue;
+
+        /** Adds a value read as null. */
+        public void addNull() {
+            sawNull = true;
         }
-        boolean ints = true;
-        boolean floats = true;
-        boolean bools = true;
-        for (String v : values) {
+
+        /** Adds a non-null value. */
+        public void add(String v) {
+            sawValue = true;
             if (bools && !(isTrue(v) || isFalse(v))) {
                 bools = false;
             }
@@ -131,17 +138,25 @@ public final class CsvValues {
             if (!ints && floats && parseDouble(v) == null) {
                 floats = false;
             }
-            if (!ints && !floats && !bools) {
-                return DType.STRING;
+        }
+
+        /** Whether no later value can change the answer (it is object already). */
+        public boolean settled() {
+            return !ints && !floats && !bools;
+        }
+
+        public DType dtype() {
+            if (!sawValue) {
+                return DType.FLOAT64;
             }
+            if (bools) {
+                return sawNull ? DType.STRING : DType.BOOL;
+            }
+            if (ints) {
+                return sawNull ? DType.FLOAT64 : DType.INT64;
+            }
+            return floats ? DType.FLOAT64 : DType.STRING;
         }
-        if (bools) {
-            return sawNull ? DType.STRING : DType.BOOL;
-        }
-        if (ints) {
-            return sawNull ? DType.FLOAT64 : DType.INT64;
-        }
-        return DType.FLOAT64;
     }
 
     public static boolean isNull(String s, Set<String> nulls) {
