@@ -489,18 +489,33 @@ public final class DataFrame implements Tileable {
     public DataFrame toCsv(String dir, char delimiter) {
         CsvOptions.defaults().delimiter(delimiter); // validates the delimiter
         return written(new io.mars.common.operand.dataframe.DataFrameWrite(dir,
-                io.mars.common.operand.dataframe.TableWriteFormat.CSV, String.valueOf(delimiter)));
+                io.mars.common.operand.dataframe.TableWriteFormat.CSV, String.valueOf(delimiter), "none"));
     }
 
     /**
      * Writes the frame into directory {@code dir} as Parquet, one file per chunk ({@code part-00000.parquet}, ...),
-     * Snappy-compressed, one row group per file (up to 256 MiB); timestamps as {@code TIMESTAMP(NANOS)}. The result is a table of the
-     * files written ({@code path}, {@code rows}).
+     * Snappy-compressed (pandas' default), one row group per file (up to 256 MiB); timestamps as
+     * {@code TIMESTAMP(NANOS)}. The result is a table of the files written ({@code path}, {@code rows}).
      */
     public DataFrame toParquet(String dir) {
-        return written(new io.mars.common.operand.dataframe.DataFrameWrite(dir,
-                io.mars.common.operand.dataframe.TableWriteFormat.PARQUET, ","));
+        return toParquet(dir, "snappy");
     }
+
+    /**
+     * As {@link #toParquet(String)}, compressed with {@code compression} (pandas' {@code compression=}): {@code snappy},
+     * {@code zstd}, {@code gzip}, {@code lz4_raw} or {@code none}.
+     */
+    public DataFrame toParquet(String dir, String compression) {
+        String codec = java.util.Objects.requireNonNull(compression, "compression").toLowerCase(java.util.Locale.ROOT);
+        if (!PARQUET_CODECS.contains(codec)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "unknown Parquet compression '" + compression
+                    + "'; use one of " + PARQUET_CODECS);
+        }
+        return written(new io.mars.common.operand.dataframe.DataFrameWrite(dir,
+                io.mars.common.operand.dataframe.TableWriteFormat.PARQUET, ",", codec));
+    }
+
+    private static final List<String> PARQUET_CODECS = List.of("snappy", "zstd", "gzip", "lz4_raw", "none");
 
     private DataFrame written(Operand op) {
         return new DataFrame(op, List.of(this), List.of("path", "rows"), List.of(DType.STRING, DType.INT64),

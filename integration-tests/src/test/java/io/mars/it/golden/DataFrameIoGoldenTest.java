@@ -147,6 +147,26 @@ class DataFrameIoGoldenTest {
         CLUSTER.session().releaseTileables(result);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"snappy", "zstd", "gzip", "lz4_raw", "none"})
+    void everyParquetCodecWritesAndReadsBack(String codec, @TempDir Path tmp) {
+        DataFrame df = DataFrames.readCsv(path("basic.csv"), CsvOptions.defaults().parseDates("when").chunkBytes(512));
+        DataFrame written = df.toParquet(tmp.toString(), codec);
+        LocalTable files = CLUSTER.session().executeTables(written).get(0);
+        assertThat(files.rowCount()).isGreaterThan(1);
+        for (String file : files.column("path").strings()) {
+            String used = io.mars.common.io.ParquetFiles.footer(file).getBlocks().get(0).getColumns().get(0)
+                    .getCodec().name();
+            assertThat(used).as(file).isEqualTo(codec.equals("none") ? "UNCOMPRESSED" : codec.toUpperCase());
+        }
+        DataFrame back = DataFrames.readParquet(tmp.toString());
+        DataFrameGoldenTest.assertMatches("parquet " + codec, CLUSTER.session().executeTables(back).get(0),
+                GOLDEN.get("parquet").get("all").get("result"));
+        CLUSTER.session().releaseTileables(written, back);
+        assertThatThrownBy(() -> df.toParquet(tmp.toString(), "lzo")).hasMessageContaining("'lzo'")
+                .extracting(e -> ((MarsException) e).code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    }
+
     static Stream<Arguments> parquetCases() {
         List<Arguments> out = new ArrayList<>();
         GOLDEN.get("parquet").fieldNames().forEachRemaining(name -> {

@@ -150,7 +150,7 @@ final class TableIoTilers {
         List<ChunkNode> chunks = new ArrayList<>(src.chunks().size());
         for (int i = 0; i < src.chunks().size(); i++) {
             String file = new Path(op.dir(), String.format("part-%05d.%s", i, op.format().extension())).toString();
-            chunks.add(ctx.chunk(node.key() + "." + i, new ChunkWrite(file, op.format(), op.delimiter()),
+            chunks.add(ctx.chunk(node.key() + "." + i, new ChunkWrite(file, op.format(), op.delimiter(), op.compression()),
                     List.of(src.chunks().get(i)), null, new long[] {1, 2}, new int[] {i, 0}));
         }
         return tiled(node, chunks);

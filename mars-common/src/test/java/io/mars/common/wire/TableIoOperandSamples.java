@@ -34,7 +34,7 @@ final class TableIoOperandSamples {
                 new ChunkCsvStates(),
                 new DataFrameReadParquet("/data/p", List.of("a", "b"), List.of(DType.INT32, DType.BOOL), filter),
                 new ChunkReadParquet("/data/p/part-1.parquet", 3, List.of("b"), List.of(DType.BOOL), filter),
-                new DataFrameWrite("/out", TableWriteFormat.PARQUET, "|"),
-                new ChunkWrite("/out/part-00002.csv", TableWriteFormat.CSV, "\t"));
+                new DataFrameWrite("/out", TableWriteFormat.PARQUET, "|", "zstd"),
+                new ChunkWrite("/out/part-00002.csv", TableWriteFormat.CSV, "\t", "snappy"));
     }
 }

@@ -8,13 +8,16 @@ import java.util.Objects;
  * Writes a dataframe into directory {@code dir}, one file per chunk ({@code part-00000.csv}, ...), and is the table
  * of what was written: one row per file, columns {@code path} (string) and {@code rows} (int64).
  *
- * @param delimiter the CSV field separator (unused for Parquet)
+ * @param delimiter   the CSV field separator (unused for Parquet)
+ * @param compression the Parquet codec: snappy, zstd, gzip, lz4_raw or none (unused for CSV)
  */
 @WireName("df.write")
-public record DataFrameWrite(String dir, TableWriteFormat format, String delimiter) implements Operand {
+public record DataFrameWrite(String dir, TableWriteFormat format, String delimiter, String compression)
+        implements Operand {
     public DataFrameWrite {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(format, "format");
         Objects.requireNonNull(delimiter, "delimiter");
+        Objects.requireNonNull(compression, "compression");
     }
 }
