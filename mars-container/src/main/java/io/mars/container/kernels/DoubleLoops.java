@@ -785,4 +785,47 @@ final class DoubleLoops {
             default -> throw unsupported(fn, "comparison");
         }
     }
+
+    /**
+     * How many of {@code a[ia .. ia + n - 1]} compare true against {@code s}: a comparison and a count in one pass,
+     * without the boolean block between them (for a fused chain that ends in {@code compare(...).sum()}). Same
+     * semantics as {@link #compare}: NaN compares false, except with {@code NOT_EQUAL}. {@code n} fits an int.
+     */
+    static int countCompareVs(ElementwiseFn fn, double[] a, int ia, double s, int n) {
+        int c = 0;
+        switch (fn) {
+            case LESS -> {
+                for (int i = 0; i < n; i++) {
+                    c += a[ia + i] < s ? 1 : 0;
+                }
+            }
+            case LESS_EQUAL -> {
+                for (int i = 0; i < n; i++) {
+                    c += a[ia + i] <= s ? 1 : 0;
+                }
+            }
+            case GREATER -> {
+                for (int i = 0; i < n; i++) {
+                    c += a[ia + i] > s ? 1 : 0;
+                }
+            }
+            case GREATER_EQUAL -> {
+                for (int i = 0; i < n; i++) {
+                    c += a[ia + i] >= s ? 1 : 0;
+                }
+            }
+            case EQUAL -> {
+                for (int i = 0; i < n; i++) {
+                    c += a[ia + i] == s ? 1 : 0;
+                }
+            }
+            case NOT_EQUAL -> {
+                for (int i = 0; i < n; i++) {
+                    c += a[ia + i] != s ? 1 : 0;
+                }
+            }
+            default -> throw unsupported(fn, "comparison");
+        }
+        return c;
+    }
 }

@@ -88,13 +88,16 @@ public final class FusedBlockEvaluator {
         final int size;
         final Object[] buffers;
         final Step[] steps;
+        /** For a last node that compares against a constant: its count of true elements in a block, or null. */
+        final Counter counter;
 
-        private Plan(List<ChunkNode> body, long[] shape, Object[] buffers, Step[] steps) {
+        private Plan(List<ChunkNode> body, long[] shape, Object[] buffers, Step[] steps, Counter counter) {
             this.body = body;
             this.shape = shape;
             this.size = (int) Shapes.size(shape);
             this.buffers = buffers;
             this.steps = steps;
+            this.counter = counter;
         }
 
         static Plan of(List<ChunkNode> body, long[] shape, Map<String, ChunkData> external) {
@@ -114,7 +117,28 @@ public final class FusedBlockEvaluator {
                 buffers[i] = node.dtype() == DataType.BOOL ? new boolean[BLOCK] : new double[BLOCK];
                 slot.put(node, i);
             }
-            return new Plan(body, shape, buffers, steps);
+            return new Plan(body, shape, buffers, steps, counter(body.get(body.size() - 1), slot, buffers));
+        }
+
+        /** A count-in-one-pass for a last node {@code compare(earlier node, constant)} (either order), or null. */
+        private static Counter counter(ChunkNode node, Map<ChunkNode, Integer> slot, Object[] buffers) {
+            if (!(node.op() instanceof ChunkElementwise ew) || !COMPARISON.contains(ew.fn()) || ew.args().size() != 2) {
+                return null;
+            }
+            Arg x = ew.args().get(0);
+            Arg y = ew.args().get(1);
+            if (x.isConstant() == y.isConstant()) {
+                return null;
+            }
+            Arg var = x.isConstant() ? y : x;
+            double constant = (x.isConstant() ? x : y).constant().floatValue();
+            ElementwiseFn fn = x.isConstant() ? DoubleLoops.flip(ew.fn()) : ew.fn();
+            Integer s = slot.get(node.inputs().get(var.input()));
+            if (s == null) {
+                return null;
+            }
+            double[] in = (double[]) buffers[s];
+            return (off, len) -> DoubleLoops.countCompareVs(fn, in, 0, constant, len);
         }
 
         private static Step step(ChunkNode node, long[] shape, Map<ChunkNode, Integer> slot, Object[] buffers,
@@ -215,6 +239,10 @@ public final class FusedBlockEvaluator {
         }
 
         ChunkData run(ChunkNode reduce, KernelRegistry kernels) {
+            if (reduce != null && buffers[steps.length - 1] instanceof boolean[]
+                    && ((ChunkReduceMap) reduce.op()).fn() == ReduceFn.SUM) {
+                return count(reduce);
+            }
             int lastSlot = steps.length - 1;
             ChunkNode sink = body.get(lastSlot);
             Object out = reduce == null ? NDArray.newStorage(sink.dtype(), size) : null;
@@ -242,6 +270,29 @@ public final class FusedBlockEvaluator {
             return new ReductionState(parts);
         }
 
+        /**
+         * {@code sum} of a boolean chain: the true elements counted block by block into one
+         * long (the same int64 state the reduction kernel gives), without a kernel call per block, and when the last
+         * node compares against a constant, without its boolean block either.
+         */
+        private ChunkData count(ChunkNode reduce) {
+            int last = steps.length - 1;
+            long count = 0;
+            for (int off = 0; off < size; off += BLOCK) {
+                int len = Math.min(BLOCK, size - off);
+                for (int i = 0; i < last; i++) {
+                    steps[i].compute(buffers[i], off, len);
+                }
+                if (counter != null) {
+                    count += counter.count(off, len);
+                } else {
+                    steps[last].compute(buffers[last], off, len);
+                    count += ReduceLoops.countRun((boolean[]) buffers[last], 0, len);
+                }
+            }
+            return new ReductionState(List.of(new NDArray(DataType.INT64, reduce.shape(), new long[] {count})));
+        }
+
         private static Object copyOf(Object buffer, int len) {
             return buffer instanceof boolean[] b ? Arrays.copyOf(b, len) : Arrays.copyOf((double[]) buffer, len);
         }
@@ -263,6 +314,12 @@ public final class FusedBlockEvaluator {
                     reduce.dtype(), new long[] {1}, new int[] {0});
             return kernels.execute(node, List.of(a, b));
         }
+    }
+
+    /** Counts the true elements of one block of a boolean node, {@code off .. off + len - 1}, without storing them. */
+    @FunctionalInterface
+    private interface Counter {
+        int count(int off, int len);
     }
 
     /** Computes one block of a node into its buffer {@code self}: elements {@code off .. off + len - 1}. */

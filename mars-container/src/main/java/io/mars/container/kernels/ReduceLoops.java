@@ -329,7 +329,7 @@ final class ReduceLoops {
         return s;
     }
 
-    private static long countRun(boolean[] a, int from, int n) {
+    static long countRun(boolean[] a, int from, int n) {
         int c0 = 0;
         int c1 = 0;
         int c2 = 0;

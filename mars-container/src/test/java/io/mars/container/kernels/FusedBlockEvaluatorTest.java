@@ -80,6 +80,49 @@ class FusedBlockEvaluatorTest {
         assertThat(f.getLong()).isEqualTo(r.getLong()).isBetween(20_000L, 27_000L);
     }
 
+    /**
+     * Counts of a comparison as the chain's last node, every operator in both orders against a constant (counted in
+     * one pass) and against another node (compared into a block, then counted), on values holding NaN
+     * ({@code sqrt(x - 0.5)}): each count as chunk-by-chunk evaluation gives it.
+     */
+    @Test
+    void countsOfEveryComparisonMatchChunkByChunkEvaluation() {
+        long[] shape = {9_001};
+        long[] full = {20_000};
+        long[] offset = {3};
+        ChunkNode x = node("x", new ChunkRand(9, 0, full, offset), List.of(), DataType.FLOAT64, shape);
+        ChunkNode y = node("y", new ChunkRand(9, 1, full, offset), List.of(), DataType.FLOAT64, shape);
+        ChunkNode shifted = node("d", ew(ElementwiseFn.SUBTRACT, Arg.input(0), Arg.constant(Scalar.of(0.5))),
+                List.of(x), DataType.FLOAT64, shape);
+        ChunkNode root = node("r", ew(ElementwiseFn.SQRT, Arg.input(0)), List.of(shifted), DataType.FLOAT64, shape);
+        List<ElementwiseFn> fns = List.of(ElementwiseFn.LESS, ElementwiseFn.LESS_EQUAL, ElementwiseFn.GREATER,
+                ElementwiseFn.GREATER_EQUAL, ElementwiseFn.EQUAL, ElementwiseFn.NOT_EQUAL);
+        for (ElementwiseFn fn : fns) {
+            List<List<Arg>> argSets = List.of(List.of(Arg.input(0), Arg.constant(Scalar.of(0.3))),
+                    List.of(Arg.constant(Scalar.of(0.3)), Arg.input(0)), List.of(Arg.input(0), Arg.input(1)));
+            for (List<Arg> args : argSets) {
+                List<ChunkNode> ins = args.get(1).isConstant() || args.get(0).isConstant() ? List.of(root)
+                        : List.of(root, y);
+                ChunkNode cmp = node("cmp", new ChunkElementwise(fn, args), ins, DataType.BOOL, shape);
+                ChunkNode count = node("c", new ChunkReduceMap(ReduceFn.SUM, new int[] {0}), List.of(cmp),
+                        DataType.INT64, 1);
+                List<ChunkNode> chain = List.of(x, y, shifted, root, cmp, count);
+                ChunkData fused = FusedBlockEvaluator.tryEvaluate(chain, Map.of(), List.of("c"), kernels);
+                ChunkData reference = chunkByChunk(chain, Map.of());
+                assertThat(fused).as(fn + " " + args).isInstanceOf(ReductionState.class);
+                NDArray f = ((ReductionState) fused).parts().get(0);
+                NDArray r = ((ReductionState) reference).parts().get(0);
+                assertThat(f.dtype()).isEqualTo(r.dtype());
+                assertThat(f.shape()).containsExactly(1);
+                assertThat(f.getLong()).as(fn + " " + args).isEqualTo(r.getLong());
+                if (fn == ElementwiseFn.NOT_EQUAL) {
+                    // about half the values are NaN, and NaN != anything
+                    assertThat(f.getLong()).isGreaterThan(4_000L);
+                }
+            }
+        }
+    }
+
     @Test
     void sumsFloatsLikeChunkByChunkEvaluation() {
         List<ChunkNode> chain = new ArrayList<>(monteCarlo(ReduceFn.SUM, 9_000).subList(0, 5));
