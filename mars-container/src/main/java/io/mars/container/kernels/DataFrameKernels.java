@@ -49,6 +49,7 @@ public final class DataFrameKernels {
         registry = DataFrameOpsKernels.register(registry, allocator); // >>> area:df-ops
         // >>> area:df-io — IO kernels (readCsv, readParquet, toCsv, toParquet)
         registry = TableIoKernels.register(registry, allocator);
+        registry = WideTableKernels.register(registry, allocator); // >>> area:df-wide
         return registry
                 .with(ChunkTableFromLocal.class, (node, op, in) -> chunk(op.data(), allocator))
                 .with(ChunkTableFromTensor.class, (node, op, in) -> fromTensor(op, (NDArray) in.get(0), allocator))
