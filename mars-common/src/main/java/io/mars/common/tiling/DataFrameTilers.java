@@ -32,6 +32,7 @@ import io.mars.dataframe.LocalTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The tiling rules of dataframes and series. A series' chunk grid is {@code (row chunks)}; a dataframe's is
@@ -321,15 +322,15 @@ final class DataFrameTilers {
     }
 
     /** The (input, column group) an output's column references read, or null if none; {-1} when it cannot be told. */
-    private static int[] sourceOf(List<ColumnRef> refs, List<TiledTensor> in) {
+    private static int[] sourceOf(List<ColumnRef> refs, List<TiledTensor> in,
+                                  List<Map<String, Integer>> groupIndex) {
         int[] from = null;
         for (ColumnRef r : refs) {
-            TiledTensor t = in.get(r.input());
-            if (!WideTables.isWide(t)) {
+            if (!WideTables.isWide(in.get(r.input()))) {
                 continue;
             }
-            int g = WideTables.groupOf(t, r.column());
-            if (g < 0 || (from != null && (from[0] != r.input() || from[1] != g))) {
+            Integer g = groupIndex.get(r.input()).get(r.column());
+            if (g == null || (from != null && (from[0] != r.input() || from[1] != g))) {
                 return new int[] {-1};
             }
             from = new int[] {r.input(), g};
@@ -344,9 +345,13 @@ final class DataFrameTilers {
         if (outs.isEmpty()) {
             return null;
         }
+        List<Map<String, Integer>> groupIndex = new ArrayList<>(in.size());
+        for (TiledTensor t : in) {
+            groupIndex.add(WideTables.isWide(t) ? WideTables.groupIndex(t) : Map.of());
+        }
         List<int[]> sources = new ArrayList<>(outs.size());
         for (ColumnExpr e : outs) {
-            int[] from = sourceOf(e.args(), in);
+            int[] from = sourceOf(e.args(), in, groupIndex);
             if (from != null && from[0] < 0) {
                 return null;
             }
@@ -452,14 +457,15 @@ final class DataFrameTilers {
     /** A whole-frame reduction of a frame cut by columns: a tree per column group, a one-row chunk per group. */
     private static TiledTensor aggregateByColumnGroups(TileableNode node, TableAggregate op, TiledTensor src,
                                                        TileContext ctx) {
+        Map<String, Integer> groupIndex = WideTables.groupIndex(src);
         List<int[]> sources = new ArrayList<>(op.aggs().size());
         for (AggSpec a : op.aggs()) {
             if (a.fn() == AggFn.SIZE) {
                 sources.add(null);
                 continue;
             }
-            int g = WideTables.groupOf(src, a.column());
-            if (g < 0) {
+            Integer g = groupIndex.get(a.column());
+            if (g == null) {
                 return null;
             }
             sources.add(new int[] {0, g});

@@ -6,7 +6,9 @@ import io.mars.common.graph.TiledTensor;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.dataframe.ChunkTableHConcat;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Dataframes cut by columns as well as rows: a chunk grid of {@code (row chunks, column chunks)} whose chunk
@@ -53,17 +55,18 @@ final class WideTables {
         return out;
     }
 
-    /** The column chunk of a wide table holding {@code column}, or -1 when its groups are not known. */
-    static int groupOf(TiledTensor t, String column) {
+    /** The column chunk of each column of a wide table, by name; empty when its groups are not known. */
+    static Map<String, Integer> groupIndex(TiledTensor t) {
         if (t.columnGroups() == null) {
-            return -1;
+            return Map.of();
         }
+        Map<String, Integer> index = new HashMap<>();
         for (int j = 0; j < t.columnGroups().size(); j++) {
-            if (t.columnGroups().get(j).contains(column)) {
-                return j;
+            for (String c : t.columnGroups().get(j)) {
+                index.put(c, j);
             }
         }
-        return -1;
+        return index;
     }
 
     /** The inputs of {@code node} with every wide table stitched to full width (the others as they are). */
