@@ -152,27 +152,33 @@ final class DataFrameTilers {
 
     // --- wide ---
     /**
-     * A tensor wider than the column chunk: its own column chunks when none is wider than the column chunk, otherwise
-     * re-cut into groups of that many columns; a table chunk per tensor chunk.
+     * A tensor wider than the column chunk: each of its column chunks cut into groups of at most the column chunk,
+     * a table chunk per (tensor row chunk, group) reading its columns straight from the tensor chunk (no re-cut copy).
      */
     private static TiledTensor fromTensorWide(TileableNode node, DataFrameFromTensor op, TiledTensor src,
                                               TileContext ctx) {
         int per = ctx.config().columnChunk();
-        long[] widths = src.nsplits()[1];
-        if (Arrays.stream(widths).anyMatch(w -> w > per)) {
-            widths = WideTables.columnSplits(NSplits.shape(src.nsplits())[1], per);
-            src = ctx.rechunk(src, new long[][] {src.nsplits()[0], widths}, node.key());
+        List<Long> widthList = new ArrayList<>();
+        List<int[]> at = new ArrayList<>(); // (tensor column chunk, first column in it)
+        for (int t = 0; t < src.nsplits()[1].length; t++) {
+            long w = src.nsplits()[1][t];
+            for (long off = 0; off < w; off += per) {
+                widthList.add(Math.min(per, w - off));
+                at.add(new int[] {t, (int) off});
+            }
         }
+        long[] widths = widthList.stream().mapToLong(Long::longValue).toArray();
         long[] rows = src.nsplits()[0];
         List<List<String>> groups = WideTables.groups(op.columns(), widths);
         List<ChunkNode> chunks = new ArrayList<>(rows.length * widths.length);
         for (int i = 0; i < rows.length; i++) {
             for (int j = 0; j < widths.length; j++) {
-                chunks.add(ctx.chunk(node.key() + "." + i + ".c" + j, new ChunkTableFromTensor(groups.get(j)),
-                        List.of(src.chunk(i, j)), null, new long[] {rows[i], widths[j]}, new int[] {i, j}));
+                chunks.add(ctx.chunk(node.key() + "." + i + ".c" + j, new ChunkTableFromTensor(groups.get(j),
+                        at.get(j)[1]), List.of(src.chunk(i, at.get(j)[0])), null, new long[] {rows[i], widths[j]},
+                        new int[] {i, j}));
             }
         }
-        return new TiledTensor(new long[][] {rows.clone(), widths.clone()}, chunks, groups);
+        return new TiledTensor(new long[][] {rows.clone(), widths}, chunks, groups);
     }
 
     static TiledTensor toTensor(TileableNode node, DataFrameToTensor op, List<TiledTensor> in, TileContext ctx) {
