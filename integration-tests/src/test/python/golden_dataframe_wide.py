@@ -84,6 +84,9 @@ def cases(df):
         "merge_label": lambda: df.merge(right, on="k", how="inner").sort_values("id", kind="stable"),
         "sort_c0002": lambda: df.sort_values("c0002", kind="stable"),
         "head_4": lambda: df.head(4),
+        "describe_floats": lambda: df[floats[:150]].describe().rename_axis("stat").reset_index(),
+        "concat_head": lambda: pd.concat([df, df.head(5)]),
+        "drop_duplicates_k": lambda: df.drop_duplicates(subset=["k"]),
         "to_tensor": lambda: df[num].astype("float64"),
     }
 

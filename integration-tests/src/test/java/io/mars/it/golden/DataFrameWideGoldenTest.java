@@ -102,6 +102,9 @@ public class DataFrameWideGoldenTest {
                 "label", List.of("a", "b", "c", "d"))).select("k", "label"), "k", "inner").sortValues("id"));
         CASES.put("sort_c0002", df -> df.sortValues("c0002"));
         CASES.put("head_4", df -> df.head(4));
+        CASES.put("describe_floats", df -> df.select(wide(0, 2).subList(0, 150)).describe());
+        CASES.put("concat_head", df -> DataFrames.concat(df, df.head(5)));
+        CASES.put("drop_duplicates_k", df -> df.dropDuplicates("k"));
         // to_tensor is checked by toTensorMatchesPandas
     }
 
