@@ -26,7 +26,8 @@ public final class WideFrame {
 
     public static void main(String[] args) {
         if (args.length < 1) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "usage: WideFrame mean|sum|std [rows] [columns] [runs]");
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT,
+                    "usage: WideFrame mean|sum|std [rows] [columns] [runs]");
         }
         String workload = args[0];
         long rows = JobArgs.positive(args, 1, "rows", 200L);

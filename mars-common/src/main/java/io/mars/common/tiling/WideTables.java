@@ -28,7 +28,7 @@ final class WideTables {
         return t.ndim() == 2 && t.nsplits()[1].length > 1 && !t.chunks().isEmpty() && t.chunks().get(0).dtype() == null;
     }
 
-    /** Column chunk widths cutting {@code columns} columns into groups of at most {@code per} (the last may be shorter). */
+    /** Column chunk widths cutting {@code columns} columns into groups of at most {@code per} (the last shorter). */
     static long[] columnSplits(long columns, int per) {
         if (columns <= per) {
             return new long[] {columns};
