@@ -29,6 +29,7 @@ class ConfigDefaultsTest {
             Map.entry(TilingConfig.SHUFFLE_GROUPS, "100000"), // >>> area:df-ops
             Map.entry(TilingConfig.BROADCAST_ROWS, "100000"), // >>> area:df-ops
             Map.entry(TilingConfig.CSV_CHUNK_BYTES, "67108864"),
+            Map.entry(TilingConfig.COLUMN_CHUNK, "256"), // --- wide ---
             Map.entry(WorkerConfig.SLOTS, "1"),
             Map.entry(StorageConfig.CACHE_MEM, "50%"),
             Map.entry(StorageConfig.SOFT_LIMIT, "75%"),
@@ -56,6 +57,7 @@ class ConfigDefaultsTest {
         assertThat(tiling.shuffleGroups()).isEqualTo(100_000); // >>> area:df-ops
         assertThat(tiling.broadcastRows()).isEqualTo(100_000); // >>> area:df-ops
         assertThat(tiling.csvChunkBytes()).isEqualTo(64L << 20);
+        assertThat(tiling.columnChunk()).isEqualTo(256); // --- wide ---
         assertThat(WorkerConfig.from(Map.of()).slots()).isEqualTo(1);
         StorageConfig storage = StorageConfig.from(Map.of(), 1000, Map.of());
         assertThat(storage.cacheBytes()).isEqualTo(500);

@@ -48,6 +48,6 @@ public final class TiledTensors {
             chunks.add(c.op() instanceof ChunkFetch && Arrays.equals(c.shape(), shape) ? c
                     : new ChunkNode(c.key(), fetch, List.of(), c.dtype(), shape, c.index()));
         }
-        return new TiledTensor(nsplits, chunks);
+        return new TiledTensor(nsplits, chunks, t.columnGroups());
     }
 }

@@ -68,6 +68,27 @@ public final class Columns {
         }
     }
 
+    // --- wide ---
+    /**
+     * The tables of a dataframe's chunk grid ({@code nsplits}: row chunks x column chunks, in C order) with the column
+     * chunks of each row chunk side by side: one table per row chunk. A grid of one column chunk is returned as is.
+     */
+    public static List<LocalTable> joinColumnChunks(List<LocalTable> grid, long[][] nsplits) {
+        if (nsplits.length != 2 || nsplits[1].length <= 1) {
+            return grid;
+        }
+        int groups = nsplits[1].length;
+        List<LocalTable> out = new ArrayList<>(grid.size() / groups);
+        for (int i = 0; i < grid.size(); i += groups) {
+            List<Column> cols = new ArrayList<>();
+            for (int j = 0; j < groups; j++) {
+                cols.addAll(grid.get(i + j).columns());
+            }
+            out.add(new LocalTable(cols));
+        }
+        return out;
+    }
+
     /** The columns of several tables with the same columns, one after the other. */
     public static LocalTable concat(List<LocalTable> parts) {
         if (parts.size() == 1) {

@@ -96,6 +96,13 @@ final class TableIoTilers {
         List<ChunkNode> chunks = new ArrayList<>();
         List<HadoopFiles.FileEntry> files = HadoopFiles.list(op.path());
         long width = op.columns().size();
+        // --- wide ---
+        long[] widths = WideTables.columnSplits(width, ctx.config().columnChunk());
+        List<List<String>> groups = WideTables.groups(op.columns(), widths);
+        List<List<DType>> types = new ArrayList<>();
+        for (int j = 0, at = 0; j < widths.length; at += (int) widths[j], j++) {
+            types.add(op.dtypes().subList(at, at + (int) widths[j]));
+        }
         for (HadoopFiles.FileEntry f : files) {
             ParquetMetadata footer = ParquetFiles.footer(f.path());
             MessageType schema = footer.getFileMetaData().getSchema();
@@ -107,7 +114,15 @@ final class TableIoTilers {
                     continue;
                 }
                 long rows = op.filter().isEmpty() ? b.getRowCount() : Shapes.UNKNOWN;
-                int i = chunks.size();
+                int i = chunks.size() / widths.length;
+                if (widths.length > 1) { // --- wide --- one chunk per (row group, column group)
+                    for (int j = 0; j < widths.length; j++) {
+                        chunks.add(ctx.chunk(node.key() + "." + i + ".c" + j, new ChunkReadParquet(f.path(), g,
+                                groups.get(j), types.get(j), op.filter()), List.of(), null,
+                                new long[] {rows, widths[j]}, new int[] {i, j}));
+                    }
+                    continue;
+                }
                 chunks.add(ctx.chunk(node.key() + "." + i, new ChunkReadParquet(f.path(), g, op.columns(),
                         op.dtypes(), op.filter()), List.of(), null, new long[] {rows, width}, new int[] {i, 0}));
             }
@@ -115,6 +130,14 @@ final class TableIoTilers {
         if (chunks.isEmpty()) {
             chunks.add(ctx.chunk(node.key() + ".0", new ChunkReadParquet(files.get(0).path(), -1, op.columns(),
                     op.dtypes(), op.filter()), List.of(), null, new long[] {0, width}, new int[] {0, 0}));
+            return tiled(node, chunks);
+        }
+        if (widths.length > 1) {
+            long[] rows = new long[chunks.size() / widths.length];
+            for (int i = 0; i < rows.length; i++) {
+                rows[i] = chunks.get(i * widths.length).shape()[0];
+            }
+            return new TiledTensor(new long[][] {rows, widths}, chunks, groups);
         }
         return tiled(node, chunks);
     }

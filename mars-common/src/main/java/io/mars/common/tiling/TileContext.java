@@ -19,6 +19,8 @@ import java.util.Map;
 public final class TileContext {
     private final TilingConfig config;
     private final List<ChunkNode> created = new ArrayList<>();
+    // --- wide ---
+    private final Map<String, TiledTensor> stitched = new java.util.HashMap<>();
 
     public TileContext(TilingConfig config) {
         this.config = config;
@@ -37,6 +39,17 @@ public final class TileContext {
         ChunkNode n = new ChunkNode(key, op, inputs, dtype, shape, index);
         created.add(n);
         return n;
+    }
+
+    // --- wide ---
+    /** Table {@code key} stitched to full width, made by {@code make} the first time it is asked for in this run. */
+    TiledTensor stitched(String key, java.util.function.Supplier<TiledTensor> make) {
+        TiledTensor t = stitched.get(key);
+        if (t == null) {
+            t = make.get();
+            stitched.put(key, t);
+        }
+        return t;
     }
 
     /** Records a node that exists already (a stored chunk of an earlier task). */

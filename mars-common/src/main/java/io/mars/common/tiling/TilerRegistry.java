@@ -12,6 +12,8 @@ import java.util.Map;
 /** Finds the tiling rule of a tileable operand by its class. */
 public final class TilerRegistry {
     private final Map<Class<?>, Tiler<?>> tilers = new HashMap<>();
+    // --- wide ---
+    private final java.util.Set<Class<?>> columnWise = new java.util.HashSet<>();
 
     /** The registry with every built-in operand. */
     public static TilerRegistry standard() {
@@ -54,11 +56,24 @@ public final class TilerRegistry {
         tilers.put(type, tiler);
     }
 
+    // --- wide ---
+    /**
+     * Registers a tiler that accepts dataframes cut by columns (a grid of row chunks x column chunks); the inputs of
+     * every other tiler are stitched to full-width row chunks first (see {@link WideTables}).
+     */
+    public <O extends Operand> void registerColumnWise(Class<O> type, Tiler<O> tiler) {
+        tilers.put(type, tiler);
+        columnWise.add(type);
+    }
+
     @SuppressWarnings("unchecked")
     public TiledTensor tile(TileableNode node, List<TiledTensor> inputs, TileContext ctx) {
         Tiler<Operand> t = (Tiler<Operand>) tilers.get(node.op().getClass());
         if (t == null) {
             throw new MarsException(ErrorCode.NOT_SUPPORTED, "no tiling rule for operand " + node.op().wireName());
+        }
+        if (!columnWise.contains(node.op().getClass())) {
+            inputs = WideTables.fullWidth(node, inputs, ctx); // --- wide ---
         }
         return t.tile(node, node.op(), inputs, ctx);
     }

@@ -90,7 +90,10 @@ public final class Tiling {
             tiled.put(n.key(), registry.tile(n, inputs, ctx));
         }
         if (blocked.isEmpty()) {
-            return new Result(new ChunkGraph(ctx.created(), chunksOf(graph.outputs(), tiled)), pick(graph.outputs(), tiled),
+            // --- wide --- only what the outputs read: a select of a few columns of a frame cut by columns leaves
+            // the chunks of the other column groups unread
+            List<ChunkNode> outputs = chunksOf(graph.outputs(), tiled);
+            return new Result(new ChunkGraph(ancestors(ctx.created(), outputs), outputs), pick(graph.outputs(), tiled),
                     true);
         }
         // this stage computes the unknown inputs and the requested outputs that are tiled already

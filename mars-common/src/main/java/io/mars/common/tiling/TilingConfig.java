@@ -17,11 +17,13 @@ import java.util.Map;
  *   <li>{@value #BROADCAST_ROWS}: a merge sends a side of at most this many rows whole to every chunk of the other
  *       side instead of shuffling both (default 100000);</li>
  *   <li>{@value #CSV_CHUNK_BYTES}: bytes of a CSV file per chunk of {@code readCsv} when the call does not say
- *       (default 64 MiB).</li>
+ *       (default 64 MiB);</li>
+ *   <li>{@value #COLUMN_CHUNK}: the most columns one chunk of a dataframe source holds; a wider source is also cut
+ *       into groups of columns, a chunk grid of (row chunks, column chunks) (default 256, at least 1).</li>
  * </ul>
  */
 public record TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGroups, long broadcastRows,
-                           long csvChunkBytes) {
+                           long csvChunkBytes, int columnChunk) {
     public static final String CHUNK_STORE_LIMIT = "mars.tensor.chunk-store-limit";
     public static final String COMBINE_SIZE = "mars.task.combine-size";
     public static final String CSV_CHUNK_BYTES = "mars.dataframe.csv.chunk-bytes";
@@ -33,6 +35,9 @@ public record TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGr
     public static final long DEFAULT_SHUFFLE_GROUPS = 100_000;
     public static final long DEFAULT_BROADCAST_ROWS = 100_000;
     public static final long DEFAULT_CSV_CHUNK_BYTES = 64L << 20;
+    // --- wide ---
+    public static final String COLUMN_CHUNK = "mars.dataframe.column-chunk";
+    public static final int DEFAULT_COLUMN_CHUNK = 256;
 
     public TilingConfig {
         if (chunkStoreLimit <= 0) {
@@ -51,6 +56,16 @@ public record TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGr
             throw new MarsException(ErrorCode.INVALID_CONFIG, CSV_CHUNK_BYTES + " must be positive, got "
                     + csvChunkBytes);
         }
+        if (columnChunk < 1) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, COLUMN_CHUNK + " must be at least 1, got " + columnChunk
+                    + "; it is the most columns one dataframe chunk holds");
+        }
+    }
+
+    /** The settings with the column chunk at its default. */
+    public TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGroups, long broadcastRows,
+                        long csvChunkBytes) {
+        this(chunkStoreLimit, combineSize, shuffleGroups, broadcastRows, csvChunkBytes, DEFAULT_COLUMN_CHUNK);
     }
 
     /** The tensor settings, with the dataframe ones at their defaults. */
@@ -68,6 +83,7 @@ public record TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGr
                 Settings.intValue(conf, COMBINE_SIZE, DEFAULT_COMBINE_SIZE),
                 Settings.longValue(conf, SHUFFLE_GROUPS, DEFAULT_SHUFFLE_GROUPS),
                 Settings.longValue(conf, BROADCAST_ROWS, DEFAULT_BROADCAST_ROWS),
-                Settings.longValue(conf, CSV_CHUNK_BYTES, DEFAULT_CSV_CHUNK_BYTES));
+                Settings.longValue(conf, CSV_CHUNK_BYTES, DEFAULT_CSV_CHUNK_BYTES),
+                Settings.intValue(conf, COLUMN_CHUNK, DEFAULT_COLUMN_CHUNK));
     }
 }

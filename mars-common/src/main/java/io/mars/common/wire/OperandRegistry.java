@@ -210,6 +210,9 @@ public final class OperandRegistry {
             io.mars.common.operand.dataframe.ChunkWrite.class,
             // >>> area:df-io — add "Xxx.class," lines directly above this marker
             //
+            io.mars.common.operand.dataframe.ChunkTableHConcat.class,
+            // >>> area:df-wide — add "Xxx.class," lines directly above this marker
+            //
             // >>> area:engine — add "Xxx.class," lines directly above this marker
             //
             ChunkFetch.class);

@@ -70,7 +70,7 @@ public final class StateCodec {
                     .setShape(Wire.longList(c.shape())).setIndex(Wire.intList(c.index())).build());
         }
         return AvroBinary.write(StoredTileableRecord.newBuilder().setFormatVersion(AvroBinary.FORMAT_VERSION)
-                .setKey(key).setNsplits(nsplits).setChunks(chunks).build());
+                .setKey(key).setNsplits(nsplits).setChunks(chunks).setColumnGroups(tiled.columnGroups()).build());
     }
 
     public static StoredTileable decodeTileable(byte[] bytes) {
@@ -85,6 +85,13 @@ public final class StateCodec {
             chunks.add(new ChunkNode(c.getKey(), fetch, List.of(), Wire.dtype(c.getDtype(), "stored chunk " + c.getKey()),
                     Wire.longArray(c.getShape()), Wire.intArray(c.getIndex())));
         }
-        return new StoredTileable(r.getKey(), new TiledTensor(nsplits, chunks));
+        List<List<String>> groups = null;
+        if (r.getColumnGroups() != null) {
+            groups = new ArrayList<>();
+            for (List<? extends CharSequence> g : r.getColumnGroups()) {
+                groups.add(g.stream().map(CharSequence::toString).toList());
+            }
+        }
+        return new StoredTileable(r.getKey(), new TiledTensor(nsplits, chunks, groups));
     }
 }

@@ -54,7 +54,7 @@ final class DataFrameOperandSamples {
                 new TableHead(5),
                 new TableAggregate(List.of("s", "k"), aggs),
                 new ChunkTableFromLocal(table),
-                new ChunkTableFromTensor(List.of("c")),
+                new ChunkTableFromTensor(List.of("d", "e"), 3),
                 new ChunkTableToTensor(DataType.INT64, true),
                 new ChunkTableMap(exprs),
                 new ChunkTableFilter(),

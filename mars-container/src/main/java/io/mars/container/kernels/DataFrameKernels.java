@@ -49,6 +49,7 @@ public final class DataFrameKernels {
         registry = DataFrameOpsKernels.register(registry, allocator); // >>> area:df-ops
         // >>> area:df-io — IO kernels (readCsv, readParquet, toCsv, toParquet)
         registry = TableIoKernels.register(registry, allocator);
+        registry = WideTableKernels.register(registry, allocator); // >>> area:df-wide
         return registry
                 .with(ChunkTableFromLocal.class, (node, op, in) -> chunk(op.data(), allocator))
                 .with(ChunkTableFromTensor.class, (node, op, in) -> fromTensor(op, (NDArray) in.get(0), allocator))
@@ -88,20 +89,22 @@ public final class DataFrameKernels {
                     : new Column(op.columns().get(0), t, (long[]) data, null, null, null);
             return new TableChunk(ArrowTables.toArrow(List.of(c), rows, allocator));
         }
-        List<Column> cols = new ArrayList<>(width);
-        for (int j = 0; j < width; j++) {
+        int count = op.columns().size(); // --- wide --- tensor columns [offset, offset + count) of the chunk
+        List<Column> cols = new ArrayList<>(count);
+        for (int c = 0; c < count; c++) {
+            int j = op.offset() + c;
             if (t.isFloat()) {
                 double[] v = new double[rows];
                 for (int i = 0; i < rows; i++) {
                     v[i] = a.getDouble(i * width + j);
                 }
-                cols.add(new Column(op.columns().get(j), t, null, v, null, null));
+                cols.add(new Column(op.columns().get(c), t, null, v, null, null));
             } else {
                 long[] v = new long[rows];
                 for (int i = 0; i < rows; i++) {
                     v[i] = t == DType.BOOL ? (a.getBoolean(i * width + j) ? 1 : 0) : a.getLong(i * width + j);
                 }
-                cols.add(new Column(op.columns().get(j), t, v, null, null, null));
+                cols.add(new Column(op.columns().get(c), t, v, null, null, null));
             }
         }
         return new TableChunk(ArrowTables.toArrow(cols, rows, allocator));

@@ -1,5 +1,7 @@
 package io.mars.container.kernels;
 
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
 import io.mars.common.operand.dataframe.AggSpec;
 import io.mars.common.table.Columns;
 import io.mars.dataframe.Column;
@@ -125,13 +127,32 @@ final class TableAggregation {
         return kc;
     }
 
+    /** The columns of {@code t} by name: a lookup per aggregation would be quadratic in a wide frame's columns. */
+    private static Map<String, Column> byName(LocalTable t) {
+        Map<String, Column> out = new HashMap<>(t.columnCount() * 2);
+        for (Column c : t.columns()) {
+            out.put(c.name(), c);
+        }
+        return out;
+    }
+
+    private static Column named(Map<String, Column> byName, String name) {
+        Column c = byName.get(name);
+        if (c == null) {
+            throw new MarsException(ErrorCode.COLUMN_NOT_FOUND, "column '" + name + "' not found; the table has "
+                    + byName.keySet());
+        }
+        return c;
+    }
+
     /** Adds the rows of an input chunk. */
     void addRows(LocalTable t) {
         List<Column> kc = keyCols(t);
+        Map<String, Column> byName = byName(t);
         Column[] cols = new Column[accs.length];
         for (int i = 0; i < accs.length; i++) {
             cols[i] = accs[i].spec.fn() == io.mars.common.operand.dataframe.AggFn.SIZE ? null
-                    : t.column(accs[i].spec.column());
+                    : named(byName, accs[i].spec.column());
         }
         int n = t.rowCount();
         int[] groups = groups(kc, n);
@@ -143,9 +164,10 @@ final class TableAggregation {
     /** Merges a state table (of an earlier map or combine); tables must come in row order for first/last. */
     void addStates(LocalTable t) {
         List<Column> kc = keyCols(t);
+        Map<String, Column> byName = byName(t);
         List<List<Column>> stateCols = new ArrayList<>(accs.length);
         for (int i = 0; i < accs.length; i++) {
-            stateCols.add(accs[i].stateColumns(t, i));
+            stateCols.add(accs[i].stateColumns(byName, i));
         }
         int n = t.rowCount();
         int[] groups = groups(kc, n);
@@ -369,20 +391,21 @@ final class TableAggregation {
             }
         }
 
-        List<Column> stateColumns(LocalTable t, int i) {
+        /** The state columns of aggregation {@code i}, found by name in {@code byName} (a frame's many columns). */
+        List<Column> stateColumns(Map<String, Column> byName, int i) {
             List<Column> out = new ArrayList<>();
             switch (spec.fn()) {
-                case SIZE, COUNT -> out.add(t.column(i + ".n"));
+                case SIZE, COUNT -> out.add(named(byName, i + ".n"));
                 case SUM, MEAN -> {
-                    out.add(t.column(i + ".n"));
-                    out.add(t.column(i + ".s"));
+                    out.add(named(byName, i + ".n"));
+                    out.add(named(byName, i + ".s"));
                 }
                 case VAR, STD -> {
-                    out.add(t.column(i + ".n"));
-                    out.add(t.column(i + ".mean"));
-                    out.add(t.column(i + ".m2"));
+                    out.add(named(byName, i + ".n"));
+                    out.add(named(byName, i + ".mean"));
+                    out.add(named(byName, i + ".m2"));
                 }
-                case MIN, MAX, FIRST, LAST -> out.add(t.column(i + ".v"));
+                case MIN, MAX, FIRST, LAST -> out.add(named(byName, i + ".v"));
             }
             return out;
         }

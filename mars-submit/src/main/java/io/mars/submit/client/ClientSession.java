@@ -156,7 +156,7 @@ public final class ClientSession implements Session {
                         }
                     }
                 }
-                return Columns.concat(tables);
+                return Columns.concat(Columns.joinColumnChunks(tables, layout.nsplits())); // --- wide ---
             });
         });
     }
