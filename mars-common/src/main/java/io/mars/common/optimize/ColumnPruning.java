@@ -249,7 +249,8 @@ public final class ColumnPruning {
                 refs.add(new LinkedHashSet<>());
             }
             for (ColumnExpr e : m.outputs()) {
-                if (want == null || want.contains(e.name())) {
+                // a series' value (its first output) is read whenever the series is (a mask wants only that)
+                if (want == null || want.contains(e.name()) || n.shape().length == 1 && e == m.outputs().get(0)) {
                     for (ColumnRef r : e.args()) {
                         refs.get(r.input()).add(r.column());
                     }

@@ -155,6 +155,7 @@ final class OperandSamples {
         all.addAll(DataFrameOperandSamples.all());
         all.addAll(DataFrameOpsOperandSamples.all()); // >>> area:df-ops
         all.addAll(TableIoOperandSamples.all()); // area:df-io
+        all.addAll(RowLabelOperandSamples.all()); // >>> area:df-index
         return all;
     }
 }
