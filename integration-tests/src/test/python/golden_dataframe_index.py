@@ -97,6 +97,12 @@ def cases(df, r):
         "loc_label_after_filter": lambda: df[df.x > 0].loc[[9]],
         "loc_g_range": lambda: df.set_index("g").sort_index(kind="stable").loc["a":"b"],
         "loc_g_label": lambda: df.set_index("g").loc[["c"]],
+        # Index methods
+        "index_unique_k": lambda: df.set_index("k").index.unique(),
+        "index_min_after_filter": lambda: pd.DataFrame({"index": [df[df.x < 0].index.min()]}),
+        "index_max_after_sort": lambda: pd.DataFrame({"index": [df.sort_values("x", kind="stable").head(5).index.max()]}),
+        "index_size_set_g": lambda: pd.DataFrame({"g": [df.set_index("g").index.size]}),
+        "index_count_set_g": lambda: pd.DataFrame({"g": [int(df.set_index("g").index.notna().sum())]}),
         # empty frames
         "empty_sort": lambda: e.sort_values("y", kind="stable"),
         "empty_set_index_reset": lambda: e.set_index("k").reset_index(),

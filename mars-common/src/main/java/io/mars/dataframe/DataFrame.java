@@ -34,8 +34,12 @@ import java.util.Set;
  * A lazy table of named, typed columns: pandas' DataFrame in Java, cut into chunks of rows that are Arrow record
  * batches on the workers. Column names and types are known when an expression is built, so a missing column or a
  * type error is reported at once, as pandas would; the number of rows may be known only once computed (after a
- * filter). Rows have no index labels: they keep the order of the data they came from (pandas' default RangeIndex),
- * and a groupby result has its keys as columns (pandas' {@code as_index=False}).
+ * filter). Rows keep the order of the data they came from and carry labels, pandas' index ({@link #index()}): the
+ * positions {@code 0..n-1} (a RangeIndex) of a frame built from data, a column's values after {@link #setIndex}.
+ * Operations that move or drop rows (filter, dropna, head, sortValues, nlargest, dropDuplicates, concat) keep the
+ * labels, as row-wise ones do (select, assign, astype, fillna, rename, where); merge, groupBy (whose keys are columns,
+ * pandas' {@code as_index=False}), reductions, valueCounts, describe and {@link #resetIndex()} give fresh positions.
+ * Two series are still matched by position, not by label (the same answer when both come from one frame).
  */
 public final class DataFrame implements Tileable {
     private final String key;

@@ -24,9 +24,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A lazy column: pandas' Series in Java. Its rows are in the order of the frame it came from and are matched with
- * another series' rows by position (both must have the same length); pandas aligns by index label, which gives the
- * same answer for series of one frame. Operations record a graph; {@link #execute(Session)} runs it.
+ * A lazy column: pandas' Series in Java. Its rows are in the order of the frame it came from, labelled as they are
+ * there ({@link #index()}), and are matched with another series' rows by position (both must have the same length);
+ * pandas aligns by index label, which gives the same answer for series of one frame. Operations record a graph;
+ * {@link #execute(Session)} runs it.
  */
 public final class Series implements Tileable {
     private final String key;

@@ -129,6 +129,11 @@ class DataFrameIndexGoldenTest {
         add("loc_label_after_filter", in -> in.df().filter(in.df().col("x").gt(0)).loc(9L));
         add("loc_g_range", in -> in.df().setIndex("g").sortIndex().loc("a", "b"));
         add("loc_g_label", in -> in.df().setIndex("g").loc("c"));
+        add("index_unique_k", in -> in.df().setIndex("k").index().unique());
+        add("index_min_after_filter", in -> in.df().filter(in.df().col("x").lt(0)).index().min());
+        add("index_max_after_sort", in -> in.df().sortValues("x").head(5).index().max());
+        add("index_size_set_g", in -> in.df().setIndex("g").index().size());
+        add("index_count_set_g", in -> in.df().setIndex("g").index().count());
         add("empty_sort", in -> in.empty().sortValues("y"));
         add("empty_set_index_reset", in -> in.empty().setIndex("k").resetIndex());
         add("empty_filter_index", in -> in.df().filter(in.df().col("y").gt(100)).index());
