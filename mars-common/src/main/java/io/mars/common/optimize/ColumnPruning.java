@@ -16,6 +16,7 @@ import io.mars.common.operand.dataframe.TableHead;
 import io.mars.common.operand.dataframe.TableMap;
 import io.mars.common.operand.dataframe.TableDropDuplicates;
 import io.mars.common.operand.dataframe.TableRowPositions;
+import io.mars.common.operand.dataframe.SeriesAccessor;
 import io.mars.common.operand.dataframe.TableSortValues;
 
 import java.util.ArrayList;
@@ -163,6 +164,10 @@ public final class ColumnPruning {
      */
     private static boolean propagateLabels(Operand op, List<String> in, Set<String> want,
                                            Map<String, Set<String>> needed) {
+        if (op instanceof SeriesAccessor) {
+            need(needed, in.get(0), Set.of()); // .str/.dt read the series' values only, not its labels
+            return true;
+        }
         if (op instanceof TableRowPositions) {
             Set<String> cols = want == null ? null : new LinkedHashSet<>(want);
             if (cols != null) {

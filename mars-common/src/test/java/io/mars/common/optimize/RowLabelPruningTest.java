@@ -85,6 +85,12 @@ class RowLabelPruningTest {
                 .satisfies(n -> assertThat(n.shape()[1]).as("the sort carries v and w only").isEqualTo(2));
         TileableGraph counted = ColumnPruning.prune(TileableGraphs.of(df.col("v").valueCounts()));
         assertThat(positions(counted)).isZero();
+        DataFrame named = df.assign("t", df.col("k").astype(io.mars.dataframe.DType.STRING));
+        DataFrame kept = named.filter(named.col("k").gt(1));
+        TileableGraph lengths = ColumnPruning.prune(TileableGraphs.of(kept.col("t").str().len().sum()));
+        assertThat(positions(lengths)).as("a sum of .str lengths of filtered rows").isZero();
+        assertThat(positions(ColumnPruning.prune(TileableGraphs.of(kept.col("t").str().len()))))
+                .as("the lengths themselves are labelled").isEqualTo(1);
     }
 
     @Test
