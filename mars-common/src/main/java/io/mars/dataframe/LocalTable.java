@@ -87,7 +87,7 @@ public record LocalTable(List<Column> columns, Column labels) {
     }
 
     /** The value of {@code t} (a frame, series or index) from the table its chunks hold. */
-    public static LocalTable of(io.mars.common.graph.Tileable t, LocalTable raw) {
+    public static LocalTable resultOf(io.mars.common.graph.Tileable t, LocalTable raw) {
         if (t instanceof DataFrame f) {
             return withStoredLabels(raw, f.labels().name());
         }

@@ -68,6 +68,22 @@ class RowLabelPruningTest {
     }
 
     @Test
+    void theFilterSumBenchmarkGraphIsTheSameAsWithoutLabels() {
+        // benchmarks' DataFrameOps filter-sum: a frame of two random columns, filtered, one column summed
+        io.mars.tensor.TensorRandom rng = io.mars.tensor.Tensors.random(42);
+        DataFrame k = DataFrames.fromTensor(rng.randint(0, 1000, new long[] {1000}, io.mars.tensor.DataType.INT64,
+                io.mars.tensor.Tensors.chunks(100)), "k");
+        DataFrame df = k.assign("v", DataFrames.fromTensor(rng.rand(io.mars.tensor.Tensors.shape(1000),
+                io.mars.tensor.Tensors.chunks(100)), "v").col("v"));
+        TileableGraph g = ColumnPruning.prune(TileableGraphs.of(df.filter(df.col("v").gt(0.5)).col("v").sum()));
+        assertThat(positions(g)).isZero();
+        assertThat(passesLabels(g)).isFalse();
+        TileableNode filter = g.nodes().stream().filter(n -> n.op() instanceof TableFilter).findFirst().orElseThrow();
+        assertThat(filter.inputs().get(0)).isEqualTo(df.key());
+        assertThat(filter.shape()[1]).as("the filter carries v only").isEqualTo(1);
+    }
+
+    @Test
     void groupByMergeAndSortOfFilteredRowsComputeNoLabels() throws IOException {
         DataFrame df = frame();
         DataFrame f = df.filter(df.col("k").gt(1));

@@ -156,7 +156,7 @@ public final class ClientSession implements Session {
                         }
                     }
                 }
-                return LocalTable.of(t, Columns.concat(tables)); // stored labels become the index
+                return LocalTable.resultOf(t, Columns.concat(tables)); // stored labels become the index
             });
         });
     }
