@@ -97,6 +97,11 @@ def cases(df, r):
         "loc_label_after_filter": lambda: df[df.x > 0].loc[[9]],
         "loc_g_range": lambda: df.set_index("g").sort_index(kind="stable").loc["a":"b"],
         "loc_g_label": lambda: df.set_index("g").loc[["c"]],
+        # positions of rows whose count is known only once computed (tiled in stages)
+        "groupby_then_filter": lambda: (lambda g: g[g.t != 11.0])(gb(df, "k").agg(t=("x", "sum"))),
+        "merge_then_sort": lambda: df[["k", "y"]].merge(r[["k", "w"]], on="k", how="inner", sort=True)
+        .sort_values("w", kind="stable"),
+        "filter_then_sort_index_desc": lambda: df[df.x > 0].sort_index(ascending=False, kind="stable"),
         # Index methods
         "index_unique_k": lambda: df.set_index("k").index.unique(),
         "index_min_after_filter": lambda: pd.DataFrame({"index": [df[df.x < 0].index.min()]}),

@@ -129,6 +129,13 @@ class DataFrameIndexGoldenTest {
         add("loc_label_after_filter", in -> in.df().filter(in.df().col("x").gt(0)).loc(9L));
         add("loc_g_range", in -> in.df().setIndex("g").sortIndex().loc("a", "b"));
         add("loc_g_label", in -> in.df().setIndex("g").loc("c"));
+        add("groupby_then_filter", in -> {
+            DataFrame g = in.df().groupBy("k").agg(GroupBy.named("t", "x", "sum"));
+            return g.filter(g.col("t").ne(11.0));
+        });
+        add("merge_then_sort", in -> in.df().select("k", "y").merge(in.right().select("k", "w"), List.of("k"),
+                "inner", "_x", "_y", true).sortValues("w"));
+        add("filter_then_sort_index_desc", in -> in.df().filter(in.df().col("x").gt(0)).sortIndex(false));
         add("index_unique_k", in -> in.df().setIndex("k").index().unique());
         add("index_min_after_filter", in -> in.df().filter(in.df().col("x").lt(0)).index().min());
         add("index_max_after_sort", in -> in.df().sortValues("x").head(5).index().max());

@@ -2,15 +2,15 @@ package io.mars.container.kernels;
 
 import io.mars.common.operand.dataframe.ChunkTableRowPositions;
 import io.mars.common.operand.dataframe.TableRowPositions;
+import io.mars.common.table.ArrowBuffers;
+import io.mars.common.table.ArrowTables;
 import io.mars.common.table.TableChunk;
+import io.mars.dataframe.DType;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import io.mars.common.table.ArrowTables;
 
 /** The kernels of row labels (pandas' index): a chunk's row positions as its hidden index column. */
 final class RowLabelKernels {
@@ -32,13 +32,16 @@ final class RowLabelKernels {
                 FieldVector v = columns.get(j);
                 return ArrowTables.share(v, v.getName(), 0, n, allocator);
             }
-            BigIntVector labels = new BigIntVector(TableRowPositions.INDEX_COLUMN,
-                    FieldType.nullable(new ArrowType.Int(64, true)), allocator);
+            BigIntVector labels = (BigIntVector) ArrowTables.field(TableRowPositions.INDEX_COLUMN, DType.INT64)
+                    .createVector(allocator);
             try {
                 labels.allocateNew(n);
+                org.apache.arrow.memory.ArrowBuf data = labels.getDataBuffer();
+                long first = op.offset();
                 for (int i = 0; i < n; i++) {
-                    labels.set(i, op.offset() + i);
+                    data.setLong((long) i * Long.BYTES, first + i);
                 }
+                ArrowBuffers.setValidity(labels.getValidityBuffer(), n, null, null); // no label is null
                 labels.setValueCount(n);
                 return labels;
             } catch (RuntimeException e) {
