@@ -102,6 +102,9 @@ def cases(df, r):
         "merge_then_sort": lambda: df[["k", "y"]].merge(r[["k", "w"]], on="k", how="inner", sort=True)
         .sort_values("w", kind="stable"),
         "filter_then_sort_index_desc": lambda: df[df.x > 0].sort_index(ascending=False, kind="stable"),
+        "series_sort_index_desc": lambda: df.y[df.b].sort_index(ascending=False, kind="stable"),
+        "series_loc_range": lambda: df.x[df.x.notna()].loc[3:12],
+        "series_loc_label": lambda: df.set_index("g").y.loc[["b"]],
         # Index methods
         "index_unique_k": lambda: df.set_index("k").index.unique(),
         "index_min_after_filter": lambda: pd.DataFrame({"index": [df[df.x < 0].index.min()]}),

@@ -438,6 +438,32 @@ public final class Series implements Tileable {
                 List.of(ascending)), List.of(in), name, dtype, length, in.labels);
     }
 
+    /** pandas' {@code s.loc[[label]]}: the values labelled {@code label}; LABEL_NOT_FOUND (when run) if none is. */
+    public Series loc(long label) {
+        return toFrame().loc(label).col(name);
+    }
+
+    public Series loc(double label) {
+        return toFrame().loc(label).col(name);
+    }
+
+    public Series loc(String label) {
+        return toFrame().loc(label).col(name);
+    }
+
+    /** pandas' {@code s.loc[from:to]} on a sorted index (see {@link DataFrame#loc(long, long)}). */
+    public Series loc(long from, long to) {
+        return toFrame().loc(from, to).col(name);
+    }
+
+    public Series loc(double from, double to) {
+        return toFrame().loc(from, to).col(name);
+    }
+
+    public Series loc(String from, String to) {
+        return toFrame().loc(from, to).col(name);
+    }
+
     // --- end index ---
 
     @Override

@@ -136,6 +136,9 @@ class DataFrameIndexGoldenTest {
         add("merge_then_sort", in -> in.df().select("k", "y").merge(in.right().select("k", "w"), List.of("k"),
                 "inner", "_x", "_y", true).sortValues("w"));
         add("filter_then_sort_index_desc", in -> in.df().filter(in.df().col("x").gt(0)).sortIndex(false));
+        add("series_sort_index_desc", in -> in.df().col("y").filter(in.df().col("b")).sortIndex(false));
+        add("series_loc_range", in -> in.df().col("x").dropna().loc(3L, 12L));
+        add("series_loc_label", in -> in.df().setIndex("g").col("y").loc("b"));
         add("index_unique_k", in -> in.df().setIndex("k").index().unique());
         add("index_min_after_filter", in -> in.df().filter(in.df().col("x").lt(0)).index().min());
         add("index_max_after_sort", in -> in.df().sortValues("x").head(5).index().max());
