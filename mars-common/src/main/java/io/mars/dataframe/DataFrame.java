@@ -19,6 +19,7 @@ import io.mars.common.operand.dataframe.TableAggregate;
 import io.mars.common.operand.dataframe.TableFilter;
 import io.mars.common.operand.dataframe.TableHead;
 import io.mars.common.operand.dataframe.TableMap;
+import io.mars.common.operand.dataframe.TableRowPositions;
 import io.mars.tensor.DataType;
 import io.mars.tensor.Tensor;
 import java.util.ArrayList;
@@ -33,8 +34,12 @@ import java.util.Set;
  * A lazy table of named, typed columns: pandas' DataFrame in Java, cut into chunks of rows that are Arrow record
  * batches on the workers. Column names and types are known when an expression is built, so a missing column or a
  * type error is reported at once, as pandas would; the number of rows may be known only once computed (after a
- * filter). Rows have no index labels: they keep the order of the data they came from (pandas' default RangeIndex),
- * and a groupby result has its keys as columns (pandas' {@code as_index=False}).
+ * filter). Rows keep the order of the data they came from and carry labels, pandas' index ({@link #index()}): the
+ * positions {@code 0..n-1} (a RangeIndex) of a frame built from data, a column's values after {@link #setIndex}.
+ * Operations that move or drop rows (filter, dropna, head, sortValues, nlargest, dropDuplicates, concat) keep the
+ * labels, as row-wise ones do (select, assign, astype, fillna, rename, where); merge, groupBy (whose keys are columns,
+ * pandas' {@code as_index=False}), reductions, valueCounts, describe and {@link #resetIndex()} give fresh positions.
+ * Two series are still matched by position, not by label (the same answer when both come from one frame).
  */
 public final class DataFrame implements Tileable {
     private final String key;
@@ -43,8 +48,17 @@ public final class DataFrame implements Tileable {
     private final List<String> columns;
     private final List<DType> dtypes;
     private final long rows;
+    private final RowLabels labels;
+    private DataFrame positioned;
 
+    /** A frame whose rows are labelled by their positions (pandas' RangeIndex). */
     DataFrame(Operand op, List<? extends Tileable> inputs, List<String> columns, List<DType> dtypes, long rows) {
+        this(op, inputs, columns, dtypes, rows, RowLabels.RANGE);
+    }
+
+    DataFrame(Operand op, List<? extends Tileable> inputs, List<String> columns, List<DType> dtypes, long rows,
+              RowLabels labels) {
+        this.labels = Objects.requireNonNull(labels, "labels");
         this.key = Keys.newKey("df");
         this.op = Objects.requireNonNull(op, "op");
         this.inputs = List.copyOf(inputs);
@@ -53,6 +67,10 @@ public final class DataFrame implements Tileable {
         this.rows = rows;
         if (new HashSet<>(this.columns).size() != this.columns.size()) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "column names must be unique, got " + this.columns);
+        }
+        if (this.columns.contains(RowLabels.COLUMN)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "'" + RowLabels.COLUMN + "' is reserved for the row"
+                    + " labels; rename that column");
         }
     }
 
@@ -72,7 +90,7 @@ public final class DataFrame implements Tileable {
         for (Tileable t : inputs) {
             in.add(t.key());
         }
-        return new TileableNode(key, op, in, null, new long[] {rows, columns.size()});
+        return new TileableNode(key, op, in, null, new long[] {rows, columns.size() + (labels.stored() ? 1 : 0)});
     }
 
     public Operand op() {
@@ -120,8 +138,8 @@ public final class DataFrame implements Tileable {
     /** pandas' {@code df[name]}. */
     public Series col(String name) {
         DType t = dtype(name);
-        return new Series(new TableMap(List.of(ColumnExpr.column(name, t, new ColumnRef(0, name)))), List.of(this),
-                name, t, rows);
+        return new Series(new TableMap(labelled(List.of(ColumnExpr.column(name, t, new ColumnRef(0, name))))),
+                List.of(this), name, t, rows, labels);
     }
 
     /** pandas' {@code df[[names...]]}. */
@@ -137,7 +155,7 @@ public final class DataFrame implements Tileable {
             out.add(ColumnExpr.column(n, t, new ColumnRef(0, n)));
             types.add(t);
         }
-        return new DataFrame(new TableMap(out), List.of(this), names, types, rows);
+        return mapped(out, List.of(this), names, types);
     }
 
     /** pandas' {@code drop(columns=[...])}; every named column must exist. */
@@ -169,7 +187,7 @@ public final class DataFrame implements Tileable {
             out.add(ColumnExpr.column(n, dtypes.get(i), new ColumnRef(0, c)));
             names.add(n);
         }
-        return new DataFrame(new TableMap(out), List.of(this), names, dtypes, rows);
+        return mapped(out, List.of(this), names, dtypes);
     }
 
     /** pandas' {@code assign(name=series)}: a new last column, or a replaced one in place. */
@@ -190,7 +208,7 @@ public final class DataFrame implements Tileable {
         } else {
             types.set(at, values.dtype());
         }
-        return new DataFrame(new TableMap(out), List.of(this, values), names, types, rows);
+        return mapped(out, List.of(this, values), names, types);
     }
 
     /** A stand-in series of this frame's length, for length checks. */
@@ -204,7 +222,8 @@ public final class DataFrame implements Tileable {
     public DataFrame filter(Series mask) {
         checkMask(mask);
         Series.checkAligned(col0Series(), mask);
-        return new DataFrame(new TableFilter(), List.of(this, mask), columns, dtypes, Shapes.UNKNOWN);
+        DataFrame in = positioned();
+        return new DataFrame(new TableFilter(), List.of(in, mask), columns, dtypes, Shapes.UNKNOWN, in.labels);
     }
 
     static void checkMask(Series mask) {
@@ -222,8 +241,9 @@ public final class DataFrame implements Tileable {
 
     public DataFrame head(long n) {
         checkHead(n, rows);
+        // the first rows of a RangeIndex are a RangeIndex: nothing to keep
         return new DataFrame(new TableHead(n), List.of(this), columns, dtypes,
-                rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, rows));
+                rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, rows), labels);
     }
 
     /** pandas' {@code isna()}: a bool frame, true where a value is null or NaN. */
@@ -242,7 +262,7 @@ public final class DataFrame implements Tileable {
             out.add(new ColumnExpr(c, DType.BOOL, fn, List.of(new ColumnRef(0, c)), null, null, false));
             types.add(DType.BOOL);
         }
-        return new DataFrame(new TableMap(out), List.of(this), columns, types, rows);
+        return mapped(out, List.of(this), columns, types);
     }
 
     /** pandas' {@code dropna()}: the rows without any null. */
@@ -287,7 +307,7 @@ public final class DataFrame implements Tileable {
                 types.add(t);
             }
         }
-        return new DataFrame(new TableMap(out), List.of(this), columns, types, rows);
+        return mapped(out, List.of(this), columns, types);
     }
 
     /** Nulls of the string columns become {@code v}; other columns are kept. */
@@ -300,7 +320,7 @@ public final class DataFrame implements Tileable {
             out.add(t == DType.STRING ? new ColumnExpr(c, t, ExprFn.FILLNA, List.of(new ColumnRef(0, c)), null, v, false)
                     : ColumnExpr.column(c, t, new ColumnRef(0, c)));
         }
-        return new DataFrame(new TableMap(out), List.of(this), columns, dtypes, rows);
+        return mapped(out, List.of(this), columns, dtypes);
     }
 
     /** Every column converted to {@code to}. */
@@ -331,7 +351,7 @@ public final class DataFrame implements Tileable {
                 types.add(t);
             }
         }
-        return new DataFrame(new TableMap(out), List.of(this), columns, types, rows);
+        return mapped(out, List.of(this), columns, types);
     }
 
     static void checkCast(String column, DType from, DType to) {
@@ -411,7 +431,7 @@ public final class DataFrame implements Tileable {
             DataType e = d.toTensorType();
             t = t == null ? e : DataType.promote(t, e);
         }
-        return Tensor.fromTileable(new DataFrameToTensor(t), this, t, new long[] {rows, columns.size()});
+        return Tensor.fromTileable(new DataFrameToTensor(t), withoutLabels(), t, new long[] {rows, columns.size()});
     }
 
     // --- operations (df-ops) ---
@@ -518,11 +538,177 @@ public final class DataFrame implements Tileable {
     private static final List<String> PARQUET_CODECS = List.of("snappy", "zstd", "gzip", "lz4_raw", "none");
 
     private DataFrame written(Operand op) {
-        return new DataFrame(op, List.of(this), List.of("path", "rows"), List.of(DType.STRING, DType.INT64),
+        return new DataFrame(op, List.of(withoutLabels()), List.of("path", "rows"), List.of(DType.STRING, DType.INT64),
                 Shapes.UNKNOWN);
     }
 
     // --- end IO ---
+
+    // --- index ---
+
+    RowLabels labels() {
+        return labels;
+    }
+
+    /** {@code out} plus, when this frame's labels are stored, the map output passing them on (last). */
+    List<ColumnExpr> labelled(List<ColumnExpr> out) {
+        if (labels.range()) {
+            return out;
+        }
+        List<ColumnExpr> all = new ArrayList<>(out);
+        all.add(labels.passOn(0));
+        return all;
+    }
+
+    /** A row-wise map of this frame (input 0) keeping its labels. */
+    private DataFrame mapped(List<ColumnExpr> out, List<? extends Tileable> in, List<String> names,
+                             List<DType> types) {
+        return new DataFrame(new TableMap(labelled(out)), in, names, types, rows, labels);
+    }
+
+    /**
+     * This frame with its labels stored: itself when they are, else with its positions computed as labels (for an
+     * operation that moves rows; column pruning removes the positions again when nothing reads them).
+     */
+    DataFrame positioned() {
+        if (labels.stored()) {
+            return this;
+        }
+        if (positioned == null) { // one positions node however often asked (index() and loc's filter share it)
+            positioned = new DataFrame(new TableRowPositions(), List.of(this), columns, dtypes, rows,
+                    RowLabels.positions());
+        }
+        return positioned;
+    }
+
+    /** The same columns labelled by position (the labels dropped, pandas' {@code reset_index(drop=True)}). */
+    DataFrame withoutLabels() {
+        if (labels.range()) {
+            return this;
+        }
+        List<ColumnExpr> out = new ArrayList<>(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            out.add(ColumnExpr.column(columns.get(i), dtypes.get(i), new ColumnRef(0, columns.get(i))));
+        }
+        return new DataFrame(new TableMap(out), List.of(this), columns, dtypes, rows);
+    }
+
+    /** pandas' {@code df.index}: the row labels, lazily (the positions {@code 0..n-1} unless set otherwise). */
+    public Index index() {
+        DataFrame in = positioned();
+        return Index.of(in, in.labels, rows);
+    }
+
+    /**
+     * pandas' {@code set_index(column)} ({@code drop=True}): the column's values become the row labels, named after
+     * it, and the column leaves the frame. COLUMN_NOT_FOUND when there is no such column.
+     */
+    public DataFrame setIndex(String column) {
+        return setIndex(column, true);
+    }
+
+    /** pandas' {@code set_index(column, drop=drop)}: with {@code drop=false} the column stays too. */
+    public DataFrame setIndex(String column, boolean drop) {
+        DType t = dtype(column);
+        List<ColumnExpr> out = new ArrayList<>(columns.size());
+        List<String> names = new ArrayList<>(columns.size());
+        List<DType> types = new ArrayList<>(columns.size());
+        for (int i = 0; i < columns.size(); i++) {
+            if (!drop || !columns.get(i).equals(column)) {
+                out.add(ColumnExpr.column(columns.get(i), dtypes.get(i), new ColumnRef(0, columns.get(i))));
+                names.add(columns.get(i));
+                types.add(dtypes.get(i));
+            }
+        }
+        out.add(ColumnExpr.column(RowLabels.COLUMN, t, new ColumnRef(0, column)));
+        return new DataFrame(new TableMap(out), List.of(this), names, types, rows, RowLabels.stored(column, t));
+    }
+
+    /**
+     * pandas' {@code reset_index()}: the labels become the first column, named after the index or {@code "index"},
+     * and the rows are labelled by position. INVALID_INDEX when a column already has that name.
+     */
+    public DataFrame resetIndex() {
+        return resetIndex(false);
+    }
+
+    /** pandas' {@code reset_index(drop=drop)}: with {@code drop} the labels are dropped instead of becoming a column. */
+    public DataFrame resetIndex(boolean drop) {
+        if (drop) {
+            return labels.range() ? this : withoutLabels();
+        }
+        DataFrame in = positioned();
+        String name = in.labels.resetName();
+        if (columns.contains(name)) {
+            throw new MarsException(ErrorCode.INVALID_INDEX, "cannot reset the index into column '" + name
+                    + "': the frame already has a column of that name " + columns + "; rename it, or use"
+                    + " resetIndex(true) to drop the labels");
+        }
+        List<ColumnExpr> out = new ArrayList<>(columns.size() + 1);
+        List<String> names = new ArrayList<>(columns.size() + 1);
+        List<DType> types = new ArrayList<>(columns.size() + 1);
+        out.add(ColumnExpr.column(name, in.labels.dtype(), new ColumnRef(0, RowLabels.COLUMN)));
+        names.add(name);
+        types.add(in.labels.dtype());
+        for (int i = 0; i < columns.size(); i++) {
+            out.add(ColumnExpr.column(columns.get(i), dtypes.get(i), new ColumnRef(0, columns.get(i))));
+            names.add(columns.get(i));
+            types.add(dtypes.get(i));
+        }
+        return new DataFrame(new TableMap(out), List.of(in), names, types, rows);
+    }
+
+    /**
+     * pandas' {@code sort_index(ascending=ascending, kind='stable')}: rows ordered by their labels, nulls last, equal
+     * labels in their order.
+     */
+    public DataFrame sortIndex(boolean ascending) {
+        if (labels.range() && ascending) {
+            return this; // positions are sorted already
+        }
+        DataFrame in = positioned();
+        return DataFrameOps.sortRaw(in, List.of(RowLabels.COLUMN), List.of(ascending));
+    }
+
+    public DataFrame sortIndex() {
+        return sortIndex(true);
+    }
+
+    /**
+     * pandas' {@code df.loc[[label]]}: every row labelled {@code label}, as a frame (in row order). LABEL_NOT_FOUND
+     * when no row has it (reported when run, once the rows are known).
+     */
+    public DataFrame loc(long label) {
+        return RowLookup.loc(this, RowLookup.equal(this, label), "label " + label);
+    }
+
+    public DataFrame loc(double label) {
+        return RowLookup.loc(this, RowLookup.equal(this, label), "label " + label);
+    }
+
+    public DataFrame loc(String label) {
+        return RowLookup.loc(this, RowLookup.equal(this, label), "label '" + label + "'");
+    }
+
+    /**
+     * pandas' {@code df.loc[from:to]} on a sorted index: the rows whose label lies between {@code from} and
+     * {@code to}, both included (bounds need not be labels). On an index that is not sorted ascending pandas slices
+     * between the bounds' positions instead; here it is always the rows in the range, in row order: sort the index
+     * first ({@link #sortIndex()}) to get pandas' answer.
+     */
+    public DataFrame loc(long from, long to) {
+        return filter(RowLookup.between(this, from, to));
+    }
+
+    public DataFrame loc(double from, double to) {
+        return filter(RowLookup.between(this, from, to));
+    }
+
+    public DataFrame loc(String from, String to) {
+        return filter(RowLookup.between(this, from, to));
+    }
+
+    // --- end index ---
 
     @Override
     public String toString() {

@@ -32,13 +32,19 @@ final class DataFrameOps {
         for (String c : by) {
             df.indexOf(c);
         }
+        return sortRaw(df.positioned(), by, ascending);
+    }
+
+    /** The rows of {@code df} sorted, labelled as they are (a RangeIndex frame gets fresh positions). */
+    static DataFrame sortRaw(DataFrame df, List<String> by, List<Boolean> ascending) {
         return new DataFrame(new TableSortValues(by, ascending), List.of(df), df.columns(), df.dtypes(),
-                df.rowCount());
+                df.rowCount(), df.labels());
     }
 
     static Series sortValues(Series s, boolean ascending) {
-        return new Series(new TableSortValues(List.of(s.name()), List.of(ascending)), List.of(s), s.name(), s.dtype(),
-                s.length());
+        Series in = s.positioned();
+        return new Series(new TableSortValues(List.of(s.name()), List.of(ascending)), List.of(in), s.name(),
+                s.dtype(), s.length(), in.labels());
     }
 
     private static void checkSortKeys(List<String> by, List<Boolean> ascending) {
@@ -74,11 +80,13 @@ final class DataFrameOps {
     static DataFrame merge(DataFrame left, DataFrame right, List<String> on, String how, String leftSuffix,
                            String rightSuffix, boolean sort) {
         MergeHow h = MergeHow.fromName(how);
+        left = left.withoutLabels(); // pandas: a merge's rows get a fresh RangeIndex
+        right = right.withoutLabels();
         MergePlan plan = MergePlan.of(left.columns(), left.dtypes(), right.columns(), right.dtypes(), on, h,
                 leftSuffix, rightSuffix);
         DataFrame joined = new DataFrame(new TableMerge(on, h, leftSuffix, rightSuffix), List.of(left, right),
                 plan.names(), plan.dtypes(), Shapes.UNKNOWN);
-        return sort ? sortValues(joined, on, Collections.nCopies(on.size(), Boolean.TRUE)) : joined;
+        return sort ? sortRaw(joined, on, Collections.nCopies(on.size(), Boolean.TRUE)) : joined;
     }
 
     static DataFrame concat(List<DataFrame> frames) {
@@ -95,7 +103,28 @@ final class DataFrameOps {
             }
             rows = rows == Shapes.UNKNOWN || f.rowCount() == Shapes.UNKNOWN ? Shapes.UNKNOWN : rows + f.rowCount();
         }
-        return new DataFrame(new TableConcat(), frames, first.columns(), first.dtypes(), rows);
+        List<DataFrame> parts = new ArrayList<>(frames.size());
+        List<RowLabels> labels = new ArrayList<>(frames.size());
+        for (DataFrame f : frames) {
+            parts.add(f.positioned()); // pandas keeps each part's labels (a RangeIndex part gives 0..n-1)
+            labels.add(parts.get(parts.size() - 1).labels());
+        }
+        return new DataFrame(new TableConcat(), parts, first.columns(), first.dtypes(), rows, concatLabels(labels));
+    }
+
+    /** The labels of a concat: one type for all parts, the name when every part has the same. */
+    private static RowLabels concatLabels(List<RowLabels> parts) {
+        RowLabels first = parts.get(0);
+        String name = first.name();
+        for (RowLabels l : parts) {
+            if (l.dtype() != first.dtype()) {
+                throw new MarsException(ErrorCode.INVALID_INDEX, "concat needs row labels of one dtype; got "
+                        + first.dtype() + " and " + l.dtype() + "; resetIndex() the parts or give them labels of one"
+                        + " type");
+            }
+            name = java.util.Objects.equals(name, l.name()) ? name : null;
+        }
+        return RowLabels.stored(name, first.dtype());
     }
 
     static Series concatSeries(List<Series> series) {
@@ -112,7 +141,13 @@ final class DataFrameOps {
             }
             rows = rows == Shapes.UNKNOWN || s.length() == Shapes.UNKNOWN ? Shapes.UNKNOWN : rows + s.length();
         }
-        return new Series(new TableConcat(), series, first.name(), first.dtype(), rows);
+        List<Series> parts = new ArrayList<>(series.size());
+        List<RowLabels> labels = new ArrayList<>(series.size());
+        for (Series s : series) {
+            parts.add(s.positioned());
+            labels.add(parts.get(parts.size() - 1).labels());
+        }
+        return new Series(new TableConcat(), parts, first.name(), first.dtype(), rows, concatLabels(labels));
     }
 
     static DataFrame dropDuplicates(DataFrame df, List<String> subset) {
@@ -120,12 +155,14 @@ final class DataFrameOps {
         for (String c : cols) {
             df.indexOf(c);
         }
-        return new DataFrame(new TableDropDuplicates(cols), List.of(df), df.columns(), df.dtypes(), Shapes.UNKNOWN);
+        DataFrame in = df.positioned();
+        return new DataFrame(new TableDropDuplicates(cols), List.of(in), df.columns(), df.dtypes(), Shapes.UNKNOWN,
+                in.labels());
     }
 
     static Series dropDuplicates(Series s) {
         return new Series(new TableDropDuplicates(List.of(s.name())), List.of(s), s.name(), s.dtype(),
-                Shapes.UNKNOWN);
+                Shapes.UNKNOWN, s.labels());
     }
 
     /**
@@ -146,7 +183,7 @@ final class DataFrameOps {
     /** pandas' {@code value_counts()}: distinct non-null values and their counts, most frequent first. */
     static DataFrame valueCounts(Series s) {
         DataFrame counted = s.toFrame().groupBy(s.name()).size().rename(java.util.Map.of("size", "count"));
-        return sortValues(counted, List.of("count"), List.of(false));
+        return sortRaw(counted, List.of("count"), List.of(false)); // a fresh RangeIndex (pandas: the values)
     }
 
     /** pandas' {@code nunique()}: the number of distinct non-null values, as a one-row int64 series. */

@@ -20,6 +20,13 @@ public final class DataFrames {
     /** A frame of a local table, which travels inside the graph: for data that fits the client's memory. */
     public static DataFrame fromTable(LocalTable table, long chunkRows) {
         checkChunkRows(chunkRows);
+        if (!table.hasRangeIndex()) { // --- index --- the labels travel as the chunks' hidden last column
+            List<Column> physical = new java.util.ArrayList<>(table.columns());
+            physical.add(table.labels().withName(RowLabels.COLUMN));
+            String name = table.labels().name().isEmpty() ? null : table.labels().name();
+            return new DataFrame(new DataFrameFromLocal(new LocalTable(physical), chunkRows), List.of(),
+                    table.columnNames(), table.dtypes(), table.rowCount(), RowLabels.stored(name, table.labels().dtype()));
+        }
         return new DataFrame(new DataFrameFromLocal(table, chunkRows), List.of(), table.columnNames(), table.dtypes(),
                 table.rowCount());
     }

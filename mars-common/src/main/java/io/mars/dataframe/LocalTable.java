@@ -9,14 +9,24 @@ import java.util.Set;
 
 /**
  * The value of an executed dataframe or series, on the heap of the caller: named, typed columns of equal length
- * (the analogue of {@link io.mars.tensor.NDArray} for tensors). Rows carry no index labels: they are in the frame's
- * row order.
+ * (the analogue of {@link io.mars.tensor.NDArray} for tensors), in the frame's row order, and the rows' labels
+ * (pandas' index): {@code labels} holds them, or is null when they are the positions {@code 0..n-1} (pandas'
+ * RangeIndex). {@link #index()} gives them either way.
  */
-public record LocalTable(List<Column> columns) {
+public record LocalTable(List<Column> columns, Column labels) {
+    /** A table whose rows are labelled by their positions (pandas' default RangeIndex). */
+    public LocalTable(List<Column> columns) {
+        this(columns, null);
+    }
+
     public LocalTable {
         columns = List.copyOf(columns);
         Set<String> names = new HashSet<>();
-        int n = columns.isEmpty() ? 0 : columns.get(0).length();
+        int n = columns.isEmpty() ? (labels == null ? 0 : labels.length()) : columns.get(0).length();
+        if (labels != null && labels.length() != n) {
+            throw new MarsException(ErrorCode.LENGTH_MISMATCH, "the index has " + labels.length() + " labels but the"
+                    + " table has " + n + " rows");
+        }
         for (Column c : columns) {
             if (!names.add(c.name())) {
                 throw new MarsException(ErrorCode.INVALID_ARGUMENT, "column '" + c.name() + "' appears twice; column"
@@ -34,8 +44,60 @@ public record LocalTable(List<Column> columns) {
     }
 
     public int rowCount() {
-        return columns.isEmpty() ? 0 : columns.get(0).length();
+        return columns.isEmpty() ? (labels == null ? 0 : labels.length()) : columns.get(0).length();
     }
+
+    // --- index ---
+
+    /**
+     * The row labels (pandas' {@code df.index}): the stored labels, or the positions {@code 0..n-1} as int64 when the
+     * table has a RangeIndex. The column's name is the index's name, {@code ""} for none.
+     */
+    public Column index() {
+        if (labels != null) {
+            return labels;
+        }
+        long[] positions = new long[rowCount()];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = i;
+        }
+        return Column.ofLongs("", positions);
+    }
+
+    /** Whether the labels are the positions {@code 0..n-1} (pandas' RangeIndex, nothing stored). */
+    public boolean hasRangeIndex() {
+        return labels == null;
+    }
+
+    /**
+     * The table as a user sees it: a stored labels column ({@link RowLabels#COLUMN}, as the workers keep it) moved
+     * out of the columns into {@link #labels}, named {@code name} ({@code ""} for none).
+     */
+    static LocalTable withStoredLabels(LocalTable raw, String name) {
+        List<Column> values = new ArrayList<>(raw.columns.size());
+        Column labels = raw.labels;
+        for (Column c : raw.columns) {
+            if (c.name().equals(RowLabels.COLUMN)) {
+                labels = c.withName(name == null ? "" : name);
+            } else {
+                values.add(c);
+            }
+        }
+        return labels == raw.labels ? raw : new LocalTable(values, labels);
+    }
+
+    /** The value of {@code t} (a frame, series or index) from the table its chunks hold. */
+    public static LocalTable resultOf(io.mars.common.graph.Tileable t, LocalTable raw) {
+        if (t instanceof DataFrame f) {
+            return withStoredLabels(raw, f.labels().name());
+        }
+        if (t instanceof Series s) {
+            return withStoredLabels(raw, s.labels().name());
+        }
+        return raw;
+    }
+
+    // --- end index ---
 
     public int columnCount() {
         return columns.size();
@@ -107,6 +169,6 @@ public record LocalTable(List<Column> columns) {
 
     @Override
     public String toString() {
-        return "LocalTable[" + rowCount() + " rows: " + columns + "]";
+        return "LocalTable[" + rowCount() + " rows: " + columns + (labels == null ? "" : ", index " + labels) + "]";
     }
 }

@@ -24,9 +24,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A lazy column: pandas' Series in Java. Its rows are in the order of the frame it came from and are matched with
- * another series' rows by position (both must have the same length); pandas aligns by index label, which gives the
- * same answer for series of one frame. Operations record a graph; {@link #execute(Session)} runs it.
+ * A lazy column: pandas' Series in Java. Its rows are in the order of the frame it came from, labelled as they are
+ * there ({@link #index()}), and are matched with another series' rows by position (both must have the same length);
+ * pandas aligns by index label, which gives the same answer for series of one frame. Operations record a graph;
+ * {@link #execute(Session)} runs it.
  */
 public final class Series implements Tileable {
     private final String key;
@@ -35,8 +36,16 @@ public final class Series implements Tileable {
     private final String name;
     private final DType dtype;
     private final long length;
+    private final RowLabels labels;
+    private Series positioned;
 
+    /** A series whose rows are labelled by their positions (pandas' RangeIndex). */
     Series(Operand op, List<? extends Tileable> inputs, String name, DType dtype, long length) {
+        this(op, inputs, name, dtype, length, RowLabels.RANGE);
+    }
+
+    Series(Operand op, List<? extends Tileable> inputs, String name, DType dtype, long length, RowLabels labels) {
+        this.labels = Objects.requireNonNull(labels, "labels");
         this.key = Keys.newKey("s");
         this.op = Objects.requireNonNull(op, "op");
         this.inputs = List.copyOf(inputs);
@@ -100,8 +109,8 @@ public final class Series implements Tileable {
             in.add(o);
             args.add(new ColumnRef(in.size() - 1, o.name));
         }
-        return new Series(new TableMap(List.of(Exprs.expr(outName, out, fn, args, constant, text, constantFirst))), in,
-                outName, out, length);
+        return new Series(new TableMap(labelled(Exprs.expr(outName, out, fn, args, constant, text, constantFirst))),
+                in, outName, out, length, labels);
     }
 
     static void checkAligned(Series a, Series b) {
@@ -240,14 +249,14 @@ public final class Series implements Tileable {
                     + name + "' of " + dtype);
         }
         List<ColumnRef> args = List.of(new ColumnRef(1, cond.name), new ColumnRef(0, name));
-        return new Series(new TableMap(List.of(Exprs.expr(name, out, ExprFn.WHERE, args, other, null, false))),
-                List.of(this, cond), name, out, length);
+        return new Series(new TableMap(labelled(Exprs.expr(name, out, ExprFn.WHERE, args, other, null, false))),
+                List.of(this, cond), name, out, length, labels);
     }
 
     /** The same values under another name. */
     public Series rename(String newName) {
-        return new Series(new TableMap(List.of(io.mars.common.operand.dataframe.ColumnExpr.column(newName, dtype,
-                new ColumnRef(0, name)))), List.of(this), newName, dtype, length);
+        return new Series(new TableMap(labelled(io.mars.common.operand.dataframe.ColumnExpr.column(newName, dtype,
+                new ColumnRef(0, name)))), List.of(this), newName, dtype, length, labels);
     }
 
     // ----- rows -----
@@ -256,13 +265,14 @@ public final class Series implements Tileable {
     public Series filter(Series mask) {
         DataFrame.checkMask(mask);
         checkAligned(this, mask);
-        return new Series(new TableFilter(), List.of(this, mask), name, dtype, Shapes.UNKNOWN);
+        Series in = positioned();
+        return new Series(new TableFilter(), List.of(in, mask), name, dtype, Shapes.UNKNOWN, in.labels);
     }
 
     public Series head(long n) {
         DataFrame.checkHead(n, length);
         return new Series(new TableHead(n), List.of(this), name, dtype,
-                length == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, length));
+                length == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, length), labels);
     }
 
     public Series dropna() {
@@ -291,14 +301,15 @@ public final class Series implements Tileable {
 
     /** This series as a one-column frame. */
     public DataFrame toFrame() {
-        return new DataFrame(new TableMap(List.of(io.mars.common.operand.dataframe.ColumnExpr.column(name, dtype,
-                new ColumnRef(0, name)))), List.of(this), List.of(name), List.of(dtype), length);
+        DataFrame frame = new DataFrame(new TableMap(labelled(io.mars.common.operand.dataframe.ColumnExpr.column(name,
+                dtype, new ColumnRef(0, name)))), List.of(this), List.of(name), List.of(dtype), length, labels);
+        return frame;
     }
 
     /** A 1-d tensor of the values; nulls become NaN in a float result (an int result with nulls fails when run). */
     public Tensor toTensor() {
         io.mars.tensor.DataType t = dtype.toTensorType();
-        return Tensor.fromTileable(new DataFrameToTensor(t), this, t, new long[] {length});
+        return Tensor.fromTileable(new DataFrameToTensor(t), withoutLabels(), t, new long[] {length});
     }
 
     // --- operations (df-ops) ---
@@ -333,12 +344,12 @@ public final class Series implements Tileable {
 
     /** pandas' {@code unique()}: the distinct values (null once, if any) in order of first appearance. */
     public Series unique() {
-        return DataFrameOps.dropDuplicates(this);
+        return DataFrameOps.dropDuplicates(withoutLabels()); // pandas gives an array: labelled by position here
     }
 
     /** pandas' {@code drop_duplicates()}. */
     public Series dropDuplicates() {
-        return DataFrameOps.dropDuplicates(this);
+        return DataFrameOps.dropDuplicates(positioned());
     }
 
     /**
@@ -363,6 +374,97 @@ public final class Series implements Tileable {
     public DatetimeAccessor dt() {
         return new DatetimeAccessor(this);
     }
+
+    // --- index ---
+
+    RowLabels labels() {
+        return labels;
+    }
+
+    /** {@code out} plus, when this series' labels are stored, the map output passing them on (last). */
+    private List<io.mars.common.operand.dataframe.ColumnExpr> labelled(io.mars.common.operand.dataframe.ColumnExpr out) {
+        return labels.range() ? List.of(out) : List.of(out, labels.passOn(0));
+    }
+
+    /** This series with its labels stored (its positions computed as labels when they are a RangeIndex). */
+    Series positioned() {
+        if (labels.stored()) {
+            return this;
+        }
+        if (positioned == null) {
+            positioned = new Series(new io.mars.common.operand.dataframe.TableRowPositions(), List.of(this), name,
+                    dtype, length, RowLabels.positions());
+        }
+        return positioned;
+    }
+
+    /** The same values labelled by position (pandas' {@code reset_index(drop=True)}). */
+    Series withoutLabels() {
+        if (labels.range()) {
+            return this;
+        }
+        return new Series(new TableMap(List.of(io.mars.common.operand.dataframe.ColumnExpr.column(name, dtype,
+                new ColumnRef(0, name)))), List.of(this), name, dtype, length);
+    }
+
+    /** {@code values} (computed row by row from this series) labelled as this series is. */
+    Series withLabelsOf(Series values) {
+        if (labels.range()) {
+            return values;
+        }
+        return new Series(new TableMap(List.of(io.mars.common.operand.dataframe.ColumnExpr.column(values.name,
+                values.dtype, new ColumnRef(0, values.name)), labels.passOn(1))), List.of(values, this), values.name,
+                values.dtype, length, labels);
+    }
+
+    /** pandas' {@code s.index}: the row labels, lazily. */
+    public Index index() {
+        Series in = positioned();
+        return Index.of(in, in.labels, length);
+    }
+
+    /** pandas' {@code reset_index(drop=True)}: the values labelled by position. */
+    public Series resetIndex() {
+        return withoutLabels();
+    }
+
+    /** pandas' {@code sort_index(ascending=ascending, kind='stable')}. */
+    public Series sortIndex(boolean ascending) {
+        if (labels.range() && ascending) {
+            return this;
+        }
+        Series in = positioned();
+        return new Series(new io.mars.common.operand.dataframe.TableSortValues(List.of(RowLabels.COLUMN),
+                List.of(ascending)), List.of(in), name, dtype, length, in.labels);
+    }
+
+    /** pandas' {@code s.loc[[label]]}: the values labelled {@code label}; LABEL_NOT_FOUND (when run) if none is. */
+    public Series loc(long label) {
+        return toFrame().loc(label).col(name);
+    }
+
+    public Series loc(double label) {
+        return toFrame().loc(label).col(name);
+    }
+
+    public Series loc(String label) {
+        return toFrame().loc(label).col(name);
+    }
+
+    /** pandas' {@code s.loc[from:to]} on a sorted index (see {@link DataFrame#loc(long, long)}). */
+    public Series loc(long from, long to) {
+        return toFrame().loc(from, to).col(name);
+    }
+
+    public Series loc(double from, double to) {
+        return toFrame().loc(from, to).col(name);
+    }
+
+    public Series loc(String from, String to) {
+        return toFrame().loc(from, to).col(name);
+    }
+
+    // --- end index ---
 
     @Override
     public String toString() {

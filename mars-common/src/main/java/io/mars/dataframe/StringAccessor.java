@@ -20,8 +20,8 @@ public final class StringAccessor {
     }
 
     static Series apply(Series s, AccessorFn fn, String pattern, String replacement) {
-        return new Series(new SeriesAccessor(fn, pattern, replacement), List.of(s), s.name(), fn.outputType(),
-                s.length());
+        return s.withLabelsOf(new Series(new SeriesAccessor(fn, pattern, replacement), List.of(s), s.name(),
+                fn.outputType(), s.length()));
     }
 
     /** Number of characters (UTF-16 code units beyond the BMP count twice); int64, null for null. */

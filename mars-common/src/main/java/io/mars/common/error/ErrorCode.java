@@ -54,7 +54,12 @@ public enum ErrorCode {
     /** A file whose layout or types the reader does not support (nested Parquet columns, an unknown codec). */
     UNSUPPORTED_FILE_FORMAT(63, ErrorKind.USER),
     /** A read filter that cannot apply: an unknown comparison, or a literal of the wrong type for its column. */
-    INVALID_FILTER(64, ErrorKind.USER);
+    INVALID_FILTER(64, ErrorKind.USER),
+    // >>> area:df-index — row label (index) error codes (70-71)
+    /** A label asked of {@code loc} that the index does not hold (pandas' KeyError). */
+    LABEL_NOT_FOUND(70, ErrorKind.USER),
+    /** Row labels that cannot be combined or made as asked (concat of different label types, a reset that clashes). */
+    INVALID_INDEX(71, ErrorKind.USER);
 
     private final int code;
     private final ErrorKind kind;

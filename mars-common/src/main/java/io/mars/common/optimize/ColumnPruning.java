@@ -14,6 +14,10 @@ import io.mars.common.operand.dataframe.TableAggregate;
 import io.mars.common.operand.dataframe.TableFilter;
 import io.mars.common.operand.dataframe.TableHead;
 import io.mars.common.operand.dataframe.TableMap;
+import io.mars.common.operand.dataframe.TableDropDuplicates;
+import io.mars.common.operand.dataframe.TableRowPositions;
+import io.mars.common.operand.dataframe.SeriesAccessor;
+import io.mars.common.operand.dataframe.TableSortValues;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -115,8 +119,20 @@ public final class ColumnPruning {
         boolean changed = false;
         List<TileableNode> out = new ArrayList<>(nodes.size());
         Map<String, Integer> width = new HashMap<>();
+        Map<String, String> unlabelled = new HashMap<>();
         for (TileableNode n : nodes) {
-            TileableNode p = rewrite(n, needed.containsKey(n.key()) ? needed.get(n.key()) : null, width);
+            Set<String> want = needed.containsKey(n.key()) ? needed.get(n.key()) : null;
+            if (labelsUnread(n, want)) {
+                // the positions nobody reads are never computed: readers of this node read its input instead
+                unlabelled.put(n.key(), n.inputs().get(0));
+                Integer w = width.get(n.inputs().get(0));
+                if (w != null) {
+                    width.put(n.key(), w);
+                }
+                changed = true;
+                continue;
+            }
+            TileableNode p = rewrite(withInputs(n, unlabelled), want, width);
             changed |= p != n;
             out.add(p);
         }
@@ -125,6 +141,94 @@ public final class ColumnPruning {
         }
         return changed ? new TileableGraph(out, graph.outputs()) : graph;
     }
+
+    // --- index (row labels) ---
+
+    /**
+     * A filter reads only the mask's values, its first column: the mask's own labels (a series of a labelled frame
+     * carries them) are not needed.
+     */
+    private static void needMask(Map<String, Set<String>> needed, String mask) {
+        need(needed, mask, Set.of());
+    }
+
+    /** Operands that give out their input's columns, moving or dropping rows (their width follows the input's). */
+    private static boolean keepsInputColumns(Operand op) {
+        return op instanceof TableSortValues || op instanceof TableDropDuplicates;
+    }
+
+    /**
+     * What the row-label operands and the row movers that keep every input column need of their input: the
+     * positions need what is wanted of them but the labels they make; a sort or drop_duplicates also its keys.
+     * False for other operands.
+     */
+    private static boolean propagateLabels(Operand op, List<String> in, Set<String> want,
+                                           Map<String, Set<String>> needed) {
+        if (op instanceof SeriesAccessor) {
+            need(needed, in.get(0), Set.of()); // .str/.dt read the series' values only, not its labels
+            return true;
+        }
+        if (op instanceof TableRowPositions) {
+            Set<String> cols = want == null ? null : new LinkedHashSet<>(want);
+            if (cols != null) {
+                cols.remove(TableRowPositions.INDEX_COLUMN);
+            }
+            need(needed, in.get(0), cols);
+            return true;
+        }
+        List<String> keys = op instanceof TableSortValues s ? s.by()
+                : op instanceof TableDropDuplicates d ? d.subset() : null;
+        if (keys == null) {
+            return false;
+        }
+        Set<String> cols = want == null ? null : new LinkedHashSet<>(want);
+        if (cols != null) {
+            cols.addAll(keys);
+        }
+        need(needed, in.get(0), cols);
+        return true;
+    }
+
+    /** A positions node whose labels nothing reads (a requested output reads everything). */
+    private static boolean labelsUnread(TileableNode n, Set<String> want) {
+        return n.op() instanceof TableRowPositions && want != null
+                && !want.contains(TableRowPositions.INDEX_COLUMN);
+    }
+
+    /** {@code n} reading, instead of a removed positions node, that node's input. */
+    private static TileableNode withInputs(TileableNode n, Map<String, String> replaced) {
+        if (replaced.isEmpty()) {
+            return n;
+        }
+        List<String> inputs = new ArrayList<>(n.inputs().size());
+        boolean any = false;
+        for (String i : n.inputs()) {
+            String r = replaced.getOrDefault(i, i);
+            any |= !r.equals(i);
+            inputs.add(r);
+        }
+        return any ? new TileableNode(n.key(), n.op(), inputs, n.dtype(), n.shape()) : n;
+    }
+
+    /** A series map without its labels' output when nothing reads them (the value, first, always stays). */
+    private static TileableNode withoutUnreadLabels(TileableNode n, TableMap m, Set<String> want) {
+        if (want.contains(TableRowPositions.INDEX_COLUMN)) {
+            return n;
+        }
+        List<ColumnExpr> kept = new ArrayList<>(m.outputs().size());
+        for (int i = 0; i < m.outputs().size(); i++) {
+            if (i == 0 || !m.outputs().get(i).name().equals(TableRowPositions.INDEX_COLUMN)) {
+                kept.add(m.outputs().get(i));
+            }
+        }
+        if (kept.size() == m.outputs().size()) {
+            return n;
+        }
+        TileableNode out = new TileableNode(n.key(), new TableMap(kept), n.inputs(), n.dtype(), n.shape());
+        return withoutUnreadInputs(out, kept);
+    }
+
+    // --- end index ---
 
     private static void needAll(Map<String, Set<String>> needed, String key) {
         needed.put(key, null);
@@ -150,7 +254,8 @@ public final class ColumnPruning {
                 refs.add(new LinkedHashSet<>());
             }
             for (ColumnExpr e : m.outputs()) {
-                if (want == null || want.contains(e.name())) {
+                // a series' value (its first output) is read whenever the series is (a mask wants only that)
+                if (want == null || want.contains(e.name()) || n.shape().length == 1 && e == m.outputs().get(0)) {
                     for (ColumnRef r : e.args()) {
                         refs.get(r.input()).add(r.column());
                     }
@@ -161,7 +266,9 @@ public final class ColumnPruning {
             }
         } else if (op instanceof TableFilter) {
             need(needed, in.get(0), want);
-            needAll(needed, in.get(1));
+            needMask(needed, in.get(1));
+        } else if (propagateLabels(op, in, want, needed)) {
+            return;
         } else if (op instanceof TableHead) {
             need(needed, in.get(0), want);
         } else if (op instanceof TableAggregate a) {
@@ -200,7 +307,17 @@ public final class ColumnPruning {
                 out = withOp(n, new TableMap(pick(m.outputs(), keep)), keep.size());
                 out = withoutUnreadInputs(out, ((TableMap) out.op()).outputs());
             }
-        } else if ((op instanceof TableFilter || op instanceof TableHead) && n.shape().length == 2) {
+        } else if (op instanceof TableMap m && want != null && n.shape().length == 1) {
+            out = withoutUnreadLabels(n, m, want);
+        } else if (op instanceof TableRowPositions && n.shape().length == 2) {
+            Integer w = width.get(n.inputs().get(0));
+            if (w != null && w + 1 != n.shape()[1]) {
+                long[] shape = n.shape().clone();
+                shape[1] = w + 1;
+                out = new TileableNode(n.key(), op, n.inputs(), n.dtype(), shape);
+            }
+        } else if ((op instanceof TableFilter || op instanceof TableHead || keepsInputColumns(op))
+                && n.shape().length == 2) {
             Integer w = width.get(n.inputs().get(0));
             if (w != null && w != n.shape()[1]) {
                 long[] shape = n.shape().clone();

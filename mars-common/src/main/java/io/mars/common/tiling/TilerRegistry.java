@@ -42,6 +42,9 @@ public final class TilerRegistry {
         DataFrameOpsTilers.registerAll(r);
         // >>> area:df-ops — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
+        RowLabelTilers.registerAll(r);
+        // >>> area:df-index — add "XxxTilers.registerAll(r);" lines directly above this marker
+        //
         // >>> area:dataframe — add "XxxTilers.registerAll(r);" lines directly above this marker
         //
         TableIoTilers.registerAll(r);

@@ -198,6 +198,11 @@ public final class OperandRegistry {
             io.mars.common.operand.dataframe.ChunkSeriesAccessor.class,
             // >>> area:df-ops — add "Xxx.class," lines directly above this marker
             //
+            io.mars.common.operand.dataframe.TableRowPositions.class,
+            io.mars.common.operand.dataframe.ChunkTableRowPositions.class,
+            io.mars.common.operand.dataframe.TableRequireRows.class,
+            // >>> area:df-index — add "Xxx.class," lines directly above this marker
+            //
             // >>> area:dataframe — add "Xxx.class," lines directly above this marker
             //
             io.mars.common.operand.dataframe.DataFrameReadCsv.class,

@@ -156,6 +156,7 @@ final class OperandSamples {
         all.addAll(DataFrameOpsOperandSamples.all()); // >>> area:df-ops
         all.addAll(TableIoOperandSamples.all()); // area:df-io
         all.add(new io.mars.common.operand.dataframe.ChunkTableHConcat()); // >>> area:df-wide
+        all.addAll(RowLabelOperandSamples.all()); // >>> area:df-index
         return all;
     }
 }

@@ -47,6 +47,7 @@ public final class DataFrameKernels {
     /** {@code registry} plus the dataframe kernels, allocating from {@code allocator}. */
     public static KernelRegistry register(KernelRegistry registry, BufferAllocator allocator) {
         registry = DataFrameOpsKernels.register(registry, allocator); // >>> area:df-ops
+        registry = RowLabelKernels.register(registry, allocator); // >>> area:df-index
         // >>> area:df-io — IO kernels (readCsv, readParquet, toCsv, toParquet)
         registry = TableIoKernels.register(registry, allocator);
         registry = WideTableKernels.register(registry, allocator); // >>> area:df-wide

@@ -156,7 +156,8 @@ public final class ClientSession implements Session {
                         }
                     }
                 }
-                return Columns.concat(Columns.joinColumnChunks(tables, layout.nsplits())); // --- wide ---
+                // column chunks joined per row (--- wide ---), then stored labels become the index
+                return LocalTable.resultOf(t, Columns.concat(Columns.joinColumnChunks(tables, layout.nsplits())));
             });
         });
     }

@@ -1,0 +1,67 @@
+package io.mars.common.tiling;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.graph.TiledTensor;
+import io.mars.common.model.NSplits;
+import io.mars.common.operand.dataframe.ChunkTableAssemble;
+import io.mars.common.operand.dataframe.ChunkTableRowPositions;
+import io.mars.common.operand.dataframe.TableRequireRows;
+import io.mars.common.operand.dataframe.TableRowPositions;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The tiling rules of row labels (pandas' index): positions are computed per chunk from the chunk's row offset,
+ * which is known here because a tiler never sees an input of unknown lengths (tiling is staged in front of it).
+ */
+final class RowLabelTilers {
+    private RowLabelTilers() {
+    }
+
+    static void registerAll(TilerRegistry r) {
+        r.register(TableRowPositions.class, RowLabelTilers::positions);
+        r.register(TableRequireRows.class, RowLabelTilers::requireRows);
+    }
+
+    private static long[] chunkShape(TileableNode node, long rows) {
+        return node.shape().length == 1 ? new long[] {rows} : new long[] {rows, node.shape()[1]};
+    }
+
+    private static int[] chunkIndex(TileableNode node, int i) {
+        return node.shape().length == 1 ? new int[] {i} : new int[] {i, 0};
+    }
+
+    private static long[][] nsplits(TileableNode node, long[] rows) {
+        return node.shape().length == 1 ? new long[][] {rows} : new long[][] {rows, {node.shape()[1]}};
+    }
+
+    static TiledTensor positions(TileableNode node, TableRowPositions op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor src = in.get(0);
+        long[] rows = src.nsplits()[0];
+        long[] offsets = NSplits.offsets(rows);
+        List<ChunkNode> chunks = new ArrayList<>(rows.length);
+        for (int i = 0; i < rows.length; i++) {
+            chunks.add(ctx.chunk(node.key() + "." + i, new ChunkTableRowPositions(offsets[i]),
+                    List.of(src.chunks().get(i)), null, chunkShape(node, rows[i]), chunkIndex(node, i)));
+        }
+        return new TiledTensor(nsplits(node, rows.clone()), chunks);
+    }
+
+    static TiledTensor requireRows(TileableNode node, TableRequireRows op, List<TiledTensor> in, TileContext ctx) {
+        TiledTensor src = in.get(0);
+        long[] rows = src.nsplits()[0];
+        if (NSplits.shape(new long[][] {rows})[0] == 0) {
+            throw new MarsException(ErrorCode.LABEL_NOT_FOUND, op.message());
+        }
+        List<ChunkNode> chunks = new ArrayList<>(rows.length);
+        for (int i = 0; i < rows.length; i++) {
+            chunks.add(ctx.chunk(node.key() + "." + i, new ChunkTableAssemble(List.of(
+                    new ChunkTableAssemble.Piece(0, 0, rows[i]))), List.of(src.chunks().get(i)), null,
+                    chunkShape(node, rows[i]), chunkIndex(node, i)));
+        }
+        return new TiledTensor(nsplits(node, rows.clone()), chunks);
+    }
+}
