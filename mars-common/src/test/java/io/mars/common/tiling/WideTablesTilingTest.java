@@ -101,7 +101,8 @@ class WideTablesTilingTest {
                 assertThat(c.shape()).containsExactly(3, 25);
             }
         }
-        assertThat(r.outputs().get(filtered.key()).nsplits()[1]).containsExactly(25);
+        // the 25 columns and the row labels the filter keeps (pandas' index of the rows that passed)
+        assertThat(r.outputs().get(filtered.key()).nsplits()[1]).containsExactly(26);
     }
 
     @Test
