@@ -90,8 +90,10 @@ public final class Tiling {
             tiled.put(n.key(), registry.tile(n, inputs, ctx));
         }
         if (blocked.isEmpty()) {
-            return new Result(new ChunkGraph(ctx.created(), chunksOf(graph.outputs(), tiled)), pick(graph.outputs(), tiled),
-                    true);
+            // only what the outputs need: a tiler may leave chunks unused (a product reads through a transpose)
+            List<ChunkNode> outputChunks = chunksOf(graph.outputs(), tiled);
+            return new Result(new ChunkGraph(ancestors(ctx.created(), outputChunks), outputChunks),
+                    pick(graph.outputs(), tiled), true);
         }
         // this stage computes the unknown inputs and the requested outputs that are tiled already
         Map<String, TiledTensor> stage = new LinkedHashMap<>(unknownInputs);
