@@ -121,6 +121,22 @@ final class Blas {
         }
     }
 
+    /** {@code sum x[ox + i] * y[oy + i]} for i below n. */
+    static double ddot(int n, double[] x, int ox, double[] y, int oy) {
+        return NATIVE.ddot(n, x, ox, 1, y, oy, 1);
+    }
+
+    /**
+     * Applies the Householder reflector {@code I - scale v v^T} to the column-major block of {@code rows x cols} at
+     * {@code offset} of {@code a} (leading dimension {@code lda}): {@code w = A^T v} (dgemv) then
+     * {@code A -= scale v w^T} (dger); {@code v} starts at {@code ov}, {@code work} holds at least {@code cols}.
+     */
+    static void reflect(double[] a, int offset, int lda, int rows, int cols, double[] v, int ov, double scale,
+            double[] work) {
+        NATIVE.dgemv("T", rows, cols, 1.0, a, offset, lda, v, ov, 1, 0.0, work, 0, 1);
+        NATIVE.dger(rows, cols, -scale, v, ov, 1, work, 0, 1, a, offset, lda);
+    }
+
     private static final class Holder {
         static final Object LOGGED = log();
 

@@ -60,7 +60,87 @@ final class Decompositions {
         return new Qr(q, top.r(), m, n, n);
     }
 
+    /** Below this many elements the JNI calls of the native path cost more than the Java loops. */
+    private static final int MIN_NATIVE_QR_ELEMENTS = 4096;
+
+    /**
+     * Householder QR. The reflector of a column x is {@code v = x - alpha e_j} with {@code alpha = -sign(x_j) |x|},
+     * as LAPACK's dlarfg, so R's diagonal signs match numpy's.
+     */
     private static Qr householder(double[] a, int m, int n) {
+        if (Blas.isNative() && (long) m * n >= MIN_NATIVE_QR_ELEMENTS) {
+            return householderNative(a, m, n);
+        }
+        return householderJava(a, m, n);
+    }
+
+    /**
+     * Householder QR on a column-major copy, each reflection applied to the trailing columns as BLAS-2 calls
+     * ({@code w = A^T v} by dgemv, {@code A -= scale v w^T} by dger) that OpenBLAS vectorizes; the Java loops spend
+     * most of their time in the dot products down the columns, sequential reductions the JIT cannot vectorize. Q is
+     * accumulated backwards from the identity the same way.
+     */
+    private static Qr householderNative(double[] a, int m, int n) {
+        int k = Math.min(m, n);
+        // one spare column: netlib's bounds check wants lda elements past a block's last column start
+        double[] c = new double[m * n + m];
+        for (int i = 0; i < m; i++) {
+            int row = i * n;
+            for (int j = 0; j < n; j++) {
+                c[j * m + i] = a[row + j];
+            }
+        }
+        double[] v = new double[m * k + m];
+        double[] scales = new double[k];
+        double[] t = new double[Math.max(n, k)];
+        for (int j = 0; j < k; j++) {
+            int col = j * m;
+            double norm2 = Blas.ddot(m - j, c, col + j, c, col + j);
+            if (norm2 == 0) {
+                continue; // the column is already zero below the diagonal: H = I
+            }
+            double norm = Math.sqrt(norm2);
+            double xj = c[col + j];
+            double alpha = xj >= 0 ? -norm : norm;
+            System.arraycopy(c, col + j, v, col + j, m - j);
+            v[col + j] = xj - alpha;
+            double scale = 2.0 / Blas.ddot(m - j, v, col + j, v, col + j);
+            scales[j] = scale;
+            c[col + j] = alpha;
+            java.util.Arrays.fill(c, col + j + 1, col + m, 0.0);
+            if (j + 1 < n) {
+                Blas.reflect(c, (j + 1) * m + j, m, m - j, n - j - 1, v, col + j, scale, t);
+            }
+        }
+        double[] r = new double[k * n];
+        for (int i = 0; i < k; i++) {
+            for (int l = i; l < n; l++) {
+                r[i * n + l] = c[l * m + i];
+            }
+        }
+        c = null;
+        double[] qc = new double[m * k + m];
+        for (int i = 0; i < k; i++) {
+            qc[i * m + i] = 1.0;
+        }
+        // Q = H_0 H_1 ... H_{k-1} I from the last reflector: before H_h, the columns before h are still unit vectors
+        // H_h leaves alone (its support starts at row h), so it changes columns h and after only
+        for (int h = k - 1; h >= 0; h--) {
+            if (scales[h] != 0) {
+                Blas.reflect(qc, h * m + h, m, m - h, k - h, v, h * m + h, scales[h], t);
+            }
+        }
+        double[] q = new double[m * k];
+        for (int j = 0; j < k; j++) {
+            int col = j * m;
+            for (int i = 0; i < m; i++) {
+                q[i * k + j] = qc[col + i];
+            }
+        }
+        return new Qr(q, r, m, k, n);
+    }
+
+    private static Qr householderJava(double[] a, int m, int n) {
         int k = Math.min(m, n);
         double[][] cols = new double[n][m];
         for (int i = 0; i < m; i++) {
