@@ -121,6 +121,22 @@ final class Blas {
         }
     }
 
+    /**
+     * Row-major {@code C(m,n) = A(m,k) * B(k,n)} on parts of arrays: A from {@code aOff}, B from {@code bOff}, C written
+     * from {@code cOff}; for products into (or out of) a larger buffer without copying the block out first.
+     */
+    static void dgemm(double[] a, int aOff, double[] b, int bOff, int m, int k, int n, double[] c, int cOff) {
+        if (m == 0 || n == 0) {
+            return;
+        }
+        if (k == 0) {
+            java.util.Arrays.fill(c, cOff, cOff + m * n, 0.0);
+            return;
+        }
+        NATIVE.dgemm("N", "N", n, m, k, 1.0, b, bOff, Math.max(1, n), a, aOff, Math.max(1, k), 0.0, c, cOff,
+                Math.max(1, n));
+    }
+
     /** {@code sum x[ox + i] * y[oy + i]} for i below n. */
     static double ddot(int n, double[] x, int ox, double[] y, int oy) {
         return NATIVE.ddot(n, x, ox, 1, y, oy, 1);

@@ -23,10 +23,27 @@ final class Decompositions {
     private static final int TALL_BLOCK_ROWS = 2048;
 
     static Qr qr(double[] a, int m, int n) {
-        if (n > 0 && m >= 4L * Math.max(TALL_BLOCK_ROWS, 2L * n)) {
-            return qrTall(a, m, n);
+        if (isTall(m, n)) {
+            return qrTall(a, m, n, new double[m * n], 0);
         }
         return householder(a, m, n);
+    }
+
+    /**
+     * QR whose Q (m x k, row-major) is written into {@code q} from {@code qOffset} (a packed chunk: no second copy of
+     * a large Q); returns R (k x n).
+     */
+    static double[] qrInto(double[] a, int m, int n, double[] q, int qOffset) {
+        if (isTall(m, n)) {
+            return qrTall(a, m, n, q, qOffset).r();
+        }
+        Qr qr = householder(a, m, n);
+        System.arraycopy(qr.q(), 0, q, qOffset, m * qr.k());
+        return qr.r();
+    }
+
+    private static boolean isTall(int m, int n) {
+        return n > 0 && m >= 4L * Math.max(TALL_BLOCK_ROWS, 2L * n);
     }
 
     /**
@@ -34,7 +51,7 @@ final class Decompositions {
      * of their stacked R factors, and each block's Q times its rows of the stacked factor's Q. Same result class
      * as {@link #householder}, several times faster on long columns (they no longer stream from memory per step).
      */
-    private static Qr qrTall(double[] a, int m, int n) {
+    private static Qr qrTall(double[] a, int m, int n, double[] q, int qOffset) {
         int rowsPer = Math.max(TALL_BLOCK_ROWS, 2 * n);
         int blocks = m / rowsPer;
         double[] stacked = new double[blocks * n * n];
@@ -50,12 +67,16 @@ final class Decompositions {
             System.arraycopy(part.r(), 0, stacked, b * n * n, n * n);
         }
         Qr top = qr(stacked, blocks * n, n);
-        double[] q = new double[m * n];
         double[] piece = new double[n * n];
         for (int b = 0; b < blocks; b++) {
-            System.arraycopy(top.q(), b * n * n, piece, 0, n * n);
-            double[] qb = MatMul.product(qs[b], piece, rows[b], n, n);
-            System.arraycopy(qb, 0, q, b * rowsPer * n, qb.length);
+            int at = qOffset + b * rowsPer * n;
+            if (Blas.isNative()) {
+                Blas.dgemm(qs[b], 0, top.q(), b * n * n, rows[b], n, n, q, at);
+            } else {
+                System.arraycopy(top.q(), b * n * n, piece, 0, n * n);
+                double[] qb = MatMul.multiply(qs[b], piece, rows[b], n, n);
+                System.arraycopy(qb, 0, q, at, qb.length);
+            }
         }
         return new Qr(q, top.r(), m, n, n);
     }

@@ -31,6 +31,22 @@ class DecompositionsTest {
         }
     }
 
+    @Test
+    void qrIntoWritesQAtTheOffsetAndReturnsR() {
+        for (int[] mn : new int[][] {{9000, 7}, {6, 4}}) {
+            int m = mn[0];
+            int n = mn[1];
+            double[] a = random(m, n);
+            Decompositions.Qr qr = Decompositions.qr(a, m, n);
+            double[] packed = new double[3 + m * n + 5];
+            double[] r = Decompositions.qrInto(a, m, n, packed, 3);
+            assertThat(r).containsExactly(qr.r());
+            assertThat(java.util.Arrays.copyOfRange(packed, 3, 3 + m * n)).containsExactly(qr.q());
+            assertThat(packed[0]).isZero();
+            assertThat(packed[3 + m * n]).isZero();
+        }
+    }
+
     private static double[] random(int m, int n) {
         return new SplittableRandom(m * 31L + n).doubles((long) m * n, -1, 1).toArray();
     }
