@@ -50,33 +50,47 @@ final class Decompositions {
      * QR of a tall block as a one-level TSQR inside the chunk: Householder QR of row blocks that fit in cache, QR
      * of their stacked R factors, and each block's Q times its rows of the stacked factor's Q. Same result class
      * as {@link #householder}, several times faster on long columns (they no longer stream from memory per step).
+     * With native BLAS each block's Q goes straight to its place in {@code q} and one workspace serves every block,
+     * so a chunk leaves no per-block arrays for the collector to copy.
      */
     private static Qr qrTall(double[] a, int m, int n, double[] q, int qOffset) {
         int rowsPer = Math.max(TALL_BLOCK_ROWS, 2 * n);
         int blocks = m / rowsPer;
         double[] stacked = new double[blocks * n * n];
-        double[][] qs = new double[blocks][];
         int[] rows = new int[blocks];
         for (int b = 0; b < blocks; b++) {
+            rows[b] = b == blocks - 1 ? m - b * rowsPer : rowsPer;
+        }
+        if (Blas.isNative()) {
+            Workspace ws = new Workspace(rows[blocks - 1], n);
+            for (int b = 0; b < blocks; b++) {
+                int from = b * rowsPer * n;
+                double[] r = householderNative(a, from, rows[b], n, q, qOffset + from, ws);
+                System.arraycopy(r, 0, stacked, b * n * n, n * n);
+            }
+            Qr top = qr(stacked, blocks * n, n);
+            for (int b = 0; b < blocks; b++) {
+                int at = qOffset + b * rowsPer * n;
+                System.arraycopy(q, at, ws.c, 0, rows[b] * n);
+                Blas.dgemm(ws.c, 0, top.q(), b * n * n, rows[b], n, n, q, at);
+            }
+            return new Qr(q, top.r(), m, n, n);
+        }
+        double[][] qs = new double[blocks][];
+        for (int b = 0; b < blocks; b++) {
             int from = b * rowsPer;
-            rows[b] = b == blocks - 1 ? m - from : rowsPer;
             double[] block = new double[rows[b] * n];
             System.arraycopy(a, from * n, block, 0, block.length);
-            Qr part = householder(block, rows[b], n);
+            Qr part = householderJava(block, rows[b], n);
             qs[b] = part.q();
             System.arraycopy(part.r(), 0, stacked, b * n * n, n * n);
         }
         Qr top = qr(stacked, blocks * n, n);
         double[] piece = new double[n * n];
         for (int b = 0; b < blocks; b++) {
-            int at = qOffset + b * rowsPer * n;
-            if (Blas.isNative()) {
-                Blas.dgemm(qs[b], 0, top.q(), b * n * n, rows[b], n, n, q, at);
-            } else {
-                System.arraycopy(top.q(), b * n * n, piece, 0, n * n);
-                double[] qb = MatMul.multiply(qs[b], piece, rows[b], n, n);
-                System.arraycopy(qb, 0, q, at, qb.length);
-            }
+            System.arraycopy(top.q(), b * n * n, piece, 0, n * n);
+            double[] qb = MatMul.multiply(qs[b], piece, rows[b], n, n);
+            System.arraycopy(qb, 0, q, qOffset + b * rowsPer * n, qb.length);
         }
         return new Qr(q, top.r(), m, n, n);
     }
@@ -90,7 +104,10 @@ final class Decompositions {
      */
     private static Qr householder(double[] a, int m, int n) {
         if (Blas.isNative() && (long) m * n >= MIN_NATIVE_QR_ELEMENTS) {
-            return householderNative(a, m, n);
+            int k = Math.min(m, n);
+            double[] q = new double[m * k];
+            double[] r = householderNative(a, 0, m, n, q, 0, new Workspace(m, n));
+            return new Qr(q, r, m, k, n);
         }
         return householderJava(a, m, n);
     }
@@ -101,21 +118,22 @@ final class Decompositions {
      * most of their time in the dot products down the columns, sequential reductions the JIT cannot vectorize. Q is
      * accumulated backwards from the identity the same way.
      */
-    private static Qr householderNative(double[] a, int m, int n) {
+    private static double[] householderNative(double[] a, int aOffset, int m, int n, double[] q, int qOffset,
+            Workspace ws) {
         int k = Math.min(m, n);
-        // one spare column: netlib's bounds check wants lda elements past a block's last column start
-        double[] c = new double[m * n + m];
+        double[] c = ws.c;
         for (int i = 0; i < m; i++) {
-            int row = i * n;
+            int row = aOffset + i * n;
             for (int j = 0; j < n; j++) {
                 c[j * m + i] = a[row + j];
             }
         }
-        double[] v = new double[m * k + m];
-        double[] scales = new double[k];
-        double[] t = new double[Math.max(n, k)];
+        double[] v = ws.v;
+        double[] scales = ws.scales;
+        double[] t = ws.t;
         for (int j = 0; j < k; j++) {
             int col = j * m;
+            scales[j] = 0.0;
             double norm2 = Blas.ddot(m - j, c, col + j, c, col + j);
             if (norm2 == 0) {
                 continue; // the column is already zero below the diagonal: H = I
@@ -139,8 +157,8 @@ final class Decompositions {
                 r[i * n + l] = c[l * m + i];
             }
         }
-        c = null;
-        double[] qc = new double[m * k + m];
+        double[] qc = ws.c; // R is out: the workspace now accumulates Q (m x k, column-major)
+        java.util.Arrays.fill(qc, 0, m * k, 0.0);
         for (int i = 0; i < k; i++) {
             qc[i * m + i] = 1.0;
         }
@@ -151,14 +169,32 @@ final class Decompositions {
                 Blas.reflect(qc, h * m + h, m, m - h, k - h, v, h * m + h, scales[h], t);
             }
         }
-        double[] q = new double[m * k];
-        for (int j = 0; j < k; j++) {
-            int col = j * m;
-            for (int i = 0; i < m; i++) {
-                q[i * k + j] = qc[col + i];
+        for (int i = 0; i < m; i++) {
+            int row = qOffset + i * k;
+            for (int j = 0; j < k; j++) {
+                q[row + j] = qc[j * m + i];
             }
         }
-        return new Qr(q, r, m, k, n);
+        return r;
+    }
+
+    /**
+     * Scratch arrays of the native Householder QR for blocks of up to {@code rows x n}, with one spare column each:
+     * netlib's bounds check wants {@code lda} elements past the start of a block's last column.
+     */
+    private static final class Workspace {
+        final double[] c;
+        final double[] v;
+        final double[] scales;
+        final double[] t;
+
+        Workspace(int rows, int n) {
+            int k = Math.min(rows, n);
+            c = new double[rows * n + rows];
+            v = new double[rows * k + rows];
+            scales = new double[k];
+            t = new double[n];
+        }
     }
 
     private static Qr householderJava(double[] a, int m, int n) {
