@@ -15,8 +15,6 @@ import io.mars.common.operand.chunk.ChunkRand;
 import io.mars.common.operand.chunk.ChunkReduceAgg;
 import io.mars.common.operand.chunk.ChunkReduceCombine;
 import io.mars.common.operand.chunk.ChunkReduceMap;
-import io.mars.common.operand.chunk.ChunkSum;
-import io.mars.common.operand.chunk.ChunkTensorDot;
 import io.mars.common.operand.chunk.ChunkTranspose;
 import io.mars.common.operand.tensor.TensorArange;
 import io.mars.common.operand.tensor.TensorDot;
@@ -47,7 +45,7 @@ final class TensorTilers {
         r.register(TensorElementwise.class, TensorTilers::elementwise);
         r.register(TensorTranspose.class, TensorTilers::transpose);
         r.register(TensorReshape.class, TensorTilers::reshape);
-        r.register(TensorDot.class, TensorTilers::tensordot);
+        r.register(TensorDot.class, TensorDotTiler::tile);
         r.register(TensorRechunk.class, TensorTilers::rechunk);
     }
 
@@ -252,117 +250,4 @@ final class TensorTilers {
         }
         return t;
     }
-
-    /**
-     * Block tensordot: the contracted axes are aligned, each output block sums the products of the blocks along
-     * them with a summation tree of fan-in {@code combineSize}.
-     */
-    static TiledTensor tensordot(TileableNode node, TensorDot op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor a = in.get(0);
-        TiledTensor b = in.get(1);
-        int[] axA = op.axesA();
-        int[] axB = op.axesB();
-        long[][] nsA = a.nsplits().clone();
-        long[][] nsB = b.nsplits().clone();
-        if (nsA.length <= 2 && nsB.length <= 2 && node.dtype().isFloat()) {
-            coarsen(nsA);
-            coarsen(nsB);
-        }
-        for (int i = 0; i < axA.length; i++) {
-            long[] common = unify(List.of(nsA[axA[i]], nsB[axB[i]]));
-            nsA[axA[i]] = common;
-            nsB[axB[i]] = common;
-        }
-        TiledTensor ta = ctx.rechunk(a, nsA, node.key() + ".a");
-        TiledTensor tb = ctx.rechunk(b, nsB, node.key() + ".b");
-        List<Integer> freeA = freeAxes(ta.ndim(), axA);
-        List<Integer> freeB = freeAxes(tb.ndim(), axB);
-        long[][] outNs = new long[freeA.size() + freeB.size()][];
-        int k = 0;
-        for (int ax : freeA) {
-            outNs[k++] = nsA[ax];
-        }
-        for (int ax : freeB) {
-            outNs[k++] = nsB[ax];
-        }
-        int[] contractGrid = new int[axA.length];
-        int contractCount = 1;
-        for (int i = 0; i < axA.length; i++) {
-            contractGrid[i] = nsA[axA[i]].length;
-            contractCount *= contractGrid[i];
-        }
-        int combine = ctx.config().combineSize();
-        ChunkTensorDot dotOp = new ChunkTensorDot(axA, axB);
-        ChunkSum sumOp = new ChunkSum();
-        final int blocks = contractCount;
-        return eachChunk(outNs, (flat, idx, shape) -> {
-            List<ChunkNode> level = new ArrayList<>(blocks);
-            for (int c = 0; c < blocks; c++) {
-                int[] cidx = NSplits.unflat(contractGrid, c);
-                int[] ia = new int[ta.ndim()];
-                int[] ib = new int[tb.ndim()];
-                for (int i = 0; i < freeA.size(); i++) {
-                    ia[freeA.get(i)] = idx[i];
-                }
-                for (int i = 0; i < freeB.size(); i++) {
-                    ib[freeB.get(i)] = idx[freeA.size() + i];
-                }
-                for (int i = 0; i < axA.length; i++) {
-                    ia[axA[i]] = cidx[i];
-                    ib[axB[i]] = cidx[i];
-                }
-                String key = blocks == 1 ? node.key() + "." + flat : node.key() + ".p" + flat + "_" + c;
-                level.add(ctx.chunk(key, dotOp, List.of(ta.chunk(ia), tb.chunk(ib)), node.dtype(), shape, idx));
-            }
-            int round = 0;
-            while (level.size() > 1) {
-                List<ChunkNode> next = new ArrayList<>();
-                boolean last = level.size() <= combine;
-                for (int i = 0; i < level.size(); i += combine) {
-                    List<ChunkNode> group = level.subList(i, Math.min(level.size(), i + combine));
-                    String key = last ? node.key() + "." + flat : node.key() + ".s" + flat + "_" + round + "_" + i;
-                    next.add(group.size() == 1 ? group.get(0) : ctx.chunk(key, sumOp, group, node.dtype(), shape, idx));
-                }
-                level = next;
-                round++;
-            }
-            return level.get(0);
-        });
-    }
-
-    /** Below this edge, a block product costs more in per-subtask overhead than in arithmetic. */
-    static final long MIN_PRODUCT_EDGE = 512;
-    /** Coarsened blocks get at most this edge: 1024 x 1024 doubles (8 MiB) per block. */
-    static final long COARSE_PRODUCT_EDGE = 1024;
-
-    /**
-     * Replaces the splits of every axis of at least 2 x {@link #MIN_PRODUCT_EDGE} whose chunks are all shorter than
-     * {@link #MIN_PRODUCT_EDGE} (of a 1-d or 2-d operand) by balanced ones of at most {@link #COARSE_PRODUCT_EDGE}: a matrix product of many small blocks
-     * is dominated by scheduling and summation, not by BLAS (inner(ones(2000, 2000)) in 200-chunks: 1000 products).
-     */
-    private static void coarsen(long[][] ns) {
-        for (int ax = 0; ax < ns.length; ax++) {
-            long max = 0;
-            long dim = 0;
-            for (long s : ns[ax]) {
-                max = Math.max(max, s);
-                dim += s;
-            }
-            if (ns[ax].length > 1 && max < MIN_PRODUCT_EDGE && dim >= 2 * MIN_PRODUCT_EDGE) {
-                long pieces = (dim + COARSE_PRODUCT_EDGE - 1) / COARSE_PRODUCT_EDGE;
-                ns[ax] = ChunkSpec.split(dim, (dim + pieces - 1) / pieces);
-            }
-        }
-    }
-
-    private static List<Integer> freeAxes(int ndim, int[] contracted) {
-        List<Integer> out = new ArrayList<>();
-        for (int i = 0; i < ndim; i++) {
-            if (!Shapes.contains(contracted, i)) {
-                out.add(i);
-            }
-        }
-        return out;
-    }
-
 }

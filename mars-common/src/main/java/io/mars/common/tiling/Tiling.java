@@ -90,8 +90,8 @@ public final class Tiling {
             tiled.put(n.key(), registry.tile(n, inputs, ctx));
         }
         if (blocked.isEmpty()) {
-            // --- wide --- only what the outputs read: a select of a few columns of a frame cut by columns leaves
-            // the chunks of the other column groups unread
+            // only what the outputs read: a select of a few columns of a frame cut by columns leaves the chunks of
+            // the other column groups unread, a product reads through a transpose and leaves the transposed copy
             List<ChunkNode> outputs = chunksOf(graph.outputs(), tiled);
             return new Result(new ChunkGraph(ancestors(ctx.created(), outputs), outputs), pick(graph.outputs(), tiled),
                     true);

@@ -13,6 +13,7 @@ import io.mars.common.operand.chunk.ChunkReduceCombine;
 import io.mars.common.operand.chunk.ChunkReduceMap;
 import io.mars.common.operand.chunk.ChunkSum;
 import io.mars.common.operand.chunk.ChunkTensorDot;
+import io.mars.common.operand.chunk.ChunkTranspose;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.TensorGraphs;
 import io.mars.tensor.Tensors;
@@ -63,17 +64,62 @@ class TilingTest {
     }
 
     @Test
-    void matmulTilesByBlocksWithASummationTree() {
+    void matmulAccumulatesUpToCombineSizeBlocksPerProductThenSums() {
         Tensor a = Tensors.ones(shape(20, 50), chunks(10));
-        Tensor c = a.dot(a.T());
+        Tensor b = Tensors.ones(shape(50, 20), chunks(10));
+        Tensor c = a.dot(b);
         Tiling.Result r = tiling.tile(TensorGraphs.of(c), Map.of());
         TiledTensor t = r.outputs().get(c.key());
         assertThat(t.nsplits()[0]).containsExactly(10, 10);
         assertThat(t.nsplits()[1]).containsExactly(10, 10);
-        // 4 output blocks x 5 contraction blocks
-        assertThat(count(r.graph().nodes(), ChunkTensorDot.class)).isEqualTo(20);
-        // per output block: 5 products -> (4 + 1) -> a sum of 4 then a final sum of 2
-        assertThat(count(r.graph().nodes(), ChunkSum.class)).isEqualTo(8);
+        // per output block: 5 contraction blocks -> a product of 4 pairs and one of 1 pair, then one sum
+        List<ChunkNode> dots = r.graph().nodes().stream().filter(n -> n.op() instanceof ChunkTensorDot).toList();
+        assertThat(dots).hasSize(8);
+        assertThat(dots.stream().map(n -> n.inputs().size())).containsOnly(8, 2);
+        assertThat(count(r.graph().nodes(), ChunkSum.class)).isEqualTo(4);
+    }
+
+    @Test
+    void productReadsThroughATransposeInsteadOfCopyingIt() {
+        Tensor a = Tensors.ones(shape(20, 30), chunks(10));
+        Tensor b = Tensors.ones(shape(20, 30), chunks(10));
+        Tensor c = a.dot(b.T());
+        Tiling.Result r = tiling.tile(TensorGraphs.of(c), Map.of());
+        assertThat(count(r.graph().nodes(), ChunkTranspose.class)).isZero();
+        for (ChunkNode n : r.graph().nodes()) {
+            if (n.op() instanceof ChunkTensorDot dot) {
+                assertThat(dot.axesA()).containsExactly(1);
+                assertThat(dot.axesB()).containsExactly(1);
+                assertThat(n.inputs().get(1).shape()).containsExactly(10, 10);
+            }
+        }
+        assertThat(r.outputs().get(c.key()).nsplits()[1]).containsExactly(10, 10);
+    }
+
+    @Test
+    void gramProductComputesTheBlocksOnAndAboveTheDiagonalAndMirrorsTheRest() {
+        Tensor a = Tensors.ones(shape(30, 20), chunks(10));
+        Tensor c = a.dot(a.T());
+        Tiling.Result r = tiling.tile(TensorGraphs.of(c), Map.of());
+        TiledTensor t = r.outputs().get(c.key());
+        assertThat(t.chunks()).hasSize(9);
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                ChunkNode block = t.chunk(i, j);
+                if (i > j) {
+                    assertThat(block.op()).isInstanceOf(ChunkTranspose.class);
+                    assertThat(block.inputs()).containsExactly(t.chunk(j, i));
+                } else {
+                    ChunkTensorDot dot = (ChunkTensorDot) block.op();
+                    assertThat(dot.self()).isEqualTo(i == j);
+                    // two contraction blocks: a diagonal block reads each chunk once, an off-diagonal one in pairs
+                    assertThat(block.inputs()).hasSize(i == j ? 2 : 4);
+                }
+            }
+        }
+        // 6 products, 3 mirrors, and no transposed copy of a
+        assertThat(count(r.graph().nodes(), ChunkTensorDot.class)).isEqualTo(6);
+        assertThat(count(r.graph().nodes(), ChunkTranspose.class)).isEqualTo(3);
     }
 
     @Test

@@ -64,18 +64,93 @@ final class Blas {
      */
     static double[] dgemm(double[] a, boolean transA, double[] b, boolean transB, int m, int k, int n) {
         double[] c = new double[m * n];
-        if (m == 0 || n == 0) {
-            return c;
-        }
-        if (k == 0) {
-            return c;
+        dgemm(a, transA, b, transB, m, k, n, 0.0, c);
+        return c;
+    }
+
+    /**
+     * Row-major {@code C = op(A) * op(B) + beta * C} into {@code c} (m x n), with the operands as in
+     * {@link #dgemm(double[], boolean, double[], boolean, int, int, int)}: a product summed over several blocks of the
+     * contracted axis accumulates in one array instead of one array per block and a sum after.
+     */
+    static void dgemm(double[] a, boolean transA, double[] b, boolean transB, int m, int k, int n, double beta,
+            double[] c) {
+        if (m == 0 || n == 0 || k == 0) {
+            if (beta == 0.0) {
+                java.util.Arrays.fill(c, 0, m * n, 0.0);
+            }
+            return;
         }
         // Column-major view of row-major C is C^T (n x m) = op(B)^T * op(A)^T.
         int ldb = transB ? k : n;
         int lda = transA ? m : k;
         NATIVE.dgemm(transB ? "T" : "N", transA ? "T" : "N", n, m, k, 1.0, b, Math.max(1, ldb), a, Math.max(1, lda),
-                0.0, c, Math.max(1, n));
-        return c;
+                beta, c, Math.max(1, n));
+    }
+
+    /**
+     * The lower triangle (diagonal included) of row-major {@code C(n,n) = op(A) * op(A)^T + beta * C}, where op(A)
+     * is (n,k): {@code a} holds it row-major, or its transpose (k,n) when {@code transA}. Half the multiply-adds of
+     * the same product through dgemm; {@link #mirrorLower} fills the upper triangle once the sum is complete.
+     */
+    static void dsyrk(double[] a, boolean transA, int n, int k, double beta, double[] c) {
+        if (n == 0 || k == 0) {
+            if (beta == 0.0) {
+                java.util.Arrays.fill(c, 0, n * n, 0.0);
+            }
+            return;
+        }
+        // Row-major lower = column-major upper. Column-major, a is op(A)^T (k x n) or, when transA, op(A) (n x k).
+        NATIVE.dsyrk("U", transA ? "N" : "T", n, k, 1.0, a, Math.max(1, transA ? n : k), beta, c, Math.max(1, n));
+    }
+
+    /** Copies the lower triangle of the row-major n x n matrix {@code c} onto its upper triangle, in cache tiles. */
+    static void mirrorLower(double[] c, int n) {
+        final int tile = 64;
+        for (int i0 = 0; i0 < n; i0 += tile) {
+            int i1 = Math.min(n, i0 + tile);
+            for (int j0 = i0; j0 < n; j0 += tile) {
+                int j1 = Math.min(n, j0 + tile);
+                for (int i = i0; i < i1; i++) {
+                    int row = i * n;
+                    for (int j = Math.max(j0, i + 1); j < j1; j++) {
+                        c[row + j] = c[j * n + i];
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Row-major {@code C(m,n) = A(m,k) * B(k,n)} on parts of arrays: A from {@code aOff}, B from {@code bOff}, C written
+     * from {@code cOff}; for products into (or out of) a larger buffer without copying the block out first.
+     */
+    static void dgemm(double[] a, int aOff, double[] b, int bOff, int m, int k, int n, double[] c, int cOff) {
+        if (m == 0 || n == 0) {
+            return;
+        }
+        if (k == 0) {
+            java.util.Arrays.fill(c, cOff, cOff + m * n, 0.0);
+            return;
+        }
+        NATIVE.dgemm("N", "N", n, m, k, 1.0, b, bOff, Math.max(1, n), a, aOff, Math.max(1, k), 0.0, c, cOff,
+                Math.max(1, n));
+    }
+
+    /** {@code sum x[ox + i] * y[oy + i]} for i below n. */
+    static double ddot(int n, double[] x, int ox, double[] y, int oy) {
+        return NATIVE.ddot(n, x, ox, 1, y, oy, 1);
+    }
+
+    /**
+     * Applies the Householder reflector {@code I - scale v v^T} to the column-major block of {@code rows x cols} at
+     * {@code offset} of {@code a} (leading dimension {@code lda}): {@code w = A^T v} (dgemv) then
+     * {@code A -= scale v w^T} (dger); {@code v} starts at {@code ov}, {@code work} holds at least {@code cols}.
+     */
+    static void reflect(double[] a, int offset, int lda, int rows, int cols, double[] v, int ov, double scale,
+            double[] work) {
+        NATIVE.dgemv("T", rows, cols, 1.0, a, offset, lda, v, ov, 1, 0.0, work, 0, 1);
+        NATIVE.dger(rows, cols, -scale, v, ov, 1, work, 0, 1, a, offset, lda);
     }
 
     private static final class Holder {

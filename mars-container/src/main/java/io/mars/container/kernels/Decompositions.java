@@ -23,44 +23,181 @@ final class Decompositions {
     private static final int TALL_BLOCK_ROWS = 2048;
 
     static Qr qr(double[] a, int m, int n) {
-        if (n > 0 && m >= 4L * Math.max(TALL_BLOCK_ROWS, 2L * n)) {
-            return qrTall(a, m, n);
+        if (isTall(m, n)) {
+            return qrTall(a, m, n, new double[m * n], 0);
         }
         return householder(a, m, n);
+    }
+
+    /**
+     * QR whose Q (m x k, row-major) is written into {@code q} from {@code qOffset} (a packed chunk: no second copy of
+     * a large Q); returns R (k x n).
+     */
+    static double[] qrInto(double[] a, int m, int n, double[] q, int qOffset) {
+        if (isTall(m, n)) {
+            return qrTall(a, m, n, q, qOffset).r();
+        }
+        Qr qr = householder(a, m, n);
+        System.arraycopy(qr.q(), 0, q, qOffset, m * qr.k());
+        return qr.r();
+    }
+
+    private static boolean isTall(int m, int n) {
+        return n > 0 && m >= 4L * Math.max(TALL_BLOCK_ROWS, 2L * n);
     }
 
     /**
      * QR of a tall block as a one-level TSQR inside the chunk: Householder QR of row blocks that fit in cache, QR
      * of their stacked R factors, and each block's Q times its rows of the stacked factor's Q. Same result class
      * as {@link #householder}, several times faster on long columns (they no longer stream from memory per step).
+     * With native BLAS each block's Q goes straight to its place in {@code q} and one workspace serves every block,
+     * so a chunk leaves no per-block arrays for the collector to copy.
      */
-    private static Qr qrTall(double[] a, int m, int n) {
+    private static Qr qrTall(double[] a, int m, int n, double[] q, int qOffset) {
         int rowsPer = Math.max(TALL_BLOCK_ROWS, 2 * n);
         int blocks = m / rowsPer;
         double[] stacked = new double[blocks * n * n];
-        double[][] qs = new double[blocks][];
         int[] rows = new int[blocks];
         for (int b = 0; b < blocks; b++) {
+            rows[b] = b == blocks - 1 ? m - b * rowsPer : rowsPer;
+        }
+        if (Blas.isNative()) {
+            Workspace ws = new Workspace(rows[blocks - 1], n);
+            for (int b = 0; b < blocks; b++) {
+                int from = b * rowsPer * n;
+                double[] r = householderNative(a, from, rows[b], n, q, qOffset + from, ws);
+                System.arraycopy(r, 0, stacked, b * n * n, n * n);
+            }
+            Qr top = qr(stacked, blocks * n, n);
+            for (int b = 0; b < blocks; b++) {
+                int at = qOffset + b * rowsPer * n;
+                System.arraycopy(q, at, ws.c, 0, rows[b] * n);
+                Blas.dgemm(ws.c, 0, top.q(), b * n * n, rows[b], n, n, q, at);
+            }
+            return new Qr(q, top.r(), m, n, n);
+        }
+        double[][] qs = new double[blocks][];
+        for (int b = 0; b < blocks; b++) {
             int from = b * rowsPer;
-            rows[b] = b == blocks - 1 ? m - from : rowsPer;
             double[] block = new double[rows[b] * n];
             System.arraycopy(a, from * n, block, 0, block.length);
-            Qr part = householder(block, rows[b], n);
+            Qr part = householderJava(block, rows[b], n);
             qs[b] = part.q();
             System.arraycopy(part.r(), 0, stacked, b * n * n, n * n);
         }
         Qr top = qr(stacked, blocks * n, n);
-        double[] q = new double[m * n];
         double[] piece = new double[n * n];
         for (int b = 0; b < blocks; b++) {
             System.arraycopy(top.q(), b * n * n, piece, 0, n * n);
-            double[] qb = MatMul.product(qs[b], piece, rows[b], n, n);
-            System.arraycopy(qb, 0, q, b * rowsPer * n, qb.length);
+            double[] qb = MatMul.multiply(qs[b], piece, rows[b], n, n);
+            System.arraycopy(qb, 0, q, qOffset + b * rowsPer * n, qb.length);
         }
         return new Qr(q, top.r(), m, n, n);
     }
 
+    /** Below this many elements the JNI calls of the native path cost more than the Java loops. */
+    private static final int MIN_NATIVE_QR_ELEMENTS = 4096;
+
+    /**
+     * Householder QR. The reflector of a column x is {@code v = x - alpha e_j} with {@code alpha = -sign(x_j) |x|},
+     * as LAPACK's dlarfg, so R's diagonal signs match numpy's.
+     */
     private static Qr householder(double[] a, int m, int n) {
+        if (Blas.isNative() && (long) m * n >= MIN_NATIVE_QR_ELEMENTS) {
+            int k = Math.min(m, n);
+            double[] q = new double[m * k];
+            double[] r = householderNative(a, 0, m, n, q, 0, new Workspace(m, n));
+            return new Qr(q, r, m, k, n);
+        }
+        return householderJava(a, m, n);
+    }
+
+    /**
+     * Householder QR on a column-major copy, each reflection applied to the trailing columns as BLAS-2 calls
+     * ({@code w = A^T v} by dgemv, {@code A -= scale v w^T} by dger) that OpenBLAS vectorizes; the Java loops spend
+     * most of their time in the dot products down the columns, sequential reductions the JIT cannot vectorize. Q is
+     * accumulated backwards from the identity the same way.
+     */
+    private static double[] householderNative(double[] a, int aOffset, int m, int n, double[] q, int qOffset,
+            Workspace ws) {
+        int k = Math.min(m, n);
+        double[] c = ws.c;
+        for (int i = 0; i < m; i++) {
+            int row = aOffset + i * n;
+            for (int j = 0; j < n; j++) {
+                c[j * m + i] = a[row + j];
+            }
+        }
+        double[] v = ws.v;
+        double[] scales = ws.scales;
+        double[] t = ws.t;
+        for (int j = 0; j < k; j++) {
+            int col = j * m;
+            scales[j] = 0.0;
+            double norm2 = Blas.ddot(m - j, c, col + j, c, col + j);
+            if (norm2 == 0) {
+                continue; // the column is already zero below the diagonal: H = I
+            }
+            double norm = Math.sqrt(norm2);
+            double xj = c[col + j];
+            double alpha = xj >= 0 ? -norm : norm;
+            System.arraycopy(c, col + j, v, col + j, m - j);
+            v[col + j] = xj - alpha;
+            double scale = 2.0 / Blas.ddot(m - j, v, col + j, v, col + j);
+            scales[j] = scale;
+            c[col + j] = alpha;
+            java.util.Arrays.fill(c, col + j + 1, col + m, 0.0);
+            if (j + 1 < n) {
+                Blas.reflect(c, (j + 1) * m + j, m, m - j, n - j - 1, v, col + j, scale, t);
+            }
+        }
+        double[] r = new double[k * n];
+        for (int i = 0; i < k; i++) {
+            for (int l = i; l < n; l++) {
+                r[i * n + l] = c[l * m + i];
+            }
+        }
+        double[] qc = ws.c; // R is out: the workspace now accumulates Q (m x k, column-major)
+        java.util.Arrays.fill(qc, 0, m * k, 0.0);
+        for (int i = 0; i < k; i++) {
+            qc[i * m + i] = 1.0;
+        }
+        // Q = H_0 H_1 ... H_{k-1} I from the last reflector: before H_h, the columns before h are still unit vectors
+        // H_h leaves alone (its support starts at row h), so it changes columns h and after only
+        for (int h = k - 1; h >= 0; h--) {
+            if (scales[h] != 0) {
+                Blas.reflect(qc, h * m + h, m, m - h, k - h, v, h * m + h, scales[h], t);
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            int row = qOffset + i * k;
+            for (int j = 0; j < k; j++) {
+                q[row + j] = qc[j * m + i];
+            }
+        }
+        return r;
+    }
+
+    /**
+     * Scratch arrays of the native Householder QR for blocks of up to {@code rows x n}, with one spare column each:
+     * netlib's bounds check wants {@code lda} elements past the start of a block's last column.
+     */
+    private static final class Workspace {
+        final double[] c;
+        final double[] v;
+        final double[] scales;
+        final double[] t;
+
+        Workspace(int rows, int n) {
+            int k = Math.min(rows, n);
+            c = new double[rows * n + rows];
+            v = new double[rows * k + rows];
+            scales = new double[k];
+            t = new double[n];
+        }
+    }
+
+    private static Qr householderJava(double[] a, int m, int n) {
         int k = Math.min(m, n);
         double[][] cols = new double[n][m];
         for (int i = 0; i < m; i++) {

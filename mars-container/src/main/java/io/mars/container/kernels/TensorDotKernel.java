@@ -6,12 +6,16 @@ import io.mars.common.model.Shapes;
 import io.mars.common.operand.chunk.ChunkTensorDot;
 import io.mars.tensor.DataType;
 import io.mars.tensor.NDArray;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * numpy.tensordot of two chunks: {@code a} is permuted to (free axes, contracted axes) and seen as an (M, K) matrix,
+ * numpy.tensordot of chunks: {@code a} is permuted to (free axes, contracted axes) and seen as an (M, K) matrix,
  * {@code b} to (contracted axes, free axes) as (K, N), and their product is seen as (a's free dims, b's free dims).
+ * A node may hold several pairs (blocks along the contracted axes): their products are summed, through the native
+ * BLAS into one accumulator ({@code beta = 1}). A {@code self} node whose pairs are one chunk twice with the same axes
+ * on both sides is a Gram block {@code X X^T}: BLAS computes one triangle (syrk, half the work) and it is mirrored.
  * Float dtypes multiply in double, integer dtypes in long (wrapping), bool as OR of ANDs; the result has the node's
  * dtype.
  */
@@ -21,10 +25,100 @@ final class TensorDotKernel implements Kernel<ChunkTensorDot> {
         Blas.logImplementation();
     }
 
+    /** One pair's operands seen as matrices: op(A) is (m, k), op(B) is (k, n). */
+    private record Pair(NDArray a, NDArray b, int[] axesA, int[] axesB, int[] freeA, int[] freeB, int m, int k, int n) {
+    }
+
     @Override
     public ChunkData execute(ChunkNode node, ChunkTensorDot op, List<ChunkData> inputs) {
-        NDArray a = ChunkInputs.array(node, inputs, 0);
-        NDArray b = ChunkInputs.array(node, inputs, 1);
+        int step = op.self() ? 1 : 2;
+        if (inputs.isEmpty() || inputs.size() % step != 0) {
+            throw ChunkInputs.internal(node, (op.self() ? "needs at least one input" : "needs input pairs")
+                    + ", got " + inputs.size() + " input(s)");
+        }
+        List<Pair> pairs = new ArrayList<>(inputs.size() / step);
+        for (int i = 0; i < inputs.size(); i += step) {
+            NDArray a = ChunkInputs.array(node, inputs, i);
+            pairs.add(pair(node, op, a, op.self() ? a : ChunkInputs.array(node, inputs, i + 1)));
+        }
+        Pair first = pairs.get(0);
+        long[] shape = node.shape();
+        DataType dtype = node.dtype();
+        if (dtype.isFloat() && Blas.isNative() && (long) first.m() * first.k() * first.n() >= Blas.MIN_NATIVE_WORK) {
+            return Casts.fromDoubles(nativeProduct(op, pairs), dtype, shape);
+        }
+        return switch (dtype.kind()) {
+            case FLOAT -> {
+                double[] c = new double[first.m() * first.n()];
+                for (Pair p : pairs) {
+                    addTo(c, MatMul.multiply(left(p).doubles(), right(p).doubles(), p.m(), p.k(), p.n()));
+                }
+                yield Casts.fromDoubles(c, dtype, shape);
+            }
+            case INT -> {
+                long[] c = new long[first.m() * first.n()];
+                for (Pair p : pairs) {
+                    long[] part = MatMul.multiply(left(p).longs(), right(p).longs(), p.m(), p.k(), p.n());
+                    for (int i = 0; i < c.length; i++) {
+                        c[i] += part[i];
+                    }
+                }
+                yield Casts.fromLongs(c, dtype, shape);
+            }
+            case BOOL -> {
+                boolean[] c = new boolean[first.m() * first.n()];
+                for (Pair p : pairs) {
+                    boolean[] part = MatMul.multiply(left(p).booleans(), right(p).booleans(), p.m(), p.k(), p.n());
+                    for (int i = 0; i < c.length; i++) {
+                        c[i] |= part[i];
+                    }
+                }
+                yield new NDArray(DataType.BOOL, shape, c);
+            }
+        };
+    }
+
+    /** Sums the pairs' products into one array through BLAS; a layout already (K, M) or (N, K) is passed transposed. */
+    private static double[] nativeProduct(ChunkTensorDot op, List<Pair> pairs) {
+        Pair first = pairs.get(0);
+        double[] c = new double[first.m() * first.n()];
+        boolean triangle = false;
+        double beta = 0.0;
+        for (Pair p : pairs) {
+            boolean transA = isIdentity(concat(p.axesA(), p.freeA())) && !isIdentity(concat(p.freeA(), p.axesA()));
+            NDArray pa = transA ? p.a() : Copies.transpose(p.a(), concat(p.freeA(), p.axesA()));
+            if (op.self() && Arrays.equals(p.axesA(), p.axesB())) {
+                Blas.dsyrk(pa.doubles(), transA, p.m(), p.k(), beta, c);
+                triangle = true;
+            } else {
+                boolean transB = isIdentity(concat(p.freeB(), p.axesB())) && !isIdentity(concat(p.axesB(), p.freeB()));
+                NDArray pb = transB ? p.b() : Copies.transpose(p.b(), concat(p.axesB(), p.freeB()));
+                Blas.dgemm(pa.doubles(), transA, pb.doubles(), transB, p.m(), p.k(), p.n(), beta, c);
+            }
+            beta = 1.0;
+        }
+        if (triangle) {
+            // every pair's product is symmetric here, so the full sums below the diagonal are the ones above it
+            Blas.mirrorLower(c, first.m());
+        }
+        return c;
+    }
+
+    private static NDArray left(Pair p) {
+        return Copies.transpose(p.a(), concat(p.freeA(), p.axesA()));
+    }
+
+    private static NDArray right(Pair p) {
+        return Copies.transpose(p.b(), concat(p.axesB(), p.freeB()));
+    }
+
+    private static void addTo(double[] c, double[] part) {
+        for (int i = 0; i < c.length; i++) {
+            c[i] += part[i];
+        }
+    }
+
+    private static Pair pair(ChunkNode node, ChunkTensorDot op, NDArray a, NDArray b) {
         int[] axesA = normalize(op.axesA(), a.ndim());
         int[] axesB = normalize(op.axesB(), b.ndim());
         if (axesA.length != axesB.length) {
@@ -42,30 +136,13 @@ final class TensorDotKernel implements Kernel<ChunkTensorDot> {
         }
         int[] freeA = free(axesA, a.ndim());
         int[] freeB = free(axesB, b.ndim());
-        int m = (int) product(shapeA, freeA);
-        int k = (int) product(shapeA, axesA);
-        int n = (int) product(shapeB, freeB);
         long[] shape = resultShape(shapeA, freeA, shapeB, freeB);
         if (!Arrays.equals(shape, node.shape())) {
             throw ChunkInputs.internal(node, "tensordot of " + Shapes.toString(shapeA) + " and " + Shapes.toString(shapeB)
                     + " gives " + Shapes.toString(shape) + ", the chunk needs " + Shapes.toString(node.shape()));
         }
-        DataType dtype = node.dtype();
-        if (dtype.isFloat() && Blas.isNative() && (long) m * k * n >= Blas.MIN_NATIVE_WORK) {
-            // A layout that is already (K, M) or (N, K) goes to BLAS as a transposed operand, without a copy.
-            boolean transA = isIdentity(concat(axesA, freeA)) && !isIdentity(concat(freeA, axesA));
-            boolean transB = isIdentity(concat(freeB, axesB)) && !isIdentity(concat(axesB, freeB));
-            NDArray pa = transA ? a : Copies.transpose(a, concat(freeA, axesA));
-            NDArray pb = transB ? b : Copies.transpose(b, concat(axesB, freeB));
-            return Casts.fromDoubles(Blas.dgemm(pa.doubles(), transA, pb.doubles(), transB, m, k, n), dtype, shape);
-        }
-        NDArray pa = Copies.transpose(a, concat(freeA, axesA));
-        NDArray pb = Copies.transpose(b, concat(axesB, freeB));
-        return switch (dtype.kind()) {
-            case FLOAT -> Casts.fromDoubles(MatMul.multiply(pa.doubles(), pb.doubles(), m, k, n), dtype, shape);
-            case INT -> Casts.fromLongs(MatMul.multiply(pa.longs(), pb.longs(), m, k, n), dtype, shape);
-            case BOOL -> new NDArray(DataType.BOOL, shape, MatMul.multiply(pa.booleans(), pb.booleans(), m, k, n));
-        };
+        return new Pair(a, b, axesA, axesB, freeA, freeB, (int) product(shapeA, freeA), (int) product(shapeA, axesA),
+                (int) product(shapeB, freeB));
     }
 
     private static boolean isIdentity(int[] perm) {

@@ -50,7 +50,16 @@ final class TsqrKernels {
         public ChunkData execute(ChunkNode node, ChunkTsqrLeaf op, List<ChunkData> inputs) {
             NDArray a = ChunkInputs.array(node, inputs, 0);
             long[] s = a.shapeView();
-            return pack(Decompositions.qr(a.doubles(), (int) s[0], (int) s[1]));
+            int m = (int) s[0];
+            int n = (int) s[1];
+            int k = Math.min(m, n);
+            double[] out = new double[3 + m * k + k * n];
+            out[0] = m;
+            out[1] = k;
+            out[2] = n;
+            double[] r = Decompositions.qrInto(a.doubles(), m, n, out, 3);
+            System.arraycopy(r, 0, out, 3 + m * k, k * n);
+            return NDArray.of(out);
         }
     }
 
@@ -91,9 +100,16 @@ final class TsqrKernels {
                 chain = chain == null ? block : MatMul.multiply(chain, block, chainRows, chainCols, anc.k());
                 chainCols = anc.k();
             }
-            double[] qLeaf = new double[leaf.r() * leaf.k()];
-            System.arraycopy(leaf.data(), leaf.qOffset(), qLeaf, 0, qLeaf.length);
-            double[] q = chain == null ? qLeaf : MatMul.product(qLeaf, chain, leaf.r(), leaf.k(), chainCols);
+            double[] q;
+            if (chain != null && Blas.isNative()) {
+                // the leaf's Q is read where it lies in the packed chunk
+                q = new double[leaf.r() * chainCols];
+                Blas.dgemm(leaf.data(), leaf.qOffset(), chain, 0, leaf.r(), leaf.k(), chainCols, q, 0);
+            } else {
+                double[] qLeaf = new double[leaf.r() * leaf.k()];
+                System.arraycopy(leaf.data(), leaf.qOffset(), qLeaf, 0, qLeaf.length);
+                q = chain == null ? qLeaf : MatMul.multiply(qLeaf, chain, leaf.r(), leaf.k(), chainCols);
+            }
             return Casts.fromDoubles(q, node.dtype(), node.shape());
         }
     }

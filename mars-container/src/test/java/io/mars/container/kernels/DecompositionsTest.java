@@ -17,10 +17,45 @@ class DecompositionsTest {
     void householderQrOfSmallAndWideMatrices() {
         checkQr(6, 4);
         checkQr(3, 5);
+        checkQr(300, 32);
+    }
+
+    @Test
+    void householderQrOfMatricesWithAZeroColumn() {
+        for (int m : new int[] {50, 500}) { // the Java loops, and the BLAS path where it is native
+            double[] a = random(m, 10);
+            for (int i = 0; i < m; i++) {
+                a[i * 10 + 2] = 0.0;
+            }
+            checkQr(a, m, 10);
+        }
+    }
+
+    @Test
+    void qrIntoWritesQAtTheOffsetAndReturnsR() {
+        for (int[] mn : new int[][] {{9000, 7}, {6, 4}}) {
+            int m = mn[0];
+            int n = mn[1];
+            double[] a = random(m, n);
+            Decompositions.Qr qr = Decompositions.qr(a, m, n);
+            double[] packed = new double[3 + m * n + 5];
+            double[] r = Decompositions.qrInto(a, m, n, packed, 3);
+            assertThat(r).containsExactly(qr.r());
+            assertThat(java.util.Arrays.copyOfRange(packed, 3, 3 + m * n)).containsExactly(qr.q());
+            assertThat(packed[0]).isZero();
+            assertThat(packed[3 + m * n]).isZero();
+        }
+    }
+
+    private static double[] random(int m, int n) {
+        return new SplittableRandom(m * 31L + n).doubles((long) m * n, -1, 1).toArray();
     }
 
     private static void checkQr(int m, int n) {
-        double[] a = new SplittableRandom(m * 31L + n).doubles((long) m * n, -1, 1).toArray();
+        checkQr(random(m, n), m, n);
+    }
+
+    private static void checkQr(double[] a, int m, int n) {
         Decompositions.Qr qr = Decompositions.qr(a, m, n);
         int k = Math.min(m, n);
         assertThat(qr.k()).isEqualTo(k);

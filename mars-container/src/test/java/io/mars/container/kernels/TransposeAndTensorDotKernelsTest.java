@@ -152,6 +152,91 @@ class TransposeAndTensorDotKernelsTest {
     }
 
     @Test
+    void productOfSeveralPairsIsTheSumOfTheirProducts() {
+        Random r = new Random(3);
+        NDArray a0 = random(r, 40, 50);
+        NDArray b0 = random(r, 60, 50);
+        NDArray a1 = random(r, 40, 30);
+        NDArray b1 = random(r, 60, 30);
+        int[] one = {1};
+
+        NDArray c = evalArray(node(new ChunkTensorDot(one, one), DataType.FLOAT64, shape(40, 60), array(a0), array(b0),
+                array(a1), array(b1)));
+
+        double[] p0 = naiveTensorDot(a0, b0, one, one, shape(40, 60));
+        double[] p1 = naiveTensorDot(a1, b1, one, one, shape(40, 60));
+        double[] expected = new double[p0.length];
+        for (int i = 0; i < expected.length; i++) {
+            expected[i] = p0[i] + p1[i];
+        }
+        assertThat(c.toDoubleArray()).containsExactly(expected, within(1e-10));
+    }
+
+    @Test
+    void integerProductOfSeveralPairsSumsExactly() {
+        NDArray a0 = iota(DataType.INT64, 3, 4);
+        NDArray b0 = iota(DataType.INT64, 4, 2);
+        NDArray a1 = iota(DataType.INT64, 3, 5);
+        NDArray b1 = iota(DataType.INT64, 5, 2);
+
+        NDArray c = evalArray(node(new ChunkTensorDot(new int[] {1}, new int[] {0}), DataType.INT64, shape(3, 2),
+                array(a0), array(b0), array(a1), array(b1)));
+
+        double[] p0 = naiveTensorDot(a0, b0, new int[] {1}, new int[] {0}, shape(3, 2));
+        double[] p1 = naiveTensorDot(a1, b1, new int[] {1}, new int[] {0}, shape(3, 2));
+        for (int i = 0; i < 6; i++) {
+            assertThat(c.getLong(i)).isEqualTo((long) (p0[i] + p1[i]));
+        }
+    }
+
+    @Test
+    void selfProductOverTheLastAxisIsTheSymmetricGramMatrix() {
+        Random r = new Random(4);
+        NDArray x0 = random(r, 70, 50);
+        NDArray x1 = random(r, 70, 33);
+        assertGram(new int[] {1}, 70, DataType.FLOAT64, x0, x1);
+    }
+
+    @Test
+    void selfProductOverTheFirstAxisIsTheSymmetricGramMatrix() {
+        Random r = new Random(5);
+        NDArray x0 = random(r, 50, 70);
+        NDArray x1 = random(r, 33, 70);
+        assertGram(new int[] {0}, 70, DataType.FLOAT64, x0, x1);
+    }
+
+    @Test
+    void smallFloat32SelfProductIsTheGramMatrix() {
+        Random r = new Random(6);
+        NDArray x0 = random(r, 5, 3).astype(DataType.FLOAT32);
+        assertGram(new int[] {1}, 5, DataType.FLOAT32, x0);
+    }
+
+    /** {@code sum_p x_p x_p^T} (or {@code x_p^T x_p} when the contracted axis is 0) through a self node. */
+    private static void assertGram(int[] axes, int n, DataType dtype, NDArray... xs) {
+        io.mars.common.graph.ChunkNode[] inputs = new io.mars.common.graph.ChunkNode[xs.length];
+        double[] expected = new double[n * n];
+        for (int p = 0; p < xs.length; p++) {
+            inputs[p] = array(xs[p]);
+            double[] part = naiveTensorDot(xs[p], xs[p], axes, axes, shape(n, n));
+            for (int i = 0; i < expected.length; i++) {
+                expected[i] += part[i];
+            }
+        }
+        NDArray c = evalArray(node(new ChunkTensorDot(axes, axes, true), dtype, shape(n, n), inputs));
+
+        double[] got = c.toDoubleArray();
+        double tolerance = dtype == DataType.FLOAT32 ? 1e-5 : 1e-10;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                double e = expected[i * n + j];
+                assertThat(got[i * n + j]).isCloseTo(e, within(tolerance * Math.max(1, Math.abs(e))));
+                assertThat(got[i * n + j]).isEqualTo(got[j * n + i]);
+            }
+        }
+    }
+
+    @Test
     void tensorDotContractsSeveralAxesInTheGivenPairing() {
         Random r = new Random(3);
         NDArray a = random(r, 2, 3, 4);

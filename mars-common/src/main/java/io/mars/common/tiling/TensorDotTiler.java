@@ -1,0 +1,274 @@
+package io.mars.common.tiling;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.graph.TiledTensor;
+import io.mars.common.model.NSplits;
+import io.mars.common.model.Shapes;
+import io.mars.common.operand.chunk.ChunkSum;
+import io.mars.common.operand.chunk.ChunkTensorDot;
+import io.mars.common.operand.chunk.ChunkTranspose;
+import io.mars.common.operand.tensor.TensorDot;
+import io.mars.tensor.ChunkSpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Block tensordot. The contracted axes of both operands are cut alike; each output block is one product chunk that
+ * accumulates up to {@code combineSize} blocks of the contracted axes (BLAS {@code beta = 1} in the kernel, no
+ * partial product per block), and a summation tree of fan-in {@code combineSize} when there are more.
+ *
+ * <p>An operand that is a transpose made in this tiling run is read through: the product takes the transpose's source
+ * chunks with the contracted axes renamed, so no transposed copy is made (BLAS reads either layout). When both operands
+ * are then one 2-d tensor contracted over the same axis ({@code a.dot(a.T)}, {@code a.T.dot(a)}, {@code inner(a, a)}),
+ * the result is a symmetric Gram matrix: blocks on and above the diagonal are computed (diagonal ones as one triangle,
+ * BLAS syrk) and those below are transposes of their mirror blocks, about half the multiply-adds, as numpy does.
+ */
+final class TensorDotTiler {
+    /** Below this edge, a block product costs more in per-subtask overhead than in arithmetic. */
+    static final long MIN_PRODUCT_EDGE = 512;
+    /** Coarsened blocks get at most this edge: 1024 x 1024 doubles (8 MiB) per block. */
+    static final long COARSE_PRODUCT_EDGE = 1024;
+
+    private TensorDotTiler() {
+    }
+
+    /** One operand: the tensor the chunks come from and its contracted axes (normalized). */
+    private record Side(TiledTensor tensor, int[] axes) {
+        int[] free() {
+            int[] out = new int[tensor.ndim() - axes.length];
+            int j = 0;
+            for (int d = 0; d < tensor.ndim(); d++) {
+                if (!Shapes.contains(axes, d)) {
+                    out[j++] = d;
+                }
+            }
+            return out;
+        }
+    }
+
+    static TiledTensor tile(TileableNode node, TensorDot op, List<TiledTensor> in, TileContext ctx) {
+        Side a = readThroughTranspose(in.get(0), normalize(op.axesA(), in.get(0).ndim()));
+        Side b = readThroughTranspose(in.get(1), normalize(op.axesB(), in.get(1).ndim()));
+        boolean coarsen = a.tensor().ndim() <= 2 && b.tensor().ndim() <= 2 && node.dtype().isFloat();
+        if (isGram(a, b)) {
+            return gram(node, a, coarsen, ctx);
+        }
+        long[][] nsA = a.tensor().nsplits().clone();
+        long[][] nsB = b.tensor().nsplits().clone();
+        if (coarsen) {
+            coarsen(nsA);
+            coarsen(nsB);
+        }
+        for (int i = 0; i < a.axes().length; i++) {
+            long[] common = unify(nsA[a.axes()[i]], nsB[b.axes()[i]]);
+            nsA[a.axes()[i]] = common;
+            nsB[b.axes()[i]] = common;
+        }
+        TiledTensor ta = ctx.rechunk(a.tensor(), nsA, node.key() + ".a");
+        TiledTensor tb = ctx.rechunk(b.tensor(), nsB, node.key() + ".b");
+        int[] freeA = a.free();
+        int[] freeB = b.free();
+        long[][] outNs = new long[freeA.length + freeB.length][];
+        for (int i = 0; i < freeA.length; i++) {
+            outNs[i] = nsA[freeA[i]];
+        }
+        for (int i = 0; i < freeB.length; i++) {
+            outNs[freeA.length + i] = nsB[freeB[i]];
+        }
+        int[] contractGrid = new int[a.axes().length];
+        int blocks = 1;
+        for (int i = 0; i < contractGrid.length; i++) {
+            contractGrid[i] = nsA[a.axes()[i]].length;
+            blocks *= contractGrid[i];
+        }
+        ChunkTensorDot dotOp = new ChunkTensorDot(a.axes(), b.axes());
+        int count = blocks;
+        return CreationTilers.eachChunk(outNs, (flat, idx, shape, offset) -> {
+            List<ChunkNode> pairs = new ArrayList<>(2 * count);
+            for (int c = 0; c < count; c++) {
+                int[] cidx = NSplits.unflat(contractGrid, c);
+                int[] ia = new int[ta.ndim()];
+                int[] ib = new int[tb.ndim()];
+                for (int i = 0; i < freeA.length; i++) {
+                    ia[freeA[i]] = idx[i];
+                }
+                for (int i = 0; i < freeB.length; i++) {
+                    ib[freeB[i]] = idx[freeA.length + i];
+                }
+                for (int i = 0; i < cidx.length; i++) {
+                    ia[a.axes()[i]] = cidx[i];
+                    ib[b.axes()[i]] = cidx[i];
+                }
+                pairs.add(ta.chunk(ia));
+                pairs.add(tb.chunk(ib));
+            }
+            return accumulate(node, dotOp, pairs, 2, flat, idx, shape, ctx);
+        });
+    }
+
+    /** Whether the product is {@code X X^T} or {@code X^T X} of one 2-d tensor X. */
+    private static boolean isGram(Side a, Side b) {
+        return a.tensor().ndim() == 2 && b.tensor().ndim() == 2 && a.axes().length == 1
+                && Arrays.equals(a.axes(), b.axes()) && a.tensor().chunks().equals(b.tensor().chunks());
+    }
+
+    private static TiledTensor gram(TileableNode node, Side x, boolean coarsen, TileContext ctx) {
+        long[][] ns = x.tensor().nsplits().clone();
+        if (coarsen) {
+            coarsen(ns);
+        }
+        TiledTensor t = ctx.rechunk(x.tensor(), ns, node.key() + ".a");
+        int contracted = x.axes()[0];
+        int free = 1 - contracted;
+        int blocks = ns[contracted].length;
+        int edge = ns[free].length;
+        ChunkTensorDot offDiagonal = new ChunkTensorDot(x.axes(), x.axes());
+        ChunkTensorDot diagonal = new ChunkTensorDot(x.axes(), x.axes(), true);
+        ChunkTranspose mirror = new ChunkTranspose(new int[] {1, 0});
+        ChunkNode[] made = new ChunkNode[edge * edge];
+        return CreationTilers.eachChunk(new long[][] {ns[free], ns[free]}, (flat, idx, shape, offset) -> {
+            int i = idx[0];
+            int j = idx[1];
+            ChunkNode out;
+            if (i > j) {
+                // eachChunk goes in C order, so the mirror block (j, i) is made already
+                out = ctx.chunk(node.key() + "." + flat, mirror, List.of(made[j * edge + i]), node.dtype(), shape, idx);
+            } else {
+                List<ChunkNode> inputs = new ArrayList<>(2 * blocks);
+                for (int c = 0; c < blocks; c++) {
+                    inputs.add(t.chunk(at(contracted, i, c)));
+                    if (i != j) {
+                        inputs.add(t.chunk(at(contracted, j, c)));
+                    }
+                }
+                out = i == j ? accumulate(node, diagonal, inputs, 1, flat, idx, shape, ctx)
+                        : accumulate(node, offDiagonal, inputs, 2, flat, idx, shape, ctx);
+            }
+            made[flat] = out;
+            return out;
+        });
+    }
+
+    /** The index of the block at {@code free} on the free axis and {@code c} on the contracted one. */
+    private static int[] at(int contracted, int free, int c) {
+        return contracted == 1 ? new int[] {free, c} : new int[] {c, free};
+    }
+
+    /**
+     * One output block from its product inputs ({@code step} chunks per block of the contracted axes): product chunks
+     * of up to {@code combineSize} blocks each, then a summation tree of the same fan-in.
+     */
+    private static ChunkNode accumulate(TileableNode node, ChunkTensorDot op, List<ChunkNode> inputs, int step,
+            int flat, int[] idx, long[] shape, TileContext ctx) {
+        int combine = ctx.config().combineSize();
+        int blocks = inputs.size() / step;
+        if (blocks <= combine) {
+            return ctx.chunk(node.key() + "." + flat, op, inputs, node.dtype(), shape, idx);
+        }
+        List<ChunkNode> level = new ArrayList<>();
+        for (int c = 0; c < blocks; c += combine) {
+            List<ChunkNode> group = inputs.subList(c * step, Math.min(blocks, c + combine) * step);
+            level.add(ctx.chunk(node.key() + ".p" + flat + "_" + c, op, group, node.dtype(), shape, idx));
+        }
+        ChunkSum sumOp = new ChunkSum();
+        int round = 0;
+        while (level.size() > 1) {
+            List<ChunkNode> next = new ArrayList<>();
+            boolean last = level.size() <= combine;
+            for (int i = 0; i < level.size(); i += combine) {
+                List<ChunkNode> group = level.subList(i, Math.min(level.size(), i + combine));
+                String key = last ? node.key() + "." + flat : node.key() + ".s" + flat + "_" + round + "_" + i;
+                next.add(group.size() == 1 ? group.get(0) : ctx.chunk(key, sumOp, group, node.dtype(), shape, idx));
+            }
+            level = next;
+            round++;
+        }
+        return level.get(0);
+    }
+
+    /**
+     * The operand read through a transpose made in this run (every chunk a {@link ChunkTranspose} by the same
+     * permutation of the chunk at the mirrored index), when the free axes keep their order in the source (so the
+     * product's axes do not change); else the operand as it is.
+     */
+    private static Side readThroughTranspose(TiledTensor t, int[] axes) {
+        int ndim = t.ndim();
+        if (t.chunks().isEmpty() || !(t.chunks().get(0).op() instanceof ChunkTranspose first)) {
+            return new Side(t, axes);
+        }
+        int[] perm = normalize(first.axes(), ndim);
+        int last = -1;
+        for (int d = 0; d < ndim; d++) {
+            if (!Shapes.contains(axes, d)) {
+                if (perm[d] <= last) {
+                    return new Side(t, axes);
+                }
+                last = perm[d];
+            }
+        }
+        long[][] srcNs = new long[ndim][];
+        for (int i = 0; i < ndim; i++) {
+            srcNs[perm[i]] = t.nsplits()[i];
+        }
+        int[] srcGrid = NSplits.gridShape(srcNs);
+        ChunkNode[] src = new ChunkNode[t.chunks().size()];
+        int[] grid = t.grid();
+        for (int flat = 0; flat < src.length; flat++) {
+            ChunkNode c = t.chunks().get(flat);
+            if (!(c.op() instanceof ChunkTranspose ct) || !Arrays.equals(normalize(ct.axes(), ndim), perm)
+                    || c.inputs().size() != 1) {
+                return new Side(t, axes);
+            }
+            int[] idx = NSplits.unflat(grid, flat);
+            int[] sidx = new int[ndim];
+            for (int i = 0; i < ndim; i++) {
+                sidx[perm[i]] = idx[i];
+            }
+            ChunkNode input = c.inputs().get(0);
+            if (!Arrays.equals(input.shape(), NSplits.chunkShape(srcNs, sidx))) {
+                return new Side(t, axes);
+            }
+            src[NSplits.flat(srcGrid, sidx)] = input;
+        }
+        int[] mapped = new int[axes.length];
+        for (int i = 0; i < axes.length; i++) {
+            mapped[i] = perm[axes[i]];
+        }
+        return new Side(new TiledTensor(srcNs, Arrays.asList(src)), mapped);
+    }
+
+    /**
+     * Replaces the splits of every axis of at least 2 x {@link #MIN_PRODUCT_EDGE} whose chunks are all shorter than
+     * {@link #MIN_PRODUCT_EDGE} (of a 1-d or 2-d operand) by balanced ones of at most {@link #COARSE_PRODUCT_EDGE}: a
+     * matrix product of many small blocks is dominated by scheduling and summation, not by BLAS
+     * (inner(ones(2000, 2000)) in 200-chunks: 1000 products).
+     */
+    private static void coarsen(long[][] ns) {
+        for (int ax = 0; ax < ns.length; ax++) {
+            long max = 0;
+            long dim = 0;
+            for (long s : ns[ax]) {
+                max = Math.max(max, s);
+                dim += s;
+            }
+            if (ns[ax].length > 1 && max < MIN_PRODUCT_EDGE && dim >= 2 * MIN_PRODUCT_EDGE) {
+                long pieces = (dim + COARSE_PRODUCT_EDGE - 1) / COARSE_PRODUCT_EDGE;
+                ns[ax] = ChunkSpec.split(dim, (dim + pieces - 1) / pieces);
+            }
+        }
+    }
+
+    private static long[] unify(long[] x, long[] y) {
+        return Arrays.equals(x, y) ? x : TileContext.refine(List.of(x, y));
+    }
+
+    private static int[] normalize(int[] axes, int ndim) {
+        int[] out = new int[axes.length];
+        for (int i = 0; i < axes.length; i++) {
+            out[i] = Shapes.normalizeAxis(axes[i], ndim);
+        }
+        return out;
+    }
+}
