@@ -14,6 +14,7 @@
 #   MARS_OPENBLAS_NUM_THREADS [1]   OpenBLAS threads per slot in the Mars jobs (numpy keeps its own default)
 #   MASTER [local[2]]   where the Mars jobs run
 #   MARS_SUBMIT_OPTS    JVM options for the jobs (bin/mars-submit's default: -Xmx768m -XX:+UseParallelGC)
+#   JAVA_HOME           the JVM the jobs run on (bin/mars-submit uses it; default: java on the PATH); printed in the header
 #   PYTHON [python3]    interpreter with numpy
 #   JOB_TIMEOUT [900]   seconds before one run is killed
 #   SKIP_NUMPY=1, SKIP_SUPERVISOR=1   leave a part out
@@ -113,7 +114,9 @@ ew_n="${EW_N:-3.6e8}" ew_chunk="${EW_CHUNK:-2e6}" ew_input="${EW_INPUT:-ones}"
 inner_n="${INNER_N:-2000}" inner_chunk="${INNER_CHUNK:-200}"
 dot_n="${DOT_N:-2000}" dot_chunk="${DOT_CHUNK:-500}"
 
-echo "Mars on $master vs numpy ($("$python" -c 'import numpy; print(numpy.__version__)' 2>/dev/null || echo 'not run')), $(nproc) cores; raw output in $log"
+java_bin="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+java_version="$("$java_bin" -version 2>&1 | head -1)"
+echo "Mars on $master ($java_version) vs numpy ($("$python" -c 'import numpy; print(numpy.__version__)' 2>/dev/null || echo 'not run')), $(nproc) cores; raw output in $log"
 if [[ -z "${SKIP_SEED:-}" ]]; then
   bench "pi" "N=$pi_n" "$pi_reps" io.mars.examples.MonteCarloPi "$pi_n $pi_chunk" pi "$pi_n"
   bench "elementwise" "N=$ew_n" "$reps" io.mars.examples.ElementwiseSum "$ew_n $ew_chunk $ew_input" elementwise "$ew_n $ew_input"
