@@ -11,7 +11,8 @@ import io.mars.tensor.Tensors;
  * {@code inner(ones((n, n)), ones((n, n))).sum()}, the example on Mars's front page: a tiled matrix product followed
  * by a tree reduction. Every element of the product is n, so the answer is n^3.
  *
- * <p>Usage: {@code InnerSum [n] [chunk]}.
+ * <p>Usage: {@code InnerSum [n] [chunk] [runs]}: with runs &gt; 1 the job runs again in the same session (the first
+ * run is "cold", the JIT still compiling; the later ones "warm").
  */
 public final class InnerSum {
     public static final long DEFAULT_N = 2000;
@@ -23,8 +24,11 @@ public final class InnerSum {
     public static void main(String[] args) {
         long n = JobArgs.positive(args, 0, "n", DEFAULT_N);
         long chunk = JobArgs.positive(args, 1, "chunk", DEFAULT_CHUNK);
+        long runs = JobArgs.positive(args, 2, "runs", 1L);
         try (Session session = Session.getOrCreate()) {
-            System.out.println(run(session, n, chunk).line());
+            for (long r = 0; r < runs; r++) {
+                System.out.println(run(session, n, chunk).line());
+            }
         }
     }
 
