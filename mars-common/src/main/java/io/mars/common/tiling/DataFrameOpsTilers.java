@@ -11,6 +11,8 @@ import io.mars.common.operand.dataframe.ChunkTableAggMap;
 import io.mars.common.operand.dataframe.ChunkTableDropDuplicates;
 import io.mars.common.operand.dataframe.ChunkTableJoin;
 import io.mars.common.operand.dataframe.ChunkTablePartition;
+import io.mars.common.operand.dataframe.ChunkTableRowPositions;
+import io.mars.common.operand.dataframe.TableRowPositions;
 import io.mars.common.operand.dataframe.ChunkTablePiece;
 import io.mars.common.operand.dataframe.ChunkTablePivots;
 import io.mars.common.operand.dataframe.ChunkTableSample;
@@ -104,7 +106,6 @@ final class DataFrameOpsTilers {
      */
     static List<List<ChunkNode>> shuffle(String key, TiledTensor src, List<String> by, List<Boolean> ascending,
                                          int parts, ChunkNode pivots, TileContext ctx) {
-        ChunkTablePartition mapOp = new ChunkTablePartition(by, ascending, parts, pivots != null);
         List<List<ChunkNode>> out = new ArrayList<>(parts);
         for (int p = 0; p < parts; p++) {
             out.add(new ArrayList<>(src.chunks().size()));
@@ -112,7 +113,13 @@ final class DataFrameOpsTilers {
         boolean series = src.ndim() == 1;
         for (int i = 0; i < src.chunks().size(); i++) {
             ChunkNode c = src.chunks().get(i);
-            List<ChunkNode> ins = pivots == null ? List.of(c) : List.of(c, pivots);
+            // row positions in front are made by the partition itself (no column to read and move); the positions
+            // chunk is then read by nothing and left out of the graph
+            long positions = c.op() instanceof ChunkTableRowPositions rp && !by.contains(TableRowPositions.INDEX_COLUMN)
+                    ? rp.offset() : -1;
+            ChunkNode rows = positions >= 0 ? c.inputs().get(0) : c;
+            ChunkTablePartition mapOp = new ChunkTablePartition(by, ascending, parts, pivots != null, positions);
+            List<ChunkNode> ins = pivots == null ? List.of(rows) : List.of(rows, pivots);
             long[] mapShape = series ? new long[] {c.shape()[0]} : new long[] {c.shape()[0], c.shape()[1] + 1};
             ChunkNode map = ctx.chunk(key + ".sm" + i, mapOp, ins, null, mapShape, c.index());
             for (int p = 0; p < parts; p++) {
@@ -131,8 +138,12 @@ final class DataFrameOpsTilers {
         long[] lengths = src.nsplits()[0];
         for (int i = 0; i < src.chunks().size(); i++) {
             int count = (int) Math.min(parts, lengths[i]);
+            ChunkNode c = src.chunks().get(i);
+            // the keys are the same in front of row positions, which the partition makes itself (see shuffle)
+            ChunkNode rows = c.op() instanceof ChunkTableRowPositions && !by.contains(TableRowPositions.INDEX_COLUMN)
+                    ? c.inputs().get(0) : c;
             samples.add(ctx.chunk(key + ".ss" + i, new ChunkTableSample(by, ascending, count),
-                    List.of(src.chunks().get(i)), null, new long[] {count, by.size()}, new int[] {i, 0}));
+                    List.of(rows), null, new long[] {count, by.size()}, new int[] {i, 0}));
         }
         return ctx.chunk(key + ".pv", new ChunkTablePivots(by, ascending, parts), samples, null,
                 new long[] {UNKNOWN, by.size()}, new int[] {0, 0});

@@ -19,6 +19,9 @@ import io.mars.common.operand.dataframe.MergeHow;
 import io.mars.common.operand.dataframe.TableAggStates;
 import io.mars.common.operand.dataframe.TableMerge;
 import io.mars.common.operand.dataframe.TableSortValues;
+import io.mars.common.operand.dataframe.ChunkTableSample;
+import io.mars.common.operand.dataframe.TableRowPositions;
+import io.mars.common.operand.dataframe.ChunkTableRowPositions;
 import io.mars.dataframe.DType;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,5 +111,56 @@ class DataFrameOpsTilersTest {
         assertThat(out.chunks()).hasSize(3);
         assertThat(out.isKnown()).isFalse();
         assertThat(count(three, ChunkTablePiece.class)).isEqualTo(9);
+    }
+
+    /**
+     * Row positions in front of a sort are made by the partition (from each chunk's offset) instead of being read and
+     * moved: the partitions and the samples read the chunks under the positions, so a graph built from the outputs
+     * has no positions chunk; sorting by the labels themselves still reads them.
+     */
+    @Test
+    void aSortMakesRowPositionsInItsPartitionInsteadOfReadingThem() {
+        TileContext ctx = new TileContext(new TilingConfig(1 << 20, 4));
+        TiledTensor rows = frame("f", ctx, 2, 5, 5, 2);
+        List<ChunkNode> withPositions = new ArrayList<>();
+        long offset = 0;
+        for (ChunkNode c : rows.chunks()) {
+            withPositions.add(ctx.chunk(c.key() + ".pos", new ChunkTableRowPositions(offset), List.of(c), null,
+                    new long[] {c.shape()[0], 3}, c.index()));
+            offset += c.shape()[0];
+        }
+        TiledTensor labelled = new TiledTensor(new long[][] {rows.nsplits()[0], {3}}, withPositions);
+        TileableNode node = new TileableNode("s", new TableSortValues(List.of("k"), List.of(true)), List.of("f"),
+                null, new long[] {12, 3});
+        DataFrameOpsTilers.sortValues(node, (TableSortValues) node.op(), List.of(labelled), ctx);
+        List<Long> offsets = new ArrayList<>();
+        for (ChunkNode c : ctx.created()) {
+            if (c.op() instanceof ChunkTablePartition p) {
+                offsets.add(p.positionsOffset());
+                assertThat(c.inputs().get(0).op()).isInstanceOf(ChunkTableFilter.class);
+            }
+            if (c.op() instanceof ChunkTableSample) {
+                assertThat(c.inputs().get(0).op()).isInstanceOf(ChunkTableFilter.class);
+            }
+        }
+        assertThat(offsets).containsExactly(0L, 5L, 10L);
+
+        TileContext byLabels = new TileContext(new TilingConfig(1 << 20, 4));
+        List<ChunkNode> again = new ArrayList<>();
+        for (ChunkNode c : withPositions) {
+            again.add(byLabels.chunk(c.key(), c.op(), List.of(byLabels.chunk(c.inputs().get(0).key(),
+                    c.inputs().get(0).op(), List.of(), null, c.inputs().get(0).shape(), c.index())), null,
+                    c.shape(), c.index()));
+        }
+        TileableNode sortIndex = new TileableNode("si", new TableSortValues(List.of(TableRowPositions.INDEX_COLUMN),
+                List.of(true)), List.of("f"), null, new long[] {12, 3});
+        DataFrameOpsTilers.sortValues(sortIndex, (TableSortValues) sortIndex.op(),
+                List.of(new TiledTensor(labelled.nsplits(), again)), byLabels);
+        for (ChunkNode c : byLabels.created()) {
+            if (c.op() instanceof ChunkTablePartition p) {
+                assertThat(p.positionsOffset()).isEqualTo(-1);
+                assertThat(c.inputs().get(0).op()).isInstanceOf(ChunkTableRowPositions.class);
+            }
+        }
     }
 }

@@ -42,7 +42,7 @@ final class DataFrameOpsOperandSamples {
                 new ChunkSeriesAccessor(AccessorFn.DT_DAYOFWEEK, null, null),
                 new ChunkTableSample(List.of("k"), List.of(false), 7),
                 new ChunkTablePivots(List.of("k", "s"), List.of(true, true), 5),
-                new ChunkTablePartition(List.of("k"), List.of(true), 9, true),
+                new ChunkTablePartition(List.of("k"), List.of(true), 9, true, 1_000_000L),
                 new ChunkTablePiece(3),
                 new ChunkTableSort(List.of("y"), List.of(false)),
                 new ChunkTableJoin(List.of("k"), MergeHow.RIGHT, 2, "_a", "_b"),

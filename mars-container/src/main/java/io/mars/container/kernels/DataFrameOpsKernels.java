@@ -8,6 +8,7 @@ import io.mars.common.operand.dataframe.ChunkSeriesAccessor;
 import io.mars.common.operand.dataframe.ChunkTableDropDuplicates;
 import io.mars.common.operand.dataframe.ChunkTableJoin;
 import io.mars.common.operand.dataframe.ChunkTablePartition;
+import io.mars.common.operand.dataframe.TableRowPositions;
 import io.mars.common.operand.dataframe.ChunkTablePiece;
 import io.mars.common.operand.dataframe.ChunkTablePivots;
 import io.mars.common.operand.dataframe.ChunkTableSample;
@@ -210,6 +211,14 @@ public final class DataFrameOpsKernels {
             partColumn[at] = part[i];
         }
         List<Column> out = new ArrayList<>(TableRows.take(t, order, n).columns());
+        if (op.positionsOffset() >= 0) {
+            long[] labels = new long[n];
+            long base = op.positionsOffset();
+            for (int i = 0; i < n; i++) {
+                labels[i] = base + order[i];
+            }
+            out.add(new Column(TableRowPositions.INDEX_COLUMN, DType.INT64, labels, null, null, null));
+        }
         out.add(new Column(ChunkTablePartition.PART_COLUMN, DType.INT32, partColumn, null, null, null));
         return DataFrameKernels.chunk(new LocalTable(out), allocator);
     }
