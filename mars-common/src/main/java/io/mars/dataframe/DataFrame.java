@@ -86,11 +86,8 @@ public final class DataFrame implements Tileable {
 
     @Override
     public TileableNode toNode() {
-        List<String> in = new ArrayList<>(inputs.size());
-        for (Tileable t : inputs) {
-            in.add(t.key());
-        }
-        return new TileableNode(key, op, in, null, new long[] {rows, columns.size() + (labels.stored() ? 1 : 0)});
+        return new TileableNode(key, op, inputKeys(), null,
+                new long[] {rows, columns.size() + (labels.stored() ? 1 : 0)});
     }
 
     public Operand op() {

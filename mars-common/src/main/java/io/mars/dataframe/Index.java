@@ -60,11 +60,7 @@ public final class Index implements Tileable {
 
     @Override
     public TileableNode toNode() {
-        List<String> in = new ArrayList<>(inputs.size());
-        for (Tileable t : inputs) {
-            in.add(t.key());
-        }
-        return new TileableNode(key, op, in, null, new long[] {length});
+        return new TileableNode(key, op, inputKeys(), null, new long[] {length});
     }
 
     /** pandas' {@code Index.name}: empty when the index has none (a RangeIndex, or positions kept by a row op). */

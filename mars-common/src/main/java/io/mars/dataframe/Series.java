@@ -66,11 +66,7 @@ public final class Series implements Tileable {
 
     @Override
     public TileableNode toNode() {
-        List<String> in = new ArrayList<>(inputs.size());
-        for (Tileable t : inputs) {
-            in.add(t.key());
-        }
-        return new TileableNode(key, op, in, null, new long[] {length});
+        return new TileableNode(key, op, inputKeys(), null, new long[] {length});
     }
 
     public Operand op() {

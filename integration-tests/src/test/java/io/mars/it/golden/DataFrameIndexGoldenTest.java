@@ -15,8 +15,6 @@ import io.mars.submit.client.ClientSession;
 import io.mars.submit.local.LocalCluster;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -150,21 +148,12 @@ class DataFrameIndexGoldenTest {
     }
 
     static Stream<Arguments> cases() {
-        List<Arguments> out = new ArrayList<>();
-        for (Iterator<String> it = GOLDEN.get("cases").fieldNames(); it.hasNext(); ) {
-            String name = it.next();
-            for (long c : CHUNKINGS) {
-                out.add(Arguments.of(name, c));
-            }
-        }
-        return out.stream();
+        return DataFrameGoldenTest.caseArguments(GOLDEN, CHUNKINGS);
     }
 
     @Test
     void everyGoldenCaseHasAnExpressionAndViceVersa() {
-        List<String> golden = new ArrayList<>();
-        GOLDEN.get("cases").fieldNames().forEachRemaining(golden::add);
-        assertThat(CASES.keySet()).containsExactlyInAnyOrderElementsOf(golden);
+        DataFrameGoldenTest.assertSameCases(GOLDEN, CASES.keySet());
     }
 
     private static DataFrame frame(String name, long chunkRows, boolean empty) {

@@ -161,9 +161,7 @@ class DataFrameOpsGoldenTest {
 
     @Test
     void everyGoldenCaseHasAnExpressionAndViceVersa() {
-        List<String> golden = new ArrayList<>();
-        GOLDEN.get("cases").fieldNames().forEachRemaining(golden::add);
-        assertThat(CASES.keySet()).containsExactlyInAnyOrderElementsOf(golden);
+        DataFrameGoldenTest.assertSameCases(GOLDEN, CASES.keySet());
     }
 
     private static DataFrame frame(String name, long chunkRows, boolean empty) {

@@ -11,4 +11,13 @@ public interface Tileable {
 
     /** This tileable as a node of a tileable graph. */
     TileableNode toNode();
+
+    /** The keys of this tileable's inputs, in order: the input list of its node. */
+    default List<String> inputKeys() {
+        List<String> keys = new java.util.ArrayList<>(tileableInputs().size());
+        for (Tileable t : tileableInputs()) {
+            keys.add(t.key());
+        }
+        return keys;
+    }
 }
