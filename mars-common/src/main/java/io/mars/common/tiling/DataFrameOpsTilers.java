@@ -115,9 +115,9 @@ final class DataFrameOpsTilers {
             ChunkNode c = src.chunks().get(i);
             // row positions in front are made by the partition itself (no column to read and move); the positions
             // chunk is then read by nothing and left out of the graph
-            long positions = c.op() instanceof ChunkTableRowPositions rp && !by.contains(TableRowPositions.INDEX_COLUMN)
-                    ? rp.offset() : -1;
-            ChunkNode rows = positions >= 0 ? c.inputs().get(0) : c;
+            ChunkTableRowPositions rp = positionsMadeBySplit(c, by);
+            long positions = rp == null ? -1 : rp.offset();
+            ChunkNode rows = rp == null ? c : c.inputs().get(0);
             ChunkTablePartition mapOp = new ChunkTablePartition(by, ascending, parts, pivots != null, positions);
             List<ChunkNode> ins = pivots == null ? List.of(rows) : List.of(rows, pivots);
             long[] mapShape = series ? new long[] {c.shape()[0]} : new long[] {c.shape()[0], c.shape()[1] + 1};
@@ -131,6 +131,14 @@ final class DataFrameOpsTilers {
         return out;
     }
 
+    /**
+     * The row positions chunk {@code c} is, when a shuffle by {@code by} makes them itself and reads the rows under
+     * them instead (the keys are not the positions); null otherwise.
+     */
+    private static ChunkTableRowPositions positionsMadeBySplit(ChunkNode c, List<String> by) {
+        return c.op() instanceof ChunkTableRowPositions rp && !by.contains(TableRowPositions.INDEX_COLUMN) ? rp : null;
+    }
+
     /** {@code parts - 1} pivots of the key columns {@code by}, by regular sampling of every chunk (PSRS). */
     static ChunkNode pivots(String key, TiledTensor src, List<String> by, List<Boolean> ascending, int parts,
                             TileContext ctx) {
@@ -140,8 +148,7 @@ final class DataFrameOpsTilers {
             int count = (int) Math.min(parts, lengths[i]);
             ChunkNode c = src.chunks().get(i);
             // the keys are the same in front of row positions, which the partition makes itself (see shuffle)
-            ChunkNode rows = c.op() instanceof ChunkTableRowPositions && !by.contains(TableRowPositions.INDEX_COLUMN)
-                    ? c.inputs().get(0) : c;
+            ChunkNode rows = positionsMadeBySplit(c, by) == null ? c : c.inputs().get(0);
             samples.add(ctx.chunk(key + ".ss" + i, new ChunkTableSample(by, ascending, count),
                     List.of(rows), null, new long[] {count, by.size()}, new int[] {i, 0}));
         }
