@@ -51,6 +51,13 @@ public final class ArrowBuffers {
         }
     }
 
+    public static void putInts(ArrowBuf dst, int[] src, int n) {
+        for (int from = 0; from < n; from += SLAB) {
+            int len = Math.min(SLAB, n - from);
+            view(dst, from, len, Integer.BYTES).asIntBuffer().put(src, from, len);
+        }
+    }
+
     public static void putLongsAsInts(ArrowBuf dst, long[] src, int n) {
         int[] block = new int[Math.min(BLOCK, n)];
         for (int from = 0; from < n; from += BLOCK) {

@@ -13,6 +13,7 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -131,6 +132,31 @@ public final class ArrowTables {
             v.close();
             throw e;
         }
+    }
+
+    /** A new INT32 vector of the first {@code n} of {@code values}, none null; the caller owns it. */
+    public static FieldVector ints(String name, int[] values, int n, BufferAllocator allocator) {
+        IntVector v = (IntVector) field(name, DType.INT32).createVector(allocator);
+        try {
+            v.allocateNew(n);
+            ArrowBuffers.putInts(v.getDataBuffer(), values, n);
+            ArrowBuffers.setValidity(v.getValidityBuffer(), n, null, null);
+            v.setValueCount(n);
+            return v;
+        } catch (RuntimeException e) {
+            v.close();
+            throw e;
+        }
+    }
+
+    /** The column names of a batch's schema, in order. */
+    public static List<String> names(VectorSchemaRoot root) {
+        return root.getSchema().getFields().stream().map(Field::getName).toList();
+    }
+
+    /** The column types of a batch's schema, in order. */
+    public static List<DType> dtypes(VectorSchemaRoot root) {
+        return root.getSchema().getFields().stream().map(ArrowTables::dtype).toList();
     }
 
     /** A heap copy of a batch. */

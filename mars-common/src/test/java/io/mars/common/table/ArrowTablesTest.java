@@ -88,7 +88,7 @@ class ArrowTablesTest {
         return k;
     }
 
-    private static LocalTable table(int n, boolean withNulls, Random rnd) {
+    static LocalTable table(int n, boolean withNulls, Random rnd) {
         List<Column> cols = new ArrayList<>();
         for (DType t : DType.values()) {
             List<Object> values = new ArrayList<>(n);

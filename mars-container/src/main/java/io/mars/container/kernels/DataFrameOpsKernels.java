@@ -15,6 +15,7 @@ import io.mars.common.operand.dataframe.ChunkTableSample;
 import io.mars.common.operand.dataframe.ChunkTableSort;
 import io.mars.common.operand.dataframe.MergeHow;
 import io.mars.common.operand.dataframe.MergePlan;
+import io.mars.common.table.ArrowGather;
 import io.mars.common.table.ArrowTables;
 import io.mars.common.table.Columns;
 import io.mars.common.table.TableChunk;
@@ -78,13 +79,55 @@ public final class DataFrameOpsKernels {
     // ----- sort -----
 
     private static TableChunk sort(ChunkTableSort op, List<ChunkData> in, BufferAllocator allocator) {
-        LocalTable t = concat(in, 0, in.size());
-        if (op.by().isEmpty()) {
-            return DataFrameKernels.chunk(t, allocator);
+        List<VectorSchemaRoot> roots = roots(in, 0, in.size());
+        int n = 0;
+        for (VectorSchemaRoot r : roots) {
+            n += r.getRowCount();
         }
-        int n = t.rowCount();
-        int[] order = TableRows.sortedOrder(TableRows.columns(t, op.by()), n, TableRows.flags(op.ascending()));
-        return DataFrameKernels.chunk(TableRows.take(t, order, n), allocator);
+        int[] order = op.by().isEmpty() ? null : TableRows.sortedOrder(keyColumns(roots, op.by()), n,
+                TableRows.flags(op.ascending()));
+        return gathered(roots, order, n, allocator);
+    }
+
+    /** The batches of inputs {@code [from, to)}. */
+    private static List<VectorSchemaRoot> roots(List<ChunkData> in, int from, int to) {
+        List<VectorSchemaRoot> out = new ArrayList<>(to - from);
+        for (int i = from; i < to; i++) {
+            out.add(tableChunk(in.get(i)).root());
+        }
+        return out;
+    }
+
+    /** Heap copies of the columns {@code names} of the batches, one after another; the other columns are not read. */
+    private static List<Column> keyColumns(List<VectorSchemaRoot> roots, List<String> names) {
+        List<LocalTable> parts = new ArrayList<>(roots.size());
+        for (VectorSchemaRoot r : roots) {
+            parts.add(ArrowTables.toLocal(r, names));
+        }
+        return Columns.concat(parts).columns();
+    }
+
+    /**
+     * The rows {@code order[0..n)} of the batches one after another (all of them in turn when {@code order} is
+     * null), moved Arrow to Arrow: a column of several batches is first put together in one temporary vector.
+     */
+    private static TableChunk gathered(List<VectorSchemaRoot> roots, int[] order, int n, BufferAllocator allocator) {
+        int width = roots.get(0).getFieldVectors().size();
+        return new TableChunk(ArrowTables.batch(n, width, j -> {
+            List<FieldVector> parts = new ArrayList<>(roots.size());
+            for (VectorSchemaRoot r : roots) {
+                parts.add(r.getVector(j));
+            }
+            if (order == null) {
+                return ArrowGather.concat(parts, allocator);
+            }
+            if (parts.size() == 1) {
+                return ArrowGather.take(parts.get(0), order, n, allocator);
+            }
+            try (FieldVector all = ArrowGather.concat(parts, allocator)) {
+                return ArrowGather.take(all, order, n, allocator);
+            }
+        }));
     }
 
     /**
@@ -152,50 +195,96 @@ public final class DataFrameOpsKernels {
 
     // ----- shuffle -----
 
-    /** Rows grouped by part (a counting sort, stable), plus the part column. */
+    /**
+     * Rows grouped by part (a counting sort, stable), plus the part column (and the rows' positions in front of it
+     * when the partition makes them). Only the key columns are read to the heap; every column moves Arrow to Arrow.
+     */
     private static TableChunk partition(ChunkTablePartition op, List<ChunkData> in, BufferAllocator allocator) {
-        LocalTable t = DataFrameKernels.table(in.get(0));
-        List<Column> keys = TableRows.columns(t, op.by());
-        int n = t.rowCount();
+        VectorSchemaRoot root = tableChunk(in.get(0)).root();
+        List<Column> keys = ArrowTables.toLocal(root, op.by()).columns();
+        int n = root.getRowCount();
         int parts = op.parts();
+        int[] part = op.range()
+                ? rangeParts(keys, n, DataFrameKernels.table(in.get(1)), op.by(), TableRows.flags(op.ascending()))
+                : hashParts(keys, n, parts);
+        int[] order = new int[n];
+        int[] partColumn = new int[n];
+        groupByPart(part, n, partStarts(part, n, parts), order, partColumn);
+        List<FieldVector> vectors = root.getFieldVectors();
+        int width = vectors.size();
+        boolean positions = op.positionsOffset() >= 0;
+        return new TableChunk(ArrowTables.batch(n, width + (positions ? 2 : 1), j -> {
+            if (j < width) {
+                return ArrowGather.take(vectors.get(j), order, n, allocator);
+            }
+            if (positions && j == width) {
+                long[] labels = positionsOf(order, n, op.positionsOffset());
+                return ArrowTables.toVector(new Column(TableRowPositions.INDEX_COLUMN, DType.INT64, labels, null, null,
+                        null), allocator);
+            }
+            return ArrowTables.ints(ChunkTablePartition.PART_COLUMN, partColumn, n, allocator);
+        }));
+    }
+
+    /** Per row, its range part: the number of pivots at or before it (part k holds [pivot k-1, pivot k)). */
+    private static int[] rangeParts(List<Column> keys, int n, LocalTable pivots, List<String> by, boolean[] asc) {
+        List<Column> pk = TableRows.columns(pivots, by);
         int[] part = new int[n];
-        if (op.range()) {
-            LocalTable pivots = DataFrameKernels.table(in.get(1));
-            List<Column> pk = TableRows.columns(pivots, op.by());
-            boolean[] asc = TableRows.flags(op.ascending());
-            int pc = pivots.rowCount();
-            long[] pv = pk.size() == 1 ? TableRows.orderKeys(pk.get(0), asc[0]) : null;
-            long[] kv = pv != null ? TableRows.orderKeys(keys.get(0), asc[0]) : null;
-            for (int i = 0; kv != null && i < n; i++) {
-                // one numeric key: a binary search over primitive keys; a null key goes after every pivot
-                part[i] = keys.get(0).isNull(i) ? pc : upperBound(pv, kv[i]);
-            }
-            for (int i = 0; kv == null && i < n; i++) {
-                // the number of pivots <= row i: part k holds [pivot k-1, pivot k)
-                int lo = 0;
-                int hi = pc;
-                while (lo < hi) {
-                    int mid = (lo + hi) >>> 1;
-                    if (TableRows.compare(pk, mid, keys, i, asc) <= 0) {
-                        lo = mid + 1;
-                    } else {
-                        hi = mid;
-                    }
+        long[] pv = pk.size() == 1 ? TableRows.orderKeys(pk.get(0), asc[0]) : null;
+        long[] kv = pv != null ? TableRows.orderKeys(keys.get(0), asc[0]) : null;
+        if (kv != null) {
+            // one numeric key without nulls on either side: a binary search over primitive keys
+            searchParts(kv, pv, part, n);
+        } else {
+            compareParts(keys, pk, asc, part, n);
+        }
+        return part;
+    }
+
+    private static void searchParts(long[] kv, long[] pv, int[] part, int n) {
+        for (int i = 0; i < n; i++) {
+            part[i] = upperBound(pv, kv[i]);
+        }
+    }
+
+    private static void compareParts(List<Column> keys, List<Column> pk, boolean[] asc, int[] part, int n) {
+        int pc = pk.isEmpty() ? 0 : pk.get(0).length();
+        for (int i = 0; i < n; i++) {
+            int lo = 0;
+            int hi = pc;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (TableRows.compare(pk, mid, keys, i, asc) <= 0) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
                 }
-                part[i] = lo;
             }
-        } else if (keys.size() == 1 && keys.get(0).longs() != null) {
-            long[] v = keys.get(0).longs();
-            byte[] nulls = keys.get(0).nulls();
-            for (int i = 0; i < n; i++) {
-                part[i] = (int) Math.floorMod(TableRows.hashOfLong(v[i], nulls != null && nulls[i] != 0),
-                        (long) parts);
-            }
+            part[i] = lo;
+        }
+    }
+
+    /** Per row, its hash part. */
+    private static int[] hashParts(List<Column> keys, int n, int parts) {
+        int[] part = new int[n];
+        if (keys.size() == 1 && keys.get(0).longs() != null) {
+            hashLongParts(keys.get(0).longs(), keys.get(0).nulls(), part, n, parts);
         } else {
             for (int i = 0; i < n; i++) {
                 part[i] = (int) Math.floorMod(TableRows.hash(keys, i), (long) parts);
             }
         }
+        return part;
+    }
+
+    private static void hashLongParts(long[] v, byte[] nulls, int[] part, int n, int parts) {
+        for (int i = 0; i < n; i++) {
+            part[i] = (int) Math.floorMod(TableRows.hashOfLong(v[i], nulls != null && nulls[i] != 0), (long) parts);
+        }
+    }
+
+    /** Where each part's rows start in the grouped order. */
+    private static int[] partStarts(int[] part, int n, int parts) {
         int[] start = new int[parts + 1];
         for (int i = 0; i < n; i++) {
             start[part[i] + 1]++;
@@ -203,24 +292,25 @@ public final class DataFrameOpsKernels {
         for (int p = 0; p < parts; p++) {
             start[p + 1] += start[p];
         }
-        int[] order = new int[n];
-        long[] partColumn = new long[n];
+        return start;
+    }
+
+    /** The rows in part order, stable within a part ({@code start} is used up), and each one's part. */
+    private static void groupByPart(int[] part, int n, int[] start, int[] order, int[] partColumn) {
         for (int i = 0; i < n; i++) {
-            int at = start[part[i]]++;
+            int p = part[i];
+            int at = start[p]++;
             order[at] = i;
-            partColumn[at] = part[i];
+            partColumn[at] = p;
         }
-        List<Column> out = new ArrayList<>(TableRows.take(t, order, n).columns());
-        if (op.positionsOffset() >= 0) {
-            long[] labels = new long[n];
-            long base = op.positionsOffset();
-            for (int i = 0; i < n; i++) {
-                labels[i] = base + order[i];
-            }
-            out.add(new Column(TableRowPositions.INDEX_COLUMN, DType.INT64, labels, null, null, null));
+    }
+
+    private static long[] positionsOf(int[] order, int n, long base) {
+        long[] labels = new long[n];
+        for (int i = 0; i < n; i++) {
+            labels[i] = base + order[i];
         }
-        out.add(new Column(ChunkTablePartition.PART_COLUMN, DType.INT32, partColumn, null, null, null));
-        return DataFrameKernels.chunk(new LocalTable(out), allocator);
+        return labels;
     }
 
     /** Rows of one part of the Arrow batch, without the part column. */
@@ -254,12 +344,14 @@ public final class DataFrameOpsKernels {
     // ----- merge -----
 
     private static TableChunk join(ChunkTableJoin op, List<ChunkData> in, BufferAllocator allocator) {
-        LocalTable left = concat(in, 0, op.leftInputs());
-        LocalTable right = concat(in, op.leftInputs(), in.size());
-        MergePlan plan = MergePlan.of(left.columnNames(), left.dtypes(), right.columnNames(), right.dtypes(), op.on(),
-                op.how(), op.leftSuffix(), op.rightSuffix());
-        List<Column> lk = TableRows.columns(left, op.on());
-        List<Column> rk = TableRows.columns(right, op.on());
+        List<VectorSchemaRoot> left = roots(in, 0, op.leftInputs());
+        List<VectorSchemaRoot> right = roots(in, op.leftInputs(), in.size());
+        MergePlan plan = MergePlan.of(ArrowTables.names(left.get(0)), ArrowTables.dtypes(left.get(0)),
+                ArrowTables.names(right.get(0)), ArrowTables.dtypes(right.get(0)), op.on(), op.how(), op.leftSuffix(),
+                op.rightSuffix());
+        List<Column> lk = keyColumns(left, op.on());
+        List<Column> rk = keyColumns(right, op.on());
+        int rightRows = rk.get(0).length();
         IntPairs pairs = new IntPairs();
         if (op.how() == MergeHow.RIGHT) {
             // pandas orders a right join by the right rows, each with its left matches in order
@@ -268,7 +360,7 @@ public final class DataFrameOpsKernels {
         } else {
             matchRows(lk, rk, op.how().keepsLeft(), pairs);
             if (op.how().keepsRight()) {
-                boolean[] matched = new boolean[right.rowCount()];
+                boolean[] matched = new boolean[rightRows];
                 for (int i = 0; i < pairs.size; i++) {
                     if (pairs.right[i] >= 0) {
                         matched[pairs.right[i]] = true;
@@ -282,22 +374,69 @@ public final class DataFrameOpsKernels {
             }
         }
         int n = pairs.size;
-        List<Column> out = new ArrayList<>(plan.names().size());
-        for (int c = 0; c < plan.names().size(); c++) {
-            String name = plan.names().get(c);
-            DType type = plan.dtypes().get(c);
-            String src = plan.columns().get(c);
-            switch (plan.sources().get(c)) {
-                case MergePlan.LEFT -> out.add(TableRows.take(left.column(src), pairs.left, n, name, type));
-                case MergePlan.RIGHT -> out.add(TableRows.take(right.column(src), pairs.right, n, name, type));
-                default -> {
-                    Column l = TableRows.take(left.column(src), pairs.left, n, name, type);
-                    Column r = TableRows.take(right.column(src), pairs.right, n, name, type);
-                    out.add(coalesce(l, r, pairs.left, n));
+        try (JoinSide l = new JoinSide(left, allocator); JoinSide r = new JoinSide(right, allocator)) {
+            return new TableChunk(ArrowTables.batch(n, plan.names().size(), c -> {
+                String name = plan.names().get(c);
+                DType type = plan.dtypes().get(c);
+                String src = plan.columns().get(c);
+                int source = plan.sources().get(c);
+                if (source == MergePlan.KEY && op.how().keepsRight()) {
+                    // a key of a row without a left side comes from the right: on the heap
+                    Column lc = TableRows.take(l.column(src), pairs.left, n, name, type);
+                    Column rc = TableRows.take(r.column(src), pairs.right, n, name, type);
+                    return ArrowTables.toVector(coalesce(lc, rc, pairs.left, n), allocator);
                 }
-            }
+                JoinSide side = source == MergePlan.RIGHT ? r : l;
+                int[] rows = source == MergePlan.RIGHT ? pairs.right : pairs.left;
+                FieldVector v = side.vector(src);
+                if (ArrowTables.dtype(v.getField()) == type) {
+                    return ArrowGather.take(v, name, rows, n, allocator);
+                }
+                // a type change (int to float where rows are missing): on the heap
+                return ArrowTables.toVector(TableRows.take(side.column(src), rows, n, name, type), allocator);
+            }));
         }
-        return DataFrameKernels.chunk(new LocalTable(out), allocator);
+    }
+
+    /**
+     * The columns of one side of a join, each as one vector: a side of one batch lends its own vectors; the columns
+     * of a side of several are put together on first use and closed with the side.
+     */
+    private static final class JoinSide implements AutoCloseable {
+        private final List<VectorSchemaRoot> roots;
+        private final BufferAllocator allocator;
+        private final Map<String, FieldVector> joined = new HashMap<>();
+
+        JoinSide(List<VectorSchemaRoot> roots, BufferAllocator allocator) {
+            this.roots = roots;
+            this.allocator = allocator;
+        }
+
+        FieldVector vector(String name) {
+            if (roots.size() == 1) {
+                return roots.get(0).getVector(name);
+            }
+            FieldVector v = joined.get(name);
+            if (v == null) {
+                List<FieldVector> parts = new ArrayList<>(roots.size());
+                for (VectorSchemaRoot r : roots) {
+                    parts.add(r.getVector(name));
+                }
+                v = ArrowGather.concat(parts, allocator);
+                joined.put(name, v);
+            }
+            return v;
+        }
+
+        Column column(String name) {
+            FieldVector v = vector(name);
+            return ArrowTables.toColumn(v, v.getValueCount());
+        }
+
+        @Override
+        public void close() {
+            joined.values().forEach(FieldVector::close);
+        }
     }
 
     /**

@@ -89,40 +89,60 @@ final class TableRows {
         return out;
     }
 
-    /** Stable order of one float column: non-null values by a primitive merge sort, then the nulls in row order. */
+    /** Stable order of one float column: non-null values by {@link #stableOrder}, then the nulls in row order. */
     private static int[] sortedOrderOfDoubles(Column c, int n, boolean asc) {
         double[] d = c.doubles();
         int[] rows = new int[n];
         long[] keys = new long[n];
-        int m = 0;
-        for (int i = 0; i < n; i++) {
-            if (!c.isNull(i)) {
-                long key = sortable(d[i]);
-                keys[m] = asc ? key : ~key;
-                rows[m++] = i;
-            }
-        }
+        int m = doubleKeys(d, c.nulls(), n, asc, rows, keys);
         int[] order = stableOrder(keys, m);
         int[] out = new int[n];
         for (int i = 0; i < m; i++) {
             out[i] = rows[order[i]];
         }
-        for (int i = 0, at = m; i < n; i++) {
-            if (c.isNull(i)) {
+        if (m < n) {
+            nullRows(d, c.nulls(), n, out, m);
+        }
+        return out;
+    }
+
+    /** The non-null rows' order keys and row numbers, in row order; returns how many. */
+    private static int doubleKeys(double[] d, byte[] nulls, int n, boolean asc, int[] rows, long[] keys) {
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (!Double.isNaN(d[i]) && (nulls == null || nulls[i] == 0)) {
+                long key = sortable(d[i]);
+                keys[m] = asc ? key : ~key;
+                rows[m++] = i;
+            }
+        }
+        return m;
+    }
+
+    private static void nullRows(double[] d, byte[] nulls, int n, int[] out, int at) {
+        for (int i = 0; i < n; i++) {
+            if (Double.isNaN(d[i]) || nulls != null && nulls[i] != 0) {
                 out[at++] = i;
             }
         }
-        return out;
     }
 
     /** Below this many keys a merge sort beats the radix sort's fixed cost of its digit counts. */
     private static final int RADIX_MIN = 4096;
     private static final int DIGIT_BITS = 11;
     private static final int DIGIT_MASK = (1 << DIGIT_BITS) - 1;
+    /**
+     * Key bits the radix passes sort by beyond the log2 of the key count; below them keys rarely tie (for evenly
+     * spread keys, about m / 2^13 ties), and the few ties are put in order by their whole keys.
+     */
+    private static final int SPARE_BITS = 13;
 
     /**
-     * Positions {@code 0..m-1} stably ordered by {@code keys} (as signed longs): an LSD radix sort over 11-bit digits
-     * that moves (key, position) pairs and skips digits every key shares; a merge sort for few keys.
+     * Positions {@code 0..m-1} stably ordered by {@code keys} (as signed longs). An LSD radix sort over 11-bit digits
+     * moves (key, position) pairs by the top bits in which the keys differ: about log2(m) + 13 of them, so one
+     * million evenly spread doubles take 3 passes, not 5 or 6. Runs that tie on those bits are then ordered by their
+     * whole keys (an insertion or merge sort per run; stable, as the passes keep each run in position order). A
+     * merge sort for few keys.
      */
     static int[] stableOrder(long[] keys, int m) {
         if (m < RADIX_MIN) {
@@ -130,48 +150,24 @@ final class TableRows {
         }
         long[] k = new long[m];
         int[] at = new int[m];
-        long differ = 0;
-        for (int i = 0; i < m; i++) {
-            k[i] = keys[i] ^ Long.MIN_VALUE; // signed order as unsigned digits
-            at[i] = i;
-            differ |= k[i] ^ k[0];
+        long differ = unsignedKeys(keys, m, k, at);
+        if (differ == 0) {
+            return at;
         }
+        int high = Long.SIZE - Long.numberOfLeadingZeros(differ); // the keys differ only in bits [0, high)
+        int wanted = Integer.SIZE - Integer.numberOfLeadingZeros(m) + SPARE_BITS;
+        int digits = Math.min((high + DIGIT_BITS - 1) / DIGIT_BITS, (wanted + DIGIT_BITS - 1) / DIGIT_BITS);
+        int low = Math.max(0, high - digits * DIGIT_BITS);
+        int[][] counts = new int[digits][DIGIT_MASK + 1];
+        countDigits(k, m, low, counts);
         long[] k2 = new long[m];
         int[] at2 = new int[m];
-        // the counts of every digit position in one read of the keys (a pass's scatter does not change them)
-        int digits = (Long.SIZE + DIGIT_BITS - 1) / DIGIT_BITS; // 6, unrolled below
-        int[][] counts = new int[digits][DIGIT_MASK + 1];
-        int[] c0 = counts[0];
-        int[] c1 = counts[1];
-        int[] c2 = counts[2];
-        int[] c3 = counts[3];
-        int[] c4 = counts[4];
-        int[] c5 = counts[5];
-        for (int i = 0; i < m; i++) {
-            long key = k[i];
-            c0[(int) key & DIGIT_MASK]++;
-            c1[(int) (key >>> DIGIT_BITS) & DIGIT_MASK]++;
-            c2[(int) (key >>> 2 * DIGIT_BITS) & DIGIT_MASK]++;
-            c3[(int) (key >>> 3 * DIGIT_BITS) & DIGIT_MASK]++;
-            c4[(int) (key >>> 4 * DIGIT_BITS) & DIGIT_MASK]++;
-            c5[(int) (key >>> 5 * DIGIT_BITS) & DIGIT_MASK]++;
-        }
         for (int p = 0; p < digits; p++) {
-            int shift = p * DIGIT_BITS;
+            int shift = low + p * DIGIT_BITS;
             if ((differ >>> shift & DIGIT_MASK) == 0) {
                 continue;
             }
-            int[] start = counts[p];
-            for (int d = 0, sum = 0; d <= DIGIT_MASK; d++) {
-                int c = start[d];
-                start[d] = sum;
-                sum += c;
-            }
-            for (int i = 0; i < m; i++) {
-                int to = start[(int) (k[i] >>> shift) & DIGIT_MASK]++;
-                k2[to] = k[i];
-                at2[to] = at[i];
-            }
+            scatter(k, at, k2, at2, counts[p], shift, m);
             long[] tk = k;
             k = k2;
             k2 = tk;
@@ -179,7 +175,127 @@ final class TableRows {
             at = at2;
             at2 = ta;
         }
+        if (low > 0) {
+            orderTies(k, at, m, low, k2, at2);
+        }
         return at;
+    }
+
+    /** {@code k[i] = keys[i]} with the sign bit flipped (signed order as unsigned digits), {@code at[i] = i}; returns
+     * the bits in which some key differs from the first. */
+    private static long unsignedKeys(long[] keys, int m, long[] k, int[] at) {
+        long first = keys[0];
+        long differ = 0;
+        for (int i = 0; i < m; i++) {
+            k[i] = keys[i] ^ Long.MIN_VALUE;
+            at[i] = i;
+            differ |= keys[i] ^ first;
+        }
+        return differ;
+    }
+
+    /** The counts of every digit from bit {@code low} in one read of the keys (a pass's scatter does not change them). */
+    private static void countDigits(long[] k, int m, int low, int[][] counts) {
+        if (counts.length <= 3) {
+            int[] c0 = counts[0];
+            int[] c1 = counts.length > 1 ? counts[1] : new int[DIGIT_MASK + 1];
+            int[] c2 = counts.length > 2 ? counts[2] : new int[DIGIT_MASK + 1];
+            for (int i = 0; i < m; i++) {
+                long key = k[i] >>> low;
+                c0[(int) key & DIGIT_MASK]++;
+                c1[(int) (key >>> DIGIT_BITS) & DIGIT_MASK]++;
+                c2[(int) (key >>> 2 * DIGIT_BITS) & DIGIT_MASK]++;
+            }
+            return;
+        }
+        for (int p = 0; p < counts.length; p++) {
+            countDigit(k, m, low + p * DIGIT_BITS, counts[p]);
+        }
+    }
+
+    private static void countDigit(long[] k, int m, int shift, int[] count) {
+        for (int i = 0; i < m; i++) {
+            count[(int) (k[i] >>> shift) & DIGIT_MASK]++;
+        }
+    }
+
+    /** One stable pass: pairs moved to their digit's place ({@code count} becomes the digits' starts, used up). */
+    private static void scatter(long[] k, int[] at, long[] k2, int[] at2, int[] count, int shift, int m) {
+        for (int d = 0, sum = 0; d <= DIGIT_MASK; d++) {
+            int c = count[d];
+            count[d] = sum;
+            sum += c;
+        }
+        for (int i = 0; i < m; i++) {
+            long key = k[i];
+            int to = count[(int) (key >>> shift) & DIGIT_MASK]++;
+            k2[to] = key;
+            at2[to] = at[i];
+        }
+    }
+
+    /** Each run of pairs equal in the bits from {@code low} up put in order of the whole keys, stably. */
+    private static void orderTies(long[] k, int[] at, int m, int low, long[] tk, int[] ta) {
+        int i = 0;
+        while (i < m) {
+            long top = k[i] >>> low;
+            int j = i + 1;
+            while (j < m && k[j] >>> low == top) {
+                j++;
+            }
+            if (j - i > 1) {
+                // within a run the top bits are equal, so the keys compare as signed longs as they do unsigned
+                sortRun(k, at, i, j, tk, ta);
+            }
+            i = j;
+        }
+    }
+
+    /** A stable sort of pairs {@code [from, to)} by key: insertion sort for a few, else a top-down merge sort. */
+    private static void sortRun(long[] k, int[] at, int from, int to, long[] tk, int[] ta) {
+        if (to - from <= 16) {
+            for (int i = from + 1; i < to; i++) {
+                long key = k[i];
+                int row = at[i];
+                int j = i - 1;
+                while (j >= from && k[j] > key) {
+                    k[j + 1] = k[j];
+                    at[j + 1] = at[j];
+                    j--;
+                }
+                k[j + 1] = key;
+                at[j + 1] = row;
+            }
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        sortRun(k, at, from, mid, tk, ta);
+        sortRun(k, at, mid, to, tk, ta);
+        if (k[mid - 1] <= k[mid]) {
+            return;
+        }
+        int i = from;
+        int j = mid;
+        int o = from;
+        while (i < mid && j < to) {
+            if (k[j] < k[i]) {
+                tk[o] = k[j];
+                ta[o++] = at[j++];
+            } else {
+                tk[o] = k[i];
+                ta[o++] = at[i++];
+            }
+        }
+        while (i < mid) {
+            tk[o] = k[i];
+            ta[o++] = at[i++];
+        }
+        while (j < to) {
+            tk[o] = k[j];
+            ta[o++] = at[j++];
+        }
+        System.arraycopy(tk, from, k, from, to - from);
+        System.arraycopy(ta, from, at, from, to - from);
     }
 
     /**

@@ -41,4 +41,25 @@ class TableRowsTest {
             assertThat(TableRows.stableOrder(keys, m)).as("m=" + m).isEqualTo(TableRows.mergeSort(keys, m));
         }
     }
+
+    @Test
+    void radixOrderByTheTopBitsPutsTiesInOrderOfTheWholeKeys() {
+        Random random = new Random(11);
+        for (int m : new int[] {4096, 4097, 100_000, 300_001}) {
+            long[][] cases = new long[4][m];
+            for (int i = 0; i < m; i++) {
+                // evenly spread doubles; doubles packed in a band narrower than the sorted top bits (long tie runs);
+                // a few distinct values repeated; keys that differ only in their lowest bits
+                cases[0][i] = TableRows.sortable(random.nextDouble());
+                cases[1][i] = TableRows.sortable(i % 1000 == 0 ? random.nextDouble() * 1e6
+                        : 0.5 + random.nextDouble() * 1e-9);
+                cases[2][i] = TableRows.sortable(random.nextInt(7) * 0.25);
+                cases[3][i] = (1L << 62) + random.nextInt(1 << 20) - (random.nextBoolean() ? 1L << 61 : 0);
+            }
+            for (int c = 0; c < cases.length; c++) {
+                assertThat(TableRows.stableOrder(cases[c], m)).as("m=" + m + " case " + c)
+                        .isEqualTo(TableRows.mergeSort(cases[c], m));
+            }
+        }
+    }
 }

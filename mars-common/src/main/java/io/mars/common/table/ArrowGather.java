@@ -1,0 +1,257 @@
+package io.mars.common.table;
+
+import java.util.List;
+import java.util.Objects;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * Rows of Arrow vectors gathered, and vectors concatenated, straight into new Arrow vectors: the values move buffer
+ * to buffer, with no heap column in between. Fixed-width values are read and written by address (every source row
+ * is checked against the source's length first, so a wrong row fails instead of reading stray memory); strings are
+ * copied value by value. Each loop is a method of its own, so the JIT compiles it once and small, even when a kernel
+ * runs only a few times.
+ */
+public final class ArrowGather {
+    private ArrowGather() {
+    }
+
+    /**
+     * Rows {@code rows[0..count)} of {@code src}, in that order, as a new vector of the same field; a row of -1
+     * gives a null. The caller owns the result.
+     */
+    public static FieldVector take(FieldVector src, int[] rows, int count, BufferAllocator allocator) {
+        return take(src, src.getField().getName(), rows, count, allocator);
+    }
+
+    /** {@link #take(FieldVector, int[], int, BufferAllocator)} into a vector named {@code name}. */
+    public static FieldVector take(FieldVector src, String name, int[] rows, int count, BufferAllocator allocator) {
+        FieldVector out = new Field(name, src.getField().getFieldType(), null).createVector(allocator);
+        try {
+            int n = src.getValueCount();
+            if (src instanceof VarCharVector s) {
+                takeStrings(s, (VarCharVector) out, rows, count);
+            } else {
+                BaseFixedWidthVector d = (BaseFixedWidthVector) out;
+                d.allocateNew(count);
+                long from = src.getDataBuffer().memoryAddress();
+                long to = d.getDataBuffer().memoryAddress();
+                boolean missing = switch (src instanceof BitVector ? 0 : ((BaseFixedWidthVector) src).getTypeWidth()) {
+                    case 0 -> takeBits(from, to, rows, count, n);
+                    case 8 -> take8(from, to, rows, count, n);
+                    case 4 -> take4(from, to, rows, count, n);
+                    default -> takeWide(from, to, rows, count, n, ((BaseFixedWidthVector) src).getTypeWidth());
+                };
+                ArrowBuf validity = d.getValidityBuffer();
+                if (src.getNullCount() > 0) {
+                    takeBits(src.getValidityBuffer().memoryAddress(), validity.memoryAddress(), rows, count, n);
+                } else if (missing) {
+                    // a vector without nulls may have an empty validity buffer (as read from a file): not read
+                    takeValid(validity.memoryAddress(), rows, count);
+                } else {
+                    setAllValid(validity.memoryAddress(), count);
+                }
+            }
+            out.setValueCount(count);
+            return out;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The vectors {@code parts} (all of one field) one after another, as a new vector of that field; the caller owns
+     * the result.
+     */
+    public static FieldVector concat(List<FieldVector> parts, BufferAllocator allocator) {
+        FieldVector first = parts.get(0);
+        FieldVector out = first.getField().createVector(allocator);
+        try {
+            int total = 0;
+            boolean anyNull = false;
+            for (FieldVector p : parts) {
+                total += p.getValueCount();
+                anyNull |= p.getNullCount() > 0;
+            }
+            if (first instanceof VarCharVector) {
+                VarCharVector d = (VarCharVector) out;
+                long bytes = 0;
+                for (FieldVector p : parts) {
+                    VarCharVector s = (VarCharVector) p;
+                    bytes += s.getValueCount() == 0 ? 0 : s.getStartOffset(s.getValueCount()) - (long) s.getStartOffset(0);
+                }
+                d.allocateNew(bytes, total);
+                int at = 0;
+                for (FieldVector p : parts) {
+                    VarCharVector s = (VarCharVector) p;
+                    for (int i = 0; i < s.getValueCount(); i++, at++) {
+                        copyString(s, i, d, at);
+                    }
+                }
+            } else {
+                BaseFixedWidthVector d = (BaseFixedWidthVector) out;
+                d.allocateNew(total);
+                long validity = d.getValidityBuffer().memoryAddress();
+                long data = d.getDataBuffer().memoryAddress();
+                int at = 0;
+                for (FieldVector p : parts) {
+                    int n = p.getValueCount();
+                    if (p instanceof BitVector) {
+                        appendBits(p.getDataBuffer().memoryAddress(), n, data, at);
+                    } else {
+                        int width = ((BaseFixedWidthVector) p).getTypeWidth();
+                        MemoryUtil.copyMemory(p.getDataBuffer().memoryAddress(), data + (long) at * width,
+                                (long) n * width);
+                    }
+                    if (anyNull && p.getNullCount() > 0) {
+                        appendBits(p.getValidityBuffer().memoryAddress(), n, validity, at);
+                    } else if (anyNull) {
+                        appendOnes(n, validity, at);
+                    }
+                    at += n;
+                }
+                if (!anyNull) {
+                    setAllValid(validity, total);
+                }
+            }
+            out.setValueCount(total);
+            return out;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    private static boolean take8(long from, long to, int[] rows, int count, int n) {
+        boolean missing = false;
+        for (int i = 0; i < count; i++) {
+            int r = rows[i];
+            if (r < 0) {
+                MemoryUtil.putLong(to + 8L * i, 0L);
+                missing = true;
+            } else {
+                MemoryUtil.putLong(to + 8L * i, MemoryUtil.getLong(from + 8L * Objects.checkIndex(r, n)));
+            }
+        }
+        return missing;
+    }
+
+    private static boolean take4(long from, long to, int[] rows, int count, int n) {
+        boolean missing = false;
+        for (int i = 0; i < count; i++) {
+            int r = rows[i];
+            if (r < 0) {
+                MemoryUtil.putInt(to + 4L * i, 0);
+                missing = true;
+            } else {
+                MemoryUtil.putInt(to + 4L * i, MemoryUtil.getInt(from + 4L * Objects.checkIndex(r, n)));
+            }
+        }
+        return missing;
+    }
+
+    private static boolean takeWide(long from, long to, int[] rows, int count, int n, int width) {
+        boolean missing = false;
+        for (int i = 0; i < count; i++) {
+            int r = rows[i];
+            if (r < 0) {
+                MemoryUtil.setMemory(to + (long) width * i, width, (byte) 0);
+                missing = true;
+            } else {
+                MemoryUtil.copyMemory(from + (long) width * Objects.checkIndex(r, n), to + (long) width * i, width);
+            }
+        }
+        return missing;
+    }
+
+    /** Bits {@code rows[0..count)} of the bitmap at {@code from} (a row of -1 reads as 0) into the one at {@code to}. */
+    private static boolean takeBits(long from, long to, int[] rows, int count, int n) {
+        boolean missing = false;
+        for (int i = 0; i < count; i += 8) {
+            int b = 0;
+            for (int k = 0, end = Math.min(8, count - i); k < end; k++) {
+                int r = rows[i + k];
+                if (r < 0) {
+                    missing = true;
+                } else {
+                    Objects.checkIndex(r, n);
+                    b |= (MemoryUtil.getByte(from + (r >>> 3)) >>> (r & 7) & 1) << k;
+                }
+            }
+            MemoryUtil.putByte(to + (i >>> 3), (byte) b);
+        }
+        return missing;
+    }
+
+    /** The first {@code n} bits at {@code from} written from bit {@code at} of the (zeroed) bitmap at {@code to}. */
+    private static void appendBits(long from, int n, long to, int at) {
+        for (int i = 0; i < n; i++) {
+            if ((MemoryUtil.getByte(from + (i >>> 3)) >>> (i & 7) & 1) != 0) {
+                int j = at + i;
+                long addr = to + (j >>> 3);
+                MemoryUtil.putByte(addr, (byte) (MemoryUtil.getByte(addr) | 1 << (j & 7)));
+            }
+        }
+    }
+
+    /** Bit {@code i} of the bitmap at {@code to} set where {@code rows[i] >= 0}. */
+    private static void takeValid(long to, int[] rows, int count) {
+        for (int i = 0; i < count; i += 8) {
+            int b = 0;
+            for (int k = 0, end = Math.min(8, count - i); k < end; k++) {
+                b |= (rows[i + k] >>> 31 ^ 1) << k;
+            }
+            MemoryUtil.putByte(to + (i >>> 3), (byte) b);
+        }
+    }
+
+    private static void appendOnes(int n, long to, int at) {
+        for (int j = at; j < at + n; j++) {
+            long addr = to + (j >>> 3);
+            MemoryUtil.putByte(addr, (byte) (MemoryUtil.getByte(addr) | 1 << (j & 7)));
+        }
+    }
+
+    private static void setAllValid(long validity, int count) {
+        int whole = count >>> 3;
+        MemoryUtil.setMemory(validity, whole, (byte) -1);
+        if ((count & 7) != 0) {
+            MemoryUtil.putByte(validity + whole, (byte) ((1 << (count & 7)) - 1));
+        }
+    }
+
+    private static void takeStrings(VarCharVector src, VarCharVector out, int[] rows, int count) {
+        int n = src.getValueCount();
+        long bytes = 0;
+        for (int i = 0; i < count; i++) {
+            int r = rows[i];
+            if (r >= 0 && !src.isNull(Objects.checkIndex(r, n))) {
+                bytes += src.getValueLength(r);
+            }
+        }
+        out.allocateNew(bytes, count);
+        for (int i = 0; i < count; i++) {
+            if (rows[i] < 0) {
+                out.setNull(i);
+            } else {
+                copyString(src, rows[i], out, i);
+            }
+        }
+    }
+
+    private static void copyString(VarCharVector src, int row, VarCharVector out, int at) {
+        if (src.isNull(row)) {
+            out.setNull(at);
+        } else {
+            int start = src.getStartOffset(row);
+            out.set(at, start, src.getValueLength(row), src.getDataBuffer());
+        }
+    }
+}
