@@ -112,5 +112,9 @@ class DataFrameLargeSortTest {
         sameOrder(ids(out), expected(t, order), "by k descending, v");
         LocalTable byK = CLUSTER.session().executeTables(DataFrames.fromTable(t, 9_000).sortValues("k")).get(0);
         sameOrder(ids(byK), expected(t, Comparator.comparingLong(r -> k[r])), "by k");
+        // 60 chunks: more pivots than the partition counts one by one, so it searches them
+        LocalTable byKDown = CLUSTER.session().executeTables(DataFrames.fromTable(t, 2_000).sortValues("k", false))
+                .get(0);
+        sameOrder(ids(byKDown), expected(t, Comparator.comparingLong(r -> -k[r])), "by k descending, 60 chunks");
     }
 }

@@ -67,6 +67,75 @@ public final class ArrowGather {
     }
 
     /**
+     * The rows of {@code src} moved to the places {@code to} (row {@code i} to row {@code to[i]}; {@code to} must be
+     * a permutation of {@code 0..n-1}) as a new vector of the same field; the caller owns the result. Reads are in
+     * row order, so when the places form a few ascending runs (a partition's parts) both sides stream.
+     */
+    public static FieldVector scatter(FieldVector src, int[] to, BufferAllocator allocator) {
+        int n = src.getValueCount();
+        if (src instanceof VarCharVector) {
+            int[] rows = new int[n];
+            for (int i = 0; i < n; i++) {
+                rows[Objects.checkIndex(to[i], n)] = i;
+            }
+            return take(src, rows, n, allocator);
+        }
+        FieldVector out = src.getField().createVector(allocator);
+        try {
+            BaseFixedWidthVector d = (BaseFixedWidthVector) out;
+            d.allocateNew(n);
+            long from = src.getDataBuffer().memoryAddress();
+            long dst = d.getDataBuffer().memoryAddress();
+            switch (src instanceof BitVector ? 0 : ((BaseFixedWidthVector) src).getTypeWidth()) {
+                case 0 -> scatterBits(from, dst, to, n);
+                case 8 -> scatter8(from, dst, to, n);
+                case 4 -> scatter4(from, dst, to, n);
+                default -> scatterWide(from, dst, to, n, ((BaseFixedWidthVector) src).getTypeWidth());
+            }
+            long validity = d.getValidityBuffer().memoryAddress();
+            if (src.getNullCount() > 0) {
+                scatterBits(src.getValidityBuffer().memoryAddress(), validity, to, n);
+            } else {
+                setAllValid(validity, n);
+            }
+            out.setValueCount(n);
+            return out;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    private static void scatter8(long from, long dst, int[] to, int n) {
+        for (int i = 0; i < n; i++) {
+            MemoryUtil.putLong(dst + 8L * Objects.checkIndex(to[i], n), MemoryUtil.getLong(from + 8L * i));
+        }
+    }
+
+    private static void scatter4(long from, long dst, int[] to, int n) {
+        for (int i = 0; i < n; i++) {
+            MemoryUtil.putInt(dst + 4L * Objects.checkIndex(to[i], n), MemoryUtil.getInt(from + 4L * i));
+        }
+    }
+
+    private static void scatterWide(long from, long dst, int[] to, int n, int width) {
+        for (int i = 0; i < n; i++) {
+            MemoryUtil.copyMemory(from + (long) width * i, dst + (long) width * Objects.checkIndex(to[i], n), width);
+        }
+    }
+
+    /** Bit {@code i} of the bitmap at {@code from} set at bit {@code to[i]} of the (zeroed) one at {@code dst}. */
+    private static void scatterBits(long from, long dst, int[] to, int n) {
+        for (int i = 0; i < n; i++) {
+            if ((MemoryUtil.getByte(from + (i >>> 3)) >>> (i & 7) & 1) != 0) {
+                int j = Objects.checkIndex(to[i], n);
+                long addr = dst + (j >>> 3);
+                MemoryUtil.putByte(addr, (byte) (MemoryUtil.getByte(addr) | 1 << (j & 7)));
+            }
+        }
+    }
+
+    /**
      * The vectors {@code parts} (all of one field) one after another, as a new vector of that field; the caller owns
      * the result.
      */

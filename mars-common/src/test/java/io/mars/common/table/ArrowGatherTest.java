@@ -102,6 +102,43 @@ class ArrowGatherTest {
     }
 
     @Test
+    void scatterPutsEachRowAtItsPlace() {
+        try (BufferAllocator allocator = new RootAllocator()) {
+            for (int n : LENGTHS) {
+                for (boolean withNulls : new boolean[] {false, true}) {
+                    Random rnd = new Random(n * 5L + (withNulls ? 1 : 0));
+                    LocalTable in = ArrowTablesTest.table(n, withNulls, rnd);
+                    int[] to = new int[n];
+                    for (int i = 0; i < n; i++) {
+                        to[i] = i;
+                    }
+                    for (int i = n - 1; i > 0; i--) {
+                        int j = rnd.nextInt(i + 1);
+                        int x = to[i];
+                        to[i] = to[j];
+                        to[j] = x;
+                    }
+                    try (VectorSchemaRoot root = ArrowTables.toArrow(in, allocator)) {
+                        for (int j = 0; j < in.columnCount(); j++) {
+                            String what = in.column(j).name() + " n=" + n + " nulls=" + withNulls;
+                            try (FieldVector out = ArrowGather.scatter(root.getVector(j), to, allocator)) {
+                                Column got = ArrowTables.toColumn(out, n);
+                                for (int i = 0; i < n; i++) {
+                                    assertEquals(in.column(j).isNull(i), got.isNull(to[i]), what + " row " + i);
+                                    if (!in.column(j).isNull(i)) {
+                                        assertEquals(in.column(j).get(i), got.get(to[i]), what + " row " + i);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            assertEquals(0, allocator.getAllocatedMemory());
+        }
+    }
+
+    @Test
     void aRowPastTheEndFailsAndLeaksNothing() {
         try (BufferAllocator allocator = new RootAllocator()) {
             try (VectorSchemaRoot root = ArrowTables.toArrow(ArrowTablesTest.table(10, true, new Random(1)),

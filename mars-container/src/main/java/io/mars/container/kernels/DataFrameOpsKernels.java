@@ -178,19 +178,18 @@ public final class DataFrameOpsKernels {
         return DataFrameKernels.chunk(TableRows.take(new LocalTable(keys), picked, count), allocator);
     }
 
-    /** How many of the sorted {@code keys} are at most {@code x}. */
+    /** How many of the sorted {@code keys} are at most {@code x}: a binary search whose steps do not branch. */
     private static int upperBound(long[] keys, long x) {
-        int lo = 0;
-        int hi = keys.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (keys[mid] <= x) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
+        if (keys.length == 0) {
+            return 0;
         }
-        return lo;
+        int lo = 0;
+        for (int len = keys.length; len > 1; ) {
+            int half = len >>> 1;
+            lo = keys[lo + half] <= x ? lo + half : lo;
+            len -= half;
+        }
+        return lo + (keys[lo] <= x ? 1 : 0);
     }
 
     // ----- shuffle -----
@@ -207,18 +206,19 @@ public final class DataFrameOpsKernels {
         int[] part = op.range()
                 ? rangeParts(keys, n, DataFrameKernels.table(in.get(1)), op.by(), TableRows.flags(op.ascending()))
                 : hashParts(keys, n, parts);
-        int[] order = new int[n];
+        int[] start = partStarts(part, n, parts);
+        int[] to = new int[n];
         int[] partColumn = new int[n];
-        groupByPart(part, n, partStarts(part, n, parts), order, partColumn);
+        places(part, n, start, to, partColumn);
         List<FieldVector> vectors = root.getFieldVectors();
         int width = vectors.size();
         boolean positions = op.positionsOffset() >= 0;
         return new TableChunk(ArrowTables.batch(n, width + (positions ? 2 : 1), j -> {
             if (j < width) {
-                return ArrowGather.take(vectors.get(j), order, n, allocator);
+                return ArrowGather.scatter(vectors.get(j), to, allocator);
             }
             if (positions && j == width) {
-                long[] labels = positionsOf(order, n, op.positionsOffset());
+                long[] labels = positionsOf(to, n, op.positionsOffset());
                 return ArrowTables.toVector(new Column(TableRowPositions.INDEX_COLUMN, DType.INT64, labels, null, null,
                         null), allocator);
             }
@@ -242,8 +242,24 @@ public final class DataFrameOpsKernels {
     }
 
     private static void searchParts(long[] kv, long[] pv, int[] part, int n) {
+        if (pv.length <= 32) {
+            countParts(kv, pv, part, n);
+            return;
+        }
         for (int i = 0; i < n; i++) {
             part[i] = upperBound(pv, kv[i]);
+        }
+    }
+
+    /** {@link #searchParts} for few pivots: the pivots at or below each key counted, without a branch. */
+    private static void countParts(long[] kv, long[] pv, int[] part, int n) {
+        for (int i = 0; i < n; i++) {
+            long x = kv[i];
+            int c = 0;
+            for (long p : pv) {
+                c += p <= x ? 1 : 0;
+            }
+            part[i] = c;
         }
     }
 
@@ -295,20 +311,24 @@ public final class DataFrameOpsKernels {
         return start;
     }
 
-    /** The rows in part order, stable within a part ({@code start} is used up), and each one's part. */
-    private static void groupByPart(int[] part, int n, int[] start, int[] order, int[] partColumn) {
+    /**
+     * Each row's place in part order, stable within a part ({@code start} is used up), and the part column in that
+     * order.
+     */
+    private static void places(int[] part, int n, int[] start, int[] to, int[] partColumn) {
         for (int i = 0; i < n; i++) {
             int p = part[i];
             int at = start[p]++;
-            order[at] = i;
+            to[i] = at;
             partColumn[at] = p;
         }
     }
 
-    private static long[] positionsOf(int[] order, int n, long base) {
+    /** The rows' positions ({@code base} + row) in their new places. */
+    private static long[] positionsOf(int[] to, int n, long base) {
         long[] labels = new long[n];
         for (int i = 0; i < n; i++) {
-            labels[i] = base + order[i];
+            labels[to[i]] = base + i;
         }
         return labels;
     }
