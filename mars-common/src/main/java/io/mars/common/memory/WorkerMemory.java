@@ -2,6 +2,7 @@ package io.mars.common.memory;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -51,6 +52,8 @@ public record WorkerMemory(long containerBytes, long heapBytes, long directBytes
     public static final int GC_PERCENT = 5;
     public static final int DIRECT_PERCENT = 40;
     public static final int TRANSPORT_MIN_MB = 16;
+    /** The direct memory from which Netty's pool chunks are made 16 MiB (see {@link #jvmOptions()}). */
+    public static final int LARGE_POOL_CHUNKS_MB = 1024;
     /** The smallest container a worker fits in: the fixed overhead plus 64 MB of heap and 48 MB of direct memory. */
     public static final int MIN_CONTAINER_MB = FIXED_OVERHEAD_MB + 128;
     private static final long MB = 1L << 20;
@@ -88,13 +91,21 @@ public record WorkerMemory(long containerBytes, long heapBytes, long directBytes
         return Math.min(heapBytes, arrowBytes);
     }
 
-    /** The worker JVM's memory flags. */
+    /**
+     * The worker JVM's memory flags. With at least {@value #LARGE_POOL_CHUNKS_MB} MB of direct memory Netty's pool
+     * chunks are 16 MiB (maxOrder 11; its default is 4 MiB), so the 8 MB buffers of million-row columns are pooled
+     * and reused rather than a fresh allocation, with fresh pages to fault in, each time; smaller containers keep
+     * the default, whose chunks waste less of a small budget.
+     */
     public List<String> jvmOptions() {
-        return List.of("-Xmx" + heapBytes / MB + "m", "-Xms" + Math.min(heapBytes / MB, 64) + "m",
-                "-XX:MaxDirectMemorySize=" + directBytes / MB + "m",
-                "-XX:MaxMetaspaceSize=" + METASPACE_MB + "m",
-                "-XX:ReservedCodeCacheSize=" + CODE_CACHE_MB + "m",
-                "-Dio.netty.maxDirectMemory=0");
+        List<String> options = new ArrayList<>(List.of("-Xmx" + heapBytes / MB + "m",
+                "-Xms" + Math.min(heapBytes / MB, 64) + "m", "-XX:MaxDirectMemorySize=" + directBytes / MB + "m",
+                "-XX:MaxMetaspaceSize=" + METASPACE_MB + "m", "-XX:ReservedCodeCacheSize=" + CODE_CACHE_MB + "m",
+                "-Dio.netty.maxDirectMemory=0"));
+        if (directBytes >= LARGE_POOL_CHUNKS_MB * MB) {
+            options.add("-Dio.netty.allocator.maxOrder=11");
+        }
+        return List.copyOf(options);
     }
 
     /** One line for the worker's log. */

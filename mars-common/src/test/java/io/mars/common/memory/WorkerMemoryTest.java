@@ -36,6 +36,14 @@ class WorkerMemoryTest {
     }
 
     @Test
+    void largePoolChunksOnlyWithGigabytesOfDirectMemory() {
+        assertThat(WorkerMemory.forContainer(1024, "k").jvmOptions()).doesNotContain("-Dio.netty.allocator.maxOrder=11");
+        WorkerMemory big = WorkerMemory.forContainer(8192, "k");
+        assertThat(big.directBytes()).isGreaterThanOrEqualTo(WorkerMemory.LARGE_POOL_CHUNKS_MB * MB);
+        assertThat(big.jvmOptions()).contains("-Dio.netty.allocator.maxOrder=11");
+    }
+
+    @Test
     void aContainerTooSmallForTheJvmIsAConfigErrorNamingTheMinimum() {
         assertThatThrownBy(() -> WorkerMemory.forContainer(256, "mars.yarn.worker.memory"))
                 .isInstanceOf(MarsException.class)

@@ -138,60 +138,125 @@ final class TableRows {
     private static final int SPARE_BITS = 13;
 
     /**
-     * Positions {@code 0..m-1} stably ordered by {@code keys} (as signed longs). An LSD radix sort over 11-bit digits
-     * moves (key, position) pairs by the top bits in which the keys differ: about log2(m) + 13 of them, so one
-     * million evenly spread doubles take 3 passes, not 5 or 6. Runs that tie on those bits are then ordered by their
-     * whole keys (an insertion or merge sort per run; stable, as the passes keep each run in position order). A
-     * merge sort for few keys.
+     * Positions {@code 0..m-1} stably ordered by {@code keys} (as signed longs). Each key's top differing bits and
+     * its position are packed in one long, (key bits, position), so a radix pass moves one array of longs; the LSD
+     * passes (11-bit digits) sort the top log2(m) + 13 of those bits, ties keep position order, and the rare runs
+     * that tie on the sorted bits but not on the whole key are then put in order by the whole keys. A merge sort
+     * for few keys.
      */
     static int[] stableOrder(long[] keys, int m) {
         if (m < RADIX_MIN) {
             return mergeSort(keys, m);
         }
-        long[] k = new long[m];
-        int[] at = new int[m];
-        long differ = unsignedKeys(keys, m, k, at);
+        long differ = differingBits(keys, m);
+        int rowBits = Integer.SIZE - Integer.numberOfLeadingZeros(m - 1);
         if (differ == 0) {
-            return at;
+            return positions(m);
         }
         int high = Long.SIZE - Long.numberOfLeadingZeros(differ); // the keys differ only in bits [0, high)
-        int wanted = Integer.SIZE - Integer.numberOfLeadingZeros(m) + SPARE_BITS;
-        int digits = Math.min((high + DIGIT_BITS - 1) / DIGIT_BITS, (wanted + DIGIT_BITS - 1) / DIGIT_BITS);
-        int low = Math.max(0, high - digits * DIGIT_BITS);
+        int keyBits = Long.SIZE - rowBits;
+        int wanted = rowBits + SPARE_BITS;
+        int digits = (Math.min(high, wanted) + DIGIT_BITS - 1) / DIGIT_BITS;
+        int low = Math.max(0, Long.SIZE - digits * DIGIT_BITS); // the passes sort packed bits [low, 64)
+        long[] p = new long[m];
+        pack(keys, m, high, keyBits, rowBits, p);
         int[][] counts = new int[digits][DIGIT_MASK + 1];
-        countDigits(k, m, low, counts);
-        long[] k2 = new long[m];
-        int[] at2 = new int[m];
-        for (int p = 0; p < digits; p++) {
-            int shift = low + p * DIGIT_BITS;
-            if ((differ >>> shift & DIGIT_MASK) == 0) {
-                continue;
+        countDigits(p, m, low, counts);
+        long[] p2 = new long[m];
+        for (int d = 0; d < digits; d++) {
+            int shift = low + d * DIGIT_BITS;
+            int[] count = counts[d];
+            if (count[(int) (p[0] >>> shift) & DIGIT_MASK] == m) {
+                continue; // one digit value for every key
             }
-            scatter(k, at, k2, at2, counts[p], shift, m);
-            long[] tk = k;
-            k = k2;
-            k2 = tk;
-            int[] ta = at;
-            at = at2;
-            at2 = ta;
+            scatterPacked(p, p2, count, shift, m);
+            long[] t = p;
+            p = p2;
+            p2 = t;
         }
-        if (low > 0) {
-            orderTies(k, at, m, low, k2, at2);
+        int[] at = new int[m];
+        unpackPositions(p, m, (1L << rowBits) - 1, at);
+        // the packed keys hold the whole keys when all differing bits fit and the passes sorted all of them
+        if (high > keyBits || low > rowBits) {
+            orderPackedTies(p, at, m, low, keys, p2);
         }
         return at;
     }
 
-    /** {@code k[i] = keys[i]} with the sign bit flipped (signed order as unsigned digits), {@code at[i] = i}; returns
-     * the bits in which some key differs from the first. */
-    private static long unsignedKeys(long[] keys, int m, long[] k, int[] at) {
+    private static long differingBits(long[] keys, int m) {
         long first = keys[0];
         long differ = 0;
         for (int i = 0; i < m; i++) {
-            k[i] = keys[i] ^ Long.MIN_VALUE;
-            at[i] = i;
             differ |= keys[i] ^ first;
         }
         return differ;
+    }
+
+    private static int[] positions(int m) {
+        int[] at = new int[m];
+        for (int i = 0; i < m; i++) {
+            at[i] = i;
+        }
+        return at;
+    }
+
+    /**
+     * {@code p[i]} = the top {@code keyBits} of key i's bits {@code [0, high)} (signed order made unsigned), then
+     * {@code i} in the low {@code rowBits}.
+     */
+    private static void pack(long[] keys, int m, int high, int keyBits, int rowBits, long[] p) {
+        long keyMask = high >= Long.SIZE ? -1L : (1L << high) - 1;
+        int down = Math.max(0, high - keyBits);
+        int up = Math.max(0, keyBits - high) + rowBits;
+        for (int i = 0; i < m; i++) {
+            long u = (keys[i] ^ Long.MIN_VALUE) & keyMask;
+            p[i] = u >>> down << up | i;
+        }
+    }
+
+    private static void scatterPacked(long[] p, long[] p2, int[] count, int shift, int m) {
+        for (int d = 0, sum = 0; d <= DIGIT_MASK; d++) {
+            int c = count[d];
+            count[d] = sum;
+            sum += c;
+        }
+        for (int i = 0; i < m; i++) {
+            long x = p[i];
+            p2[count[(int) (x >>> shift) & DIGIT_MASK]++] = x;
+        }
+    }
+
+    private static void unpackPositions(long[] p, int m, long rowMask, int[] at) {
+        for (int i = 0; i < m; i++) {
+            at[i] = (int) (p[i] & rowMask);
+        }
+    }
+
+    /**
+     * Each run of positions whose packed keys are equal in bits {@code [low, 64)} put in order of their whole keys,
+     * stably ({@code keysInRuns} is free room of m longs; a run's packed keys are not read again once it is found,
+     * so they are the merge's scratch).
+     */
+    private static void orderPackedTies(long[] p, int[] at, int m, int low, long[] keys, long[] keysInRuns) {
+        int[] rowScratch = null;
+        int i = 0;
+        while (i < m) {
+            long top = p[i] >>> low;
+            int j = i + 1;
+            while (j < m && p[j] >>> low == top) {
+                j++;
+            }
+            if (j - i > 1) {
+                for (int r = i; r < j; r++) {
+                    keysInRuns[r] = keys[at[r]];
+                }
+                if (rowScratch == null && j - i > 16) {
+                    rowScratch = new int[m];
+                }
+                sortRun(keysInRuns, at, i, j, p, rowScratch);
+            }
+            i = j;
+        }
     }
 
     /** The counts of every digit from bit {@code low} in one read of the keys (a pass's scatter does not change them). */
@@ -216,38 +281,6 @@ final class TableRows {
     private static void countDigit(long[] k, int m, int shift, int[] count) {
         for (int i = 0; i < m; i++) {
             count[(int) (k[i] >>> shift) & DIGIT_MASK]++;
-        }
-    }
-
-    /** One stable pass: pairs moved to their digit's place ({@code count} becomes the digits' starts, used up). */
-    private static void scatter(long[] k, int[] at, long[] k2, int[] at2, int[] count, int shift, int m) {
-        for (int d = 0, sum = 0; d <= DIGIT_MASK; d++) {
-            int c = count[d];
-            count[d] = sum;
-            sum += c;
-        }
-        for (int i = 0; i < m; i++) {
-            long key = k[i];
-            int to = count[(int) (key >>> shift) & DIGIT_MASK]++;
-            k2[to] = key;
-            at2[to] = at[i];
-        }
-    }
-
-    /** Each run of pairs equal in the bits from {@code low} up put in order of the whole keys, stably. */
-    private static void orderTies(long[] k, int[] at, int m, int low, long[] tk, int[] ta) {
-        int i = 0;
-        while (i < m) {
-            long top = k[i] >>> low;
-            int j = i + 1;
-            while (j < m && k[j] >>> low == top) {
-                j++;
-            }
-            if (j - i > 1) {
-                // within a run the top bits are equal, so the keys compare as signed longs as they do unsigned
-                sortRun(k, at, i, j, tk, ta);
-            }
-            i = j;
         }
     }
 
