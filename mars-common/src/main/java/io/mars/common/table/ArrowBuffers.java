@@ -150,35 +150,47 @@ public final class ArrowBuffers {
      * given, {@code doubles[i]} is NaN (the batch form of a float null).
      */
     public static void setValidity(ArrowBuf validity, int n, byte[] nulls, double[] doubles) {
-        boolean anyNull = false;
-        if (nulls != null) {
-            for (int i = 0; i < n && !anyNull; i++) {
-                anyNull = nulls[i] != 0;
-            }
-        }
-        if (!anyNull && doubles != null) {
-            for (int i = 0; i < n; i++) {
-                if (Double.isNaN(doubles[i])) {
-                    anyNull = true;
-                    break;
-                }
-            }
-        }
         byte[] bytes = new byte[bitBytes(n)];
-        if (!anyNull) {
+        if (!anyFlag(nulls, n) && !anyNaN(doubles, n)) {
             java.util.Arrays.fill(bytes, (byte) -1);
             if ((n & 7) != 0) {
                 bytes[bytes.length - 1] = (byte) ((1 << (n & 7)) - 1);
             }
         } else {
+            validBits(bytes, n, nulls, doubles);
+        }
+        validity.setBytes(0, bytes);
+    }
+
+    private static boolean anyFlag(byte[] flags, int n) {
+        if (flags != null) {
             for (int i = 0; i < n; i++) {
-                boolean isNull = nulls != null && nulls[i] != 0 || doubles != null && Double.isNaN(doubles[i]);
-                if (!isNull) {
-                    bytes[i >>> 3] |= (byte) (1 << (i & 7));
+                if (flags[i] != 0) {
+                    return true;
                 }
             }
         }
-        validity.setBytes(0, bytes);
+        return false;
+    }
+
+    private static boolean anyNaN(double[] doubles, int n) {
+        if (doubles != null) {
+            for (int i = 0; i < n; i++) {
+                if (Double.isNaN(doubles[i])) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static void validBits(byte[] bytes, int n, byte[] nulls, double[] doubles) {
+        for (int i = 0; i < n; i++) {
+            boolean isNull = nulls != null && nulls[i] != 0 || doubles != null && Double.isNaN(doubles[i]);
+            if (!isNull) {
+                bytes[i >>> 3] |= (byte) (1 << (i & 7));
+            }
+        }
     }
 
     /** One flag per value, 1 where the validity bit is clear. */

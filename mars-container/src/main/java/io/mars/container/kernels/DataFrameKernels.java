@@ -17,6 +17,7 @@ import io.mars.common.operand.dataframe.ColumnExpr;
 import io.mars.common.operand.dataframe.ColumnRef;
 import io.mars.common.operand.dataframe.ExprFn;
 import io.mars.common.table.ArrowBuffers;
+import io.mars.common.table.ArrowGather;
 import io.mars.common.table.ArrowTables;
 import io.mars.common.table.Columns;
 import io.mars.common.table.TableChunk;
@@ -200,7 +201,7 @@ public final class DataFrameKernels {
         return new TableChunk(ArrowTables.batch(count, columns.size(), j -> {
             FieldVector v = columns.get(j);
             return count == n ? ArrowTables.share(v, v.getName(), 0, n, allocator)
-                    : ArrowTables.toVector(Columns.take(ArrowTables.toColumn(v, n), rows, count), allocator);
+                    : ArrowGather.take(v, rows, count, allocator);
         }));
     }
 

@@ -287,7 +287,7 @@ public final class DataFrameOpsKernels {
             hashLongParts(keys.get(0).longs(), keys.get(0).nulls(), part, n, parts);
         } else {
             for (int i = 0; i < n; i++) {
-                part[i] = (int) Math.floorMod(TableRows.hash(keys, i), (long) parts);
+                part[i] = TableRows.partOf(TableRows.hash(keys, i), parts);
             }
         }
         return part;
@@ -295,7 +295,7 @@ public final class DataFrameOpsKernels {
 
     private static void hashLongParts(long[] v, byte[] nulls, int[] part, int n, int parts) {
         for (int i = 0; i < n; i++) {
-            part[i] = (int) Math.floorMod(TableRows.hashOfLong(v[i], nulls != null && nulls[i] != 0), (long) parts);
+            part[i] = TableRows.partOf(TableRows.hashOfLong(v[i], nulls != null && nulls[i] != 0), parts);
         }
     }
 
@@ -512,7 +512,13 @@ public final class DataFrameOpsKernels {
         LongGroupIds ids = LongGroupIds.forKeys(iv, inulls, ni);
         int[] next = new int[ni];
         int[] head = new int[Math.max(16, ni)];
-        int[] tail = new int[head.length];
+        chainRows(ids, iv, inulls, ni, next, head, new int[head.length]);
+        probeRows(ids, outer.longs(), outer.nulls(), outer.length(), next, head, keepUnmatched, pairs);
+    }
+
+    /** Each inner key's rows chained in row order: {@code head[id]} the first, {@code next[row]} the one after. */
+    private static void chainRows(LongGroupIds ids, long[] iv, byte[] inulls, int ni, int[] next, int[] head,
+                                  int[] tail) {
         for (int j = 0; j < ni; j++) {
             if (inulls != null && inulls[j] != 0) {
                 continue;
@@ -527,9 +533,10 @@ public final class DataFrameOpsKernels {
             }
             tail[id] = j;
         }
-        int no = outer.length();
-        long[] ov = outer.longs();
-        byte[] onulls = outer.nulls();
+    }
+
+    private static void probeRows(LongGroupIds ids, long[] ov, byte[] onulls, int no, int[] next, int[] head,
+                                  boolean keepUnmatched, IntPairs pairs) {
         for (int i = 0; i < no; i++) {
             int id = onulls != null && onulls[i] != 0 ? -1 : ids.find(ov[i]);
             if (id < 0) {

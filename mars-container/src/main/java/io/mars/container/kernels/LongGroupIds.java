@@ -26,9 +26,9 @@ final class LongGroupIds {
 
     /**
      * A table for numbering {@code keys[0..n)} (rows with {@code nulls[i] != 0} left out): when their range is at most
-     * eight times their count (and under 2^26), numbers live in an array indexed by key (at most 32 bytes a key, about
-     * what the hash table takes), so a lookup is one load, not a probe sequence. Keys outside that range can still be
-     * added, through the hash table.
+     * sixteen times their count (and under 2^26), numbers live in an array indexed by key (at most 64 bytes a key;
+     * the hash table, at most half full in a power-of-two capacity of 12-byte slots, takes 24 to 48), so a lookup is
+     * one load, not a probe sequence. Keys outside that range can still be added, through the hash table.
      */
     static LongGroupIds forKeys(long[] keys, byte[] nulls, int n) {
         LongGroupIds ids = new LongGroupIds();
@@ -41,7 +41,7 @@ final class LongGroupIds {
             }
         }
         long range = max - min + 1;
-        if (min <= max && range > 0 && range <= 8L * n + 16 && range <= 1 << 26) {
+        if (min <= max && range > 0 && range <= 16L * n + 16 && range <= 1 << 26) {
             ids.dense = new int[(int) range];
             Arrays.fill(ids.dense, -1);
             ids.denseMin = min;

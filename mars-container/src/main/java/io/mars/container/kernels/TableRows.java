@@ -461,6 +461,14 @@ final class TableRows {
         return mix(h);
     }
 
+    /**
+     * The part in {@code [0, parts)} of a row with this {@link #hash}: its top 32 bits scaled to the part count (a
+     * multiply and a shift where a remainder would divide; the hash's bits are mixed, so the parts are as even).
+     */
+    static int partOf(long hash, int parts) {
+        return (int) ((hash >>> 32) * parts >>> 32);
+    }
+
     /** {@link #hash} of a row whose only key is this long-backed value (or null). */
     static long hashOfLong(long value, boolean isNull) {
         return mix(17 * 31 + mix(isNull ? NULL_HASH : value));

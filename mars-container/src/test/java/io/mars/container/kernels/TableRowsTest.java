@@ -62,4 +62,21 @@ class TableRowsTest {
             }
         }
     }
+
+    @Test
+    void partsOfHashesAreInRangeAndEven() {
+        for (int parts : new int[] {1, 3, 10, 97, 1000}) {
+            int[] count = new int[parts];
+            int n = 200_000;
+            for (int i = 0; i < n; i++) {
+                int p = TableRows.partOf(TableRows.hashOfLong(i, false), parts);
+                assertThat(p).isBetween(0, parts - 1);
+                count[p]++;
+            }
+            double mean = (double) n / parts;
+            for (int c : count) {
+                assertThat(Math.abs(c - mean)).as("parts=" + parts).isLessThan(6 * Math.sqrt(mean) + 1);
+            }
+        }
+    }
 }
