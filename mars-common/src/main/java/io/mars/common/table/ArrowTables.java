@@ -12,10 +12,12 @@ import java.util.function.IntFunction;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.util.TransferPair;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -235,6 +237,19 @@ public final class ArrowTables {
      * closed), accounted to {@code allocator}.
      */
     public static FieldVector share(FieldVector v, String name, int from, int length, BufferAllocator allocator) {
+        if (v instanceof BaseFixedWidthVector f && !(v instanceof BitVector) && v.getNullCount() == 0) {
+            // no nulls: the value slice is shared and the validity bits are set afresh, none copied bit by bit
+            FieldVector out = new Field(name, v.getField().getFieldType(), null).createVector(allocator);
+            try {
+                int width = f.getTypeWidth();
+                ArrowBuf values = v.getDataBuffer().slice((long) from * width, (long) length * width);
+                out.loadFieldBuffers(new ArrowFieldNode(length, 0), List.of(v.getValidityBuffer(), values));
+                return out;
+            } catch (RuntimeException e) {
+                out.close();
+                throw e;
+            }
+        }
         TransferPair pair = v.getTransferPair(name, allocator);
         pair.splitAndTransfer(from, length);
         return (FieldVector) pair.getTo();

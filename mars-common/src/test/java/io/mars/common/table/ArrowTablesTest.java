@@ -62,6 +62,40 @@ class ArrowTablesTest {
     }
 
     @Test
+    void sharedSlicesAtAnyOffsetAreTheHeapSlices() {
+        try (BufferAllocator allocator = new RootAllocator()) {
+            for (boolean withNulls : new boolean[] {false, true}) {
+                LocalTable in = table(100, withNulls, new Random(withNulls ? 8 : 9));
+                List<FieldVector> kept = new ArrayList<>();
+                try (VectorSchemaRoot root = ArrowTables.toArrow(in, allocator)) {
+                    for (int[] cut : new int[][] {{0, 100}, {3, 50}, {8, 16}, {13, 0}, {99, 1}}) {
+                        for (int j = 0; j < in.columnCount(); j++) {
+                            FieldVector v = ArrowTables.share(root.getVector(j), "s", cut[0], cut[1], allocator);
+                            kept.add(v);
+                            Column want = Columns.slice(in.column(j), cut[0], cut[1]);
+                            Column got = ArrowTables.toColumn(v, cut[1]);
+                            String what = in.column(j).name() + " nulls=" + withNulls + " at " + cut[0];
+                            assertEquals(cut[1], v.getValueCount(), what);
+                            assertEquals(nullCount(want), v.getNullCount(), what);
+                            for (int i = 0; i < cut[1]; i++) {
+                                assertEquals(want.isNull(i), got.isNull(i), what + " row " + i);
+                                if (!want.isNull(i)) {
+                                    assertEquals(want.get(i), got.get(i), what + " row " + i);
+                                }
+                            }
+                        }
+                    }
+                }
+                // the slices outlive their batch, and give the memory back when closed
+                assertEquals(Columns.slice(in.column("f64"), 3, 50).get(7),
+                        ArrowTables.toColumn(kept.get(in.columnCount() + in.columnNames().indexOf("f64")), 50).get(7));
+                kept.forEach(FieldVector::close);
+            }
+            assertEquals(0, allocator.getAllocatedMemory());
+        }
+    }
+
+    @Test
     void sharedColumnOutlivesItsSourceAndFreesWithIt() {
         try (BufferAllocator allocator = new RootAllocator()) {
             double[] values = new double[1000];

@@ -84,9 +84,28 @@ public final class DataFrameOpsKernels {
         for (VectorSchemaRoot r : roots) {
             n += r.getRowCount();
         }
-        int[] order = op.by().isEmpty() ? null : TableRows.sortedOrder(keyColumns(roots, op.by()), n,
-                TableRows.flags(op.ascending()));
+        int[] order = null;
+        if (!op.by().isEmpty()) {
+            long[] keys = op.by().size() == 1 ? ArrowOrderKeys.of(vectors(roots, op.by().get(0)),
+                    op.ascending().get(0)) : null;
+            order = keys != null ? TableRows.stableOrder(keys, n)
+                    : TableRows.sortedOrder(keyColumns(roots, op.by()), n, TableRows.flags(op.ascending()));
+        }
         return gathered(roots, order, n, allocator);
+    }
+
+    /** The column {@code name} of each batch. */
+    private static List<FieldVector> vectors(List<VectorSchemaRoot> roots, String name) {
+        List<FieldVector> out = new ArrayList<>(roots.size());
+        for (VectorSchemaRoot r : roots) {
+            FieldVector v = r.getVector(name);
+            if (v == null) {
+                throw new MarsException(ErrorCode.COLUMN_NOT_FOUND, "column '" + name + "' is not in the chunk's "
+                        + "columns " + ArrowTables.names(r));
+            }
+            out.add(v);
+        }
+        return out;
     }
 
     /** The batches of inputs {@code [from, to)}. */
@@ -200,12 +219,11 @@ public final class DataFrameOpsKernels {
      */
     private static TableChunk partition(ChunkTablePartition op, List<ChunkData> in, BufferAllocator allocator) {
         VectorSchemaRoot root = tableChunk(in.get(0)).root();
-        List<Column> keys = ArrowTables.toLocal(root, op.by()).columns();
         int n = root.getRowCount();
         int parts = op.parts();
         int[] part = op.range()
-                ? rangeParts(keys, n, DataFrameKernels.table(in.get(1)), op.by(), TableRows.flags(op.ascending()))
-                : hashParts(keys, n, parts);
+                ? rangeParts(root, n, DataFrameKernels.table(in.get(1)), op.by(), TableRows.flags(op.ascending()))
+                : hashParts(ArrowTables.toLocal(root, op.by()).columns(), n, parts);
         int[] start = partStarts(part, n, parts);
         int[] to = new int[n];
         int[] partColumn = new int[n];
@@ -227,16 +245,16 @@ public final class DataFrameOpsKernels {
     }
 
     /** Per row, its range part: the number of pivots at or before it (part k holds [pivot k-1, pivot k)). */
-    private static int[] rangeParts(List<Column> keys, int n, LocalTable pivots, List<String> by, boolean[] asc) {
+    private static int[] rangeParts(VectorSchemaRoot root, int n, LocalTable pivots, List<String> by, boolean[] asc) {
         List<Column> pk = TableRows.columns(pivots, by);
         int[] part = new int[n];
         long[] pv = pk.size() == 1 ? TableRows.orderKeys(pk.get(0), asc[0]) : null;
-        long[] kv = pv != null ? TableRows.orderKeys(keys.get(0), asc[0]) : null;
+        long[] kv = pv != null ? ArrowOrderKeys.of(vectors(List.of(root), by.get(0)), asc[0]) : null;
         if (kv != null) {
-            // one numeric key without nulls on either side: a binary search over primitive keys
+            // one numeric key without nulls on either side: a search over primitive keys
             searchParts(kv, pv, part, n);
         } else {
-            compareParts(keys, pk, asc, part, n);
+            compareParts(ArrowTables.toLocal(root, by).columns(), pk, asc, part, n);
         }
         return part;
     }
