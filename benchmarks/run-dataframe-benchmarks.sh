@@ -12,6 +12,9 @@
 #   MARS_SUBMIT_OPTS [-Xmx8g -Xmn512m -XX:+UseParallelGC]  (a bounded young generation keeps the JVM from touching
 #                    gigabytes of fresh eden pages: at 10^8 rows it halves peak RSS)
 #   PYTHON [/usr/bin/python3]   WORKLOADS [groupby-sum groupby-mean filter-sum merge sort]
+#   REPS [1]  fresh processes per workload and side, in turn (Mars, pandas, Dask, Mars, ...); each figure is the median
+#             of its REPS runs (the lower middle one for an even count), each peak RSS the largest, and the runs are
+#             listed under the table
 set -euo pipefail
 here="$(cd -P "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -31,26 +34,43 @@ has_dask=0
 "$python" -c 'import dask.dataframe' 2>/dev/null && has_dask=1
 row='%-13s %10s %7s %7s %8s %7s %8s %8s %9s %9s %8s %8s %8s\n'
 printf "$row" workload N cold_s warm_s pandas_s dask_s cold/pd warm/pd cold/dask warm/dask mars_MB pd_MB dask_MB
+reps="${REPS:-1}"
+median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+largest() { printf '%s\n' "$@" | sort -g | tail -1; }
+runs=""
 for w in ${WORKLOADS:-groupby-sum groupby-mean filter-sum merge sort}; do
   size="$n"
   [[ "$w" == merge ]] && size="${MERGE_N:-$n}"
   [[ "$w" == sort ]] && size="${SORT_N:-$n}"
   size="$(num "$size")"
-  /usr/bin/time -v -o "$work/mars.time" "$root/bin/mars-submit" --master "${MASTER:-local[2]}" \
-    --class io.mars.examples.DataFrameOps "$jar" "$w" "$size" "$(num "$chunk")" 2 >"$work/mars.out" 2>"$work/mars.err" \
-    || { echo "$w: Mars run failed:" >&2; tail -5 "$work/mars.err" >&2; continue; }
-  /usr/bin/time -v -o "$work/py.time" "$python" "$here/python/pandas_ops_baseline.py" "$w" "$size" >"$work/py.out"
-  dask_s=- dask_mb=-
+  cold=() warm=() pys=() dasks=() mars_mb=() pd_mb=() dask_mbs=() failed=0
+  for ((r = 0; r < reps; r++)); do
+    /usr/bin/time -v -o "$work/mars.time" "$root/bin/mars-submit" --master "${MASTER:-local[2]}" \
+      --class io.mars.examples.DataFrameOps "$jar" "$w" "$size" "$(num "$chunk")" 2 >"$work/mars.out" \
+      2>"$work/mars.err" || { echo "$w: Mars run failed:" >&2; tail -5 "$work/mars.err" >&2; failed=1; break; }
+    cold+=("$(grep -o 'wall=[0-9.]*' "$work/mars.out" | head -1 | cut -d= -f2)")
+    warm+=("$(grep -o 'wall=[0-9.]*' "$work/mars.out" | tail -1 | cut -d= -f2)")
+    mars_mb+=("$(peak_mb "$work/mars.time")")
+    /usr/bin/time -v -o "$work/py.time" "$python" "$here/python/pandas_ops_baseline.py" "$w" "$size" >"$work/py.out"
+    pys+=("$(grep -o 'wall=[0-9.]*' "$work/py.out" | tail -1 | cut -d= -f2)")
+    pd_mb+=("$(peak_mb "$work/py.time")")
+    if [[ "$has_dask" == 1 ]]; then
+      /usr/bin/time -v -o "$work/dask.time" "$python" "$here/python/dask_ops_baseline.py" "$w" "$size" \
+        "$(num "$chunk")" >"$work/dask.out"
+      dasks+=("$(grep -o 'wall=[0-9.]*' "$work/dask.out" | tail -1 | cut -d= -f2)")
+      dask_mbs+=("$(peak_mb "$work/dask.time")")
+    fi
+  done
+  [[ "$failed" == 1 ]] && continue
+  cold_s="$(median "${cold[@]}")" warm_s="$(median "${warm[@]}")" py_s="$(median "${pys[@]}")" dask_s=- dask_mb=-
   if [[ "$has_dask" == 1 ]]; then
-    /usr/bin/time -v -o "$work/dask.time" "$python" "$here/python/dask_ops_baseline.py" "$w" "$size" \
-      "$(num "$chunk")" >"$work/dask.out"
-    dask_s="$(grep -o 'wall=[0-9.]*' "$work/dask.out" | tail -1 | cut -d= -f2)"
-    dask_mb="$(peak_mb "$work/dask.time")"
+    dask_s="$(median "${dasks[@]}")" dask_mb="$(largest "${dask_mbs[@]}")"
   fi
-  cold_s="$(grep -o 'wall=[0-9.]*' "$work/mars.out" | head -1 | cut -d= -f2)"
-  warm_s="$(grep -o 'wall=[0-9.]*' "$work/mars.out" | tail -1 | cut -d= -f2)"
-  py_s="$(grep -o 'wall=[0-9.]*' "$work/py.out" | tail -1 | cut -d= -f2)"
   printf "$row" "$w" "$size" "$cold_s" "$warm_s" "$py_s" "$dask_s" "$(ratio "$cold_s" "$py_s")" \
     "$(ratio "$warm_s" "$py_s")" "$(ratio "$cold_s" "$dask_s")" "$(ratio "$warm_s" "$dask_s")" \
-    "$(peak_mb "$work/mars.time")" "$(peak_mb "$work/py.time")" "$dask_mb"
+    "$(largest "${mars_mb[@]}")" "$(largest "${pd_mb[@]}")" "$dask_mb"
+  runs+="$w: Mars cold ${cold[*]} | warm ${warm[*]} | pandas ${pys[*]}${dasks[*]:+ | Dask ${dasks[*]}}"$'\n'
 done
+if [[ "$reps" -gt 1 ]]; then
+  printf '\nruns (s), in the order they ran:\n%s' "$runs"
+fi
