@@ -92,7 +92,7 @@ class ArrowGatherTest {
                                 assertEquals(want.get(i), got.get(i), what);
                             }
                         }
-                        assertEquals(want.length() - countValid(want), out.getNullCount(), want.name());
+                        assertEquals(ArrowTablesTest.nullCount(want), out.getNullCount(), want.name());
                     }
                 }
                 roots.forEach(VectorSchemaRoot::close);
@@ -150,13 +150,5 @@ class ArrowGatherTest {
             }
             assertEquals(0, allocator.getAllocatedMemory());
         }
-    }
-
-    private static int countValid(Column c) {
-        int k = 0;
-        for (int i = 0; i < c.length(); i++) {
-            k += c.isNull(i) ? 0 : 1;
-        }
-        return k;
     }
 }

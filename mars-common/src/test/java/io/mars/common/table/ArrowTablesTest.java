@@ -114,7 +114,7 @@ class ArrowTablesTest {
         }
     }
 
-    private static long nullCount(Column c) {
+    static long nullCount(Column c) {
         long k = 0;
         for (int i = 0; i < c.length(); i++) {
             k += c.isNull(i) ? 1 : 0;
