@@ -101,4 +101,22 @@ class RandomReproducibilityTest {
 
         assertThat(a.contentEquals(b)).isFalse();
     }
+
+    @Test
+    void aRechunkedCreationMadeAtTheNewChunkingHasTheSameValues() {
+        // a re-chunking makes each new chunk of a created tensor directly (no assembly): same values either way
+        io.mars.tensor.TensorRandom rng = Tensors.random(SEED);
+        java.util.List<io.mars.tensor.Tensor> made = java.util.List.of(rng.rand(shape(50, 40), chunks(7)),
+                Tensors.random(SEED).normal(2, 3, shape(50, 40), chunks(7)),
+                Tensors.random(SEED).randint(-5, 5, new long[] {50, 40}, DataType.INT64, chunks(7)),
+                Tensors.arange(3, 2003, 1, chunks(7)), Tensors.linspace(0, 1, 2000, true, chunks(7)),
+                Tensors.eye(50, 40, 2, DataType.FLOAT64, chunks(7)), Tensors.full(shape(50, 40), 2.5, chunks(7)));
+        for (io.mars.tensor.Tensor t : made) {
+            // the re-chunked one first: once t is stored, a re-chunking reads the stored chunks instead
+            NDArray rechunked = t.rechunk(chunks(t.ndim() == 1 ? 300 : 13)).execute(session());
+            NDArray whole = t.execute(session());
+            assertThat(rechunked.contentEquals(whole)).as("%s rechunked from 7 to 13: %s vs %s", t, rechunked, whole)
+                    .isTrue();
+        }
+    }
 }

@@ -4,6 +4,7 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TiledTensor;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.Operand;
+import io.mars.common.operand.chunk.BoxCreation;
 import io.mars.common.operand.chunk.ChunkAssemble;
 import io.mars.tensor.DataType;
 import java.util.ArrayList;
@@ -92,6 +93,12 @@ public final class TileContext {
                 out.add(src.chunk(first));
                 continue;
             }
+            Operand made = madeDirectly(src, first, last, dstOff, idx);
+            if (made != null) {
+                out.add(chunk(keyBase + ".rc" + flat, made, List.of(), src.chunks().get(0).dtype(),
+                        NSplits.chunkShape(target, idx), idx));
+                continue;
+            }
             Map<ChunkNode, Integer> inputIndex = new IdentityHashMap<>();
             List<ChunkNode> inputs = new ArrayList<>();
             List<ChunkAssemble.Piece> pieces = new ArrayList<>();
@@ -129,6 +136,40 @@ public final class TileContext {
                     NSplits.chunkShape(target, idx), idx));
         }
         return new TiledTensor(target, out);
+    }
+
+    /**
+     * The operand making target chunk {@code idx} by itself when every source chunk it overlaps ({@code first} to
+     * {@code last} per axis) creates its values from their position alone ({@link BoxCreation}, all of one kind), so
+     * the new chunk needs no inputs and the old ones nothing reads; else null.
+     */
+    private static Operand madeDirectly(TiledTensor src, int[] first, int[] last, long[][] dstOff, int[] idx) {
+        int ndim = first.length;
+        int[] span = new int[ndim];
+        int spanCount = 1;
+        for (int a = 0; a < ndim; a++) {
+            span[a] = last[a] - first[a] + 1;
+            spanCount *= span[a];
+        }
+        Operand kind = src.chunk(first).op();
+        if (!(kind instanceof BoxCreation creation)) {
+            return null;
+        }
+        for (int s = 0; s < spanCount; s++) {
+            int[] rel = NSplits.unflat(span, s);
+            int[] sidx = new int[ndim];
+            for (int a = 0; a < ndim; a++) {
+                sidx[a] = first[a] + rel[a];
+            }
+            if (src.chunk(sidx).op().getClass() != kind.getClass()) {
+                return null;
+            }
+        }
+        long[] offset = new long[ndim];
+        for (int a = 0; a < ndim; a++) {
+            offset[a] = dstOff[a][idx[a]];
+        }
+        return creation.at(offset);
     }
 
     /** The chunk whose [offset[i], offset[i+1]) range holds {@code pos}. */

@@ -14,8 +14,10 @@ import io.mars.common.operand.chunk.ChunkReduceMap;
 import io.mars.common.operand.chunk.ChunkSum;
 import io.mars.common.operand.chunk.ChunkTensorDot;
 import io.mars.common.operand.chunk.ChunkTranspose;
+import io.mars.tensor.DataType;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.TensorGraphs;
+import io.mars.tensor.TensorRandom;
 import io.mars.tensor.Tensors;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -124,12 +126,28 @@ class TilingTest {
 
     @Test
     void differentChunkingsAreRechunkedToACommonRefinement() {
-        Tensor a = Tensors.ones(shape(10), chunks(5));
-        Tensor b = Tensors.ones(shape(10), chunks(4));
+        Tensor a = Tensors.ones(shape(10), chunks(5)).multiply(2);
+        Tensor b = Tensors.ones(shape(10), chunks(4)).multiply(3);
         Tensor c = a.add(b);
         Tiling.Result r = tiling.tile(TensorGraphs.of(c), Map.of());
         assertThat(r.outputs().get(c.key()).nsplits()[0]).containsExactly(4, 1, 3, 2);
         assertThat(count(r.graph().nodes(), ChunkAssemble.class)).isGreaterThan(0);
+    }
+
+    @Test
+    void createdTensorsAreMadeAtTheNewChunkingNotAssembled() {
+        TensorRandom rng = Tensors.random(3);
+        for (Tensor src : List.of(Tensors.ones(shape(12, 12), chunks(2)), Tensors.arange(0, 144, 1, chunks(5)),
+                rng.rand(shape(12, 12), chunks(5)), rng.normal(0, 1, shape(12, 12), chunks(5)),
+                Tensors.eye(12, 12, 1, DataType.FLOAT64, chunks(5)), Tensors.linspace(0, 1, 144, true, chunks(5)))) {
+            Tensor re = src.rechunk(chunks(src.ndim() == 1 ? 48 : 6));
+            Tiling.Result r = tiling.tile(TensorGraphs.of(re), Map.of());
+            List<ChunkNode> out = r.outputs().get(re.key()).chunks();
+            assertThat(count(r.graph().nodes(), ChunkAssemble.class)).as(src.toString()).isZero();
+            assertThat(out).as(src.toString()).allSatisfy(n -> assertThat(n.inputs()).isEmpty());
+            // only the new chunks are left: the old ones nothing reads are pruned
+            assertThat(r.graph().nodes()).as(src.toString()).hasSameSizeAs(out);
+        }
     }
 
     @Test

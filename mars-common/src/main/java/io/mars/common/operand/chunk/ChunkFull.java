@@ -6,5 +6,9 @@ import io.mars.common.operand.WireName;
 
 /** A chunk filled with one value, cast to the node's dtype. */
 @WireName("chunk.full")
-public record ChunkFull(Scalar value) implements Operand {
+public record ChunkFull(Scalar value) implements BoxCreation {
+    @Override
+    public Operand at(long[] offset) {
+        return this;
+    }
 }

@@ -8,5 +8,9 @@ import io.mars.common.operand.WireName;
  * function of its C-order position in the full tensor.
  */
 @WireName("chunk.random.rand")
-public record ChunkRand(long seed, long stream, long[] fullShape, long[] offset) implements Operand {
+public record ChunkRand(long seed, long stream, long[] fullShape, long[] offset) implements BoxCreation {
+    @Override
+    public Operand at(long[] offset) {
+        return new ChunkRand(seed, stream, fullShape, offset.clone());
+    }
 }

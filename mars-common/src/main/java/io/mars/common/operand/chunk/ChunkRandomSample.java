@@ -10,5 +10,9 @@ import io.mars.common.operand.WireName;
  */
 @WireName("chunk.random.sample")
 public record ChunkRandomSample(long seed, long stream, RandomDistribution distribution, double loc, double scale,
-        long low, long high, long[] fullShape, long[] offset) implements Operand {
+        long low, long high, long[] fullShape, long[] offset) implements BoxCreation {
+    @Override
+    public Operand at(long[] offset) {
+        return new ChunkRandomSample(seed, stream, distribution, loc, scale, low, high, fullShape, offset.clone());
+    }
 }
