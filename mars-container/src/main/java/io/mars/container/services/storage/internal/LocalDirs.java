@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileStore;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -13,7 +14,9 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
@@ -45,13 +48,26 @@ final class LocalDirs implements SpillLevel {
         this.usableSpace = usableSpace;
     }
 
+    /**
+     * The usable bytes of the file store holding {@code dir}. The store is looked up once per directory (on Linux
+     * that parses the mount table) and asked for its usable space (a statvfs) on every call.
+     */
     static long fileStoreUsableSpace(Path dir) {
         try {
-            return Files.getFileStore(dir).getUsableSpace();
+            FileStore store = STORES.get(dir);
+            if (store == null) {
+                store = Files.getFileStore(dir);
+                STORES.put(dir, store);
+            }
+            return store.getUsableSpace();
         } catch (IOException e) {
+            STORES.remove(dir);
             return 0;
         }
     }
+
+    /** The file store of each spill directory seen (a handful per process). */
+    private static final Map<Path, FileStore> STORES = new ConcurrentHashMap<>();
 
     @Override
     public Kind kind() {
