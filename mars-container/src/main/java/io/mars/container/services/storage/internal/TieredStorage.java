@@ -57,7 +57,13 @@ public final class TieredStorage implements StorageService {
     private final List<SpillLevel> levels;
     private final LocalDirs localDirs;
     private final HdfsDir hdfsDir;
+    /** Spill writes. */
     private final ExecutorService io;
+    /**
+     * Read-backs, apart from the writes: a subtask (here or on another worker) waits for a read-back, and behind a
+     * queue of spills it would wait for all of them.
+     */
+    private final ExecutorService reads;
     /** Where table chunks read back from a spill file get their buffers; null: table chunks are never spilled. */
     private final BufferAllocator allocator;
     private final ThreadLocal<ByteBuffer> blocks;
@@ -132,6 +138,7 @@ public final class TieredStorage implements StorageService {
         }
         this.levels = List.copyOf(ls);
         this.io = Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.numbered("mars-" + workerId + "-spill-"));
+        this.reads = Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.numbered("mars-" + workerId + "-read-"));
         this.blocks = ThreadLocal.withInitial(() -> ByteBuffer.allocate(config.blockBytes()));
         if (levels.isEmpty()) {
             LOG.warn("worker {} has no spill level (mars.worker.spill-dirs=none and no mars.worker.spill.hdfs-dir):"
@@ -237,7 +244,7 @@ public final class TieredStorage implements StorageService {
             }
             if (e.loading == null) {
                 SpillFile file = e.file;
-                e.loading = CompletableFuture.supplyAsync(() -> readBack(e, file), io);
+                e.loading = CompletableFuture.supplyAsync(() -> readBack(e, file), reads);
             }
             return e.loading.thenApply(Optional::of);
         } finally {
@@ -663,14 +670,16 @@ public final class TieredStorage implements StorageService {
         } finally {
             lock.unlock();
         }
-        io.shutdown();
-        try {
-            if (!io.awaitTermination(30, TimeUnit.SECONDS)) {
-                io.shutdownNow();
+        for (ExecutorService pool : List.of(io, reads)) {
+            pool.shutdown();
+            try {
+                if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
+                    pool.shutdownNow();
+                }
+            } catch (InterruptedException e) {
+                pool.shutdownNow();
+                Thread.currentThread().interrupt();
             }
-        } catch (InterruptedException e) {
-            io.shutdownNow();
-            Thread.currentThread().interrupt();
         }
         List<SpillFile> files = new ArrayList<>();
         lock.lock();

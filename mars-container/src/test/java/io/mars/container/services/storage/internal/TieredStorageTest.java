@@ -29,6 +29,8 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
@@ -178,6 +180,47 @@ class TieredStorageTest {
         settled(s);
         // unpinned and now the coldest: spilled
         assertThat(files(tmp).stream().map(p -> p.getFileName().toString())).anyMatch(n -> n.contains("_hot_"));
+    }
+
+    @Test
+    void aReadBackDoesNotWaitBehindSpillsThatAreStuck() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean stall = new AtomicBoolean();
+        AtomicInteger stalled = new AtomicInteger();
+        // 1,000,000 bytes: spills start above 750,000 and puts wait above 900,000
+        TieredStorage s = track(new TieredStorage("w0", StorageConfig.of(1_000_000, List.of(tmp)), dir -> {
+            if (stall.get()) {
+                stalled.incrementAndGet();
+                try {
+                    release.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return LocalDirs.fileStoreUsableSpace(dir);
+        }, null));
+        try {
+            for (char c = 'a'; c <= 'h'; c++) {
+                s.put("s1", String.valueOf(c), randomChunk(c));
+            }
+            settled(s);
+            assertThat(s.stats().spills()).as("the coldest chunk, a, is on disk").isEqualTo(1);
+            // from now on every spill write hangs; two more chunks start two spills, which take both spill threads,
+            // and stay under the limit where a put would wait
+            stall.set(true);
+            s.put("s1", "i", randomChunk('i'));
+            s.put("s1", "j", randomChunk('j'));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (stalled.get() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(stalled.get()).as("spill writes under way and stuck").isEqualTo(2);
+            ChunkData a = s.getAsync("s1", "a").get(10, TimeUnit.SECONDS).orElseThrow();
+            assertThat(((NDArray) a).contentEquals(randomChunk('a'))).isTrue();
+            assertThat(s.stats().readBacks()).isEqualTo(1);
+        } finally {
+            release.countDown();
+        }
     }
 
     @Test
