@@ -23,9 +23,12 @@ import org.junit.jupiter.api.Test;
  * an undisturbed cluster, its reruns counted and every reference given back.
  */
 class WorkerLossTest {
-    /** Many subtasks over three levels (leaves, block products, their sums), so a loss meets finished work. */
+    /**
+     * Many subtasks over three levels (leaves, block products, their sums), so a loss meets finished work. The leaves
+     * are computed (not only drawn): a re-chunking would make drawn leaves directly at the products' block size.
+     */
     private static Tensor job() {
-        Tensor x = Tensors.random(7).rand(shape(1200, 1200), chunks(100));
+        Tensor x = Tensors.random(7).rand(shape(1200, 1200), chunks(100)).multiply(2.0);
         return x.dot(x.transpose()).add(1.0).sum(0);
     }
 

@@ -6,6 +6,8 @@ import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.operand.chunk.ChunkElementwise;
 import io.mars.common.operand.chunk.ChunkFetch;
+import io.mars.common.operand.dataframe.ChunkTablePartition;
+import io.mars.common.operand.dataframe.ChunkTablePiece;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -73,6 +75,19 @@ public final class Fusion {
                 group[i] = groups++;
             }
         }
+        // a shuffle piece (a slice of its partition's batch, sharing the buffers) runs in its partition's subtask:
+        // the partitioned batch is never stored, the pieces are that subtask's outputs (one subtask per mapper, not
+        // one per mapper and part, and the storage counts the buffers once)
+        for (int i = 0; i < n; i++) {
+            ChunkNode node = nodes.get(i);
+            if (node.op() instanceof ChunkTablePiece && group[i] >= 0 && root[group[i]] == i
+                    && node.inputs().size() == 1) {
+                int source = pos.get(node.inputs().get(0));
+                if (group[source] >= 0 && nodes.get(source).op() instanceof ChunkTablePartition) {
+                    group[i] = group[source];
+                }
+            }
+        }
         // members of each group in topological order
         int[] memberCount = new int[groups];
         for (int i = 0; i < n; i++) {
@@ -90,7 +105,7 @@ public final class Fusion {
                 members[group[i]][fill[group[i]]++] = i;
             }
         }
-        // number groups so that ids follow topological order of roots
+        // number groups so that ids follow topological order of roots (a piece's own group, left empty, gets none)
         int[] order = new int[groups];
         int[] idOf = new int[groups];
         int next = 0;
@@ -100,6 +115,9 @@ public final class Fusion {
                 order[next++] = group[i];
             }
         }
+        groups = next;
+        // a member is an output when it is a result or another group reads it
+        boolean[] exported = new boolean[n];
         int[][] preds = new int[groups][];
         List<List<String>> inputs = new ArrayList<>(groups);
         for (int id = 0; id < groups; id++) {
@@ -114,6 +132,7 @@ public final class Fusion {
                         continue;
                     }
                     in.add(c.key());
+                    exported[p] = true;
                     if (group[p] >= 0) {
                         int pid = idOf[group[p]];
                         if (!contains(pred, np, pid)) {
@@ -134,10 +153,17 @@ public final class Fusion {
         for (int id = 0; id < groups; id++) {
             int g = order[id];
             List<ChunkNode> chunks = new ArrayList<>(members[g].length);
+            List<String> outputs = new ArrayList<>(1);
             for (int m : members[g]) {
                 chunks.add(nodes.get(m));
+                if (result[m] || exported[m]) {
+                    outputs.add(nodes.get(m).key());
+                }
             }
-            subtasks.add(new Subtask(id, chunks, inputs.get(id), List.of(nodes.get(root[g]).key()), priority[id]));
+            if (outputs.isEmpty()) {
+                outputs.add(nodes.get(root[g]).key());
+            }
+            subtasks.add(new Subtask(id, chunks, inputs.get(id), outputs, priority[id]));
         }
         return new SubtaskGraph(subtasks, preds, succs, leafHints(preds, priority, groups));
     }

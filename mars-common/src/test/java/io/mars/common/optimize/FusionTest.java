@@ -4,16 +4,20 @@ import static io.mars.tensor.Tensors.chunks;
 import static io.mars.tensor.Tensors.shape;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.operand.chunk.ChunkRand;
 import io.mars.common.operand.chunk.ChunkReduceMap;
+import io.mars.common.operand.dataframe.ChunkTablePartition;
+import io.mars.common.operand.dataframe.ChunkTablePiece;
 import io.mars.common.tiling.TilerRegistry;
 import io.mars.common.tiling.Tiling;
 import io.mars.common.tiling.TilingConfig;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.TensorRandom;
 import io.mars.tensor.Tensors;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +46,41 @@ class FusionTest {
             }
         }
         assertThat(g.size()).isEqualTo(11);
+    }
+
+    @Test
+    void shufflePiecesRunInTheirPartitionsSubtaskAsItsOutputs() {
+        long[] v = new long[400];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (i * 7919L) % 1000;
+        }
+        io.mars.dataframe.DataFrame df = io.mars.dataframe.DataFrames.fromTable(io.mars.dataframe.LocalTable.of(
+                new io.mars.dataframe.Column("v", io.mars.dataframe.DType.INT64, v, null, null, null)), 100);
+        io.mars.dataframe.DataFrame sorted = df.sortValues("v");
+        SubtaskGraph g = Fusion.fuse(tiling.tile(io.mars.common.graph.TileableGraphs.of(sorted), Map.of()).graph());
+        int partitions = 0;
+        for (Subtask st : g.subtasks()) {
+            List<ChunkNode> pieces = st.chunks().stream().filter(c -> c.op() instanceof ChunkTablePiece).toList();
+            ChunkNode partition = st.chunks().stream().filter(c -> c.op() instanceof ChunkTablePartition).findFirst()
+                    .orElse(null);
+            if (partition == null) {
+                assertThat(pieces).as("a piece outside its partition's subtask").isEmpty();
+                continue;
+            }
+            partitions++;
+            // the 4 pieces are stored, the partitioned batch they slice is not
+            assertThat(st.outputs()).containsExactlyInAnyOrderElementsOf(pieces.stream().map(ChunkNode::key).toList())
+                    .hasSize(4).doesNotContain(partition.key());
+        }
+        assertThat(partitions).isEqualTo(4);
+        // every subtask's inputs are outputs of its predecessors
+        for (Subtask st : g.subtasks()) {
+            java.util.Set<String> made = new java.util.HashSet<>();
+            for (int p : g.predecessors()[st.id()]) {
+                made.addAll(g.subtasks().get(p).outputs());
+            }
+            assertThat(made).containsAll(st.inputs());
+        }
     }
 
     @Test
