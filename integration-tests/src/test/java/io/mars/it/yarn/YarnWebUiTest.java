@@ -217,7 +217,7 @@ class YarnWebUiTest {
              io.mars.submit.client.ClientSession session =
                      io.mars.submit.client.ClientSession.open(cluster.supervisor(), Map.of(), null)) {
             io.mars.tensor.Tensor x = io.mars.tensor.Tensors.random(7).rand(io.mars.tensor.Tensors.shape(1600, 1600),
-                    io.mars.tensor.Tensors.chunks(100));
+                    io.mars.tensor.Tensors.chunks(100)).multiply(2.0);
             return session.execute(x.dot(x.transpose()).add(1.0).sum(0)).doubles();
         }
     }
