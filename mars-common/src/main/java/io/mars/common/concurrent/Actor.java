@@ -51,14 +51,6 @@ public final class Actor implements Executor, AutoCloseable {
 
     @Override
     public void close() {
-        thread.shutdown();
-        try {
-            if (!thread.awaitTermination(10, TimeUnit.SECONDS)) {
-                thread.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            thread.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        Pools.stop(thread, 10);
     }
 }

@@ -1,6 +1,7 @@
 package io.mars.am.state.internal;
 
 import io.mars.common.concurrent.DaemonThreads;
+import io.mars.common.concurrent.Pools;
 import io.mars.am.state.StateStore;
 import io.mars.am.state.StateStoreConfig;
 import io.mars.common.error.ErrorCode;
@@ -510,15 +511,7 @@ public final class ZooKeeperStateStore implements StateStore {
         }
         queue.add(new Stop());
         closed = true;
-        writer.shutdown();
-        try {
-            if (!writer.awaitTermination(30, TimeUnit.SECONDS)) {
-                writer.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            writer.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        Pools.stop(writer, 30);
         client.close();
     }
 }

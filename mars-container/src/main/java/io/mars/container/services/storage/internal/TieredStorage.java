@@ -1,6 +1,7 @@
 package io.mars.container.services.storage.internal;
 
 import io.mars.common.concurrent.DaemonThreads;
+import io.mars.common.concurrent.Pools;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.error.MissingChunkException;
@@ -29,7 +30,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -670,17 +670,8 @@ public final class TieredStorage implements StorageService {
         } finally {
             lock.unlock();
         }
-        for (ExecutorService pool : List.of(io, reads)) {
-            pool.shutdown();
-            try {
-                if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
-                    pool.shutdownNow();
-                }
-            } catch (InterruptedException e) {
-                pool.shutdownNow();
-                Thread.currentThread().interrupt();
-            }
-        }
+        Pools.stop(io, 30);
+        Pools.stop(reads, 30);
         List<SpillFile> files = new ArrayList<>();
         lock.lock();
         try {
