@@ -174,14 +174,19 @@ public final class ArrowTables {
     public static LocalTable toLocal(VectorSchemaRoot root, List<String> names) {
         List<Column> cols = new ArrayList<>(names.size());
         for (String name : names) {
-            FieldVector v = root.getVector(name);
-            if (v == null) {
-                throw new MarsException(ErrorCode.COLUMN_NOT_FOUND, "column '" + name + "' is not in the chunk's "
-                        + "columns " + root.getSchema().getFields().stream().map(Field::getName).toList());
-            }
-            cols.add(toColumn(v, root.getRowCount()));
+            cols.add(toColumn(vector(root, name), root.getRowCount()));
         }
         return new LocalTable(cols);
+    }
+
+    /** The column {@code name} of a batch; {@code COLUMN_NOT_FOUND} naming the batch's columns when it has none. */
+    public static FieldVector vector(VectorSchemaRoot root, String name) {
+        FieldVector v = root.getVector(name);
+        if (v == null) {
+            throw new MarsException(ErrorCode.COLUMN_NOT_FOUND, "column '" + name + "' is not in the chunk's columns "
+                    + names(root));
+        }
+        return v;
     }
 
     /** A heap copy of the first {@code n} values of a vector. */

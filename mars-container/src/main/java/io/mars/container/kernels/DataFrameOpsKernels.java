@@ -98,12 +98,7 @@ public final class DataFrameOpsKernels {
     private static List<FieldVector> vectors(List<VectorSchemaRoot> roots, String name) {
         List<FieldVector> out = new ArrayList<>(roots.size());
         for (VectorSchemaRoot r : roots) {
-            FieldVector v = r.getVector(name);
-            if (v == null) {
-                throw new MarsException(ErrorCode.COLUMN_NOT_FOUND, "column '" + name + "' is not in the chunk's "
-                        + "columns " + ArrowTables.names(r));
-            }
-            out.add(v);
+            out.add(ArrowTables.vector(r, name));
         }
         return out;
     }
