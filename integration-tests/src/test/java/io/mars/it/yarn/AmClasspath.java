@@ -1,29 +1,52 @@
 package io.mars.it.yarn;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * The class path of the AMs the YARN tests launch on this machine: the mini cluster's configuration, the unshaded
- * web-proxy jar (which the pom keeps off the test JVM's own class path), then the test class path. The web-proxy jar
- * goes first so that its AmIpFilter wins over the shaded minicluster's relocated copy; the minicluster jar stays for
- * what the mini cluster's configuration names (e.g. its StaticMapping topology class).
+ * The class path of the AMs (and so the workers) the YARN tests launch on this machine: the mini cluster's
+ * configuration, then the jars Mars ships, exactly what {@code bin/mars-submit} runs on: {@code mars-submit}'s jar and
+ * {@code mars-submit/target/lib}. Never the test class path, whose test-scope jars (ZooKeeper's metrics, the mini
+ * cluster) would hide a jar the distribution lacks.
  */
 final class AmClasspath {
     private AmClasspath() {}
 
     static String of(Path confDir) {
-        String webProxy = System.getProperty("mars.it.web-proxy-jar");
-        if (webProxy == null || !Files.isRegularFile(Path.of(webProxy))) {
-            throw new IllegalStateException("system property mars.it.web-proxy-jar names no jar: '" + webProxy
-                    + "'; run the test through Maven (integration-tests/pom.xml sets it)");
-        }
+        Path target = shippedTarget();
         List<String> entries = new java.util.ArrayList<>();
         entries.add(confDir.toString());
-        entries.add(webProxy);
-        entries.add(System.getProperty("surefire.test.class.path"));
+        entries.add(submitJar(target).toString());
+        entries.add(target.resolve("lib") + File.separator + "*");
         return String.join(File.pathSeparator, entries);
+    }
+
+    /** {@code mars-submit/target} of this source tree, after {@code mvn package}. */
+    static Path shippedTarget() {
+        String dir = System.getProperty("mars.it.submit-target");
+        Path target = dir == null ? null : Path.of(dir);
+        if (target == null || !Files.isDirectory(target.resolve("lib"))) {
+            throw new IllegalStateException("system property mars.it.submit-target names no built mars-submit/target "
+                    + "with a lib/ directory: '" + dir + "'; run the test through Maven after the package phase "
+                    + "(integration-tests/pom.xml sets it)");
+        }
+        return target;
+    }
+
+    private static Path submitJar(Path target) {
+        try (Stream<Path> files = Files.list(target)) {
+            return files.filter(p -> {
+                String name = p.getFileName().toString();
+                return name.startsWith("mars-submit-") && name.endsWith(".jar") && !name.endsWith("-tests.jar")
+                        && !name.endsWith("-sources.jar");
+            }).findFirst().orElseThrow(() -> new IllegalStateException("no mars-submit jar in " + target
+                    + "; run mvn package first"));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list " + target + ": " + e, e);
+        }
     }
 }

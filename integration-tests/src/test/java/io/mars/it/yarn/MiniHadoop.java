@@ -101,6 +101,9 @@ final class MiniHadoop implements AutoCloseable {
         // The client and the AM read the mini clusters' addresses from these files.
         Configuration all = new Configuration(yarn.getConfig());
         all.set("fs.defaultFS", dfs.getURI().toString());
+        // The mini cluster's rack mapping (StaticMapping) lives only in its test jar; a real cluster's client
+        // configuration names none, and the AMs run on the jars Mars ships, so they resolve racks by the default.
+        all.unset("net.topology.node.switch.mapping.impl");
         Path confDir = Files.createDirectories(dir.resolve("hadoop-conf"));
         for (String file : List.of("core-site.xml", "yarn-site.xml")) {
             try (OutputStream out = Files.newOutputStream(confDir.resolve(file))) {

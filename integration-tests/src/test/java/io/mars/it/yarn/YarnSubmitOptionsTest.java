@@ -5,21 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mars.am.yarn.ContainerFiles;
 import io.mars.submit.yarn.SecretFile;
 import io.mars.submit.yarn.YarnSubmitter;
-import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
-import java.util.zip.Deflater;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -175,14 +168,13 @@ class YarnSubmitOptionsTest {
     @Test
     void aPreUploadedMarsArchiveIsLocalizedPubliclyAndOnlyTheUsersJarIsStaged() throws Exception {
         org.apache.hadoop.fs.Path archive = new org.apache.hadoop.fs.Path("/shared/mars/mars-lib.zip");
-        Path zip = marsArchive(tmp.resolve("mars-lib.zip"));
+        Path zip = shippedArchive(tmp.resolve("mars-lib.zip"));
         fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(zip.toUri()), archive);
         String report = qualified("/results/archive.txt");
         String marker = qualified("/results/archive.done");
 
-        // Nothing of Mars on the node: only what the mini cluster itself needs (see nodeLocalClasspath)
-        MiniHadoop.Submitted run = submit(Map.of(), "--conf", "mars.yarn.am.classpath=" + nodeLocalClasspath(),
-                "--conf", ContainerFiles.ARCHIVE_PROPERTY + "=" + fs.makeQualified(archive), "--no-wait",
+        // Nothing of Mars on the node: every class comes from the archive
+        MiniHadoop.Submitted run = submit(Map.of(), "--conf", ContainerFiles.ARCHIVE_PROPERTY + "=" + fs.makeQualified(archive), "--no-wait",
                 "--am-memory", "512", "--workers", "1", "--worker-memory", "384", jobJar.toString(), report, marker);
 
         assertThat(run.code()).as(run.err()).isZero();
@@ -249,75 +241,14 @@ class YarnSubmitOptionsTest {
         return file;
     }
 
-    /**
-     * What a Mars installation would pre-upload: Mars's jars and their dependencies (here the test class path, with
-     * the reactor's class directories packed as jars) flat in one zip, stored uncompressed (jars are compressed).
-     */
-    private static Path marsArchive(Path zip) throws IOException {
-        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
-            out.setLevel(Deflater.NO_COMPRESSION);
-            int i = 0;
-            for (String entry : System.getProperty("surefire.test.class.path").split(File.pathSeparator)) {
-                Path path = Path.of(entry);
-                String name = path.getFileName().toString();
-                if (name.contains("hadoop-client-minicluster") || name.startsWith("junit-")
-                        || name.startsWith("assertj-") || name.startsWith("byte-buddy") || name.startsWith("bc")) {
-                    continue; // node-local (see nodeLocalClasspath) or test-only
-                }
-                if (Files.isRegularFile(path) && name.endsWith(".jar")) {
-                    out.putNextEntry(new ZipEntry(i++ + "-" + name));
-                    Files.copy(path, out);
-                    out.closeEntry();
-                } else if (Files.isDirectory(path)) {
-                    out.putNextEntry(new ZipEntry(i++ + "-" + path.getParent().getParent().getFileName() + "-"
-                            + name + ".jar"));
-                    packDirectory(path, out);
-                    out.closeEntry();
-                }
-            }
-        }
+    /** The archive a Mars installation pre-uploads, made by the shipped {@code bin/mars-yarn-archive} from the shipped jars. */
+    private static Path shippedArchive(Path zip) throws Exception {
+        Path marsHome = AmClasspath.shippedTarget().getParent().getParent();
+        Process p = new ProcessBuilder("bash", marsHome.resolve("bin/mars-yarn-archive").toString(), zip.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(output).isZero();
         return zip;
-    }
-
-    private static void packDirectory(Path dir, OutputStream target) throws IOException {
-        JarOutputStream jar = new JarOutputStream(new NonClosing(target));
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                jar.putNextEntry(new JarEntry(dir.relativize(file).toString().replace('\\', '/')));
-                Files.copy(file, jar);
-                jar.closeEntry();
-            }
-        }
-        jar.finish();
-    }
-
-    /** Writes through to the zip entry but leaves the zip open when the inner jar stream finishes. */
-    private static final class NonClosing extends java.io.FilterOutputStream {
-        NonClosing(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-            flush();
-        }
-    }
-
-    /**
-     * The class path entries that must be on this machine for a container of the mini cluster: the unshaded web-proxy
-     * jar first (the AM's AmIpFilter) and the minicluster jar, which holds classes the mini cluster's configuration
-     * names (e.g. its topology mapping). Everything of Mars comes from the archive.
-     */
-    private static String nodeLocalClasspath() {
-        String minicluster = Stream.of(System.getProperty("surefire.test.class.path").split(File.pathSeparator))
-                .filter(e -> Path.of(e).getFileName().toString().contains("hadoop-client-minicluster"))
-                .findFirst().orElseThrow();
-        return System.getProperty("mars.it.web-proxy-jar") + File.pathSeparator + minicluster;
     }
 
     /** The working directories of the application's containers on the NodeManager, once {@code count} hold {@code name}. */
