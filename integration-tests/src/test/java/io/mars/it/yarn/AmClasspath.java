@@ -37,6 +37,15 @@ final class AmClasspath {
         return target;
     }
 
+    /** The examples jar Mars ships ({@code benchmarks/target/mars-benchmarks.jar}), as a user submits it. */
+    static Path examplesJar() {
+        Path jar = shippedTarget().getParent().getParent().resolve("benchmarks/target/mars-benchmarks.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("no examples jar at " + jar + "; run mvn package first");
+        }
+        return jar;
+    }
+
     private static Path submitJar(Path target) {
         try (Stream<Path> files = Files.list(target)) {
             return files.filter(p -> {

@@ -56,7 +56,12 @@ public class YarnDemosTest {
             public class Job {
                 public static void main(String[] args) throws Exception {
                     try (Session session = Session.getOrCreate()) {
-                        String text = String.join("\\n", io.mars.it.yarn.YarnDemosTest.demos(session))
+                        String text = String.join("\\n", java.util.List.of(
+                                "pi=" + io.mars.examples.MonteCarloPi.run(session, 20_000_000L, 2_000_000L).result(),
+                                "inner=" + io.mars.examples.InnerSum.run(session, 800, 200).result(),
+                                "elementwise=" + io.mars.examples.ElementwiseSum.run(session, 10_000_000L,
+                                        1_000_000L, false).result(),
+                                "dotstd=" + io.mars.examples.DotStd.run(session, 800, 200).result()))
                                 + "\\nmaster=" + System.getProperty("mars.master").startsWith("mars://");
                         Path out = new Path(args[0]);
                         try (FSDataOutputStream o = out.getFileSystem(new Configuration()).create(out)) {
@@ -97,8 +102,8 @@ public class YarnDemosTest {
         }
     }
 
-    /** The four demos' results, formatted as the demos print them. Public: the job in the jar calls it. */
-    public static List<String> demos(Session session) {
+    /** The four demos' results, formatted as the demos print them (as the job in the jar, JOB, does). */
+    static List<String> demos(Session session) {
         return List.of(
                 "pi=" + MonteCarloPi.run(session, 20_000_000L, 2_000_000L).result(),
                 "inner=" + InnerSum.run(session, 800, 200).result(),
@@ -192,7 +197,8 @@ public class YarnDemosTest {
         List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "demos.Job",
                 "--am-memory", "512", "--workers", "2", "--worker-memory", "512",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
-                "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(confDir)));
+                "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(confDir),
+                "--jars", AmClasspath.examplesJar().toString()));   // the shipped examples, as a user adds a library
         args.addAll(options);
         args.add(jobJar.toString());
         args.add(output);

@@ -57,16 +57,6 @@ class YarnMemoryTest {
     /** Four kept tensors of ROWS x COLS float64: 4 x 614 MB = 2458 MB, over 3 x 768 MiB of worker containers. */
     private static final long ROWS = 7680;
     private static final long COLS = 10_000;
-    private static final String ETL_JOB = """
-            package etl;
-
-            public class Job {
-                public static void main(String[] args) {
-                    io.mars.examples.SalesReport.main(args);
-                }
-            }
-            """;
-
     @TempDir
     static Path tmp;
 
@@ -208,13 +198,13 @@ class YarnMemoryTest {
         String out = fs.makeQualified(new org.apache.hadoop.fs.Path("/etl/out")).toString();
         long chunkBytes = 1 << 20;
 
-        Path jobJar = MiniHadoop.jobJar(tmp.resolve("etl-job"), "etl.Job", ETL_JOB);
+        // the example as it ships: its jar, run with --class, as the README says
         MiniHadoop.Submitted run = hadoop.marsSubmit(Map.of(), List.of("--master", "yarn", "--deploy-mode", "cluster",
-                "--class", "etl.Job", "--am-memory", "512", "--workers", String.valueOf(WORKERS),
+                "--class", "io.mars.examples.SalesReport", "--am-memory", "512", "--workers", String.valueOf(WORKERS),
                 "--worker-memory", String.valueOf(WORKER_MB),
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
                 "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(hadoop.confDir),
-                jobJar.toString(), in + "/sales.csv", in + "/products.csv", out, String.valueOf(chunkBytes)));
+                AmClasspath.examplesJar().toString(), in + "/sales.csv", in + "/products.csv", out, String.valueOf(chunkBytes)));
         assertThat(run.code()).as(run.err()).isZero();
         ApplicationReport report = yarnClient.getApplicationReport(run.appId());
         assertThat(report.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
