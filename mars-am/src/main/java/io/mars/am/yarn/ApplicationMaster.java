@@ -1,8 +1,23 @@
 package io.mars.am.yarn;
 
+import io.mars.am.GraphWarmup;
+import io.mars.am.Supervisor;
+import io.mars.am.rpc.SupervisorEndpoint;
+import io.mars.am.services.cluster.internal.StaticCluster;
+import io.mars.am.services.session.SessionService;
+import io.mars.am.state.StateStore;
+import io.mars.am.state.StateStoreConfig;
+import io.mars.am.state.internal.EmbeddedZooKeeper;
+import io.mars.am.state.internal.ZooKeeperStateStore;
 import io.mars.am.web.AmWebServer;
 import io.mars.am.web.WebConfig;
 import io.mars.am.web.YarnProxyFilter;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.rpc.flight.HeartbeatConfig;
+import io.mars.common.rpc.flight.RpcSecret;
+import io.mars.common.tiling.TilerRegistry;
+import io.mars.common.wire.Warmup;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -14,33 +29,19 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import io.mars.am.Supervisor;
-import io.mars.am.rpc.SupervisorEndpoint;
-import io.mars.am.services.cluster.internal.StaticCluster;
-import io.mars.am.services.session.SessionService;
-import io.mars.am.state.StateStore;
-import io.mars.am.state.StateStoreConfig;
-import io.mars.am.state.internal.EmbeddedZooKeeper;
-import io.mars.am.state.internal.ZooKeeperStateStore;
-import io.mars.common.tiling.TilerRegistry;
-import io.mars.common.error.ErrorCode;
-import io.mars.common.error.MarsException;
-import io.mars.common.rpc.flight.RpcSecret;
-import io.mars.common.rpc.flight.HeartbeatConfig;
-import io.mars.common.wire.Warmup;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.api.records.ContainerId;
-import java.util.Optional;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
-import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.UpdatedContainer;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
+import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -111,6 +112,7 @@ public final class ApplicationMaster {
         StaticCluster cluster = new StaticCluster();
         try (RootAllocator warm = new RootAllocator()) {
             Warmup.codecs(warm); // the first job's graph decodes without loading the codecs' classes then
+            GraphWarmup.tileableGraphs();
         }
         // client mode: no main class; the client that started the application drives and ends it
         boolean clientMode = spec.mainClass().isEmpty();

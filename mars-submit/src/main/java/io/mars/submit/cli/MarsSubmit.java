@@ -3,6 +3,7 @@ package io.mars.submit.cli;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.ErrorKind;
 import io.mars.common.error.MarsException;
+import io.mars.submit.yarn.HadoopSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

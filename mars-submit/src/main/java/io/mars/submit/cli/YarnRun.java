@@ -4,10 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.submit.client.ClientModeApplication;
-import org.apache.hadoop.io.Text;
-import org.apache.hadoop.security.Credentials;
-import org.apache.hadoop.security.UserGroupInformation;
-
+import io.mars.submit.yarn.HadoopSettings;
 import io.mars.submit.yarn.YarnApplication;
 import io.mars.submit.yarn.YarnOutcome;
 import io.mars.submit.yarn.YarnSubmitter;
@@ -18,6 +15,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.security.Credentials;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 

@@ -1,26 +1,26 @@
 package io.mars.submit.client;
 
-import io.mars.common.concurrent.DaemonThreads;
 import io.mars.Session;
+import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.ChunkData;
+import io.mars.common.graph.Tileable;
+import io.mars.common.graph.TileableGraphs;
 import io.mars.common.model.NSplits;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.rpc.ResultLayout;
 import io.mars.common.rpc.SupervisorGateway;
 import io.mars.common.rpc.TaskInfo;
 import io.mars.common.rpc.TaskState;
-import io.mars.common.tiling.ArrayBoxes;
-import io.mars.common.wire.GraphCodec;
-import io.mars.tensor.NDArray;
-import io.mars.tensor.Tensor;
-import io.mars.common.graph.Tileable;
-import io.mars.common.graph.TileableGraphs;
 import io.mars.common.table.ArrowTables;
 import io.mars.common.table.Columns;
 import io.mars.common.table.TableChunk;
-import io.mars.dataframe.LocalTable;
+import io.mars.common.tiling.ArrayBoxes;
+import io.mars.common.wire.GraphCodec;
+import io.mars.tensor.Tensor;
+import io.mars.types.ChunkData;
+import io.mars.types.LocalTable;
+import io.mars.types.NDArray;
 import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -157,7 +157,7 @@ public final class ClientSession implements Session {
                     }
                 }
                 // column chunks joined per row (--- wide ---), then stored labels become the index
-                return LocalTable.resultOf(t, Columns.concat(Columns.joinColumnChunks(tables, layout.nsplits())));
+                return io.mars.dataframe.DataFrames.resultOf(t, Columns.concat(Columns.joinColumnChunks(tables, layout.nsplits())));
             });
         });
     }

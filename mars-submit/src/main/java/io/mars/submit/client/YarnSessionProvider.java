@@ -5,7 +5,7 @@ import io.mars.SessionProvider;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.flight.RpcSecret;
-import io.mars.submit.cli.HadoopSettings;
+import io.mars.submit.yarn.HadoopSettings;
 import io.mars.submit.yarn.SecretFile;
 import java.io.IOException;
 import java.util.HashMap;

@@ -1,17 +1,18 @@
 package io.mars.submit.local;
 
+import io.mars.am.GraphWarmup;
 import io.mars.am.Supervisor;
 import io.mars.am.services.cluster.internal.StaticCluster;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.tiling.TilerRegistry;
+import io.mars.common.wire.Warmup;
 import io.mars.container.Worker;
 import io.mars.container.WorkerConfig;
-import io.mars.common.tiling.TilerRegistry;
 import io.mars.container.kernels.DataFrameKernels;
 import io.mars.container.kernels.KernelRegistry;
 import io.mars.container.services.storage.StorageConfig;
 import io.mars.container.services.storage.internal.TieredStorage;
-import io.mars.common.wire.Warmup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,7 @@ public final class LocalCluster implements AutoCloseable {
         }
         WorkerConfig workerConfig = WorkerConfig.from(conf);
         Warmup.codecs(arrow);
+        GraphWarmup.tileableGraphs();
         // the workers share this JVM's heap: a percentage of mars.worker.cache-mem is of each one's share
         StorageConfig storageConfig = StorageConfig.from(conf, Runtime.getRuntime().maxMemory() / workerCount,
                 System.getenv());

@@ -1,4 +1,4 @@
-package io.mars.dataframe;
+package io.mars.types;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * The value of an executed dataframe or series, on the heap of the caller: named, typed columns of equal length
- * (the analogue of {@link io.mars.tensor.NDArray} for tensors), in the frame's row order, and the rows' labels
+ * (the analogue of {@link io.mars.types.NDArray} for tensors), in the frame's row order, and the rows' labels
  * (pandas' index): {@code labels} holds them, or is null when they are the positions {@code 0..n-1} (pandas'
  * RangeIndex). {@link #index()} gives them either way.
  */
@@ -70,31 +70,20 @@ public record LocalTable(List<Column> columns, Column labels) {
     }
 
     /**
-     * The table as a user sees it: a stored labels column ({@link RowLabels#COLUMN}, as the workers keep it) moved
-     * out of the columns into {@link #labels}, named {@code name} ({@code ""} for none).
+     * The table as a user sees it: a stored labels column ({@code column}, as the workers keep it) moved out of the
+     * columns into {@link #labels}, named {@code name} ({@code ""} for none).
      */
-    static LocalTable withStoredLabels(LocalTable raw, String name) {
-        List<Column> values = new ArrayList<>(raw.columns.size());
-        Column labels = raw.labels;
-        for (Column c : raw.columns) {
-            if (c.name().equals(RowLabels.COLUMN)) {
-                labels = c.withName(name == null ? "" : name);
+    public LocalTable withStoredLabels(String column, String name) {
+        List<Column> values = new ArrayList<>(columns.size());
+        Column found = labels;
+        for (Column c : columns) {
+            if (c.name().equals(column)) {
+                found = c.withName(name == null ? "" : name);
             } else {
                 values.add(c);
             }
         }
-        return labels == raw.labels ? raw : new LocalTable(values, labels);
-    }
-
-    /** The value of {@code t} (a frame, series or index) from the table its chunks hold. */
-    public static LocalTable resultOf(io.mars.common.graph.Tileable t, LocalTable raw) {
-        if (t instanceof DataFrame f) {
-            return withStoredLabels(raw, f.labels().name());
-        }
-        if (t instanceof Series s) {
-            return withStoredLabels(raw, s.labels().name());
-        }
-        return raw;
+        return found == labels ? this : new LocalTable(values, found);
     }
 
     // --- end index ---

@@ -1,4 +1,4 @@
-package io.mars.submit.cli;
+package io.mars.submit.yarn;
 
 import java.io.IOException;
 import java.nio.file.Files;
