@@ -133,6 +133,9 @@ public class YarnDemosTest {
         assertThat(report.getYarnApplicationState()).isEqualTo(YarnApplicationState.FINISHED);
         assertThat(read(output)).isEqualTo(String.join("\n", expected) + "\nmaster=true");
         assertThat(fs.exists(hadoop.staging(run.appId()))).as("staging dir deleted").isFalse();
+        // the application id once, on stdout; nothing about --no-wait, which was not given
+        assertThat(run.out().lines()).containsExactly(run.appId().toString());
+        assertThat(run.err()).doesNotContain("--no-wait").doesNotContain("\n" + run.appId() + "\n");
     }
 
     @Test

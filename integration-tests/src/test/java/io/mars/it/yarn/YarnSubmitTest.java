@@ -180,6 +180,21 @@ class YarnSubmitTest {
                 new PrintStream(new ByteArrayOutputStream()), Map.of())).isEqualTo(2);
     }
 
+    @Test
+    void clientModeWhoseAmDiesBeforeServingExitsFailedAndLeavesNoStagingDirectory() throws Exception {
+        MiniHadoop.Submitted run = hadoop.marsSubmit(Map.of(), List.of("--master", "yarn", "--deploy-mode", "client",
+                "--class", "yarnjob.Job", "--conf", "mars.yarn.am.java-home=/no/such/java",
+                "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(confDir), "--am-memory", "512",
+                jobJar.toString(), "sum", "/unused"));
+
+        assertThat(run.code()).as("submitted, then failed: not a rejection (4)").isEqualTo(1);
+        assertThat(run.err()).contains("ended FAILED before it served").doesNotContain("--no-wait");
+        assertThat(run.out()).as("no application served the job").isEmpty();
+        ApplicationId appId = ApplicationId.fromString(run.err().replaceAll("(?s).*client-mode application (\\S+) ended.*",
+                "$1"));
+        assertThat(fs.exists(hadoop.staging(appId))).as("staging dir deleted").isFalse();
+    }
+
     private static String[] args(String... options) {
         List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "yarnjob.Job",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),

@@ -26,6 +26,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The ApplicationMaster's state in ZooKeeper, on MiniYARNCluster + MiniDFSCluster + a ZooKeeper server (Curator's
@@ -139,6 +141,14 @@ class YarnZooKeeperTest {
                 && !children(root + "/sessions/" + sessionId + "/chunks").isEmpty(), "the session's state in " + root);
         assertThat(children(root + "/sessions")).containsExactly(sessionId);
         assertThat(new String(curator.getData().forPath(root + "/epoch"), StandardCharsets.UTF_8)).isEqualTo("1");
+        // the AM reports its tasks' progress to YARN: the one task is done while the job waits
+        await(() -> {
+            try {
+                return hadoop.client.getApplicationReport(appId).getProgress() == 1f;
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }, "progress 1 in YARN's report");
         fs.create(new org.apache.hadoop.fs.Path(dir, "go")).close();
 
         int code = job.exitCode();
@@ -156,24 +166,25 @@ class YarnZooKeeperTest {
     void killEndsTheApplicationAndDeletesItsStagingDirectoryAndZooKeeperState() throws Exception {
         org.apache.hadoop.fs.Path dir = fs.makeQualified(new org.apache.hadoop.fs.Path("/zk-kill"));
         String quorum = "mars.zookeeper.quorum=" + zk.getConnectString();
-        Submission job = submit("--conf", quorum, jobJar.toString(), dir.toString(), "session");
+        // --no-wait: nobody waits, so only the kill command can clean up after the killed AM
+        Submission job = submit("--conf", quorum, "--no-wait", jobJar.toString(), dir.toString(), "session");
         ApplicationId appId = job.appId();
+        assertThat(job.exitCode()).as(job.err()).isZero();
         String root = "/mars/" + appId;
-        String sessionId = awaitFile(new org.apache.hadoop.fs.Path(dir, "ready"), job).trim();
+        String sessionId = awaitFile(new org.apache.hadoop.fs.Path(dir, "ready"), null).trim();
         await(() -> children(root + "/sessions").contains(sessionId), "the session in " + root);
         assertThat(fs.exists(hadoop.staging(appId))).as("staging dir exists while running").isTrue();
 
-        MiniHadoop.Submitted kill = run("kill", "--conf", quorum, appId.toString());
+        // no --conf mars.zookeeper.quorum: kill finds it in the application's staged settings
+        MiniHadoop.Submitted kill = run("kill", appId.toString());
 
         assertThat(kill.code()).as(kill.err()).isZero();
         assertThat(kill.out()).contains(appId + " KILLED");
-        assertThat(job.exitCode()).as(job.err()).isEqualTo(3);
         assertThat(hadoop.client.getApplicationReport(appId).getYarnApplicationState())
                 .isEqualTo(YarnApplicationState.KILLED);
         assertThat(fs.exists(hadoop.staging(appId))).as("staging dir deleted").isFalse();
         assertThat(curator.checkExists().forPath(root)).as("ZooKeeper state deleted").isNull();
-        // by mars-submit (the kill command or the waiting submitter, whichever saw the end first): the AM was killed
-        assertThat(kill.err() + job.err()).contains("deleted the application's ZooKeeper state " + root);
+        assertThat(kill.err()).contains("deleted the application's ZooKeeper state " + root);
 
         // kill on the ended application deletes what is left (here: state written back by hand)
         curator.create().creatingParentsIfNeeded().forPath(root + "/epoch", "1".getBytes(StandardCharsets.UTF_8));
@@ -181,6 +192,63 @@ class YarnZooKeeperTest {
         assertThat(again.code()).as(again.err()).isZero();
         assertThat(again.err()).contains("deleted the application's ZooKeeper state " + root);
         assertThat(curator.checkExists().forPath(root)).isNull();
+    }
+
+    /**
+     * Ctrl-C (SIGINT) or SIGTERM (Airflow's on_kill) to a waiting {@code bin/mars-submit}, a process of its own on
+     * the shipped jars: the application is killed and nothing is left in HDFS staging or ZooKeeper.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"TERM", "INT"})
+    void aSignalToTheWaitingSubmitterKillsTheApplicationAndLeavesNothingBehind(String signal) throws Exception {
+        org.apache.hadoop.fs.Path dir = fs.makeQualified(new org.apache.hadoop.fs.Path("/zk-signal-" + signal));
+        Path marsHome = AmClasspath.shippedTarget().getParent().getParent();
+        Path out = tmp.resolve("signal-" + signal + ".out");
+        Path err = tmp.resolve("signal-" + signal + ".err");
+        List<String> command = new ArrayList<>(List.of("bash", marsHome.resolve("bin/mars-submit").toString()));
+        command.addAll(List.of(submitArgs("--conf", "mars.zookeeper.quorum=" + zk.getConnectString(),
+                jobJar.toString(), dir.toString(), "session")));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().put("HADOOP_CONF_DIR", hadoop.confDir.toString());
+        Process submitter = builder.start();
+        try {
+            await(() -> java.nio.file.Files.exists(out) && !readLocal(out).isBlank(), "the application id");
+            ApplicationId appId = ApplicationId.fromString(readLocal(out).lines().findFirst().orElseThrow().trim());
+            String root = "/mars/" + appId;
+            org.apache.hadoop.fs.Path ready = new org.apache.hadoop.fs.Path(dir, "ready");
+            await(() -> {
+                try {
+                    return fs.exists(ready) || !submitter.isAlive();
+                } catch (IOException e) {
+                    throw new AssertionError(e);
+                }
+            }, ready.toString());
+            assertThat(submitter.isAlive()).as(readLocal(err)).isTrue();
+            String sessionId = read(ready).trim();
+            await(() -> children(root + "/sessions").contains(sessionId), "the session in " + root);
+            assertThat(fs.exists(hadoop.staging(appId))).as("staging dir exists while running").isTrue();
+
+            int signalled = new ProcessBuilder("kill", "-" + signal, String.valueOf(submitter.pid())).start().waitFor();
+            assertThat(signalled).isZero();
+
+            assertThat(submitter.waitFor(WAIT_MS, TimeUnit.MILLISECONDS)).as("the submitter exits").isTrue();
+            String printed = readLocal(err);
+            assertThat(printed).contains("stopping: killing " + appId).doesNotContain("cannot");
+            assertThat(hadoop.client.getApplicationReport(appId).getYarnApplicationState())
+                    .isEqualTo(YarnApplicationState.KILLED);
+            assertThat(fs.exists(hadoop.staging(appId))).as("staging dir deleted").isFalse();
+            assertThat(curator.checkExists().forPath(root)).as("ZooKeeper state deleted: " + printed).isNull();
+        } finally {
+            submitter.destroyForcibly();
+        }
+    }
+
+    private static String readLocal(Path file) {
+        try {
+            return java.nio.file.Files.readString(file);
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     @Test
@@ -215,11 +283,14 @@ class YarnZooKeeperTest {
         }
     }
 
-    /** Waits for the job to write {@code file} (failing early when the submitter ended) and returns its text. */
+    /**
+     * Waits for the job to write {@code file} (failing early when the waiting submitter {@code job}, if any, ended)
+     * and returns its text.
+     */
     private static String awaitFile(org.apache.hadoop.fs.Path file, Submission job) throws Exception {
         await(() -> {
             try {
-                if (job.exit().isDone()) {
+                if (job != null && job.exit().isDone()) {
                     throw new AssertionError("the application ended before writing " + file + ": " + job.err());
                 }
                 return fs.exists(file);

@@ -61,13 +61,18 @@ public record AppSpec(String mainClass, List<String> appArgs, List<String> jars,
 
     /** Reads a spec written by {@link #write(Path)}. */
     public static AppSpec read(Path file) throws IOException {
-        Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            p.load(r);
+            return read(r, file.toString());
         }
+    }
+
+    /** Reads a spec written by {@link #write(Path)} from {@code reader} (e.g. the staged copy); {@code source} names it. */
+    public static AppSpec read(Reader reader, String source) throws IOException {
+        Properties p = new Properties();
+        p.load(reader);
         String mainClass = p.getProperty(MAIN_CLASS);
         if (mainClass == null) {
-            throw new IOException(file + " has no " + MAIN_CLASS);
+            throw new IOException(source + " has no " + MAIN_CLASS);
         }
         Map<String, String> properties = new TreeMap<>();
         for (String key : p.stringPropertyNames()) {

@@ -130,7 +130,7 @@ public final class ApplicationMaster {
             recover(supervisor, attempts);
             WorkerContainers workers = new WorkerContainers(workerSpec, spec, host, endpoint.port(), secret,
                     endpoint.workers());
-            Callbacks callbacks = new Callbacks(workers);
+            Callbacks callbacks = new Callbacks(workers, new ApplicationProgress(supervisor.tasks()));
             AMRMClientAsync<ContainerRequest> rm = AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MS, callbacks);
             NMClientAsync nm = NMClientAsync.createNMClientAsync(new NmCallbacks(workers));
             rm.init(conf);
@@ -273,9 +273,11 @@ public final class ApplicationMaster {
     /** The RM's calls: containers allocated and completed go to the worker containers. */
     private static final class Callbacks extends AMRMClientAsync.AbstractCallbackHandler {
         private final WorkerContainers workers;
+        private final ApplicationProgress progress;
 
-        Callbacks(WorkerContainers workers) {
+        Callbacks(WorkerContainers workers, ApplicationProgress progress) {
             this.workers = workers;
+            this.progress = progress;
         }
 
         @Override
@@ -301,7 +303,7 @@ public final class ApplicationMaster {
 
         @Override
         public float getProgress() {
-            return 0;
+            return progress.current();
         }
 
         @Override

@@ -1,12 +1,17 @@
 package io.mars.submit.cli;
 
+import io.mars.am.yarn.AppSpec;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.submit.yarn.StateCleanup;
 import io.mars.submit.yarn.YarnSubmitter;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
@@ -26,6 +31,7 @@ final class YarnCommands {
     private static final EnumSet<YarnApplicationState> DONE =
             EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
     private static final long KILL_WAIT_MS = 60_000;
+    private static final String ZOOKEEPER_PREFIX = "mars.zookeeper.";
 
     private final YarnConfiguration conf;
     private final Map<String, String> settings;
@@ -73,6 +79,8 @@ final class YarnCommands {
             if (r == null) {
                 return ExitCodes.USAGE;
             }
+            // where the application keeps its state, as it was submitted: read before the staging directory goes
+            Map<String, String> stateSettings = withStagedZooKeeperSettings(id);
             if (!DONE.contains(r.getYarnApplicationState())) {
                 yarn.killApplication(id);
                 long deadline = System.currentTimeMillis() + KILL_WAIT_MS;
@@ -83,11 +91,39 @@ final class YarnCommands {
             }
             removeStaging(id);
             if (DONE.contains(r.getYarnApplicationState())) {
-                new StateCleanup(err).deleteEnded(id.toString(), settings);
+                new StateCleanup(err).deleteEnded(id.toString(), stateSettings);
             }
             out.println(id + " " + r.getYarnApplicationState());
             return DONE.contains(r.getYarnApplicationState()) ? ExitCodes.SUCCESS : ExitCodes.JOB_FAILED;
         }
+    }
+
+    /**
+     * These settings with the application's own {@code mars.zookeeper.*} settings from its staged spec, when the
+     * staging directory still holds it (the application runs, or was killed before it could delete it), so that
+     * {@code kill <id>} finds the state without {@code --conf mars.zookeeper.quorum} repeated.
+     */
+    private Map<String, String> withStagedZooKeeperSettings(ApplicationId id) {
+        Map<String, String> merged = new HashMap<>(settings);
+        try {
+            FileSystem fs = FileSystem.get(conf);
+            org.apache.hadoop.fs.Path spec = new org.apache.hadoop.fs.Path(
+                    YarnSubmitter.stagingDir(fs, id.toString()), AppSpec.FILE_NAME);
+            if (!fs.exists(spec)) {
+                return merged;
+            }
+            try (Reader reader = new InputStreamReader(fs.open(spec), StandardCharsets.UTF_8)) {
+                AppSpec.read(reader, spec.toString()).properties().forEach((k, v) -> {
+                    if (k.startsWith(ZOOKEEPER_PREFIX)) {
+                        merged.put(k, v);
+                    }
+                });
+            }
+        } catch (IOException e) {
+            err.println("mars-submit: cannot read the staged settings of " + id + " (" + e.getMessage()
+                    + "); using the given ZooKeeper settings");
+        }
+        return merged;
     }
 
     private void removeStaging(ApplicationId id) {

@@ -1,6 +1,7 @@
 package io.mars.submit.cli;
 
 import io.mars.common.error.ErrorCode;
+import io.mars.common.error.ErrorKind;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.submit.client.ClientModeApplication;
@@ -78,7 +79,8 @@ final class YarnRun {
                         HadoopSettings.confFiles(environment), HadoopSettings.tokenFile(environment), err);
             } catch (MarsException e) {
                 err.println("mars-submit: " + e.getMessage());
-                return ExitCodes.REJECTED;
+                // refused before it ran (bad settings, no such queue, too large): 4; submitted and then failed: 1
+                return e.kind() == ErrorKind.USER ? ExitCodes.REJECTED : ExitCodes.JOB_FAILED;
             }
             out.println(app.applicationId());
             out.flush();
@@ -123,6 +125,11 @@ final class YarnRun {
             Thread.currentThread().interrupt();
             err.println("mars-submit: interrupted while waiting for the application");
             return ExitCodes.JOB_FAILED;
+        }
+        if (outcome.status() == YarnOutcome.Status.DETACHED) {
+            String id = outcome.applicationId().orElseThrow();
+            err.println("mars-submit: application " + id + " was accepted; not waiting for it (--no-wait). Follow it"
+                    + " with: mars-submit status " + id);
         }
         return exitCode(outcome.status());
     }

@@ -13,6 +13,7 @@ import io.mars.submit.yarn.YarnApplication;
 import io.mars.submit.yarn.YarnOutcome;
 import io.mars.submit.yarn.YarnSubmitter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -91,7 +92,8 @@ public final class ClientModeApplication implements AutoCloseable {
                 Optional.empty(), List.of(), confFiles, tokenFile, false);
         YarnOutcome outcome;
         try {
-            outcome = new YarnSubmitter(hadoop, err, err, secret).run(app);
+            // the caller says which application it started (mars-submit prints the id on stdout, once)
+            outcome = new YarnSubmitter(hadoop, new PrintStream(OutputStream.nullOutputStream()), err, secret).run(app);
         } catch (IOException | YarnException e) {
             throw new MarsException(ErrorCode.RPC_FAILED, "cannot submit the client-mode application to YARN: " + e, e);
         } catch (InterruptedException e) {
@@ -117,6 +119,7 @@ public final class ClientModeApplication implements AutoCloseable {
                 e.addSuppressed(suppressed);
             }
             yarn.stop();
+            deleteStaging(hadoop, appId, err); // an AM that died before serving may not have
             throw e;
         }
     }
@@ -221,6 +224,10 @@ public final class ClientModeApplication implements AutoCloseable {
 
     /** The AM deletes its staging directory as it ends; this covers an AM that could not (killed, crashed). */
     private void deleteStaging() {
+        deleteStaging(hadoop, appId, err);
+    }
+
+    private static void deleteStaging(YarnConfiguration hadoop, ApplicationId appId, PrintStream err) {
         try {
             FileSystem fs = FileSystem.get(hadoop);
             fs.delete(YarnSubmitter.stagingDir(fs, appId.toString()), true);

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.yarn.api.ApplicationConstants;
@@ -67,6 +68,8 @@ public final class YarnSubmitter {
 
     private static final FsPermission PRIVATE = new FsPermission((short) 0700);
     private static final long POLL_MS = 500;
+    /** How long the kill hook waits for the killed application to end before it deletes the ZooKeeper state. */
+    private static final long KILL_WAIT_NANOS = 20_000_000_000L;
     private static final EnumSet<YarnApplicationState> DONE =
             EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
 
@@ -168,16 +171,8 @@ public final class YarnSubmitter {
             }
             out.println(appId);
             out.flush();
-            // SIGINT/SIGTERM while waiting (Ctrl-C, Airflow's on_kill) kills the application; staging goes below
-            Thread killOnExit = new Thread(() -> {
-                try {
-                    err.println("mars-submit: stopping: killing " + appId);
-                    yarn.killApplication(appId);
-                    fs.delete(staging, true);
-                } catch (IOException | YarnException | RuntimeException e) {
-                    err.println("mars-submit: cannot kill " + appId + ": " + e);
-                }
-            }, "mars-submit-kill-on-exit");
+            // SIGINT/SIGTERM while waiting (Ctrl-C, Airflow's on_kill) kills the application and cleans up after it
+            Thread killOnExit = new Thread(() -> killOnSignal(yarn, app, appId, staging), "mars-submit-kill-on-exit");
             Runtime.getRuntime().addShutdownHook(killOnExit);
             ApplicationReport report;
             try {
@@ -190,10 +185,8 @@ public final class YarnSubmitter {
                 }
             }
             if (!DONE.contains(report.getYarnApplicationState())) {
-                // --no-wait: the AM removes the staging directory at its end
+                // --no-wait (or client mode, which follows it itself): the AM removes the staging directory at its end
                 detached = true;
-                err.println("mars-submit: application " + appId + " is " + report.getYarnApplicationState()
-                        + "; not waiting for it (--no-wait). Follow it with: mars-submit status " + appId);
                 return new YarnOutcome(YarnOutcome.Status.DETACHED, Optional.of(appId.toString()), "");
             }
             YarnOutcome.Status status = status(report);
@@ -214,6 +207,47 @@ public final class YarnSubmitter {
                 }
             }
         }
+    }
+
+    /**
+     * The shutdown hook's work: kills the application, deletes its staging directory and, once YARN reports it ended
+     * (a live AM could still write), its ZooKeeper state. It runs beside Hadoop's own shutdown hook, which closes
+     * every cached {@link FileSystem}: it uses an instance of its own that no hook closes.
+     */
+    private void killOnSignal(YarnClient yarn, YarnApplication app, ApplicationId appId,
+                              org.apache.hadoop.fs.Path staging) {
+        err.println("mars-submit: stopping: killing " + appId);
+        try {
+            yarn.killApplication(appId);
+        } catch (IOException | YarnException | RuntimeException e) {
+            err.println("mars-submit: cannot kill " + appId + ": " + e);
+        }
+        Configuration own = new Configuration(conf);
+        own.setBoolean(CommonConfigurationKeysPublic.FS_AUTOMATIC_CLOSE_KEY, false);
+        try (FileSystem fs = FileSystem.newInstance(staging.toUri(), own)) {
+            fs.delete(staging, true);
+        } catch (IOException | RuntimeException e) {
+            err.println("mars-submit: cannot delete the staging directory " + staging + ": " + e);
+        }
+        try {
+            long deadline = System.nanoTime() + KILL_WAIT_NANOS;
+            while (!DONE.contains(yarn.getApplicationReport(appId).getYarnApplicationState())) {
+                if (System.nanoTime() > deadline) {
+                    err.println("mars-submit: " + appId + " has not ended yet; its ZooKeeper state is deleted by "
+                            + "mars-submit kill " + appId);
+                    return;
+                }
+                Thread.sleep(POLL_MS / 5);
+            }
+        } catch (IOException | YarnException | RuntimeException e) {
+            err.println("mars-submit: cannot see whether " + appId + " ended: " + e);
+            return;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        new StateCleanup(err).deleteEnded(appId.toString(), app.properties());
+        err.flush();
     }
 
     /** {@link AmAttempts#MAX_ATTEMPTS}, capped (with a note) by the most the cluster grants. */

@@ -27,6 +27,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one subtask on the calling slot thread: pins its inputs in storage and reserves memory for what it computes,
@@ -34,6 +36,7 @@ import java.util.function.Function;
  * runs the fused chunk operands in order, dropping each intermediate after its last use, and stores the outputs.
  */
 public final class SubtaskRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(SubtaskRunner.class);
     private final String workerId;
     private final StorageService storage;
     private final KernelRegistry kernels;
@@ -49,10 +52,34 @@ public final class SubtaskRunner {
 
     public SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations) {
         long start = System.nanoTime();
+        LOG.debug("subtask {} of session {} starts: {} ({} inputs, {} working bytes reserved)", subtask.id(),
+                sessionId, describe(subtask), subtask.inputs().size(), subtask.workingBytes());
         try (Pin inputs = storage.pin(sessionId, subtask.inputs());
              Reservation working = storage.reserve(subtask.workingBytes())) {
-            return run(sessionId, subtask, inputLocations, start);
+            SubtaskResult result = run(sessionId, subtask, inputLocations, start);
+            if (LOG.isInfoEnabled()) {
+                long bytes = 0;
+                for (ChunkMeta m : result.outputs()) {
+                    bytes += m.nbytes();
+                }
+                LOG.info("subtask {} of session {} ({}) finished in {} ms: {} outputs, {} bytes; {} inputs, {} fetched"
+                        + " from other workers", subtask.id(), sessionId, describe(subtask),
+                        String.format("%.1f", (System.nanoTime() - start) / 1e6), result.outputs().size(), bytes,
+                        subtask.inputs().size(), result.copies().size());
+            }
+            return result;
+        } catch (RuntimeException e) {
+            LOG.warn("subtask {} of session {} ({}) failed after {} ms: {}", subtask.id(), sessionId, describe(subtask),
+                    String.format("%.1f", (System.nanoTime() - start) / 1e6), e.toString());
+            throw e;
         }
+    }
+
+    /** The subtask's last operand and its output chunk, enough to find it in the AM's task view. */
+    private static String describe(Subtask subtask) {
+        ChunkNode last = subtask.chunks().get(subtask.chunks().size() - 1);
+        return last.op().wireName() + " -> " + last.key() + (subtask.chunks().size() > 1
+                ? " (" + subtask.chunks().size() + " fused)" : "");
     }
 
     private SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations, long start) {
