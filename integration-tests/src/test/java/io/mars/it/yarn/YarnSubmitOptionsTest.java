@@ -165,6 +165,52 @@ class YarnSubmitOptionsTest {
         assertThat(fs.exists(staging)).as("staging dir removed by the AM").isFalse();
     }
 
+    /**
+     * Without an archive or a node-local class path, {@code bin/mars-submit} (its own process, on the shipped jars)
+     * uploads Mars's jars once to {@code <home>/.mars/lib/<version>-<hash>/mars-lib.zip}; the next submission reuses it.
+     */
+    @Test
+    void withoutAnArchiveMarsJarsAreUploadedOnceToTheUsersCacheAndReused() throws Exception {
+        org.apache.hadoop.fs.Path cache = new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), ".mars/lib");
+        ShippedRun first = shippedSubmit();
+        assertThat(first.code()).as(first.err()).isZero();
+        assertThat(first.err()).contains("uploading Mars's jars once for this version");
+        FileStatus[] versions = fs.listStatus(cache);
+        assertThat(versions).hasSize(1);
+        FileStatus zip = fs.getFileStatus(new org.apache.hadoop.fs.Path(versions[0].getPath(), "mars-lib.zip"));
+        assertThat(zip.getLen()).as("the shipped jars").isGreaterThan(50L << 20);
+
+        ShippedRun second = shippedSubmit();
+        assertThat(second.code()).as(second.err()).isZero();
+        assertThat(second.err()).doesNotContain("uploading Mars's jars");
+        assertThat(fs.getFileStatus(zip.getPath()).getModificationTime()).as("reused, not uploaded again")
+                .isEqualTo(zip.getModificationTime());
+        assertThat(fs.listStatus(cache)).hasSize(1);
+        assertThat(fs.listStatus(versions[0].getPath())).as("no partial uploads left").hasSize(1);
+    }
+
+    private record ShippedRun(int code, String err) {
+    }
+
+    /** {@code bin/mars-submit} as a user runs it: pi from the shipped examples jar, with nothing of Mars on the node. */
+    private static ShippedRun shippedSubmit() throws Exception {
+        Path marsHome = AmClasspath.shippedTarget().getParent().getParent();
+        Path err = Files.createTempFile(tmp, "shipped", ".err");
+        ProcessBuilder builder = new ProcessBuilder("bash", marsHome.resolve("bin/mars-submit").toString(),
+                "--master", "yarn", "--class", "io.mars.examples.MonteCarloPi", "--am-memory", "512",
+                "--workers", "1", "--worker-memory", "384",
+                "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
+                AmClasspath.examplesJar().toString(), "1000000")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile());
+        builder.environment().put("HADOOP_CONF_DIR", hadoop.confDir.toString());
+        Process p = builder.start();
+        if (!p.waitFor(4, java.util.concurrent.TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new AssertionError("bin/mars-submit did not end within 4 minutes: " + Files.readString(err));
+        }
+        return new ShippedRun(p.exitValue(), Files.readString(err));
+    }
+
     @Test
     void aPreUploadedMarsArchiveIsLocalizedPubliclyAndOnlyTheUsersJarIsStaged() throws Exception {
         org.apache.hadoop.fs.Path archive = new org.apache.hadoop.fs.Path("/shared/mars/mars-lib.zip");

@@ -70,4 +70,12 @@ public record YarnApplication(
         confFiles = List.copyOf(confFiles);
         Objects.requireNonNull(tokenFile, "tokenFile");
     }
+
+    /** This application with one more {@code mars.*} setting. */
+    public YarnApplication withProperty(String key, String value) {
+        Map<String, String> more = new java.util.HashMap<>(properties);
+        more.put(key, value);
+        return new YarnApplication(name, queue, amMemoryMb, amVcores, mainClass, appJar, jars, more, appArgs, javaHome,
+                amClasspath, tags, priority, files, confFiles, tokenFile, waitForCompletion);
+    }
 }

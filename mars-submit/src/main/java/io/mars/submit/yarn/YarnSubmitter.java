@@ -103,8 +103,9 @@ public final class YarnSubmitter {
         }
     }
 
-    private YarnOutcome run(YarnClient yarn, YarnApplication app)
+    private YarnOutcome run(YarnClient yarn, YarnApplication submitted)
             throws IOException, YarnException, InterruptedException {
+        YarnApplication app = submitted;
         YarnClientApplication created = yarn.createApplication();
         Resource max = created.getNewApplicationResponse().getMaximumResourceCapability();
         if (app.amMemoryMb() > max.getMemorySize()) {
@@ -140,6 +141,7 @@ public final class YarnSubmitter {
         Optional<LocalResource> archive;
         Credentials credentials;
         try {
+            app = withCachedJars(app, fs);
             archive = archive(app);
             credentials = credentials(app, fs, archive);
         } catch (io.mars.common.error.MarsException e) {
@@ -172,7 +174,9 @@ public final class YarnSubmitter {
             out.println(appId);
             out.flush();
             // SIGINT/SIGTERM while waiting (Ctrl-C, Airflow's on_kill) kills the application and cleans up after it
-            Thread killOnExit = new Thread(() -> killOnSignal(yarn, app, appId, staging), "mars-submit-kill-on-exit");
+            YarnApplication submittedApp = app;
+            Thread killOnExit = new Thread(() -> killOnSignal(yarn, submittedApp, appId, staging),
+                    "mars-submit-kill-on-exit");
             Runtime.getRuntime().addShutdownHook(killOnExit);
             ApplicationReport report;
             try {
@@ -290,6 +294,28 @@ public final class YarnSubmitter {
         return Optional.of("--queue " + queue + ": no such queue; the scheduler knows " + String.join(", ", known));
     }
 
+    /**
+     * Without {@value ContainerFiles#ARCHIVE_PROPERTY} or a node-local class path, Mars's jars come from the per-user
+     * cache ({@link JarCache}: uploaded once per version) as if it were the archive; if the cache cannot be written,
+     * they are uploaded with this application as before.
+     */
+    private YarnApplication withCachedJars(YarnApplication app, FileSystem fs) {
+        String configured = app.properties().get(ContainerFiles.ARCHIVE_PROPERTY);
+        if ((configured != null && !configured.isBlank()) || app.amClasspath().isPresent()) {
+            return app;
+        }
+        try {
+            String version = Objects.requireNonNullElse(YarnSubmitter.class.getPackage().getImplementationVersion(),
+                    "dev");
+            return app.withProperty(ContainerFiles.ARCHIVE_PROPERTY,
+                    JarCache.ensure(fs, ownClasspathJars(), version, err).toString());
+        } catch (IOException | RuntimeException e) {
+            err.println("mars-submit: cannot use the jar cache under " + JarCache.ROOT + " in the home directory ("
+                    + e.getMessage() + "); uploading Mars's jars with this application");
+            return app;
+        }
+    }
+
     /** {@value ContainerFiles#ARCHIVE_PROPERTY}, checked before anything is uploaded. */
     private Optional<LocalResource> archive(YarnApplication app) throws IOException {
         String location = app.properties().get(ContainerFiles.ARCHIVE_PROPERTY);
@@ -297,9 +323,9 @@ public final class YarnSubmitter {
             return Optional.empty();
         }
         LocalResource archive = ContainerFiles.archive(location.trim(), conf);
-        if (archive.getVisibility() != LocalResourceVisibility.PUBLIC) {
+        if (archive.getVisibility() != LocalResourceVisibility.PUBLIC && !location.contains("/" + JarCache.ROOT + "/")) {
             err.println("mars-submit: " + ContainerFiles.ARCHIVE_PROPERTY + "=" + location + " is not readable by"
-                    + " every user, so each application localizes its own copy; make it and its parents"
+                    + " every user, so each node keeps a copy per user instead of one for all; make it and its parents"
                     + " world-readable (chmod o+rx) to share one copy per node");
         }
         return Optional.of(archive);
