@@ -36,6 +36,7 @@ class ConfigDefaultsTest {
             Map.entry(StorageConfig.HARD_LIMIT, "90%"),
             Map.entry(StorageConfig.SPILL_DIRS, ""),
             Map.entry(StorageConfig.SPILL_HDFS_DIR, ""),
+            Map.entry(StorageConfig.SPILL_MAX_BYTES, "90%"),
             Map.entry(StateStoreConfig.QUORUM, ""),
             Map.entry(StateStoreConfig.ROOT, "/mars"),
             Map.entry(StateStoreConfig.BATCH_SIZE, "500"),
@@ -47,7 +48,8 @@ class ConfigDefaultsTest {
             Map.entry(io.mars.am.yarn.ClientMode.KEEPALIVE_TIMEOUT, "60000"),
             Map.entry(io.mars.submit.client.YarnSessionProvider.HADOOP_CONF_DIR, ""),
             Map.entry(io.mars.submit.client.ClientModeApplication.AM_MEMORY, "1024"),
-            Map.entry(io.mars.submit.client.ClientModeApplication.QUEUE, "default"));
+            Map.entry(io.mars.submit.client.ClientModeApplication.QUEUE, "default"),
+            Map.entry(io.mars.submit.client.ClientConfig.MAX_RESULT_BYTES, "25%"));
 
     @Test
     void builtInDefaultsArePinned() {
@@ -67,6 +69,7 @@ class ConfigDefaultsTest {
         assertThat(StorageConfig.from(Map.of(), 1000, Map.of("LOCAL_DIRS", "/d1,/d2")).spillDirs())
                 .containsExactly(Path.of("/d1"), Path.of("/d2"));
         assertThat(storage.hdfsDir()).isNull();
+        assertThat(storage.spillMax()).isEqualTo("90%");
         StateStoreConfig state = StateStoreConfig.from(Map.of());
         assertThat(state.quorum()).isNull();
         assertThat(state.root()).isEqualTo("/mars");
@@ -80,6 +83,8 @@ class ConfigDefaultsTest {
                 new io.mars.common.rpc.flight.HeartbeatConfig(java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(15)));
         assertThat(WebConfig.from(Map.of()).port()).isZero();
         assertThat(io.mars.am.yarn.AmAttempts.requested(Map.of())).isEqualTo(1);
+        assertThat(io.mars.submit.client.ClientConfig.from(Map.of()).maxResultBytes())
+                .isEqualTo(Runtime.getRuntime().maxMemory() / 4);
     }
 
     @Test

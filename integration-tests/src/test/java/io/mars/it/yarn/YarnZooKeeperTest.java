@@ -238,6 +238,7 @@ class YarnZooKeeperTest {
                     .isEqualTo(YarnApplicationState.KILLED);
             assertThat(fs.exists(hadoop.staging(appId))).as("staging dir deleted").isFalse();
             assertThat(curator.checkExists().forPath(root)).as("ZooKeeper state deleted: " + printed).isNull();
+            assertThat(printed.split("deleted the application's ZooKeeper state", -1)).as("deleted once").hasSize(2);
         } finally {
             submitter.destroyForcibly();
         }

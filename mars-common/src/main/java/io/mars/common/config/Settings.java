@@ -47,6 +47,33 @@ public final class Settings {
         return (int) v;
     }
 
+    /**
+     * A byte count, or a percentage of {@code of} bytes ({@code "25%"}); {@code ofWhat} names what the percentage
+     * refers to in the error ("the worker's memory"). Zero, negative and malformed values are INVALID_CONFIG errors.
+     */
+    public static long bytesOrPercent(String key, String value, long of, String ofWhat) {
+        String v = value.trim();
+        try {
+            if (v.endsWith("%")) {
+                double p = Double.parseDouble(v.substring(0, v.length() - 1).trim());
+                if (!(p > 0 && p <= 100)) {
+                    throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a percentage in (0%, 100%], got '"
+                            + value + "'");
+                }
+                return Math.max(1, (long) (of * p / 100));
+            }
+            long bytes = Long.parseLong(v);
+            if (bytes <= 0) {
+                throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a positive byte count or a percentage,"
+                        + " got '" + value + "'");
+            }
+            return bytes;
+        } catch (NumberFormatException e) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a byte count (e.g. 1073741824) or a"
+                    + " percentage of " + ofWhat + " (e.g. 50%), got '" + value + "'");
+        }
+    }
+
     private static MarsException invalid(String key, String value, String what) {
         return new MarsException(ErrorCode.INVALID_CONFIG, key + " must be " + what + ", got '" + value + "'");
     }

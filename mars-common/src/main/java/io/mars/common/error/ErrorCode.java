@@ -38,6 +38,8 @@ public enum ErrorCode {
     CHUNK_LOST(35, ErrorKind.EXTERNAL),
     /** A worker cannot write a chunk to any spill level (every disk full or failed, HDFS unreachable). */
     SPILL_FAILED(43, ErrorKind.EXTERNAL),
+    /** A worker's memory quota and every spill level are full: the job needs more memory or disk than it was given. */
+    STORAGE_FULL(44, ErrorKind.INSUFFICIENT_RESOURCES),
     INTERNAL_ERROR(99, ErrorKind.INTERNAL),
     // >>> area:df-ops (codes 65-69)
     /** A merge names a key column that one of the two frames does not have. */

@@ -21,6 +21,7 @@ import io.mars.tensor.Tensor;
 import io.mars.types.ChunkData;
 import io.mars.types.LocalTable;
 import io.mars.types.NDArray;
+import io.mars.types.Shapes;
 import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -39,21 +40,24 @@ public final class ClientSession implements Session {
     private final SupervisorGateway supervisor;
     private final String id;
     private final AutoCloseable owned;
+    private final ClientConfig config;
     /** One daemon thread per JVM watches for unreachable result tensors of every session. */
     private static final Cleaner CLEANER = Cleaner.create(DaemonThreads.named("mars-tensor-cleaner"));
     private final Set<String> tracked = new HashSet<>();
     private final ConcurrentLinkedQueue<String> unreachable = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;
 
-    private ClientSession(SupervisorGateway supervisor, String id, AutoCloseable owned) {
+    private ClientSession(SupervisorGateway supervisor, String id, AutoCloseable owned, ClientConfig config) {
         this.supervisor = supervisor;
         this.id = id;
         this.owned = owned;
+        this.config = config;
     }
 
     /** Opens a session; {@code owned} (may be null) is closed with it, e.g. the local cluster it runs on. */
     public static ClientSession open(SupervisorGateway supervisor, Map<String, String> conf, AutoCloseable owned) {
-        return new ClientSession(supervisor, join(supervisor.createSession(conf)), owned);
+        ClientConfig config = ClientConfig.from(conf); // a bad setting fails before a session exists
+        return new ClientSession(supervisor, join(supervisor.createSession(conf)), owned, config);
     }
 
     @Override
@@ -63,6 +67,7 @@ public final class ClientSession implements Session {
 
     @Override
     public synchronized List<NDArray> execute(Tensor... tensors) {
+        checkKnownResultSizes(tensors);
         TaskInfo info = runTask(tensors);
         if (info.state() != TaskState.SUCCEEDED) {
             ErrorCode code = info.errorCode() == null ? ErrorCode.INTERNAL_ERROR : ErrorCode.valueOf(info.errorCode());
@@ -124,6 +129,7 @@ public final class ClientSession implements Session {
      */
     private CompletableFuture<LocalTable> fetchTable(Tileable t) {
         return supervisor.resultLayout(id, t.key()).thenCompose(layout -> {
+            checkResultSize(t, layout);
             List<CompletableFuture<ChunkData>> parts = new ArrayList<>(layout.chunks().size());
             List<Boolean> copies = new ArrayList<>(layout.chunks().size());
             for (ChunkMeta m : layout.chunks()) {
@@ -162,6 +168,52 @@ public final class ClientSession implements Session {
         });
     }
 
+    /** Fails before anything runs when the results' sizes, known from their shapes, exceed what this client fetches. */
+    private void checkKnownResultSizes(Tensor... tensors) {
+        long total = 0;
+        for (Tensor t : tensors) {
+            if (!Shapes.isKnown(t.shape())) {
+                continue; // checked once computed, before the fetch
+            }
+            long bytes = saturatingProduct(Shapes.size(t.shape()), t.dtype().itemSize());
+            total = Math.min(Long.MAX_VALUE - bytes, total) + bytes;
+            if (total > config.maxResultBytes()) {
+                throw tooLarge("the result of shape " + Shapes.toString(t.shape()) + " (" + t.dtype() + ") holds "
+                        + bytes + " bytes" + (tensors.length > 1 ? " (" + total + " with the results before it)" : ""),
+                        "nothing ran");
+            }
+        }
+    }
+
+    private static long saturatingProduct(long a, long b) {
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** Fails before fetching a computed result larger than this client fetches; it stays stored on the workers. */
+    private void checkResultSize(Tileable t, ResultLayout layout) {
+        long bytes = 0;
+        for (ChunkMeta m : layout.chunks()) {
+            bytes += m.nbytes();
+        }
+        if (bytes > config.maxResultBytes()) {
+            throw tooLarge("the result " + t.key() + " holds " + bytes + " bytes in " + layout.chunks().size()
+                    + " chunks", "it was computed and stays stored on the workers until released");
+        }
+    }
+
+    private MarsException tooLarge(String what, String state) {
+        return new MarsException(ErrorCode.RESULT_TOO_LARGE, what + ", more than this client brings into its memory ("
+                + ClientConfig.MAX_RESULT_BYTES + " = " + config.maxResultBytes() + " bytes, by default "
+                + ClientConfig.DEFAULT_MAX_RESULT_BYTES + " of its " + Runtime.getRuntime().maxMemory()
+                + "-byte heap); " + state + ". Keep it distributed: reduce it, take a slice, or write it out (toNpy, "
+                + "toParquet, toCsv); or raise " + ClientConfig.MAX_RESULT_BYTES + " with a larger heap "
+                + "(MARS_SUBMIT_OPTS=-Xmx...)");
+    }
+
     private void track(Tileable t) {
         if (tracked.add(t.key())) {
             String key = t.key();
@@ -171,6 +223,7 @@ public final class ClientSession implements Session {
 
     private CompletableFuture<NDArray> fetch(Tensor t) {
         return supervisor.resultLayout(id, t.key()).thenCompose(layout -> {
+            checkResultSize(t, layout);
             List<CompletableFuture<ChunkData>> parts = new ArrayList<>(layout.chunks().size());
             for (ChunkMeta m : layout.chunks()) {
                 parts.add(supervisor.worker(m.workers().iterator().next()).fetchChunk(id, m.key()));

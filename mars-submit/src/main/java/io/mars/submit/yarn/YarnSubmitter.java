@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.FileSystem;
@@ -76,6 +77,8 @@ public final class YarnSubmitter {
     private final Configuration conf;
     private final PrintStream out;
     private final PrintStream err;
+    /** Claimed by whichever deletes the application's ZooKeeper state: the waiting thread or the kill hook. */
+    private final AtomicBoolean stateCleanupClaimed = new AtomicBoolean();
     private final RpcSecret secret;
 
     /** {@code out} gets the application id on a line of its own; {@code err} gets progress and the outcome. */
@@ -96,14 +99,24 @@ public final class YarnSubmitter {
         YarnClient yarn = YarnClient.createYarnClient();
         yarn.init(conf);
         yarn.start();
-        try {
-            return run(yarn, app);
+        try (FileSystem fs = ownFileSystem(conf)) {
+            return run(yarn, app, fs);
         } finally {
             yarn.stop();
         }
     }
 
-    private YarnOutcome run(YarnClient yarn, YarnApplication submitted)
+    /**
+     * A file system instance of this submission's own, which Hadoop's shutdown hook does not close: after Ctrl-C or
+     * SIGTERM the waiting thread and the kill hook still delete the staging directory with it.
+     */
+    private static FileSystem ownFileSystem(Configuration conf) throws IOException {
+        Configuration own = new Configuration(conf);
+        own.setBoolean(CommonConfigurationKeysPublic.FS_AUTOMATIC_CLOSE_KEY, false);
+        return FileSystem.newInstance(own);
+    }
+
+    private YarnOutcome run(YarnClient yarn, YarnApplication submitted, FileSystem fs)
             throws IOException, YarnException, InterruptedException {
         YarnApplication app = submitted;
         YarnClientApplication created = yarn.createApplication();
@@ -137,7 +150,6 @@ public final class YarnSubmitter {
         if (unknownQueue.isPresent()) {
             return rejected(unknownQueue.get());
         }
-        FileSystem fs = FileSystem.get(conf);
         Optional<LocalResource> archive;
         Credentials credentials;
         try {
@@ -199,7 +211,7 @@ public final class YarnSubmitter {
                             ? "" : "\n" + report.getDiagnostics()));
             if (status != YarnOutcome.Status.SUCCEEDED) {
                 // a killed or crashed AM could not delete its state; a successful one did
-                new StateCleanup(err).deleteEnded(appId.toString(), app.properties());
+                deleteStateOnce(appId, app);
             }
             return new YarnOutcome(status, Optional.of(appId.toString()), report.getDiagnostics());
         } finally {
@@ -226,9 +238,7 @@ public final class YarnSubmitter {
         } catch (IOException | YarnException | RuntimeException e) {
             err.println("mars-submit: cannot kill " + appId + ": " + e);
         }
-        Configuration own = new Configuration(conf);
-        own.setBoolean(CommonConfigurationKeysPublic.FS_AUTOMATIC_CLOSE_KEY, false);
-        try (FileSystem fs = FileSystem.newInstance(staging.toUri(), own)) {
+        try (FileSystem fs = ownFileSystem(conf)) {
             fs.delete(staging, true);
         } catch (IOException | RuntimeException e) {
             err.println("mars-submit: cannot delete the staging directory " + staging + ": " + e);
@@ -250,8 +260,14 @@ public final class YarnSubmitter {
             Thread.currentThread().interrupt();
             return;
         }
-        new StateCleanup(err).deleteEnded(appId.toString(), app.properties());
+        deleteStateOnce(appId, app);
         err.flush();
+    }
+
+    private void deleteStateOnce(ApplicationId appId, YarnApplication app) {
+        if (stateCleanupClaimed.compareAndSet(false, true)) {
+            new StateCleanup(err).deleteEnded(appId.toString(), app.properties());
+        }
     }
 
     /** {@link AmAttempts#MAX_ATTEMPTS}, capped (with a note) by the most the cluster grants. */

@@ -1,10 +1,12 @@
 package io.mars.container.services.storage;
 
+import io.mars.common.config.Settings;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Map;
 import java.util.Optional;
 
@@ -19,6 +21,10 @@ import java.util.Optional;
  * local disk level. Default: the YARN local dirs ({@code LOCAL_DIRS}) when present, else the temp dir.</li>
  * <li>{@value #SPILL_HDFS_DIR}: a Hadoop file system directory (e.g. {@code hdfs://nn:8020/tmp/mars-spill}) used when
  * every local directory is full or failed, or as the only disk level; unset: no HDFS level.</li>
+ * <li>{@value #SPILL_MAX_BYTES}: the most bytes this worker keeps in spill files on its local directories, as a byte
+ * count or a percentage of the space usable on them when the worker starts (default {@value #DEFAULT_SPILL_MAX_BYTES},
+ * which leaves a reserve for everything else on those disks). Past it, and when the HDFS level (if any) is full too,
+ * a subtask that needs room fails with {@code STORAGE_FULL} instead of filling the disk or the heap.</li>
  * </ul>
  *
  * @param cacheBytes  the memory quota in bytes
@@ -27,14 +33,17 @@ import java.util.Optional;
  * @param spillDirs   local spill directories (empty: no local disk level)
  * @param hdfsDir     the HDFS spill directory, or null
  * @param blockBytes  bytes moved per block when spilling and reading back
+ * @param spillMax    {@value #SPILL_MAX_BYTES} as given: bytes, or a percentage of the usable space at start
  */
 public record StorageConfig(long cacheBytes, double softLimit, double hardLimit, List<Path> spillDirs, String hdfsDir,
-                            int blockBytes) {
+                            int blockBytes, String spillMax) {
     public static final String CACHE_MEM = "mars.worker.cache-mem";
     public static final String SOFT_LIMIT = "mars.worker.cache-mem.soft-limit";
     public static final String HARD_LIMIT = "mars.worker.cache-mem.hard-limit";
     public static final String SPILL_DIRS = "mars.worker.spill-dirs";
     public static final String SPILL_HDFS_DIR = "mars.worker.spill.hdfs-dir";
+    public static final String SPILL_MAX_BYTES = "mars.worker.spill.max-bytes";
+    public static final String DEFAULT_SPILL_MAX_BYTES = "90%";
     public static final String DEFAULT_CACHE_MEM = "50%";
     public static final String DEFAULT_SOFT_LIMIT = "75%";
     public static final String DEFAULT_HARD_LIMIT = "90%";
@@ -51,6 +60,8 @@ public record StorageConfig(long cacheBytes, double softLimit, double hardLimit,
             throw new MarsException(ErrorCode.INVALID_CONFIG, SOFT_LIMIT + " and " + HARD_LIMIT + " must satisfy"
                     + " 0% < soft <= hard <= 100%, got " + percent(softLimit) + " and " + percent(hardLimit));
         }
+        Settings.bytesOrPercent(SPILL_MAX_BYTES, Objects.requireNonNull(spillMax, "spillMax"), 1,
+                "the usable disk space"); // validates it
         if (blockBytes < 4096) {
             throw new MarsException(ErrorCode.INVALID_CONFIG, "spill blocks must hold at least 4096 bytes, got "
                     + blockBytes);
@@ -60,7 +71,7 @@ public record StorageConfig(long cacheBytes, double softLimit, double hardLimit,
 
     /** A quota of {@code cacheBytes} with the default limits, spilling to {@code spillDirs} only. */
     public static StorageConfig of(long cacheBytes, List<Path> spillDirs) {
-        return new StorageConfig(cacheBytes, 0.75, 0.9, spillDirs, null, DEFAULT_BLOCK_BYTES);
+        return new StorageConfig(cacheBytes, 0.75, 0.9, spillDirs, null, DEFAULT_BLOCK_BYTES, DEFAULT_SPILL_MAX_BYTES);
     }
 
     /**
@@ -69,12 +80,14 @@ public record StorageConfig(long cacheBytes, double softLimit, double hardLimit,
      * process environment (for {@code LOCAL_DIRS}).
      */
     public static StorageConfig from(Map<String, String> conf, long workerMemoryBytes, Map<String, String> env) {
-        long cache = bytesOrPercent(CACHE_MEM, conf.getOrDefault(CACHE_MEM, DEFAULT_CACHE_MEM), workerMemoryBytes);
+        long cache = Settings.bytesOrPercent(CACHE_MEM, conf.getOrDefault(CACHE_MEM, DEFAULT_CACHE_MEM),
+                workerMemoryBytes, "the worker's memory");
         double soft = fraction(SOFT_LIMIT, conf.getOrDefault(SOFT_LIMIT, DEFAULT_SOFT_LIMIT));
         double hard = fraction(HARD_LIMIT, conf.getOrDefault(HARD_LIMIT, DEFAULT_HARD_LIMIT));
         String hdfs = Optional.ofNullable(conf.get(SPILL_HDFS_DIR)).map(String::trim).filter(s -> !s.isEmpty())
                 .orElse(null);
-        return new StorageConfig(cache, soft, hard, spillDirs(conf.get(SPILL_DIRS), env), hdfs, DEFAULT_BLOCK_BYTES);
+        return new StorageConfig(cache, soft, hard, spillDirs(conf.get(SPILL_DIRS), env), hdfs, DEFAULT_BLOCK_BYTES,
+                conf.getOrDefault(SPILL_MAX_BYTES, DEFAULT_SPILL_MAX_BYTES));
     }
 
     private static List<Path> spillDirs(String value, Map<String, String> env) {
@@ -96,29 +109,6 @@ public record StorageConfig(long cacheBytes, double softLimit, double hardLimit,
                     + "'; give a comma-separated list of directories, or 'none'");
         }
         return dirs;
-    }
-
-    static long bytesOrPercent(String key, String value, long of) {
-        String v = value.trim();
-        try {
-            if (v.endsWith("%")) {
-                double p = Double.parseDouble(v.substring(0, v.length() - 1).trim());
-                if (!(p > 0 && p <= 100)) {
-                    throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a percentage in (0%, 100%], got '"
-                            + value + "'");
-                }
-                return Math.max(1, (long) (of * p / 100));
-            }
-            long bytes = Long.parseLong(v);
-            if (bytes <= 0) {
-                throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a positive byte count or a percentage,"
-                        + " got '" + value + "'");
-            }
-            return bytes;
-        } catch (NumberFormatException e) {
-            throw new MarsException(ErrorCode.INVALID_CONFIG, key + " must be a byte count (e.g. 1073741824) or a"
-                    + " percentage of the worker's memory (e.g. 50%), got '" + value + "'");
-        }
     }
 
     private static double fraction(String key, String value) {

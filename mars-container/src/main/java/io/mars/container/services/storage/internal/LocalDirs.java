@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,17 +36,55 @@ final class LocalDirs implements SpillLevel {
     private final List<Dir> dirs = new ArrayList<>();
     private final AtomicInteger next = new AtomicInteger();
     private final ToLongFunction<Path> usableSpace;
+    private final long maxBytes;
+    /** Bytes in the files this level holds, and in those being written. */
+    private final AtomicLong usedBytes = new AtomicLong();
 
     /**
      * @param roots       the configured directories
      * @param name        this worker's directory name under each root
      * @param usableSpace bytes usable on the disk of a directory (the file store's usable space)
+     * @param maxBytes    the most bytes this level keeps in files at once ({@code mars.worker.spill.max-bytes})
      */
-    LocalDirs(List<Path> roots, String name, ToLongFunction<Path> usableSpace) {
+    LocalDirs(List<Path> roots, String name, ToLongFunction<Path> usableSpace, long maxBytes) {
         for (Path r : roots) {
             dirs.add(new Dir(r.resolve(name)));
         }
         this.usableSpace = usableSpace;
+        this.maxBytes = maxBytes;
+    }
+
+    /**
+     * The bytes usable on the roots' disks now, each disk counted once (the most any of its roots reports): what a
+     * percentage of the limit refers to.
+     */
+    static long usableAtStart(List<Path> roots, ToLongFunction<Path> usableSpace) {
+        Map<Object, Long> perDisk = new java.util.HashMap<>();
+        for (Path r : roots) {
+            Path existing = r.toAbsolutePath();
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            if (existing == null) {
+                continue;
+            }
+            Object disk;
+            try {
+                disk = Files.getFileStore(existing);
+            } catch (IOException e) {
+                disk = existing;
+            }
+            perDisk.merge(disk, usableSpace.applyAsLong(existing), Math::max);
+        }
+        return perDisk.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    long maxBytes() {
+        return maxBytes;
+    }
+
+    long usedBytes() {
+        return usedBytes.get();
     }
 
     /**
@@ -81,6 +120,26 @@ final class LocalDirs implements SpillLevel {
 
     @Override
     public Optional<String> write(String name, long length, FileWriter writer) {
+        if (usedBytes.addAndGet(length) > maxBytes) {
+            usedBytes.addAndGet(-length);
+            LOG.debug("spill level at its limit ({} of {} bytes used, {} more asked)", usedBytes.get(), maxBytes,
+                    length);
+            return Optional.empty();
+        }
+        Optional<String> written = writeToSomeDir(name, length, writer);
+        long actual = 0;
+        if (written.isPresent()) {
+            try {
+                actual = Files.size(Path.of(written.get()));
+            } catch (IOException e) {
+                actual = length;
+            }
+        }
+        usedBytes.addAndGet(actual - length); // counted as written, as delete() counts it off
+        return written;
+    }
+
+    private Optional<String> writeToSomeDir(String name, long length, FileWriter writer) {
         int n = dirs.size();
         int start = Math.floorMod(next.getAndIncrement(), Math.max(n, 1));
         for (int i = 0; i < n; i++) {
@@ -149,14 +208,24 @@ final class LocalDirs implements SpillLevel {
 
     @Override
     public void delete(String path) {
-        deleteQuietly(Path.of(path));
+        Path p = Path.of(path);
+        long size;
+        try {
+            size = Files.size(p);
+        } catch (IOException e) {
+            return; // gone already: it was counted off when it went
+        }
+        if (deleteQuietly(p)) {
+            usedBytes.addAndGet(-size);
+        }
     }
 
-    private static void deleteQuietly(Path p) {
+    private static boolean deleteQuietly(Path p) {
         try {
-            Files.deleteIfExists(p);
+            return Files.deleteIfExists(p);
         } catch (IOException e) {
             LOG.warn("cannot delete spill file {}: {}", p, e.toString());
+            return false;
         }
     }
 
@@ -165,6 +234,7 @@ final class LocalDirs implements SpillLevel {
         for (Dir d : dirs) {
             deleteTree(d.path);
         }
+        usedBytes.set(0);
     }
 
     private static void deleteTree(Path root) {

@@ -2,6 +2,7 @@ package io.mars.container.services.storage.internal;
 
 import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.concurrent.Pools;
+import io.mars.common.config.Settings;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.error.MissingChunkException;
@@ -91,6 +92,8 @@ public final class TieredStorage implements StorageService {
     private long readBackNanos;
     private long corruptFiles;
     private long waits;
+    /** A spill found no level with room, and no spill file was deleted since: memory cannot be freed by spilling. */
+    private boolean spillLevelsFull;
     private boolean closed;
 
     /** A storage that keeps table chunks in memory (it has no allocator to read them back into). */
@@ -128,7 +131,9 @@ public final class TieredStorage implements StorageService {
         this.config = config;
         String name = "mars-spill-" + workerId + "-" + UUID.randomUUID().toString().substring(0, 8);
         List<SpillLevel> ls = new ArrayList<>(2);
-        localDirs = config.spillDirs().isEmpty() ? null : new LocalDirs(config.spillDirs(), name, usableSpace);
+        localDirs = config.spillDirs().isEmpty() ? null : new LocalDirs(config.spillDirs(), name, usableSpace,
+                Settings.bytesOrPercent(StorageConfig.SPILL_MAX_BYTES, config.spillMax(),
+                        LocalDirs.usableAtStart(config.spillDirs(), usableSpace), "the usable disk space"));
         if (localDirs != null) {
             ls.add(localDirs);
         }
@@ -180,13 +185,14 @@ public final class TieredStorage implements StorageService {
                 }
                 forgetLocked(old, stale);
             }
+            // room first: a put that cannot fit anywhere fails before the storage takes the data
+            waitForRoomLocked(data.nbytes(), false);
             Entry e = new Entry(k, data);
             entries.put(k, e);
             bySession.computeIfAbsent(sessionId, s -> new LinkedHashSet<>()).add(e);
             sessionBytes.merge(sessionId, e.nbytes, Long::sum);
             storedBytes += e.nbytes;
             memoryBytes += e.nbytes;
-            waitForRoomLocked(0, false);
         } finally {
             lock.unlock();
         }
@@ -399,6 +405,9 @@ public final class TieredStorage implements StorageService {
             makeRoomLocked(extra);
             boolean othersWillFree = spillingBytes > 0 || reservation && reservations > 0;
             if (!othersWillFree) {
+                if (extra > 0 && spillLevelsFull && memoryBytes + reservedBytes + extra > config.cacheBytes()) {
+                    throw storageFullLocked(extra);
+                }
                 return;
             }
             if (!counted) {
@@ -415,6 +424,20 @@ public final class TieredStorage implements StorageService {
         }
     }
 
+    /** The error for {@code extra} bytes that neither memory nor any spill level can take. */
+    private MarsException storageFullLocked(long extra) {
+        String local = localDirs == null ? "no local spill dirs" : "local spill dirs hold " + localDirs.usedBytes()
+                + " of at most " + localDirs.maxBytes() + " bytes (" + StorageConfig.SPILL_MAX_BYTES + " = "
+                + config.spillMax() + ")";
+        String hdfs = hdfsDir == null ? "no HDFS level (" + StorageConfig.SPILL_HDFS_DIR + ")"
+                : "the HDFS level holds " + hdfsBytes + " bytes and refused more";
+        return new MarsException(ErrorCode.STORAGE_FULL, "worker " + workerId + " has no room for " + extra
+                + " more bytes: its memory quota (" + config.cacheBytes() + " bytes, " + StorageConfig.CACHE_MEM
+                + ") holds " + (memoryBytes + reservedBytes) + " bytes it cannot spill, and every spill level is full: "
+                + local + "; " + hdfs + ". Give the job more room: more workers or worker memory, a larger "
+                + StorageConfig.SPILL_MAX_BYTES + " or spill disk, or an HDFS spill level");
+    }
+
     /** Starts spilling the coldest unpinned chunks until memory, counting {@code extra}, is under the soft limit. */
     private void makeRoomLocked(long extra) {
         if (levels.isEmpty()) {
@@ -426,7 +449,7 @@ public final class TieredStorage implements StorageService {
         }
         for (Iterator<Entry> it = entries.values().iterator(); it.hasNext() && over > 0; ) {
             Entry e = it.next();
-            if (e.data == null || e.pins > 0 || e.spilling || e.unspillable) {
+            if (e.data == null || e.pins > 0 || e.spilling || e.unspillable || e.waitsForRoom && spillLevelsFull) {
                 continue;
             }
             if (e.file != null) {
@@ -450,10 +473,12 @@ public final class TieredStorage implements StorageService {
         long start = System.nanoTime();
         SpillFile file = null;
         String failure = null;
+        boolean noRoom = false;
         try {
             file = write(e, data);
         } catch (RuntimeException ex) {
             failure = ex.getMessage();
+            noRoom = ex instanceof MarsException m && m.code() == ErrorCode.SPILL_FAILED;
         } finally {
             if (data instanceof TableChunk) {
                 data.close();
@@ -466,7 +491,10 @@ public final class TieredStorage implements StorageService {
             e.spilling = false;
             spillingBytes -= e.nbytes;
             if (file == null) {
-                e.unspillable = true;
+                // for lack of room it may spill once a file is deleted; any other failure keeps it in memory
+                e.unspillable = !noRoom;
+                e.waitsForRoom = noRoom;
+                spillLevelsFull |= noRoom;
                 LOG.warn("worker {} keeps chunk {} ({} bytes) in memory: {}", workerId, e.key.chunk(), e.nbytes,
                         failure);
             } else {
@@ -529,6 +557,9 @@ public final class TieredStorage implements StorageService {
     }
 
     private void countFileLocked(SpillFile f, int sign) {
+        if (sign < 0) {
+            spillLevelsFull = false; // room was made: spilling may work again
+        }
         if (f.level().kind() == SpillLevel.Kind.DISK) {
             diskBytes += sign * f.length();
             diskFiles += sign;
@@ -703,6 +734,8 @@ public final class TieredStorage implements StorageService {
         SpillFile file;
         boolean spilling;
         boolean unspillable;
+        /** Its last spill found no level with room; tried again once a spill file was deleted. */
+        boolean waitsForRoom;
         boolean deleted;
         int pins;
         CompletableFuture<ChunkData> loading;

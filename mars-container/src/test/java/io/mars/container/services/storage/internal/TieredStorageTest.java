@@ -95,6 +95,40 @@ class TieredStorageTest {
     }
 
     @Test
+    void aWorkerWhoseMemoryAndSpillLimitAreFullFailsWithStorageFullInsteadOfGrowing() throws Exception {
+        // 1,000,000 bytes of memory, at most 500,000 bytes (five chunks) in spill files
+        StorageConfig small = StorageConfig.of(1_000_000, List.of(tmp));
+        TieredStorage s = track(new TieredStorage("w0", new StorageConfig(small.cacheBytes(), small.softLimit(),
+                small.hardLimit(), small.spillDirs(), null, small.blockBytes(), "500000"), LocalDirs::fileStoreUsableSpace,
+                null));
+        MarsException full = null;
+        int stored = 0;
+        for (int i = 0; i < 40 && full == null; i++) {
+            try {
+                s.put("s1", "c" + i, randomChunk(i));
+                stored++;
+                settled(s);
+            } catch (MarsException e) {
+                full = e;
+            }
+        }
+        assertThat(full).as("the 40 chunks (4 MB) do not fit 1 MB of memory and 0.5 MB of disk").isNotNull();
+        assertThat(full.code()).isEqualTo(ErrorCode.STORAGE_FULL);
+        assertThat(full.getMessage()).contains("worker w0 has no room for 100000 more bytes")
+                .contains("mars.worker.spill.max-bytes = 500000").contains("mars.worker.cache-mem");
+        assertThat(stored).as("memory and the spill limit filled first").isBetween(10, 20);
+        assertThat(s.stats().diskBytes()).isLessThanOrEqualTo(500_000);
+        assertThat(s.storedBytes()).as("never past memory and disk").isLessThanOrEqualTo(1_500_000);
+
+        // deleting what was spilled makes room again; closing leaves nothing on disk
+        s.delete("s1", java.util.stream.IntStream.range(0, 5).mapToObj(i -> "c" + i).toList());
+        s.put("s1", "again", randomChunk(99));
+        assertThat(s.get("s1", "c7")).isPresent();
+        s.close();
+        assertThat(files(tmp)).isEmpty();
+    }
+
+    @Test
     void spillsTheColdestChunksWhenTheQuotaIsFullAndReadsThemBack() throws Exception {
         TieredStorage s = storage(1_000_000, tmp);
         for (int i = 0; i < 30; i++) {
