@@ -136,7 +136,7 @@ final class Placement {
         dirty.or(idle); // a worker with a free slot may steal it
     }
 
-    private Worker preferred(TaskRun run, int id) {
+    Worker preferred(TaskRun run, int id) {
         RunChunks chunks = run.chunks;
         int inputs = chunks.inputCount(id);
         if (inputs == 0) {
