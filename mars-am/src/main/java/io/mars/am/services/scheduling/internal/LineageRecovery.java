@@ -6,10 +6,8 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.error.MissingChunkException;
 import io.mars.common.graph.Subtask;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -81,6 +79,7 @@ final class LineageRecovery {
                 chunks.location[c] = liveCopy(chunks, c);
                 if (chunks.location[c] < 0) {
                     chunks.gone.set(c);
+                    run.lostSince.set(c);
                     touched = true;
                 }
             }
@@ -102,6 +101,7 @@ final class LineageRecovery {
         for (int i = 0; i < run.states.size(); i++) {
             if (run.states.is(i, SubtaskState.RUNNING) && run.runningOn[i] == worker) {
                 run.states.fire(i, SubtaskEvent.ABANDON);
+                run.rerunSince.set(i);
                 run.running--;
                 abandoned.add(i);
             }
@@ -149,6 +149,7 @@ final class LineageRecovery {
                 chunks.location[c] = liveCopy(chunks, c);
                 if (chunks.location[c] < 0 && chunks.producer[c] >= 0) {
                     chunks.gone.set(c);
+                    run.lostSince.set(c);
                 }
             }
         }
@@ -192,30 +193,47 @@ final class LineageRecovery {
     }
 
     /**
-     * Reverts finished producers of every chunk still needed that is gone (up the lineage), recomputes what each
-     * waiting subtask waits for, and says which are ready; a needed input stored by an earlier task that is gone
-     * fails the run.
+     * Reverts finished producers of every chunk still needed that is gone (up the lineage), recomputes what the
+     * subtasks concerned wait for, and says which are ready; a needed input stored by an earlier task that is gone
+     * fails the run. Works from what changed since the last reconciliation ({@link TaskRun#lostSince},
+     * {@link TaskRun#rerunSince}) rather than from every subtask: a chunk gone earlier is needed again only when a
+     * reader of it reruns, and the walk from each rerun subtask up its inputs finds it.
      */
     Outcome reconcile(TaskRun run) {
+        try {
+            return reconcileChanges(run);
+        } finally {
+            run.lostSince.clear();
+            run.rerunSince.clear();
+        }
+    }
+
+    private Outcome reconcileChanges(TaskRun run) {
         SubtaskStates states = run.states;
         RunChunks chunks = run.chunks;
-        Deque<Integer> check = new ArrayDeque<>();
-        for (int i = 0; i < states.size(); i++) {
-            if (states.pending(i)) {
-                check.add(i);
-            }
-        }
+        IntStack check = new IntStack();
         BitSet reverted = new BitSet();
-        for (int c = chunks.results.nextSetBit(0); c >= 0; c = chunks.results.nextSetBit(c + 1)) {
+        for (int c = run.lostSince.nextSetBit(0); c >= 0; c = run.lostSince.nextSetBit(c + 1)) {
             int p = chunks.producer[c];
-            if (p >= 0 && states.is(p, SubtaskState.DONE) && chunks.gone.get(c)) {
+            if (p < 0) {
+                MarsException lost = storedReaderFailure(run, c);
+                if (lost != null) {
+                    return new Outcome(lost, null, null);
+                }
+            } else if (states.is(p, SubtaskState.DONE) && chunks.gone.get(c)
+                    && (chunks.results.get(c) || hasPendingReader(run, p, c))) {
                 revert(run, p);
                 reverted.set(p);
-                check.add(p);
+                check.push(p);
+            }
+        }
+        for (int s = run.rerunSince.nextSetBit(0); s >= 0; s = run.rerunSince.nextSetBit(s + 1)) {
+            if (states.pending(s)) {
+                check.push(s);
             }
         }
         while (!check.isEmpty()) {
-            int s = check.poll();
+            int s = check.pop();
             for (int j = 0; j < chunks.inputCount(s); j++) {
                 int c = chunks.input(s, j);
                 int p = chunks.producer[c];
@@ -226,18 +244,59 @@ final class LineageRecovery {
                 } else if (states.is(p, SubtaskState.DONE) && chunks.gone.get(c)) {
                     revert(run, p);
                     reverted.set(p);
-                    check.add(p);
+                    check.push(p);
                 }
             }
         }
-        return new Outcome(null, recountPending(run), reverted.stream().toArray());
+        BitSet affected = (BitSet) run.rerunSince.clone();
+        for (int p = reverted.nextSetBit(0); p >= 0; p = reverted.nextSetBit(p + 1)) {
+            affected.set(p);
+            for (int s : run.graph.successors()[p]) {
+                affected.set(s);
+            }
+        }
+        return new Outcome(null, recountPending(run, affected), reverted.stream().toArray());
     }
 
-    /** Recomputes what each waiting or queued subtask waits for; unqueues those waiting again; returns the ready. */
-    private static int[] recountPending(TaskRun run) {
+    /** Whether a waiting or queued successor of {@code producer} reads chunk {@code c}. */
+    private static boolean hasPendingReader(TaskRun run, int producer, int c) {
+        for (int s : run.graph.successors()[producer]) {
+            if (run.states.pending(s) && readsChunk(run, s, c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean readsChunk(TaskRun run, int s, int c) {
+        for (int j = 0; j < run.chunks.inputCount(s); j++) {
+            if (run.chunks.input(s, j) == c) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** CHUNK_LOST if a waiting or queued subtask reads stored chunk {@code c}, which is gone (a rare full scan). */
+    private MarsException storedReaderFailure(TaskRun run, int c) {
+        if (storedInputLive(run, c)) {
+            return null;
+        }
+        for (int s = 0; s < run.states.size(); s++) {
+            for (int j = 0; run.states.pending(s) && j < run.chunks.inputCount(s); j++) {
+                if (run.chunks.input(s, j) == c) {
+                    return storedChunkLost(run, run.subtask(s).inputs().get(j));
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Recomputes what the affected waiting or queued subtasks wait for; unqueues those waiting again; returns the ready. */
+    private static int[] recountPending(TaskRun run, BitSet affected) {
         SubtaskStates states = run.states;
-        List<Integer> ready = new ArrayList<>();
-        for (int s = 0; s < states.size(); s++) {
+        IntStack ready = new IntStack();
+        for (int s = affected.nextSetBit(0); s >= 0; s = affected.nextSetBit(s + 1)) {
             if (!states.pending(s)) {
                 continue;
             }
@@ -251,10 +310,10 @@ final class LineageRecovery {
             if (states.is(s, SubtaskState.QUEUED) && waitingFor > 0) {
                 states.fire(s, SubtaskEvent.UNREADY);
             } else if (states.is(s, SubtaskState.WAITING) && waitingFor == 0) {
-                ready.add(s);
+                ready.push(s);
             }
         }
-        return ready.stream().mapToInt(Integer::intValue).toArray();
+        return ready.toArray();
     }
 
     /** A finished subtask runs again: its outputs are needed and gone. */

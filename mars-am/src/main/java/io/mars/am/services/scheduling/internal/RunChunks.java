@@ -132,9 +132,12 @@ final class RunChunks {
         return -1;
     }
 
-    /** The chunk index of {@code key} among the subtask's outputs, or -1. */
-    int outputOf(Subtask st, String key) {
+    /** The chunk index of {@code key} among the subtask's outputs, or -1; {@code hint}: where it usually is. */
+    int outputOf(Subtask st, String key, int hint) {
         List<String> out = st.outputs();
+        if (hint < out.size() && out.get(hint).equals(key)) {
+            return output(st.id(), hint); // workers report outputs in the subtask's order
+        }
         for (int j = 0; j < out.size(); j++) {
             if (out.get(j).equals(key)) {
                 return output(st.id(), j);

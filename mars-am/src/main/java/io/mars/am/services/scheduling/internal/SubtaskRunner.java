@@ -156,6 +156,7 @@ final class SubtaskRunner {
             case RECOVER_MISSING -> {
                 MissingChunkException missing = (MissingChunkException) cause;
                 run.states.fire(id, SubtaskEvent.RETRY);
+                run.rerunSince.set(id);
                 run.listener.subtaskRetried(id, workerId, cause);
                 LOG.warn("subtask {} of task {} failed on {} (attempt {} of {}): chunks missing (key=worker) {};"
                         + " forgetting those copies and recomputing what is gone: {}", id, run.taskId, workerId,
@@ -165,6 +166,7 @@ final class SubtaskRunner {
             }
             case PROBE_AND_RETRY -> {
                 run.states.fire(id, SubtaskEvent.RETRY);
+                run.rerunSince.set(id);
                 run.listener.subtaskRetried(id, workerId, cause);
                 LOG.warn("subtask {} of task {} failed on {} (attempt {} of {}), probing the workers involved before "
                         + "it runs again: {}", id, run.taskId, workerId, run.attempts[id], retries.maxAttempts(),
@@ -195,8 +197,9 @@ final class SubtaskRunner {
         run.states.fire(id, SubtaskEvent.SUCCEED);
         run.storedOnce.set(id);
         int worker = ids.index(res.workerId());
-        for (ChunkMeta m : res.outputs()) {
-            int c = chunks.outputOf(st, m.key());
+        for (int j = 0; j < res.outputs().size(); j++) {
+            ChunkMeta m = res.outputs().get(j);
+            int c = chunks.outputOf(st, m.key(), j);
             if (c >= 0) {
                 chunks.location[c] = worker;
                 chunks.bytes[c] = m.nbytes();
@@ -251,7 +254,10 @@ final class SubtaskRunner {
             }
             chunks.gone.set(c);
             for (int s : run.graph.successors()[p]) {
-                needed |= run.states.pending(s) && chunks.inputOf(run.subtask(s), key) >= 0;
+                if (run.states.pending(s) && chunks.inputOf(run.subtask(s), key) >= 0) {
+                    run.lostSince.set(c);
+                    needed = true;
+                }
             }
         }
         if (needed && runs.get(run.taskId) == run && run.failure == null) {

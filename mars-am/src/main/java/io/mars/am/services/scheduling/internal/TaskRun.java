@@ -28,6 +28,10 @@ final class TaskRun {
     final long[] estimate;
     /** Subtasks that stored their outputs at least once: a rerun of one waits for deletions of those outputs. */
     final BitSet storedOnce = new BitSet();
+    /** Chunks found gone since the last reconciliation (lost, or deleted while a reader needs them again). */
+    final BitSet lostSince = new BitSet();
+    /** Subtasks that failed or were abandoned since the last reconciliation and wait to run again. */
+    final BitSet rerunSince = new BitSet();
     final CompletableFuture<Void> done = new CompletableFuture<>();
     int remaining;
     int running;
