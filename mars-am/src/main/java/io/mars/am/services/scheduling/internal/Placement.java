@@ -180,8 +180,8 @@ final class Placement {
     /** Starts, through {@code launch}, what the marked workers can take now, in worker-index order. */
     void dispatch(BiConsumer<Worker, Ready> launch) {
         confinement.checkOnActor();
+        // launching only sends: nothing marks workers meanwhile, so the marks are cleared once, after the visit
         for (int i = dirty.nextSetBit(0); i >= 0; i = dirty.nextSetBit(i + 1)) {
-            dirty.clear(i);
             Worker w = worker(i);
             while (w != null && w.admission.free() > 0) {
                 Ready r = next(w);
@@ -192,6 +192,7 @@ final class Placement {
                 launch.accept(w, r);
             }
         }
+        dirty.clear();
     }
 
     private void started(Worker w, Ready r) {

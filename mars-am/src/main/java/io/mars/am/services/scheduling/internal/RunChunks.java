@@ -37,28 +37,26 @@ final class RunChunks {
     /** Indexes the graph's chunks; {@code stored} names a worker for inputs stored by earlier tasks. */
     RunChunks(SubtaskGraph graph, Map<String, String> stored, Set<String> resultKeys, WorkerIds workers) {
         int n = graph.size();
-        Map<String, Integer> index = new HashMap<>(n * 2);
-        List<String> keys = new ArrayList<>(n);
         int inputCount = 0;
         int outputCount = 0;
         for (Subtask st : graph.subtasks()) {
-            for (String out : st.outputs()) {
-                if (index.putIfAbsent(out, keys.size()) == null) {
-                    keys.add(out);
-                }
-            }
             inputCount += st.inputs().size();
             outputCount += st.outputs().size();
         }
-        int produced = keys.size();
+        // outputs first, so that the chunks with an index below 'produced' are those with a producer here
+        KeyIndex index = new KeyIndex(inputCount + outputCount);
         for (Subtask st : graph.subtasks()) {
-            for (String in : st.inputs()) {
-                if (index.putIfAbsent(in, keys.size()) == null) {
-                    keys.add(in);
-                }
+            for (String out : st.outputs()) {
+                index.indexOf(out);
             }
         }
-        int m = keys.size();
+        int produced = index.size();
+        for (Subtask st : graph.subtasks()) {
+            for (String in : st.inputs()) {
+                index.indexOf(in);
+            }
+        }
+        int m = index.size();
         this.producer = new int[m];
         this.location = new int[m];
         this.bytes = new long[m];
@@ -76,25 +74,25 @@ final class RunChunks {
             inputStart[s] = ii;
             outputStart[s] = oi;
             for (String in : st.inputs()) {
-                inputs[ii++] = index.get(in);
+                inputs[ii++] = index.find(in);
             }
             for (String out : st.outputs()) {
-                int c = index.get(out);
+                int c = index.find(out);
                 outputs[oi++] = c;
                 producer[c] = s;
             }
         }
         inputStart[n] = ii;
         outputStart[n] = oi;
-        for (int c = produced; c < m; c++) {
-            String w = stored.get(keys.get(c));
-            if (w != null) {
-                location[c] = workers.index(w);
+        stored.forEach((key, worker) -> {
+            int c = index.find(key);
+            if (c >= produced) {
+                location[c] = workers.index(worker);
             }
-        }
+        });
         for (String k : resultKeys) {
-            Integer c = index.get(k);
-            if (c != null) {
+            int c = index.find(k);
+            if (c >= 0) {
                 results.set(c);
             }
         }

@@ -203,8 +203,12 @@ final class SubtaskRunner {
             if (c >= 0) {
                 chunks.location[c] = worker;
                 chunks.bytes[c] = m.nbytes();
-                chunks.gone.clear(c);
-                chunks.copies.remove(c);
+                if (chunks.gone.get(c)) {
+                    chunks.gone.clear(c); // clear() of an unset bit still rescans the set's length
+                }
+                if (!chunks.copies.isEmpty()) {
+                    chunks.copies.remove(c);
+                }
             }
         }
         for (ChunkMeta m : res.copies()) {
