@@ -44,7 +44,7 @@ public final class DepthFirstScheduler implements SchedulingService, AutoCloseab
     public DepthFirstScheduler(ClusterService cluster, MetaService meta, LifecycleService lifecycle,
                                SchedulingConfig config) {
         this.cluster = cluster;
-        LineageRecovery recovery = new LineageRecovery(cluster, meta, ids);
+        LineageRecovery recovery = new LineageRecovery(confinement, cluster, meta, ids);
         this.runner = new SubtaskRunner(actor, confinement, meta, lifecycle, ids, placement, recovery,
                 new RetryPolicy(config), runs);
         cluster.addListener(new ClusterListener() {

@@ -42,6 +42,7 @@ import org.slf4j.LoggerFactory;
 final class LineageRecovery {
     private static final Logger LOG = LoggerFactory.getLogger(LineageRecovery.class);
     private static final long PROBE_TIMEOUT_MS = 5000;
+    private final Confinement confinement;
     private final ClusterService cluster;
     private final MetaService meta;
     private final WorkerIds ids;
@@ -54,7 +55,8 @@ final class LineageRecovery {
     record Outcome(MarsException failure, int[] ready, int[] reverted) {
     }
 
-    LineageRecovery(ClusterService cluster, MetaService meta, WorkerIds ids) {
+    LineageRecovery(Confinement confinement, ClusterService cluster, MetaService meta, WorkerIds ids) {
+        this.confinement = confinement;
         this.cluster = cluster;
         this.meta = meta;
         this.ids = ids;
@@ -65,6 +67,7 @@ final class LineageRecovery {
      * Returns whether the run has to be reconciled.
      */
     boolean workerLost(TaskRun run, int worker, MarsException cause, boolean hadQueue) {
+        confinement.checkOnActor();
         RunChunks chunks = run.chunks;
         boolean touched = false;
         for (var it = chunks.copies.values().iterator(); it.hasNext(); ) {
@@ -136,6 +139,7 @@ final class LineageRecovery {
      * chunk).
      */
     void chunkMissing(TaskRun run, Subtask failed, MissingChunkException missing) {
+        confinement.checkOnActor();
         RunChunks chunks = run.chunks;
         for (Map.Entry<String, String> e : missing.chunks().entrySet()) {
             meta.dropLocation(run.sessionId, e.getKey(), e.getValue());
@@ -200,6 +204,7 @@ final class LineageRecovery {
      * reader of it reruns, and the walk from each rerun subtask up its inputs finds it.
      */
     Outcome reconcile(TaskRun run) {
+        confinement.checkOnActor();
         try {
             return reconcileChanges(run);
         } finally {

@@ -24,7 +24,7 @@ class LineageRecoveryTest {
     private final StaticCluster cluster = new StaticCluster();
     private final MemoryMetaService meta = new MemoryMetaService(new MemoryOnlyStateStore());
     private final WorkerIds ids = new WorkerIds();
-    private final LineageRecovery recovery = new LineageRecovery(cluster, meta, ids);
+    private final LineageRecovery recovery = new LineageRecovery(confinement, cluster, meta, ids);
     private final TestGraphs.Recording listener = new TestGraphs.Recording();
     private final MarsException cause = new MarsException(ErrorCode.WORKER_LOST, "test");
 
