@@ -271,9 +271,5 @@ public final class SchedulerSimulation {
             }
             return true;
         }
-
-        int finishedCount(int id) {
-            return finished[id];
-        }
     }
 }

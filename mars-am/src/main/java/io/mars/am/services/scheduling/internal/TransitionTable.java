@@ -1,7 +1,6 @@
 package io.mars.am.services.scheduling.internal;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -80,11 +79,6 @@ final class TransitionTable<S extends Enum<S>, E extends Enum<E>> {
 
         TransitionTable<S, E> build() {
             return new TransitionTable<>(states, events, transitions);
-        }
-
-        @Override
-        public String toString() {
-            return "TransitionTable.Builder" + Arrays.toString(transitions.toArray());
         }
     }
 }
