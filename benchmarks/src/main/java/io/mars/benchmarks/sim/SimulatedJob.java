@@ -5,7 +5,7 @@ import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.chunk.ChunkFull;
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
