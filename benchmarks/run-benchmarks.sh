@@ -18,6 +18,8 @@
 #   PYTHON [python3]    interpreter with numpy
 #   JOB_TIMEOUT [900]   seconds before one run is killed
 #   SKIP_NUMPY=1, SKIP_SUPERVISOR=1   leave a part out
+#   SIMULATION=1        also run the scheduler simulation at 1,000 workers x 8 slots, 10^6 subtasks (a few minutes;
+#                       run-scheduler-simulation.sh runs it alone)
 set -euo pipefail
 
 here="$(cd -P "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -159,4 +161,10 @@ if [[ -z "${SKIP_SUPERVISOR:-}" ]]; then
     exit 1
   fi
   awk -F': ' '/Maximum resident set size/ { printf "(supervisor benchmark process peak RSS: %.0f MB)\n", $2 / 1024 }' "$work/time"
+fi
+
+if [[ -n "${SIMULATION:-}" ]]; then
+  echo
+  echo "== scheduler simulation"
+  "$here/run-scheduler-simulation.sh" | tee -a "$log"
 fi

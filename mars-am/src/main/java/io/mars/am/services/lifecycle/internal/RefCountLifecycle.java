@@ -13,11 +13,16 @@ import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Counts references on the lifecycle actor and deletes released chunks through meta and the workers. */
+/**
+ * Counts references on the lifecycle actor and deletes released chunks through meta and the workers; remembers the
+ * deletions under way, so that it can say when those of given keys are over.
+ */
 public final class RefCountLifecycle implements LifecycleService, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RefCountLifecycle.class);
     private final Actor actor = new Actor("mars-lifecycle");
     private final Map<String, Map<String, Integer>> counts = new HashMap<>();
+    /** Per session, the deletion under way of each released key (removed when it is over). */
+    private final Map<String, Map<String, CompletableFuture<Void>>> deleting = new HashMap<>();
     private final MetaService meta;
     private final ClusterService cluster;
 
@@ -39,28 +44,84 @@ public final class RefCountLifecycle implements LifecycleService, AutoCloseable 
     @Override
     public CompletableFuture<Void> decref(String sessionId, List<String> chunkKeys) {
         return actor.compose(() -> {
-            Map<String, Integer> m = counts.get(sessionId);
-            if (m == null) {
-                return CompletableFuture.completedFuture(null);
-            }
-            List<String> released = new ArrayList<>();
-            for (String k : chunkKeys) {
-                Integer c = m.get(k);
-                if (c == null) {
-                    continue;
-                }
-                if (c <= 1) {
-                    m.remove(k);
-                    released.add(k);
-                } else {
-                    m.put(k, c - 1);
-                }
-            }
-            if (m.isEmpty()) {
-                counts.remove(sessionId);
-            }
-            return released.isEmpty() ? CompletableFuture.completedFuture(null) : deleteData(sessionId, released);
+            Released r = countDown(sessionId, chunkKeys);
+            return r.deletion;
         });
+    }
+
+    @Override
+    public CompletableFuture<List<String>> release(String sessionId, List<String> chunkKeys) {
+        return actor.call(() -> countDown(sessionId, chunkKeys).keys);
+    }
+
+    @Override
+    public CompletableFuture<Void> deletionsDone(String sessionId, List<String> chunkKeys) {
+        return actor.compose(() -> {
+            Map<String, CompletableFuture<Void>> d = deleting.getOrDefault(sessionId, Map.of());
+            List<CompletableFuture<Void>> pending = new ArrayList<>();
+            for (String k : chunkKeys) {
+                CompletableFuture<Void> f = d.get(k);
+                if (f != null) {
+                    pending.add(f);
+                }
+            }
+            return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
+        });
+    }
+
+    /** The keys released by one count-down and their deletion (done when it is over, failed or not). */
+    private record Released(List<String> keys, CompletableFuture<Void> deletion) {
+    }
+
+    private Released countDown(String sessionId, List<String> chunkKeys) {
+        Map<String, Integer> m = counts.get(sessionId);
+        if (m == null) {
+            return new Released(List.of(), CompletableFuture.completedFuture(null));
+        }
+        List<String> released = new ArrayList<>();
+        for (String k : chunkKeys) {
+            Integer c = m.get(k);
+            if (c == null) {
+                continue;
+            }
+            if (c <= 1) {
+                m.remove(k);
+                released.add(k);
+            } else {
+                m.put(k, c - 1);
+            }
+        }
+        if (m.isEmpty()) {
+            counts.remove(sessionId);
+        }
+        if (released.isEmpty()) {
+            return new Released(List.of(), CompletableFuture.completedFuture(null));
+        }
+        CompletableFuture<Void> deletion = deleteData(sessionId, released);
+        if (!deletion.isDone()) {
+            track(sessionId, released, deletion);
+        }
+        return new Released(released, deletion);
+    }
+
+    /** Remembers a deletion under way until it is over (then forgotten on the actor). */
+    private void track(String sessionId, List<String> keys, CompletableFuture<Void> deletion) {
+        Map<String, CompletableFuture<Void>> d = deleting.computeIfAbsent(sessionId, s -> new HashMap<>());
+        for (String k : keys) {
+            d.put(k, deletion);
+        }
+        deletion.whenComplete((v, e) -> actor.execute(() -> {
+            Map<String, CompletableFuture<Void>> now = deleting.get(sessionId);
+            if (now == null) {
+                return;
+            }
+            for (String k : keys) {
+                now.remove(k, deletion);
+            }
+            if (now.isEmpty()) {
+                deleting.remove(sessionId);
+            }
+        }));
     }
 
     private CompletableFuture<Void> deleteData(String sessionId, List<String> keys) {
