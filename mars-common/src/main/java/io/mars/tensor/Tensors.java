@@ -359,8 +359,6 @@ public final class Tensors {
     public static void toNpy(Tensor t, String path, io.mars.Session session) {
         Creation.toNpy(t, path, session);
     }
-    // >>> area:creation-random — add static factories/functions directly above this marker
-    //
     // ----- element-wise functions (area elementwise) -----
     // Operands are tensors or Java scalars: a double is a weak float, a long or int a weak int, a boolean a weak bool
     // (numpy 2, NEP 50). At least one operand must be a tensor.
@@ -460,8 +458,6 @@ public final class Tensors {
      */
     public static Tensor astype(Tensor x, DataType dtype) { return ElementwiseOps.astype(x, dtype); }
 
-    // >>> area:elementwise — add static factories/functions directly above this marker
-    //
     // ----- reductions, quantiles and scans as functions (area reductions): numpy.xxx(a, ...) -----
     public static Tensor prod(Tensor a) { return a.prod(); }
     public static Tensor prod(Tensor a, int[] axes, boolean keepdims) { return a.prod(axes, keepdims); }
@@ -554,8 +550,6 @@ public final class Tensors {
     public static Tensor nancumsum(Tensor a, int axis) { return a.nancumsum(axis); }
     public static Tensor nancumprod(Tensor a) { return a.nancumprod(); }
     public static Tensor nancumprod(Tensor a, int axis) { return a.nancumprod(axis); }
-    // >>> area:reductions — add static factories/functions directly above this marker
-    //
     // ----- shape manipulation, joining, splitting (ShapeIndexing) -----
 
     public static Tensor concatenate(List<Tensor> tensors) {
@@ -657,8 +651,6 @@ public final class Tensors {
         return t.take(indices, axis);
     }
 
-    // >>> area:shape-indexing — add static factories/functions directly above this marker
-    //
     /** numpy.sort(a, axis): along the last axis by default, of the flattened tensor for a null axis. */
     public static Tensor sort(Tensor a) {
         return Sorting.sort(a, -1);
@@ -738,8 +730,6 @@ public final class Tensors {
     public static Unique unique(Tensor a, boolean returnCounts) {
         return Sorting.unique(a, returnCounts);
     }
-    // >>> area:sort-sets — add static factories/functions directly above this marker
-    //
     /** numpy.outer. */
     public static Tensor outer(Tensor a, Tensor b) {
         return Linalg.outer(a, b);
@@ -779,8 +769,4 @@ public final class Tensors {
     public static Tensor corrcoef(Tensor x) {
         return Linalg.corrcoef(x);
     }
-    // >>> area:linalg-stats — add static factories/functions directly above this marker
-    //
-    // >>> area:engine — add static factories/functions directly above this marker
-    //
 }
