@@ -391,6 +391,10 @@ public final class Tensors {
     public static Tensor arctanh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCTANH, x); }
     public static Tensor degrees(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.DEGREES, x); }
     public static Tensor radians(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.RADIANS, x); }
+    /** numpy.rad2deg: numpy's newer name of {@link #degrees}, the same function (and the same wire operand). */
+    public static Tensor rad2deg(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.DEGREES, x); }
+    /** numpy.deg2rad: numpy's newer name of {@link #radians}, the same function (and the same wire operand). */
+    public static Tensor deg2rad(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.RADIANS, x); }
     public static Tensor floor(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.FLOOR, x); }
     public static Tensor ceil(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.CEIL, x); }
     public static Tensor trunc(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.TRUNC, x); }
