@@ -1,7 +1,7 @@
 package io.mars.container.kernels;
 
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 
 /**
  * Sorting loops over the two key domains: float data is sorted as doubles, int and bool data as longs (both exact).
