@@ -138,6 +138,10 @@ def unary_cases():
     for fn in PREDICATES:
         for a in ["f64_sp", "f32_sp", "i64_10", "b_10"]:
             unary_case(fn, a, group="predicate")
+    # numpy's newer names of radians and degrees: checked against np.deg2rad / np.rad2deg themselves
+    for fn in ["deg2rad", "rad2deg"]:
+        for a in ["f64_sp", "f32_sp", "f64_6x4", "i32_10", "i8_10", "b_10"]:
+            unary_case(fn, a)
     for a in ["f64_sp", "i64_10", "b_10", "f32_sp"]:
         unary_case("logical_not", a, group="logical")
 

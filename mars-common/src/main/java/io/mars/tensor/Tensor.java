@@ -348,8 +348,6 @@ public final class Tensor implements io.mars.common.graph.Tileable {
         return Shapes.contains(xs, x);
     }
 
-    // >>> area:creation-random — add instance methods directly above this marker (delegate to your area class)
-    //
     // ----- element-wise (area elementwise): operators and ndarray methods; functions are in Tensors -----
 
     /** numpy's {@code /} ({@code true_divide}): an alias of {@link #divide(Tensor)}. */
@@ -402,8 +400,6 @@ public final class Tensor implements io.mars.common.graph.Tileable {
     public Tensor astype(DataType dtype) { return ElementwiseOps.astype(this, dtype); }
     /** ndarray.astype by numpy dtype name ({@code "int32"}, ...). */
     public Tensor astype(String dtype) { return ElementwiseOps.astype(this, DataType.fromNumpyName(dtype)); }
-    // >>> area:elementwise — add instance methods directly above this marker (delegate to your area class)
-    //
     // ----- reductions, quantiles and scans (area reductions; built in Reductions) -----
 
     public Tensor prod() { return Reductions.reduce(this, ReduceFn.PROD, null, false, 0); }
@@ -550,8 +546,6 @@ public final class Tensor implements io.mars.common.graph.Tileable {
     public Tensor nancumsum(int axis) { return Reductions.scan(this, ScanFn.NANCUMSUM, axis); }
     public Tensor nancumprod() { return Reductions.scan(this, ScanFn.NANCUMPROD, null); }
     public Tensor nancumprod(int axis) { return Reductions.scan(this, ScanFn.NANCUMPROD, axis); }
-    // >>> area:reductions — add instance methods directly above this marker (delegate to your area class)
-    //
     // ----- shape manipulation and indexing (ShapeIndexing) -----
 
     /** Basic indexing, numpy's {@code a[1:10:2, :, None, ..., 3]}: see {@link Index}. */
@@ -593,8 +587,6 @@ public final class Tensor implements io.mars.common.graph.Tileable {
     public Tensor roll(long shift) { return ShapeIndexing.roll(this, shift, null); }
     public Tensor roll(long shift, int axis) { return ShapeIndexing.roll(this, shift, axis); }
 
-    // >>> area:shape-indexing — add instance methods directly above this marker (delegate to your area class)
-    //
     /** numpy.sort along the last axis. */
     public Tensor sort() { return Sorting.sort(this, -1); }
     /** numpy.sort along {@code axis}. */
@@ -607,14 +599,8 @@ public final class Tensor implements io.mars.common.graph.Tileable {
     public Tensor searchsorted(Tensor v) { return Sorting.searchsorted(this, v, "left"); }
     /** ndarray.searchsorted with {@code side} 'left' or 'right'. */
     public Tensor searchsorted(Tensor v, String side) { return Sorting.searchsorted(this, v, side); }
-    // >>> area:sort-sets — add instance methods directly above this marker (delegate to your area class)
-    //
     /** numpy's {@code a.trace()}: the sum of the main diagonal of the first two axes. */
     public Tensor trace() { return Linalg.trace(this); }
-    // >>> area:linalg-stats — add instance methods directly above this marker (delegate to your area class)
-    //
-    // >>> area:engine — add instance methods directly above this marker (delegate to your area class)
-    //
 
     // ----- helpers -----
 

@@ -362,8 +362,6 @@ public final class Tensors {
     public static void toNpy(Tensor t, String path, io.mars.Session session) {
         Creation.toNpy(t, path, session);
     }
-    // >>> area:creation-random — add static factories/functions directly above this marker
-    //
     // ----- element-wise functions (area elementwise) -----
     // Operands are tensors or Java scalars: a double is a weak float, a long or int a weak int, a boolean a weak bool
     // (numpy 2, NEP 50). At least one operand must be a tensor.
@@ -396,6 +394,10 @@ public final class Tensors {
     public static Tensor arctanh(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.ARCTANH, x); }
     public static Tensor degrees(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.DEGREES, x); }
     public static Tensor radians(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.RADIANS, x); }
+    /** numpy.rad2deg: numpy's newer name of {@link #degrees}, the same function (and the same wire operand). */
+    public static Tensor rad2deg(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.DEGREES, x); }
+    /** numpy.deg2rad: numpy's newer name of {@link #radians}, the same function (and the same wire operand). */
+    public static Tensor deg2rad(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.RADIANS, x); }
     public static Tensor floor(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.FLOOR, x); }
     public static Tensor ceil(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.CEIL, x); }
     public static Tensor trunc(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.TRUNC, x); }
@@ -463,8 +465,6 @@ public final class Tensors {
      */
     public static Tensor astype(Tensor x, DataType dtype) { return ElementwiseOps.astype(x, dtype); }
 
-    // >>> area:elementwise — add static factories/functions directly above this marker
-    //
     // ----- reductions, quantiles and scans as functions (area reductions): numpy.xxx(a, ...) -----
     public static Tensor prod(Tensor a) { return a.prod(); }
     public static Tensor prod(Tensor a, int[] axes, boolean keepdims) { return a.prod(axes, keepdims); }
@@ -557,8 +557,6 @@ public final class Tensors {
     public static Tensor nancumsum(Tensor a, int axis) { return a.nancumsum(axis); }
     public static Tensor nancumprod(Tensor a) { return a.nancumprod(); }
     public static Tensor nancumprod(Tensor a, int axis) { return a.nancumprod(axis); }
-    // >>> area:reductions — add static factories/functions directly above this marker
-    //
     // ----- shape manipulation, joining, splitting (ShapeIndexing) -----
 
     public static Tensor concatenate(List<Tensor> tensors) {
@@ -660,8 +658,6 @@ public final class Tensors {
         return t.take(indices, axis);
     }
 
-    // >>> area:shape-indexing — add static factories/functions directly above this marker
-    //
     /** numpy.sort(a, axis): along the last axis by default, of the flattened tensor for a null axis. */
     public static Tensor sort(Tensor a) {
         return Sorting.sort(a, -1);
@@ -741,8 +737,6 @@ public final class Tensors {
     public static Unique unique(Tensor a, boolean returnCounts) {
         return Sorting.unique(a, returnCounts);
     }
-    // >>> area:sort-sets — add static factories/functions directly above this marker
-    //
     /** numpy.outer. */
     public static Tensor outer(Tensor a, Tensor b) {
         return Linalg.outer(a, b);
@@ -782,8 +776,4 @@ public final class Tensors {
     public static Tensor corrcoef(Tensor x) {
         return Linalg.corrcoef(x);
     }
-    // >>> area:linalg-stats — add static factories/functions directly above this marker
-    //
-    // >>> area:engine — add static factories/functions directly above this marker
-    //
 }

@@ -26,8 +26,8 @@ class ConfigDefaultsTest {
     private static final Map<String, String> KEYS = Map.ofEntries(
             Map.entry(TilingConfig.CHUNK_STORE_LIMIT, "16777216"),
             Map.entry(TilingConfig.COMBINE_SIZE, "4"),
-            Map.entry(TilingConfig.SHUFFLE_GROUPS, "100000"), // >>> area:df-ops
-            Map.entry(TilingConfig.BROADCAST_ROWS, "100000"), // >>> area:df-ops
+            Map.entry(TilingConfig.SHUFFLE_GROUPS, "100000"),
+            Map.entry(TilingConfig.BROADCAST_ROWS, "100000"),
             Map.entry(TilingConfig.CSV_CHUNK_BYTES, "67108864"),
             Map.entry(TilingConfig.COLUMN_CHUNK, "256"), // --- wide ---
             Map.entry(WorkerConfig.SLOTS, "1"),
@@ -56,8 +56,8 @@ class ConfigDefaultsTest {
         TilingConfig tiling = TilingConfig.from(Map.of());
         assertThat(tiling.chunkStoreLimit()).isEqualTo(16L << 20);
         assertThat(tiling.combineSize()).isEqualTo(4);
-        assertThat(tiling.shuffleGroups()).isEqualTo(100_000); // >>> area:df-ops
-        assertThat(tiling.broadcastRows()).isEqualTo(100_000); // >>> area:df-ops
+        assertThat(tiling.shuffleGroups()).isEqualTo(100_000);
+        assertThat(tiling.broadcastRows()).isEqualTo(100_000);
         assertThat(tiling.csvChunkBytes()).isEqualTo(64L << 20);
         assertThat(tiling.columnChunk()).isEqualTo(256); // --- wide ---
         assertThat(WorkerConfig.from(Map.of()).slots()).isEqualTo(1);

@@ -31,6 +31,7 @@ final class ElementwiseGoldenExpressions {
             Map.entry("tanh", Tensors::tanh), Map.entry("arcsinh", Tensors::arcsinh),
             Map.entry("arccosh", Tensors::arccosh), Map.entry("arctanh", Tensors::arctanh),
             Map.entry("degrees", Tensors::degrees), Map.entry("radians", Tensors::radians),
+            Map.entry("rad2deg", Tensors::rad2deg), Map.entry("deg2rad", Tensors::deg2rad),
             Map.entry("floor", Tensors::floor), Map.entry("ceil", Tensors::ceil), Map.entry("trunc", Tensors::trunc),
             Map.entry("rint", Tensors::rint), Map.entry("invert", Tensor::invert),
             Map.entry("logical_not", Tensors::logicalNot), Map.entry("isnan", Tensors::isnan),

@@ -1,7 +1,7 @@
 package io.mars.it.local;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.operand.Operand;
 import io.mars.common.tiling.Tiler;
 import io.mars.types.Shapes;
@@ -16,7 +16,7 @@ final class UnknownLengthTiler {
     /** One {@code chunkOp} chunk of unknown length per input chunk. */
     static <T extends Operand> Tiler<T> perChunk(Operand chunkOp) {
         return (node, op, inputs, ctx) -> {
-            TiledTensor in = inputs.get(0);
+            TiledTileable in = inputs.get(0);
             List<ChunkNode> out = new ArrayList<>();
             long[] lengths = new long[in.chunks().size()];
             for (int i = 0; i < in.chunks().size(); i++) {
@@ -24,7 +24,7 @@ final class UnknownLengthTiler {
                 out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(in.chunks().get(i)), node.dtype(),
                         new long[] {Shapes.UNKNOWN}, new int[] {i}));
             }
-            return new TiledTensor(new long[][] {lengths}, out);
+            return new TiledTileable(new long[][] {lengths}, out);
         };
     }
 }

@@ -1,6 +1,6 @@
 package io.mars.am.state;
 
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.wire.StateCodec.SessionState;
 import java.util.List;
@@ -27,7 +27,7 @@ public interface StateStore extends AutoCloseable {
     void deleteChunkMetas(String sessionId, List<String> chunkKeys);
 
     /** Records tileables whose results the session keeps. */
-    void putTileables(String sessionId, Map<String, TiledTensor> tileables);
+    void putTileables(String sessionId, Map<String, TiledTileable> tileables);
 
     void deleteTileables(String sessionId, List<String> tileableKeys);
 
@@ -45,7 +45,7 @@ public interface StateStore extends AutoCloseable {
 
     /** The state read back by a new attempt, by session id. */
     record Recovered(Map<String, SessionState> sessions, Map<String, List<ChunkMeta>> chunkMetas,
-                     Map<String, Map<String, TiledTensor>> tileables) {
+                     Map<String, Map<String, TiledTileable>> tileables) {
         public Recovered {
             sessions = Map.copyOf(sessions);
             chunkMetas = Map.copyOf(chunkMetas);

@@ -76,7 +76,7 @@ class ZooKeeperStateStoreTest {
         try (ZooKeeperStateStore store = ZooKeeperStateStore.connect(config(), "app_tiles", 1)) {
             store.putSession(new SessionState("s1", Map.of()));
             io.mars.common.operand.chunk.ChunkFetch fetch = new io.mars.common.operand.chunk.ChunkFetch();
-            var tiled = new io.mars.common.graph.TiledTensor(new long[][] {{2, 1}, {3}}, List.of(
+            var tiled = new io.mars.common.graph.TiledTileable(new long[][] {{2, 1}, {3}}, List.of(
                     new io.mars.common.graph.ChunkNode("t9.0", fetch, List.of(), DataType.INT32, new long[] {2, 3}, new int[] {0, 0}),
                     new io.mars.common.graph.ChunkNode("t9.1", fetch, List.of(), DataType.INT32, new long[] {1, 3}, new int[] {1, 0})));
             store.putTileables("s1", Map.of("t9", tiled, "t10", tiled));

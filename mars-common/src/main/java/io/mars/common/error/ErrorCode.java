@@ -41,12 +41,12 @@ public enum ErrorCode {
     /** A worker's memory quota and every spill level are full: the job needs more memory or disk than it was given. */
     STORAGE_FULL(44, ErrorKind.INSUFFICIENT_RESOURCES),
     INTERNAL_ERROR(99, ErrorKind.INTERNAL),
-    // >>> area:df-ops (codes 65-69)
+    // dataframe operations (codes 65-69)
     /** A merge names a key column that one of the two frames does not have. */
     MERGE_KEY_NOT_FOUND(65, ErrorKind.USER),
     /** A merge that cannot be done as asked: an unknown {@code how}, no keys, or keys of types that cannot match. */
     INVALID_MERGE(66, ErrorKind.USER),
-    // >>> area:df-io — dataframe IO error codes (60-64)
+    // dataframe IO error codes (60-64)
     /** A CSV row that cannot be read: too many fields, or a value that is not of its column's dtype. */
     CSV_MALFORMED_ROW(60, ErrorKind.USER),
     /** A path, directory or glob given to a reader that matches no file. */
@@ -57,7 +57,7 @@ public enum ErrorCode {
     UNSUPPORTED_FILE_FORMAT(63, ErrorKind.USER),
     /** A read filter that cannot apply: an unknown comparison, or a literal of the wrong type for its column. */
     INVALID_FILTER(64, ErrorKind.USER),
-    // >>> area:df-index — row label (index) error codes (70-71)
+    // row label (index) error codes (70-71)
     /** A label asked of {@code loc} that the index does not hold (pandas' KeyError). */
     LABEL_NOT_FOUND(70, ErrorKind.USER),
     /** Row labels that cannot be combined or made as asked (concat of different label types, a reset that clashes). */

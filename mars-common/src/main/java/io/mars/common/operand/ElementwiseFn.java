@@ -102,6 +102,8 @@ public enum ElementwiseFn {
             case "asinh" -> "arcsinh";
             case "acosh" -> "arccosh";
             case "atanh" -> "arctanh";
+            case "deg2rad" -> "radians";
+            case "rad2deg" -> "degrees";
             default -> name;
         };
         for (ElementwiseFn fn : values()) {

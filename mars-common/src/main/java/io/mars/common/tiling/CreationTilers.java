@@ -2,7 +2,7 @@ package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.chunk.ChunkDiagExtract;
 import io.mars.common.operand.chunk.ChunkDiagFromVector;
@@ -33,7 +33,7 @@ final class CreationTilers {
     }
 
     /** Calls {@code make} for every chunk index of {@code nsplits} and collects the nodes. */
-    static TiledTensor eachChunk(long[][] nsplits, ChunkMaker make) {
+    static TiledTileable eachChunk(long[][] nsplits, ChunkMaker make) {
         int[] grid = NSplits.gridShape(nsplits);
         int count = NSplits.chunkCount(nsplits);
         List<ChunkNode> chunks = new ArrayList<>(count);
@@ -41,7 +41,7 @@ final class CreationTilers {
             int[] idx = NSplits.unflat(grid, flat);
             chunks.add(make.make(flat, idx, NSplits.chunkShape(nsplits, idx), NSplits.chunkOffset(nsplits, idx)));
         }
-        return new TiledTensor(nsplits, chunks);
+        return new TiledTileable(nsplits, chunks);
     }
 
     @FunctionalInterface
@@ -53,25 +53,25 @@ final class CreationTilers {
         return spec.resolve(node.shape(), node.dtype(), ctx.config().chunkStoreLimit());
     }
 
-    static TiledTensor linspace(TileableNode node, TensorLinspace op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable linspace(TileableNode node, TensorLinspace op, List<TiledTileable> in, TileContext ctx) {
         return eachChunk(resolve(op.chunks(), node, ctx), (flat, idx, shape, off) -> ctx.chunk(node.key() + "." + flat,
                 new ChunkLinspace(op.start(), op.stop(), op.num(), op.endpoint(), off[0]), List.of(), node.dtype(),
                 shape, idx));
     }
 
-    static TiledTensor eye(TileableNode node, TensorEye op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable eye(TileableNode node, TensorEye op, List<TiledTileable> in, TileContext ctx) {
         return eachChunk(resolve(op.chunks(), node, ctx), (flat, idx, shape, off) -> ctx.chunk(node.key() + "." + flat,
                 new ChunkEye(op.k(), off[0], off[1]), List.of(), node.dtype(), shape, idx));
     }
 
-    static TiledTensor fromNpy(TileableNode node, TensorFromNpy op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable fromNpy(TileableNode node, TensorFromNpy op, List<TiledTileable> in, TileContext ctx) {
         return eachChunk(resolve(op.chunks(), node, ctx), (flat, idx, shape, off) -> ctx.chunk(node.key() + "." + flat,
                 new ChunkFromNpy(op.path(), op.dataOffset(), node.shape(), off), List.of(), node.dtype(), shape, idx));
     }
 
     /** Masks each chunk by the global offsets of its last two axes; the chunks stay those of the input. */
-    static TiledTensor triangle(TileableNode node, TensorTriangle op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable triangle(TileableNode node, TensorTriangle op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         long[][] ns = src.nsplits();
         int nd = ns.length;
         return eachChunk(ns, (flat, idx, shape, off) -> ctx.chunk(node.key() + "." + flat,
@@ -79,8 +79,8 @@ final class CreationTilers {
                 node.dtype(), shape, idx));
     }
 
-    static TiledTensor diag(TileableNode node, TensorDiag op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable diag(TileableNode node, TensorDiag op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         return src.ndim() == 1 ? diagFromVector(node, op.k(), src, ctx) : diagExtract(node, op.k(), src, ctx);
     }
 
@@ -88,7 +88,7 @@ final class CreationTilers {
      * A vector on diagonal k of a square matrix. The matrix is cut along the vector's chunks (plus |k| rows or
      * columns of zeros), so each block holds the diagonal part of at most a few vector chunks.
      */
-    private static TiledTensor diagFromVector(TileableNode node, long k, TiledTensor v, TileContext ctx) {
+    private static TiledTileable diagFromVector(TileableNode node, long k, TiledTileable v, TileContext ctx) {
         long[] vs = v.nsplits()[0];
         long[] rows = withPad(vs, Math.abs(k), k < 0);
         long[] cols = withPad(vs, Math.abs(k), k > 0);
@@ -128,11 +128,11 @@ final class CreationTilers {
     }
 
     /** Diagonal k of a matrix, cut where the diagonal crosses a chunk boundary: one input chunk per output chunk. */
-    private static TiledTensor diagExtract(TileableNode node, long k, TiledTensor m, TileContext ctx) {
+    private static TiledTileable diagExtract(TileableNode node, long k, TiledTileable m, TileContext ctx) {
         long[] full = NSplits.shape(m.nsplits());
         long length = Math.max(0, Math.min(full[0] - Math.max(-k, 0), full[1] - Math.max(k, 0)));
         if (length == 0) {
-            return new TiledTensor(new long[][] {{0}}, List.of(ctx.chunk(node.key() + ".0", new ChunkDiagExtract(0, 0),
+            return new TiledTileable(new long[][] {{0}}, List.of(ctx.chunk(node.key() + ".0", new ChunkDiagExtract(0, 0),
                     List.of(), node.dtype(), new long[] {0}, new int[] {0})));
         }
         long[] rowOff = NSplits.offsets(m.nsplits()[0]);
@@ -153,6 +153,6 @@ final class CreationTilers {
             lengths.add(take);
             i += take;
         }
-        return new TiledTensor(new long[][] {lengths.stream().mapToLong(Long::longValue).toArray()}, chunks);
+        return new TiledTileable(new long[][] {lengths.stream().mapToLong(Long::longValue).toArray()}, chunks);
     }
 }

@@ -2,7 +2,7 @@ package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.dataframe.ChunkTableAggCombine;
@@ -54,9 +54,9 @@ final class DataFrameOpsTilers {
     }
 
     /** Chunk by chunk. */
-    static TiledTensor accessor(TileableNode node, io.mars.common.operand.dataframe.SeriesAccessor op,
-                                List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable accessor(TileableNode node, io.mars.common.operand.dataframe.SeriesAccessor op,
+                                List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         io.mars.common.operand.dataframe.ChunkSeriesAccessor chunkOp =
                 new io.mars.common.operand.dataframe.ChunkSeriesAccessor(op.fn(), op.pattern(), op.replacement());
         long[] lengths = src.nsplits()[0];
@@ -82,8 +82,8 @@ final class DataFrameOpsTilers {
         return isSeries(node) ? new int[] {i} : new int[] {i, 0};
     }
 
-    private static TiledTensor tiled(TileableNode node, long[] rows, List<ChunkNode> chunks) {
-        return new TiledTensor(isSeries(node) ? new long[][] {rows} : new long[][] {rows, {node.shape()[1]}}, chunks);
+    private static TiledTileable tiled(TileableNode node, long[] rows, List<ChunkNode> chunks) {
+        return new TiledTileable(isSeries(node) ? new long[][] {rows} : new long[][] {rows, {node.shape()[1]}}, chunks);
     }
 
     private static long[] unknown(int n) {
@@ -92,7 +92,7 @@ final class DataFrameOpsTilers {
         return rows;
     }
 
-    private static long rows(TiledTensor t) {
+    private static long rows(TiledTileable t) {
         return NSplits.shape(t.nsplits())[0];
     }
 
@@ -104,7 +104,7 @@ final class DataFrameOpsTilers {
      * The shuffle of {@code src} into {@code parts} parts: for part k, the pieces of every chunk of {@code src} in
      * chunk order. {@code pivots} is null for a hash shuffle.
      */
-    static List<List<ChunkNode>> shuffle(String key, TiledTensor src, List<String> by, List<Boolean> ascending,
+    static List<List<ChunkNode>> shuffle(String key, TiledTileable src, List<String> by, List<Boolean> ascending,
                                          int parts, ChunkNode pivots, TileContext ctx) {
         List<List<ChunkNode>> out = new ArrayList<>(parts);
         for (int p = 0; p < parts; p++) {
@@ -140,7 +140,7 @@ final class DataFrameOpsTilers {
     }
 
     /** {@code parts - 1} pivots of the key columns {@code by}, by regular sampling of every chunk (PSRS). */
-    static ChunkNode pivots(String key, TiledTensor src, List<String> by, List<Boolean> ascending, int parts,
+    static ChunkNode pivots(String key, TiledTileable src, List<String> by, List<Boolean> ascending, int parts,
                             TileContext ctx) {
         List<ChunkNode> samples = new ArrayList<>(src.chunks().size());
         long[] lengths = src.nsplits()[0];
@@ -165,8 +165,8 @@ final class DataFrameOpsTilers {
     // ----- sort_values -----
 
     /** One chunk: sorted in place. Several: PSRS — pivots from regular samples, a range shuffle, a sort per part. */
-    static TiledTensor sortValues(TileableNode node, TableSortValues op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable sortValues(TileableNode node, TableSortValues op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         ChunkTableSort sortOp = new ChunkTableSort(op.by(), op.ascending());
         int p = src.chunks().size();
         if (p == 1) {
@@ -191,9 +191,9 @@ final class DataFrameOpsTilers {
      * that side (the small side gathered into one chunk and joined with every chunk of the other); otherwise a hash
      * shuffle of both sides into as many parts as the larger side has chunks, joined part by part.
      */
-    static TiledTensor merge(TileableNode node, TableMerge op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor left = in.get(0);
-        TiledTensor right = in.get(1);
+    static TiledTileable merge(TileableNode node, TableMerge op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable left = in.get(0);
+        TiledTileable right = in.get(1);
         long limit = ctx.config().broadcastRows();
         MergeHow how = op.how();
         ChunkTableJoin one = new ChunkTableJoin(op.on(), how, 1, op.leftSuffix(), op.rightSuffix());
@@ -230,7 +230,7 @@ final class DataFrameOpsTilers {
     }
 
     /** All chunks of a table as one chunk (the chunk itself when there is one). */
-    private static ChunkNode gather(String key, TiledTensor t, TileContext ctx) {
+    private static ChunkNode gather(String key, TiledTileable t, TileContext ctx) {
         if (t.chunks().size() == 1) {
             return t.chunks().get(0);
         }
@@ -242,8 +242,8 @@ final class DataFrameOpsTilers {
 
     // ----- groupby -----
 
-    static TiledTensor aggPartial(TileableNode node, TableAggPartial op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable aggPartial(TileableNode node, TableAggPartial op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         ChunkTableAggMap mapOp = new ChunkTableAggMap(op.keys(), op.aggs());
         List<ChunkNode> out = new ArrayList<>(src.chunks().size());
         for (int i = 0; i < src.chunks().size(); i++) {
@@ -257,8 +257,8 @@ final class DataFrameOpsTilers {
      * merges them into one chunk; otherwise they are range-partitioned by the keys (pivots sampled from the states)
      * and each part is merged on its own, so the parts come out sorted and in key order.
      */
-    static TiledTensor aggStates(TileableNode node, TableAggStates op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor states = in.get(0);
+    static TiledTileable aggStates(TileableNode node, TableAggStates op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable states = in.get(0);
         int p = states.chunks().size();
         ChunkTableAggFinal finalOp = new ChunkTableAggFinal(op.keys(), op.aggs());
         String k = node.key();
@@ -292,11 +292,11 @@ final class DataFrameOpsTilers {
     // ----- concat, drop_duplicates -----
 
     /** The chunks of every input in order, each copied under the result's key. */
-    static TiledTensor concat(TileableNode node, TableConcat op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable concat(TileableNode node, TableConcat op, List<TiledTileable> in, TileContext ctx) {
         ChunkTableSort copy = new ChunkTableSort(List.of(), List.of());
         List<ChunkNode> out = new ArrayList<>();
         List<Long> rows = new ArrayList<>();
-        for (TiledTensor t : in) {
+        for (TiledTileable t : in) {
             long[] lengths = t.nsplits()[0];
             for (int i = 0; i < t.chunks().size(); i++) {
                 if (lengths[i] == 0 && t.chunks().size() > 1) {
@@ -312,9 +312,9 @@ final class DataFrameOpsTilers {
     }
 
     /** A tree: each chunk dropped on its own, then {@code combineSize} consecutive results at a time. */
-    static TiledTensor dropDuplicates(TileableNode node, TableDropDuplicates op, List<TiledTensor> in,
+    static TiledTileable dropDuplicates(TileableNode node, TableDropDuplicates op, List<TiledTileable> in,
                                       TileContext ctx) {
-        TiledTensor src = in.get(0);
+        TiledTileable src = in.get(0);
         ChunkTableDropDuplicates dd = new ChunkTableDropDuplicates(op.subset());
         String k = node.key();
         List<ChunkNode> level = new ArrayList<>();

@@ -4,7 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.dataframe.AggFn;
 import io.mars.common.operand.dataframe.AggSpec;
@@ -38,7 +38,7 @@ import java.util.Map;
  * The tiling rules of dataframes and series. A series' chunk grid is {@code (row chunks)}; a dataframe's is
  * {@code (row chunks, column chunks)}: one column chunk when it has at most {@link TilingConfig#columnChunk()} columns,
  * otherwise its sources cut the columns into groups of that many (the last may be shorter), chunk {@code (i, j)}
- * being the Arrow batch of row chunk {@code i} and column group {@code j} ({@link TiledTensor#columnGroups()} names
+ * being the Arrow batch of row chunk {@code i} and column group {@code j} ({@link TiledTileable#columnGroups()} names
  * the groups; see {@link WideTables}). Every table has at least one chunk (an empty table one empty chunk), so its
  * columns travel with its data. Row-wise operands over several inputs align them by position: inputs cut differently
  * are re-cut to the common refinement of their row splits.
@@ -80,11 +80,11 @@ final class DataFrameTilers {
         return isSeries(node) ? new long[][] {rows} : new long[][] {rows, {node.shape()[1]}};
     }
 
-    private static TiledTensor tiled(TileableNode node, long[] rows, List<ChunkNode> chunks) {
-        return new TiledTensor(nsplits(node, rows), chunks);
+    private static TiledTileable tiled(TileableNode node, long[] rows, List<ChunkNode> chunks) {
+        return new TiledTileable(nsplits(node, rows), chunks);
     }
 
-    static TiledTensor fromLocal(TileableNode node, DataFrameFromLocal op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable fromLocal(TileableNode node, DataFrameFromLocal op, List<TiledTileable> in, TileContext ctx) {
         LocalTable data = op.data();
         int n = data.rowCount();
         long[] widths = isSeries(node) ? new long[] {data.columnCount()}
@@ -109,7 +109,7 @@ final class DataFrameTilers {
 
     // --- wide ---
     /** A local table wider than the column chunk: row chunks sized for the widest group, times the column groups. */
-    private static TiledTensor fromLocalWide(TileableNode node, DataFrameFromLocal op, long[] widths, TileContext ctx) {
+    private static TiledTileable fromLocalWide(TileableNode node, DataFrameFromLocal op, long[] widths, TileContext ctx) {
         LocalTable data = op.data();
         int n = data.rowCount();
         long per = op.chunkRows() > 0 ? op.chunkRows()
@@ -129,11 +129,11 @@ final class DataFrameTilers {
                         start, len)), List.of(), null, new long[] {len, widths[j]}, new int[] {i, j}));
             }
         }
-        return new TiledTensor(new long[][] {rows, widths}, chunks, WideTables.groups(data.columnNames(), widths));
+        return new TiledTileable(new long[][] {rows, widths}, chunks, WideTables.groups(data.columnNames(), widths));
     }
 
-    static TiledTensor fromTensor(TileableNode node, DataFrameFromTensor op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable fromTensor(TileableNode node, DataFrameFromTensor op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         if (src.ndim() == 2 && NSplits.shape(src.nsplits())[1] > ctx.config().columnChunk()) {
             return fromTensorWide(node, op, src, ctx); // --- wide ---
         }
@@ -155,7 +155,7 @@ final class DataFrameTilers {
      * A tensor wider than the column chunk: each of its column chunks cut into groups of at most the column chunk,
      * a table chunk per (tensor row chunk, group) reading its columns straight from the tensor chunk (no re-cut copy).
      */
-    private static TiledTensor fromTensorWide(TileableNode node, DataFrameFromTensor op, TiledTensor src,
+    private static TiledTileable fromTensorWide(TileableNode node, DataFrameFromTensor op, TiledTileable src,
                                               TileContext ctx) {
         int per = ctx.config().columnChunk();
         List<Long> widthList = new ArrayList<>();
@@ -178,11 +178,11 @@ final class DataFrameTilers {
                         new int[] {i, j}));
             }
         }
-        return new TiledTensor(new long[][] {rows.clone(), widths}, chunks, groups);
+        return new TiledTileable(new long[][] {rows.clone(), widths}, chunks, groups);
     }
 
-    static TiledTensor toTensor(TileableNode node, DataFrameToTensor op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable toTensor(TileableNode node, DataFrameToTensor op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         if (WideTables.isWide(src)) {
             // --- wide --- a tensor block per table chunk: the tensor has the table's grid
             long[][] ns = {src.nsplits()[0].clone(), src.nsplits()[1].clone()};
@@ -194,7 +194,7 @@ final class DataFrameTilers {
                             node.dtype(), new long[] {ns[0][i], ns[1][j]}, new int[] {i, j}));
                 }
             }
-            return new TiledTensor(ns, chunks);
+            return new TiledTileable(ns, chunks);
         }
         long[] rows = src.nsplits()[0];
         boolean series = node.shape().length == 1;
@@ -206,14 +206,14 @@ final class DataFrameTilers {
             chunks.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(src.chunks().get(i)), node.dtype(), shape, idx));
         }
         long[][] ns = series ? new long[][] {rows.clone()} : new long[][] {rows.clone(), {node.shape()[1]}};
-        return new TiledTensor(ns, chunks);
+        return new TiledTileable(ns, chunks);
     }
 
     /** The inputs cut at the same rows: each input re-cut to the common refinement where they differ. */
-    private static List<TiledTensor> alignRows(TileableNode node, List<TiledTensor> in, TileContext ctx) {
+    private static List<TiledTileable> alignRows(TileableNode node, List<TiledTileable> in, TileContext ctx) {
         long total = NSplits.shape(in.get(0).nsplits())[0];
         List<long[]> splits = new ArrayList<>(in.size());
-        for (TiledTensor t : in) {
+        for (TiledTileable t : in) {
             long rows = NSplits.shape(t.nsplits())[0];
             if (rows != total) {
                 throw new MarsException(ErrorCode.LENGTH_MISMATCH, "row-aligned operands have different lengths: "
@@ -225,7 +225,7 @@ final class DataFrameTilers {
         if (target.length == 0 || total == 0) {
             target = in.get(0).nsplits()[0];
         }
-        List<TiledTensor> out = new ArrayList<>(in.size());
+        List<TiledTileable> out = new ArrayList<>(in.size());
         for (int k = 0; k < in.size(); k++) {
             out.add(rechunkRows(in.get(k), target, node.key() + ".in" + k, ctx));
         }
@@ -233,7 +233,7 @@ final class DataFrameTilers {
     }
 
     /** A table re-cut into row chunks of {@code target} lengths (same total). */
-    static TiledTensor rechunkRows(TiledTensor src, long[] target, String keyBase, TileContext ctx) {
+    static TiledTileable rechunkRows(TiledTileable src, long[] target, String keyBase, TileContext ctx) {
         if (Arrays.equals(src.nsplits()[0], target)) {
             return src;
         }
@@ -270,24 +270,24 @@ final class DataFrameTilers {
         }
         long[][] ns = src.nsplits().clone();
         ns[0] = target.clone();
-        return new TiledTensor(ns, out, src.columnGroups());
+        return new TiledTileable(ns, out, src.columnGroups());
     }
 
-    static TiledTensor map(TileableNode node, TableMap op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable map(TileableNode node, TableMap op, List<TiledTileable> in, TileContext ctx) {
         if (in.stream().anyMatch(WideTables::isWide)) { // --- wide ---
-            TiledTensor byGroups = mapByColumnGroups(node, op, in, ctx);
+            TiledTileable byGroups = mapByColumnGroups(node, op, in, ctx);
             if (byGroups != null) {
                 return byGroups;
             }
             in = WideTables.fullWidth(node, in, ctx);
         }
-        List<TiledTensor> aligned = alignRows(node, in, ctx);
+        List<TiledTileable> aligned = alignRows(node, in, ctx);
         long[] rows = aligned.get(0).nsplits()[0];
         ChunkTableMap chunkOp = new ChunkTableMap(op.outputs());
         List<ChunkNode> chunks = new ArrayList<>(rows.length);
         for (int i = 0; i < rows.length; i++) {
             List<ChunkNode> inputs = new ArrayList<>(aligned.size());
-            for (TiledTensor t : aligned) {
+            for (TiledTileable t : aligned) {
                 inputs.add(t.chunks().get(i));
             }
             chunks.add(ctx.chunk(node.key() + "." + i, chunkOp, inputs, null, chunkShape(node, rows[i]),
@@ -328,7 +328,7 @@ final class DataFrameTilers {
     }
 
     /** The (input, column group) an output's column references read, or null if none; {-1} when it cannot be told. */
-    private static int[] sourceOf(List<ColumnRef> refs, List<TiledTensor> in,
+    private static int[] sourceOf(List<ColumnRef> refs, List<TiledTileable> in,
                                   List<Map<String, Integer>> groupIndex) {
         int[] from = null;
         for (ColumnRef r : refs) {
@@ -345,14 +345,14 @@ final class DataFrameTilers {
     }
 
     /** A map over a frame cut by columns, per column chunk; null when it must read full-width chunks instead. */
-    private static TiledTensor mapByColumnGroups(TileableNode node, TableMap op, List<TiledTensor> in,
+    private static TiledTileable mapByColumnGroups(TileableNode node, TableMap op, List<TiledTileable> in,
                                                  TileContext ctx) {
         List<ColumnExpr> outs = op.outputs();
         if (outs.isEmpty()) {
             return null;
         }
         List<Map<String, Integer>> groupIndex = new ArrayList<>(in.size());
-        for (TiledTensor t : in) {
+        for (TiledTileable t : in) {
             groupIndex.add(WideTables.isWide(t) ? WideTables.groupIndex(t) : Map.of());
         }
         List<int[]> sources = new ArrayList<>(outs.size());
@@ -368,7 +368,7 @@ final class DataFrameTilers {
         if (starts == null) {
             return null;
         }
-        List<TiledTensor> aligned = alignRows(node, in, ctx);
+        List<TiledTileable> aligned = alignRows(node, in, ctx);
         long[] rows = aligned.get(0).nsplits()[0];
         int groups = starts.size();
         long[] widths = new long[groups];
@@ -387,7 +387,7 @@ final class DataFrameTilers {
                 int[] from = groupSources.get(j);
                 List<ChunkNode> inputs = new ArrayList<>(aligned.size());
                 for (int k = 0; k < aligned.size(); k++) {
-                    TiledTensor t = aligned.get(k);
+                    TiledTileable t = aligned.get(k);
                     // an input this group reads no column of still gives the chunk its row count: any group will do
                     inputs.add(!WideTables.isWide(t) ? t.chunks().get(i)
                             : t.chunk(i, from != null && from[0] == k ? from[1] : 0));
@@ -402,11 +402,11 @@ final class DataFrameTilers {
             }
         }
         return groups == 1 ? tiled(node, rows.clone(), chunks)
-                : new TiledTensor(new long[][] {rows.clone(), widths}, chunks, names);
+                : new TiledTileable(new long[][] {rows.clone(), widths}, chunks, names);
     }
 
-    static TiledTensor filter(TileableNode node, TableFilter op, List<TiledTensor> in, TileContext ctx) {
-        List<TiledTensor> aligned = alignRows(node, in, ctx);
+    static TiledTileable filter(TileableNode node, TableFilter op, List<TiledTileable> in, TileContext ctx) {
+        List<TiledTileable> aligned = alignRows(node, in, ctx);
         int count = aligned.get(0).chunks().size();
         long[] rows = new long[count];
         Arrays.fill(rows, Shapes.UNKNOWN);
@@ -420,8 +420,8 @@ final class DataFrameTilers {
         return tiled(node, rows, chunks);
     }
 
-    static TiledTensor head(TileableNode node, TableHead op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable head(TileableNode node, TableHead op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         long[] rows = src.nsplits()[0];
         long want = op.n();
         List<ChunkNode> inputs = new ArrayList<>();
@@ -445,10 +445,10 @@ final class DataFrameTilers {
     }
 
     /** A tree: a partial aggregation per chunk, merges of {@code combineSize} consecutive states, one final step. */
-    static TiledTensor aggregate(TileableNode node, TableAggregate op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable aggregate(TileableNode node, TableAggregate op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         if (WideTables.isWide(src)) { // --- wide ---
-            TiledTensor byGroups = op.keys().isEmpty() ? aggregateByColumnGroups(node, op, src, ctx) : null;
+            TiledTileable byGroups = op.keys().isEmpty() ? aggregateByColumnGroups(node, op, src, ctx) : null;
             if (byGroups != null) {
                 return byGroups;
             }
@@ -461,7 +461,7 @@ final class DataFrameTilers {
 
     // --- wide ---
     /** A whole-frame reduction of a frame cut by columns: a tree per column group, a one-row chunk per group. */
-    private static TiledTensor aggregateByColumnGroups(TileableNode node, TableAggregate op, TiledTensor src,
+    private static TiledTileable aggregateByColumnGroups(TileableNode node, TableAggregate op, TiledTileable src,
                                                        TileContext ctx) {
         Map<String, Integer> groupIndex = WideTables.groupIndex(src);
         List<int[]> sources = new ArrayList<>(op.aggs().size());
@@ -501,7 +501,7 @@ final class DataFrameTilers {
                     : new long[] {1, widths[j]}, groups == 1 ? chunkIndex(node, 0) : new int[] {0, j}, ctx));
         }
         return groups == 1 ? tiled(node, new long[] {1}, chunks)
-                : new TiledTensor(new long[][] {{1}, widths}, chunks, names);
+                : new TiledTileable(new long[][] {{1}, widths}, chunks, names);
     }
 
     /** The partial aggregation of every chunk, merged by a tree into one final chunk. */

@@ -2,7 +2,7 @@ package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.ChunkMaskSelect;
@@ -41,9 +41,9 @@ final class IndexTilers {
      * no rechunking or shuffle; its cost is that one subtask holds a whole line of chunks along the axis (as
      * rechunking that axis into one chunk would, without the copy).
      */
-    static TiledTensor take(TileableNode node, TensorTake op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
-        TiledTensor indices = in.get(1);
+    static TiledTileable take(TileableNode node, TensorTake op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
+        TiledTileable indices = in.get(1);
         int axis = op.axis();
         int k = indices.ndim();
         long[] axisSplits = src.nsplits()[axis];
@@ -82,7 +82,7 @@ final class IndexTilers {
      * axis, whose chunk lengths are unknown until computed. Masked axes after the first are merged into one chunk
      * first, so that this order is numpy's.
      */
-    static TiledTensor maskSelect(TileableNode node, TensorMaskSelect op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable maskSelect(TileableNode node, TensorMaskSelect op, List<TiledTileable> in, TileContext ctx) {
         int k = op.maskNdim();
         // numpy lists the selected elements in C order over the masked axes: chunks laid end to end give that order
         // only when the masked axes after the first are whole, so those are merged into one chunk each
@@ -90,8 +90,8 @@ final class IndexTilers {
         for (int a = 1; a < k; a++) {
             rows[a] = new long[] {NSplits.offsets(rows[a])[rows[a].length]};
         }
-        TiledTensor src = ctx.rechunk(in.get(0), rows, node.key() + ".src");
-        TiledTensor mask = ctx.rechunk(in.get(1), Arrays.copyOf(src.nsplits(), k), node.key() + ".mask");
+        TiledTileable src = ctx.rechunk(in.get(0), rows, node.key() + ".src");
+        TiledTileable mask = ctx.rechunk(in.get(1), Arrays.copyOf(src.nsplits(), k), node.key() + ".mask");
         int[] maskGrid = NSplits.gridShape(mask.nsplits());
         int maskChunks = NSplits.chunkCount(mask.nsplits());
         long[][] outNs = new long[src.ndim() - k + 1][];
@@ -112,29 +112,29 @@ final class IndexTilers {
     }
 
     /** Array, mask and value tensor (all of one shape) are aligned to a common chunking, then one put per chunk. */
-    static TiledTensor put(TileableNode node, TensorPut op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable put(TileableNode node, TensorPut op, List<TiledTileable> in, TileContext ctx) {
         return aligned(node, new ChunkPut(op.value()), in, ctx);
     }
 
     /** Inputs of one shape rechunked to their common refinement, then {@code chunkOp} on each aligned set. */
-    private static TiledTensor aligned(TileableNode node, Operand chunkOp, List<TiledTensor> in,
+    private static TiledTileable aligned(TileableNode node, Operand chunkOp, List<TiledTileable> in,
             TileContext ctx) {
         int ndim = node.shape().length;
         long[][] common = new long[ndim][];
         for (int a = 0; a < ndim; a++) {
             List<long[]> candidates = new ArrayList<>();
-            for (TiledTensor t : in) {
+            for (TiledTileable t : in) {
                 candidates.add(t.nsplits()[a]);
             }
             common[a] = TileContext.refine(candidates);
         }
-        List<TiledTensor> aligned = new ArrayList<>(in.size());
+        List<TiledTileable> aligned = new ArrayList<>(in.size());
         for (int i = 0; i < in.size(); i++) {
             aligned.add(ctx.rechunk(in.get(i), common, node.key() + ".in" + i));
         }
         return ShapeTilers.eachChunk(common, (flat, idx, shape) -> {
             List<ChunkNode> inputs = new ArrayList<>(aligned.size());
-            for (TiledTensor t : aligned) {
+            for (TiledTileable t : aligned) {
                 inputs.add(t.chunk(idx));
             }
             return ctx.chunk(node.key() + "." + flat, chunkOp, inputs, node.dtype(), shape, idx);

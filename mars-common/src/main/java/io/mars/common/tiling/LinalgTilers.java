@@ -2,7 +2,7 @@ package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.chunk.ChunkAssemble;
 import io.mars.common.operand.chunk.ChunkDiagonal;
@@ -32,8 +32,8 @@ public final class LinalgTilers {
     }
 
     /** The last two axes get the same splits; output chunk (..., d) is the diagonal of input chunk (..., d, d). */
-    static TiledTensor diagonal(TileableNode node, TensorDiagonal op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable diagonal(TileableNode node, TensorDiagonal op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         int nd = src.ndim();
         long[][] ns = src.nsplits().clone();
         long n = Math.min(NSplits.shape(ns)[nd - 2], NSplits.shape(ns)[nd - 1]);
@@ -43,7 +43,7 @@ public final class LinalgTilers {
         long[] cols = NSplits.shape(ns)[nd - 1] > n ? append(diag, NSplits.shape(ns)[nd - 1] - n) : diag;
         target[nd - 2] = rows;
         target[nd - 1] = cols;
-        TiledTensor aligned = ctx.rechunk(src, target, node.key() + ".in");
+        TiledTileable aligned = ctx.rechunk(src, target, node.key() + ".in");
         long[][] outNs = new long[nd - 1][];
         System.arraycopy(ns, 0, outNs, 0, nd - 2);
         outNs[nd - 2] = diag;
@@ -60,7 +60,7 @@ public final class LinalgTilers {
             chunks.add(ctx.chunk(node.key() + "." + flat, chunkOp, List.of(aligned.chunk(sidx)), node.dtype(),
                     NSplits.chunkShape(outNs, idx), idx));
         }
-        return new TiledTensor(outNs, chunks);
+        return new TiledTileable(outNs, chunks);
     }
 
     /** The splits of an axis cut off at {@code n} (a zero-length axis keeps one empty chunk). */
@@ -92,13 +92,13 @@ public final class LinalgTilers {
      * (leaf), the R factors are stacked and factored again in groups of {@code combineSize} up to one root, whose R
      * is the result's R. Each block of Q is its leaf Q times the rows of every ancestor's Q that belong to it.
      */
-    static TiledTensor tsqr(TileableNode node, TensorTsqr op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable tsqr(TileableNode node, TensorTsqr op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         long[] shape = NSplits.shape(src.nsplits());
         long m = shape[0];
         long n = shape[1];
         long[] rows = atLeast(src.nsplits()[0], n);
-        TiledTensor a = ctx.rechunk(src, new long[][] {rows, {n}}, node.key() + ".in");
+        TiledTileable a = ctx.rechunk(src, new long[][] {rows, {n}}, node.key() + ".in");
         DataType f64 = DataType.FLOAT64;
         int leaves = rows.length;
         List<ChunkNode> level = new ArrayList<>();
@@ -160,7 +160,7 @@ public final class LinalgTilers {
                 new long[] {n, n}, new int[] {leaves, 0}));
         long[] outRows = append(rows, n);
         assert m + n == NSplits.shape(new long[][] {outRows})[0];
-        return new TiledTensor(new long[][] {outRows, {n}}, chunks);
+        return new TiledTileable(new long[][] {outRows, {n}}, chunks);
     }
 
     /** Row splits merged so every block has at least {@code n} rows (one block if there are fewer rows in all). */
@@ -184,27 +184,27 @@ public final class LinalgTilers {
         return out.stream().mapToLong(Long::longValue).toArray();
     }
 
-    static TiledTensor tsqrPart(TileableNode node, TensorTsqrPart op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor packed = in.get(0);
+    static TiledTileable tsqrPart(TileableNode node, TensorTsqrPart op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable packed = in.get(0);
         long[] rows = packed.nsplits()[0];
         long n = packed.nsplits()[1][0];
         int blocks = rows.length - 1;
         if (!op.r()) {
-            return new TiledTensor(new long[][] {java.util.Arrays.copyOf(rows, blocks), {n}},
+            return new TiledTileable(new long[][] {java.util.Arrays.copyOf(rows, blocks), {n}},
                     packed.chunks().subList(0, blocks));
         }
         ChunkNode r = packed.chunks().get(blocks);
         ChunkAssemble copy = new ChunkAssemble(List.of(new ChunkAssemble.Piece(0, new long[2], new long[2],
                 new long[] {n, n})));
-        return new TiledTensor(new long[][] {{n}, {n}}, List.of(ctx.chunk(node.key() + ".0", copy, List.of(r),
+        return new TiledTileable(new long[][] {{n}, {n}}, List.of(ctx.chunk(node.key() + ".0", copy, List.of(r),
                 node.dtype(), new long[] {n, n}, new int[] {0, 0})));
     }
 
     /** Every input gathered into one chunk, then one chunk computes the result. */
-    static TiledTensor smallLinalg(TileableNode node, TensorSmallLinalg op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable smallLinalg(TileableNode node, TensorSmallLinalg op, List<TiledTileable> in, TileContext ctx) {
         List<ChunkNode> inputs = new ArrayList<>();
         for (int i = 0; i < in.size(); i++) {
-            TiledTensor t = in.get(i);
+            TiledTileable t = in.get(i);
             long[] shape = NSplits.shape(t.nsplits());
             long[][] one = new long[shape.length][];
             for (int a = 0; a < shape.length; a++) {
@@ -217,7 +217,7 @@ public final class LinalgTilers {
         for (int a = 0; a < shape.length; a++) {
             outNs[a] = new long[] {shape[a]};
         }
-        return new TiledTensor(outNs, List.of(ctx.chunk(node.key() + ".0", new ChunkSmallLinalg(op.fn(), op.output()),
+        return new TiledTileable(outNs, List.of(ctx.chunk(node.key() + ".0", new ChunkSmallLinalg(op.fn(), op.output()),
                 inputs, node.dtype(), shape, new int[shape.length])));
     }
 }

@@ -5,7 +5,7 @@ import static io.mars.common.tiling.CreationTilers.resolve;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.chunk.ChunkChoice;
 import io.mars.common.operand.chunk.ChunkPermutation;
@@ -30,13 +30,13 @@ final class RandomTilers {
         r.register(TensorChoice.class, RandomTilers::choice);
     }
 
-    static TiledTensor sample(TileableNode node, TensorRandomSample op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable sample(TileableNode node, TensorRandomSample op, List<TiledTileable> in, TileContext ctx) {
         return eachChunk(resolve(op.chunks(), node, ctx), (flat, idx, shape, off) -> ctx.chunk(node.key() + "." + flat,
                 new ChunkRandomSample(op.seed(), op.stream(), op.distribution(), op.loc(), op.scale(), op.low(),
                         op.high(), node.shape(), off), List.of(), node.dtype(), shape, idx));
     }
 
-    static TiledTensor permutation(TileableNode node, TensorPermutation op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable permutation(TileableNode node, TensorPermutation op, List<TiledTileable> in, TileContext ctx) {
         long[][] target = in.isEmpty() ? resolve(op.chunks(), node, ctx) : in.get(0).nsplits();
         // the input's real shape: its length may have been unknown when the tensor was built
         long[] shape = NSplits.shape(target);
@@ -44,10 +44,10 @@ final class RandomTilers {
         ChunkPermutation chunkOp = new ChunkPermutation(op.seed(), op.stream(), n);
         List<ChunkNode> inputs = in.isEmpty() ? List.of() : List.of(whole(in.get(0), node.key() + ".in", ctx).chunks().get(0));
         ChunkNode all = ctx.chunk(node.key() + ".all", chunkOp, inputs, node.dtype(), shape, new int[shape.length]);
-        return ctx.rechunk(new TiledTensor(oneChunk(shape), List.of(all)), target, node.key());
+        return ctx.rechunk(new TiledTileable(oneChunk(shape), List.of(all)), target, node.key());
     }
 
-    static TiledTensor choice(TileableNode node, TensorChoice op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable choice(TileableNode node, TensorChoice op, List<TiledTileable> in, TileContext ctx) {
         long[][] target = resolve(op.chunks(), node, ctx);
         List<ChunkNode> inputs = in.isEmpty() ? List.of() : List.of(whole(in.get(0), node.key() + ".in", ctx).chunks().get(0));
         if (op.replace()) {
@@ -58,11 +58,11 @@ final class RandomTilers {
         long[] shape = node.shape();
         ChunkNode all = ctx.chunk(node.key() + ".all", new ChunkChoice(op.seed(), op.stream(), op.n(), false, op.p(),
                 shape, new long[shape.length]), inputs, node.dtype(), shape, new int[shape.length]);
-        return ctx.rechunk(new TiledTensor(oneChunk(shape), List.of(all)), target, node.key());
+        return ctx.rechunk(new TiledTileable(oneChunk(shape), List.of(all)), target, node.key());
     }
 
     /** {@code t} as one chunk. */
-    private static TiledTensor whole(TiledTensor t, String keyBase, TileContext ctx) {
+    private static TiledTileable whole(TiledTileable t, String keyBase, TileContext ctx) {
         return ctx.rechunk(t, oneChunk(NSplits.shape(t.nsplits())), keyBase);
     }
 

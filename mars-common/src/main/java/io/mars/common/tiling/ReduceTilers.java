@@ -2,7 +2,7 @@ package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.ReduceFn;
@@ -44,8 +44,8 @@ final class ReduceTilers {
     }
 
     /** A tree reduction: a map per input chunk, combines of {@code combineSize} states, one agg per output chunk. */
-    static TiledTensor reduce(TileableNode node, TensorReduce op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable reduce(TileableNode node, TensorReduce op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         ReduceFn fn = op.fn();
         MapMaker maker;
         if (fn.isArg()) {
@@ -64,25 +64,25 @@ final class ReduceTilers {
      * A weighted average: the weights are cut like the values on the axes where they have the values' length
      * (length-1 axes broadcast), then reduced in the same tree as the values.
      */
-    static TiledTensor average(TileableNode node, TensorAverage op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor values = in.get(0);
-        TiledTensor weights = in.get(1);
+    static TiledTileable average(TileableNode node, TensorAverage op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable values = in.get(0);
+        TiledTileable weights = in.get(1);
         long[][] vns = values.nsplits();
         long[] wshape = NSplits.shape(weights.nsplits());
         long[][] target = new long[vns.length][];
         for (int a = 0; a < vns.length; a++) {
             target[a] = wshape[a] == 1 && NSplits.shape(vns)[a] != 1 ? new long[] {1} : vns[a];
         }
-        TiledTensor aligned = ctx.rechunk(weights, target, node.key() + ".w");
+        TiledTileable aligned = ctx.rechunk(weights, target, node.key() + ".w");
         ChunkAverageMap mapOp = new ChunkAverageMap(op.axes());
         return tree(node, List.of(values, aligned), op.axes(), op.keepdims(), sidx -> mapOp,
                 new ChunkReduceCombine(ReduceFn.AVERAGE), new ChunkReduceAgg(ReduceFn.AVERAGE, op.axes(),
                         op.keepdims(), 0), ctx);
     }
 
-    private static TiledTensor tree(TileableNode node, List<TiledTensor> srcs, int[] axes, boolean keepdims,
+    private static TiledTileable tree(TileableNode node, List<TiledTileable> srcs, int[] axes, boolean keepdims,
             MapMaker maker, ChunkReduceCombine combineOp, ChunkReduceAgg aggOp, TileContext ctx) {
-        TiledTensor src = srcs.get(0);
+        TiledTileable src = srcs.get(0);
         long[][] srcNs = src.nsplits();
         int ndim = srcNs.length;
         // output grid over the input's axes: reduced axes collapse to one chunk
@@ -135,11 +135,11 @@ final class ReduceTilers {
             int[] outIdx = keepdims ? oidx : dropAxes(oidx, axes);
             outChunks.add(ctx.chunk(node.key() + "." + o, aggOp, level, node.dtype(), outShape, outIdx));
         }
-        return new TiledTensor(outNs, outChunks);
+        return new TiledTileable(outNs, outChunks);
     }
 
     /** The chunk index of a tensor with one chunk on its broadcast axes. */
-    private static int[] broadcastIndex(TiledTensor t, int[] idx) {
+    private static int[] broadcastIndex(TiledTileable t, int[] idx) {
         int[] grid = t.grid();
         int[] out = idx.clone();
         for (int a = 0; a < out.length; a++) {
@@ -155,8 +155,8 @@ final class ReduceTilers {
      * output chunk's whole reduced extent times its kept extent must fit in a chunk), the kept axes keep their
      * chunks, and each chunk selects its own quantiles.
      */
-    static TiledTensor quantile(TileableNode node, TensorQuantile op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable quantile(TileableNode node, TensorQuantile op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         int[] axes = op.axes();
         long[][] srcNs = src.nsplits();
         int ndim = srcNs.length;
@@ -164,7 +164,7 @@ final class ReduceTilers {
         for (int a = 0; a < ndim; a++) {
             target[a] = Shapes.contains(axes, a) ? new long[] {NSplits.shape(srcNs)[a]} : srcNs[a];
         }
-        TiledTensor whole = ctx.rechunk(src, target, node.key() + ".q");
+        TiledTileable whole = ctx.rechunk(src, target, node.key() + ".q");
         long[][] keptNs = op.keepdims() ? target.clone() : dropAxes(target, axes);
         if (op.keepdims()) {
             for (int a : axes) {
@@ -191,7 +191,7 @@ final class ReduceTilers {
             }
             out.add(ctx.chunk(node.key() + "." + flat, chunkOp, List.of(whole.chunk(idx)), node.dtype(), shape, kept));
         }
-        return new TiledTensor(outNs, out);
+        return new TiledTileable(outNs, out);
     }
 
     /**
@@ -199,8 +199,8 @@ final class ReduceTilers {
      * chunks {@code 0 .. j-1}: a chain of small combine nodes over per-chunk totals (each of the chunk's shape with
      * length 1 on the axis), so chunk {@code j} waits only on its own row of chunks.
      */
-    static TiledTensor scan(TileableNode node, TensorScan op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable scan(TileableNode node, TensorScan op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         int axis = op.axis();
         long[][] ns = src.nsplits();
         int[] grid = src.grid();
@@ -236,7 +236,7 @@ final class ReduceTilers {
                 }
             }
         }
-        return new TiledTensor(ns, List.of(out));
+        return new TiledTileable(ns, List.of(out));
     }
 
     private static int[] prepend(int first, int[] rest) {

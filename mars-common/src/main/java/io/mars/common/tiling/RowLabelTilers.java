@@ -4,7 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.dataframe.ChunkTableAssemble;
 import io.mars.common.operand.dataframe.ChunkTableRowPositions;
@@ -38,8 +38,8 @@ final class RowLabelTilers {
         return node.shape().length == 1 ? new long[][] {rows} : new long[][] {rows, {node.shape()[1]}};
     }
 
-    static TiledTensor positions(TileableNode node, TableRowPositions op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable positions(TileableNode node, TableRowPositions op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         long[] rows = src.nsplits()[0];
         long[] offsets = NSplits.offsets(rows);
         List<ChunkNode> chunks = new ArrayList<>(rows.length);
@@ -47,11 +47,11 @@ final class RowLabelTilers {
             chunks.add(ctx.chunk(node.key() + "." + i, new ChunkTableRowPositions(offsets[i]),
                     List.of(src.chunks().get(i)), null, chunkShape(node, rows[i]), chunkIndex(node, i)));
         }
-        return new TiledTensor(nsplits(node, rows.clone()), chunks);
+        return new TiledTileable(nsplits(node, rows.clone()), chunks);
     }
 
-    static TiledTensor requireRows(TileableNode node, TableRequireRows op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable requireRows(TileableNode node, TableRequireRows op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         long[] rows = src.nsplits()[0];
         if (NSplits.shape(new long[][] {rows})[0] == 0) {
             throw new MarsException(ErrorCode.LABEL_NOT_FOUND, op.message());
@@ -62,6 +62,6 @@ final class RowLabelTilers {
                     new ChunkTableAssemble.Piece(0, 0, rows[i]))), List.of(src.chunks().get(i)), null,
                     chunkShape(node, rows[i]), chunkIndex(node, i)));
         }
-        return new TiledTensor(nsplits(node, rows.clone()), chunks);
+        return new TiledTileable(nsplits(node, rows.clone()), chunks);
     }
 }

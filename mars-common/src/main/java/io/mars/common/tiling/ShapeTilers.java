@@ -2,7 +2,7 @@ package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.chunk.ChunkBroadcastTo;
 import io.mars.common.operand.chunk.ChunkRepeat;
@@ -79,8 +79,8 @@ final class ShapeTilers {
     }
 
     /** Each output chunk is one strided slice of one input chunk, seen with the output's axes. */
-    static TiledTensor slice(TileableNode node, TensorSlice op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable slice(TileableNode node, TensorSlice op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         int inNdim = src.ndim();
         List<List<AxisPiece>> pieces = new ArrayList<>(inNdim);
         for (int a = 0; a < inNdim; a++) {
@@ -126,11 +126,11 @@ final class ShapeTilers {
      * The inputs' chunks become the output's chunks: along {@code axis} their chunk lengths are concatenated, on the
      * other axes the inputs are first rechunked to a common refinement. Chunks of another dtype are cast.
      */
-    static TiledTensor concatenate(TileableNode node, TensorConcatenate op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable concatenate(TileableNode node, TensorConcatenate op, List<TiledTileable> in, TileContext ctx) {
         int axis = op.axis();
         int ndim = node.shape().length;
-        List<TiledTensor> parts = new ArrayList<>();
-        for (TiledTensor t : in) {
+        List<TiledTileable> parts = new ArrayList<>();
+        for (TiledTileable t : in) {
             if (NSplits.shape(t.nsplits())[axis] > 0) {
                 parts.add(t);
             }
@@ -142,17 +142,17 @@ final class ShapeTilers {
         for (int a = 0; a < ndim; a++) {
             if (a != axis) {
                 List<long[]> candidates = new ArrayList<>();
-                for (TiledTensor t : parts) {
+                for (TiledTileable t : parts) {
                     candidates.add(t.nsplits()[a]);
                 }
                 common[a] = TileContext.refine(candidates);
             }
         }
-        List<TiledTensor> aligned = new ArrayList<>(parts.size());
+        List<TiledTileable> aligned = new ArrayList<>(parts.size());
         List<long[]> axisSplits = new ArrayList<>();
         List<int[]> owner = new ArrayList<>(); // per output chunk along the axis: {part, chunk in part}
         for (int p = 0; p < parts.size(); p++) {
-            TiledTensor t = parts.get(p);
+            TiledTileable t = parts.get(p);
             long[][] target = common.clone();
             target[axis] = t.nsplits()[axis];
             aligned.add(ctx.rechunk(t, target, node.key() + ".in" + p));
@@ -188,8 +188,8 @@ final class ShapeTilers {
      * Axes the input has keep its chunks; a broadcast axis (missing or of length 1) is cut into blocks so that an
      * output chunk stays under the chunk byte limit. Each output chunk broadcasts one input chunk.
      */
-    static TiledTensor broadcastTo(TileableNode node, TensorBroadcastTo op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable broadcastTo(TileableNode node, TensorBroadcastTo op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         long[] outShape = node.shape();
         int n = outShape.length;
         int lead = n - src.ndim();
@@ -226,8 +226,8 @@ final class ShapeTilers {
      * Each chunk repeats its own elements: with one count the chunk lengths along the axis are multiplied by it, with
      * a count per element each chunk gets its slice of the counts and their sum as its length.
      */
-    static TiledTensor repeat(TileableNode node, TensorRepeat op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable repeat(TileableNode node, TensorRepeat op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         int axis = op.axis();
         long[] splits = src.nsplits()[axis];
         long[] off = NSplits.offsets(splits);
@@ -246,7 +246,7 @@ final class ShapeTilers {
     }
 
     /** Calls {@code make} for every chunk index of {@code nsplits} and collects the nodes. */
-    static TiledTensor eachChunk(long[][] nsplits, ChunkMaker make) {
+    static TiledTileable eachChunk(long[][] nsplits, ChunkMaker make) {
         int[] grid = NSplits.gridShape(nsplits);
         int count = NSplits.chunkCount(nsplits);
         List<ChunkNode> chunks = new ArrayList<>(count);
@@ -254,7 +254,7 @@ final class ShapeTilers {
             int[] idx = NSplits.unflat(grid, flat);
             chunks.add(make.make(flat, idx, NSplits.chunkShape(nsplits, idx)));
         }
-        return new TiledTensor(nsplits, chunks);
+        return new TiledTileable(nsplits, chunks);
     }
 
     @FunctionalInterface

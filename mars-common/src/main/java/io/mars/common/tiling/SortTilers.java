@@ -2,7 +2,7 @@ package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.ChunkBincountAgg;
@@ -55,8 +55,8 @@ final class SortTilers {
 
     // ----- sort -----
 
-    static TiledTensor sort(TileableNode node, TensorSort op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable sort(TileableNode node, TensorSort op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         int axis = op.axis();
         long[][] ns = src.nsplits();
         if (ns[axis].length <= 1) {
@@ -69,19 +69,19 @@ final class SortTilers {
         // their chunks), sorted, and cut back to the input's chunks
         long[][] gathered = ns.clone();
         gathered[axis] = new long[] {NSplits.shape(ns)[axis]};
-        TiledTensor whole = ctx.rechunk(src, gathered, node.key() + ".g");
-        TiledTensor sorted = sortLocal(node, op, whole, ctx);
+        TiledTileable whole = ctx.rechunk(src, gathered, node.key() + ".g");
+        TiledTileable sorted = sortLocal(node, op, whole, ctx);
         return ctx.rechunk(sorted, ns, node.key() + ".s");
     }
 
-    private static TiledTensor sortLocal(TileableNode node, TensorSort op, TiledTensor src, TileContext ctx) {
+    private static TiledTileable sortLocal(TileableNode node, TensorSort op, TiledTileable src, TileContext ctx) {
         ChunkSort chunkOp = new ChunkSort(op.axis(), op.indices());
         List<ChunkNode> out = new ArrayList<>(src.chunks().size());
         for (int i = 0; i < src.chunks().size(); i++) {
             ChunkNode c = src.chunks().get(i);
             out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(c), node.dtype(), c.shape(), c.index()));
         }
-        return new TiledTensor(src.nsplits(), out);
+        return new TiledTileable(src.nsplits(), out);
     }
 
     /**
@@ -89,7 +89,7 @@ final class SortTilers {
      * pivots among them; each chunk's slice between two pivots goes to that part, whose pieces are merged. Part k
      * holds values in [pivot k-1, pivot k), so equal values share a part and merging pieces in chunk order is stable.
      */
-    static TiledTensor psrs(TileableNode node, TensorSort op, TiledTensor src, TileContext ctx) {
+    static TiledTileable psrs(TileableNode node, TensorSort op, TiledTileable src, TileContext ctx) {
         String k = node.key();
         long[] lengths = src.nsplits()[0];
         int p = lengths.length;
@@ -120,15 +120,15 @@ final class SortTilers {
                     new long[] {UNKNOWN}, new int[] {part}));
             outSplits[part] = UNKNOWN;
         }
-        return new TiledTensor(new long[][] {outSplits}, out);
+        return new TiledTileable(new long[][] {outSplits}, out);
     }
 
     // ----- searchsorted, digitize -----
 
     /** The sorted array (or bins) gathered into one chunk; one search chunk per chunk of values. */
-    static TiledTensor searchsorted(TileableNode node, TensorSearchSorted op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor sorted = in.get(0);
-        TiledTensor values = in.get(1);
+    static TiledTileable searchsorted(TileableNode node, TensorSearchSorted op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable sorted = in.get(0);
+        TiledTileable values = in.get(1);
         ChunkNode whole = gather1d(sorted, node.key() + ".a", ctx);
         ChunkSearchSorted chunkOp = new ChunkSearchSorted(op.right(), op.digitize());
         List<ChunkNode> out = new ArrayList<>(values.chunks().size());
@@ -136,28 +136,28 @@ final class SortTilers {
             ChunkNode v = values.chunks().get(i);
             out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(whole, v), node.dtype(), v.shape(), v.index()));
         }
-        return new TiledTensor(values.nsplits(), out);
+        return new TiledTileable(values.nsplits(), out);
     }
 
-    private static ChunkNode gather1d(TiledTensor t, String keyBase, TileContext ctx) {
+    private static ChunkNode gather1d(TiledTileable t, String keyBase, TileContext ctx) {
         long n = NSplits.shape(t.nsplits())[0];
         return ctx.rechunk(t, new long[][] {{n}}, keyBase).chunks().get(0);
     }
 
     // ----- histogram -----
 
-    static TiledTensor histogramEdges(TileableNode node, TensorHistogramEdges op, List<TiledTensor> in,
+    static TiledTileable histogramEdges(TileableNode node, TensorHistogramEdges op, List<TiledTileable> in,
             TileContext ctx) {
         ChunkNode min = in.get(0).chunks().get(0);
         ChunkNode max = in.get(1).chunks().get(0);
         ChunkNode edges = ctx.chunk(node.key() + ".0", new ChunkHistogramEdges(op.bins()), List.of(min, max),
                 node.dtype(), node.shape(), new int[] {0});
-        return new TiledTensor(new long[][] {{node.shape()[0]}}, List.of(edges));
+        return new TiledTileable(new long[][] {{node.shape()[0]}}, List.of(edges));
     }
 
     /** Counts per data chunk against the edges, summed by a tree of {@code ChunkSum}. */
-    static TiledTensor histogram(TileableNode node, TensorHistogram op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor data = in.get(0);
+    static TiledTileable histogram(TileableNode node, TensorHistogram op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable data = in.get(0);
         ChunkNode edges = gather1d(in.get(1), node.key() + ".e", ctx);
         long[] shape = node.shape();
         List<ChunkNode> level = new ArrayList<>();
@@ -167,15 +167,15 @@ final class SortTilers {
                     shape, new int[] {0}));
         }
         ChunkNode total = tree(node.key(), level, new ChunkSum(), DataType.INT64, shape, ctx);
-        return new TiledTensor(new long[][] {{shape[0]}}, List.of(total));
+        return new TiledTileable(new long[][] {{shape[0]}}, List.of(total));
     }
 
     // ----- bincount -----
 
     /** Bincount per chunk (weights cut as the values), states of growing length added up a tree, padded at the end. */
-    static TiledTensor bincount(TileableNode node, TensorBincount op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor x = in.get(0);
-        TiledTensor weights = in.size() > 1 ? ctx.rechunk(in.get(1), x.nsplits(), node.key() + ".w") : null;
+    static TiledTileable bincount(TileableNode node, TensorBincount op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable x = in.get(0);
+        TiledTileable weights = in.size() > 1 ? ctx.rechunk(in.get(1), x.nsplits(), node.key() + ".w") : null;
         List<ChunkNode> level = new ArrayList<>();
         ChunkBincountMap mapOp = new ChunkBincountMap();
         long[] unknown = {UNKNOWN};
@@ -188,13 +188,13 @@ final class SortTilers {
         long[] shape = node.shape();
         ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkBincountAgg(op.minlength()), List.of(merged),
                 node.dtype(), shape, new int[] {0});
-        return new TiledTensor(new long[][] {{shape[0]}}, List.of(out));
+        return new TiledTileable(new long[][] {{shape[0]}}, List.of(out));
     }
 
     // ----- unique -----
 
-    static TiledTensor unique(TileableNode node, TensorUnique op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable unique(TileableNode node, TensorUnique op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         DataType valueType = src.chunks().get(0).dtype();
         List<ChunkNode> level = new ArrayList<>();
         long[] unknown = {UNKNOWN};
@@ -205,7 +205,7 @@ final class SortTilers {
         ChunkNode merged = tree(node.key(), level, new ChunkUniqueCombine(), valueType, unknown, ctx);
         ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkUniqueAgg(op.counts()), List.of(merged), node.dtype(),
                 unknown, new int[] {0});
-        return new TiledTensor(new long[][] {{UNKNOWN}}, List.of(out));
+        return new TiledTileable(new long[][] {{UNKNOWN}}, List.of(out));
     }
 
     /** Combines {@code level} by groups of {@code combineSize} until one node is left. */

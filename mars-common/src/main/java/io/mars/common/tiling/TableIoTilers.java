@@ -4,7 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.io.CsvStates;
 import io.mars.common.io.HadoopFiles;
 import io.mars.common.io.ParquetFiles;
@@ -46,15 +46,15 @@ final class TableIoTilers {
         r.register(DataFrameWrite.class, TableIoTilers::write);
     }
 
-    private static TiledTensor tiled(TileableNode node, List<ChunkNode> chunks) {
+    private static TiledTileable tiled(TileableNode node, List<ChunkNode> chunks) {
         long[] rows = new long[chunks.size()];
         for (int i = 0; i < rows.length; i++) {
             rows[i] = chunks.get(i).shape()[0];
         }
-        return new TiledTensor(new long[][] {rows, {node.shape()[1]}}, chunks);
+        return new TiledTileable(new long[][] {rows, {node.shape()[1]}}, chunks);
     }
 
-    static TiledTensor readCsv(TileableNode node, DataFrameReadCsv op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable readCsv(TileableNode node, DataFrameReadCsv op, List<TiledTileable> in, TileContext ctx) {
         long per = op.chunkBytes() > 0 ? op.chunkBytes() : ctx.config().csvChunkBytes();
         long width = op.columns().size();
         List<ChunkNode> chunks = new ArrayList<>();
@@ -91,7 +91,7 @@ final class TableIoTilers {
                 new int[] {0});
     }
 
-    static TiledTensor readParquet(TileableNode node, DataFrameReadParquet op, List<TiledTensor> in,
+    static TiledTileable readParquet(TileableNode node, DataFrameReadParquet op, List<TiledTileable> in,
                                    TileContext ctx) {
         List<ChunkNode> chunks = new ArrayList<>();
         List<HadoopFiles.FileEntry> files = HadoopFiles.list(op.path());
@@ -137,7 +137,7 @@ final class TableIoTilers {
             for (int i = 0; i < rows.length; i++) {
                 rows[i] = chunks.get(i * widths.length).shape()[0];
             }
-            return new TiledTensor(new long[][] {rows, widths}, chunks, groups);
+            return new TiledTileable(new long[][] {rows, widths}, chunks, groups);
         }
         return tiled(node, chunks);
     }
@@ -168,8 +168,8 @@ final class TableIoTilers {
         }
     }
 
-    static TiledTensor write(TileableNode node, DataFrameWrite op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable write(TileableNode node, DataFrameWrite op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         List<ChunkNode> chunks = new ArrayList<>(src.chunks().size());
         for (int i = 0; i < src.chunks().size(); i++) {
             String file = new Path(op.dir(), String.format("part-%05d.%s", i, op.format().extension())).toString();

@@ -2,7 +2,7 @@ package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.chunk.ChunkSum;
 import io.mars.common.operand.chunk.ChunkTensorDot;
@@ -35,7 +35,7 @@ final class TensorDotTiler {
     }
 
     /** One operand: the tensor the chunks come from and its contracted axes (normalized). */
-    private record Side(TiledTensor tensor, int[] axes) {
+    private record Side(TiledTileable tensor, int[] axes) {
         int[] free() {
             int[] out = new int[tensor.ndim() - axes.length];
             int j = 0;
@@ -48,7 +48,7 @@ final class TensorDotTiler {
         }
     }
 
-    static TiledTensor tile(TileableNode node, TensorDot op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable tile(TileableNode node, TensorDot op, List<TiledTileable> in, TileContext ctx) {
         Side a = readThroughTranspose(in.get(0), normalize(op.axesA(), in.get(0).ndim()));
         Side b = readThroughTranspose(in.get(1), normalize(op.axesB(), in.get(1).ndim()));
         boolean coarsen = a.tensor().ndim() <= 2 && b.tensor().ndim() <= 2 && node.dtype().isFloat();
@@ -66,8 +66,8 @@ final class TensorDotTiler {
             nsA[a.axes()[i]] = common;
             nsB[b.axes()[i]] = common;
         }
-        TiledTensor ta = ctx.rechunk(a.tensor(), nsA, node.key() + ".a");
-        TiledTensor tb = ctx.rechunk(b.tensor(), nsB, node.key() + ".b");
+        TiledTileable ta = ctx.rechunk(a.tensor(), nsA, node.key() + ".a");
+        TiledTileable tb = ctx.rechunk(b.tensor(), nsB, node.key() + ".b");
         int[] freeA = a.free();
         int[] freeB = b.free();
         long[][] outNs = new long[freeA.length + freeB.length][];
@@ -114,12 +114,12 @@ final class TensorDotTiler {
                 && Arrays.equals(a.axes(), b.axes()) && a.tensor().chunks().equals(b.tensor().chunks());
     }
 
-    private static TiledTensor gram(TileableNode node, Side x, boolean coarsen, TileContext ctx) {
+    private static TiledTileable gram(TileableNode node, Side x, boolean coarsen, TileContext ctx) {
         long[][] ns = x.tensor().nsplits().clone();
         if (coarsen) {
             coarsen(ns);
         }
-        TiledTensor t = ctx.rechunk(x.tensor(), ns, node.key() + ".a");
+        TiledTileable t = ctx.rechunk(x.tensor(), ns, node.key() + ".a");
         int contracted = x.axes()[0];
         int free = 1 - contracted;
         int blocks = ns[contracted].length;
@@ -193,7 +193,7 @@ final class TensorDotTiler {
      * permutation of the chunk at the mirrored index), when the free axes keep their order in the source (so the
      * product's axes do not change); else the operand as it is.
      */
-    private static Side readThroughTranspose(TiledTensor t, int[] axes) {
+    private static Side readThroughTranspose(TiledTileable t, int[] axes) {
         int ndim = t.ndim();
         if (t.chunks().isEmpty() || !(t.chunks().get(0).op() instanceof ChunkTranspose first)) {
             return new Side(t, axes);
@@ -236,7 +236,7 @@ final class TensorDotTiler {
         for (int i = 0; i < axes.length; i++) {
             mapped[i] = perm[axes[i]];
         }
-        return new Side(new TiledTensor(srcNs, Arrays.asList(src)), mapped);
+        return new Side(new TiledTileable(srcNs, Arrays.asList(src)), mapped);
     }
 
     /**

@@ -2,7 +2,7 @@ package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.Arg;
 import io.mars.common.operand.chunk.ChunkArange;
@@ -54,7 +54,7 @@ final class TensorTilers {
     }
 
     /** Calls {@code make} for every chunk index of {@code nsplits} and collects the nodes. */
-    private static TiledTensor eachChunk(long[][] nsplits, ChunkMaker make) {
+    private static TiledTileable eachChunk(long[][] nsplits, ChunkMaker make) {
         int[] grid = NSplits.gridShape(nsplits);
         int count = NSplits.chunkCount(nsplits);
         List<ChunkNode> chunks = new ArrayList<>(count);
@@ -62,7 +62,7 @@ final class TensorTilers {
             int[] idx = NSplits.unflat(grid, flat);
             chunks.add(make.make(flat, idx, NSplits.chunkShape(nsplits, idx)));
         }
-        return new TiledTensor(nsplits, chunks);
+        return new TiledTileable(nsplits, chunks);
     }
 
     @FunctionalInterface
@@ -70,20 +70,20 @@ final class TensorTilers {
         ChunkNode make(int flat, int[] index, long[] shape);
     }
 
-    static TiledTensor full(TileableNode node, TensorFull op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable full(TileableNode node, TensorFull op, List<TiledTileable> in, TileContext ctx) {
         ChunkFull chunkOp = new ChunkFull(op.value());
         return eachChunk(resolve(op.chunks(), node, ctx), (flat, idx, shape) ->
                 ctx.chunk(node.key() + "." + flat, chunkOp, List.of(), node.dtype(), shape, idx));
     }
 
-    static TiledTensor arange(TileableNode node, TensorArange op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable arange(TileableNode node, TensorArange op, List<TiledTileable> in, TileContext ctx) {
         long[][] ns = resolve(op.chunks(), node, ctx);
         long[] off = NSplits.offsets(ns[0]);
         return eachChunk(ns, (flat, idx, shape) -> ctx.chunk(node.key() + "." + flat,
                 new ChunkArange(op.start(), op.step(), off[idx[0]]), List.of(), node.dtype(), shape, idx));
     }
 
-    static TiledTensor fromArray(TileableNode node, TensorFromArray op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable fromArray(TileableNode node, TensorFromArray op, List<TiledTileable> in, TileContext ctx) {
         long[][] ns = resolve(op.chunks(), node, ctx);
         NDArray data = op.data();
         if (NSplits.chunkCount(ns) == 1) {
@@ -95,29 +95,29 @@ final class TensorTilers {
                 node.dtype(), shape, idx));
     }
 
-    static TiledTensor rand(TileableNode node, TensorRand op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable rand(TileableNode node, TensorRand op, List<TiledTileable> in, TileContext ctx) {
         long[][] ns = resolve(op.chunks(), node, ctx);
         return eachChunk(ns, (flat, idx, shape) -> ctx.chunk(node.key() + "." + flat,
                 new ChunkRand(op.seed(), op.stream(), node.shape(), NSplits.chunkOffset(ns, idx)), List.of(),
                 node.dtype(), shape, idx));
     }
 
-    static TiledTensor rechunk(TileableNode node, TensorRechunk op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable rechunk(TileableNode node, TensorRechunk op, List<TiledTileable> in, TileContext ctx) {
         return ctx.rechunk(in.get(0), resolve(op.chunks(), node, ctx), node.key());
     }
 
     /** Aligns the inputs' chunks (rechunking to a common refinement where they differ), then one chunk op each. */
-    static TiledTensor elementwise(TileableNode node, TensorElementwise op, List<TiledTensor> in, TileContext ctx) {
+    static TiledTileable elementwise(TileableNode node, TensorElementwise op, List<TiledTileable> in, TileContext ctx) {
         // from the tiled inputs, not the node: lengths unknown when the graph was built are known now
         long[] outShape = new long[0];
-        for (TiledTensor t : in) {
+        for (TiledTileable t : in) {
             outShape = Shapes.broadcast(outShape, NSplits.shape(t.nsplits()));
         }
         int n = outShape.length;
         long[][] unified = new long[n][];
         for (int a = 0; a < n; a++) {
             List<long[]> candidates = new ArrayList<>();
-            for (TiledTensor t : in) {
+            for (TiledTileable t : in) {
                 int ia = a - (n - t.ndim());
                 if (ia >= 0 && !(outShape[a] != 1 && sum(t.nsplits()[ia]) == 1)) {
                     candidates.add(t.nsplits()[ia]);
@@ -125,9 +125,9 @@ final class TensorTilers {
             }
             unified[a] = candidates.isEmpty() ? new long[] {outShape[a]} : unify(candidates);
         }
-        List<TiledTensor> aligned = new ArrayList<>(in.size());
+        List<TiledTileable> aligned = new ArrayList<>(in.size());
         for (int i = 0; i < in.size(); i++) {
-            TiledTensor t = in.get(i);
+            TiledTileable t = in.get(i);
             long[][] target = new long[t.ndim()][];
             for (int ia = 0; ia < t.ndim(); ia++) {
                 int a = ia + (n - t.ndim());
@@ -139,7 +139,7 @@ final class TensorTilers {
         ChunkElementwise chunkOp = new ChunkElementwise(op.fn(), op.args());
         return eachChunk(unified, (flat, idx, shape) -> {
             List<ChunkNode> inputs = new ArrayList<>(aligned.size());
-            for (TiledTensor t : aligned) {
+            for (TiledTileable t : aligned) {
                 int[] tidx = new int[t.ndim()];
                 for (int ia = 0; ia < t.ndim(); ia++) {
                     int a = ia + (n - t.ndim());
@@ -169,8 +169,8 @@ final class TensorTilers {
         return s;
     }
 
-    static TiledTensor transpose(TileableNode node, TensorTranspose op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = in.get(0);
+    static TiledTileable transpose(TileableNode node, TensorTranspose op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
         int[] axes = op.axes();
         long[][] ns = new long[axes.length][];
         for (int i = 0; i < axes.length; i++) {
@@ -190,8 +190,8 @@ final class TensorTilers {
      * Reshape through contiguous runs: the input is cut (if needed) into chunks that each hold one C-order range
      * (only axis 0 split), the output likewise, and each output chunk copies the runs it overlaps.
      */
-    static TiledTensor reshape(TileableNode node, TensorReshape op, List<TiledTensor> in, TileContext ctx) {
-        TiledTensor src = rowBlocks(in.get(0), node.key() + ".src", ctx);
+    static TiledTileable reshape(TileableNode node, TensorReshape op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = rowBlocks(in.get(0), node.key() + ".src", ctx);
         long[] outShape = node.shape();
         long[][] outNs = rowSplits(outShape, node.dtype(), ctx);
         long[] srcStarts = flatStarts(src);
@@ -217,7 +217,7 @@ final class TensorTilers {
         });
     }
 
-    private static long[] flatStarts(TiledTensor rows) {
+    private static long[] flatStarts(TiledTileable rows) {
         List<ChunkNode> cs = rows.chunks();
         long[] starts = new long[cs.size() + 1];
         for (int i = 0; i < cs.size(); i++) {
@@ -241,7 +241,7 @@ final class TensorTilers {
         return ns;
     }
 
-    private static TiledTensor rowBlocks(TiledTensor t, String keyBase, TileContext ctx) {
+    private static TiledTileable rowBlocks(TiledTileable t, String keyBase, TileContext ctx) {
         for (int a = 1; a < t.ndim(); a++) {
             if (t.nsplits()[a].length != 1) {
                 long[] shape = NSplits.shape(t.nsplits());

@@ -1,7 +1,7 @@
 package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.BoxCreation;
@@ -21,7 +21,7 @@ public final class TileContext {
     private final TilingConfig config;
     private final List<ChunkNode> created = new ArrayList<>();
     // --- wide ---
-    private final Map<String, TiledTensor> stitched = new java.util.HashMap<>();
+    private final Map<String, TiledTileable> stitched = new java.util.HashMap<>();
 
     public TileContext(TilingConfig config) {
         this.config = config;
@@ -44,8 +44,8 @@ public final class TileContext {
 
     // --- wide ---
     /** Table {@code key} stitched to full width, made by {@code make} the first time it is asked for in this run. */
-    TiledTensor stitched(String key, java.util.function.Supplier<TiledTensor> make) {
-        TiledTensor t = stitched.get(key);
+    TiledTileable stitched(String key, java.util.function.Supplier<TiledTileable> make) {
+        TiledTileable t = stitched.get(key);
         if (t == null) {
             t = make.get();
             stitched.put(key, t);
@@ -62,7 +62,7 @@ public final class TileContext {
      * The tensor cut into {@code target} nsplits: chunks that already match are reused, others are assembled from
      * the overlapping boxes of the source chunks.
      */
-    public TiledTensor rechunk(TiledTensor src, long[][] target, String keyBase) {
+    public TiledTileable rechunk(TiledTileable src, long[][] target, String keyBase) {
         if (Arrays.deepEquals(src.nsplits(), target)) {
             return src;
         }
@@ -135,7 +135,7 @@ public final class TileContext {
             out.add(chunk(keyBase + ".rc" + flat, new ChunkAssemble(pieces), inputs, dtype,
                     NSplits.chunkShape(target, idx), idx));
         }
-        return new TiledTensor(target, out);
+        return new TiledTileable(target, out);
     }
 
     /**
@@ -143,7 +143,7 @@ public final class TileContext {
      * {@code last} per axis) creates its values from their position alone ({@link BoxCreation}, all of one kind), so
      * the new chunk needs no inputs and the old ones nothing reads; else null.
      */
-    private static Operand madeDirectly(TiledTensor src, int[] first, int[] last, long[][] dstOff, int[] idx) {
+    private static Operand madeDirectly(TiledTileable src, int[] first, int[] last, long[][] dstOff, int[] idx) {
         int ndim = first.length;
         int[] span = new int[ndim];
         int spanCount = 1;

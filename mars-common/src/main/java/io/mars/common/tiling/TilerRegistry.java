@@ -3,13 +3,16 @@ package io.mars.common.tiling;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.operand.Operand;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Finds the tiling rule of a tileable operand by its class. */
+/**
+ * Finds the tiling rule of a tileable operand by its class. Each operand has one entry, a {@code register} line in
+ * the {@code *Tilers.registerAll} of its kind; {@code OperandCoverage} reports a tileable operand without one.
+ */
 public final class TilerRegistry {
     private final Map<Class<?>, Tiler<?>> tilers = new HashMap<>();
     // --- wide ---
@@ -22,37 +25,30 @@ public final class TilerRegistry {
         ReduceTilers.registerAll(r);
         CreationTilers.registerAll(r);
         RandomTilers.registerAll(r);
-        // >>> area:creation-random — add "XxxTilers.registerAll(r);" lines directly above this marker
-        //
-        // >>> area:elementwise — add "XxxTilers.registerAll(r);" lines directly above this marker
-        //
-        // >>> area:reductions — add "XxxTilers.registerAll(r);" lines directly above this marker
-        //
         ShapeTilers.registerAll(r);
         IndexTilers.registerAll(r);
-        // >>> area:shape-indexing — add "XxxTilers.registerAll(r);" lines directly above this marker
-        //
         SortTilers.registerAll(r);
-        // >>> area:sort-sets — add "XxxTilers.registerAll(r);" lines directly above this marker
-        //
         LinalgTilers.registerAll(r);
-        // >>> area:linalg-stats — add "XxxTilers.registerAll(r);" lines directly above this marker
-        //
         DataFrameTilers.registerAll(r);
         DataFrameOpsTilers.registerAll(r);
-        // >>> area:df-ops — add "XxxTilers.registerAll(r);" lines directly above this marker
-        //
         RowLabelTilers.registerAll(r);
-        // >>> area:df-index — add "XxxTilers.registerAll(r);" lines directly above this marker
-        //
-        // >>> area:dataframe — add "XxxTilers.registerAll(r);" lines directly above this marker
-        //
         TableIoTilers.registerAll(r);
-        // >>> area:df-io — add "XxxTilers.registerAll(r);" lines directly above this marker
-        //
-        // >>> area:engine — add "XxxTilers.registerAll(r);" lines directly above this marker
-        //
         return r;
+    }
+
+    /** Whether operands of class {@code type} have a tiling rule. */
+    public boolean supports(Class<? extends Operand> type) {
+        return tilers.containsKey(type);
+    }
+
+    /** A copy of this registry without the rule for {@code type}: what a forgotten entry looks like, for tests. */
+    public TilerRegistry without(Class<? extends Operand> type) {
+        TilerRegistry copy = new TilerRegistry();
+        copy.tilers.putAll(tilers);
+        copy.columnWise.addAll(columnWise);
+        copy.tilers.remove(type);
+        copy.columnWise.remove(type);
+        return copy;
     }
 
     public <O extends Operand> void register(Class<O> type, Tiler<O> tiler) {
@@ -70,7 +66,7 @@ public final class TilerRegistry {
     }
 
     @SuppressWarnings("unchecked")
-    public TiledTensor tile(TileableNode node, List<TiledTensor> inputs, TileContext ctx) {
+    public TiledTileable tile(TileableNode node, List<TiledTileable> inputs, TileContext ctx) {
         Tiler<Operand> t = (Tiler<Operand>) tilers.get(node.op().getClass());
         if (t == null) {
             throw new MarsException(ErrorCode.NOT_SUPPORTED, "no tiling rule for operand " + node.op().wireName());

@@ -6,7 +6,7 @@ import io.mars.common.graph.ChunkGraph;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableGraph;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -38,25 +38,25 @@ public final class Tiling {
      * The chunk graph and, for each tileable it computes, its tiled form. When {@code complete}, those are the
      * requested outputs; otherwise they are what this stage must compute before tiling can go on.
      */
-    public record Result(ChunkGraph graph, Map<String, TiledTensor> outputs, boolean complete) {
+    public record Result(ChunkGraph graph, Map<String, TiledTileable> outputs, boolean complete) {
     }
 
-    public Result tile(TileableGraph graph, Map<String, TiledTensor> stored) {
+    public Result tile(TileableGraph graph, Map<String, TiledTileable> stored) {
         Map<String, TileableNode> byKey = new HashMap<>();
         for (TileableNode n : graph.nodes()) {
             byKey.put(n.key(), n);
         }
         Set<String> needed = neededKeys(graph, byKey, stored);
         TileContext ctx = new TileContext(config);
-        Map<String, TiledTensor> tiled = new HashMap<>();
+        Map<String, TiledTileable> tiled = new HashMap<>();
         Set<String> blocked = new HashSet<>();
-        Map<String, TiledTensor> unknownInputs = new LinkedHashMap<>();
+        Map<String, TiledTileable> unknownInputs = new LinkedHashMap<>();
         Set<ChunkNode> existingAdded = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         for (TileableNode n : graph.nodes()) {
             if (!needed.contains(n.key())) {
                 continue;
             }
-            TiledTensor done = stored.get(n.key());
+            TiledTileable done = stored.get(n.key());
             if (done != null) {
                 for (ChunkNode c : done.chunks()) {
                     if (existingAdded.add(c)) {
@@ -66,10 +66,10 @@ public final class Tiling {
                 tiled.put(n.key(), done);
                 continue;
             }
-            List<TiledTensor> inputs = new ArrayList<>(n.inputs().size());
+            List<TiledTileable> inputs = new ArrayList<>(n.inputs().size());
             boolean ready = true;
             for (String in : n.inputs()) {
-                TiledTensor t = tiled.get(in);
+                TiledTileable t = tiled.get(in);
                 if (t == null && !blocked.contains(in)) {
                     throw new MarsException(ErrorCode.UNKNOWN_TILEABLE, "tileable " + n.key() + " reads " + in
                             + ", which is neither earlier in the graph nor stored in the session");
@@ -97,7 +97,7 @@ public final class Tiling {
                     true);
         }
         // this stage computes the unknown inputs and the requested outputs that are tiled already
-        Map<String, TiledTensor> stage = new LinkedHashMap<>(unknownInputs);
+        Map<String, TiledTileable> stage = new LinkedHashMap<>(unknownInputs);
         for (String key : graph.outputs()) {
             if (tiled.containsKey(key) && !stage.containsKey(key)) {
                 stage.put(key, tiled.get(key));
@@ -107,7 +107,7 @@ public final class Tiling {
         return new Result(new ChunkGraph(ancestors(ctx.created(), stageChunks), stageChunks), stage, false);
     }
 
-    private static List<ChunkNode> chunksOf(List<String> keys, Map<String, TiledTensor> tiled) {
+    private static List<ChunkNode> chunksOf(List<String> keys, Map<String, TiledTileable> tiled) {
         List<ChunkNode> out = new ArrayList<>();
         for (String key : keys) {
             out.addAll(tiled.get(key).chunks());
@@ -115,8 +115,8 @@ public final class Tiling {
         return out;
     }
 
-    private static Map<String, TiledTensor> pick(List<String> keys, Map<String, TiledTensor> tiled) {
-        Map<String, TiledTensor> out = new HashMap<>();
+    private static Map<String, TiledTileable> pick(List<String> keys, Map<String, TiledTileable> tiled) {
+        Map<String, TiledTileable> out = new HashMap<>();
         for (String key : keys) {
             out.put(key, tiled.get(key));
         }
@@ -144,7 +144,7 @@ public final class Tiling {
 
     /** The tileables the outputs depend on, not looking behind stored ones. */
     private static Set<String> neededKeys(TileableGraph graph, Map<String, TileableNode> byKey,
-                                          Map<String, TiledTensor> stored) {
+                                          Map<String, TiledTileable> stored) {
         Set<String> needed = new HashSet<>();
         List<String> stack = new ArrayList<>(graph.outputs());
         while (!stack.isEmpty()) {

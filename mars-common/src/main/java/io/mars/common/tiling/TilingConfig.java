@@ -29,7 +29,7 @@ public record TilingConfig(long chunkStoreLimit, int combineSize, long shuffleGr
     public static final String CSV_CHUNK_BYTES = "mars.dataframe.csv.chunk-bytes";
     public static final long DEFAULT_CHUNK_STORE_LIMIT = 16L << 20;
     public static final int DEFAULT_COMBINE_SIZE = 4;
-    // >>> area:df-ops
+
     public static final String SHUFFLE_GROUPS = "mars.dataframe.shuffle-groups";
     public static final String BROADCAST_ROWS = "mars.dataframe.broadcast-rows";
     public static final long DEFAULT_SHUFFLE_GROUPS = 100_000;

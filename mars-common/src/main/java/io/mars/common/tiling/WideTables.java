@@ -2,7 +2,7 @@ package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.dataframe.ChunkTableHConcat;
 import java.util.ArrayList;
@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * Dataframes cut by columns as well as rows: a chunk grid of {@code (row chunks, column chunks)} whose chunk
  * {@code (i, j)} is an Arrow batch of row chunk {@code i} holding the columns of group {@code j}
- * ({@link TiledTensor#columnGroups()} names them). Sources wider than {@link TilingConfig#columnChunk()} columns cut
+ * ({@link TiledTileable#columnGroups()} names them). Sources wider than {@link TilingConfig#columnChunk()} columns cut
  * their columns into groups; operands that work column by column (maps reading one group per output, column-wise
  * reductions, {@code toTensor}) tile per group. Every other operand reads full-width chunks: the tiler registry
  * stitches each row's column chunks into one ({@link ChunkTableHConcat}, sharing the buffers) before calling a
@@ -24,7 +24,7 @@ final class WideTables {
     }
 
     /** Whether {@code t} is a table (chunks without tensor dtype) cut into more than one column chunk. */
-    static boolean isWide(TiledTensor t) {
+    static boolean isWide(TiledTileable t) {
         return t.ndim() == 2 && t.nsplits()[1].length > 1 && !t.chunks().isEmpty() && t.chunks().get(0).dtype() == null;
     }
 
@@ -56,7 +56,7 @@ final class WideTables {
     }
 
     /** The column chunk of each column of a wide table, by name; empty when its groups are not known. */
-    static Map<String, Integer> groupIndex(TiledTensor t) {
+    static Map<String, Integer> groupIndex(TiledTileable t) {
         if (t.columnGroups() == null) {
             return Map.of();
         }
@@ -70,8 +70,8 @@ final class WideTables {
     }
 
     /** The inputs of {@code node} with every wide table stitched to full width (the others as they are). */
-    static List<TiledTensor> fullWidth(TileableNode node, List<TiledTensor> in, TileContext ctx) {
-        List<TiledTensor> out = null;
+    static List<TiledTileable> fullWidth(TileableNode node, List<TiledTileable> in, TileContext ctx) {
+        List<TiledTileable> out = null;
         for (int k = 0; k < in.size(); k++) {
             if (isWide(in.get(k))) {
                 if (out == null) {
@@ -87,7 +87,7 @@ final class WideTables {
      * Table {@code key} (tiled as {@code t}) with the column chunks of each row chunk stitched into one; made once per
      * tiling run however many operands read it.
      */
-    static TiledTensor fullWidth(String key, TiledTensor t, TileContext ctx) {
+    static TiledTileable fullWidth(String key, TiledTileable t, TileContext ctx) {
         if (!isWide(t)) {
             return t;
         }
@@ -104,7 +104,7 @@ final class WideTables {
                 }
                 chunks.add(ctx.chunk(key + ".hc" + i, op, row, null, new long[] {rows[i], width}, new int[] {i, 0}));
             }
-            return new TiledTensor(new long[][] {rows.clone(), {width}}, chunks);
+            return new TiledTileable(new long[][] {rows.clone(), {width}}, chunks);
         });
     }
 }

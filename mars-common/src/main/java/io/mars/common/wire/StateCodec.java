@@ -1,7 +1,7 @@
 package io.mars.common.wire;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.operand.chunk.ChunkFetch;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.wire.avro.ChunkMetaRecord;
@@ -56,10 +56,10 @@ public final class StateCodec {
     }
 
     /** A stored tileable: its key and its chunks as stored-data placeholders. */
-    public record StoredTileable(String key, TiledTensor tiled) {
+    public record StoredTileable(String key, TiledTileable tiled) {
     }
 
-    public static byte[] encode(String key, TiledTensor tiled) {
+    public static byte[] encode(String key, TiledTileable tiled) {
         List<List<Long>> nsplits = new ArrayList<>();
         for (long[] axis : tiled.nsplits()) {
             nsplits.add(Wire.longList(axis));
@@ -92,6 +92,6 @@ public final class StateCodec {
                 groups.add(g.stream().map(CharSequence::toString).toList());
             }
         }
-        return new StoredTileable(r.getKey(), new TiledTensor(nsplits, chunks, groups));
+        return new StoredTileable(r.getKey(), new TiledTileable(nsplits, chunks, groups));
     }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.dataframe.AggFn;
 import io.mars.common.operand.dataframe.AggSpec;
@@ -32,13 +32,13 @@ class DataFrameOpsTilersTest {
     private static final List<AggSpec> SUM_X = List.of(new AggSpec("x", DType.FLOAT64, AggFn.SUM, "x", 1));
 
     /** A tiled frame of {@code cols} columns whose chunks hold {@code rows[i]} rows. */
-    private static TiledTensor frame(String key, TileContext ctx, int cols, long... rows) {
+    private static TiledTileable frame(String key, TileContext ctx, int cols, long... rows) {
         List<ChunkNode> chunks = new ArrayList<>();
         for (int i = 0; i < rows.length; i++) {
             chunks.add(ctx.chunk(key + "." + i, new ChunkTableFilter(), List.of(), null, new long[] {rows[i], cols},
                     new int[] {i, 0}));
         }
-        return new TiledTensor(new long[][] {rows, {cols}}, chunks);
+        return new TiledTileable(new long[][] {rows, {cols}}, chunks);
     }
 
     private static List<Class<?>> ops(TileContext ctx) {
@@ -58,7 +58,7 @@ class DataFrameOpsTilersTest {
         TileableNode node = new TileableNode("g", new TableAggStates(List.of("k"), SUM_X), List.of("p"), null,
                 new long[] {-1, 2});
         TileContext few = new TileContext(new TilingConfig(1 << 20, 2, 100, 0, TilingConfig.DEFAULT_CSV_CHUNK_BYTES));
-        TiledTensor out = DataFrameOpsTilers.aggStates(node, (TableAggStates) node.op(),
+        TiledTileable out = DataFrameOpsTilers.aggStates(node, (TableAggStates) node.op(),
                 List.of(frame("p", few, 2, 30, 30, 30, 10)), few);
         assertThat(out.chunks()).hasSize(1);
         assertThat(ops(few)).contains(ChunkTableAggCombine.class).doesNotContain(ChunkTablePartition.class);
@@ -77,7 +77,7 @@ class DataFrameOpsTilersTest {
         TileableNode inner = new TileableNode("m", new TableMerge(List.of("k"), MergeHow.INNER, "_x", "_y"),
                 List.of("l", "r"), null, new long[] {-1, 3});
         TileContext small = new TileContext(new TilingConfig(1 << 20, 4, 0, 10, TilingConfig.DEFAULT_CSV_CHUNK_BYTES));
-        TiledTensor out = DataFrameOpsTilers.merge(inner, (TableMerge) inner.op(),
+        TiledTileable out = DataFrameOpsTilers.merge(inner, (TableMerge) inner.op(),
                 List.of(frame("l", small, 2, 50, 50, 50), frame("r", small, 2, 4, 6)), small);
         assertThat(out.chunks()).hasSize(3);
         assertThat(count(small, ChunkTablePartition.class)).isZero();
@@ -100,7 +100,7 @@ class DataFrameOpsTilersTest {
         TileableNode node = new TileableNode("s", new TableSortValues(List.of("k"), List.of(true)), List.of("f"),
                 null, new long[] {12, 2});
         TileContext one = new TileContext(new TilingConfig(1 << 20, 4));
-        TiledTensor out = DataFrameOpsTilers.sortValues(node, (TableSortValues) node.op(),
+        TiledTileable out = DataFrameOpsTilers.sortValues(node, (TableSortValues) node.op(),
                 List.of(frame("f", one, 2, 12)), one);
         assertThat(out.nsplits()[0]).containsExactly(12);
         assertThat(count(one, ChunkTableSort.class)).isEqualTo(1);
@@ -121,7 +121,7 @@ class DataFrameOpsTilersTest {
     @Test
     void aSortMakesRowPositionsInItsPartitionInsteadOfReadingThem() {
         TileContext ctx = new TileContext(new TilingConfig(1 << 20, 4));
-        TiledTensor rows = frame("f", ctx, 2, 5, 5, 2);
+        TiledTileable rows = frame("f", ctx, 2, 5, 5, 2);
         List<ChunkNode> withPositions = new ArrayList<>();
         long offset = 0;
         for (ChunkNode c : rows.chunks()) {
@@ -129,7 +129,7 @@ class DataFrameOpsTilersTest {
                     new long[] {c.shape()[0], 3}, c.index()));
             offset += c.shape()[0];
         }
-        TiledTensor labelled = new TiledTensor(new long[][] {rows.nsplits()[0], {3}}, withPositions);
+        TiledTileable labelled = new TiledTileable(new long[][] {rows.nsplits()[0], {3}}, withPositions);
         TileableNode node = new TileableNode("s", new TableSortValues(List.of("k"), List.of(true)), List.of("f"),
                 null, new long[] {12, 3});
         DataFrameOpsTilers.sortValues(node, (TableSortValues) node.op(), List.of(labelled), ctx);
@@ -155,7 +155,7 @@ class DataFrameOpsTilersTest {
         TileableNode sortIndex = new TileableNode("si", new TableSortValues(List.of(TableRowPositions.INDEX_COLUMN),
                 List.of(true)), List.of("f"), null, new long[] {12, 3});
         DataFrameOpsTilers.sortValues(sortIndex, (TableSortValues) sortIndex.op(),
-                List.of(new TiledTensor(labelled.nsplits(), again)), byLabels);
+                List.of(new TiledTileable(labelled.nsplits(), again)), byLabels);
         for (ChunkNode c : byLabels.created()) {
             if (c.op() instanceof ChunkTablePartition p) {
                 assertThat(p.positionsOffset()).isEqualTo(-1);

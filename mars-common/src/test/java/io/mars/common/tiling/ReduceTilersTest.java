@@ -5,7 +5,7 @@ import static io.mars.tensor.Tensors.shape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.operand.QuantileMethod;
 import io.mars.common.operand.chunk.ChunkArgReduceMap;
 import io.mars.common.operand.chunk.ChunkAverageMap;
@@ -31,7 +31,7 @@ class ReduceTilersTest {
     void scanKeepsTheChunksAndCarriesTotalsAlongAChain() {
         Tensor c = Tensors.ones(shape(10, 6), chunks(3, 4)).cumsum(0);
         Tiling.Result r = tiling.tile(TensorGraphs.of(c), Map.of());
-        TiledTensor t = r.outputs().get(c.key());
+        TiledTileable t = r.outputs().get(c.key());
         assertThat(t.nsplits()[0]).containsExactly(3, 3, 3, 1);
         assertThat(t.nsplits()[1]).containsExactly(4, 2);
         List<ChunkNode> nodes = r.graph().nodes();
@@ -49,7 +49,7 @@ class ReduceTilersTest {
         Tensor q = Tensors.ones(shape(9, 8), chunks(3, 4)).percentile(new double[] {10, 90}, new int[] {0}, false,
                 QuantileMethod.LINEAR);
         Tiling.Result r = tiling.tile(TensorGraphs.of(q), Map.of());
-        TiledTensor t = r.outputs().get(q.key());
+        TiledTileable t = r.outputs().get(q.key());
         assertThat(t.nsplits()).isDeepEqualTo(new long[][] {{2}, {4, 4}});
         List<ChunkNode> quantiles = of(r.graph().nodes(), ChunkQuantile.class);
         assertThat(quantiles).hasSize(2);

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.operand.chunk.ChunkAssemble;
 import io.mars.common.operand.chunk.ChunkReduceAgg;
 import io.mars.common.operand.chunk.ChunkReduceCombine;
@@ -36,7 +36,7 @@ class TilingTest {
     @Test
     void unevenChunksLeaveAShorterLastChunk() {
         Tensor a = Tensors.ones(shape(10, 7), chunks(3));
-        TiledTensor t = tiling.tile(TensorGraphs.of(a), Map.of()).outputs().get(a.key());
+        TiledTileable t = tiling.tile(TensorGraphs.of(a), Map.of()).outputs().get(a.key());
         assertThat(t.nsplits()[0]).containsExactly(3, 3, 3, 1);
         assertThat(t.nsplits()[1]).containsExactly(3, 3, 1);
         assertThat(t.chunks()).hasSize(12);
@@ -60,7 +60,7 @@ class TilingTest {
     @Test
     void reductionOverOneAxisKeepsTheOtherAxisChunks() {
         Tensor s = Tensors.ones(shape(9, 8), chunks(3, 4)).sum(new int[] {0}, true);
-        TiledTensor t = tiling.tile(TensorGraphs.of(s), Map.of()).outputs().get(s.key());
+        TiledTileable t = tiling.tile(TensorGraphs.of(s), Map.of()).outputs().get(s.key());
         assertThat(t.nsplits()[0]).containsExactly(1);
         assertThat(t.nsplits()[1]).containsExactly(4, 4);
     }
@@ -71,7 +71,7 @@ class TilingTest {
         Tensor b = Tensors.ones(shape(50, 20), chunks(10));
         Tensor c = a.dot(b);
         Tiling.Result r = tiling.tile(TensorGraphs.of(c), Map.of());
-        TiledTensor t = r.outputs().get(c.key());
+        TiledTileable t = r.outputs().get(c.key());
         assertThat(t.nsplits()[0]).containsExactly(10, 10);
         assertThat(t.nsplits()[1]).containsExactly(10, 10);
         // per output block: 5 contraction blocks -> a product of 4 pairs and one of 1 pair, then one sum
@@ -103,7 +103,7 @@ class TilingTest {
         Tensor a = Tensors.ones(shape(30, 20), chunks(10));
         Tensor c = a.dot(a.T());
         Tiling.Result r = tiling.tile(TensorGraphs.of(c), Map.of());
-        TiledTensor t = r.outputs().get(c.key());
+        TiledTileable t = r.outputs().get(c.key());
         assertThat(t.chunks()).hasSize(9);
         for (int i = 0; i < 3; i++) {
             for (int j = 0; j < 3; j++) {

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableGraphs;
-import io.mars.common.graph.TiledTensor;
-import io.mars.common.graph.TiledTensors;
+import io.mars.common.graph.TiledTileable;
+import io.mars.common.graph.TiledTileables;
 import io.mars.common.operand.dataframe.ChunkTableAggFinal;
 import io.mars.common.operand.dataframe.ChunkTableFromLocal;
 import io.mars.common.operand.dataframe.ChunkTableHConcat;
@@ -49,7 +49,7 @@ class WideTablesTilingTest {
     @Test
     void aWideSourceIsCutIntoColumnGroupsWithAShorterLastOne() {
         DataFrame df = wide();
-        TiledTensor t = tiling.tile(TileableGraphs.of(df), Map.of()).outputs().get(df.key());
+        TiledTileable t = tiling.tile(TileableGraphs.of(df), Map.of()).outputs().get(df.key());
         assertThat(t.nsplits()[0]).containsExactly(3, 3, 3, 3);
         assertThat(t.nsplits()[1]).containsExactly(10, 10, 5);
         assertThat(t.columnGroups()).hasSize(3);
@@ -66,7 +66,7 @@ class WideTablesTilingTest {
         // 4 row chunks x the 2 groups holding c03 and c22; group 1 is never made
         assertThat(count(r, ChunkTableFromLocal.class)).isEqualTo(8);
         assertThat(count(r, ChunkTableHConcat.class)).isZero();
-        TiledTensor out = r.outputs().get(two.key());
+        TiledTileable out = r.outputs().get(two.key());
         assertThat(out.nsplits()[1]).containsExactly(1, 1);
         assertThat(out.columnGroups()).containsExactly(List.of("c03"), List.of("c22"));
         // a column is a series over its group's chunks only
@@ -81,7 +81,7 @@ class WideTablesTilingTest {
         DataFrame df = wide();
         DataFrame sum = df.sum();
         Tiling.Result r = tiling.tile(TileableGraphs.of(sum), Map.of());
-        TiledTensor out = r.outputs().get(sum.key());
+        TiledTileable out = r.outputs().get(sum.key());
         assertThat(out.nsplits()).isDeepEqualTo(new long[][] {{1}, {10, 10, 5}});
         assertThat(count(r, ChunkTableAggFinal.class)).isEqualTo(3);
         assertThat(count(r, ChunkTableHConcat.class)).isZero();
@@ -121,8 +121,8 @@ class WideTablesTilingTest {
     @Test
     void aStoredWideFrameKeepsItsColumnGroups() {
         DataFrame df = wide();
-        TiledTensor t = tiling.tile(TileableGraphs.of(df), Map.of()).outputs().get(df.key());
-        TiledTensor fetch = TiledTensors.asFetch(t, Map.of());
+        TiledTileable t = tiling.tile(TileableGraphs.of(df), Map.of()).outputs().get(df.key());
+        TiledTileable fetch = TiledTileables.asFetch(t, Map.of());
         assertThat(fetch.columnGroups()).isEqualTo(t.columnGroups());
         StateCodec.StoredTileable back = StateCodec.decodeTileable(StateCodec.encode(df.key(), fetch));
         assertThat(back.tiled().columnGroups()).isEqualTo(t.columnGroups());

@@ -153,10 +153,10 @@ final class OperandSamples {
                 new io.mars.common.operand.chunk.ChunkRavelIndex(new long[] {3}, new int[] {1})));
         all.addAll(CreationRandomSamples.all());
         all.addAll(DataFrameOperandSamples.all());
-        all.addAll(DataFrameOpsOperandSamples.all()); // >>> area:df-ops
-        all.addAll(TableIoOperandSamples.all()); // area:df-io
-        all.add(new io.mars.common.operand.dataframe.ChunkTableHConcat()); // >>> area:df-wide
-        all.addAll(RowLabelOperandSamples.all()); // >>> area:df-index
+        all.addAll(DataFrameOpsOperandSamples.all());
+        all.addAll(TableIoOperandSamples.all());
+        all.add(new io.mars.common.operand.dataframe.ChunkTableHConcat());
+        all.addAll(RowLabelOperandSamples.all());
         return all;
     }
 }

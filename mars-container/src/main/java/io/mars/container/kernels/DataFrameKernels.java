@@ -47,11 +47,11 @@ public final class DataFrameKernels {
 
     /** {@code registry} plus the dataframe kernels, allocating from {@code allocator}. */
     public static KernelRegistry register(KernelRegistry registry, BufferAllocator allocator) {
-        registry = DataFrameOpsKernels.register(registry, allocator); // >>> area:df-ops
-        registry = RowLabelKernels.register(registry, allocator); // >>> area:df-index
-        // >>> area:df-io — IO kernels (readCsv, readParquet, toCsv, toParquet)
+        registry = DataFrameOpsKernels.register(registry, allocator);
+        registry = RowLabelKernels.register(registry, allocator);
+        // IO kernels (readCsv, readParquet, toCsv, toParquet)
         registry = TableIoKernels.register(registry, allocator);
-        registry = WideTableKernels.register(registry, allocator); // >>> area:df-wide
+        registry = WideTableKernels.register(registry, allocator);
         return registry
                 .with(ChunkTableFromLocal.class, (node, op, in) -> chunk(op.data(), allocator))
                 .with(ChunkTableFromTensor.class, (node, op, in) -> fromTensor(op, (NDArray) in.get(0), allocator))

@@ -77,16 +77,10 @@ public final class KernelRegistry {
                 .with(io.mars.common.operand.chunk.ChunkRandomSample.class, new RandomSampleKernel())
                 .with(io.mars.common.operand.chunk.ChunkPermutation.class, new PermutationKernel())
                 .with(io.mars.common.operand.chunk.ChunkChoice.class, new ChoiceKernel())
-                // >>> area:creation-random — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
-                //
-                // >>> area:elementwise — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
-                //
                 .with(io.mars.common.operand.chunk.ChunkArgReduceMap.class, new ArgReduceMapKernel())
                 .with(io.mars.common.operand.chunk.ChunkAverageMap.class, new AverageMapKernel())
                 .with(io.mars.common.operand.chunk.ChunkQuantile.class, new QuantileKernel())
                 .with(io.mars.common.operand.chunk.ChunkScan.class, new ScanKernel())
-                // >>> area:reductions — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
-                //
                 .with(io.mars.common.operand.chunk.ChunkSlice.class, new SliceKernel())
                 .with(io.mars.common.operand.chunk.ChunkBroadcastTo.class, new BroadcastToKernel())
                 .with(io.mars.common.operand.chunk.ChunkRepeat.class, new RepeatKernel())
@@ -94,8 +88,6 @@ public final class KernelRegistry {
                 .with(io.mars.common.operand.chunk.ChunkMaskSelect.class, new MaskSelectKernel())
                 .with(io.mars.common.operand.chunk.ChunkPut.class, new PutKernel())
                 .with(io.mars.common.operand.chunk.ChunkRavelIndex.class, new RavelIndexKernel())
-                // >>> area:shape-indexing — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
-                //
                 .with(ChunkSort.class, new SortKernel())
                 .with(ChunkPsrsSort.class, new PsrsKernels.Sort())
                 .with(ChunkPsrsSample.class, new PsrsKernels.Sample())
@@ -111,18 +103,12 @@ public final class KernelRegistry {
                 .with(ChunkUniqueMap.class, new UniqueKernels.Map())
                 .with(ChunkUniqueCombine.class, new UniqueKernels.Combine())
                 .with(ChunkUniqueAgg.class, new UniqueKernels.Agg())
-                // >>> area:sort-sets — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
-                //
                 .with(io.mars.common.operand.chunk.ChunkDiagonal.class, new DiagonalKernel())
                 .with(io.mars.common.operand.chunk.ChunkTsqrLeaf.class, new TsqrKernels.Leaf())
                 .with(io.mars.common.operand.chunk.ChunkTsqrMerge.class, new TsqrKernels.Merge())
                 .with(io.mars.common.operand.chunk.ChunkTsqrQ.class, new TsqrKernels.Q())
                 .with(io.mars.common.operand.chunk.ChunkTsqrR.class, new TsqrKernels.R())
                 .with(io.mars.common.operand.chunk.ChunkSmallLinalg.class, new SmallLinalgKernel())
-                // >>> area:linalg-stats — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
-                //
-                // >>> area:engine — add ".with(ChunkXxx.class, new XxxKernel())" lines directly above this marker
-                //
                 ;
     }
 
@@ -130,6 +116,13 @@ public final class KernelRegistry {
     public <O extends Operand> KernelRegistry with(Class<O> type, Kernel<O> kernel) {
         Map<Class<? extends Operand>, Kernel<?>> copy = new HashMap<>(kernels);
         copy.put(Objects.requireNonNull(type, "type"), Objects.requireNonNull(kernel, "kernel"));
+        return new KernelRegistry(copy);
+    }
+
+    /** This registry without the kernel for {@code type}: what a forgotten entry looks like, for tests. */
+    public KernelRegistry without(Class<? extends Operand> type) {
+        Map<Class<? extends Operand>, Kernel<?>> copy = new HashMap<>(kernels);
+        copy.remove(type);
         return new KernelRegistry(copy);
     }
 

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableGraph;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.tiling.TilerRegistry;
 import io.mars.common.tiling.Tiling;
 import io.mars.common.tiling.TilingConfig;
@@ -136,7 +136,7 @@ class SortSetsKernelsTest {
 
     private static List<NDArray> tileAndRun(TileableGraph graph, TilerRegistry registry) {
         Tiling.Result result = new Tiling(registry, CONFIG).tile(graph, Map.of());
-        TiledTensor out = result.outputs().get(graph.outputs().get(0));
+        TiledTileable out = result.outputs().get(graph.outputs().get(0));
         Map<ChunkNode, ChunkData> done = new IdentityHashMap<>();
         List<NDArray> chunks = new ArrayList<>();
         for (ChunkNode c : out.chunks()) {

@@ -1,6 +1,6 @@
 package io.mars.am.services.session;
 
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -22,15 +22,15 @@ public interface SessionService {
     CompletableFuture<List<SessionSnapshot>> snapshots();
 
     /** Stores results; a tileable stored already keeps its first result. Completes with the keys newly stored. */
-    CompletableFuture<List<String>> store(String sessionId, Map<String, TiledTensor> results);
+    CompletableFuture<List<String>> store(String sessionId, Map<String, TiledTileable> results);
 
-    CompletableFuture<TiledTensor> stored(String sessionId, String tileableKey);
+    CompletableFuture<TiledTileable> stored(String sessionId, String tileableKey);
 
     /** Drops stored tileables (unknown keys are ignored) and their chunk references. */
     CompletableFuture<Void> release(String sessionId, List<String> tileableKeys);
 
     /** A read-only view of a session. */
-    record SessionSnapshot(String id, Map<String, String> conf, Map<String, TiledTensor> stored) {
+    record SessionSnapshot(String id, Map<String, String> conf, Map<String, TiledTileable> stored) {
         public SessionSnapshot {
             conf = Map.copyOf(conf);
             stored = Map.copyOf(stored);

@@ -1,7 +1,7 @@
 package io.mars.am.state.internal;
 
 import io.mars.am.state.StateStore;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.wire.StateCodec.SessionState;
 import java.util.List;
@@ -32,7 +32,7 @@ public final class MemoryOnlyStateStore implements StateStore {
     }
 
     @Override
-    public void putTileables(String sessionId, Map<String, TiledTensor> tileables) {
+    public void putTileables(String sessionId, Map<String, TiledTileable> tileables) {
     }
 
     @Override

@@ -6,7 +6,7 @@ import io.mars.am.state.StateStore;
 import io.mars.am.state.StateStoreConfig;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.graph.TiledTensor;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.wire.StateCodec;
 import io.mars.common.wire.StateCodec.SessionState;
@@ -76,7 +76,7 @@ public final class ZooKeeperStateStore implements StateStore {
     private record DeleteChunk(String sessionId, String key) implements Op {
     }
 
-    private record PutTileable(String sessionId, String key, TiledTensor tiled) implements Op {
+    private record PutTileable(String sessionId, String key, TiledTileable tiled) implements Op {
     }
 
     private record DeleteTileable(String sessionId, String key) implements Op {
@@ -263,7 +263,7 @@ public final class ZooKeeperStateStore implements StateStore {
     }
 
     @Override
-    public void putTileables(String sessionId, Map<String, TiledTensor> tileables) {
+    public void putTileables(String sessionId, Map<String, TiledTileable> tileables) {
         tileables.forEach((k, t) -> offer(new PutTileable(sessionId, k, t)));
     }
 
@@ -461,7 +461,7 @@ public final class ZooKeeperStateStore implements StateStore {
     public Recovered recover() {
         Map<String, SessionState> sessions = new HashMap<>();
         Map<String, List<ChunkMeta>> metas = new HashMap<>();
-        Map<String, Map<String, TiledTensor>> tileables = new HashMap<>();
+        Map<String, Map<String, TiledTileable>> tileables = new HashMap<>();
         try {
             for (String sid : client.getChildren().forPath(app + "/sessions")) {
                 String sp = sessionPath(sid);
@@ -471,7 +471,7 @@ public final class ZooKeeperStateStore implements StateStore {
                     list.add(StateCodec.decodeChunkMeta(client.getData().forPath(sp + "/chunks/" + key)));
                 }
                 metas.put(sid, list);
-                Map<String, TiledTensor> tiles = new HashMap<>();
+                Map<String, TiledTileable> tiles = new HashMap<>();
                 for (String key : client.getChildren().forPath(sp + "/tileables")) {
                     StateCodec.StoredTileable t = StateCodec.decodeTileable(client.getData().forPath(sp + "/tileables/" + key));
                     tiles.put(t.key(), t.tiled());

@@ -7,7 +7,8 @@ import io.mars.common.operand.Operand;
  * operand can make any box of the tensor, so a re-chunking makes each new chunk directly instead of assembling it
  * from the old ones.
  */
-public interface BoxCreation extends Operand {
+public sealed interface BoxCreation extends ChunkOperand
+        permits ChunkArange, ChunkEye, ChunkFull, ChunkLinspace, ChunkRand, ChunkRandomSample {
     /** The operand that makes the box starting at {@code offset} (per axis) of the same tensor. */
     Operand at(long[] offset);
 }

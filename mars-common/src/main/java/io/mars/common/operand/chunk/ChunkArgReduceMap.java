@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.ReduceFn;
 import io.mars.common.operand.WireName;
 
@@ -10,5 +9,5 @@ import io.mars.common.operand.WireName;
  * position in the input.
  */
 @WireName("chunk.reduce.argmap")
-public record ChunkArgReduceMap(ReduceFn fn, int[] axes, long[] offset, long[] fullShape) implements Operand {
+public record ChunkArgReduceMap(ReduceFn fn, int[] axes, long[] offset, long[] fullShape) implements ChunkOperand {
 }

@@ -1,12 +1,11 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.List;
 
 /** Builds a chunk from boxes copied out of input chunks (rechunking). */
 @WireName("chunk.assemble")
-public record ChunkAssemble(List<Piece> pieces) implements Operand {
+public record ChunkAssemble(List<Piece> pieces) implements ChunkOperand {
     public ChunkAssemble {
         pieces = List.copyOf(pieces);
     }

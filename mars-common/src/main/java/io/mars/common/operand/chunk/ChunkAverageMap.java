@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * broadcast axes) over {@code axes} into the state {@code [sum of value * weight, sum of weights]}.
  */
 @WireName("chunk.average.map")
-public record ChunkAverageMap(int[] axes) implements Operand {
+public record ChunkAverageMap(int[] axes) implements ChunkOperand {
 }

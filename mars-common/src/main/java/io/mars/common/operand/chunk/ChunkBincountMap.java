@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * {@link io.mars.common.model.ReductionState} of one array whose length is the chunk's maximum + 1.
  */
 @WireName("chunk.bincount.map")
-public record ChunkBincountMap() implements Operand {
+public record ChunkBincountMap() implements ChunkOperand {
 }

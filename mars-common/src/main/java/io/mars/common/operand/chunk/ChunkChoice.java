@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -11,5 +10,5 @@ import io.mars.common.operand.WireName;
  */
 @WireName("chunk.random.choice")
 public record ChunkChoice(long seed, long stream, long n, boolean replace, double[] p, long[] fullShape,
-        long[] offset) implements Operand {
+        long[] offset) implements ChunkOperand {
 }

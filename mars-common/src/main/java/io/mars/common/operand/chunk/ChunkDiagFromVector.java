@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * without inputs the block is all zeros.
  */
 @WireName("chunk.diag_from_vector")
-public record ChunkDiagFromVector(long k, long rowOffset, long colOffset, long[] inputStarts) implements Operand {
+public record ChunkDiagFromVector(long k, long rowOffset, long colOffset, long[] inputStarts) implements ChunkOperand {
 }

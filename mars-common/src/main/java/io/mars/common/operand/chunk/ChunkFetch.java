@@ -1,9 +1,8 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /** Stands for a chunk already computed and stored (by an earlier task); never run, only read. */
 @WireName("chunk.fetch")
-public record ChunkFetch() implements Operand {
+public record ChunkFetch() implements ChunkOperand {
 }

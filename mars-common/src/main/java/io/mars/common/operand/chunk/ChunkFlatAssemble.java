@@ -1,12 +1,11 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.List;
 
 /** Builds a chunk (in the node's shape) from runs of C-order elements copied out of input chunks (reshape). */
 @WireName("chunk.assemble.flat")
-public record ChunkFlatAssemble(List<Run> runs) implements Operand {
+public record ChunkFlatAssemble(List<Run> runs) implements ChunkOperand {
     public ChunkFlatAssemble {
         runs = List.copyOf(runs);
     }

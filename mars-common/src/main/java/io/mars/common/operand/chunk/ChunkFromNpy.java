@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * {@code dataOffset} of a local file: the kernel reads only the byte ranges of this box.
  */
 @WireName("chunk.io.from_npy")
-public record ChunkFromNpy(String path, long dataOffset, long[] fullShape, long[] offset) implements Operand {
+public record ChunkFromNpy(String path, long dataOffset, long[] fullShape, long[] offset) implements ChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * sub-arrays in C order, stacked along a new first axis (whose length is known only once computed).
  */
 @WireName("chunk.mask_select")
-public record ChunkMaskSelect(int maskNdim) implements Operand {
+public record ChunkMaskSelect(int maskNdim) implements ChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * (the whole tensor in one chunk, {@code n} rows), that input's rows in this order.
  */
 @WireName("chunk.random.permutation")
-public record ChunkPermutation(long seed, long stream, long n) implements Operand {
+public record ChunkPermutation(long seed, long stream, long n) implements ChunkOperand {
 }

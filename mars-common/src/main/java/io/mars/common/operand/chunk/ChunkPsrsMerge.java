@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * into the sorted values, or ({@code indices}) their global indices.
  */
 @WireName("chunk.psrs.merge")
-public record ChunkPsrsMerge(boolean indices) implements Operand {
+public record ChunkPsrsMerge(boolean indices) implements ChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * {@code part}: values {@code v} with {@code pivot[part-1] <= v < pivot[part]} (pivots are input 1).
  */
 @WireName("chunk.psrs.piece")
-public record ChunkPsrsPiece(int part) implements Operand {
+public record ChunkPsrsPiece(int part) implements ChunkOperand {
 }

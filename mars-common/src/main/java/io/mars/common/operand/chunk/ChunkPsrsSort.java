@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * {@code indices} (argsort; the global index of element {@code i} is {@code offset + i}).
  */
 @WireName("chunk.psrs.sort")
-public record ChunkPsrsSort(long offset, boolean indices) implements Operand {
+public record ChunkPsrsSort(long offset, boolean indices) implements ChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.WireName;
 
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * {@code value}, or, when it is null, by the same positions of input 2.
  */
 @WireName("chunk.put")
-public record ChunkPut(Scalar value) implements Operand {
+public record ChunkPut(Scalar value) implements ChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.QuantileMethod;
 import io.mars.common.operand.WireName;
 
@@ -10,5 +9,5 @@ import io.mars.common.operand.WireName;
  */
 @WireName("chunk.quantile")
 public record ChunkQuantile(double[] q, boolean scalarQ, int[] axes, boolean keepdims, QuantileMethod method,
-        boolean skipNaN) implements Operand {
+        boolean skipNaN) implements ChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.ReduceFn;
 import io.mars.common.operand.WireName;
 
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * in the node's dtype, and drops the reduced {@code axes} unless {@code keepdims}.
  */
 @WireName("chunk.reduce.agg")
-public record ChunkReduceAgg(ReduceFn fn, int[] axes, boolean keepdims, int ddof) implements Operand {
+public record ChunkReduceAgg(ReduceFn fn, int[] axes, boolean keepdims, int ddof) implements ChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.ReduceFn;
 import io.mars.common.operand.WireName;
 
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * {@link io.mars.common.model.ReductionState}.
  */
 @WireName("chunk.reduce.map")
-public record ChunkReduceMap(ReduceFn fn, int[] axes) implements Operand {
+public record ChunkReduceMap(ReduceFn fn, int[] axes) implements ChunkOperand {
 }

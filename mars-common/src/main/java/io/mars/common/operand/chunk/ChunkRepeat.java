@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * element {@code i} of the chunk {@code repeats[i]} times.
  */
 @WireName("chunk.repeat")
-public record ChunkRepeat(int axis, long[] repeats) implements Operand {
+public record ChunkRepeat(int axis, long[] repeats) implements ChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.ScanFn;
 import io.mars.common.operand.WireName;
 
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * chunk's shape with length 1 on the axis, is the total of all earlier chunks along the axis: the scan starts there.
  */
 @WireName("chunk.scan")
-public record ChunkScan(ScanFn fn, int axis) implements Operand {
+public record ChunkScan(ScanFn fn, int axis) implements ChunkOperand {
 }

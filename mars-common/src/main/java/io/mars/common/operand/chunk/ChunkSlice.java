@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * {@code steps[a]}; the result (cast to the node's dtype) is seen with the node's shape, which has the same size.
  */
 @WireName("chunk.slice")
-public record ChunkSlice(long[] starts, long[] steps, long[] counts) implements Operand {
+public record ChunkSlice(long[] starts, long[] steps, long[] counts) implements ChunkOperand {
 }

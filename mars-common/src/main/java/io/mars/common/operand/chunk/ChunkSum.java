@@ -1,9 +1,8 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /** Adds input chunks of one shape (a level of a summation tree), in the node's dtype. */
 @WireName("chunk.sum")
-public record ChunkSum() implements Operand {
+public record ChunkSum() implements ChunkOperand {
 }

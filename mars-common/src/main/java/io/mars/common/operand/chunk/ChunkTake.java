@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * i-th starting at {@code offsets[i]}. Out-of-range indices fail with numpy's IndexError message.
  */
 @WireName("chunk.take")
-public record ChunkTake(int axis, long[] offsets, long axisLength) implements Operand {
+public record ChunkTake(int axis, long[] offsets, long axisLength) implements ChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -10,7 +9,7 @@ import io.mars.common.operand.WireName;
  * symmetric Gram block when {@code axesA} equals {@code axesB} (the kernel then computes one triangle, as BLAS syrk).
  */
 @WireName("chunk.tensordot")
-public record ChunkTensorDot(int[] axesA, int[] axesB, boolean self) implements Operand {
+public record ChunkTensorDot(int[] axesA, int[] axesB, boolean self) implements ChunkOperand {
     /** The product of one pair of distinct chunks. */
     public ChunkTensorDot(int[] axesA, int[] axesB) {
         this(axesA, axesB, false);

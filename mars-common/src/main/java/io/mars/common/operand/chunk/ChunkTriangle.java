@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * the chunk's last two axes start at ({@code rowOffset}, {@code colOffset}) of the whole tensor.
  */
 @WireName("chunk.triangle")
-public record ChunkTriangle(long k, boolean lower, long rowOffset, long colOffset) implements Operand {
+public record ChunkTriangle(long k, boolean lower, long rowOffset, long colOffset) implements ChunkOperand {
 }

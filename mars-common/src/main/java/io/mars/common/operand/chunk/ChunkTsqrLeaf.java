@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * {@code [r, k, n, Q (r x k) row-major, R (k x n) row-major]}.
  */
 @WireName("chunk.tsqr_leaf")
-public record ChunkTsqrLeaf() implements Operand {
+public record ChunkTsqrLeaf() implements ChunkOperand {
 }

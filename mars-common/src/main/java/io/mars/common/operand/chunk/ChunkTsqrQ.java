@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * Q = Q_leaf * Q_parent[rows] * ... * Q_root[rows].
  */
 @WireName("chunk.tsqr_q")
-public record ChunkTsqrQ(long[] rowOffsets) implements Operand {
+public record ChunkTsqrQ(long[] rowOffsets) implements ChunkOperand {
 }

@@ -1,9 +1,8 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /** The final unique values, or ({@code counts}) their counts, from merged unique states. */
 @WireName("chunk.unique.agg")
-public record ChunkUniqueAgg(boolean counts) implements Operand {
+public record ChunkUniqueAgg(boolean counts) implements ChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.chunk;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * values, int64 counts]} (NaNs count as one value, sorted last, as numpy's {@code equal_nan=True}).
  */
 @WireName("chunk.unique.map")
-public record ChunkUniqueMap() implements Operand {
+public record ChunkUniqueMap() implements ChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.Objects;
 
@@ -10,7 +9,7 @@ import java.util.Objects;
  * {@code end} for each state at {@code start}.
  */
 @WireName("chunk.df.csv-scan")
-public record ChunkCsvScan(String file, long start, long end, String delimiter) implements Operand {
+public record ChunkCsvScan(String file, long start, long end, String delimiter) implements TableChunkOperand {
     public ChunkCsvScan {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(delimiter, "delimiter");

@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * with one element per range, the first {@code CsvStates.RECORD}.
  */
 @WireName("chunk.df.csv-states")
-public record ChunkCsvStates() implements Operand {
+public record ChunkCsvStates() implements TableChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import io.mars.types.DType;
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.Objects;
  */
 @WireName("chunk.df.read-csv")
 public record ChunkReadCsv(String file, long start, long end, CsvLayout layout, List<String> columns,
-                           List<DType> dtypes, int part) implements Operand {
+                           List<DType> dtypes, int part) implements TableChunkOperand {
     public ChunkReadCsv {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(layout, "layout");

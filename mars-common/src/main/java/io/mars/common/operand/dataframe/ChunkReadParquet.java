@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import io.mars.types.DType;
 import java.util.List;
@@ -12,7 +11,7 @@ import java.util.Objects;
  */
 @WireName("chunk.df.read-parquet")
 public record ChunkReadParquet(String file, int rowGroup, List<String> columns, List<DType> dtypes,
-                               List<RowPredicate> filter) implements Operand {
+                               List<RowPredicate> filter) implements TableChunkOperand {
     public ChunkReadParquet {
         Objects.requireNonNull(file, "file");
         columns = List.copyOf(columns);

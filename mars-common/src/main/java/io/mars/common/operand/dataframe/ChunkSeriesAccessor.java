@@ -1,9 +1,8 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /** The chunk form of {@link SeriesAccessor}. */
 @WireName("chunk.df.accessor")
-public record ChunkSeriesAccessor(AccessorFn fn, String pattern, String replacement) implements Operand {
+public record ChunkSeriesAccessor(AccessorFn fn, String pattern, String replacement) implements TableChunkOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.List;
 
@@ -9,7 +8,7 @@ import java.util.List;
  * (all of them for a chunk holding whole rows; one column group of a wide frame otherwise).
  */
 @WireName("chunk.df.from-tensor")
-public record ChunkTableFromTensor(List<String> columns, int offset) implements Operand {
+public record ChunkTableFromTensor(List<String> columns, int offset) implements TableChunkOperand {
     public ChunkTableFromTensor {
         columns = List.copyOf(columns);
         if (offset < 0) {

@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * the same rows; their buffers are shared, not copied.
  */
 @WireName("chunk.df.hconcat")
-public record ChunkTableHConcat() implements Operand {
+public record ChunkTableHConcat() implements TableChunkOperand {
 }

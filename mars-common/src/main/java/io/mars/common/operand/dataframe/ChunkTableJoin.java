@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.List;
 
@@ -11,7 +10,7 @@ import java.util.List;
  */
 @WireName("chunk.df.join")
 public record ChunkTableJoin(List<String> on, MergeHow how, int leftInputs, String leftSuffix, String rightSuffix)
-        implements Operand {
+        implements TableChunkOperand {
     public ChunkTableJoin {
         on = List.copyOf(on);
     }

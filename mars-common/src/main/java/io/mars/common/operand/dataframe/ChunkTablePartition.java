@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.List;
 
@@ -14,7 +13,7 @@ import java.util.List;
  */
 @WireName("chunk.df.partition")
 public record ChunkTablePartition(List<String> by, List<Boolean> ascending, int parts, boolean range,
-                                  long positionsOffset) implements Operand {
+                                  long positionsOffset) implements TableChunkOperand {
     public static final String PART_COLUMN = "__mars_part";
 
     public ChunkTablePartition {

@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.Objects;
 
@@ -10,7 +9,7 @@ import java.util.Objects;
  */
 @WireName("chunk.df.write")
 public record ChunkWrite(String file, TableWriteFormat format, String delimiter, String compression)
-        implements Operand {
+        implements TableChunkOperand {
     public ChunkWrite {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(format, "format");

@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import io.mars.types.DType;
 import java.util.List;
@@ -17,7 +16,7 @@ import java.util.Objects;
  */
 @WireName("df.read-csv")
 public record DataFrameReadCsv(String path, CsvLayout layout, List<String> columns, List<DType> dtypes,
-                               long chunkBytes) implements Operand {
+                               long chunkBytes) implements TableOperand {
     public DataFrameReadCsv {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(layout, "layout");

@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import io.mars.types.DType;
 import java.util.List;
@@ -13,7 +12,7 @@ import java.util.Objects;
  */
 @WireName("df.read-parquet")
 public record DataFrameReadParquet(String path, List<String> columns, List<DType> dtypes, List<RowPredicate> filter)
-        implements Operand {
+        implements TableOperand {
     public DataFrameReadParquet {
         Objects.requireNonNull(path, "path");
         columns = List.copyOf(columns);

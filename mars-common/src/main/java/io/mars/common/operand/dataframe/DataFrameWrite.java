@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.Objects;
 
@@ -13,7 +12,7 @@ import java.util.Objects;
  */
 @WireName("df.write")
 public record DataFrameWrite(String dir, TableWriteFormat format, String delimiter, String compression)
-        implements Operand {
+        implements TableOperand {
     public DataFrameWrite {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(format, "format");

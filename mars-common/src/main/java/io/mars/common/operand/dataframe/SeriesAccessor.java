@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * contains, startswith and replace (null otherwise), {@code replacement} replace's new text.
  */
 @WireName("df.accessor")
-public record SeriesAccessor(AccessorFn fn, String pattern, String replacement) implements Operand {
+public record SeriesAccessor(AccessorFn fn, String pattern, String replacement) implements TableOperand {
 }

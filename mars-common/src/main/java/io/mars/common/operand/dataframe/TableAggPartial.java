@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.List;
 
@@ -10,7 +9,7 @@ import java.util.List;
  * tree and a shuffle.
  */
 @WireName("df.agg-partial")
-public record TableAggPartial(List<String> keys, List<AggSpec> aggs) implements Operand {
+public record TableAggPartial(List<String> keys, List<AggSpec> aggs) implements TableOperand {
     public TableAggPartial {
         keys = List.copyOf(keys);
         aggs = List.copyOf(aggs);

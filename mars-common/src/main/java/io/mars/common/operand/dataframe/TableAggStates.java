@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.List;
 
@@ -9,7 +8,7 @@ import java.util.List;
  * otherwise range-partitioned by the keys (a shuffle) and merged per part; either way sorted by the keys.
  */
 @WireName("df.agg-states")
-public record TableAggStates(List<String> keys, List<AggSpec> aggs) implements Operand {
+public record TableAggStates(List<String> keys, List<AggSpec> aggs) implements TableOperand {
     public TableAggStates {
         keys = List.copyOf(keys);
         aggs = List.copyOf(aggs);

@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.List;
 
@@ -10,7 +9,7 @@ import java.util.List;
  * (the reductions {@code sum()}, {@code mean()}, ...).
  */
 @WireName("df.aggregate")
-public record TableAggregate(List<String> keys, List<AggSpec> aggs) implements Operand {
+public record TableAggregate(List<String> keys, List<AggSpec> aggs) implements TableOperand {
     public TableAggregate {
         keys = List.copyOf(keys);
         aggs = List.copyOf(aggs);

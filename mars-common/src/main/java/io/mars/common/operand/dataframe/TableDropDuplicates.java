@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.List;
 
@@ -10,7 +9,7 @@ import java.util.List;
  * consecutive results merged.
  */
 @WireName("df.drop-duplicates")
-public record TableDropDuplicates(List<String> subset) implements Operand {
+public record TableDropDuplicates(List<String> subset) implements TableOperand {
     public TableDropDuplicates {
         subset = List.copyOf(subset);
     }

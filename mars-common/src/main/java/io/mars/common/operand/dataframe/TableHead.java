@@ -1,9 +1,8 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /** The first {@code n} rows. */
 @WireName("df.head")
-public record TableHead(long n) implements Operand {
+public record TableHead(long n) implements TableOperand {
 }

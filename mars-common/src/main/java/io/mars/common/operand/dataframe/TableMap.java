@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.List;
 
@@ -9,7 +8,7 @@ import java.util.List;
  * drop, rename, arithmetic, comparisons, isna, fillna, astype, where.
  */
 @WireName("df.map")
-public record TableMap(List<ColumnExpr> outputs) implements Operand {
+public record TableMap(List<ColumnExpr> outputs) implements TableOperand {
     public TableMap {
         outputs = List.copyOf(outputs);
     }

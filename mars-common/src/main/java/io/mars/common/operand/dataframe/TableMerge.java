@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.List;
 import java.util.Objects;
@@ -11,7 +10,7 @@ import java.util.Objects;
  * larger side); the API sorts them by the keys when asked to ({@code sort=True}).
  */
 @WireName("df.merge")
-public record TableMerge(List<String> on, MergeHow how, String leftSuffix, String rightSuffix) implements Operand {
+public record TableMerge(List<String> on, MergeHow how, String leftSuffix, String rightSuffix) implements TableOperand {
     public TableMerge {
         on = List.copyOf(on);
         Objects.requireNonNull(how, "how");

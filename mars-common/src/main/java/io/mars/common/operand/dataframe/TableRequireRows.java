@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.Objects;
 
@@ -9,7 +8,7 @@ import java.util.Objects;
  * KeyError of {@code loc} for a missing label). Checked when tiled, so no chunk operand is needed.
  */
 @WireName("df.require_rows")
-public record TableRequireRows(String message) implements Operand {
+public record TableRequireRows(String message) implements TableOperand {
     public TableRequireRows {
         Objects.requireNonNull(message, "message");
     }

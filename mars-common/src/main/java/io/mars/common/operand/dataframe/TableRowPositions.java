@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -9,7 +8,7 @@ import io.mars.common.operand.WireName;
  * nothing downstream reads the labels.
  */
 @WireName("df.row_positions")
-public record TableRowPositions() implements Operand {
+public record TableRowPositions() implements TableOperand {
     /** The name of the column holding a table's row labels, as pyarrow names a pandas index it stores. */
     public static final String INDEX_COLUMN = "__index_level_0__";
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import java.util.List;
 
@@ -9,7 +8,7 @@ import java.util.List;
  * {@code by}, each ascending or descending; equal keys keep their order; nulls last.
  */
 @WireName("df.sort-values")
-public record TableSortValues(List<String> by, List<Boolean> ascending) implements Operand {
+public record TableSortValues(List<String> by, List<Boolean> ascending) implements TableOperand {
     public TableSortValues {
         by = List.copyOf(by);
         ascending = List.copyOf(ascending);

@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * number of dimensions whose every axis has the values' length or length 1 (broadcast).
  */
 @WireName("tensor.average")
-public record TensorAverage(int[] axes, boolean keepdims) implements Operand {
+public record TensorAverage(int[] axes, boolean keepdims) implements TensorOperand {
 }

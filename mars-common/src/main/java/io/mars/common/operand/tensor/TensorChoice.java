@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import io.mars.types.ChunkSpec;
 
@@ -10,5 +9,5 @@ import io.mars.types.ChunkSpec;
  */
 @WireName("tensor.random.choice")
 public record TensorChoice(long seed, long stream, long n, boolean replace, double[] p, ChunkSpec chunks)
-        implements Operand {
+        implements TensorOperand {
 }

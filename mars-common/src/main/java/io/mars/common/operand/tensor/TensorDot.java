@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * axes are the first input's free axes then the second's. dot, matmul and inner are expressed through it.
  */
 @WireName("tensor.tensordot")
-public record TensorDot(int[] axesA, int[] axesB) implements Operand {
+public record TensorDot(int[] axesA, int[] axesB) implements TensorOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import io.mars.types.ChunkSpec;
 
@@ -9,5 +8,5 @@ import io.mars.types.ChunkSpec;
  * {@code dataOffset}; the dtype and shape, read from the header when the tensor was built, are the node's.
  */
 @WireName("tensor.io.from_npy")
-public record TensorFromNpy(String path, long dataOffset, ChunkSpec chunks) implements Operand {
+public record TensorFromNpy(String path, long dataOffset, ChunkSpec chunks) implements TensorOperand {
 }

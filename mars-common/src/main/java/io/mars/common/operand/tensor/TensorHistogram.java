@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * {@code edges[i] <= x < edges[i+1]}, the last bin also {@code x == edges[-1]}; values outside the edges are dropped.
  */
 @WireName("tensor.histogram")
-public record TensorHistogram() implements Operand {
+public record TensorHistogram() implements TensorOperand {
 }

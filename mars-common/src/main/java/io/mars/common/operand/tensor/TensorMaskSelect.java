@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * axes; the result has one axis of unknown length (the selected positions) followed by the remaining axes.
  */
 @WireName("tensor.mask_select")
-public record TensorMaskSelect(int maskNdim) implements Operand {
+public record TensorMaskSelect(int maskNdim) implements TensorOperand {
 }

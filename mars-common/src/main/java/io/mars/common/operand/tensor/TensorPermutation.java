@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import io.mars.types.ChunkSpec;
 
@@ -9,5 +8,5 @@ import io.mars.types.ChunkSpec;
  * in random order, cut like the input. The order is a pure function of {@code (seed, stream, n)}.
  */
 @WireName("tensor.random.permutation")
-public record TensorPermutation(long seed, long stream, long n, ChunkSpec chunks) implements Operand {
+public record TensorPermutation(long seed, long stream, long n, ChunkSpec chunks) implements TensorOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.WireName;
 
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * its shape and, when {@code value} is null, a value tensor of its shape taken element by element.
  */
 @WireName("tensor.put")
-public record TensorPut(Scalar value) implements Operand {
+public record TensorPut(Scalar value) implements TensorOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.QuantileMethod;
 import io.mars.common.operand.WireName;
 
@@ -11,5 +10,5 @@ import io.mars.common.operand.WireName;
  */
 @WireName("tensor.quantile")
 public record TensorQuantile(double[] q, boolean scalarQ, int[] axes, boolean keepdims, QuantileMethod method,
-        boolean skipNaN) implements Operand {
+        boolean skipNaN) implements TensorOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 import io.mars.types.ChunkSpec;
 
@@ -9,5 +8,5 @@ import io.mars.types.ChunkSpec;
  * {@code (seed, stream, i)}, so values do not depend on chunking or worker count.
  */
 @WireName("tensor.random.rand")
-public record TensorRand(long seed, long stream, ChunkSpec chunks) implements Operand {
+public record TensorRand(long seed, long stream, ChunkSpec chunks) implements TensorOperand {
 }

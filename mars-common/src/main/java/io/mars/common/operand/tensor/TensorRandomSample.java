@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.RandomDistribution;
 import io.mars.common.operand.WireName;
 import io.mars.types.ChunkSpec;
@@ -12,5 +11,5 @@ import io.mars.types.ChunkSpec;
  */
 @WireName("tensor.random.sample")
 public record TensorRandomSample(long seed, long stream, RandomDistribution distribution, double loc, double scale,
-        long low, long high, ChunkSpec chunks) implements Operand {
+        long low, long high, ChunkSpec chunks) implements TensorOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * indexed axes of the array, named in the out-of-bounds error.
  */
 @WireName("tensor.ravel_index")
-public record TensorRavelIndex(long[] dims, int[] axes) implements Operand {
+public record TensorRavelIndex(long[] dims, int[] axes) implements TensorOperand {
 }

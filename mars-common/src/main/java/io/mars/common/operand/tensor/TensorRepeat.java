@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * element {@code i} {@code repeats[i]} times when there is one count per element of the axis.
  */
 @WireName("tensor.repeat")
-public record TensorRepeat(int axis, long[] repeats) implements Operand {
+public record TensorRepeat(int axis, long[] repeats) implements TensorOperand {
 }

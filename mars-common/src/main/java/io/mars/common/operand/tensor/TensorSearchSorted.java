@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -10,5 +9,5 @@ import io.mars.common.operand.WireName;
  * @param right for searchsorted, {@code side='right'}; for digitize, numpy's {@code right} flag
  */
 @WireName("tensor.searchsorted")
-public record TensorSearchSorted(boolean right, boolean digitize) implements Operand {
+public record TensorSearchSorted(boolean right, boolean digitize) implements TensorOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -10,5 +9,5 @@ import io.mars.common.operand.WireName;
  * are dropped. Covers slicing, integer indices, newaxis, flip, squeeze and expandDims.
  */
 @WireName("tensor.slice")
-public record TensorSlice(long[] starts, long[] steps, long[] counts, int[] sourceAxes) implements Operand {
+public record TensorSlice(long[] starts, long[] steps, long[] counts, int[] sourceAxes) implements TensorOperand {
 }

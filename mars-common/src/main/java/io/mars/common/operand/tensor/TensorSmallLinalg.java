@@ -1,7 +1,6 @@
 package io.mars.common.operand.tensor;
 
 import io.mars.common.operand.LinalgFn;
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -9,5 +8,5 @@ import io.mars.common.operand.WireName;
  * matrices that fit one worker (and the small R of a tall-skinny QR).
  */
 @WireName("tensor.small_linalg")
-public record TensorSmallLinalg(LinalgFn fn, int output) implements Operand {
+public record TensorSmallLinalg(LinalgFn fn, int output) implements TensorOperand {
 }

@@ -1,9 +1,8 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /** numpy.sort ({@code indices} false) or numpy.argsort ({@code indices} true, stable) along a normalized axis. */
 @WireName("tensor.sort")
-public record TensorSort(int axis, boolean indices) implements Operand {
+public record TensorSort(int axis, boolean indices) implements TensorOperand {
 }

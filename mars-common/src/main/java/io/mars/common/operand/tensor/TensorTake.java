@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * integer index tensor whose shape replaces the axis in the result.
  */
 @WireName("tensor.take")
-public record TensorTake(int axis) implements Operand {
+public record TensorTake(int axis) implements TensorOperand {
 }

@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * {@code k} of the last two axes set to zero.
  */
 @WireName("tensor.triangle")
-public record TensorTriangle(long k, boolean lower) implements Operand {
+public record TensorTriangle(long k, boolean lower) implements TensorOperand {
 }

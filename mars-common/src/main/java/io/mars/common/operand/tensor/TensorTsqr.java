@@ -1,6 +1,5 @@
 package io.mars.common.operand.tensor;
 
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
 
 /**
@@ -8,5 +7,5 @@ import io.mars.common.operand.WireName;
  * R (n, n): shape (m + n, n); {@link TensorTsqrPart} picks either without copying Q's chunks.
  */
 @WireName("tensor.tsqr")
-public record TensorTsqr() implements Operand {
+public record TensorTsqr() implements TensorOperand {
 }

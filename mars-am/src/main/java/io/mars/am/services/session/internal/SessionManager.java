@@ -8,8 +8,8 @@ import io.mars.common.concurrent.Actor;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.graph.TiledTensor;
-import io.mars.common.graph.TiledTensors;
+import io.mars.common.graph.TiledTileable;
+import io.mars.common.graph.TiledTileables;
 import io.mars.common.model.Keys;
 import io.mars.common.wire.StateCodec;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ public final class SessionManager implements SessionService, AutoCloseable {
     private final MetaService meta;
     private final StateStore store;
 
-    private record State(Map<String, String> conf, Map<String, TiledTensor> stored) {
+    private record State(Map<String, String> conf, Map<String, TiledTileable> stored) {
     }
 
     public SessionManager(LifecycleService lifecycle, MetaService meta, StateStore store) {
@@ -39,7 +39,7 @@ public final class SessionManager implements SessionService, AutoCloseable {
      * Puts back a session read from the state store by a new attempt, with the tileables it kept, taking their
      * chunk references again.
      */
-    public CompletableFuture<Void> restore(StateCodec.SessionState session, Map<String, TiledTensor> stored) {
+    public CompletableFuture<Void> restore(StateCodec.SessionState session, Map<String, TiledTileable> stored) {
         return actor.compose(() -> {
             if (sessions.containsKey(session.id())) {
                 return CompletableFuture.completedFuture(null);
@@ -90,20 +90,20 @@ public final class SessionManager implements SessionService, AutoCloseable {
     }
 
     @Override
-    public CompletableFuture<List<String>> store(String sessionId, Map<String, TiledTensor> results) {
+    public CompletableFuture<List<String>> store(String sessionId, Map<String, TiledTileable> results) {
         return actor.compose(() -> {
             State s = state(sessionId);
             List<String> added = new ArrayList<>();
-            List<TiledTensor> newTiles = new ArrayList<>();
-            for (Map.Entry<String, TiledTensor> e : results.entrySet()) {
+            List<TiledTileable> newTiles = new ArrayList<>();
+            for (Map.Entry<String, TiledTileable> e : results.entrySet()) {
                 if (!s.stored.containsKey(e.getKey())) {
-                    TiledTensor fetch = TiledTensors.asFetch(e.getValue(), Map.of());
+                    TiledTileable fetch = TiledTileables.asFetch(e.getValue(), Map.of());
                     s.stored.put(e.getKey(), fetch);
                     added.add(e.getKey());
                     newTiles.add(fetch);
                 }
             }
-            Map<String, TiledTensor> persisted = new HashMap<>();
+            Map<String, TiledTileable> persisted = new HashMap<>();
             for (String k : added) {
                 persisted.put(k, s.stored.get(k));
             }
@@ -113,9 +113,9 @@ public final class SessionManager implements SessionService, AutoCloseable {
     }
 
     @Override
-    public CompletableFuture<TiledTensor> stored(String sessionId, String tileableKey) {
+    public CompletableFuture<TiledTileable> stored(String sessionId, String tileableKey) {
         return actor.call(() -> {
-            TiledTensor t = state(sessionId).stored.get(tileableKey);
+            TiledTileable t = state(sessionId).stored.get(tileableKey);
             if (t == null) {
                 throw new MarsException(ErrorCode.UNKNOWN_TILEABLE, "session " + sessionId + " has no result for tileable "
                         + tileableKey + "; was it executed in this session, or released?");
@@ -131,10 +131,10 @@ public final class SessionManager implements SessionService, AutoCloseable {
             if (s == null) {
                 return CompletableFuture.completedFuture(null);
             }
-            List<TiledTensor> dropped = new ArrayList<>();
+            List<TiledTileable> dropped = new ArrayList<>();
             List<String> droppedKeys = new ArrayList<>();
             for (String k : tileableKeys) {
-                TiledTensor t = s.stored.remove(k);
+                TiledTileable t = s.stored.remove(k);
                 if (t != null) {
                     dropped.add(t);
                     droppedKeys.add(k);
@@ -153,9 +153,9 @@ public final class SessionManager implements SessionService, AutoCloseable {
         return s;
     }
 
-    private static List<String> chunkKeys(Iterable<TiledTensor> tiles) {
+    private static List<String> chunkKeys(Iterable<TiledTileable> tiles) {
         List<String> keys = new ArrayList<>();
-        for (TiledTensor t : tiles) {
+        for (TiledTileable t : tiles) {
             for (ChunkNode c : t.chunks()) {
                 keys.add(c.key());
             }

@@ -15,8 +15,8 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.graph.TileableGraph;
-import io.mars.common.graph.TiledTensor;
-import io.mars.common.graph.TiledTensors;
+import io.mars.common.graph.TiledTileable;
+import io.mars.common.graph.TiledTileables;
 import io.mars.common.model.Keys;
 import io.mars.common.operand.chunk.ChunkFetch;
 import io.mars.common.optimize.ColumnPruning;
@@ -124,14 +124,14 @@ public final class TaskManager implements TaskService, AutoCloseable {
         final Task task;
         final TileableGraph graph;
         final Tiling tiling;
-        final Map<String, TiledTensor> sessionStored;
-        final Map<String, TiledTensor> stageResults = new HashMap<>();
+        final Map<String, TiledTileable> sessionStored;
+        final Map<String, TiledTileable> stageResults = new HashMap<>();
         final List<String> heldRefs = new ArrayList<>();
         int stage;
         /** Whether results kept by earlier tasks were found lost and dropped once already (they are not twice). */
         boolean lostStoredDropped;
 
-        Run(Task task, TileableGraph graph, Tiling tiling, Map<String, TiledTensor> sessionStored) {
+        Run(Task task, TileableGraph graph, Tiling tiling, Map<String, TiledTileable> sessionStored) {
             this.task = task;
             this.graph = graph;
             this.tiling = tiling;
@@ -169,7 +169,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
         Tiling.Result tiled;
         SubtaskGraph subtasks;
         try {
-            Map<String, TiledTensor> stored = new HashMap<>(run.sessionStored);
+            Map<String, TiledTileable> stored = new HashMap<>(run.sessionStored);
             stored.putAll(run.stageResults);
             tiled = run.tiling.tile(run.graph, stored);
             subtasks = Fusion.fuse(tiled.graph());
@@ -205,7 +205,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
             }
         }
         List<String> resultRefs = new ArrayList<>();
-        for (TiledTensor t : tiled.outputs().values()) {
+        for (TiledTileable t : tiled.outputs().values()) {
             for (ChunkNode c : t.chunks()) {
                 resultRefs.add(c.key());
             }
@@ -274,9 +274,9 @@ public final class TaskManager implements TaskService, AutoCloseable {
                     for (ChunkMeta m : metas) {
                         shapes.put(m.key(), m.shape());
                     }
-                    Map<String, TiledTensor> results = new HashMap<>();
+                    Map<String, TiledTileable> results = new HashMap<>();
                     try {
-                        tiled.outputs().forEach((k, t) -> results.put(k, TiledTensors.asFetch(t, shapes)));
+                        tiled.outputs().forEach((k, t) -> results.put(k, TiledTileables.asFetch(t, shapes)));
                     } catch (RuntimeException e) {
                         failStage(run, subtasks, completed, resultRefs, e);
                         return;
@@ -311,7 +311,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 }
             }
             List<String> dropped = new ArrayList<>();
-            for (Map.Entry<String, TiledTensor> e : run.sessionStored.entrySet()) {
+            for (Map.Entry<String, TiledTileable> e : run.sessionStored.entrySet()) {
                 if (e.getValue().chunks().stream().anyMatch(c -> lost.contains(c.key()))) {
                     dropped.add(e.getKey());
                 }
@@ -376,7 +376,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
         return out;
     }
 
-    private void succeed(Task task, Map<String, TiledTensor> outputs, List<String> heldRefs) {
+    private void succeed(Task task, Map<String, TiledTileable> outputs, List<String> heldRefs) {
         sessions.store(task.sessionId, outputs)
                 .thenCompose(added -> lifecycle.decref(task.sessionId, heldRefs))
                 .whenCompleteAsync((v, err) -> end(task, err == null ? null : MarsException.wrap(err)), actor);

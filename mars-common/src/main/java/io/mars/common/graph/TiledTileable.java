@@ -9,8 +9,8 @@ import java.util.List;
  * @param columnGroups for a dataframe cut by columns too (more than one column chunk), the column names of each
  *                     column chunk, in order; null otherwise (a tensor, a series, a dataframe of one column chunk)
  */
-public record TiledTensor(long[][] nsplits, List<ChunkNode> chunks, List<List<String>> columnGroups) {
-    public TiledTensor {
+public record TiledTileable(long[][] nsplits, List<ChunkNode> chunks, List<List<String>> columnGroups) {
+    public TiledTileable {
         chunks = List.copyOf(chunks);
         if (chunks.size() != NSplits.chunkCount(nsplits)) {
             throw new IllegalArgumentException("nsplits " + NSplits.toString(nsplits) + " need "
@@ -27,7 +27,7 @@ public record TiledTensor(long[][] nsplits, List<ChunkNode> chunks, List<List<St
     }
 
     /** A tiled tensor, series or dataframe of one column chunk. */
-    public TiledTensor(long[][] nsplits, List<ChunkNode> chunks) {
+    public TiledTileable(long[][] nsplits, List<ChunkNode> chunks) {
         this(nsplits, chunks, null);
     }
 

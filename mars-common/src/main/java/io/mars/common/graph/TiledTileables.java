@@ -10,9 +10,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-/** Helpers over tiled tensors. */
-public final class TiledTensors {
-    private TiledTensors() {
+/** Helpers over tiled tileables (tensors and dataframes alike). */
+public final class TiledTileables {
+    private TiledTileables() {
     }
 
     /**
@@ -20,7 +20,7 @@ public final class TiledTensors {
      * recomputing; chunk shapes come from {@code actualShapes} (by chunk key) where given, which also fills in
      * lengths that were unknown at tiling.
      */
-    public static TiledTensor asFetch(TiledTensor t, Map<String, long[]> actualShapes) {
+    public static TiledTileable asFetch(TiledTileable t, Map<String, long[]> actualShapes) {
         int[] grid = t.grid();
         int ndim = grid.length;
         long[][] nsplits = new long[ndim][];
@@ -48,6 +48,6 @@ public final class TiledTensors {
             chunks.add(c.op() instanceof ChunkFetch && Arrays.equals(c.shape(), shape) ? c
                     : new ChunkNode(c.key(), fetch, List.of(), c.dtype(), shape, c.index()));
         }
-        return new TiledTensor(nsplits, chunks, t.columnGroups());
+        return new TiledTileable(nsplits, chunks, t.columnGroups());
     }
 }

@@ -1,0 +1,60 @@
+package io.mars.common.operand.chunk;
+
+import io.mars.common.operand.Operand;
+
+/**
+ * An operand of a chunk graph over tensor chunks. Sealed: the permits list is the package's one list of its
+ * operands, read by {@code OperandRegistry} (wire names); the worker's completeness test checks each has a kernel.
+ */
+public sealed interface ChunkOperand extends Operand permits
+        ChunkArgReduceMap,
+        ChunkAssemble,
+        ChunkAverageMap,
+        ChunkBincountAgg,
+        ChunkBincountCombine,
+        ChunkBincountMap,
+        ChunkBroadcastTo,
+        ChunkChoice,
+        ChunkDiagExtract,
+        ChunkDiagFromVector,
+        ChunkDiagonal,
+        ChunkElementwise,
+        ChunkFetch,
+        ChunkFlatAssemble,
+        ChunkFromArray,
+        ChunkFromNpy,
+        ChunkHistogram,
+        ChunkHistogramEdges,
+        ChunkMaskSelect,
+        ChunkPermutation,
+        ChunkPsrsMerge,
+        ChunkPsrsPiece,
+        ChunkPsrsPivots,
+        ChunkPsrsSample,
+        ChunkPsrsSort,
+        ChunkPut,
+        ChunkQuantile,
+        ChunkRavelIndex,
+        ChunkReduceAgg,
+        ChunkReduceCombine,
+        ChunkReduceMap,
+        ChunkRepeat,
+        ChunkScan,
+        ChunkSearchSorted,
+        ChunkSlice,
+        ChunkSmallLinalg,
+        ChunkSort,
+        ChunkSum,
+        ChunkTake,
+        ChunkTensorDot,
+        ChunkTranspose,
+        ChunkTriangle,
+        ChunkTsqrLeaf,
+        ChunkTsqrMerge,
+        ChunkTsqrQ,
+        ChunkTsqrR,
+        ChunkUniqueAgg,
+        ChunkUniqueCombine,
+        ChunkUniqueMap,
+        BoxCreation {
+}

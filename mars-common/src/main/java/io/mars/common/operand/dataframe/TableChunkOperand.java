@@ -1,0 +1,34 @@
+package io.mars.common.operand.dataframe;
+
+import io.mars.common.operand.Operand;
+
+/**
+ * An operand of a chunk graph over table chunks. Sealed: the permits list is the package's one list of its chunk
+ * operands; the worker's completeness test checks each has a kernel.
+ */
+public sealed interface TableChunkOperand extends Operand permits
+        ChunkCsvScan,
+        ChunkCsvStates,
+        ChunkReadCsv,
+        ChunkReadParquet,
+        ChunkSeriesAccessor,
+        ChunkTableAggCombine,
+        ChunkTableAggFinal,
+        ChunkTableAggMap,
+        ChunkTableAssemble,
+        ChunkTableDropDuplicates,
+        ChunkTableFilter,
+        ChunkTableFromLocal,
+        ChunkTableFromTensor,
+        ChunkTableHConcat,
+        ChunkTableJoin,
+        ChunkTableMap,
+        ChunkTablePartition,
+        ChunkTablePiece,
+        ChunkTablePivots,
+        ChunkTableRowPositions,
+        ChunkTableSample,
+        ChunkTableSort,
+        ChunkTableToTensor,
+        ChunkWrite {
+}

@@ -1,0 +1,49 @@
+package io.mars.common.operand.tensor;
+
+import io.mars.common.operand.Operand;
+
+/**
+ * A tileable operand of a tensor graph. Sealed: the permits list is the package's one list of its operands, read by
+ * {@code OperandRegistry} (wire names), and the completeness test checks each has a tiler.
+ */
+public sealed interface TensorOperand extends Operand permits
+        TensorArange,
+        TensorAverage,
+        TensorBincount,
+        TensorBroadcastTo,
+        TensorChoice,
+        TensorConcatenate,
+        TensorDiag,
+        TensorDiagonal,
+        TensorDot,
+        TensorElementwise,
+        TensorEye,
+        TensorFromArray,
+        TensorFromNpy,
+        TensorFull,
+        TensorHistogram,
+        TensorHistogramEdges,
+        TensorLinspace,
+        TensorMaskSelect,
+        TensorPermutation,
+        TensorPut,
+        TensorQuantile,
+        TensorRand,
+        TensorRandomSample,
+        TensorRavelIndex,
+        TensorRechunk,
+        TensorReduce,
+        TensorRepeat,
+        TensorReshape,
+        TensorScan,
+        TensorSearchSorted,
+        TensorSlice,
+        TensorSmallLinalg,
+        TensorSort,
+        TensorTake,
+        TensorTranspose,
+        TensorTriangle,
+        TensorTsqr,
+        TensorTsqrPart,
+        TensorUnique {
+}
