@@ -16,7 +16,7 @@ import java.util.Objects;
  */
 @WireName("df.read-csv")
 public record DataFrameReadCsv(String path, CsvLayout layout, List<String> columns, List<DType> dtypes,
-                               long chunkBytes) implements TableOperand {
+                               long chunkBytes) implements TableOperand, ColumnsReader<DataFrameReadCsv> {
     public DataFrameReadCsv {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(layout, "layout");
@@ -25,6 +25,7 @@ public record DataFrameReadCsv(String path, CsvLayout layout, List<String> colum
     }
 
     /** The same read keeping only {@code keep} (a subset of {@link #columns}, in file order). */
+    @Override
     public DataFrameReadCsv withColumns(List<String> keep, List<DType> types) {
         return new DataFrameReadCsv(path, layout, keep, types, chunkBytes);
     }

@@ -12,7 +12,7 @@ import java.util.Objects;
  */
 @WireName("df.read-parquet")
 public record DataFrameReadParquet(String path, List<String> columns, List<DType> dtypes, List<RowPredicate> filter)
-        implements TableOperand {
+        implements TableOperand, ColumnsReader<DataFrameReadParquet> {
     public DataFrameReadParquet {
         Objects.requireNonNull(path, "path");
         columns = List.copyOf(columns);
@@ -20,6 +20,7 @@ public record DataFrameReadParquet(String path, List<String> columns, List<DType
         filter = List.copyOf(filter);
     }
 
+    @Override
     public DataFrameReadParquet withColumns(List<String> keep, List<DType> types) {
         return new DataFrameReadParquet(path, keep, types, filter);
     }

@@ -31,8 +31,8 @@ import java.util.Objects;
  */
 public final class PruningRules {
     private static final PruningRules STANDARD = new PruningRules(Map.of())
-            .with(DataFrameReadCsv.class, new PruneReadCsvColumns())
-            .with(DataFrameReadParquet.class, new PruneReadParquetColumns())
+            .with(DataFrameReadCsv.class, new PruneReaderColumns<>())
+            .with(DataFrameReadParquet.class, new PruneReaderColumns<>())
             .with(TableMap.class, new PruneMapColumns())
             .with(TableFilter.class, new PruneFilterColumns())
             .with(TableHead.class, new PruneHeadColumns())
