@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
@@ -71,6 +73,8 @@ public final class YarnSubmitter {
     private static final long POLL_MS = 500;
     /** How long the kill hook waits for the killed application to end before it deletes the ZooKeeper state. */
     private static final long KILL_WAIT_NANOS = 20_000_000_000L;
+    /** How long one of the two cleaners waits for the other to finish deleting the ZooKeeper state. */
+    private static final long STATE_CLEANUP_WAIT_SECONDS = 30;
     private static final EnumSet<YarnApplicationState> DONE =
             EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
 
@@ -79,6 +83,7 @@ public final class YarnSubmitter {
     private final PrintStream err;
     /** Claimed by whichever deletes the application's ZooKeeper state: the waiting thread or the kill hook. */
     private final AtomicBoolean stateCleanupClaimed = new AtomicBoolean();
+    private final CountDownLatch stateCleanupDone = new CountDownLatch(1);
     private final RpcSecret secret;
 
     /** {@code out} gets the application id on a line of its own; {@code err} gets progress and the outcome. */
@@ -264,9 +269,26 @@ public final class YarnSubmitter {
         err.flush();
     }
 
+    /**
+     * Deletes the application's ZooKeeper state once; a caller that finds the other one doing it waits until it is
+     * done, so that the kill hook never lets the JVM halt in the middle of the waiting thread's deletion.
+     */
     private void deleteStateOnce(ApplicationId appId, YarnApplication app) {
         if (stateCleanupClaimed.compareAndSet(false, true)) {
-            new StateCleanup(err).deleteEnded(appId.toString(), app.properties());
+            try {
+                new StateCleanup(err).deleteEnded(appId.toString(), app.properties());
+            } finally {
+                stateCleanupDone.countDown();
+            }
+            return;
+        }
+        try {
+            if (!stateCleanupDone.await(STATE_CLEANUP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                err.println("mars-submit: the ZooKeeper state of " + appId + " is still being deleted; if it stays, "
+                        + "run mars-submit kill " + appId);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
