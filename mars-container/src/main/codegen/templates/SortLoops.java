@@ -10,6 +10,7 @@ package io.mars.container.kernels;
 
 import io.mars.tensor.DataType;
 import io.mars.tensor.NDArray;
+import java.util.Arrays;
 
 /**
  * Sorting loops over the two key domains: float data is sorted as doubles, int and bool data as longs (both exact).
@@ -48,10 +49,6 @@ final class SortLoops {
     /** The keys back in {@code dtype}. */
     static NDArray fromKeys(Object keys, DataType dtype, long[] shape) {
         return keys instanceof double[] d ? Casts.fromDoubles(d, dtype, shape) : Casts.fromLongs((long[]) keys, dtype, shape);
-    }
-
-    static int length(Object keys) {
-        return keys instanceof double[] d ? d.length : ((long[]) keys).length;
     }
 
     /** numpy's "less than": NaN is larger than any number; -0.0 equals 0.0. */
@@ -184,6 +181,131 @@ final class SortLoops {
         }
         copyRest(k, v, i, mid, kOut, vOut, o);
         copyRest(k, v, j, hi, kOut, vOut, o + (mid - i));
+    }
+
+    /** Sorts each line of {@code v}, seen as {@code (outer, n, inner)}, along n in place (NaN last). */
+    static void sortLines(${T}[] v, int outer, int n, int inner) {
+        ${T}[] line = inner == 1 ? null : new ${T}[n];
+        for (int o = 0; o < outer; o++) {
+            int base = o * n * inner;
+            if (inner == 1) {
+                Arrays.sort(v, base, base + n);
+                continue;
+            }
+            for (int i = 0; i < inner; i++) {
+                for (int k = 0; k < n; k++) {
+                    line[k] = v[base + k * inner + i];
+                }
+                Arrays.sort(line);
+                for (int k = 0; k < n; k++) {
+                    v[base + k * inner + i] = line[k];
+                }
+            }
+        }
+    }
+
+    /** The stable argsort of each line of {@code keys}, seen as {@code (outer, n, inner)}, into {@code out}. */
+    static void argsortLines(${T}[] keys, long[] out, int outer, int n, int inner) {
+        ${T}[] line = inner > 1 ? new ${T}[n] : null;
+        for (int o = 0; o < outer; o++) {
+            int base = o * n * inner;
+            for (int i = 0; i < inner; i++) {
+                int[] order;
+                if (inner == 1) {
+                    order = argsort(keys, base, n);
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        line[k] = keys[base + k * inner + i];
+                    }
+                    order = argsort(line, 0, n);
+                }
+                for (int k = 0; k < n; k++) {
+                    out[base + k * inner + i] = order[k];
+                }
+            }
+        }
+    }
+
+    /**
+     * numpy.searchsorted of each {@code x} in {@code sorted}: the first position whose element is greater than it
+     * ({@code right}) or not less than it; with {@code fromEnd} the position counted from the end (for bins that
+     * were reversed).
+     */
+    static void searchSorted(${T}[] sorted, ${T}[] x, boolean right, boolean fromEnd, long[] out) {
+        int n = sorted.length;
+        for (int i = 0; i < out.length; i++) {
+            int p = search(sorted, x[i], right);
+            out[i] = fromEnd ? n - p : p;
+        }
+    }
+
+    private static int search(${T}[] s, ${T} x, boolean right) {
+        int lo = 0;
+        int hi = s.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            boolean goRight = right ? !(${xy(t.numpyLess, "x", "s[mid]")}) : ${xy(t.numpyLess, "s[mid]", "x")};
+            if (goRight) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** {@code a} reversed in place. */
+    static ${T}[] reversed(${T}[] a) {
+        for (int i = 0, j = a.length - 1; i < j; i++, j--) {
+            ${T} t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+        return a;
+    }
+
+    /**
+     * Merges two sorted runs of distinct keys with their counts (a unique state), adding the counts of keys in
+     * both; returns {@code {keys, counts}} trimmed to the distinct keys.
+     */
+    static Object[] mergeCounted(${T}[] ka, long[] ca, ${T}[] kb, long[] cb) {
+        int na = ka.length;
+        int nb = kb.length;
+        ${T}[] keys = new ${T}[na + nb];
+        long[] counts = new long[na + nb];
+        int i = 0;
+        int j = 0;
+        int o = 0;
+        while (i < na || j < nb) {
+            if (j == nb || i < na && ${xy(t.numpyLess, "ka[i]", "kb[j]")}) {
+                keys[o] = ka[i];
+                counts[o++] = ca[i++];
+            } else if (i == na || ${xy(t.numpyLess, "kb[j]", "ka[i]")}) {
+                keys[o] = kb[j];
+                counts[o++] = cb[j++];
+            } else {
+                keys[o] = ka[i];
+                counts[o++] = ca[i++] + cb[j++];
+            }
+        }
+        return new Object[] {Arrays.copyOf(keys, o), Arrays.copyOf(counts, o)};
+    }
+
+    /** Sorts {@code keys} in place and counts runs of equal keys; returns {@code {distinct keys, counts}}. */
+    static Object[] countDistinct(${T}[] keys) {
+        Arrays.sort(keys);
+        int n = keys.length;
+        long[] counts = new long[n];
+        int distinct = 0;
+        for (int i = 0; i < n; i++) {
+            if (distinct > 0 && (${xy(t.same, "keys[distinct - 1]", "keys[i]")})) {
+                counts[distinct - 1]++;
+            } else {
+                keys[distinct] = keys[i];
+                counts[distinct++] = 1;
+            }
+        }
+        return new Object[] {Arrays.copyOf(keys, distinct), Arrays.copyOf(counts, distinct)};
     }
 </#list>
 }
