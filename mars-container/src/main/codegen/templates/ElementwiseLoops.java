@@ -5,10 +5,10 @@
 <#include "/@includes/LoopMacros.ftl">
 <@pp.dropOutputFile />
 <#-- one loop of a switch arm: out[io + i] (or a counter) gets the pattern with operands a and b -->
-<#macro loop pattern a b prefix="out[io + i] = " suffix="">
-                for (int i = 0; i < n; i++) {
-                    ${prefix}${ab(pattern, a, b)}${suffix};
-                }
+<#macro loop pattern a b prefix="out[io + i] = " suffix="" indent="">
+${indent}                for (int i = 0; i < n; i++) {
+${indent}                    ${prefix}${ab(pattern, a, b)}${suffix};
+${indent}                }
 </#macro>
 <#-- a switch over fn with one loop per operation of ops that type t has -->
 <#macro opSwitch ops what a b fastOnly=false scalar=false prefix="out[io + i] = " suffix="">
@@ -18,9 +18,9 @@
             case ${op.fn} -> {
 <#if scalar && op.squareWhenTwo?? && op.squareWhenTwo == t.name>
                 if (s == 2.0) {
-<@loop "{a} * {a}", a, b, prefix, suffix />
+<@loop "{a} * {a}", a, b, prefix, suffix, "    " />
                 } else {
-<@loop patternFor(op, t), a, b, prefix, suffix />
+<@loop patternFor(op, t), a, b, prefix, suffix, "    " />
                 }
 <#else>
 <@loop patternFor(op, t), a, b, prefix, suffix />

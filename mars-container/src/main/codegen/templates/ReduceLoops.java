@@ -6,16 +6,26 @@
 <@pp.changeOutputFile name="/io/mars/container/kernels/ReduceLoops.java" />
 <#assign reducible = types.types?filter(t -> t.reduce)>
 <#-- a run folds into one slot (step 0, the last axis is reduced) or combines element-wise into a run of the state -->
+<#-- two loops, not one with a test per run: the fold's loop then holds nothing but the call to the run's sum -->
 <#macro foldOrCombine fold>
-<@runs>
-            if (step == 0) {
+        int len = layout.runLength();
+        int runs = layout.runCount();
+        Layout.Odometer it = layout.odometer();
+        if (layout.lastStride(1) == 0) {
+            for (int r = 0; r < runs; r++, it.next()) {
+                int i0 = it.offset(0);
+                int o0 = it.offset(1);
                 ${fold}
-            } else {
+            }
+        } else {
+            for (int r = 0; r < runs; r++, it.next()) {
+                int i0 = it.offset(0);
+                int o0 = it.offset(1);
                 for (int j = 0; j < len; j++) {
 <#nested>
                 }
             }
-</@runs>
+        }
 </#macro>
 // Generated from mars-container/src/main/codegen/templates/ReduceLoops.java; do not edit.
 package io.mars.container.kernels;
