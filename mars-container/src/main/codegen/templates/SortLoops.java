@@ -8,8 +8,8 @@
 // Generated from mars-container/src/main/codegen/templates/SortLoops.java; do not edit.
 package io.mars.container.kernels;
 
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.util.Arrays;
 
 /**

@@ -5,9 +5,9 @@ import io.mars.dataframe.CsvOptions;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.GroupBy;
-import io.mars.dataframe.LocalTable;
 import io.mars.submit.client.ClientSession;
 import io.mars.submit.local.LocalCluster;
+import io.mars.types.LocalTable;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -15,7 +15,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;

@@ -9,10 +9,10 @@ import io.mars.common.error.MarsException;
 import io.mars.common.graph.Tileable;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
-import io.mars.dataframe.LocalTable;
-import io.mars.tensor.DataType;
-import io.mars.tensor.Tensors;
 import io.mars.tensor.TensorRandom;
+import io.mars.tensor.Tensors;
+import io.mars.types.DataType;
+import io.mars.types.LocalTable;
 
 /**
  * The dataframe workloads of issue 6 on a random frame of N rows (int64 key {@code k} in [0, 1000), float64

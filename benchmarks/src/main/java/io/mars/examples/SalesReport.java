@@ -7,7 +7,7 @@ import io.mars.dataframe.CsvOptions;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.GroupBy;
-import io.mars.dataframe.LocalTable;
+import io.mars.types.LocalTable;
 import java.util.List;
 
 /**

@@ -7,8 +7,8 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
-import io.mars.dataframe.LocalTable;
 import io.mars.tensor.Tensors;
+import io.mars.types.LocalTable;
 
 /**
  * Whole-frame reductions of a wide frame: {@code df.mean()} (or {@code sum}, {@code std}) of a frame of R rows and C

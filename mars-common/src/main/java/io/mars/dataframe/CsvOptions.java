@@ -2,6 +2,7 @@ package io.mars.dataframe;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.types.DType;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

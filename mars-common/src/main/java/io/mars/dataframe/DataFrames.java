@@ -5,6 +5,9 @@ import io.mars.common.error.MarsException;
 import io.mars.common.operand.dataframe.DataFrameFromLocal;
 import io.mars.common.operand.dataframe.DataFrameFromTensor;
 import io.mars.tensor.Tensor;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -172,7 +175,7 @@ public final class DataFrames {
         io.mars.common.operand.dataframe.CsvLayout layout = new io.mars.common.operand.dataframe.CsvLayout(
                 String.valueOf(options.delimiter()), options.header(), names, List.copyOf(nulls));
         return new DataFrame(new io.mars.common.operand.dataframe.DataFrameReadCsv(path, layout, cols, types,
-                options.chunkBytes()), List.of(), cols, types, io.mars.common.model.Shapes.UNKNOWN);
+                options.chunkBytes()), List.of(), cols, types, io.mars.types.Shapes.UNKNOWN);
     }
 
     public static DataFrame readCsv(String path) {
@@ -212,7 +215,7 @@ public final class DataFrames {
             }
         }
         return new DataFrame(new io.mars.common.operand.dataframe.DataFrameReadParquet(path, cols, types,
-                filter.terms()), List.of(), cols, types, io.mars.common.model.Shapes.UNKNOWN);
+                filter.terms()), List.of(), cols, types, io.mars.types.Shapes.UNKNOWN);
     }
 
     public static DataFrame readParquet(String path) {

@@ -3,6 +3,7 @@ package io.mars.dataframe;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.operand.dataframe.AccessorFn;
+import io.mars.types.DType;
 
 /** pandas' {@code Series.dt}: calendar fields of datetime64[ns] values (UTC), int64, null for null (NaT). */
 public final class DatetimeAccessor {

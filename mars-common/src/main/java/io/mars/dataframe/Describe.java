@@ -3,6 +3,9 @@ package io.mars.dataframe;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.operand.QuantileMethod;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
 import java.util.ArrayList;
 import java.util.List;
 

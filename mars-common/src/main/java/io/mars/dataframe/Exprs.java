@@ -6,7 +6,8 @@ import io.mars.common.operand.Scalar;
 import io.mars.common.operand.dataframe.ColumnExpr;
 import io.mars.common.operand.dataframe.ColumnRef;
 import io.mars.common.operand.dataframe.ExprFn;
-import io.mars.tensor.DataType;
+import io.mars.types.DType;
+import io.mars.types.DataType;
 import java.util.List;
 
 /** The result types of row-wise expressions, decided when they are built, as pandas (numpy 2) decides them. */

@@ -4,6 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.operand.dataframe.AggFn;
 import io.mars.common.operand.dataframe.AggSpec;
+import io.mars.types.DType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -9,6 +9,8 @@ import io.mars.common.operand.dataframe.ColumnExpr;
 import io.mars.common.operand.dataframe.ColumnRef;
 import io.mars.common.operand.dataframe.TableMap;
 import io.mars.tensor.Tensor;
+import io.mars.types.Column;
+import io.mars.types.DType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -5,6 +5,7 @@ import io.mars.common.error.MarsException;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.dataframe.CompareOp;
 import io.mars.common.operand.dataframe.RowPredicate;
+import io.mars.types.DType;
 import java.util.ArrayList;
 import java.util.List;
 

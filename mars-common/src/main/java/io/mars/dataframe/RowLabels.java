@@ -3,6 +3,7 @@ package io.mars.dataframe;
 import io.mars.common.operand.dataframe.ColumnExpr;
 import io.mars.common.operand.dataframe.ColumnRef;
 import io.mars.common.operand.dataframe.TableRowPositions;
+import io.mars.types.DType;
 import java.util.Objects;
 
 /**

@@ -2,8 +2,9 @@ package io.mars.dataframe;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.dataframe.TableRequireRows;
+import io.mars.types.DType;
+import io.mars.types.Shapes;
 import java.util.List;
 
 /** Label lookups of a frame ({@code loc}): masks over its labels, and the check that a looked-up label exists. */

@@ -6,7 +6,6 @@ import io.mars.common.error.MarsException;
 import io.mars.common.graph.Tileable;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.model.Keys;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.dataframe.AggFn;
@@ -19,6 +18,9 @@ import io.mars.common.operand.dataframe.TableFilter;
 import io.mars.common.operand.dataframe.TableHead;
 import io.mars.common.operand.dataframe.TableMap;
 import io.mars.tensor.Tensor;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
+import io.mars.types.Shapes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -237,7 +239,7 @@ public final class Series implements Tileable {
         checkAligned(this, cond);
         DType out = dtype;
         if (other == null ? dtype.isLongBacked() && dtype != DType.TIMESTAMP : !dtype.isFloat()
-                && (other.kind() == io.mars.tensor.DataType.Kind.FLOAT || dtype == DType.BOOL)) {
+                && (other.kind() == io.mars.types.DataType.Kind.FLOAT || dtype == DType.BOOL)) {
             out = DType.FLOAT64; // pandas: a missing or fractional value turns bool and int into float64
         }
         if (!dtype.isNumeric() && other != null) {
@@ -304,7 +306,7 @@ public final class Series implements Tileable {
 
     /** A 1-d tensor of the values; nulls become NaN in a float result (an int result with nulls fails when run). */
     public Tensor toTensor() {
-        io.mars.tensor.DataType t = dtype.toTensorType();
+        io.mars.types.DataType t = dtype.toTensorType();
         return Tensor.fromTileable(new DataFrameToTensor(t), withoutLabels(), t, new long[] {length});
     }
 

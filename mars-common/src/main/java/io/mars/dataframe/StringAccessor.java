@@ -4,6 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.operand.dataframe.AccessorFn;
 import io.mars.common.operand.dataframe.SeriesAccessor;
+import io.mars.types.DType;
 import java.util.List;
 import java.util.Objects;
 

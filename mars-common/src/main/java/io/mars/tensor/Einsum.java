@@ -2,7 +2,7 @@ package io.mars.tensor;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.Shapes;
+import io.mars.types.Shapes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -2,11 +2,12 @@ package io.mars.tensor;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.Arg;
 import io.mars.common.operand.ElementwiseFn;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.tensor.TensorElementwise;
+import io.mars.types.DataType;
+import io.mars.types.Shapes;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,12 +2,13 @@ package io.mars.tensor;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.LinalgFn;
 import io.mars.common.operand.tensor.TensorDiagonal;
 import io.mars.common.operand.tensor.TensorSmallLinalg;
 import io.mars.common.operand.tensor.TensorTsqr;
 import io.mars.common.operand.tensor.TensorTsqrPart;
+import io.mars.types.DataType;
+import io.mars.types.Shapes;
 import java.util.List;
 
 /**

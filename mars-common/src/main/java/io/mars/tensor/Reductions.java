@@ -2,7 +2,6 @@ package io.mars.tensor;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.QuantileMethod;
 import io.mars.common.operand.ReduceFn;
 import io.mars.common.operand.ScanFn;
@@ -10,6 +9,8 @@ import io.mars.common.operand.tensor.TensorAverage;
 import io.mars.common.operand.tensor.TensorQuantile;
 import io.mars.common.operand.tensor.TensorReduce;
 import io.mars.common.operand.tensor.TensorScan;
+import io.mars.types.DataType;
+import io.mars.types.Shapes;
 import java.util.Arrays;
 import java.util.List;
 

@@ -2,7 +2,6 @@ package io.mars.tensor;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.tensor.TensorBroadcastTo;
 import io.mars.common.operand.tensor.TensorConcatenate;
@@ -12,6 +11,8 @@ import io.mars.common.operand.tensor.TensorRavelIndex;
 import io.mars.common.operand.tensor.TensorRepeat;
 import io.mars.common.operand.tensor.TensorSlice;
 import io.mars.common.operand.tensor.TensorTake;
+import io.mars.types.DataType;
+import io.mars.types.Shapes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -2,13 +2,16 @@ package io.mars.tensor;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.tensor.TensorBincount;
 import io.mars.common.operand.tensor.TensorHistogram;
 import io.mars.common.operand.tensor.TensorHistogramEdges;
 import io.mars.common.operand.tensor.TensorSearchSorted;
 import io.mars.common.operand.tensor.TensorSort;
 import io.mars.common.operand.tensor.TensorUnique;
+import io.mars.types.ChunkSpec;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
+import io.mars.types.Shapes;
 import java.util.Arrays;
 import java.util.List;
 

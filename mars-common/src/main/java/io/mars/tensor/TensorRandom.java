@@ -2,12 +2,14 @@ package io.mars.tensor;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.RandomDistribution;
 import io.mars.common.operand.tensor.TensorChoice;
 import io.mars.common.operand.tensor.TensorPermutation;
 import io.mars.common.operand.tensor.TensorRand;
 import io.mars.common.operand.tensor.TensorRandomSample;
+import io.mars.types.ChunkSpec;
+import io.mars.types.DataType;
+import io.mars.types.Shapes;
 import java.util.List;
 
 /**

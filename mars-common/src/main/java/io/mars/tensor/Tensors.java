@@ -2,13 +2,16 @@ package io.mars.tensor;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.ElementwiseFn;
 import io.mars.common.operand.QuantileMethod;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.tensor.TensorArange;
 import io.mars.common.operand.tensor.TensorFromArray;
 import io.mars.common.operand.tensor.TensorFull;
+import io.mars.types.ChunkSpec;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
+import io.mars.types.Shapes;
 import java.util.List;
 
 /** Creates tensors, numpy style: {@code Tensors.ones(shape(2000, 2000), chunks(200))}. */

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import org.junit.jupiter.api.Test;
 
 /** A shape a caller asks for may not hold -1, which inside the engine means "unknown until computed". */

@@ -1,6 +1,6 @@
 package io.mars.it.golden;
 
-import io.mars.tensor.ChunkSpec;
+import io.mars.types.ChunkSpec;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;

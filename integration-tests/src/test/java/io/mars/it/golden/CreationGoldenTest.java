@@ -3,8 +3,8 @@ package io.mars.it.golden;
 import static io.mars.it.golden.CreationGoldenCases.MANIFEST;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensor;
+import io.mars.types.NDArray;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;

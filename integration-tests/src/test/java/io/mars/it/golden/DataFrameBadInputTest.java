@@ -8,14 +8,14 @@ import io.mars.common.error.MarsException;
 import io.mars.common.table.ArrowTables;
 import io.mars.common.table.TableChunk;
 import io.mars.common.table.TableCodec;
-import io.mars.dataframe.Column;
-import io.mars.dataframe.DType;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
-import io.mars.dataframe.LocalTable;
-import io.mars.tensor.NDArray;
-import io.mars.tensor.Tensors;
 import io.mars.it.LocalClusterExtension;
+import io.mars.tensor.Tensors;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
+import io.mars.types.NDArray;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -91,7 +91,7 @@ class DataFrameBadInputTest {
 
     @Test
     void tensorsBecomeFramesAndBack() {
-        var t = Tensors.arange(12).reshape(4, 3).astype(io.mars.tensor.DataType.FLOAT64).rechunk(Tensors.chunks(3));
+        var t = Tensors.arange(12).reshape(4, 3).astype(io.mars.types.DataType.FLOAT64).rechunk(Tensors.chunks(3));
         DataFrame f = DataFrames.fromTensor(t, "a", "b", "c");
         LocalTable table = f.execute(CLUSTER.session());
         NDArray back = f.toTensor().execute(CLUSTER.session());

@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.dataframe.Column;
-import io.mars.dataframe.DType;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.Index;
-import io.mars.dataframe.LocalTable;
 import io.mars.it.LocalClusterExtension;
-import io.mars.tensor.NDArray;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
+import io.mars.types.NDArray;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,12 +2,12 @@ package io.mars.it.golden;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mars.dataframe.Column;
-import io.mars.dataframe.DType;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
-import io.mars.dataframe.LocalTable;
 import io.mars.it.LocalClusterExtension;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.mars.it.golden;
 
 import io.mars.it.golden.GoldenCase.Params;
-import io.mars.tensor.DataType;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
+import io.mars.types.DataType;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;

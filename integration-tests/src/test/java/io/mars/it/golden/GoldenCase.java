@@ -1,6 +1,6 @@
 package io.mars.it.golden;
 
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;

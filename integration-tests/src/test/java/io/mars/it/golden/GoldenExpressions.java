@@ -3,10 +3,10 @@ package io.mars.it.golden;
 import static io.mars.tensor.Tensors.shape;
 
 import io.mars.it.golden.GoldenCase.Params;
-import io.mars.tensor.ChunkSpec;
-import io.mars.tensor.DataType;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
+import io.mars.types.ChunkSpec;
+import io.mars.types.DataType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -2,10 +2,10 @@ package io.mars.it.golden;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,10 +1,10 @@
 package io.mars.it.golden;
 
-import io.mars.tensor.DataType;
 import io.mars.tensor.Linalg;
-import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

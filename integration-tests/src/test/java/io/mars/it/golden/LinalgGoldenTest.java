@@ -3,9 +3,9 @@ package io.mars.it.golden;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensor;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

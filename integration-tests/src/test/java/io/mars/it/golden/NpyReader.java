@@ -1,7 +1,7 @@
 package io.mars.it.golden;
 
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
 import io.mars.Session;
-import io.mars.tensor.ChunkSpec;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensors;
+import io.mars.types.ChunkSpec;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;

@@ -6,10 +6,10 @@ import static io.mars.tensor.Tensors.shape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.common.error.ErrorCode;
-import io.mars.tensor.DataType;
 import io.mars.tensor.Index;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
+import io.mars.types.DataType;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;

@@ -3,9 +3,9 @@ package io.mars.it.golden;
 import static io.mars.it.golden.ShapeIndexingExpressions.MANIFEST;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mars.common.model.Shapes;
-import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensor;
+import io.mars.types.NDArray;
+import io.mars.types.Shapes;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mars.container.services.storage.StorageConfig;
 import io.mars.container.services.storage.StorageStats;
 import io.mars.container.services.storage.internal.TieredStorage;
-import io.mars.tensor.NDArray;
+import io.mars.types.NDArray;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -4,10 +4,10 @@ import static io.mars.tensor.Tensors.chunks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.Session;
-import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import io.mars.tensor.Unique;
+import io.mars.types.NDArray;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.TreeMap;

@@ -14,12 +14,12 @@ import io.mars.container.services.storage.StorageConfig;
 import io.mars.container.services.storage.StorageStats;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
-import io.mars.dataframe.LocalTable;
 import io.mars.submit.client.ClientSession;
 import io.mars.submit.local.LocalCluster;
-import io.mars.tensor.NDArray;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
+import io.mars.types.LocalTable;
+import io.mars.types.NDArray;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -333,8 +333,8 @@ class SpillingClusterTest {
                 .isGreaterThanOrEqualTo(3 * 2 * CACHE_BYTES);
         assertThat(spilled.spills()).isPositive();
         assertThat(spilled.readBacks()).isPositive();
-        List<io.mars.dataframe.Column> want = inMemory.result().columns();
-        List<io.mars.dataframe.Column> got = spilled.result().columns();
+        List<io.mars.types.Column> want = inMemory.result().columns();
+        List<io.mars.types.Column> got = spilled.result().columns();
         assertThat(got).hasSameSizeAs(want);
         for (int i = 0; i < want.size(); i++) {
             assertThat(got.get(i).name()).isEqualTo(want.get(i).name());

@@ -2,9 +2,9 @@ package io.mars.it.local;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TiledTensor;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.Operand;
 import io.mars.common.tiling.Tiler;
+import io.mars.types.Shapes;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -48,7 +48,7 @@ class YarnWebUiTest {
             import static io.mars.tensor.Tensors.shape;
 
             import io.mars.Session;
-            import io.mars.tensor.NDArray;
+            import io.mars.types.NDArray;
             import io.mars.tensor.Tensor;
             import io.mars.tensor.Tensors;
             import java.nio.charset.StandardCharsets;

@@ -53,7 +53,7 @@ class SupervisorRecoveryTest {
                     // the kept result is served again: its layout, and its chunks from the worker
                     var layout = second.resultLayout(session, t.key()).join();
                     assertThat(layout.nsplits()[0]).containsExactly(10, 10, 10);
-                    var data = (io.mars.tensor.NDArray) worker.fetchChunk(session, layout.chunks().get(2).key()).join();
+                    var data = (io.mars.types.NDArray) worker.fetchChunk(session, layout.chunks().get(2).key()).join();
                     assertThat(data.getDouble(9, 3)).isEqualTo(2.0);
                     assertThat(second.lifecycle().trackedCount(session).join()).isEqualTo(3);
                     // closing the recovered session removes its state from ZooKeeper too

@@ -8,7 +8,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.wire.StateCodec.SessionState;
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

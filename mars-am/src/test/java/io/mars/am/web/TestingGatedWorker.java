@@ -1,9 +1,9 @@
 package io.mars.am.web;
 
 import io.mars.common.graph.Subtask;
-import io.mars.common.model.ChunkData;
 import io.mars.common.rpc.SubtaskResult;
 import io.mars.common.rpc.WorkerGateway;
+import io.mars.types.ChunkData;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

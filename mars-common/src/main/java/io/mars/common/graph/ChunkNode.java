@@ -1,7 +1,7 @@
 package io.mars.common.graph;
 
 import io.mars.common.operand.Operand;
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 import java.util.List;
 import java.util.Objects;
 

@@ -43,7 +43,7 @@ public record TiledTensor(long[][] nsplits, List<ChunkNode> chunks, List<List<St
     public boolean isKnown() {
         for (long[] axis : nsplits) {
             for (long l : axis) {
-                if (l == io.mars.common.model.Shapes.UNKNOWN) {
+                if (l == io.mars.types.Shapes.UNKNOWN) {
                     return false;
                 }
             }

@@ -1,7 +1,7 @@
 package io.mars.common.io;
 
-import io.mars.dataframe.Column;
-import io.mars.dataframe.DType;
+import io.mars.types.Column;
+import io.mars.types.DType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

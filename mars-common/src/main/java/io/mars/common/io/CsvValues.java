@@ -1,6 +1,6 @@
 package io.mars.common.io;
 
-import io.mars.dataframe.DType;
+import io.mars.types.DType;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

@@ -4,7 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.operand.dataframe.CompareOp;
 import io.mars.common.operand.dataframe.RowPredicate;
-import io.mars.dataframe.DType;
+import io.mars.types.DType;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -204,10 +204,10 @@ public final class ParquetFiles {
         Number n = (Number) value;
         if (value instanceof Integer || value instanceof Long) {
             long v = n.longValue() * nanosPerUnit(type);
-            return p.number().kind() == io.mars.tensor.DataType.Kind.FLOAT ? Double.compare(v, p.number().floatValue())
+            return p.number().kind() == io.mars.types.DataType.Kind.FLOAT ? Double.compare(v, p.number().floatValue())
                     : Long.compare(v, p.number().intValue());
         }
-        return Double.compare(n.doubleValue(), p.number().kind() == io.mars.tensor.DataType.Kind.FLOAT
+        return Double.compare(n.doubleValue(), p.number().kind() == io.mars.types.DataType.Kind.FLOAT
                 ? p.number().floatValue() : p.number().intValue());
     }
 

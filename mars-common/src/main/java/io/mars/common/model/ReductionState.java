@@ -1,6 +1,7 @@
 package io.mars.common.model;
 
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.NDArray;
 import java.util.List;
 
 /**

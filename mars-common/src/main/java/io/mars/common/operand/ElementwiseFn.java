@@ -2,7 +2,7 @@ package io.mars.common.operand;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.mars.common.operand;
 
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 
 /** Reductions along axes, tiled as tree reductions (map, combine, agg); numpy's names and result dtypes. */
 public enum ReduceFn {

@@ -1,6 +1,6 @@
 package io.mars.common.operand;
 
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 import java.util.Objects;
 
 /**

@@ -1,6 +1,6 @@
 package io.mars.common.operand;
 
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 
 /** Cumulative functions along one axis; numpy's names and result dtypes. */
 public enum ScanFn {

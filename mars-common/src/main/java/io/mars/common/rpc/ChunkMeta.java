@@ -1,6 +1,6 @@
 package io.mars.common.rpc;
 
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 import java.util.Objects;
 import java.util.Set;
 

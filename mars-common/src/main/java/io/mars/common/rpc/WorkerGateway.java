@@ -1,7 +1,7 @@
 package io.mars.common.rpc;
 
 import io.mars.common.graph.Subtask;
-import io.mars.common.model.ChunkData;
+import io.mars.types.ChunkData;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

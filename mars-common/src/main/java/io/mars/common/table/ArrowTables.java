@@ -2,9 +2,9 @@ package io.mars.common.table;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.dataframe.Column;
-import io.mars.dataframe.DType;
-import io.mars.dataframe.LocalTable;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,11 +19,11 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
-import org.apache.arrow.vector.util.TransferPair;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * Conversions between heap tables ({@link LocalTable}, {@link Column}) and Arrow record batches. A float NaN is

@@ -1,8 +1,8 @@
 package io.mars.common.table;
 
-import io.mars.common.model.ChunkData;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.types.ChunkData;
 import java.util.List;
 import java.util.Objects;
 import org.apache.arrow.memory.BufferAllocator;

@@ -1,7 +1,7 @@
 package io.mars.common.tiling;
 
-import io.mars.common.model.Shapes;
-import io.mars.tensor.NDArray;
+import io.mars.types.NDArray;
+import io.mars.types.Shapes;
 
 /** Copies rectangular boxes between C-order arrays. */
 public final class ArrayBoxes {

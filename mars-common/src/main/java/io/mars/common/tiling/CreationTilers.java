@@ -15,7 +15,7 @@ import io.mars.common.operand.tensor.TensorEye;
 import io.mars.common.operand.tensor.TensorFromNpy;
 import io.mars.common.operand.tensor.TensorLinspace;
 import io.mars.common.operand.tensor.TensorTriangle;
-import io.mars.tensor.ChunkSpec;
+import io.mars.types.ChunkSpec;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -15,7 +15,7 @@ import io.mars.common.operand.tensor.TensorDiagonal;
 import io.mars.common.operand.tensor.TensorSmallLinalg;
 import io.mars.common.operand.tensor.TensorTsqr;
 import io.mars.common.operand.tensor.TensorTsqrPart;
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 import java.util.ArrayList;
 import java.util.List;
 

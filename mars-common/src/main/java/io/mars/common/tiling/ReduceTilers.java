@@ -4,7 +4,6 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTensor;
 import io.mars.common.model.NSplits;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.ReduceFn;
 import io.mars.common.operand.chunk.ChunkArgReduceMap;
@@ -18,6 +17,7 @@ import io.mars.common.operand.tensor.TensorAverage;
 import io.mars.common.operand.tensor.TensorQuantile;
 import io.mars.common.operand.tensor.TensorReduce;
 import io.mars.common.operand.tensor.TensorScan;
+import io.mars.types.Shapes;
 import java.util.ArrayList;
 import java.util.List;
 

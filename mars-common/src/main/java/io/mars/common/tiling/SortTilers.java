@@ -4,7 +4,6 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTensor;
 import io.mars.common.model.NSplits;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.ChunkBincountAgg;
 import io.mars.common.operand.chunk.ChunkBincountCombine;
@@ -28,7 +27,8 @@ import io.mars.common.operand.tensor.TensorHistogramEdges;
 import io.mars.common.operand.tensor.TensorSearchSorted;
 import io.mars.common.operand.tensor.TensorSort;
 import io.mars.common.operand.tensor.TensorUnique;
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
+import io.mars.types.Shapes;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -6,7 +6,7 @@ import io.mars.common.model.NSplits;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.BoxCreation;
 import io.mars.common.operand.chunk.ChunkAssemble;
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;

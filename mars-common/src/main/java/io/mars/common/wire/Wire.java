@@ -2,7 +2,7 @@ package io.mars.common.wire;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 import java.util.ArrayList;
 import java.util.List;
 

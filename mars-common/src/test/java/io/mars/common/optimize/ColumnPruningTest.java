@@ -65,7 +65,7 @@ class ColumnPruningTest {
     @Test
     void aColumnAssignedFromAnotherFrameThatNothingReadsIsNeverComputed() {
         io.mars.tensor.TensorRandom rng = io.mars.tensor.Tensors.random(1);
-        DataFrame keys = DataFrames.fromTensor(rng.randint(0, 10, new long[] {100}, io.mars.tensor.DataType.INT64,
+        DataFrame keys = DataFrames.fromTensor(rng.randint(0, 10, new long[] {100}, io.mars.types.DataType.INT64,
                 io.mars.tensor.Tensors.chunks(30)), "k");
         DataFrame values = DataFrames.fromTensor(rng.rand(io.mars.tensor.Tensors.shape(100),
                 io.mars.tensor.Tensors.chunks(30)), "v");

@@ -54,8 +54,8 @@ class FusionTest {
         for (int i = 0; i < v.length; i++) {
             v[i] = (i * 7919L) % 1000;
         }
-        io.mars.dataframe.DataFrame df = io.mars.dataframe.DataFrames.fromTable(io.mars.dataframe.LocalTable.of(
-                new io.mars.dataframe.Column("v", io.mars.dataframe.DType.INT64, v, null, null, null)), 100);
+        io.mars.dataframe.DataFrame df = io.mars.dataframe.DataFrames.fromTable(io.mars.types.LocalTable.of(
+                new io.mars.types.Column("v", io.mars.types.DType.INT64, v, null, null, null)), 100);
         io.mars.dataframe.DataFrame sorted = df.sortValues("v");
         SubtaskGraph g = Fusion.fuse(tiling.tile(io.mars.common.graph.TileableGraphs.of(sorted), Map.of()).graph());
         int partitions = 0;

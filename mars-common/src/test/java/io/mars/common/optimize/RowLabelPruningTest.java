@@ -71,7 +71,7 @@ class RowLabelPruningTest {
     void theFilterSumBenchmarkGraphIsTheSameAsWithoutLabels() {
         // benchmarks' DataFrameOps filter-sum: a frame of two random columns, filtered, one column summed
         io.mars.tensor.TensorRandom rng = io.mars.tensor.Tensors.random(42);
-        DataFrame k = DataFrames.fromTensor(rng.randint(0, 1000, new long[] {1000}, io.mars.tensor.DataType.INT64,
+        DataFrame k = DataFrames.fromTensor(rng.randint(0, 1000, new long[] {1000}, io.mars.types.DataType.INT64,
                 io.mars.tensor.Tensors.chunks(100)), "k");
         DataFrame df = k.assign("v", DataFrames.fromTensor(rng.rand(io.mars.tensor.Tensors.shape(1000),
                 io.mars.tensor.Tensors.chunks(100)), "v").col("v"));
@@ -101,7 +101,7 @@ class RowLabelPruningTest {
                 .satisfies(n -> assertThat(n.shape()[1]).as("the sort carries v and w only").isEqualTo(2));
         TileableGraph counted = ColumnPruning.prune(TileableGraphs.of(df.col("v").valueCounts()));
         assertThat(positions(counted)).isZero();
-        DataFrame named = df.assign("t", df.col("k").astype(io.mars.dataframe.DType.STRING));
+        DataFrame named = df.assign("t", df.col("k").astype(io.mars.types.DType.STRING));
         DataFrame kept = named.filter(named.col("k").gt(1));
         TileableGraph lengths = ColumnPruning.prune(TileableGraphs.of(kept.col("t").str().len().sum()));
         assertThat(positions(lengths)).as("a sum of .str lengths of filtered rows").isZero();

@@ -3,8 +3,8 @@ package io.mars.common.table;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.mars.dataframe.Column;
-import io.mars.dataframe.LocalTable;
+import io.mars.types.Column;
+import io.mars.types.LocalTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

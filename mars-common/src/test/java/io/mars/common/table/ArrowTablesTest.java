@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mars.dataframe.Column;
-import io.mars.dataframe.DType;
-import io.mars.dataframe.LocalTable;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -19,7 +19,7 @@ import io.mars.common.operand.tensor.TensorLinspace;
 import io.mars.common.operand.tensor.TensorPermutation;
 import io.mars.common.operand.tensor.TensorRandomSample;
 import io.mars.common.operand.tensor.TensorTriangle;
-import io.mars.tensor.ChunkSpec;
+import io.mars.types.ChunkSpec;
 import java.util.List;
 
 /** Samples of the creation and random operands, with values that differ from defaults. */

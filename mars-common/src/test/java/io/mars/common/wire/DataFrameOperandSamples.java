@@ -23,10 +23,10 @@ import io.mars.common.operand.dataframe.TableAggregate;
 import io.mars.common.operand.dataframe.TableFilter;
 import io.mars.common.operand.dataframe.TableHead;
 import io.mars.common.operand.dataframe.TableMap;
-import io.mars.dataframe.Column;
-import io.mars.dataframe.DType;
-import io.mars.dataframe.LocalTable;
-import io.mars.tensor.DataType;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.DataType;
+import io.mars.types.LocalTable;
 import java.util.Arrays;
 import java.util.List;
 

@@ -20,7 +20,7 @@ import io.mars.common.operand.dataframe.TableConcat;
 import io.mars.common.operand.dataframe.TableDropDuplicates;
 import io.mars.common.operand.dataframe.TableMerge;
 import io.mars.common.operand.dataframe.TableSortValues;
-import io.mars.dataframe.DType;
+import io.mars.types.DType;
 import java.util.List;
 
 /** One instance of every df-ops operand, with values that differ from defaults. */

@@ -14,7 +14,7 @@ import io.mars.common.operand.dataframe.DataFrameReadParquet;
 import io.mars.common.operand.dataframe.DataFrameWrite;
 import io.mars.common.operand.dataframe.RowPredicate;
 import io.mars.common.operand.dataframe.TableWriteFormat;
-import io.mars.dataframe.DType;
+import io.mars.types.DType;
 import java.util.List;
 
 /** One instance of every dataframe IO operand, with values that differ from defaults. */

@@ -3,7 +3,7 @@ package io.mars.common.wire;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.tensor.NDArray;
+import io.mars.types.NDArray;
 import java.lang.reflect.RecordComponent;
 import java.util.List;
 import java.util.Objects;

@@ -1,11 +1,11 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.chunk.ChunkArange;
-import io.mars.tensor.DataType;
+import io.mars.types.ChunkData;
+import io.mars.types.DataType;
+import io.mars.types.Shapes;
 import java.util.List;
 
 /**

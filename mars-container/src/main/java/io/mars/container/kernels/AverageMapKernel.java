@@ -1,12 +1,12 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
 import io.mars.common.model.ReductionState;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.chunk.ChunkAverageMap;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
+import io.mars.types.Shapes;
 import java.util.List;
 
 /**

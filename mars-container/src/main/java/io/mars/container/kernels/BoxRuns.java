@@ -1,6 +1,6 @@
 package io.mars.container.kernels;
 
-import io.mars.common.model.Shapes;
+import io.mars.types.Shapes;
 
 /**
  * Walks a box (a chunk of shape {@code shape} at {@code offset}) of a C-ordered array of shape {@code full} as runs of

@@ -1,10 +1,10 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.chunk.ChunkBroadcastTo;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.NDArray;
+import io.mars.types.Shapes;
 import java.util.List;
 
 /** Broadcasts one chunk to the node's shape by gathering with a zero step along the repeated axes. */

@@ -1,7 +1,7 @@
 package io.mars.container.kernels;
 
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 
 /**
  * Tight dtype conversions out of the three compute domains (double, long, boolean) with numpy's casting: integers

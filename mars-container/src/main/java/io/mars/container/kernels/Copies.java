@@ -2,8 +2,8 @@ package io.mars.container.kernels;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.Shapes;
-import io.mars.tensor.NDArray;
+import io.mars.types.NDArray;
+import io.mars.types.Shapes;
 import java.util.Arrays;
 
 /** Data movement shared by transpose, tensordot and assembly: axis permutation and box copies between C-order arrays. */

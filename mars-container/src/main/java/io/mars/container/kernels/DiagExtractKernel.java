@@ -1,10 +1,10 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.chunk.ChunkDiagExtract;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.NDArray;
+import io.mars.types.Shapes;
 import java.util.List;
 
 /** Elements (row + i, col + i) of a matrix chunk: one piece of a matrix's diagonal. */

@@ -1,9 +1,9 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
 import io.mars.common.operand.chunk.ChunkDiagFromVector;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.NDArray;
 import java.util.List;
 
 /** A block of {@code diag(v, k)}: zeros, with the elements of the given chunks of v that fall in the block. */

@@ -1,9 +1,9 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
 import io.mars.common.operand.chunk.ChunkDiagonal;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.NDArray;
 import java.util.List;
 
 /** The main diagonal of the last two axes of a chunk, as its last axis, in the input's dtype. */

@@ -1,9 +1,9 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
 import io.mars.common.operand.chunk.ChunkEye;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.NDArray;
 import java.util.List;
 
 /** A block of an eye matrix: one where the global column minus the global row is k. */

@@ -1,9 +1,9 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
 import io.mars.common.operand.chunk.ChunkFlatAssemble;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.NDArray;
 import java.util.List;
 
 /** Builds a chunk (reshape) from runs of C-order elements of input chunks. */

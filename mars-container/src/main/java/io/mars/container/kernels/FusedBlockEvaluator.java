@@ -1,9 +1,7 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
 import io.mars.common.model.ReductionState;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.Arg;
 import io.mars.common.operand.ElementwiseFn;
 import io.mars.common.operand.ReduceFn;
@@ -14,8 +12,10 @@ import io.mars.common.operand.chunk.ChunkFull;
 import io.mars.common.operand.chunk.ChunkRand;
 import io.mars.common.operand.chunk.ChunkReduceCombine;
 import io.mars.common.operand.chunk.ChunkReduceMap;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
+import io.mars.types.Shapes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;

@@ -3,11 +3,11 @@ package io.mars.container.kernels;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
 import io.mars.common.operand.chunk.ChunkHistogram;
 import io.mars.common.operand.chunk.ChunkHistogramEdges;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.util.List;
 
 /** The kernels of numpy.histogram: equal-width edges from the data's range, and counts of one chunk. */

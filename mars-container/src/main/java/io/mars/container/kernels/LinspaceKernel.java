@@ -1,9 +1,9 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.chunk.ChunkLinspace;
+import io.mars.types.ChunkData;
+import io.mars.types.Shapes;
 import java.util.List;
 
 /**

@@ -1,15 +1,15 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
 import io.mars.common.model.ReductionState;
 import io.mars.common.operand.chunk.ChunkPsrsMerge;
 import io.mars.common.operand.chunk.ChunkPsrsPiece;
 import io.mars.common.operand.chunk.ChunkPsrsPivots;
 import io.mars.common.operand.chunk.ChunkPsrsSample;
 import io.mars.common.operand.chunk.ChunkPsrsSort;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -3,9 +3,9 @@ package io.mars.container.kernels;
 import static io.mars.container.kernels.CounterRandom.GAMMA;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.chunk.ChunkRandomSample;
+import io.mars.types.ChunkData;
+import io.mars.types.Shapes;
 import java.util.List;
 
 /**

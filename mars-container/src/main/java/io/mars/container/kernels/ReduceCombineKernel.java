@@ -1,8 +1,8 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
 import io.mars.common.operand.chunk.ChunkReduceCombine;
+import io.mars.types.ChunkData;
 import java.util.List;
 
 /** Middle step of a tree reduction: merges k states of one shape into one. */

@@ -5,7 +5,7 @@ import io.mars.common.operand.dataframe.TableRowPositions;
 import io.mars.common.table.ArrowBuffers;
 import io.mars.common.table.ArrowTables;
 import io.mars.common.table.TableChunk;
-import io.mars.dataframe.DType;
+import io.mars.types.DType;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;

@@ -2,8 +2,8 @@ package io.mars.container.kernels;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.dataframe.Column;
-import io.mars.dataframe.DType;
+import io.mars.types.Column;
+import io.mars.types.DType;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -6,9 +6,9 @@ import io.mars.common.operand.Scalar;
 import io.mars.common.operand.dataframe.ColumnExpr;
 import io.mars.common.operand.dataframe.ColumnRef;
 import io.mars.common.operand.dataframe.ExprFn;
-import io.mars.dataframe.Column;
-import io.mars.dataframe.DType;
-import io.mars.dataframe.LocalTable;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -164,7 +164,7 @@ final class TableExpressions {
             } else if (b == null && e.constant() == null) {
                 throw new MarsException(ErrorCode.INTERNAL_ERROR, "comparison " + e.name() + " has no right operand");
             } else if (a.dtype().isLongBacked() && (b != null ? b.dtype().isLongBacked()
-                    : e.constant().kind() != io.mars.tensor.DataType.Kind.FLOAT)) {
+                    : e.constant().kind() != io.mars.types.DataType.Kind.FLOAT)) {
                 long y = b != null ? b.longs()[i] : e.constant().intValue();
                 c = Long.compare(a.longs()[i], y);
             } else {
@@ -198,7 +198,7 @@ final class TableExpressions {
         ExprFn fn = e.constantFirst() ? mirrored(e.fn()) : e.fn();
         long[] out = new long[n];
         boolean longs = a.doubles() == null;
-        if (!longs || e.constant().kind() == io.mars.tensor.DataType.Kind.FLOAT) {
+        if (!longs || e.constant().kind() == io.mars.types.DataType.Kind.FLOAT) {
             double[] x = longs ? java.util.Arrays.stream(a.longs()).asDoubleStream().toArray() : a.doubles();
             double y = e.constant().floatValue();
             switch (fn) {

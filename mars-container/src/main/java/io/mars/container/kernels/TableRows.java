@@ -1,8 +1,8 @@
 package io.mars.container.kernels;
 
-import io.mars.dataframe.Column;
-import io.mars.dataframe.DType;
-import io.mars.dataframe.LocalTable;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
-import io.mars.common.model.Shapes;
 import io.mars.common.operand.chunk.ChunkTranspose;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.NDArray;
+import io.mars.types.Shapes;
 import java.util.List;
 
 /** Permutes the axes of one chunk (a copy in the new C order); output axis i is input axis {@code axes[i]}. */

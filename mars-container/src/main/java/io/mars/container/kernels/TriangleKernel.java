@@ -1,10 +1,10 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
 import io.mars.common.operand.chunk.ChunkTriangle;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.util.Arrays;
 import java.util.List;
 

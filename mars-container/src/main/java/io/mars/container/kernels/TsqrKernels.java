@@ -1,12 +1,12 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
 import io.mars.common.operand.chunk.ChunkTsqrLeaf;
 import io.mars.common.operand.chunk.ChunkTsqrMerge;
 import io.mars.common.operand.chunk.ChunkTsqrQ;
 import io.mars.common.operand.chunk.ChunkTsqrR;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.NDArray;
 import java.util.List;
 
 /**

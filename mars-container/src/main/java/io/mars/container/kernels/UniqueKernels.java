@@ -1,13 +1,13 @@
 package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
-import io.mars.common.model.ChunkData;
 import io.mars.common.model.ReductionState;
 import io.mars.common.operand.chunk.ChunkUniqueAgg;
 import io.mars.common.operand.chunk.ChunkUniqueCombine;
 import io.mars.common.operand.chunk.ChunkUniqueMap;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkData;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.util.List;
 
 /**

@@ -2,10 +2,10 @@ package io.mars.container.kernels;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.ChunkData;
 import io.mars.common.operand.dataframe.ChunkTableHConcat;
 import io.mars.common.table.ArrowTables;
 import io.mars.common.table.TableChunk;
+import io.mars.types.ChunkData;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;

@@ -3,8 +3,8 @@ package io.mars.container.kernels;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.common.table.ArrowTables;
-import io.mars.dataframe.Column;
-import io.mars.dataframe.DType;
+import io.mars.types.Column;
+import io.mars.types.DType;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;

@@ -14,8 +14,8 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.operand.chunk.ChunkAssemble;
 import io.mars.common.operand.chunk.ChunkFlatAssemble;
 import io.mars.common.operand.chunk.ChunkSum;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

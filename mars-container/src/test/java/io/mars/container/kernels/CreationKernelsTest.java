@@ -11,8 +11,8 @@ import io.mars.common.operand.Scalar;
 import io.mars.common.operand.chunk.ChunkArange;
 import io.mars.common.operand.chunk.ChunkFromArray;
 import io.mars.common.operand.chunk.ChunkFull;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import org.junit.jupiter.api.Test;
 
 class CreationKernelsTest {

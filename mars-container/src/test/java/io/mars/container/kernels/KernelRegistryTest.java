@@ -23,8 +23,8 @@ import io.mars.common.operand.chunk.ChunkReduceMap;
 import io.mars.common.operand.chunk.ChunkSum;
 import io.mars.common.operand.chunk.ChunkTensorDot;
 import io.mars.common.operand.chunk.ChunkTranspose;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

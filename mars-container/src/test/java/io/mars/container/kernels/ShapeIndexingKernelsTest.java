@@ -17,8 +17,8 @@ import io.mars.common.operand.chunk.ChunkPut;
 import io.mars.common.operand.chunk.ChunkRepeat;
 import io.mars.common.operand.chunk.ChunkSlice;
 import io.mars.common.operand.chunk.ChunkTake;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -15,8 +15,8 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.operand.chunk.ChunkTensorDot;
 import io.mars.common.operand.chunk.ChunkTranspose;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 

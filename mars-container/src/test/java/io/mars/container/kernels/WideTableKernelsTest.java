@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mars.common.error.MarsException;
-import io.mars.common.model.ChunkData;
 import io.mars.common.table.ArrowTables;
 import io.mars.common.table.TableChunk;
-import io.mars.dataframe.Column;
-import io.mars.dataframe.DType;
-import io.mars.dataframe.LocalTable;
+import io.mars.types.ChunkData;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;

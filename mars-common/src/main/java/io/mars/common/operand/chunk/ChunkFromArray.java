@@ -2,7 +2,7 @@ package io.mars.common.operand.chunk;
 
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
-import io.mars.tensor.NDArray;
+import io.mars.types.NDArray;
 
 /** A chunk whose data is carried in the operand. */
 @WireName("chunk.array")

@@ -1,6 +1,6 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.dataframe.DType;
+import io.mars.types.DType;
 
 /**
  * Functions of pandas' {@code .str} and {@code .dt} accessors. A null stays null, except that {@code contains} and

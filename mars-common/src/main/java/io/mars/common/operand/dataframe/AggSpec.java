@@ -1,6 +1,6 @@
 package io.mars.common.operand.dataframe;
 
-import io.mars.dataframe.DType;
+import io.mars.types.DType;
 import java.util.Objects;
 
 /**

@@ -2,7 +2,7 @@ package io.mars.common.operand.dataframe;
 
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
-import io.mars.dataframe.DType;
+import io.mars.types.DType;
 import java.util.List;
 import java.util.Objects;
 

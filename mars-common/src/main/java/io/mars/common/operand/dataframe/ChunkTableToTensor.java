@@ -2,7 +2,7 @@ package io.mars.common.operand.dataframe;
 
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 
 /** A tensor chunk (rows x columns, or 1-d for a one-column series) of a table chunk's values as {@code dtype}. */
 @WireName("chunk.df.to-tensor")

@@ -1,7 +1,7 @@
 package io.mars.common.operand.dataframe;
 
 import io.mars.common.operand.Scalar;
-import io.mars.dataframe.DType;
+import io.mars.types.DType;
 import java.util.List;
 import java.util.Objects;
 

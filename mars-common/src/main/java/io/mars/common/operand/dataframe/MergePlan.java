@@ -2,7 +2,7 @@ package io.mars.common.operand.dataframe;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.dataframe.DType;
+import io.mars.types.DType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

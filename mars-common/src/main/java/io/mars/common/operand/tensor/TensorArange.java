@@ -3,7 +3,7 @@ package io.mars.common.operand.tensor;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.WireName;
-import io.mars.tensor.ChunkSpec;
+import io.mars.types.ChunkSpec;
 
 /** Evenly spaced values {@code start + i * step}. */
 @WireName("tensor.arange")

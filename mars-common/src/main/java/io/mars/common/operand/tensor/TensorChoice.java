@@ -2,7 +2,7 @@ package io.mars.common.operand.tensor;
 
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
-import io.mars.tensor.ChunkSpec;
+import io.mars.types.ChunkSpec;
 
 /**
  * numpy.random.choice: a sample of the node's shape from {@code 0..n-1}, or from the elements of the one 1-d input,

@@ -2,7 +2,7 @@ package io.mars.common.operand.tensor;
 
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
-import io.mars.tensor.ChunkSpec;
+import io.mars.types.ChunkSpec;
 
 /** numpy.eye: ones on diagonal {@code k} (0 the main one, positive above, negative below), zeros elsewhere. */
 @WireName("tensor.eye")

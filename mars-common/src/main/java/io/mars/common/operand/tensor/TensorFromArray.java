@@ -2,8 +2,8 @@ package io.mars.common.operand.tensor;
 
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
-import io.mars.tensor.ChunkSpec;
-import io.mars.tensor.NDArray;
+import io.mars.types.ChunkSpec;
+import io.mars.types.NDArray;
 
 /** A tensor made from a local array, which travels inside the graph. */
 @WireName("tensor.array")

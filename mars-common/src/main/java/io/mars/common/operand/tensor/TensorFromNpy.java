@@ -2,7 +2,7 @@ package io.mars.common.operand.tensor;
 
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
-import io.mars.tensor.ChunkSpec;
+import io.mars.types.ChunkSpec;
 
 /**
  * A tensor read from a local {@code .npy} file (little-endian, C order) whose data start at byte

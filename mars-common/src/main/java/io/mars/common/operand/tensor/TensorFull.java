@@ -3,7 +3,7 @@ package io.mars.common.operand.tensor;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.WireName;
-import io.mars.tensor.ChunkSpec;
+import io.mars.types.ChunkSpec;
 
 /** A tensor filled with one value ({@code ones}, {@code zeros}, {@code full}). */
 @WireName("tensor.full")

@@ -2,7 +2,7 @@ package io.mars.common.operand.tensor;
 
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
-import io.mars.tensor.ChunkSpec;
+import io.mars.types.ChunkSpec;
 
 /** numpy.linspace: {@code num} evenly spaced values from {@code start} to {@code stop}. */
 @WireName("tensor.linspace")

@@ -2,7 +2,7 @@ package io.mars.common.operand.tensor;
 
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.WireName;
-import io.mars.tensor.ChunkSpec;
+import io.mars.types.ChunkSpec;
 
 /**
  * numpy.random.permutation: without inputs, the integers 0..n-1 in random order; with one input, its rows (axis 0)

@@ -3,7 +3,7 @@ package io.mars.common.operand.tensor;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.RandomDistribution;
 import io.mars.common.operand.WireName;
-import io.mars.tensor.ChunkSpec;
+import io.mars.types.ChunkSpec;
 
 /**
  * Random values of one distribution, each a pure function of {@code (seed, stream, position)}. {@code loc} and

@@ -1,7 +1,6 @@
 package io.mars.common.rpc.flight;
 
 import io.mars.common.graph.Subtask;
-import io.mars.common.model.ChunkData;
 import io.mars.common.rpc.SubtaskResult;
 import io.mars.common.rpc.WorkerGateway;
 import io.mars.common.rpc.flight.RpcMessages.ChunkTicket;
@@ -12,6 +11,7 @@ import io.mars.common.rpc.flight.RpcMessages.RunSubtask;
 import io.mars.common.rpc.flight.RpcMessages.WorkerAddress;
 import io.mars.common.wire.GraphCodec;
 import io.mars.common.wire.MessageCodec;
+import io.mars.types.ChunkData;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

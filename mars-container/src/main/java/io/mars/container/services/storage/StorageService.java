@@ -1,6 +1,6 @@
 package io.mars.container.services.storage;
 
-import io.mars.common.model.ChunkData;
+import io.mars.types.ChunkData;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;

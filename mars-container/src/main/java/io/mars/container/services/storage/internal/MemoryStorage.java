@@ -1,10 +1,10 @@
 package io.mars.container.services.storage.internal;
 
-import io.mars.common.model.ChunkData;
 import io.mars.container.services.storage.Pin;
 import io.mars.container.services.storage.Reservation;
 import io.mars.container.services.storage.StorageService;
 import io.mars.container.services.storage.StorageStats;
+import io.mars.types.ChunkData;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

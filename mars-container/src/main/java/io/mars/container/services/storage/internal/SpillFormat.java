@@ -2,13 +2,13 @@ package io.mars.container.services.storage.internal;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.ChunkData;
 import io.mars.common.model.ReductionState;
-import io.mars.common.model.Shapes;
 import io.mars.common.table.TableChunk;
-import io.mars.tensor.DataType;
-import io.mars.tensor.NDArray;
-import io.mars.tensor.Npy;
+import io.mars.types.ChunkData;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
+import io.mars.types.Npy;
+import io.mars.types.Shapes;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,4 +1,4 @@
-package io.mars.dataframe;
+package io.mars.types;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * The value of an executed dataframe or series, on the heap of the caller: named, typed columns of equal length
- * (the analogue of {@link io.mars.tensor.NDArray} for tensors), in the frame's row order, and the rows' labels
+ * (the analogue of {@link io.mars.types.NDArray} for tensors), in the frame's row order, and the rows' labels
  * (pandas' index): {@code labels} holds them, or is null when they are the positions {@code 0..n-1} (pandas'
  * RangeIndex). {@link #index()} gives them either way.
  */

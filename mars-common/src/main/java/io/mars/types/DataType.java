@@ -1,4 +1,4 @@
-package io.mars.tensor;
+package io.mars.types;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;

@@ -1,8 +1,8 @@
-package io.mars.dataframe;
+package io.mars.types;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.tensor.DataType;
+import io.mars.types.DataType;
 
 /**
  * Column types of dataframes and series, with pandas' names. Every type can hold nulls (as pandas' nullable

@@ -1,4 +1,4 @@
-package io.mars.dataframe;
+package io.mars.types;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;

@@ -1,9 +1,9 @@
-package io.mars.tensor;
+package io.mars.types;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.ChunkData;
-import io.mars.common.model.Shapes;
+import io.mars.types.ChunkData;
+import io.mars.types.Shapes;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.Objects;

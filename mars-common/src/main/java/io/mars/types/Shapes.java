@@ -1,4 +1,4 @@
-package io.mars.common.model;
+package io.mars.types;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;

@@ -1,8 +1,8 @@
-package io.mars.tensor;
+package io.mars.types;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.model.Shapes;
+import io.mars.types.Shapes;
 import java.util.Arrays;
 
 /**

@@ -1,7 +1,7 @@
-package io.mars.common.model;
+package io.mars.types;
 
 /**
- * What a chunk holds once computed: a tensor block ({@link io.mars.tensor.NDArray}), a table batch, or an
+ * What a chunk holds once computed: a tensor block ({@link io.mars.types.NDArray}), a table batch, or an
  * intermediate state. Storage owns the data it holds and closes it when the chunk is deleted; data backed by
  * off-heap (Arrow) memory frees it in {@link #close()}, heap-backed data needs nothing.
  */
