@@ -132,7 +132,7 @@ public final class FusedBlockEvaluator {
             }
             Arg var = x.isConstant() ? y : x;
             double constant = (x.isConstant() ? x : y).constant().floatValue();
-            ElementwiseFn fn = x.isConstant() ? DoubleLoops.flip(ew.fn()) : ew.fn();
+            ElementwiseFn fn = x.isConstant() ? LoopDispatch.flip(ew.fn()) : ew.fn();
             Integer s = slot.get(node.inputs().get(var.input()));
             if (s == null) {
                 return null;

@@ -23,33 +23,13 @@ final class SearchSortedKernel implements Kernel<ChunkSearchSorted> {
         boolean right = op.digitize() ? !op.right() : op.right();
         boolean asLongs = !a.dtype().isFloat() && !v.dtype().isFloat();
         long[] out = new long[v.size()];
-        if (op.digitize() && decreasing(node, a)) {
-            int n = a.size();
-            if (asLongs) {
-                long[] rev = reversed(a.toLongArray());
-                long[] x = v.longs();
-                for (int i = 0; i < out.length; i++) {
-                    out[i] = n - search(rev, x[i], right);
-                }
-            } else {
-                double[] rev = reversed(a.toDoubleArray());
-                double[] x = v.doubles();
-                for (int i = 0; i < out.length; i++) {
-                    out[i] = n - search(rev, x[i], right);
-                }
-            }
-        } else if (asLongs) {
-            long[] s = a.longs();
-            long[] x = v.longs();
-            for (int i = 0; i < out.length; i++) {
-                out[i] = search(s, x[i], right);
-            }
+        boolean descending = op.digitize() && decreasing(node, a);
+        if (asLongs) {
+            long[] s = descending ? SortLoops.reversed(a.toLongArray()) : a.longs();
+            SortLoops.searchSorted(s, v.longs(), right, descending, out);
         } else {
-            double[] s = a.doubles();
-            double[] x = v.doubles();
-            for (int i = 0; i < out.length; i++) {
-                out[i] = search(s, x[i], right);
-            }
+            double[] s = descending ? SortLoops.reversed(a.toDoubleArray()) : a.doubles();
+            SortLoops.searchSorted(s, v.doubles(), right, descending, out);
         }
         return new NDArray(DataType.INT64, v.shapeView(), out);
     }
@@ -69,54 +49,5 @@ final class SearchSortedKernel implements Kernel<ChunkSearchSorted> {
                     "bins must be monotonically increasing or decreasing, got " + shown);
         }
         return !increasing;
-    }
-
-    /** The first position whose element is greater than {@code x} (right) or not less than {@code x} (left). */
-    private static int search(double[] s, double x, boolean right) {
-        int lo = 0;
-        int hi = s.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            boolean goRight = right ? !SortLoops.less(x, s[mid]) : SortLoops.less(s[mid], x);
-            if (goRight) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    private static int search(long[] s, long x, boolean right) {
-        int lo = 0;
-        int hi = s.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            boolean goRight = right ? s[mid] <= x : s[mid] < x;
-            if (goRight) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    private static double[] reversed(double[] a) {
-        for (int i = 0, j = a.length - 1; i < j; i++, j--) {
-            double t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-        }
-        return a;
-    }
-
-    private static long[] reversed(long[] a) {
-        for (int i = 0, j = a.length - 1; i < j; i++, j--) {
-            long t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-        }
-        return a;
     }
 }

@@ -5,7 +5,6 @@ import io.mars.common.operand.chunk.ChunkSort;
 import io.mars.types.ChunkData;
 import io.mars.types.DataType;
 import io.mars.types.NDArray;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -30,86 +29,20 @@ final class SortKernel implements Kernel<ChunkSort> {
     private static NDArray sort(NDArray in, int outer, int n, int inner) {
         Object keys = SortLoops.keys(in);
         if (keys instanceof double[] d) {
-            sortLines(d, outer, n, inner);
+            SortLoops.sortLines(d, outer, n, inner);
         } else {
-            sortLines((long[]) keys, outer, n, inner);
+            SortLoops.sortLines((long[]) keys, outer, n, inner);
         }
         return SortLoops.fromKeys(keys, in.dtype(), in.shapeView());
-    }
-
-    private static void sortLines(double[] v, int outer, int n, int inner) {
-        double[] line = inner == 1 ? null : new double[n];
-        for (int o = 0; o < outer; o++) {
-            int base = o * n * inner;
-            if (inner == 1) {
-                Arrays.sort(v, base, base + n);
-                continue;
-            }
-            for (int i = 0; i < inner; i++) {
-                for (int k = 0; k < n; k++) {
-                    line[k] = v[base + k * inner + i];
-                }
-                Arrays.sort(line);
-                for (int k = 0; k < n; k++) {
-                    v[base + k * inner + i] = line[k];
-                }
-            }
-        }
-    }
-
-    private static void sortLines(long[] v, int outer, int n, int inner) {
-        long[] line = inner == 1 ? null : new long[n];
-        for (int o = 0; o < outer; o++) {
-            int base = o * n * inner;
-            if (inner == 1) {
-                Arrays.sort(v, base, base + n);
-                continue;
-            }
-            for (int i = 0; i < inner; i++) {
-                for (int k = 0; k < n; k++) {
-                    line[k] = v[base + k * inner + i];
-                }
-                Arrays.sort(line);
-                for (int k = 0; k < n; k++) {
-                    v[base + k * inner + i] = line[k];
-                }
-            }
-        }
     }
 
     private static NDArray argsort(NDArray in, int outer, int n, int inner) {
         Object keys = SortLoops.argsortKeys(in);
         long[] out = new long[in.size()];
-        double[] dLine = keys instanceof double[] && inner > 1 ? new double[n] : null;
-        long[] lLine = keys instanceof long[] && inner > 1 ? new long[n] : null;
-        for (int o = 0; o < outer; o++) {
-            int base = o * n * inner;
-            for (int i = 0; i < inner; i++) {
-                int[] order;
-                if (keys instanceof double[] d) {
-                    if (inner == 1) {
-                        order = SortLoops.argsort(d, base, n);
-                    } else {
-                        for (int k = 0; k < n; k++) {
-                            dLine[k] = d[base + k * inner + i];
-                        }
-                        order = SortLoops.argsort(dLine, 0, n);
-                    }
-                } else {
-                    long[] l = (long[]) keys;
-                    if (inner == 1) {
-                        order = SortLoops.argsort(l, base, n);
-                    } else {
-                        for (int k = 0; k < n; k++) {
-                            lLine[k] = l[base + k * inner + i];
-                        }
-                        order = SortLoops.argsort(lLine, 0, n);
-                    }
-                }
-                for (int k = 0; k < n; k++) {
-                    out[base + k * inner + i] = order[k];
-                }
-            }
+        if (keys instanceof double[] d) {
+            SortLoops.argsortLines(d, out, outer, n, inner);
+        } else {
+            SortLoops.argsortLines((long[]) keys, out, outer, n, inner);
         }
         return new NDArray(DataType.INT64, in.shapeView(), out);
     }
