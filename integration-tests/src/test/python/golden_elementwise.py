@@ -155,7 +155,7 @@ def binary_cases():
         binary_case(fn, "i8_big", "i8_10_b")
         binary_case(fn, "b_10", "b_10_b")               # int8
         binary_case(fn, "f64_6x4", "f64_6x4_b")
-    for fn in ["arctan2", "hypot"]:
+    for fn in ["arctan2", "hypot", "copysign", "heaviside"]:
         binary_case(fn, "f64_sp", "f64_div")
         binary_case(fn, "f64_10", "f64_10_b")
         binary_case(fn, "f32_sp", "f32_div")

@@ -421,6 +421,12 @@ public final class Tensors {
     public static Tensor power(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.POWER, a, b); }
     public static Tensor arctan2(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.ARCTAN2, a, b); }
     public static Tensor hypot(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.HYPOT, a, b); }
+    /** numpy.copysign: the magnitude of {@code a} with the sign of {@code b} (float results). */
+    public static Tensor copysign(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.COPYSIGN, a, b); }
+    /** numpy.heaviside: 0 where {@code x1} &lt; 0, {@code x2} where it is 0, 1 where it is &gt; 0, NaN where NaN. */
+    public static Tensor heaviside(Object x1, Object x2) {
+        return ElementwiseOps.binary(ElementwiseFn.HEAVISIDE, x1, x2);
+    }
     public static Tensor maximum(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MAXIMUM, a, b); }
     public static Tensor minimum(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MINIMUM, a, b); }
     public static Tensor fmax(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.FMAX, a, b); }

@@ -26,7 +26,7 @@ public enum ElementwiseFn {
     SINH("sinh", 1), COSH("cosh", 1), TANH("tanh", 1),
     ARCSINH("arcsinh", 1), ARCCOSH("arccosh", 1), ARCTANH("arctanh", 1),
     DEGREES("degrees", 1), RADIANS("radians", 1), RINT("rint", 1),
-    ARCTAN2("arctan2", 2), HYPOT("hypot", 2),
+    ARCTAN2("arctan2", 2), HYPOT("hypot", 2), COPYSIGN("copysign", 2), HEAVISIDE("heaviside", 2),
     // rounding that keeps integer dtypes (numpy 2)
     FLOOR("floor", 1), CEIL("ceil", 1), TRUNC("trunc", 1),
     /** numpy.around: params {@code [decimals]} (an int constant). */
@@ -232,7 +232,8 @@ public enum ElementwiseFn {
             case POWER, FLOOR_DIVIDE, MOD, RECIPROCAL, SQUARE -> common.isBool() ? DataType.INT8 : common;
             case DIVIDE -> common == DataType.FLOAT32 ? DataType.FLOAT32 : DataType.FLOAT64;
             case SQRT, CBRT, EXP, EXPM1, EXP2, LOG, LOG2, LOG10, LOG1P, SIN, COS, TAN, ARCSIN, ARCCOS, ARCTAN,
-                    SINH, COSH, TANH, ARCSINH, ARCCOSH, ARCTANH, DEGREES, RADIANS, RINT, ARCTAN2, HYPOT -> common.toFloat();
+                    SINH, COSH, TANH, ARCSINH, ARCCOSH, ARCTANH, DEGREES, RADIANS, RINT, ARCTAN2, HYPOT, COPYSIGN,
+                    HEAVISIDE -> common.toFloat();
             case AROUND -> common.isBool() ? DataType.FLOAT32 : common;
             case BITWISE_AND, BITWISE_OR, BITWISE_XOR, INVERT -> {
                 requireIntegerOrBool(common);
