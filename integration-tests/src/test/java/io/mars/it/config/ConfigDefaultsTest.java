@@ -88,6 +88,11 @@ class ConfigDefaultsTest {
     }
 
     @Test
+    void marsSubmitKnowsEveryKeySoItWarnsOnlyAboutTypos() {
+        assertThat(io.mars.submit.cli.KnownSettings.KEYS).containsAll(KEYS.keySet());
+    }
+
+    @Test
     void theDefaultsFileDocumentsEveryKeyAndSetsOnlyTheDefaults() throws IOException {
         String text = Files.readString(DEFAULTS);
         for (String key : KEYS.keySet()) {

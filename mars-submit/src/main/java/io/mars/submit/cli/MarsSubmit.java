@@ -188,6 +188,9 @@ public final class MarsSubmit {
         } catch (MarsException e) {
             return usageError(e);
         }
+        for (String key : new TreeMap<>(request.properties()).keySet()) {
+            KnownSettings.unknown(key).ifPresent(w -> err.println(PREFIX + "warning: " + w));
+        }
         if (request.verbose()) {
             printSettings(request);
         }

@@ -117,11 +117,21 @@ record SubmitRequest(
         for (String pair : args.conf()) {
             settings.putConf(pair);
         }
+        KnownSettings.checkValues(settings.values);
 
         Master master = args.master().isPresent()
                 ? Master.parse(args.master().get(), "--master")
                 : masterFromSettings(settings);
         settings.put(Session.MASTER_PROPERTY, master.spec(), "--master");
+        if (!master.isYarn()) {
+            for (Map.Entry<String, Optional<String>> option : Map.of("--workers", args.workers(),
+                    "--worker-memory", args.workerMemory(), "--worker-vcores", args.workerVcores()).entrySet()) {
+                if (option.getValue().isPresent()) {
+                    throw usage(option.getKey() + " " + option.getValue().get() + ": only --master yarn starts worker"
+                            + " containers; " + master.spec() + " runs its workers in this process (local[N] has N)");
+                }
+            }
+        }
 
         Path appJar = existingFile(args.appJar().orElseThrow(), "<app jar>");
         List<Path> jars = args.jars().map(SubmitRequest::jarList).orElse(List.of());

@@ -99,6 +99,19 @@ class MarsSubmitJobTest {
     }
 
     @Test
+    void aSettingNothingReadsIsWarnedAboutWithTheClosestKnownOne() {
+        SubmitOutcome outcome = SubmitOutcome.run("--master", "local[1]", "--conf", "mars.worker.cache-memory=50%",
+                jars.appJar.toString(), "write", report.toString());
+
+        assertThat(outcome.exitCode()).isEqualTo(ExitCodes.SUCCESS);
+        assertThat(outcome.err()).contains("mars-submit: warning: setting mars.worker.cache-memory is not read by Mars"
+                + " and has no effect; did you mean mars.worker.cache-mem?");
+        SubmitOutcome known = SubmitOutcome.run("--master", "local[1]", "--conf", "mars.worker.cache-mem=50%",
+                jars.appJar.toString(), "write", report.toString());
+        assertThat(known.err()).doesNotContain("warning");
+    }
+
+    @Test
     void systemPropertiesAndContextLoaderAreRestoredAfterTheJob() {
         System.setProperty("mars.master", "local[7]");
         ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();

@@ -45,6 +45,13 @@ class MarsSubmitUsageTest {
                 Arguments.of(new String[] {"--master"}, "--master"),
                 Arguments.of(new String[] {"--class", "--verbose", app}, "--class"),
                 Arguments.of(new String[] {"--master", "local[0]", app}, "local[0]"),
+                // a setting's value is checked before anything runs, as Mars itself would read it
+                Arguments.of(new String[] {"--conf", "mars.worker.cache-mem=-5", app}, "mars.worker.cache-mem"),
+                Arguments.of(new String[] {"--conf", "mars.task.combine-size=1", app}, "mars.task.combine-size"),
+                Arguments.of(new String[] {"--conf", "mars.client.max-result-bytes=lots", app},
+                        "mars.client.max-result-bytes"),
+                // worker containers are YARN's: local[N] has N workers in this process
+                Arguments.of(new String[] {"--master", "local[2]", "--workers", "3", app}, "--workers 3"),
                 Arguments.of(new String[] {"--master", "local[x]", app}, "local[x]"),
                 Arguments.of(new String[] {"--master", "local[-1]", app}, "local[-1]"),
                 Arguments.of(new String[] {"--master", "local[99999999999]", app}, "local[99999999999]"),
