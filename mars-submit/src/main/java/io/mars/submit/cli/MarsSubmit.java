@@ -246,11 +246,15 @@ public final class MarsSubmit {
             return usageError(e);
         }
         YarnCommands commands = new YarnCommands(HadoopSettings.configuration(environment), settings, out, err);
+        long start = System.nanoTime();
         try {
             return args[0].equals("status") ? commands.status(id) : commands.kill(id);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println(PREFIX + "interrupted");
+            return ExitCodes.JOB_FAILED;
+        } catch (java.net.ConnectException e) {
+            err.println(PREFIX + commands.unreachable(e, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)));
             return ExitCodes.JOB_FAILED;
         } catch (java.io.IOException | org.apache.hadoop.yarn.exceptions.YarnException e) {
             err.println(PREFIX + "YARN failed: " + e);

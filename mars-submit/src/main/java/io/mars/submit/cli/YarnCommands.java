@@ -31,6 +31,7 @@ final class YarnCommands {
     private static final EnumSet<YarnApplicationState> DONE =
             EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
     private static final long KILL_WAIT_MS = 60_000;
+    static final long RM_WAIT_MS = 15_000;
     private static final String ZOOKEEPER_PREFIX = "mars.zookeeper.";
 
     private final YarnConfiguration conf;
@@ -144,11 +145,26 @@ final class YarnCommands {
         }
     }
 
+    /**
+     * A client that gives up on an unreachable ResourceManager after {@value #RM_WAIT_MS} ms instead of YARN's default
+     * 15 minutes of retries: a scheduler polling {@code status} gets an answer, and a person a clear error.
+     */
     private YarnClient client() {
+        YarnConfiguration bounded = new YarnConfiguration(conf);
+        bounded.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, RM_WAIT_MS);
+        bounded.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 1000);
+        bounded.setInt("ipc.client.connect.max.retries", 1);
         YarnClient yarn = YarnClient.createYarnClient();
-        yarn.init(conf);
+        yarn.init(bounded);
         yarn.start();
         return yarn;
+    }
+
+    /** Why the ResourceManager gave no answer after {@code seconds} of retries, naming where it was looked for. */
+    String unreachable(Exception e, long seconds) {
+        return "cannot reach the ResourceManager at " + conf.get(YarnConfiguration.RM_ADDRESS,
+                YarnConfiguration.DEFAULT_RM_ADDRESS) + " (" + YarnConfiguration.RM_ADDRESS + "); gave up after "
+                + seconds + " s: " + e + "; check HADOOP_CONF_DIR and that the ResourceManager runs";
     }
 
     /** 0 while the application runs; once it ended, the code a waiting submitter would have exited with. */
