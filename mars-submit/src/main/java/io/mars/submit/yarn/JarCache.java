@@ -49,14 +49,10 @@ final class JarCache {
         try {
             pack(jars, local);
             fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(local.toUri()), partial);
-            if (!fs.rename(partial, zip)) {
-                fs.delete(partial, false); // another submission put it there first
-            }
+            fs.rename(partial, zip); // false when another submission put it there first: its copy is as good
         } finally {
             Files.deleteIfExists(local);
-            if (fs.exists(partial)) {
-                fs.delete(partial, false);
-            }
+            fs.delete(partial, false); // left only by a failed upload or a lost race
         }
         return zip;
     }

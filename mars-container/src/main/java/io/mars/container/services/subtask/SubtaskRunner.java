@@ -52,8 +52,10 @@ public final class SubtaskRunner {
 
     public SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations) {
         long start = System.nanoTime();
-        LOG.debug("subtask {} of session {} starts: {} ({} inputs, {} working bytes reserved)", subtask.id(),
-                sessionId, describe(subtask), subtask.inputs().size(), subtask.workingBytes());
+        if (LOG.isDebugEnabled()) { // describe() and workingBytes() build strings and sets: not for every subtask
+            LOG.debug("subtask {} of session {} starts: {} ({} inputs, {} working bytes reserved)", subtask.id(),
+                    sessionId, describe(subtask), subtask.inputs().size(), subtask.workingBytes());
+        }
         try (Pin inputs = storage.pin(sessionId, subtask.inputs());
              Reservation working = storage.reserve(subtask.workingBytes())) {
             SubtaskResult result = run(sessionId, subtask, inputLocations, start);
