@@ -185,14 +185,16 @@ public final class TieredStorage implements StorageService {
                 }
                 forgetLocked(old, stale);
             }
-            // room first: a put that cannot fit anywhere fails before the storage takes the data
-            waitForRoomLocked(data.nbytes(), false);
+            // a put that can fit nowhere fails before the storage takes the data; this check never waits (the lock
+            // stays held, so no other put of the key can come in between), the wait for spills comes once it is in
+            checkRoomLocked(data.nbytes());
             Entry e = new Entry(k, data);
             entries.put(k, e);
             bySession.computeIfAbsent(sessionId, s -> new LinkedHashSet<>()).add(e);
             sessionBytes.merge(sessionId, e.nbytes, Long::sum);
             storedBytes += e.nbytes;
             memoryBytes += e.nbytes;
+            waitForRoomLocked(0, false);
         } finally {
             lock.unlock();
         }
@@ -405,9 +407,7 @@ public final class TieredStorage implements StorageService {
             makeRoomLocked(extra);
             boolean othersWillFree = spillingBytes > 0 || reservation && reservations > 0;
             if (!othersWillFree) {
-                if (extra > 0 && spillLevelsFull && memoryBytes + reservedBytes + extra > config.cacheBytes()) {
-                    throw storageFullLocked(extra);
-                }
+                checkRoomLocked(extra);
                 return;
             }
             if (!counted) {
@@ -421,6 +421,18 @@ public final class TieredStorage implements StorageService {
                 throw new MarsException(ErrorCode.TASK_CANCELLED, "worker " + workerId
                         + " was interrupted while waiting for memory");
             }
+        }
+    }
+
+    /**
+     * Fails with STORAGE_FULL when {@code extra} more bytes would take memory past the quota while every spill level
+     * is full and no spill under way can free any: they could only make the heap grow. Starts spills first.
+     */
+    private void checkRoomLocked(long extra) {
+        makeRoomLocked(extra);
+        if (extra > 0 && spillLevelsFull && spillingBytes == 0
+                && memoryBytes + reservedBytes + extra > config.cacheBytes()) {
+            throw storageFullLocked(extra);
         }
     }
 
