@@ -48,6 +48,14 @@ public interface Session extends AutoCloseable {
 
     boolean isClosed();
 
+    /**
+     * Whether the workers see this client's local files (an embedded local cluster): then {@code Tensors.toNpy}
+     * has them write their chunks straight into the file instead of bringing the tensor into the client.
+     */
+    default boolean workersShareLocalFiles() {
+        return false;
+    }
+
     /** Releases every result of this session and, for a session that owns its cluster, stops the cluster. */
     @Override
     void close();

@@ -57,6 +57,11 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
         this.scheduling = new DepthFirstScheduler(cluster, meta, lifecycle, SchedulingConfig.from(conf));
         cluster.addListener(new ClusterListener() {
             @Override
+            public void workerAdded(io.mars.common.rpc.WorkerGateway worker) {
+                budgetKnown();
+            }
+
+            @Override
             public void workerLost(String workerId, String reason) {
                 meta.dropWorker(workerId).thenAccept(orphaned -> {
                     if (orphaned > 0) {
@@ -65,7 +70,7 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
                 });
             }
         });
-        this.tasks = new TaskManager(sessions, scheduling, lifecycle, meta, tilers, conf);
+        this.tasks = new TaskManager(sessions, scheduling, lifecycle, meta, tilers, conf, this::workerBudget);
     }
 
     /**
@@ -165,5 +170,48 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
         lifecycle.close();
         meta.close();
         store.close();
+    }
+
+    /** Tasks waiting for the first worker to know what one subtask may hold. */
+    private final List<CompletableFuture<Long>> budgetWaiters = new java.util.ArrayList<>();
+
+    /**
+     * The smallest memory budget a worker offers (what one subtask may hold), once at least one worker is known: a
+     * task submitted before any worker registered (an AM whose containers are starting) is tiled when the first one
+     * does, for chunks that fit it. A task waits for workers to run anyway.
+     */
+    private CompletableFuture<Long> workerBudget() {
+        List<io.mars.common.rpc.WorkerGateway> workers = cluster.workers();
+        if (!workers.isEmpty()) {
+            return CompletableFuture.completedFuture(smallest(workers));
+        }
+        CompletableFuture<Long> f = new CompletableFuture<>();
+        synchronized (budgetWaiters) {
+            budgetWaiters.add(f);
+        }
+        budgetKnown(); // a worker may have registered in between
+        return f;
+    }
+
+    private void budgetKnown() {
+        List<io.mars.common.rpc.WorkerGateway> workers = cluster.workers();
+        if (workers.isEmpty()) {
+            return;
+        }
+        List<CompletableFuture<Long>> waiting;
+        synchronized (budgetWaiters) {
+            waiting = List.copyOf(budgetWaiters);
+            budgetWaiters.clear();
+        }
+        long budget = smallest(workers);
+        waiting.forEach(f -> f.complete(budget));
+    }
+
+    private static long smallest(List<io.mars.common.rpc.WorkerGateway> workers) {
+        long least = Long.MAX_VALUE;
+        for (io.mars.common.rpc.WorkerGateway w : workers) {
+            least = Math.min(least, w.memoryBytes());
+        }
+        return least;
     }
 }

@@ -3,6 +3,7 @@ package io.mars.tensor;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.model.Keys;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.tensor.TensorDiag;
@@ -11,13 +12,18 @@ import io.mars.common.operand.tensor.TensorEye;
 import io.mars.common.operand.tensor.TensorFromNpy;
 import io.mars.common.operand.tensor.TensorFull;
 import io.mars.common.operand.tensor.TensorLinspace;
+import io.mars.common.operand.tensor.TensorToNpy;
 import io.mars.common.operand.tensor.TensorTriangle;
 import io.mars.types.ChunkSpec;
 import io.mars.types.DataType;
 import io.mars.types.Npy;
 import io.mars.types.Shapes;
+import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.List;
 
@@ -139,8 +145,53 @@ final class Creation {
                 h.shape());
     }
 
+    /**
+     * Writes {@code t} as {@code numpy.save} would. On a session whose workers see the client's files, the client
+     * writes the header and sizes the file, and every chunk writes its own bytes where it holds them, so a tensor larger
+     * than the client's memory never passes through it; otherwise the client fetches it and writes it. Either way the
+     * file appears whole or not at all: it is written under a temporary name beside {@code path} and renamed.
+     */
     static void toNpy(Tensor t, String path, Session session) {
-        Path local = Npy.localPath(path);
-        Npy.write(t.execute(session), local);
+        Path local = Npy.localPath(path).toAbsolutePath();
+        Path partial = local.resolveSibling("." + local.getFileName() + ".partial-" + Keys.newKey("npy"));
+        boolean done = false;
+        try {
+            long[] shape = t.shape();
+            if (!session.workersShareLocalFiles() || shape.length == 0 || !Shapes.isKnown(shape)) {
+                Npy.write(t.execute(session), partial);
+            } else {
+                writeFromWorkers(t, shape, partial, session);
+            }
+            Files.move(partial, local, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            done = true;
+        } catch (IOException e) {
+            throw new MarsException(ErrorCode.FILE_IO_FAILED, "cannot write " + local + ": " + e);
+        } finally {
+            if (!done) {
+                try {
+                    Files.deleteIfExists(partial);
+                } catch (IOException ignored) {
+                    // the error being thrown says what went wrong; a leftover temporary file is named after the target
+                }
+            }
+        }
+    }
+
+    private static void writeFromWorkers(Tensor t, long[] shape, Path file, Session session) throws IOException {
+        byte[] header = Npy.header(t.dtype(), shape);
+        long nbytes = Shapes.size(shape) * t.dtype().itemSize();
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(0);
+            f.write(header);
+            f.setLength(header.length + nbytes);
+        }
+        Tensor writers = new Tensor(new TensorToNpy(file.toString(), header.length), List.of(t), DataType.INT64,
+                new long[0]);
+        long written = session.execute(writers).toLongArray()[0];
+        session.release(writers);
+        if (written != nbytes) {
+            throw new MarsException(ErrorCode.INTERNAL_ERROR, "the workers wrote " + written + " bytes of " + file
+                    + ", the array holds " + nbytes);
+        }
     }
 }

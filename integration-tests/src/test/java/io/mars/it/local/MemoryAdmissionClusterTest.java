@@ -3,8 +3,11 @@ package io.mars.it.local;
 import static io.mars.tensor.Tensors.chunks;
 import static io.mars.tensor.Tensors.shape;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mars.am.services.scheduling.WorkerLoad;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
 import io.mars.container.WorkerConfig;
 import io.mars.container.services.storage.StorageConfig;
 import io.mars.submit.client.ClientSession;
@@ -19,20 +22,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A job with subtasks larger than the workers' memory budget, on workers with two slots each: it completes with the
- * results of workers with room to spare, the large subtasks ran alone, smaller ones ran two at a time, and the
- * estimates of subtasks running at once on a worker never exceeded its budget.
+ * Admission by memory on workers with two slots each: subtasks that fit the budget run two at a time while their
+ * estimates fit it together, never more; a tensor job with a subtask larger than any worker's budget is refused
+ * before anything runs, naming the chunk, its bytes and the budget, and the session stays usable.
  */
 class MemoryAdmissionClusterTest {
     private static final long CACHE_BYTES = 2_000_000;
     @TempDir
     Path tmp;
 
-    /** 4 MB chunks (over the 1.8 MB budget) and 0.8 MB chunks (two fit), each summed, plus a product of both. */
+    /** 0.8 MB chunks (two fit the 1.8 MB budget at once), summed, and a product of two sums. */
     private static Tensor[] job() {
-        Tensor big = Tensors.random(1).rand(shape(1000, 1000), chunks(500, 1000));
         Tensor small = Tensors.random(2).rand(shape(2000, 500), chunks(200, 500));
-        return new Tensor[] {big.sum(), small.sum(0), big.sum(1).multiply(small.sum(1).get(
+        Tensor other = Tensors.random(1).rand(shape(1000, 1000), chunks(100, 1000));
+        return new Tensor[] {small.sum(0), other.sum(), other.sum(1).multiply(small.sum(1).get(
                 io.mars.tensor.Index.slice(0, 1000, 1)))};
     }
 
@@ -42,15 +45,18 @@ class MemoryAdmissionClusterTest {
         }
     }
 
+    private Map<String, String> tightConf() {
+        return Map.of(WorkerConfig.SLOTS, "2", StorageConfig.CACHE_MEM, Long.toString(CACHE_BYTES),
+                StorageConfig.SPILL_DIRS, tmp.toString());
+    }
+
     @Test
-    void aJobWithSubtasksLargerThanTheBudgetCompletesAndAdmittedEstimatesStayWithinIt() {
+    void subtasksRunTwoAtATimeWhileTheirEstimatesFitTheBudgetTogether() {
         List<NDArray> roomy;
         try (LocalCluster cluster = new LocalCluster(2, Map.of(WorkerConfig.SLOTS, "2"))) {
             roomy = run(cluster);
         }
-        Map<String, String> conf = Map.of(WorkerConfig.SLOTS, "2", StorageConfig.CACHE_MEM, Long.toString(CACHE_BYTES),
-                StorageConfig.SPILL_DIRS, tmp.toString());
-        try (LocalCluster cluster = new LocalCluster(2, conf)) {
+        try (LocalCluster cluster = new LocalCluster(2, tightConf())) {
             List<NDArray> tight = run(cluster);
             assertThat(tight).hasSameSizeAs(roomy);
             for (int i = 0; i < roomy.size(); i++) {
@@ -58,18 +64,39 @@ class MemoryAdmissionClusterTest {
             }
             List<WorkerLoad> loads = cluster.supervisor().scheduling().workerLoads().join();
             assertThat(loads).hasSize(2);
-            long oversized = 0;
             int mostAtOnce = 0;
             for (WorkerLoad l : loads) {
                 assertThat(l.budgetBytes()).isEqualTo((long) (CACHE_BYTES * 0.9));
                 assertThat(l.peakAdmittedBytes()).as("estimates running at once on %s", l.workerId())
                         .isLessThanOrEqualTo(l.budgetBytes());
                 assertThat(l.admittedBytes()).isZero();
-                oversized += l.oversizedRuns();
+                assertThat(l.oversizedRuns()).isZero();
                 mostAtOnce = Math.max(mostAtOnce, l.peakRunning());
             }
-            assertThat(oversized).as("the 4 MB subtasks, each alone on its worker").isEqualTo(2);
             assertThat(mostAtOnce).as("small subtasks ran two at a time").isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aSubtaskLargerThanEveryBudgetIsRefusedBeforeAnythingRuns() {
+        try (LocalCluster cluster = new LocalCluster(2, tightConf());
+             ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null)) {
+            // 4 MB chunks: column sums of one hold 4 MB (a full sum would stream it a block at a time), over twice
+            // the 1.8 MB budget
+            Tensor big = Tensors.random(1).rand(shape(1000, 1000), chunks(500, 1000));
+            assertThatThrownBy(() -> session.execute(big.sum(0)))
+                    .isInstanceOfSatisfying(MarsException.class, e -> {
+                        assertThat(e.code()).isEqualTo(ErrorCode.WORKING_SET_TOO_LARGE);
+                        assertThat(e.getMessage()).contains("4000000 bytes").contains("1800000 bytes").contains("3600000 bytes")
+                                .contains("smaller chunks").contains("mars.worker.cache-mem");
+                    });
+            assertThat(cluster.storedBytes()).as("nothing ran").isZero();
+            for (WorkerLoad l : cluster.supervisor().scheduling().workerLoads().join()) {
+                assertThat(l.peakRunning()).as("subtasks run on %s", l.workerId()).isZero();
+            }
+            // the same data in chunks that fit
+            Tensor fits = Tensors.random(1).rand(shape(1000, 1000), chunks(100, 1000));
+            assertThat(session.execute(fits.sum()).getDouble()).isBetween(499_000.0, 501_000.0);
         }
     }
 }

@@ -64,4 +64,43 @@ class ResultSizeLimitTest {
                     .satisfies(e -> assertThat(((MarsException) e).code()).isEqualTo(ErrorCode.RESULT_TOO_LARGE));
         }
     }
+
+    /**
+     * toNpy of a tensor larger than the client may hold: on the embedded cluster every chunk writes its own bytes
+     * into the file, so it succeeds and the file is what numpy.save writes; where the workers do not see the client's
+     * files the client has to fetch it, which fails with RESULT_TOO_LARGE and leaves no file, whole or partial.
+     */
+    @Test
+    void toNpyOfATensorLargerThanTheClientIsWrittenByTheWorkers(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        Tensor big = Tensors.random(3).rand(shape(1000, 1000), chunks(300, 250)); // 8,000,000 bytes, uneven chunks
+        java.nio.file.Path target = dir.resolve("big.npy");
+        try (LocalCluster cluster = new LocalCluster(2, CONF);
+             ClientSession session = ClientSession.open(cluster.supervisor(), CONF, null, true)) {
+            Tensors.toNpy(big, target.toString(), session);
+            byte[] header = io.mars.types.Npy.header(io.mars.types.DataType.FLOAT64, new long[] {1000, 1000});
+            assertThat(java.nio.file.Files.size(target)).isEqualTo(header.length + 8_000_000L);
+            // read back in other chunks and compared on the cluster: every element equal
+            Tensor diff = Tensors.fromNpy(target.toString(), chunks(128, 1000)).subtract(big);
+            assertThat(session.execute(diff.max()).getDouble()).isZero();
+            assertThat(session.execute(diff.min()).getDouble()).isZero();
+            assertThat(session.execute(Tensors.fromNpy(target.toString(), chunks(1000, 7)).get(
+                    io.mars.tensor.Index.at(999), io.mars.tensor.Index.at(3))).getDouble())
+                    .isEqualTo(session.execute(big.get(io.mars.tensor.Index.at(999), io.mars.tensor.Index.at(3)))
+                            .getDouble());
+        }
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString()).toList()).containsExactly("big.npy");
+        }
+        java.nio.file.Path other = dir.resolve("other.npy");
+        try (LocalCluster cluster = new LocalCluster(2, CONF);
+             ClientSession session = ClientSession.open(cluster.supervisor(), CONF, null, false)) {
+            assertThatThrownBy(() -> Tensors.toNpy(big, other.toString(), session))
+                    .satisfies(e -> assertThat(((MarsException) e).code()).isEqualTo(ErrorCode.RESULT_TOO_LARGE));
+        }
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString()).toList()).as("nothing of other.npy is left")
+                    .containsExactly("big.npy");
+        }
+    }
 }

@@ -93,6 +93,20 @@ class YarnMemoryTest {
         assertThat(enabled.getBoolean(impl)).as("the monitor samples the containers' process trees").isTrue();
     }
 
+    /** A client-mode session of {@value #WORKERS} workers of {@value #WORKER_MB} MB named {@code name}, plus {@code extra}. */
+    private static Map<String, String> sessionConf(String name, Map<String, String> extra) {
+        Map<String, String> conf = new java.util.HashMap<>(Map.of(
+                YarnSessionProvider.HADOOP_CONF_DIR, hadoop.confDir.toString(),
+                "mars.yarn.am.java-home", System.getProperty("java.home"),
+                "mars.yarn.am.classpath", AmClasspath.of(hadoop.confDir),
+                ClientModeApplication.AM_MEMORY, "512",
+                ClientModeApplication.APP_NAME, name,
+                "mars.yarn.workers", String.valueOf(WORKERS),
+                "mars.yarn.worker.memory", String.valueOf(WORKER_MB)));
+        conf.putAll(extra);
+        return conf;
+    }
+
     /** x = rand, a = x + 1, b = a * 2, c = b - x, all kept; then column sums of a, sum(b * c), sum(c - a). */
     private static Tensor[] kept() {
         Tensor x = Tensors.random(2024).rand(shape(ROWS, COLS), chunks(256, 2000));
@@ -108,14 +122,7 @@ class YarnMemoryTest {
 
     @Test
     void aJobKeepingThreeTimesTheWorkersMemorySpillsAndNoWorkerIsKilledForMemory() throws Exception {
-        Map<String, String> conf = Map.of(
-                YarnSessionProvider.HADOOP_CONF_DIR, hadoop.confDir.toString(),
-                "mars.yarn.am.java-home", System.getProperty("java.home"),
-                "mars.yarn.am.classpath", AmClasspath.of(hadoop.confDir),
-                ClientModeApplication.AM_MEMORY, "512",
-                ClientModeApplication.APP_NAME, "pmem",
-                "mars.yarn.workers", String.valueOf(WORKERS),
-                "mars.yarn.worker.memory", String.valueOf(WORKER_MB));
+        Map<String, String> conf = sessionConf("pmem", Map.of());
         List<NDArray> got;
         ApplicationId appId;
         JsonNode cluster;
@@ -185,6 +192,48 @@ class YarnMemoryTest {
                         Math.abs(e[j]) * 1e-12));
             }
         }
+    }
+
+    /**
+     * The seed's headline at a test size: {@code (a.dot(a.T) - a).std()} with the workers' memory quota (both together)
+     * at 12.5% of what the job materializes (a and a.dot(a.T)), on containers under the pmem check.
+     */
+    @Test
+    void theSeedHeadlineCompletesWithTheWorkersQuotaAtAnEighthOfItsData() throws Exception {
+        long n = 3000;
+        long chunk = 500;
+        long materialized = 2 * n * n * 8;
+        long quotaPerWorker = materialized / 8 / WORKERS;
+        Map<String, String> conf = sessionConf("headline", Map.of(
+                io.mars.container.services.storage.StorageConfig.CACHE_MEM, Long.toString(quotaPerWorker)));
+        String got;
+        ApplicationId appId;
+        JsonNode cluster;
+        try (Session session = Session.yarn(conf)) {
+            appId = onlyRunning().getApplicationId();
+            String proxy = onlyRunning().getTrackingUrl();
+            got = io.mars.examples.DotStd.run(session, n, chunk).result();
+            cluster = getJson(proxy + "api/cluster");
+        }
+        long spills = 0;
+        for (JsonNode w : cluster.get("workers")) {
+            spills += w.at("/storage/spilledChunks").asLong();
+            assertThat(w.at("/process/peakRssBytes").asLong()).as("peak resident memory of %s", w.get("id").asText())
+                    .isLessThan((long) WORKER_MB << 20);
+        }
+        assertThat(cluster.get("lostWorkers")).as("no worker container ended").isEmpty();
+        assertThat(spills).as("chunks spilled: the data is 8 x the quota").isPositive();
+        ApplicationReport ended = yarnClient.getApplicationReport(appId);
+        assertThat(ended.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
+        assertThat(ended.getDiagnostics()).doesNotContain("PHYSICAL").doesNotContain("memory limit");
+        String expected;
+        try (LocalCluster local = new LocalCluster(2, Map.of());
+             ClientSession session = ClientSession.open(local.supervisor(), Map.of(), null)) {
+            expected = io.mars.examples.DotStd.run(session, n, chunk).result();
+        }
+        assertThat(Double.parseDouble(got)).as("the value of an ample local run with the same seed")
+                .isCloseTo(Double.parseDouble(expected), org.assertj.core.data.Offset.offset(
+                        Math.abs(Double.parseDouble(expected)) * 1e-6));
     }
 
     @Test

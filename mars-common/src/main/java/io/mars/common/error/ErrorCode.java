@@ -40,6 +40,11 @@ public enum ErrorCode {
     SPILL_FAILED(43, ErrorKind.EXTERNAL),
     /** A worker's memory quota and every spill level are full: the job needs more memory or disk than it was given. */
     STORAGE_FULL(44, ErrorKind.INSUFFICIENT_RESOURCES),
+    /**
+     * A subtask would hold more memory at once (its inputs and what it computes) than the smallest worker offers: the
+     * chunks are too large for the workers; found before anything runs.
+     */
+    WORKING_SET_TOO_LARGE(45, ErrorKind.INSUFFICIENT_RESOURCES),
     INTERNAL_ERROR(99, ErrorKind.INTERNAL),
     // dataframe operations (codes 65-69)
     /** A merge names a key column that one of the two frames does not have. */

@@ -1,7 +1,6 @@
 package io.mars.common.graph;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * A unit of scheduling: a group of fused chunk nodes run together on one worker, in topological order.
@@ -20,35 +19,10 @@ public record Subtask(int id, List<ChunkNode> chunks, List<String> inputs, List<
     }
 
     /**
-     * What this subtask is expected to hold in memory besides its inputs: the chunks it computes (their known sizes;
-     * a chunk of unknown length is counted as large as the subtask's largest known chunk). The worker reserves it
-     * before running the subtask, and the scheduler admits subtasks to a worker by it.
+     * What this subtask holds in memory at its peak (inputs and computation), computed from its chunks' shapes: the
+     * scheduler admits subtasks to a worker by its total, and the worker reserves room for it before running.
      */
-    public long workingBytes() {
-        Set<String> read = Set.copyOf(inputs);
-        long total = 0;
-        long largest = 0;
-        int unknown = 0;
-        for (ChunkNode c : chunks) {
-            if (read.contains(c.key())) {
-                continue;
-            }
-            long size = 1;
-            for (long d : c.shape()) {
-                size = d < 0 ? -1 : size * d;
-                if (size < 0) {
-                    break;
-                }
-            }
-            if (size < 0) {
-                unknown++;
-                continue;
-            }
-            // table chunks have no tensor dtype: estimate 8 bytes per cell (their shape is rows x columns)
-            long bytes = size * (c.dtype() == null ? 8 : c.dtype().itemSize());
-            total += bytes;
-            largest = Math.max(largest, bytes);
-        }
-        return total + unknown * largest;
+    public MemoryEstimate memory() {
+        return MemoryEstimate.of(this);
     }
 }

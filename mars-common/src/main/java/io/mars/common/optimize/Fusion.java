@@ -2,6 +2,7 @@ package io.mars.common.optimize;
 
 import io.mars.common.graph.ChunkGraph;
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.operand.chunk.ChunkElementwise;
@@ -32,6 +33,50 @@ public final class Fusion {
     }
 
     public static SubtaskGraph fuse(ChunkGraph graph) {
+        return fuse(graph, Long.MAX_VALUE);
+    }
+
+    /**
+     * Fuses so that a subtask holds at most {@code memoryBudget} bytes at once where that can be known: a fused group
+     * whose exact {@link Subtask#memory() estimate} is over the budget runs as one subtask per chunk instead (each
+     * stores its output, which can be spilled, rather than holding inputs and intermediates together).
+     */
+    public static SubtaskGraph fuse(ChunkGraph graph, long memoryBudget) {
+        boolean[] alone = new boolean[graph.nodes().size()];
+        SubtaskGraph fused = fuse(graph, alone);
+        if (memoryBudget == Long.MAX_VALUE) {
+            return fused;
+        }
+        Map<ChunkNode, Integer> pos = null;
+        boolean split = false;
+        for (Subtask st : fused.subtasks()) {
+            if (st.chunks().size() < 2) {
+                continue;
+            }
+            MemoryEstimate m = st.memory();
+            if (m.exact() && m.total() > memoryBudget) {
+                if (pos == null) {
+                    pos = positions(graph.nodes());
+                }
+                for (ChunkNode c : st.chunks()) {
+                    alone[pos.get(c)] = true;
+                }
+                split = true;
+            }
+        }
+        return split ? fuse(graph, alone) : fused;
+    }
+
+    private static Map<ChunkNode, Integer> positions(List<ChunkNode> nodes) {
+        Map<ChunkNode, Integer> pos = new IdentityHashMap<>(nodes.size() * 2);
+        for (int i = 0; i < nodes.size(); i++) {
+            pos.put(nodes.get(i), i);
+        }
+        return pos;
+    }
+
+    /** Fuses, keeping each node marked {@code alone} in a subtask of its own. */
+    private static SubtaskGraph fuse(ChunkGraph graph, boolean[] alone) {
         List<ChunkNode> nodes = graph.nodes();
         int n = nodes.size();
         Map<ChunkNode, Integer> pos = new IdentityHashMap<>(n * 2);
@@ -68,7 +113,7 @@ public final class Fusion {
                 continue;
             }
             int s = onlyConsumer[i];
-            if (consumers[i] == 1 && !result[i] && absorbs(nodes.get(s))) {
+            if (consumers[i] == 1 && !result[i] && !alone[i] && !alone[s] && absorbs(nodes.get(s))) {
                 group[i] = group[s];
             } else {
                 root[groups] = i;

@@ -9,13 +9,17 @@ import io.mars.common.operand.chunk.ChunkDiagFromVector;
 import io.mars.common.operand.chunk.ChunkEye;
 import io.mars.common.operand.chunk.ChunkFromNpy;
 import io.mars.common.operand.chunk.ChunkLinspace;
+import io.mars.common.operand.chunk.ChunkSum;
+import io.mars.common.operand.chunk.ChunkToNpy;
 import io.mars.common.operand.chunk.ChunkTriangle;
 import io.mars.common.operand.tensor.TensorDiag;
 import io.mars.common.operand.tensor.TensorEye;
 import io.mars.common.operand.tensor.TensorFromNpy;
 import io.mars.common.operand.tensor.TensorLinspace;
+import io.mars.common.operand.tensor.TensorToNpy;
 import io.mars.common.operand.tensor.TensorTriangle;
 import io.mars.types.ChunkSpec;
+import io.mars.types.DataType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,6 +34,7 @@ final class CreationTilers {
         r.register(TensorDiag.class, CreationTilers::diag);
         r.register(TensorTriangle.class, CreationTilers::triangle);
         r.register(TensorFromNpy.class, CreationTilers::fromNpy);
+        r.register(TensorToNpy.class, CreationTilers::toNpy);
     }
 
     /** Calls {@code make} for every chunk index of {@code nsplits} and collects the nodes. */
@@ -50,7 +55,7 @@ final class CreationTilers {
     }
 
     static long[][] resolve(ChunkSpec spec, TileableNode node, TileContext ctx) {
-        return spec.resolve(node.shape(), node.dtype(), ctx.config().chunkStoreLimit());
+        return spec.resolve(node.shape(), node.dtype(), ctx.autoChunkBytes());
     }
 
     static TiledTileable linspace(TileableNode node, TensorLinspace op, List<TiledTileable> in, TileContext ctx) {
@@ -67,6 +72,39 @@ final class CreationTilers {
     static TiledTileable fromNpy(TileableNode node, TensorFromNpy op, List<TiledTileable> in, TileContext ctx) {
         return eachChunk(resolve(op.chunks(), node, ctx), (flat, idx, shape, off) -> ctx.chunk(node.key() + "." + flat,
                 new ChunkFromNpy(op.path(), op.dataOffset(), node.shape(), off), List.of(), node.dtype(), shape, idx));
+    }
+
+    /**
+     * One writer per chunk of the input, each writing its box into the file where numpy's C order puts it, and a
+     * summation tree of the bytes they wrote.
+     */
+    static TiledTileable toNpy(TileableNode node, TensorToNpy op,
+                               List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
+        long[][] ns = src.nsplits();
+        long[] full = NSplits.shape(ns);
+        List<ChunkNode> level = new ArrayList<>(src.chunks().size());
+        eachChunk(ns, (flat, idx, shape, off) -> {
+            ChunkNode w = ctx.chunk(node.key() + ".w" + flat, new ChunkToNpy(op.path(),
+                    op.dataOffset(), full, off), List.of(src.chunk(idx)), DataType.INT64, new long[0], new int[0]);
+            level.add(w);
+            return w;
+        });
+        ChunkSum sum = new ChunkSum();
+        int fanIn = Math.max(2, ctx.config().combineSize());
+        int round = 0;
+        List<ChunkNode> current = level;
+        while (current.size() > 1) {
+            List<ChunkNode> next = new ArrayList<>();
+            for (int i = 0; i < current.size(); i += fanIn) {
+                List<ChunkNode> group = current.subList(i, Math.min(current.size(), i + fanIn));
+                next.add(group.size() == 1 ? group.get(0) : ctx.chunk(node.key() + ".s" + round + "_" + i, sum,
+                        group, DataType.INT64, new long[0], new int[0]));
+            }
+            current = next;
+            round++;
+        }
+        return new TiledTileable(new long[0][], List.of(current.get(0)));
     }
 
     /** Masks each chunk by the global offsets of its last two axes; the chunks stay those of the input. */

@@ -93,7 +93,7 @@ final class DataFrameTilers {
             return fromLocalWide(node, op, widths, ctx);
         }
         long per = op.chunkRows() > 0 ? op.chunkRows()
-                : Math.max(1, ctx.config().chunkStoreLimit() / (8L * Math.max(1, data.columnCount())));
+                : Math.max(1, ctx.autoChunkBytes() / (8L * Math.max(1, data.columnCount())));
         int count = (int) Math.max(1, (n + per - 1) / per);
         long[] rows = new long[count];
         List<ChunkNode> chunks = new ArrayList<>(count);
@@ -113,7 +113,7 @@ final class DataFrameTilers {
         LocalTable data = op.data();
         int n = data.rowCount();
         long per = op.chunkRows() > 0 ? op.chunkRows()
-                : Math.max(1, ctx.config().chunkStoreLimit() / (8L * widths[0]));
+                : Math.max(1, ctx.autoChunkBytes() / (8L * widths[0]));
         int count = (int) Math.max(1, (n + per - 1) / per);
         long[] rows = new long[count];
         List<ChunkNode> chunks = new ArrayList<>(count * widths.length);

@@ -204,7 +204,7 @@ final class ShapeTilers {
                 elements *= Arrays.stream(outNs[a]).max().orElse(1);
             }
         }
-        long limit = Math.max(1, ctx.config().chunkStoreLimit() / node.dtype().itemSize());
+        long limit = Math.max(1, ctx.autoChunkBytes() / node.dtype().itemSize());
         for (int a = 0; a < n; a++) {
             if (broadcast[a]) {
                 long block = Math.max(1, limit / Math.max(1, elements));

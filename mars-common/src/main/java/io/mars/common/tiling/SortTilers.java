@@ -97,12 +97,17 @@ final class SortTilers {
         DataType keyType = src.chunks().get(0).dtype().isFloat() ? DataType.FLOAT64 : DataType.INT64;
         List<ChunkNode> sorted = new ArrayList<>(p);
         List<ChunkNode> samples = new ArrayList<>(p);
+        // p regular samples per chunk, or fewer when the pivot node (every sample and the p - 1 pivots) would not
+        // fit a worker's budget: pivots from fewer samples balance the parts less evenly, the result is the same
+        long budget = ctx.memoryBudget();
+        long samplesPerChunk = budget == Long.MAX_VALUE ? p
+                : Math.max(1, Math.min(p, (budget - 8L * p) / (8L * p)));
         for (int i = 0; i < p; i++) {
             ChunkNode c = src.chunks().get(i);
             ChunkNode s = ctx.chunk(k + ".ps" + i, new ChunkPsrsSort(offsets[i], op.indices()), List.of(c), keyType,
                     c.shape(), c.index());
             sorted.add(s);
-            int count = (int) Math.min(p, lengths[i]);
+            int count = (int) Math.min(samplesPerChunk, lengths[i]);
             samples.add(ctx.chunk(k + ".pm" + i, new ChunkPsrsSample(count), List.of(s), keyType,
                     new long[] {count}, new int[] {i}));
         }

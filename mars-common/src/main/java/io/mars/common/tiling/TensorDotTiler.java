@@ -1,6 +1,7 @@
 package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
@@ -61,6 +62,8 @@ final class TensorDotTiler {
             coarsen(nsA);
             coarsen(nsB);
         }
+        int item = node.dtype().itemSize();
+        fitBudget(ctx.memoryBudget(), item, nsA, a.axes(), nsB, b.axes());
         for (int i = 0; i < a.axes().length; i++) {
             long[] common = unify(nsA[a.axes()[i]], nsB[b.axes()[i]]);
             nsA[a.axes()[i]] = common;
@@ -119,6 +122,7 @@ final class TensorDotTiler {
         if (coarsen) {
             coarsen(ns);
         }
+        fitBudget(ctx.memoryBudget(), node.dtype().itemSize(), ns, x.axes(), ns, x.axes());
         TiledTileable t = ctx.rechunk(x.tensor(), ns, node.key() + ".a");
         int contracted = x.axes()[0];
         int free = 1 - contracted;
@@ -162,8 +166,20 @@ final class TensorDotTiler {
      */
     private static ChunkNode accumulate(TileableNode node, ChunkTensorDot op, List<ChunkNode> inputs, int step,
             int flat, int[] idx, long[] shape, TileContext ctx) {
-        int combine = ctx.config().combineSize();
         int blocks = inputs.size() / step;
+        long outBytes = bytes(shape, node);
+        // blocks per product chunk: all its input blocks and its output in memory at once must fit the budget
+        long largestStep = 0;
+        for (int c = 0; c < blocks; c++) {
+            long s = 0;
+            for (ChunkNode in : inputs.subList(c * step, (c + 1) * step)) {
+                s = sat(s + Math.max(0, MemoryEstimate.bytes(in)));
+            }
+            largestStep = Math.max(largestStep, s);
+        }
+        int combine = TileContext.fitting(ctx.config().combineSize(), 1, largestStep, outBytes, ctx.memoryBudget());
+        // and a summation node's inputs and output
+        int fanIn = ctx.fanIn(outBytes, outBytes);
         if (blocks <= combine) {
             return ctx.chunk(node.key() + "." + flat, op, inputs, node.dtype(), shape, idx);
         }
@@ -176,9 +192,9 @@ final class TensorDotTiler {
         int round = 0;
         while (level.size() > 1) {
             List<ChunkNode> next = new ArrayList<>();
-            boolean last = level.size() <= combine;
-            for (int i = 0; i < level.size(); i += combine) {
-                List<ChunkNode> group = level.subList(i, Math.min(level.size(), i + combine));
+            boolean last = level.size() <= fanIn;
+            for (int i = 0; i < level.size(); i += fanIn) {
+                List<ChunkNode> group = level.subList(i, Math.min(level.size(), i + fanIn));
                 String key = last ? node.key() + "." + flat : node.key() + ".s" + flat + "_" + round + "_" + i;
                 next.add(group.size() == 1 ? group.get(0) : ctx.chunk(key, sumOp, group, node.dtype(), shape, idx));
             }
@@ -186,6 +202,76 @@ final class TensorDotTiler {
             round++;
         }
         return level.get(0);
+    }
+
+    /**
+     * Cuts the operands' chunks (halving the longest chunk edge of either, free or contracted) until one block of each
+     * and an output block fit {@code budget} (the least one product subtask holds), and three output blocks do (a
+     * summation node of fan-in 2). {@code nsA} and {@code nsB} may be
+     * the same array (a Gram product). Contracted axes cut on one side are refined to common splits afterwards.
+     */
+    static void fitBudget(long budget, int item, long[][] nsA, int[] axesA, long[][] nsB, int[] axesB) {
+        if (budget == Long.MAX_VALUE) {
+            return;
+        }
+        for (int round = 0; round < 128; round++) {
+            long blockA = item;
+            long blockB = item;
+            long out = item;
+            for (int d = 0; d < nsA.length; d++) {
+                blockA = sat(blockA * longest(nsA[d]));
+                if (!Shapes.contains(axesA, d)) {
+                    out = sat(out * longest(nsA[d]));
+                }
+            }
+            for (int d = 0; d < nsB.length; d++) {
+                blockB = sat(blockB * longest(nsB[d]));
+                if (!Shapes.contains(axesB, d)) {
+                    out = sat(out * longest(nsB[d]));
+                }
+            }
+            // a product holds a block of each operand and its output; a summation node two partial outputs and its own
+            if (sat(sat(blockA + blockB) + out) <= budget && sat(3 * out) <= budget) {
+                return;
+            }
+            long[][] side = nsA;
+            int axis = -1;
+            long edge = 1;
+            for (int s = 0; s < 2; s++) {
+                long[][] ns = s == 0 ? nsA : nsB;
+                for (int d = 0; d < ns.length; d++) {
+                    if (longest(ns[d]) > edge) {
+                        edge = longest(ns[d]);
+                        side = ns;
+                        axis = d;
+                    }
+                }
+            }
+            if (axis < 0) {
+                return; // single elements: nothing left to cut; the supervisor refuses the task by its estimate
+            }
+            long dim = 0;
+            for (long x : side[axis]) {
+                dim += x;
+            }
+            side[axis] = ChunkSpec.split(dim, (edge + 1) / 2);
+        }
+    }
+
+    private static long longest(long[] splits) {
+        long m = 0;
+        for (long x : splits) {
+            m = Math.max(m, x);
+        }
+        return m;
+    }
+
+    private static long bytes(long[] shape, TileableNode node) {
+        return TileContext.blockBytes(shape, node.dtype() == null ? 8 : node.dtype().itemSize());
+    }
+
+    private static long sat(long v) {
+        return v < 0 ? Long.MAX_VALUE : v;
     }
 
     /**

@@ -50,7 +50,7 @@ final class TensorTilers {
     }
 
     private static long[][] resolve(ChunkSpec spec, TileableNode node, TileContext ctx) {
-        return spec.resolve(node.shape(), node.dtype(), ctx.config().chunkStoreLimit());
+        return spec.resolve(node.shape(), node.dtype(), ctx.autoChunkBytes());
     }
 
     /** Calls {@code make} for every chunk index of {@code nsplits} and collects the nodes. */
@@ -233,7 +233,7 @@ final class TensorTilers {
             return ns;
         }
         long rowBytes = Math.max(1, Shapes.size(shape) / Math.max(1, shape[0]) * dtype.itemSize());
-        long rows = Math.max(1, ctx.config().chunkStoreLimit() / rowBytes);
+        long rows = Math.max(1, ctx.autoChunkBytes() / rowBytes);
         ns[0] = ChunkSpec.split(shape[0], rows);
         for (int a = 1; a < shape.length; a++) {
             ns[a] = new long[] {shape[a]};

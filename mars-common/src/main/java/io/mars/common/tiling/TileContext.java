@@ -23,12 +23,72 @@ public final class TileContext {
     // --- wide ---
     private final Map<String, TiledTileable> stitched = new java.util.HashMap<>();
 
+    private final long memoryBudget;
+
     public TileContext(TilingConfig config) {
+        this(config, Long.MAX_VALUE);
+    }
+
+    /** A run whose subtasks must each fit {@code memoryBudget} bytes (the smallest worker's; MAX_VALUE: unknown). */
+    public TileContext(TilingConfig config, long memoryBudget) {
         this.config = config;
+        this.memoryBudget = memoryBudget;
     }
 
     public TilingConfig config() {
         return config;
+    }
+
+    /**
+     * The most bytes one subtask may hold at once (inputs and what it computes): the smallest worker's memory budget,
+     * or {@code Long.MAX_VALUE} when unknown. Tilers whose intermediates grow with their fan-in (products, trees) cut
+     * their work so that each piece fits.
+     */
+    public long memoryBudget() {
+        return memoryBudget;
+    }
+
+    /**
+     * How many partial results of {@code partBytes} each one node of a tree merges ({@code mars.task.combine-size},
+     * fewer when that many and the node's {@code outBytes} output would not fit the budget; at least 2).
+     */
+    public int fanIn(long partBytes, long outBytes) {
+        return fitting(config.combineSize(), 2, partBytes, outBytes, memoryBudget);
+    }
+
+    /**
+     * The most inputs (at most {@code most}, at least {@code least}) of {@code inputBytes} each that fit {@code budget}
+     * with an output of {@code outBytes}. When even {@code least} do not fit, {@code least}: the task is then refused
+     * before it runs, naming the chunk (the supervisor checks every subtask's memory).
+     */
+    static int fitting(int most, int least, long inputBytes, long outBytes, long budget) {
+        if (budget == Long.MAX_VALUE || inputBytes <= 0) {
+            return most;
+        }
+        long room = budget - outBytes;
+        long n = room <= 0 ? 0 : room / inputBytes;
+        return (int) Math.max(least, Math.min(most, n));
+    }
+
+    /** Bytes of a block of {@code shape} with items of {@code itemSize} bytes (saturating). */
+    static long blockBytes(long[] shape, int itemSize) {
+        long n = itemSize;
+        for (long d : shape) {
+            n = d < 0 || Math.multiplyHigh(n, d) != 0 || n * d < 0 ? Long.MAX_VALUE : n * d;
+        }
+        return n;
+    }
+
+    /** A chunk's working set may hold this many chunks at once (a product: two input blocks and its output, with room). */
+    static final int CHUNKS_PER_BUDGET = 8;
+
+    /**
+     * The most bytes an automatically sized chunk holds: {@code mars.tensor.chunk-store-limit}, or an eighth of the
+     * smallest worker's budget when that is less, so that a subtask over a few such chunks always fits (as Dask derives
+     * {@code chunks="auto"} from its {@code array.chunk-size}).
+     */
+    public long autoChunkBytes() {
+        return Math.max(1, Math.min(config.chunkStoreLimit(), memoryBudget / CHUNKS_PER_BUDGET));
     }
 
     public List<ChunkNode> created() {

@@ -29,9 +29,17 @@ public final class Tiling {
     private final TilerRegistry registry;
     private final TilingConfig config;
 
+    private final long memoryBudget;
+
     public Tiling(TilerRegistry registry, TilingConfig config) {
+        this(registry, config, Long.MAX_VALUE);
+    }
+
+    /** Tiling for workers whose smallest memory budget is {@code memoryBudget} bytes (see {@link TileContext#memoryBudget}). */
+    public Tiling(TilerRegistry registry, TilingConfig config, long memoryBudget) {
         this.registry = registry;
         this.config = config;
+        this.memoryBudget = memoryBudget;
     }
 
     /**
@@ -47,7 +55,7 @@ public final class Tiling {
             byKey.put(n.key(), n);
         }
         Set<String> needed = neededKeys(graph, byKey, stored);
-        TileContext ctx = new TileContext(config);
+        TileContext ctx = new TileContext(config, memoryBudget);
         Map<String, TiledTileable> tiled = new HashMap<>();
         Set<String> blocked = new HashSet<>();
         Map<String, TiledTileable> unknownInputs = new LinkedHashMap<>();

@@ -74,6 +74,7 @@ public final class KernelRegistry {
                 .with(io.mars.common.operand.chunk.ChunkDiagFromVector.class, new DiagFromVectorKernel())
                 .with(io.mars.common.operand.chunk.ChunkDiagExtract.class, new DiagExtractKernel())
                 .with(io.mars.common.operand.chunk.ChunkFromNpy.class, new FromNpyKernel())
+                .with(io.mars.common.operand.chunk.ChunkToNpy.class, new ToNpyKernel())
                 .with(io.mars.common.operand.chunk.ChunkRandomSample.class, new RandomSampleKernel())
                 .with(io.mars.common.operand.chunk.ChunkPermutation.class, new PermutationKernel())
                 .with(io.mars.common.operand.chunk.ChunkChoice.class, new ChoiceKernel())

@@ -47,17 +47,37 @@ public final class ClientSession implements Session {
     private final ConcurrentLinkedQueue<String> unreachable = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;
 
-    private ClientSession(SupervisorGateway supervisor, String id, AutoCloseable owned, ClientConfig config) {
+    /** Whether the workers run in this process's machine and see its local files (an embedded cluster). */
+    private final boolean localFiles;
+
+    private ClientSession(SupervisorGateway supervisor, String id, AutoCloseable owned, ClientConfig config,
+                          boolean localFiles) {
         this.supervisor = supervisor;
         this.id = id;
         this.owned = owned;
         this.config = config;
+        this.localFiles = localFiles;
     }
 
     /** Opens a session; {@code owned} (may be null) is closed with it, e.g. the local cluster it runs on. */
     public static ClientSession open(SupervisorGateway supervisor, Map<String, String> conf, AutoCloseable owned) {
+        return open(supervisor, conf, owned, false);
+    }
+
+    /**
+     * Opens a session, saying whether the workers see this client's local files ({@code true} for an embedded
+     * cluster: {@code Tensors.toNpy} then has them write their chunks straight into the file).
+     */
+    public static ClientSession open(SupervisorGateway supervisor, Map<String, String> conf, AutoCloseable owned,
+                                     boolean workersShareLocalFiles) {
         ClientConfig config = ClientConfig.from(conf); // a bad setting fails before a session exists
-        return new ClientSession(supervisor, join(supervisor.createSession(conf)), owned, config);
+        return new ClientSession(supervisor, join(supervisor.createSession(conf)), owned, config,
+                workersShareLocalFiles);
+    }
+
+    @Override
+    public boolean workersShareLocalFiles() {
+        return localFiles;
     }
 
     @Override

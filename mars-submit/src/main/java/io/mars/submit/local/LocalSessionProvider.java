@@ -20,7 +20,7 @@ public final class LocalSessionProvider implements SessionProvider {
         merged.putAll(conf);
         LocalCluster cluster = new LocalCluster(LocalCluster.workerCount(master), merged);
         try {
-            return ClientSession.open(cluster.supervisor(), merged, cluster);
+            return ClientSession.open(cluster.supervisor(), merged, cluster, true);
         } catch (RuntimeException e) {
             cluster.close();
             throw e;

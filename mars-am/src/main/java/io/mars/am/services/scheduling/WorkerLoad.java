@@ -2,7 +2,7 @@ package io.mars.am.services.scheduling;
 
 /**
  * What the scheduler admitted to one worker, by the subtasks' working-memory estimates
- * ({@link io.mars.common.graph.Subtask#workingBytes()}).
+ * ({@link io.mars.common.graph.Subtask#memory()}).
  *
  * @param workerId          the worker
  * @param budgetBytes       the working memory the worker offered at registration ({@code Long.MAX_VALUE}: unbounded)

@@ -23,6 +23,7 @@ public sealed interface ChunkOperand extends Operand permits
         ChunkFlatAssemble,
         ChunkFromArray,
         ChunkFromNpy,
+        ChunkToNpy,
         ChunkHistogram,
         ChunkHistogramEdges,
         ChunkMaskSelect,

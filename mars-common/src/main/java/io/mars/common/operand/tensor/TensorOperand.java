@@ -20,6 +20,7 @@ public sealed interface TensorOperand extends Operand permits
         TensorEye,
         TensorFromArray,
         TensorFromNpy,
+        TensorToNpy,
         TensorFull,
         TensorHistogram,
         TensorHistogramEdges,

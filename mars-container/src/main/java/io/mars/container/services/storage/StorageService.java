@@ -22,6 +22,19 @@ public interface StorageService extends AutoCloseable {
     boolean putIfAbsent(String sessionId, String chunkKey, ChunkData data);
 
     /**
+     * {@link #put} of data a subtask computed under {@code reservation}: the bytes move from the reservation into
+     * memory (as far as it still holds them) instead of being counted twice until the subtask ends.
+     */
+    default void put(String sessionId, String chunkKey, ChunkData data, Reservation reservation) {
+        put(sessionId, chunkKey, data);
+    }
+
+    /** {@link #putIfAbsent} of data held under {@code reservation}; see {@link #put(String, String, ChunkData, Reservation)}. */
+    default boolean putIfAbsent(String sessionId, String chunkKey, ChunkData data, Reservation reservation) {
+        return putIfAbsent(sessionId, chunkKey, data);
+    }
+
+    /**
      * The chunk's data, read back into memory if it was spilled; fails with {@code CHUNK_LOST} when its spill file
      * is corrupted or gone.
      */
@@ -29,6 +42,15 @@ public interface StorageService extends AutoCloseable {
 
     /** Like {@link #get}, reading a spilled chunk back on the storage's own threads. */
     CompletableFuture<Optional<ChunkData>> getAsync(String sessionId, String chunkKey);
+
+    /**
+     * Like {@link #getAsync(String, String)}, for a subtask that reserved room for its spilled inputs: a read-back
+     * takes its bytes out of {@code reservation} instead of adding to memory on top of it.
+     */
+    default CompletableFuture<Optional<ChunkData>> getAsync(String sessionId, String chunkKey,
+                                                           Reservation reservation) {
+        return getAsync(sessionId, chunkKey);
+    }
 
     /** Keeps these chunks (those stored here) in memory until the pin is closed. */
     Pin pin(String sessionId, Collection<String> chunkKeys);

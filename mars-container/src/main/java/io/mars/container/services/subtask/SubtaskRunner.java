@@ -4,6 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.error.MissingChunkException;
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.Subtask;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.rpc.SubtaskResult;
@@ -52,13 +53,16 @@ public final class SubtaskRunner {
 
     public SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations) {
         long start = System.nanoTime();
-        if (LOG.isDebugEnabled()) { // describe() and workingBytes() build strings and sets: not for every subtask
-            LOG.debug("subtask {} of session {} starts: {} ({} inputs, {} working bytes reserved)", subtask.id(),
-                    sessionId, describe(subtask), subtask.inputs().size(), subtask.workingBytes());
+        MemoryEstimate memory = subtask.memory();
+        if (LOG.isDebugEnabled()) { // describe() builds strings: not for every subtask
+            LOG.debug("subtask {} of session {} starts: {} ({} inputs, {})", subtask.id(), sessionId,
+                    describe(subtask), subtask.inputs().size(), memory);
         }
+        // room for everything the subtask will hold but its inputs already in memory here (pinned, so they stay):
+        // inputs read back or fetched, and what it computes; read-backs and outputs move out of the reservation
         try (Pin inputs = storage.pin(sessionId, subtask.inputs());
-             Reservation working = storage.reserve(subtask.workingBytes())) {
-            SubtaskResult result = run(sessionId, subtask, inputLocations, start);
+             Reservation working = storage.reserve(Math.max(0, memory.total() - inputs.residentBytes()))) {
+            SubtaskResult result = run(sessionId, subtask, inputLocations, start, working);
             if (LOG.isInfoEnabled()) {
                 long bytes = 0;
                 for (ChunkMeta m : result.outputs()) {
@@ -84,7 +88,8 @@ public final class SubtaskRunner {
                 ? " (" + subtask.chunks().size() + " fused)" : "");
     }
 
-    private SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations, long start) {
+    private SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations, long start,
+                              Reservation working) {
         Map<String, ChunkData> values = new HashMap<>();
         // copies of inputs fetched from other workers, owned by this run: kept in storage when it succeeds (as more
         // locations of those chunks), closed when it fails
@@ -93,7 +98,7 @@ public final class SubtaskRunner {
             // read-backs of spilled inputs run on the storage's threads, all at once
             Map<String, CompletableFuture<Optional<ChunkData>>> local = new HashMap<>();
             for (String key : subtask.inputs()) {
-                local.put(key, storage.getAsync(sessionId, key));
+                local.put(key, storage.getAsync(sessionId, key, working));
             }
             // every missing input is reported at once, so that one rerun recomputes them all
             List<MissingChunkException> missing = new ArrayList<>();
@@ -107,8 +112,8 @@ public final class SubtaskRunner {
             if (!missing.isEmpty()) {
                 throw MissingChunkException.combine(missing);
             }
-            SubtaskResult computed = compute(sessionId, subtask, values, start);
-            List<ChunkMeta> copies = keepCopies(sessionId, subtask, fetchedCopies);
+            SubtaskResult computed = compute(sessionId, subtask, values, start, working);
+            List<ChunkMeta> copies = keepCopies(sessionId, subtask, fetchedCopies, working);
             return new SubtaskResult(computed.subtaskId(), computed.workerId(), computed.outputs(),
                     computed.startNanos(), computed.endNanos(), copies);
         } finally {
@@ -123,7 +128,8 @@ public final class SubtaskRunner {
      * location; a copy this worker holds already (another subtask kept it first) is left to be closed. Takes what it
      * stores out of {@code fetched}.
      */
-    private List<ChunkMeta> keepCopies(String sessionId, Subtask subtask, Map<String, ChunkData> fetched) {
+    private List<ChunkMeta> keepCopies(String sessionId, Subtask subtask, Map<String, ChunkData> fetched,
+                                       Reservation working) {
         if (fetched.isEmpty()) {
             return List.of();
         }
@@ -145,7 +151,7 @@ public final class SubtaskRunner {
             // meta is taken before the put: once stored, the chunk may be spilled (and a table closed) at any time
             ChunkMeta meta = new ChunkMeta(e.getKey(), node.dtype(), shapeOf(node, data), data.nbytes(),
                     Set.of(workerId));
-            if (storage.putIfAbsent(sessionId, e.getKey(), data)) {
+            if (storage.putIfAbsent(sessionId, e.getKey(), data, working)) {
                 it.remove();
                 kept.add(meta);
             }
@@ -153,12 +159,13 @@ public final class SubtaskRunner {
         return kept;
     }
 
-    private SubtaskResult compute(String sessionId, Subtask subtask, Map<String, ChunkData> values, long start) {
+    private SubtaskResult compute(String sessionId, Subtask subtask, Map<String, ChunkData> values, long start,
+                                  Reservation working) {
         List<ChunkNode> chunks = subtask.chunks();
         ChunkData fused = FusedBlockEvaluator.tryEvaluate(chunks, values, subtask.outputs(), kernels);
         if (fused != null) {
             ChunkNode out = chunks.get(chunks.size() - 1);
-            storage.put(sessionId, out.key(), fused);
+            storage.put(sessionId, out.key(), fused, working);
             ChunkMeta meta = new ChunkMeta(out.key(), out.dtype(), shapeOf(out, fused), fused.nbytes(), Set.of(workerId));
             return new SubtaskResult(subtask.id(), workerId, List.of(meta), start, System.nanoTime());
         }
@@ -196,7 +203,7 @@ public final class SubtaskRunner {
                     }
                 }
                 if (outputs.contains(c.key())) {
-                    storage.put(sessionId, c.key(), out);
+                    storage.put(sessionId, c.key(), out, working);
                     owned.remove(c.key());
                     metas.add(new ChunkMeta(c.key(), c.dtype(), shapeOf(c, out), out.nbytes(), Set.of(workerId)));
                 }

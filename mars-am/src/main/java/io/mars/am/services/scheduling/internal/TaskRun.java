@@ -52,7 +52,7 @@ final class TaskRun {
         this.runningOn = new int[n];
         this.estimate = new long[n];
         for (int i = 0; i < n; i++) {
-            estimate[i] = graph.subtasks().get(i).workingBytes();
+            estimate[i] = graph.subtasks().get(i).memory().total();
             pending[i] = graph.predecessors()[i].length;
         }
         this.remaining = n;

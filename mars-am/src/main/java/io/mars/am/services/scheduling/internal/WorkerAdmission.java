@@ -4,7 +4,7 @@ import io.mars.am.services.scheduling.WorkerLoad;
 
 /**
  * Admission on one worker by slots and by memory. Each subtask carries an estimate of its working memory
- * ({@link io.mars.common.graph.Subtask#workingBytes()}, what the worker reserves before running it), and each worker
+ * ({@link io.mars.common.graph.Subtask#memory()}, what the worker reserves before running it), and each worker
  * offers a budget when it registers ({@link io.mars.common.rpc.WorkerGateway#memoryBytes()}: its storage's hard
  * limit). A worker starts a subtask only if the estimates of the subtasks running there plus its own fit the budget;
  * an idle worker always starts it, so a subtask larger than every budget runs alone and nothing deadlocks. Also

@@ -12,6 +12,7 @@ import io.mars.common.concurrent.Actor;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.graph.TileableGraph;
@@ -37,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,8 +59,22 @@ public final class TaskManager implements TaskService, AutoCloseable {
     private final Map<String, String> clusterConf;
     private final Map<String, Task> tasks = new LinkedHashMap<>();
 
+    /**
+     * The most bytes one subtask may hold: the smallest worker's memory budget (MAX_VALUE: unbounded), once a worker
+     * is known; a task is tiled when it is.
+     */
+    private final Supplier<CompletableFuture<Long>> memoryBudget;
+
     public TaskManager(SessionService sessions, SchedulingService scheduling, LifecycleService lifecycle,
                        MetaService meta, TilerRegistry tilers, Map<String, String> clusterConf) {
+        this(sessions, scheduling, lifecycle, meta, tilers, clusterConf,
+                () -> CompletableFuture.completedFuture(Long.MAX_VALUE));
+    }
+
+    public TaskManager(SessionService sessions, SchedulingService scheduling, LifecycleService lifecycle,
+                       MetaService meta, TilerRegistry tilers, Map<String, String> clusterConf,
+                       Supplier<CompletableFuture<Long>> memoryBudget) {
+        this.memoryBudget = memoryBudget;
         this.sessions = sessions;
         this.scheduling = scheduling;
         this.lifecycle = lifecycle;
@@ -114,7 +130,13 @@ public final class TaskManager implements TaskService, AutoCloseable {
         return sessions.snapshot(sessionId).thenApplyAsync(snap -> {
             Task task = new Task(Keys.newKey("task"), sessionId, submitted);
             tasks.put(task.id, task);
-            start(task, snap, graph);
+            memoryBudget.get().whenCompleteAsync((budget, err) -> {
+                if (err != null) {
+                    end(task, MarsException.wrap(err));
+                } else {
+                    start(task, snap, graph, budget);
+                }
+            }, actor);
             return task.id;
         }, actor);
     }
@@ -124,6 +146,8 @@ public final class TaskManager implements TaskService, AutoCloseable {
         final Task task;
         final TileableGraph graph;
         final Tiling tiling;
+        /** What one subtask may hold: the smallest worker's budget when the task started. */
+        final long budget;
         final Map<String, TiledTileable> sessionStored;
         final Map<String, TiledTileable> stageResults = new HashMap<>();
         final List<String> heldRefs = new ArrayList<>();
@@ -131,21 +155,22 @@ public final class TaskManager implements TaskService, AutoCloseable {
         /** Whether results kept by earlier tasks were found lost and dropped once already (they are not twice). */
         boolean lostStoredDropped;
 
-        Run(Task task, TileableGraph graph, Tiling tiling, Map<String, TiledTileable> sessionStored) {
+        Run(Task task, TileableGraph graph, Tiling tiling, long budget, Map<String, TiledTileable> sessionStored) {
             this.task = task;
             this.graph = graph;
             this.tiling = tiling;
+            this.budget = budget;
             this.sessionStored = new HashMap<>(sessionStored);
         }
     }
 
-    private void start(Task task, SessionService.SessionSnapshot snap, TileableGraph graph) {
+    private void start(Task task, SessionService.SessionSnapshot snap, TileableGraph graph, long budget) {
         Tiling tiling;
         try {
             task.move(TaskState.TILING);
             Map<String, String> conf = new HashMap<>(clusterConf);
             conf.putAll(snap.conf());
-            tiling = new Tiling(tilers, TilingConfig.from(conf));
+            tiling = new Tiling(tilers, TilingConfig.from(conf), budget);
         } catch (RuntimeException e) {
             end(task, MarsException.wrap(e));
             return;
@@ -157,7 +182,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
             end(task, MarsException.wrap(e));
             return;
         }
-        runStage(new Run(task, optimized, tiling, snap.stored()));
+        runStage(new Run(task, optimized, tiling, budget, snap.stored()));
     }
 
     /**
@@ -172,7 +197,8 @@ public final class TaskManager implements TaskService, AutoCloseable {
             Map<String, TiledTileable> stored = new HashMap<>(run.sessionStored);
             stored.putAll(run.stageResults);
             tiled = run.tiling.tile(run.graph, stored);
-            subtasks = Fusion.fuse(tiled.graph());
+            subtasks = Fusion.fuse(tiled.graph(), run.budget);
+            checkMemory(subtasks, run.budget);
         } catch (RuntimeException e) {
             lifecycle.decref(task.sessionId, run.heldRefs);
             end(task, MarsException.wrap(e));
@@ -289,6 +315,47 @@ public final class TaskManager implements TaskService, AutoCloseable {
                         runStage(run);
                     }
                 }, actor);
+    }
+
+    /**
+     * How many times the smallest worker's budget a subtask may hold when it runs alone: the budget is the hard limit
+     * of the storage quota, by default under half the worker's data memory, and a subtask over the budget runs alone on
+     * an idle worker with the rest as working room. Past this it cannot fit even alone.
+     */
+    static final int ALONE_FACTOR = 2;
+
+    /**
+     * Refuses, before anything runs, a stage with a subtask that would hold more memory at once than the smallest
+     * worker can give one subtask running alone ({@link #ALONE_FACTOR} x its budget), when its size is known exactly
+     * (tensor chunks): run, it could only run out of memory. The error names the chunk, its bytes, the budget and the
+     * fixes.
+     */
+    static void checkMemory(SubtaskGraph subtasks, long budget) {
+        if (budget == Long.MAX_VALUE) {
+            return;
+        }
+        long limit = budget > Long.MAX_VALUE / ALONE_FACTOR ? Long.MAX_VALUE : budget * ALONE_FACTOR;
+        for (Subtask st : subtasks.subtasks()) {
+            MemoryEstimate m = st.memory();
+            if (m.exact() && m.total() > limit) {
+                ChunkNode last = st.chunks().get(st.chunks().size() - 1);
+                long largest = 0;
+                for (ChunkNode c : st.chunks()) {
+                    largest = Math.max(largest, MemoryEstimate.bytes(c));
+                    for (ChunkNode in : c.inputs()) {
+                        largest = Math.max(largest, MemoryEstimate.bytes(in));
+                    }
+                }
+                throw new MarsException(ErrorCode.WORKING_SET_TOO_LARGE, "computing chunk " + last.key() + " ("
+                        + last.op().wireName() + ", shape " + java.util.Arrays.toString(last.shape()) + ") needs "
+                        + m.total() + " bytes of memory at once (" + m.inputBytes() + " of inputs, "
+                        + m.computeBytes() + " computed; its largest chunk holds " + largest + " bytes), more than the "
+                        + limit + " bytes the smallest worker can give one subtask (" + ALONE_FACTOR + " x its budget of "
+                        + budget + " bytes, the hard limit of mars.worker.cache-mem). "
+                        + "Use smaller chunks (chunks(...) or mars.tensor.chunk-store-limit), or give the workers "
+                        + "more memory (--worker-memory, mars.worker.cache-mem)");
+            }
+        }
     }
 
     /**

@@ -194,7 +194,7 @@ class MemoryAdmissionTest {
             synchronized (this) {
                 f = held.remove(subtaskId);
                 st = subtasks.remove(subtaskId);
-                runningBytes -= st.workingBytes();
+                runningBytes -= st.memory().total();
             }
             List<ChunkMeta> outs = new ArrayList<>();
             for (String k : st.outputs()) {
@@ -224,7 +224,7 @@ class MemoryAdmissionTest {
             CompletableFuture<SubtaskResult> f = new CompletableFuture<>();
             held.put(subtask.id(), f);
             subtasks.put(subtask.id(), subtask);
-            runningBytes += subtask.workingBytes();
+            runningBytes += subtask.memory().total();
             peakRunningBytes = Math.max(peakRunningBytes, runningBytes);
             return f;
         }

@@ -172,6 +172,11 @@ public final class TieredStorage implements StorageService {
 
     @Override
     public void put(String sessionId, String chunkKey, ChunkData data) {
+        put(sessionId, chunkKey, data, null);
+    }
+
+    @Override
+    public void put(String sessionId, String chunkKey, ChunkData data, Reservation reservation) {
         List<SpillFile> stale = new ArrayList<>(1);
         lock.lock();
         try {
@@ -187,7 +192,11 @@ public final class TieredStorage implements StorageService {
             }
             // a put that can fit nowhere fails before the storage takes the data; this check never waits (the lock
             // stays held, so no other put of the key can come in between), the wait for spills comes once it is in
-            checkRoomLocked(data.nbytes());
+            long covered = reservation instanceof Held h ? h.coverable(data.nbytes()) : 0;
+            checkRoomLocked(data.nbytes() - covered);
+            if (covered > 0) {
+                ((Held) reservation).take(covered);
+            }
             Entry e = new Entry(k, data);
             entries.put(k, e);
             bySession.computeIfAbsent(sessionId, s -> new LinkedHashSet<>()).add(e);
@@ -203,13 +212,18 @@ public final class TieredStorage implements StorageService {
 
     @Override
     public boolean putIfAbsent(String sessionId, String chunkKey, ChunkData data) {
+        return putIfAbsent(sessionId, chunkKey, data, null);
+    }
+
+    @Override
+    public boolean putIfAbsent(String sessionId, String chunkKey, ChunkData data, Reservation reservation) {
         lock.lock();
         try {
             checkOpen();
             if (entries.containsKey(new Key(sessionId, chunkKey))) {
                 return false;
             }
-            put(sessionId, chunkKey, data); // the lock is reentrant: nothing can store the key in between
+            put(sessionId, chunkKey, data, reservation); // the lock is reentrant: nothing can store the key in between
             return true;
         } finally {
             lock.unlock();
@@ -240,6 +254,12 @@ public final class TieredStorage implements StorageService {
 
     @Override
     public CompletableFuture<Optional<ChunkData>> getAsync(String sessionId, String chunkKey) {
+        return getAsync(sessionId, chunkKey, null);
+    }
+
+    @Override
+    public CompletableFuture<Optional<ChunkData>> getAsync(String sessionId, String chunkKey,
+                                                           Reservation reservation) {
         lock.lock();
         try {
             checkOpen();
@@ -252,7 +272,8 @@ public final class TieredStorage implements StorageService {
             }
             if (e.loading == null) {
                 SpillFile file = e.file;
-                e.loading = CompletableFuture.supplyAsync(() -> readBack(e, file), reads);
+                Held into = reservation instanceof Held h ? h : null;
+                e.loading = CompletableFuture.supplyAsync(() -> readBack(e, file, into), reads);
             }
             return e.loading.thenApply(Optional::of);
         } finally {
@@ -260,7 +281,7 @@ public final class TieredStorage implements StorageService {
         }
     }
 
-    private ChunkData readBack(Entry e, SpillFile file) {
+    private ChunkData readBack(Entry e, SpillFile file, Held into) {
         long start = System.nanoTime();
         ChunkData data;
         try (SpillLevel.BlockSource in = file.level().open(file.path())) {
@@ -286,6 +307,9 @@ public final class TieredStorage implements StorageService {
             if (!e.deleted && e.data == null) {
                 e.data = data;
                 memoryBytes += e.nbytes;
+                if (into != null) {
+                    into.take(into.coverable(e.nbytes)); // the reader reserved room for it
+                }
                 entries.get(e.key);
                 makeRoomLocked(0);
             }
@@ -319,6 +343,7 @@ public final class TieredStorage implements StorageService {
     @Override
     public Pin pin(String sessionId, Collection<String> chunkKeys) {
         List<Entry> pinned = new ArrayList<>(chunkKeys.size());
+        long inMemory = 0;
         lock.lock();
         try {
             checkOpen();
@@ -327,13 +352,22 @@ public final class TieredStorage implements StorageService {
                 if (e != null) {
                     e.pins++;
                     pinned.add(e);
+                    if (e.data != null) {
+                        inMemory += e.nbytes;
+                    }
                 }
             }
         } finally {
             lock.unlock();
         }
+        long resident = inMemory;
         return new Pin() {
             private boolean released;
+
+            @Override
+            public long residentBytes() {
+                return resident;
+            }
 
             @Override
             public void close() {
@@ -371,29 +405,55 @@ public final class TieredStorage implements StorageService {
         } finally {
             lock.unlock();
         }
-        return new Reservation() {
-            private boolean released;
+        return new Held(bytes);
+    }
 
-            @Override
-            public long bytes() {
-                return bytes;
-            }
+    /**
+     * A reservation of this storage. What a subtask reads back or stores under it moves from the reservation into
+     * memory ({@link #take}), so its bytes are counted once.
+     */
+    private final class Held implements Reservation {
+        private final long bytes;
+        /** Bytes still counted in {@code reservedBytes} for it; guarded by the storage's lock. */
+        private long remaining;
+        private boolean released;
 
-            @Override
-            public void close() {
-                lock.lock();
-                try {
-                    if (!released) {
-                        released = true;
-                        reservedBytes -= bytes;
-                        reservations--;
-                        changed.signalAll();
-                    }
-                } finally {
-                    lock.unlock();
+        Held(long bytes) {
+            this.bytes = bytes;
+            this.remaining = bytes;
+        }
+
+        /** How many of {@code n} bytes this reservation can give (under the lock). */
+        long coverable(long n) {
+            return released ? 0 : Math.min(remaining, Math.max(0, n));
+        }
+
+        /** Moves {@code n} bytes (at most {@link #coverable}) out of the reservation (under the lock). */
+        void take(long n) {
+            remaining -= n;
+            reservedBytes -= n;
+        }
+
+        @Override
+        public long bytes() {
+            return bytes;
+        }
+
+        @Override
+        public void close() {
+            lock.lock();
+            try {
+                if (!released) {
+                    released = true;
+                    reservedBytes -= remaining;
+                    remaining = 0;
+                    reservations--;
+                    changed.signalAll();
                 }
+            } finally {
+                lock.unlock();
             }
-        };
+        }
     }
 
     /**

@@ -384,6 +384,35 @@ class TieredStorageTest {
     }
 
     @Test
+    void whatASubtaskReadsBackOrStoresUnderItsReservationIsCountedOnce() throws Exception {
+        TieredStorage s = storage(1_000_000, tmp);
+        for (int i = 0; i < 12; i++) {
+            s.put("s1", "c" + i, randomChunk(i));
+        }
+        settled(s);
+        // c0 is the coldest: spilled. A subtask that reads it and computes one chunk reserves room for both
+        try (Pin pin = s.pin("s1", List.of("c0", "c11"))) {
+            assertThat(pin.residentBytes()).as("only c11 is in memory").isEqualTo(CHUNK_BYTES);
+            try (Reservation r = s.reserve(2 * CHUNK_BYTES)) {
+                assertThat(s.stats().reservedBytes()).isEqualTo(2 * CHUNK_BYTES);
+                long readBacks = s.stats().readBacks();
+                NDArray back = (NDArray) s.getAsync("s1", "c0", r).get(10, TimeUnit.SECONDS).orElseThrow();
+                assertThat(back.contentEquals(randomChunk(0))).isTrue();
+                StorageStats st = s.stats();
+                assertThat(st.readBacks()).isEqualTo(readBacks + 1);
+                assertThat(st.reservedBytes()).as("the read-back came out of the reservation").isEqualTo(CHUNK_BYTES);
+                s.put("s1", "out", randomChunk(99), r);
+                assertThat(s.stats().reservedBytes()).as("and so did the output").isZero();
+                // a put past what is left counts the rest as new memory
+                s.put("s1", "out2", randomChunk(98), r);
+                assertThat(s.stats().reservedBytes()).isZero();
+            }
+            assertThat(s.stats().reservedBytes()).isZero();
+        }
+        assertThat(s.storedBytes()).isEqualTo(14 * CHUNK_BYTES);
+    }
+
+    @Test
     void aReservationSpillsChunksToMakeRoom() throws Exception {
         TieredStorage s = storage(1_000_000, tmp);
         for (int i = 0; i < 7; i++) {

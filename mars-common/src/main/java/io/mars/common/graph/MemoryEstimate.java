@@ -1,0 +1,139 @@
+package io.mars.common.graph;
+
+import io.mars.common.operand.chunk.ChunkArange;
+import io.mars.common.operand.chunk.ChunkElementwise;
+import io.mars.common.operand.chunk.ChunkFull;
+import io.mars.common.operand.chunk.ChunkRand;
+import io.mars.common.operand.chunk.ChunkReduceMap;
+import io.mars.types.DataType;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What one subtask holds in memory at its peak, known before it runs: its inputs (held, pinned, for the whole run;
+ * a spilled one is read back first) and the most that the chunks it computes hold at once, each intermediate dropped
+ * after its last use as the worker does. Sizes come from the chunks' shapes and dtypes; a table chunk counts 8 bytes
+ * per cell, and a chunk of unknown length counts as much as the subtask's largest known chunk.
+ *
+ * @param inputBytes   bytes of the chunks the subtask reads from storage
+ * @param computeBytes the peak bytes of the chunks it computes (outputs and intermediates)
+ * @param exact        whether every size was known from a tensor shape (no table, no unknown length): only then is
+ *                     the figure firm enough to refuse a subtask before it runs
+ */
+public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) {
+    /** Inputs and computation together: what the scheduler admits by and the worker must find room for. */
+    public long total() {
+        long t = inputBytes + computeBytes;
+        return t < 0 ? Long.MAX_VALUE : t;
+    }
+
+    /** The bytes of a chunk from its shape and dtype, or -1 when its length is unknown. */
+    public static long bytes(ChunkNode c) {
+        long size = 1;
+        for (long d : c.shape()) {
+            if (d < 0) {
+                return -1;
+            }
+            size = Math.multiplyHigh(size, d) != 0 ? Long.MAX_VALUE : size * d;
+        }
+        long item = c.dtype() == null ? 8 : c.dtype().itemSize();
+        return Math.multiplyHigh(size, item) != 0 || size * item < 0 ? Long.MAX_VALUE : size * item;
+    }
+
+    /** The estimate of {@code subtask}. */
+    public static MemoryEstimate of(Subtask subtask) {
+        List<ChunkNode> chunks = subtask.chunks();
+        Map<ChunkNode, Integer> uses = new IdentityHashMap<>();
+        Map<ChunkNode, Boolean> computed = new IdentityHashMap<>();
+        for (ChunkNode c : chunks) {
+            computed.put(c, Boolean.TRUE);
+        }
+        long largest = 0;
+        boolean exact = true;
+        Map<ChunkNode, Boolean> external = new IdentityHashMap<>();
+        for (ChunkNode c : chunks) {
+            long b = bytes(c);
+            largest = Math.max(largest, b);
+            exact &= b >= 0 && c.dtype() != null;
+            Map<ChunkNode, Boolean> seen = new IdentityHashMap<>();
+            for (ChunkNode in : c.inputs()) {
+                if (seen.put(in, Boolean.TRUE) != null) {
+                    continue;
+                }
+                if (computed.containsKey(in)) {
+                    uses.merge(in, 1, Integer::sum);
+                } else if (external.put(in, Boolean.TRUE) == null) {
+                    long ib = bytes(in);
+                    largest = Math.max(largest, ib);
+                    exact &= ib >= 0 && in.dtype() != null;
+                }
+            }
+        }
+        long inputs = 0;
+        for (ChunkNode in : external.keySet()) {
+            inputs = add(inputs, sized(in, largest));
+        }
+        Set<String> outputs = Set.copyOf(subtask.outputs());
+        long live = 0;
+        long peak = 0;
+        for (ChunkNode c : chunks) {
+            long b = sized(c, largest);
+            peak = Math.max(peak, add(live, b));
+            live = add(live, b);
+            Map<ChunkNode, Boolean> seen = new IdentityHashMap<>();
+            for (ChunkNode in : c.inputs()) {
+                if (computed.containsKey(in) && seen.put(in, Boolean.TRUE) == null
+                        && uses.merge(in, -1, Integer::sum) == 0 && !outputs.contains(in.key())) {
+                    live -= sized(in, largest);
+                }
+            }
+        }
+        if (streams(chunks)) {
+            // evaluated a block at a time (the worker's fused evaluator): only the output is whole
+            peak = Math.min(peak, sized(chunks.get(chunks.size() - 1), largest));
+        }
+        return new MemoryEstimate(inputs, peak, exact);
+    }
+
+    /**
+     * Whether the chunks form a float64 chain the worker evaluates a block at a time: same-shaped random, full and
+     * arange sources and element-wise functions, optionally ending in a reduction over every axis. A chain the worker
+     * then declines runs chunk by chunk with more memory than estimated, as every subtask did before estimates.
+     */
+    static boolean streams(List<ChunkNode> chunks) {
+        int n = chunks.size();
+        if (n < 2) {
+            return false;
+        }
+        ChunkNode last = chunks.get(n - 1);
+        int bodyEnd = n;
+        if (last.op() instanceof ChunkReduceMap map) {
+            if (map.axes().length != last.shape().length) {
+                return false;
+            }
+            bodyEnd = n - 1;
+        }
+        long[] shape = chunks.get(bodyEnd - 1).shape();
+        for (int i = 0; i < bodyEnd; i++) {
+            ChunkNode c = chunks.get(i);
+            boolean source = c.op() instanceof ChunkRand || c.op() instanceof ChunkFull || c.op() instanceof ChunkArange;
+            if (!(source || c.op() instanceof ChunkElementwise) || !java.util.Arrays.equals(c.shape(), shape)
+                    || c.dtype() != DataType.FLOAT64 && c.dtype() != DataType.BOOL) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static long sized(ChunkNode c, long largest) {
+        long b = bytes(c);
+        return b < 0 ? largest : b;
+    }
+
+    private static long add(long a, long b) {
+        long s = a + b;
+        return s < 0 ? Long.MAX_VALUE : s;
+    }
+}
