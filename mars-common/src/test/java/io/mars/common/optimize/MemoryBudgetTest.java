@@ -28,16 +28,25 @@ class MemoryBudgetTest {
         return new Tiling(TilerRegistry.standard(), CONFIG, budget).tile(TensorGraphs.of(out), Map.of()).graph();
     }
 
+    /** randint -> add -> multiply, one chunk of 1000 int64: not a chain the worker streams. */
+    private static Tensor intChain() {
+        return Tensors.random(1).randint(0, 10, shape(1000), io.mars.types.DataType.INT64, chunks(1000)).add(1)
+                .multiply(2);
+    }
+
     @Test
     void aFusedChainHoldsItsInputsAndAtMostTwoOfItsChunksAtOnce() {
-        // rand -> add -> multiply, one chunk of 1000 doubles: each step holds its input and its output
-        Tensor y = Tensors.random(1).rand(shape(1000), chunks(1000)).add(1).multiply(2);
-        SubtaskGraph g = Fusion.fuse(tile(y, Long.MAX_VALUE));
+        // each step holds its input and its output
+        SubtaskGraph g = Fusion.fuse(tile(intChain(), Long.MAX_VALUE));
         assertThat(g.subtasks()).hasSize(1);
         MemoryEstimate m = g.subtasks().get(0).memory();
         assertThat(m.inputBytes()).isZero();
         assertThat(m.computeBytes()).isEqualTo(16_000);
         assertThat(m.exact()).isTrue();
+        // the same chain in float64 is evaluated a block at a time: only its output is whole
+        Tensor floats = Tensors.random(1).rand(shape(1000), chunks(1000)).add(1).multiply(2);
+        assertThat(Fusion.fuse(tile(floats, Long.MAX_VALUE)).subtasks().get(0).memory().computeBytes())
+                .isEqualTo(8000);
         // a subtask holds its stored inputs for the whole run: a.sum() fuses into the add, which reads a
         Tensor a = Tensors.random(1).rand(shape(1000), chunks(1000));
         SubtaskGraph two = Fusion.fuse(tile(a.add(a.sum()), Long.MAX_VALUE));
@@ -49,7 +58,7 @@ class MemoryBudgetTest {
 
     @Test
     void aChainOverTheBudgetRunsAsOneSubtaskPerChunk() {
-        Tensor y = Tensors.random(1).rand(shape(1000), chunks(1000)).add(1).multiply(2);
+        Tensor y = intChain();
         ChunkGraph graph = tile(y, 12_000);
         assertThat(Fusion.fuse(graph, 16_000).subtasks()).hasSize(1);
         SubtaskGraph split = Fusion.fuse(graph, 12_000);
