@@ -8,7 +8,7 @@
 # Environment (defaults in brackets):
 #   N [20000] CHUNK [2500]       the headline's matrix edge and chunk edge
 #   REPS [1]                     runs per side (each headline run takes minutes)
-#   TIGHT_OPTS [-Xmx2g -XX:+UseParallelGC]   the heap of the 12.5% run: its quota is set in bytes
+#   TIGHT_OPTS [-Xmx1200m -XX:+UseParallelGC]   the heap of the 12.5% run: its quota is set in bytes
 #                                (mars.worker.cache-mem), the heap only has to hold it plus the JVM's own
 #   AMPLE_OPTS [-Xmx16g -XX:+UseParallelGC]  the ample run: the default quota share of 16 GB holds everything
 #   EW_N [1.44e10] EW_CHUNK [4e6]  seed benchmark 2: ((a + 1) * 2).sum() over EW_N random float64 (115 GB for the
@@ -60,7 +60,7 @@ quota=$((materialized / 8 / 2))
 echo "(a.dot(a.T) - a).std(), n=$n, chunks of $chunk: a and a.dot(a.T) hold $((materialized >> 20)) MB;"
 echo "12.5% of it is $((materialized / 8 >> 20)) MB, mars.worker.cache-mem=$quota bytes on each of 2 workers. Raw output: $log"
 for ((i = 1; i <= reps; i++)); do
-  MARS_SUBMIT_OPTS="${TIGHT_OPTS:--Xmx2g -XX:+UseParallelGC}" one "mars 12.5% quota #$i" \
+  MARS_SUBMIT_OPTS="${TIGHT_OPTS:--Xmx1200m -XX:+UseParallelGC}" one "mars 12.5% quota #$i" \
     "$submit" --master 'local[2]' --conf "mars.worker.cache-mem=$quota" --class io.mars.examples.DotStd "$jar" "$n" "$chunk"
   MARS_SUBMIT_OPTS="${AMPLE_OPTS:--Xmx16g -XX:+UseParallelGC}" one "mars ample memory #$i" \
     "$submit" --master 'local[2]' --class io.mars.examples.DotStd "$jar" "$n" "$chunk"
