@@ -13,7 +13,7 @@ import java.util.stream.Stream;
  * {@code mars-submit/target/lib}. Never the test class path, whose test-scope jars (ZooKeeper's metrics, the mini
  * cluster) would hide a jar the distribution lacks.
  */
-final class AmClasspath {
+public final class AmClasspath {
     private AmClasspath() {}
 
     static String of(Path confDir) {
@@ -26,7 +26,7 @@ final class AmClasspath {
     }
 
     /** {@code mars-submit/target} of this source tree, after {@code mvn package}. */
-    static Path shippedTarget() {
+    public static Path shippedTarget() {
         String dir = System.getProperty("mars.it.submit-target");
         Path target = dir == null ? null : Path.of(dir);
         if (target == null || !Files.isDirectory(target.resolve("lib"))) {
@@ -38,7 +38,7 @@ final class AmClasspath {
     }
 
     /** The examples jar Mars ships ({@code benchmarks/target/mars-benchmarks.jar}), as a user submits it. */
-    static Path examplesJar() {
+    public static Path examplesJar() {
         Path jar = shippedTarget().getParent().getParent().resolve("benchmarks/target/mars-benchmarks.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("no examples jar at " + jar + "; run mvn package first");

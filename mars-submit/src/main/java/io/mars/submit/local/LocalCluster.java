@@ -39,6 +39,13 @@ public final class LocalCluster implements AutoCloseable {
      */
     private final RootAllocator arrow = new RootAllocator();
     private final List<BufferAllocator> workerAllocators = new ArrayList<>();
+    /**
+     * Closes the cluster when the JVM is asked to stop (Ctrl-C, SIGTERM) before the program closed it: running
+     * subtasks end (a worker waits for its slots), and the workers delete their spill directories. Without it the
+     * JVM exits under running subtasks and leaves every spill file behind.
+     */
+    private final Thread closeOnExit = new Thread(this::closeAtExit, "mars-local-cluster-exit");
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     public LocalCluster(int workerCount, Map<String, String> conf) {
         this(workerCount, conf, KernelRegistry.standard(), TilerRegistry.standard());
@@ -65,6 +72,7 @@ public final class LocalCluster implements AutoCloseable {
             cluster.addWorker(w);
         }
         supervisor = new Supervisor(cluster, conf, tilers);
+        Runtime.getRuntime().addShutdownHook(closeOnExit);
         LOG.info("local cluster started: {} workers x {} slots, {} bytes of memory quota each", workerCount,
                 workerConfig.slots(), storageConfig.cacheBytes());
     }
@@ -123,8 +131,26 @@ public final class LocalCluster implements AutoCloseable {
         return arrow.getAllocatedMemory();
     }
 
+    private void closeAtExit() {
+        if (!closed.get()) {
+            LOG.warn("the JVM is stopping with the local cluster open: stopping its subtasks and deleting its spill"
+                    + " files");
+            close();
+        }
+    }
+
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (Thread.currentThread() != closeOnExit) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(closeOnExit);
+            } catch (IllegalStateException stopping) {
+                // the JVM is stopping already: the hook finds the cluster closed
+            }
+        }
         supervisor.close();
         for (Worker w : workers) {
             w.close();
