@@ -99,7 +99,12 @@ public final class CsvReader {
                 throw HadoopFiles.ioFailed("cannot read CSV file " + file, e);
             }
         }
-        cols = cols == null ? List.of() : cols;
+        if (cols == null) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "no columns to parse from " + (count == 1
+                    ? "CSV file " + files.get(0) + ": it is empty" : "the " + count + " CSV files " + files
+                    + ": they are empty") + " (pandas raises EmptyDataError); give the columns with CsvOptions.names(...)"
+                    + " to read an empty frame");
+        }
         List<DType> types = new ArrayList<>(cols.size());
         for (int j = 0; j < cols.size(); j++) {
             types.add(rows == 0 ? DType.STRING : guesses.get(j).dtype());

@@ -27,6 +27,31 @@ public final class CsvTokenizer {
         this.in = in;
         this.delimiter = (byte) delimiter;
         this.position = position;
+        this.atFileStart = position == 0;
+    }
+
+    /** Whether the next fill is the file's first bytes, where a UTF-8 byte order mark is skipped (as pandas does). */
+    private boolean atFileStart;
+
+    /** Reads the next buffer; false at the end. Skips a UTF-8 byte order mark at the start of the file. */
+    private boolean fill() throws IOException {
+        bufLen = in.read(buf, 0, buf.length);
+        bufPos = 0;
+        if (bufLen <= 0) {
+            bufLen = 0;
+            return false;
+        }
+        if (atFileStart) {
+            atFileStart = false;
+            if (bufLen >= 3 && buf[0] == (byte) 0xEF && buf[1] == (byte) 0xBB && buf[2] == (byte) 0xBF) {
+                bufPos = 3;
+                position += 3;
+                if (bufPos == bufLen) {
+                    return fill();
+                }
+            }
+        }
+        return true;
     }
 
     /** The position of the next byte to read (the start of the next record, between records). */
@@ -35,26 +60,16 @@ public final class CsvTokenizer {
     }
 
     private int read() throws IOException {
-        if (bufPos == bufLen) {
-            bufLen = in.read(buf, 0, buf.length);
-            bufPos = 0;
-            if (bufLen <= 0) {
-                bufLen = 0;
-                return -1;
-            }
+        if (bufPos == bufLen && !fill()) {
+            return -1;
         }
         position++;
         return buf[bufPos++] & 0xff;
     }
 
     private int peek() throws IOException {
-        if (bufPos == bufLen) {
-            bufLen = in.read(buf, 0, buf.length);
-            bufPos = 0;
-            if (bufLen <= 0) {
-                bufLen = 0;
-                return -1;
-            }
+        if (bufPos == bufLen && !fill()) {
+            return -1;
         }
         return buf[bufPos] & 0xff;
     }
