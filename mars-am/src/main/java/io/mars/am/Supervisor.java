@@ -37,6 +37,8 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
     private final SessionManager sessions;
     private final DepthFirstScheduler scheduling;
     private final TaskManager tasks;
+    /** Tasks waiting for the first worker to know what one subtask may hold. */
+    private final List<CompletableFuture<Long>> budgetWaiters = new java.util.ArrayList<>();
 
     public Supervisor(ClusterService cluster, Map<String, String> conf) {
         this(cluster, conf, TilerRegistry.standard());
@@ -57,7 +59,7 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
         this.scheduling = new DepthFirstScheduler(cluster, meta, lifecycle, SchedulingConfig.from(conf));
         cluster.addListener(new ClusterListener() {
             @Override
-            public void workerAdded(io.mars.common.rpc.WorkerGateway worker) {
+            public void workerAdded(WorkerGateway worker) {
                 budgetKnown();
             }
 
@@ -172,16 +174,13 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
         store.close();
     }
 
-    /** Tasks waiting for the first worker to know what one subtask may hold. */
-    private final List<CompletableFuture<Long>> budgetWaiters = new java.util.ArrayList<>();
-
     /**
      * The smallest memory budget a worker offers (what one subtask may hold), once at least one worker is known: a
      * task submitted before any worker registered (an AM whose containers are starting) is tiled when the first one
      * does, for chunks that fit it. A task waits for workers to run anyway.
      */
     private CompletableFuture<Long> workerBudget() {
-        List<io.mars.common.rpc.WorkerGateway> workers = cluster.workers();
+        List<WorkerGateway> workers = cluster.workers();
         if (!workers.isEmpty()) {
             return CompletableFuture.completedFuture(smallest(workers));
         }
@@ -194,7 +193,7 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
     }
 
     private void budgetKnown() {
-        List<io.mars.common.rpc.WorkerGateway> workers = cluster.workers();
+        List<WorkerGateway> workers = cluster.workers();
         if (workers.isEmpty()) {
             return;
         }
@@ -207,9 +206,9 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
         waiting.forEach(f -> f.complete(budget));
     }
 
-    private static long smallest(List<io.mars.common.rpc.WorkerGateway> workers) {
+    private static long smallest(List<WorkerGateway> workers) {
         long least = Long.MAX_VALUE;
-        for (io.mars.common.rpc.WorkerGateway w : workers) {
+        for (WorkerGateway w : workers) {
             least = Math.min(least, w.memoryBytes());
         }
         return least;

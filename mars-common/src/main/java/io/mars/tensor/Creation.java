@@ -180,8 +180,7 @@ final class Creation {
     private static void writeFromWorkers(Tensor t, long[] shape, Path file, Session session) throws IOException {
         byte[] header = Npy.header(t.dtype(), shape);
         long nbytes = Shapes.size(shape) * t.dtype().itemSize();
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-            f.setLength(0);
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) { // a new file: its name is unique
             f.write(header);
             f.setLength(header.length + nbytes);
         }

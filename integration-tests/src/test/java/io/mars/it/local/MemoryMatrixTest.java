@@ -6,9 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.container.Worker;
 import io.mars.container.services.storage.StorageConfig;
-import io.mars.container.services.storage.StorageStats;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.submit.client.ClientSession;
@@ -227,23 +225,15 @@ class MemoryMatrixTest {
                 assertThat(c == Chunking.SMALLEST && q == Quota.QUARTER && f.whyMayBeRefused() == null)
                         .as("with the smallest chunks and a quarter of the data, %s must complete: %s", f,
                                 e.getMessage()).isFalse();
-                assertThat(e.getMessage()).contains("bytes the smallest worker can give one subtask").contains("smaller chunks");
+                assertThat(e.getMessage()).contains("bytes the smallest worker can give one subtask")
+                        .contains("smaller chunks");
                 got = null;
                 refused.add(f + "/" + c + "/" + q);
             }
             if (got != null) {
                 assertThat(got).as("%s with a %s quota", f, q).isEqualTo(expected);
             }
-            assertThat(SpillingClusterTest.eventually(cluster::storedBytes)).as("bytes stored after the session closed").isZero();
-            for (Worker w : cluster.workers()) {
-                StorageStats st = w.storage().stats();
-                assertThat(st.memoryBytes()).isZero();
-                assertThat(st.reservedBytes()).isZero();
-                assertThat(st.diskBytes()).isZero();
-                assertThat(st.diskFiles()).isZero();
-            }
-            // a spill under way holds its own reference to a table's buffers until it is written
-            assertThat(SpillingClusterTest.eventually(cluster::allocatedBytes)).as("Arrow bytes held").isZero();
+            SpillingClusterTest.assertNothingLeft(cluster, dir);
         }
         try (Stream<Path> files = Files.walk(dir)) {
             assertThat(files.filter(Files::isRegularFile).toList()).as("spill files left").isEmpty();

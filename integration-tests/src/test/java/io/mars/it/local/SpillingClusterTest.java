@@ -149,11 +149,14 @@ class SpillingClusterTest {
         return n;
     }
 
-    private static void assertNothingLeft(LocalCluster cluster, Path spillRoot) throws IOException {
+    /** After a session closed: no byte stored, in memory, reserved or on disk, no spill file, no Arrow byte held. */
+    static void assertNothingLeft(LocalCluster cluster, Path spillRoot) throws IOException {
         assertThat(eventually(cluster::storedBytes)).as("bytes left after the session closed").isZero();
         for (Worker w : cluster.workers()) {
             StorageStats st = w.storage().stats();
             assertThat(st.memoryBytes()).isZero();
+            assertThat(st.reservedBytes()).isZero();
+            assertThat(st.diskBytes()).isZero();
             assertThat(st.diskFiles()).isZero();
         }
         assertThat(files(spillRoot)).as("spill files left after the session closed").isEmpty();

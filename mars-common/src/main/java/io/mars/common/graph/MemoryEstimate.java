@@ -31,15 +31,22 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
 
     /** The bytes of a chunk from its shape and dtype, or -1 when its length is unknown. */
     public static long bytes(ChunkNode c) {
-        long size = 1;
-        for (long d : c.shape()) {
+        return bytes(c.shape(), c.dtype());
+    }
+
+    /**
+     * The bytes of a block of {@code shape} with items of {@code dtype} (null: a table, 8 bytes per cell), saturating
+     * at {@code Long.MAX_VALUE}; -1 when a length is unknown.
+     */
+    public static long bytes(long[] shape, DataType dtype) {
+        long n = dtype == null ? 8 : dtype.itemSize();
+        for (long d : shape) {
             if (d < 0) {
                 return -1;
             }
-            size = Math.multiplyHigh(size, d) != 0 ? Long.MAX_VALUE : size * d;
+            n = Math.multiplyHigh(n, d) != 0 || n * d < 0 ? Long.MAX_VALUE : n * d;
         }
-        long item = c.dtype() == null ? 8 : c.dtype().itemSize();
-        return Math.multiplyHigh(size, item) != 0 || size * item < 0 ? Long.MAX_VALUE : size * item;
+        return n;
     }
 
     /** The estimate of {@code subtask}. */
@@ -53,11 +60,13 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
         long largest = 0;
         boolean exact = true;
         Map<ChunkNode, Boolean> external = new IdentityHashMap<>();
+        // a chunk's distinct inputs (one reading it twice uses it once); cleared for each chunk
+        Map<ChunkNode, Boolean> seen = new IdentityHashMap<>();
         for (ChunkNode c : chunks) {
             long b = bytes(c);
             largest = Math.max(largest, b);
             exact &= b >= 0 && c.dtype() != null;
-            Map<ChunkNode, Boolean> seen = new IdentityHashMap<>();
+            seen.clear();
             for (ChunkNode in : c.inputs()) {
                 if (seen.put(in, Boolean.TRUE) != null) {
                     continue;
@@ -82,7 +91,7 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
             long b = sized(c, largest);
             peak = Math.max(peak, add(live, b));
             live = add(live, b);
-            Map<ChunkNode, Boolean> seen = new IdentityHashMap<>();
+            seen.clear();
             for (ChunkNode in : c.inputs()) {
                 if (computed.containsKey(in) && seen.put(in, Boolean.TRUE) == null
                         && uses.merge(in, -1, Integer::sum) == 0 && !outputs.contains(in.key())) {

@@ -78,33 +78,16 @@ final class CreationTilers {
      * One writer per chunk of the input, each writing its box into the file where numpy's C order puts it, and a
      * summation tree of the bytes they wrote.
      */
-    static TiledTileable toNpy(TileableNode node, TensorToNpy op,
-                               List<TiledTileable> in, TileContext ctx) {
+    static TiledTileable toNpy(TileableNode node, TensorToNpy op, List<TiledTileable> in, TileContext ctx) {
         TiledTileable src = in.get(0);
         long[][] ns = src.nsplits();
         long[] full = NSplits.shape(ns);
-        List<ChunkNode> level = new ArrayList<>(src.chunks().size());
-        eachChunk(ns, (flat, idx, shape, off) -> {
-            ChunkNode w = ctx.chunk(node.key() + ".w" + flat, new ChunkToNpy(op.path(),
-                    op.dataOffset(), full, off), List.of(src.chunk(idx)), DataType.INT64, new long[0], new int[0]);
-            level.add(w);
-            return w;
-        });
-        ChunkSum sum = new ChunkSum();
-        int fanIn = Math.max(2, ctx.config().combineSize());
-        int round = 0;
-        List<ChunkNode> current = level;
-        while (current.size() > 1) {
-            List<ChunkNode> next = new ArrayList<>();
-            for (int i = 0; i < current.size(); i += fanIn) {
-                List<ChunkNode> group = current.subList(i, Math.min(current.size(), i + fanIn));
-                next.add(group.size() == 1 ? group.get(0) : ctx.chunk(node.key() + ".s" + round + "_" + i, sum,
-                        group, DataType.INT64, new long[0], new int[0]));
-            }
-            current = next;
-            round++;
-        }
-        return new TiledTileable(new long[0][], List.of(current.get(0)));
+        List<ChunkNode> writers = eachChunk(ns, (flat, idx, shape, off) -> ctx.chunk(node.key() + ".w" + flat,
+                new ChunkToNpy(op.path(), op.dataOffset(), full, off), List.of(src.chunk(idx)), DataType.INT64,
+                new long[0], new int[0])).chunks();
+        ChunkNode bytes = ctx.tree(writers, ctx.config().combineSize(), new ChunkSum(), node.key() + ".s", null,
+                DataType.INT64, new long[0], new int[0]);
+        return new TiledTileable(new long[0][], List.of(bytes));
     }
 
     /** Masks each chunk by the global offsets of its last two axes; the chunks stay those of the input. */

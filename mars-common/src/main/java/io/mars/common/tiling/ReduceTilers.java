@@ -101,11 +101,10 @@ final class ReduceTilers {
             perOutput *= g;
         }
         List<ChunkNode> outChunks = new ArrayList<>(outCount);
-        int itemSize = node.dtype() == null ? 8 : node.dtype().itemSize();
         for (int o = 0; o < outCount; o++) {
             int[] oidx = NSplits.unflat(keptGrid, o);
             long[] stateShape = NSplits.chunkShape(keptNs, oidx);
-            long stateBytes = TileContext.blockBytes(stateShape, itemSize);
+            long stateBytes = TileContext.blockBytes(stateShape, node.dtype());
             int combine = ctx.fanIn(stateBytes, stateBytes);
             List<ChunkNode> level = new ArrayList<>(perOutput);
             for (int r = 0; r < perOutput; r++) {

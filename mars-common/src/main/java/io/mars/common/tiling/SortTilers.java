@@ -4,7 +4,6 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
-import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.ChunkBincountAgg;
 import io.mars.common.operand.chunk.ChunkBincountCombine;
 import io.mars.common.operand.chunk.ChunkBincountMap;
@@ -171,7 +170,8 @@ final class SortTilers {
             level.add(ctx.chunk(node.key() + ".m" + i, mapOp, List.of(data.chunks().get(i), edges), DataType.INT64,
                     shape, new int[] {0}));
         }
-        ChunkNode total = tree(node.key(), level, new ChunkSum(), DataType.INT64, shape, ctx);
+        ChunkNode total = ctx.tree(level, ctx.config().combineSize(), new ChunkSum(), node.key() + ".c", null,
+                DataType.INT64, shape, new int[] {0});
         return new TiledTileable(new long[][] {{shape[0]}}, List.of(total));
     }
 
@@ -189,7 +189,8 @@ final class SortTilers {
                     : List.of(x.chunks().get(i), weights.chunks().get(i));
             level.add(ctx.chunk(node.key() + ".m" + i, mapOp, ins, node.dtype(), unknown, new int[] {0}));
         }
-        ChunkNode merged = tree(node.key(), level, new ChunkBincountCombine(), node.dtype(), unknown, ctx);
+        ChunkNode merged = ctx.tree(level, ctx.config().combineSize(), new ChunkBincountCombine(), node.key() + ".c",
+                null, node.dtype(), unknown, new int[] {0});
         long[] shape = node.shape();
         ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkBincountAgg(op.minlength()), List.of(merged),
                 node.dtype(), shape, new int[] {0});
@@ -207,27 +208,10 @@ final class SortTilers {
             level.add(ctx.chunk(node.key() + ".m" + i, new ChunkUniqueMap(), List.of(src.chunks().get(i)), valueType,
                     unknown, new int[] {0}));
         }
-        ChunkNode merged = tree(node.key(), level, new ChunkUniqueCombine(), valueType, unknown, ctx);
+        ChunkNode merged = ctx.tree(level, ctx.config().combineSize(), new ChunkUniqueCombine(), node.key() + ".c",
+                null, valueType, unknown, new int[] {0});
         ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkUniqueAgg(op.counts()), List.of(merged), node.dtype(),
                 unknown, new int[] {0});
         return new TiledTileable(new long[][] {{UNKNOWN}}, List.of(out));
-    }
-
-    /** Combines {@code level} by groups of {@code combineSize} until one node is left. */
-    private static ChunkNode tree(String key, List<ChunkNode> level, Operand combineOp, DataType dtype, long[] shape,
-            TileContext ctx) {
-        int combine = ctx.config().combineSize();
-        int round = 0;
-        while (level.size() > 1) {
-            List<ChunkNode> next = new ArrayList<>((level.size() + combine - 1) / combine);
-            for (int i = 0; i < level.size(); i += combine) {
-                List<ChunkNode> group = level.subList(i, Math.min(level.size(), i + combine));
-                next.add(group.size() == 1 ? group.get(0) : ctx.chunk(key + ".c" + round + "_" + i, combineOp,
-                        group, dtype, shape, new int[] {0}));
-            }
-            level = next;
-            round++;
-        }
-        return level.get(0);
     }
 }

@@ -167,7 +167,7 @@ final class TensorDotTiler {
     private static ChunkNode accumulate(TileableNode node, ChunkTensorDot op, List<ChunkNode> inputs, int step,
             int flat, int[] idx, long[] shape, TileContext ctx) {
         int blocks = inputs.size() / step;
-        long outBytes = bytes(shape, node);
+        long outBytes = TileContext.blockBytes(shape, node.dtype());
         // blocks per product chunk: all its input blocks and its output in memory at once must fit the budget
         long largestStep = 0;
         for (int c = 0; c < blocks; c++) {
@@ -188,20 +188,8 @@ final class TensorDotTiler {
             List<ChunkNode> group = inputs.subList(c * step, Math.min(blocks, c + combine) * step);
             level.add(ctx.chunk(node.key() + ".p" + flat + "_" + c, op, group, node.dtype(), shape, idx));
         }
-        ChunkSum sumOp = new ChunkSum();
-        int round = 0;
-        while (level.size() > 1) {
-            List<ChunkNode> next = new ArrayList<>();
-            boolean last = level.size() <= fanIn;
-            for (int i = 0; i < level.size(); i += fanIn) {
-                List<ChunkNode> group = level.subList(i, Math.min(level.size(), i + fanIn));
-                String key = last ? node.key() + "." + flat : node.key() + ".s" + flat + "_" + round + "_" + i;
-                next.add(group.size() == 1 ? group.get(0) : ctx.chunk(key, sumOp, group, node.dtype(), shape, idx));
-            }
-            level = next;
-            round++;
-        }
-        return level.get(0);
+        return ctx.tree(level, fanIn, new ChunkSum(), node.key() + ".s" + flat + "_", node.key() + "." + flat,
+                node.dtype(), shape, idx);
     }
 
     /**
@@ -264,10 +252,6 @@ final class TensorDotTiler {
             m = Math.max(m, x);
         }
         return m;
-    }
-
-    private static long bytes(long[] shape, TileableNode node) {
-        return TileContext.blockBytes(shape, node.dtype() == null ? 8 : node.dtype().itemSize());
     }
 
     private static long sat(long v) {

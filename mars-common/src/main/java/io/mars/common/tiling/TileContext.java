@@ -1,6 +1,7 @@
 package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.Operand;
@@ -70,13 +71,10 @@ public final class TileContext {
         return (int) Math.max(least, Math.min(most, n));
     }
 
-    /** Bytes of a block of {@code shape} with items of {@code itemSize} bytes (saturating). */
-    static long blockBytes(long[] shape, int itemSize) {
-        long n = itemSize;
-        for (long d : shape) {
-            n = d < 0 || Math.multiplyHigh(n, d) != 0 || n * d < 0 ? Long.MAX_VALUE : n * d;
-        }
-        return n;
+    /** Bytes of a block of {@code shape} of {@code dtype} (saturating); {@code Long.MAX_VALUE} when a length is unknown. */
+    static long blockBytes(long[] shape, DataType dtype) {
+        long b = MemoryEstimate.bytes(shape, dtype);
+        return b < 0 ? Long.MAX_VALUE : b;
     }
 
     /** A chunk's working set may hold this many chunks at once (a product: two input blocks and its output, with room). */
@@ -111,6 +109,28 @@ public final class TileContext {
             stitched.put(key, t);
         }
         return t;
+    }
+
+    /**
+     * Combines {@code level} with {@code combineOp} by groups of {@code fanIn}, round after round, until one node is
+     * left, and returns it ({@code level}'s only node when it has one). Nodes are keyed {@code keyPrefix + round + "_"
+     * + i}, except the last one, keyed {@code rootKey} when that is not null.
+     */
+    public ChunkNode tree(List<ChunkNode> level, int fanIn, Operand combineOp, String keyPrefix, String rootKey,
+                          DataType dtype, long[] shape, int[] index) {
+        int round = 0;
+        while (level.size() > 1) {
+            List<ChunkNode> next = new ArrayList<>((level.size() + fanIn - 1) / fanIn);
+            boolean last = level.size() <= fanIn;
+            for (int i = 0; i < level.size(); i += fanIn) {
+                List<ChunkNode> group = level.subList(i, Math.min(level.size(), i + fanIn));
+                String key = last && rootKey != null ? rootKey : keyPrefix + round + "_" + i;
+                next.add(group.size() == 1 ? group.get(0) : chunk(key, combineOp, group, dtype, shape, index));
+            }
+            level = next;
+            round++;
+        }
+        return level.get(0);
     }
 
     /** Records a node that exists already (a stored chunk of an earlier task). */

@@ -192,10 +192,11 @@ public final class TieredStorage implements StorageService {
             }
             // a put that can fit nowhere fails before the storage takes the data; this check never waits (the lock
             // stays held, so no other put of the key can come in between), the wait for spills comes once it is in
-            long covered = reservation instanceof Held h ? h.coverable(data.nbytes()) : 0;
+            Held from = reservation instanceof Held h ? h : null;
+            long covered = from == null ? 0 : from.coverable(data.nbytes());
             checkRoomLocked(data.nbytes() - covered);
-            if (covered > 0) {
-                ((Held) reservation).take(covered);
+            if (from != null) {
+                from.take(covered);
             }
             Entry e = new Entry(k, data);
             entries.put(k, e);
