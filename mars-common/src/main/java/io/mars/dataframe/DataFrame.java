@@ -479,6 +479,29 @@ public final class DataFrame implements Tileable {
         return DataFrameOps.merge(this, right, on, how, leftSuffix, rightSuffix, sort);
     }
 
+    /**
+     * pandas' {@code merge(right, left_on=leftOn, right_on=rightOn, how=how)}: left column {@code leftOn[i]} matches
+     * right column {@code rightOn[i]}; both columns stay in the result when their names differ. {@code how} is also
+     * {@code leftsemi} (the left rows that have a match, once each, left columns only: pandas'
+     * {@code left[left.k.isin(right.k)]}) or {@code leftanti} (those that have none: {@code ~isin}).
+     */
+    public DataFrame merge(DataFrame right, List<String> leftOn, List<String> rightOn, String how) {
+        return DataFrameOps.merge(this, right, leftOn, rightOn, how, "_x", "_y", false);
+    }
+
+    public DataFrame merge(DataFrame right, String leftOn, String rightOn, String how) {
+        return merge(right, List.of(leftOn), List.of(rightOn), how);
+    }
+
+    /** pandas' {@code merge(right, how='cross')}: every left row with every right row (left rows in order). */
+    public DataFrame merge(DataFrame right, String how) {
+        if (io.mars.common.operand.dataframe.MergeHow.fromName(how) == io.mars.common.operand.dataframe.MergeHow.CROSS) {
+            return DataFrameOps.merge(this, right, List.of(), List.of(), how, "_x", "_y", false);
+        }
+        throw new MarsException(ErrorCode.INVALID_MERGE, "merge(how='" + how + "') needs key columns: give 'on', or"
+                + " 'left_on' and 'right_on'; only how='cross' takes none");
+    }
+
     /** pandas' {@code drop_duplicates()}: the first of equal rows, in row order. */
     public DataFrame dropDuplicates() {
         return DataFrameOps.dropDuplicates(this, List.of());

@@ -80,14 +80,20 @@ final class DataFrameOps {
 
     static DataFrame merge(DataFrame left, DataFrame right, List<String> on, String how, String leftSuffix,
                            String rightSuffix, boolean sort) {
+        return merge(left, right, on, on, how, leftSuffix, rightSuffix, sort);
+    }
+
+    static DataFrame merge(DataFrame left, DataFrame right, List<String> leftOn, List<String> rightOn, String how,
+                           String leftSuffix, String rightSuffix, boolean sort) {
         MergeHow h = MergeHow.fromName(how);
         left = left.withoutLabels(); // pandas: a merge's rows get a fresh RangeIndex
         right = right.withoutLabels();
-        MergePlan plan = MergePlan.of(left.columns(), left.dtypes(), right.columns(), right.dtypes(), on, h,
-                leftSuffix, rightSuffix);
-        DataFrame joined = new DataFrame(new TableMerge(on, h, leftSuffix, rightSuffix), List.of(left, right),
-                plan.names(), plan.dtypes(), Shapes.UNKNOWN);
-        return sort ? sortRaw(joined, on, Collections.nCopies(on.size(), Boolean.TRUE)) : joined;
+        MergePlan plan = MergePlan.of(left.columns(), left.dtypes(), right.columns(), right.dtypes(), leftOn, rightOn,
+                h, leftSuffix, rightSuffix);
+        DataFrame joined = new DataFrame(new TableMerge(leftOn, rightOn, h, leftSuffix, rightSuffix),
+                List.of(left, right), plan.names(), plan.dtypes(), Shapes.UNKNOWN);
+        return sort && !leftOn.isEmpty() ? sortRaw(joined, leftOn, Collections.nCopies(leftOn.size(), Boolean.TRUE))
+                : joined;
     }
 
     static DataFrame concat(List<DataFrame> frames) {

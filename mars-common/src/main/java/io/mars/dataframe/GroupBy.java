@@ -77,6 +77,29 @@ public final class GroupBy {
         return build(List.of(new AggSpec(keys.get(0), frame.dtype(keys.get(0)), AggFn.SIZE, "size", 1)));
     }
 
+    /**
+     * pandas' {@code groupby(keys, as_index=False)[column].nunique()}: the keys and {@code column}, the number of
+     * distinct non-null values of the column in each group. Computed as two groupbys (of the keys and the column,
+     * then of the keys), so it shuffles like any groupby when the groups are many. A group whose values are all null
+     * is left out (pandas gives it 0).
+     */
+    public DataFrame nunique(String column) {
+        return nunique(column, column);
+    }
+
+    /** {@link #nunique(String)} with the count named {@code output} (pandas' {@code agg(output=(column, 'nunique'))}). */
+    public DataFrame nunique(String column, String output) {
+        frame.dtype(column);
+        if (keys.contains(column)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "column '" + column + "' is a groupby key; count the"
+                    + " distinct values of another column");
+        }
+        List<String> both = new ArrayList<>(keys);
+        both.add(column);
+        DataFrame distinct = frame.select(both.toArray(String[]::new)).groupBy(both.toArray(String[]::new)).size();
+        return distinct.groupBy(keys.toArray(String[]::new)).agg(named(output, column, "count"));
+    }
+
     /** {@code fn} of every non-key column. */
     private DataFrame all(AggFn fn, int ddof) {
         List<AggSpec> specs = new ArrayList<>();

@@ -175,13 +175,76 @@ public final class Series implements Tileable {
     public Series ne(Series o) { return binary(ExprFn.NOT_EQUAL, o); }
     public Series ne(double s) { return scalar(ExprFn.NOT_EQUAL, Scalar.of(s), false); }
 
-    /** {@code this == s} for a string series. */
+    /**
+     * {@code this == s} for a string series; for a datetime64[ns] series {@code s} is a date or date-time
+     * ({@code "1998-09-02"}, {@code "1998-09-02 10:30:00"}), as pandas reads a string compared with dates.
+     */
     public Series eq(String s) { return text(ExprFn.EQUAL, s); }
     public Series ne(String s) { return text(ExprFn.NOT_EQUAL, s); }
     public Series lt(String s) { return text(ExprFn.LESS, s); }
+    public Series le(String s) { return text(ExprFn.LESS_EQUAL, s); }
     public Series gt(String s) { return text(ExprFn.GREATER, s); }
+    public Series ge(String s) { return text(ExprFn.GREATER_EQUAL, s); }
+
+    /** {@code this < date} for a datetime64[ns] series (the date's midnight, UTC). */
+    public Series lt(java.time.LocalDate d) { return timestamp(ExprFn.LESS, Timestamps.nanos(d)); }
+    public Series le(java.time.LocalDate d) { return timestamp(ExprFn.LESS_EQUAL, Timestamps.nanos(d)); }
+    public Series gt(java.time.LocalDate d) { return timestamp(ExprFn.GREATER, Timestamps.nanos(d)); }
+    public Series ge(java.time.LocalDate d) { return timestamp(ExprFn.GREATER_EQUAL, Timestamps.nanos(d)); }
+    public Series eq(java.time.LocalDate d) { return timestamp(ExprFn.EQUAL, Timestamps.nanos(d)); }
+    public Series ne(java.time.LocalDate d) { return timestamp(ExprFn.NOT_EQUAL, Timestamps.nanos(d)); }
+
+    /** pandas' {@code between(left, right)}: {@code left <= this <= right} (inclusive='both'); false for null. */
+    public Series between(double left, double right) {
+        return ge(left).and(le(right));
+    }
+
+    /** {@link #between(double, double)} of strings, or of dates given as text for a datetime64[ns] series. */
+    public Series between(String left, String right) {
+        return ge(left).and(le(right));
+    }
+
+    public Series between(java.time.LocalDate left, java.time.LocalDate right) {
+        return ge(left).and(le(right));
+    }
+
+    /**
+     * pandas' {@code isin(values)}: whether the value equals one of {@code values} (numbers for a numeric series,
+     * strings for a string series, strings or {@code LocalDate}s for dates); false for null.
+     */
+    public Series isin(java.util.Collection<?> values) {
+        Series out = null;
+        for (Object v : new java.util.LinkedHashSet<>(values)) {
+            Series one;
+            if (v instanceof String t) {
+                one = eq(t);
+            } else if (v instanceof java.time.LocalDate d) {
+                one = eq(d);
+            } else if (v instanceof Number x && dtype.isNumeric()) {
+                one = x instanceof Double || x instanceof Float ? eq(x.doubleValue())
+                        : scalar(ExprFn.EQUAL, Scalar.of(x.longValue()), false);
+            } else {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "isin: cannot look for " + (v == null ? "null"
+                        : v.getClass().getSimpleName() + " " + v) + " in series '" + name + "' of " + dtype + "; give "
+                        + (dtype == DType.STRING ? "strings" : dtype.isNumeric() ? "numbers" : "dates"));
+            }
+            out = out == null ? one : out.or(one);
+        }
+        return out != null ? out : isna().and(notna());
+    }
+
+    private Series timestamp(ExprFn fn, long nanos) {
+        if (dtype != DType.TIMESTAMP) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot compare series '" + name + "' of " + dtype
+                    + " with a date; dates compare with datetime64[ns] series");
+        }
+        return map(fn, DType.BOOL, name, List.of(), Scalar.of(nanos), null, false);
+    }
 
     private Series text(ExprFn fn, String s) {
+        if (dtype == DType.TIMESTAMP) {
+            return timestamp(fn, Timestamps.parse(Objects.requireNonNull(s, "s")));
+        }
         if (dtype != DType.STRING) {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot compare series '" + name + "' of " + dtype
                     + " with the string '" + s + "'");
@@ -280,6 +343,17 @@ public final class Series implements Tileable {
     // ----- reductions: a series of one row -----
 
     public Series sum() { return reduce(AggFn.SUM, 1); }
+
+    /**
+     * pandas' {@code sum(min_count=minCount)}: the sum, or null (NaN) when fewer than {@code minCount} values are not
+     * null; {@code sum(1)} is SQL's {@code SUM}, null over no rows. A null result turns an int sum into float64.
+     */
+    public Series sum(int minCount) {
+        if (minCount < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "min_count must be >= 0, got " + minCount);
+        }
+        return minCount == 0 ? sum() : sum().where(count().ge((double) minCount));
+    }
     public Series mean() { return reduce(AggFn.MEAN, 1); }
     public Series count() { return reduce(AggFn.COUNT, 1); }
     public Series min() { return reduce(AggFn.MIN, 1); }

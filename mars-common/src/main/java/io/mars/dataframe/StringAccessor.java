@@ -21,8 +21,11 @@ public final class StringAccessor {
     }
 
     static Series apply(Series s, AccessorFn fn, String pattern, String replacement) {
-        return s.withLabelsOf(new Series(new SeriesAccessor(fn, pattern, replacement), List.of(s), s.name(),
-                fn.outputType(), s.length()));
+        return apply(s, new SeriesAccessor(fn, pattern, replacement));
+    }
+
+    private static Series apply(Series s, SeriesAccessor op) {
+        return s.withLabelsOf(new Series(op, List.of(s), s.name(), op.fn().outputType(), s.length()));
     }
 
     /** Number of characters (UTF-16 code units beyond the BMP count twice); int64, null for null. */
@@ -40,6 +43,38 @@ public final class StringAccessor {
     /** Whether the value starts with {@code prefix}; false for null (pandas' {@code na=False}). */
     public Series startswith(String prefix) {
         return apply(series, AccessorFn.STR_STARTSWITH, Objects.requireNonNull(prefix, "prefix"), null);
+    }
+
+    /**
+     * pandas' {@code contains(pattern, regex=regex)}: with {@code regex}, whether the regular expression matches
+     * somewhere in the value (Java's syntax, which agrees with Python's for the usual patterns); false for null.
+     */
+    public Series contains(String pattern, boolean regex) {
+        if (!regex) {
+            return contains(pattern);
+        }
+        try {
+            java.util.regex.Pattern.compile(Objects.requireNonNull(pattern, "pattern"));
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "str.contains: '" + pattern + "' is not a valid"
+                    + " regular expression: " + e.getDescription() + "; pass regex=false to match it literally");
+        }
+        return apply(series, AccessorFn.STR_CONTAINS_REGEX, pattern, null);
+    }
+
+    /** Whether the value ends with {@code suffix}; false for null (pandas' {@code na=False}). */
+    public Series endswith(String suffix) {
+        return apply(series, AccessorFn.STR_ENDSWITH, Objects.requireNonNull(suffix, "suffix"), null);
+    }
+
+    /** pandas' {@code str.slice(start, stop)}: Python's {@code value[start:stop]}; a negative bound counts from the end. */
+    public Series slice(int start, int stop) {
+        return apply(series, new SeriesAccessor(AccessorFn.STR_SLICE, null, null, start, stop));
+    }
+
+    /** pandas' {@code str.slice(start)}: from {@code start} to the end. */
+    public Series slice(int start) {
+        return apply(series, new SeriesAccessor(AccessorFn.STR_SLICE, null, null, start, SeriesAccessor.OPEN));
     }
 
     /** Every {@code text} replaced by {@code replacement} (pandas' {@code replace(text, repl, regex=False)}). */

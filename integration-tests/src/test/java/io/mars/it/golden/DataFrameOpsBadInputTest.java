@@ -55,7 +55,12 @@ class DataFrameOpsBadInputTest {
 
     @Test
     void mergeWithAnUnknownHowOrKeysThatCannotMatchIsInvalidMerge() {
-        fails(() -> left().merge(left(), "k", "cross"), ErrorCode.INVALID_MERGE, "'cross'", "inner, left, right, outer");
+        fails(() -> left().merge(left(), "k", "sideways"), ErrorCode.INVALID_MERGE, "'sideways'",
+                "inner, left, right, outer, cross, leftsemi, leftanti");
+        fails(() -> left().merge(left(), "k", "cross"), ErrorCode.INVALID_MERGE, "cross", "no key columns", "[k]");
+        fails(() -> left().merge(left(), "inner"), ErrorCode.INVALID_MERGE, "'inner'", "needs key columns");
+        fails(() -> left().merge(left(), List.of("k", "x"), List.of("k"), "inner"), ErrorCode.INVALID_MERGE,
+                "[k, x]", "[k]", "as many columns");
         fails(() -> left().merge(right(), "k", "inner"), ErrorCode.INVALID_MERGE, "'k'", "int64", "object");
         fails(() -> left().merge(left(), List.of(), "inner"), ErrorCode.INVALID_MERGE, "at least one key");
         fails(() -> left().merge(left(), List.of("k"), "inner", "", "", false), ErrorCode.INVALID_MERGE,

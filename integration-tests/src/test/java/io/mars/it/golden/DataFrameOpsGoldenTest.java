@@ -110,6 +110,8 @@ class DataFrameOpsGoldenTest {
                 GroupBy.named("lo", "x", "min"), GroupBy.named("hi", "y", "max")));
         add("x_median", in -> in.df().col("x").median());
         add("y_median", in -> in.df().col("y").median());
+        add("x_sum_min_count_1", in -> in.df().col("x").sum(1));
+        add("y_sum_min_count_1_empty", in -> in.empty().col("y").sum(1));
         add("x_nunique", in -> in.df().col("x").nunique());
         add("g_nunique", in -> in.df().col("g").nunique());
         add("s_unique", in -> in.df().col("s").unique());
@@ -122,6 +124,29 @@ class DataFrameOpsGoldenTest {
         add("concat_with_empty", in -> DataFrames.concat(in.empty(), in.df().head(3), in.empty(),
                 in.df().sortValues("y").filter(in.df().sortValues("y").col("y").gt(100)), tail2(in.df())));
         add("concat_series", in -> DataFrames.concat(in.df().col("y"), in.df().col("y").head(4)));
+        add("merge_left_on_right_on", in -> in.df().select("k", "x").merge(in.right().rename(Map.of("k", "rk"))
+                .select("rk", "w"), "k", "rk", "inner").sortValues("k", "x", "w"));
+        add("merge_left_on_two_keys_left", in -> in.df().select("k", "g", "y").merge(in.right()
+                .rename(Map.of("k", "rk", "g", "rg")).select("rk", "rg", "w"), List.of("k", "g"), List.of("rk", "rg"),
+                "left").sortValues("k", "g", "y"));
+        add("merge_semi_as_isin", in -> in.df().select("k", "x", "y").merge(in.right().select("k"), "k", "k",
+                "leftsemi").sortValues("k", "x", "y"));
+        add("merge_anti_as_not_isin", in -> in.df().select("k", "x", "y").merge(in.right().select("k"), "k", "k",
+                "leftanti").sortValues("k", "x", "y"));
+        add("merge_cross", in -> in.df().select("k", "x").head(4).merge(in.right().select("w", "g").head(3),
+                "cross"));
+        add("merge_cross_scalar", in -> in.df().select("y").merge(in.df().col("y").mean().rename("m").toFrame(),
+                "cross"));
+        add("groupby_g_nunique_k", in -> in.df().groupBy("g").nunique("k"));
+        add("groupby_b_g_nunique_y", in -> in.df().groupBy("b", "g").nunique("y", "ny"));
+        add("isin_g_a_c", in -> in.df().col("g").isin(List.of("a", "c")));
+        add("isin_k_1_3", in -> in.df().col("k").isin(List.of(1, 3)));
+        add("isin_x_empty", in -> in.df().col("x").isin(List.of()));
+        add("between_x", in -> in.df().col("x").between(-1.0, 2.0));
+        add("between_s", in -> in.df().col("s").between("a", "b"));
+        add("dt_le_text", in -> in.dates().col("t").le("2000-01-01"));
+        add("dt_between_text", in -> in.dates().col("t").between("1999-12-31", "2023-07-04 08:00:00"));
+        add("filter_dt_gt_text", in -> in.dates().filter(in.dates().col("t").gt("2021-11-28")));
         add("drop_duplicates_k", in -> in.df().dropDuplicates("k"));
         add("drop_duplicates_k_b", in -> in.df().select("k", "b").dropDuplicates());
         add("drop_duplicates_g", in -> in.df().dropDuplicates("g"));
@@ -133,6 +158,10 @@ class DataFrameOpsGoldenTest {
         add("str_startswith_b", in -> in.df().col("s").str().startswith("b"));
         add("str_replace_a", in -> in.df().col("s").str().replace("a", "XY"));
         add("filter_str_contains", in -> in.df().filter(in.df().col("s").str().contains("b")));
+        add("str_endswith_a", in -> in.df().col("s").str().endswith("a"));
+        add("str_contains_regex", in -> in.df().col("s").str().contains("^b.|a$", true));
+        add("str_slice_1_3", in -> in.df().col("s").str().slice(1, 3));
+        add("str_slice_neg_2", in -> in.df().col("s").str().slice(-2));
         add("empty_str_upper", in -> in.empty().col("s").str().upper());
         add("dt_year", in -> in.dates().col("t").dt().year());
         add("dt_month", in -> in.dates().col("t").dt().month());

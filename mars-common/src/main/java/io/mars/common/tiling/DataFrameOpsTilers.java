@@ -58,7 +58,8 @@ final class DataFrameOpsTilers {
                                 List<TiledTileable> in, TileContext ctx) {
         TiledTileable src = in.get(0);
         io.mars.common.operand.dataframe.ChunkSeriesAccessor chunkOp =
-                new io.mars.common.operand.dataframe.ChunkSeriesAccessor(op.fn(), op.pattern(), op.replacement());
+                new io.mars.common.operand.dataframe.ChunkSeriesAccessor(op.fn(), op.pattern(), op.replacement(),
+                        op.start(), op.stop());
         long[] lengths = src.nsplits()[0];
         List<ChunkNode> out = new ArrayList<>(lengths.length);
         for (int i = 0; i < lengths.length; i++) {
@@ -196,9 +197,11 @@ final class DataFrameOpsTilers {
         TiledTileable right = in.get(1);
         long limit = ctx.config().broadcastRows();
         MergeHow how = op.how();
-        ChunkTableJoin one = new ChunkTableJoin(op.on(), how, 1, op.leftSuffix(), op.rightSuffix());
+        ChunkTableJoin one = new ChunkTableJoin(op.leftOn(), op.rightOn(), how, 1, op.leftSuffix(),
+                op.rightSuffix());
         String k = node.key();
-        if (!how.keepsRight() && (rows(right) <= limit || right.chunks().size() == 1 && left.chunks().size() == 1)) {
+        if (how == MergeHow.CROSS || !how.keepsRight() && (rows(right) <= limit
+                || right.chunks().size() == 1 && left.chunks().size() == 1)) {
             ChunkNode all = gather(k + ".br", right, ctx);
             List<ChunkNode> out = new ArrayList<>();
             for (int i = 0; i < left.chunks().size(); i++) {
@@ -206,7 +209,7 @@ final class DataFrameOpsTilers {
             }
             return tiled(node, unknown(out.size()), out);
         }
-        if (!how.keepsLeft() && rows(left) <= limit) {
+        if (!how.keepsLeft() && !how.leftOnly() && rows(left) <= limit) {
             ChunkNode all = gather(k + ".bl", left, ctx);
             List<ChunkNode> out = new ArrayList<>();
             for (int i = 0; i < right.chunks().size(); i++) {
@@ -215,11 +218,11 @@ final class DataFrameOpsTilers {
             return tiled(node, unknown(out.size()), out);
         }
         int p = Math.max(left.chunks().size(), right.chunks().size());
-        List<Boolean> asc = ascending(op.on().size());
-        List<List<ChunkNode>> l = shuffle(k + ".l", left, op.on(), asc, p, null, ctx);
-        List<List<ChunkNode>> r = shuffle(k + ".r", right, op.on(), asc, p, null, ctx);
-        ChunkTableJoin joinOp = new ChunkTableJoin(op.on(), how, left.chunks().size(), op.leftSuffix(),
-                op.rightSuffix());
+        List<Boolean> asc = ascending(op.leftOn().size());
+        List<List<ChunkNode>> l = shuffle(k + ".l", left, op.leftOn(), asc, p, null, ctx);
+        List<List<ChunkNode>> r = shuffle(k + ".r", right, op.rightOn(), asc, p, null, ctx);
+        ChunkTableJoin joinOp = new ChunkTableJoin(op.leftOn(), op.rightOn(), how, left.chunks().size(),
+                op.leftSuffix(), op.rightSuffix());
         List<ChunkNode> out = new ArrayList<>(p);
         for (int part = 0; part < p; part++) {
             List<ChunkNode> ins = new ArrayList<>(l.get(part));

@@ -33,19 +33,19 @@ final class DataFrameOpsOperandSamples {
                 new AggSpec("s", DType.STRING, AggFn.LAST, "s_last", 1));
         return List.of(
                 new TableSortValues(List.of("k", "x"), List.of(true, false)),
-                new TableMerge(List.of("k", "g"), MergeHow.OUTER, "_l", "_r"),
                 new TableConcat(),
                 new TableDropDuplicates(List.of("g")),
                 new TableAggPartial(List.of("k"), aggs),
                 new TableAggStates(List.of("k", "g"), aggs),
-                new SeriesAccessor(AccessorFn.STR_REPLACE, "a", "XY"),
-                new ChunkSeriesAccessor(AccessorFn.DT_DAYOFWEEK, null, null),
+                new SeriesAccessor(AccessorFn.STR_SLICE, null, null, -3, SeriesAccessor.OPEN),
+                new ChunkSeriesAccessor(AccessorFn.STR_SLICE, null, null, 1, 4),
+                new TableMerge(List.of("k"), List.of("rk"), MergeHow.ANTI, "_l", "_r"),
+                new ChunkTableJoin(List.of("a", "b"), List.of("c", "d"), MergeHow.SEMI, 3, "_a", "_b"),
                 new ChunkTableSample(List.of("k"), List.of(false), 7),
                 new ChunkTablePivots(List.of("k", "s"), List.of(true, true), 5),
                 new ChunkTablePartition(List.of("k"), List.of(true), 9, true, 1_000_000L),
                 new ChunkTablePiece(3),
                 new ChunkTableSort(List.of("y"), List.of(false)),
-                new ChunkTableJoin(List.of("k"), MergeHow.RIGHT, 2, "_a", "_b"),
                 new ChunkTableDropDuplicates(List.of("k", "b")));
     }
 }

@@ -12,6 +12,8 @@ import io.mars.common.operand.dataframe.CsvLayout;
 import io.mars.common.operand.dataframe.DataFrameReadCsv;
 import io.mars.common.operand.dataframe.DataFrameReadParquet;
 import io.mars.common.operand.dataframe.DataFrameWrite;
+import io.mars.common.operand.dataframe.DataFrameTpch;
+import io.mars.common.operand.dataframe.ChunkTpch;
 import io.mars.common.operand.dataframe.RowPredicate;
 import io.mars.common.operand.dataframe.TableWriteFormat;
 import io.mars.types.DType;
@@ -35,6 +37,9 @@ final class TableIoOperandSamples {
                 new DataFrameReadParquet("/data/p", List.of("a", "b"), List.of(DType.INT32, DType.BOOL), filter),
                 new ChunkReadParquet("/data/p/part-1.parquet", 3, List.of("b"), List.of(DType.BOOL), filter),
                 new DataFrameWrite("/out", TableWriteFormat.PARQUET, "|", "zstd"),
-                new ChunkWrite("/out/part-00002.csv", TableWriteFormat.CSV, "\t", "snappy"));
+                new ChunkWrite("/out/part-00002.csv", TableWriteFormat.CSV, "\t", "snappy"),
+                new DataFrameTpch("lineitem", 0.5, 3, List.of("l_orderkey", "l_shipdate"),
+                        List.of(DType.INT64, DType.TIMESTAMP)),
+                new ChunkTpch("orders", 10.0, 2, 7, List.of("o_comment"), List.of(DType.STRING)));
     }
 }

@@ -113,6 +113,14 @@ public final class DataFrameOpsKernels {
     }
 
     /** Heap copies of the columns {@code names} of the batches, one after another; the other columns are not read. */
+    private static int rowCount(List<VectorSchemaRoot> roots) {
+        int n = 0;
+        for (VectorSchemaRoot r : roots) {
+            n += r.getRowCount();
+        }
+        return n;
+    }
+
     private static List<Column> keyColumns(List<VectorSchemaRoot> roots, List<String> names) {
         List<LocalTable> parts = new ArrayList<>(roots.size());
         for (VectorSchemaRoot r : roots) {
@@ -380,28 +388,50 @@ public final class DataFrameOpsKernels {
         List<VectorSchemaRoot> left = roots(in, 0, op.leftInputs());
         List<VectorSchemaRoot> right = roots(in, op.leftInputs(), in.size());
         MergePlan plan = MergePlan.of(ArrowTables.names(left.get(0)), ArrowTables.dtypes(left.get(0)),
-                ArrowTables.names(right.get(0)), ArrowTables.dtypes(right.get(0)), op.on(), op.how(), op.leftSuffix(),
-                op.rightSuffix());
-        List<Column> lk = keyColumns(left, op.on());
-        List<Column> rk = keyColumns(right, op.on());
-        int rightRows = rk.get(0).length();
+                ArrowTables.names(right.get(0)), ArrowTables.dtypes(right.get(0)), op.leftOn(), op.rightOn(), op.how(),
+                op.leftSuffix(), op.rightSuffix());
+        int leftRows = rowCount(left);
+        int rightRows = rowCount(right);
         IntPairs pairs = new IntPairs();
-        if (op.how() == MergeHow.RIGHT) {
-            // pandas orders a right join by the right rows, each with its left matches in order
-            matchRows(rk, lk, true, pairs);
-            pairs.swap();
+        if (op.how() == MergeHow.CROSS) {
+            for (int i = 0; i < leftRows; i++) {
+                for (int j = 0; j < rightRows; j++) {
+                    pairs.add(i, j);
+                }
+            }
         } else {
-            matchRows(lk, rk, op.how().keepsLeft(), pairs);
-            if (op.how().keepsRight()) {
-                boolean[] matched = new boolean[rightRows];
-                for (int i = 0; i < pairs.size; i++) {
-                    if (pairs.right[i] >= 0) {
-                        matched[pairs.right[i]] = true;
+            List<Column> lk = keyColumns(left, op.leftOn());
+            List<Column> rk = keyColumns(right, op.rightOn());
+            if (op.how().leftOnly()) {
+                IntPairs matches = new IntPairs();
+                matchRows(lk, rk, false, matches);
+                boolean[] matched = new boolean[leftRows];
+                for (int i = 0; i < matches.size; i++) {
+                    matched[matches.left[i]] = true;
+                }
+                boolean keep = op.how() == MergeHow.SEMI;
+                for (int i = 0; i < leftRows; i++) {
+                    if (matched[i] == keep) {
+                        pairs.add(i, -1);
                     }
                 }
-                for (int j = 0; j < matched.length; j++) {
-                    if (!matched[j]) {
-                        pairs.add(-1, j);
+            } else if (op.how() == MergeHow.RIGHT) {
+                // pandas orders a right join by the right rows, each with its left matches in order
+                matchRows(rk, lk, true, pairs);
+                pairs.swap();
+            } else {
+                matchRows(lk, rk, op.how().keepsLeft(), pairs);
+                if (op.how().keepsRight()) {
+                    boolean[] matched = new boolean[rightRows];
+                    for (int i = 0; i < pairs.size; i++) {
+                        if (pairs.right[i] >= 0) {
+                            matched[pairs.right[i]] = true;
+                        }
+                    }
+                    for (int j = 0; j < matched.length; j++) {
+                        if (!matched[j]) {
+                            pairs.add(-1, j);
+                        }
                     }
                 }
             }
@@ -631,9 +661,11 @@ public final class DataFrameOpsKernels {
         byte[] nulls = null;
         long[] longs = outType.isLongBacked() ? new long[n] : null;
         List<String> strings = outType == DType.STRING ? new ArrayList<>(n) : null;
+        java.util.regex.Pattern regex = fn == AccessorFn.STR_CONTAINS_REGEX
+                ? java.util.regex.Pattern.compile(op.pattern()) : null;
         for (int i = 0; i < n; i++) {
             boolean isNull = c.isNull(i);
-            if (isNull && fn != AccessorFn.STR_CONTAINS && fn != AccessorFn.STR_STARTSWITH) {
+            if (isNull && !fn.isTest()) {
                 nulls = nulls == null ? new byte[n] : nulls;
                 nulls[i] = 1;
                 if (strings != null) {
@@ -648,11 +680,24 @@ public final class DataFrameOpsKernels {
                 case STR_REPLACE -> strings.add(c.strings().get(i).replace(op.pattern(), op.replacement()));
                 case STR_CONTAINS -> longs[i] = !isNull && c.strings().get(i).contains(op.pattern()) ? 1 : 0;
                 case STR_STARTSWITH -> longs[i] = !isNull && c.strings().get(i).startsWith(op.pattern()) ? 1 : 0;
+                case STR_ENDSWITH -> longs[i] = !isNull && c.strings().get(i).endsWith(op.pattern()) ? 1 : 0;
+                case STR_CONTAINS_REGEX -> longs[i] = !isNull && regex.matcher(c.strings().get(i)).find() ? 1 : 0;
+                case STR_SLICE -> strings.add(slice(c.strings().get(i), op.start(), op.stop()));
                 case DT_YEAR, DT_MONTH, DT_DAY, DT_DAYOFWEEK -> longs[i] = dateField(fn, c.longs()[i]);
             }
         }
         Column out = new Column(c.name(), outType, longs, null, strings, nulls);
         return new TableChunk(ArrowTables.toArrow(List.of(out), n, allocator));
+    }
+
+    /** Python's {@code s[start:stop]}: negative bounds count from the end, out-of-range bounds are clipped. */
+    static String slice(String s, int start, int stop) {
+        int n = s.length();
+        int from = start == io.mars.common.operand.dataframe.SeriesAccessor.OPEN ? 0 : start < 0 ? Math.max(0, n + start)
+                : Math.min(n, start);
+        int to = stop == io.mars.common.operand.dataframe.SeriesAccessor.OPEN ? n : stop < 0 ? Math.max(0, n + stop)
+                : Math.min(n, stop);
+        return from >= to ? "" : s.substring(from, to);
     }
 
     private static long dateField(AccessorFn fn, long nanos) {

@@ -12,6 +12,8 @@ import io.mars.common.operand.dataframe.ChunkCsvScan;
 import io.mars.common.operand.dataframe.ChunkCsvStates;
 import io.mars.common.operand.dataframe.ChunkReadCsv;
 import io.mars.common.operand.dataframe.ChunkReadParquet;
+import io.mars.common.operand.dataframe.ChunkTpch;
+import io.mars.common.io.TpchTables;
 import io.mars.common.operand.dataframe.ChunkWrite;
 import io.mars.common.operand.dataframe.RowPredicate;
 import io.mars.common.operand.dataframe.TableWriteFormat;
@@ -81,6 +83,7 @@ public final class TableIoKernels {
                         op.end(), op.delimiter().charAt(0)), CsvStates.COUNT))
                 .with(ChunkCsvStates.class, (node, op, in) -> csvStates(in))
                 .with(ChunkReadParquet.class, (node, op, in) -> DataFrameKernels.chunk(readParquet(op), allocator))
+                .with(ChunkTpch.class, (node, op, in) -> DataFrameKernels.chunk(TpchTables.generate(op), allocator))
                 .with(ChunkWrite.class, (node, op, in) -> DataFrameKernels.chunk(write(op, in.get(0)), allocator));
     }
 

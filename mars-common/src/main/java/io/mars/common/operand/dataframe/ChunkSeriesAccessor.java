@@ -4,5 +4,9 @@ import io.mars.common.operand.WireName;
 
 /** The chunk form of {@link SeriesAccessor}. */
 @WireName("chunk.df.accessor")
-public record ChunkSeriesAccessor(AccessorFn fn, String pattern, String replacement) implements TableChunkOperand {
+public record ChunkSeriesAccessor(AccessorFn fn, String pattern, String replacement, int start, int stop)
+        implements TableChunkOperand {
+    public ChunkSeriesAccessor(AccessorFn fn, String pattern, String replacement) {
+        this(fn, pattern, replacement, SeriesAccessor.OPEN, SeriesAccessor.OPEN);
+    }
 }

@@ -5,13 +5,20 @@ import java.util.List;
 
 /**
  * A hash join of the left rows (the first {@code leftInputs} inputs, one after the other) with the right rows (the
- * other inputs) on the columns {@code on}: left rows in order, each followed by its right matches in order; then,
- * when kept, the right rows without a match. The output's columns are {@link MergePlan}'s.
+ * other inputs), left columns {@code leftOn} matching right columns {@code rightOn}: left rows in order, each
+ * followed by its right matches in order; then, when kept, the right rows without a match. A semi (anti) join keeps
+ * each left row with (without) a match once; a cross join pairs every left row with every right row. The output's
+ * columns are {@link MergePlan}'s.
  */
 @WireName("chunk.df.join")
-public record ChunkTableJoin(List<String> on, MergeHow how, int leftInputs, String leftSuffix, String rightSuffix)
-        implements TableChunkOperand {
+public record ChunkTableJoin(List<String> leftOn, List<String> rightOn, MergeHow how, int leftInputs,
+                             String leftSuffix, String rightSuffix) implements TableChunkOperand {
     public ChunkTableJoin {
-        on = List.copyOf(on);
+        leftOn = List.copyOf(leftOn);
+        rightOn = List.copyOf(rightOn);
+    }
+
+    public ChunkTableJoin(List<String> on, MergeHow how, int leftInputs, String leftSuffix, String rightSuffix) {
+        this(on, on, how, leftInputs, leftSuffix, rightSuffix);
     }
 }

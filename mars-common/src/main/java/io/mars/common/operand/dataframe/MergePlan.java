@@ -24,41 +24,46 @@ public record MergePlan(List<String> names, List<DType> dtypes, List<Integer> so
     public static final int RIGHT = 1;
     public static final int KEY = 2;
 
+    /** The plan of a merge on key columns both sides have. */
     public static MergePlan of(List<String> leftNames, List<DType> leftTypes, List<String> rightNames,
                                List<DType> rightTypes, List<String> on, MergeHow how, String leftSuffix,
                                String rightSuffix) {
-        if (on.isEmpty()) {
-            throw new MarsException(ErrorCode.INVALID_MERGE, "merge needs at least one key column in 'on'");
-        }
-        if (new HashSet<>(on).size() != on.size()) {
-            throw new MarsException(ErrorCode.INVALID_MERGE, "merge keys " + on + " name a column twice");
-        }
-        for (String k : on) {
-            int l = leftNames.indexOf(k);
-            int r = rightNames.indexOf(k);
-            if (l < 0 || r < 0) {
-                throw new MarsException(ErrorCode.MERGE_KEY_NOT_FOUND, "merge key '" + k + "' is not a column of the "
-                        + (l < 0 ? "left" : "right") + " frame, whose columns are " + (l < 0 ? leftNames : rightNames)
-                        + "; merge on columns both frames have (rename one side first)");
-            }
-            DType a = leftTypes.get(l);
-            DType b = rightTypes.get(r);
-            if (a != b && !(a.isNumeric() && b.isNumeric())) {
-                throw new MarsException(ErrorCode.INVALID_MERGE, "merge key '" + k + "' is " + a + " on the left and "
-                        + b + " on the right; convert one side with astype so both are numbers, strings or dates");
-            }
-        }
-        Set<String> keys = new HashSet<>(on);
-        Set<String> clash = new HashSet<>();
-        for (String n : leftNames) {
-            if (!keys.contains(n) && rightNames.contains(n)) {
-                clash.add(n);
+        return of(leftNames, leftTypes, rightNames, rightTypes, on, on, how, leftSuffix, rightSuffix);
+    }
+
+    /**
+     * The plan of a merge matching left columns {@code leftOn} with right columns {@code rightOn}: a pair of one name
+     * is one output column (a key); a pair of two names keeps both columns, as pandas does.
+     */
+    public static MergePlan of(List<String> leftNames, List<DType> leftTypes, List<String> rightNames,
+                               List<DType> rightTypes, List<String> leftOn, List<String> rightOn, MergeHow how,
+                               String leftSuffix, String rightSuffix) {
+        checkKeys(leftNames, leftTypes, rightNames, rightTypes, leftOn, rightOn, how);
+        Set<String> keys = new HashSet<>();
+        for (int i = 0; i < leftOn.size(); i++) {
+            if (leftOn.get(i).equals(rightOn.get(i))) {
+                keys.add(leftOn.get(i));
             }
         }
         List<String> names = new ArrayList<>();
         List<DType> dtypes = new ArrayList<>();
         List<Integer> sources = new ArrayList<>();
         List<String> columns = new ArrayList<>();
+        if (how.leftOnly()) {
+            for (int i = 0; i < leftNames.size(); i++) {
+                names.add(leftNames.get(i));
+                dtypes.add(leftTypes.get(i));
+                sources.add(LEFT);
+                columns.add(leftNames.get(i));
+            }
+            return new MergePlan(List.copyOf(names), List.copyOf(dtypes), List.copyOf(sources), List.copyOf(columns));
+        }
+        Set<String> clash = new HashSet<>();
+        for (String n : leftNames) {
+            if (!keys.contains(n) && rightNames.contains(n)) {
+                clash.add(n);
+            }
+        }
         for (int i = 0; i < leftNames.size(); i++) {
             String n = leftNames.get(i);
             if (keys.contains(n)) {
@@ -89,6 +94,48 @@ public record MergePlan(List<String> names, List<DType> dtypes, List<Integer> so
                     + "; choose other suffixes than '" + leftSuffix + "' and '" + rightSuffix + "'");
         }
         return new MergePlan(List.copyOf(names), List.copyOf(dtypes), List.copyOf(sources), List.copyOf(columns));
+    }
+
+    private static void checkKeys(List<String> leftNames, List<DType> leftTypes, List<String> rightNames,
+                                  List<DType> rightTypes, List<String> leftOn, List<String> rightOn, MergeHow how) {
+        if (how == MergeHow.CROSS) {
+            if (!leftOn.isEmpty() || !rightOn.isEmpty()) {
+                throw new MarsException(ErrorCode.INVALID_MERGE, "a cross merge pairs every row with every row; it"
+                        + " takes no key columns, got " + leftOn + " and " + rightOn);
+            }
+            return;
+        }
+        if (leftOn.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_MERGE, "merge needs at least one key column in 'on' (or"
+                    + " left_on and right_on); use how='cross' to pair every row with every row");
+        }
+        if (leftOn.size() != rightOn.size()) {
+            throw new MarsException(ErrorCode.INVALID_MERGE, "left_on " + leftOn + " and right_on " + rightOn
+                    + " must name as many columns");
+        }
+        if (new HashSet<>(leftOn).size() != leftOn.size() || new HashSet<>(rightOn).size() != rightOn.size()) {
+            throw new MarsException(ErrorCode.INVALID_MERGE, "merge keys " + leftOn + (leftOn.equals(rightOn) ? ""
+                    : " and " + rightOn) + " name a column twice");
+        }
+        for (int i = 0; i < leftOn.size(); i++) {
+            String lk = leftOn.get(i);
+            String rk = rightOn.get(i);
+            int l = leftNames.indexOf(lk);
+            int r = rightNames.indexOf(rk);
+            if (l < 0 || r < 0) {
+                throw new MarsException(ErrorCode.MERGE_KEY_NOT_FOUND, "merge key '" + (l < 0 ? lk : rk) + "' is not"
+                        + " a column of the " + (l < 0 ? "left" : "right") + " frame, whose columns are "
+                        + (l < 0 ? leftNames : rightNames) + "; merge on columns the frames have (rename one side"
+                        + " first, or give left_on and right_on)");
+            }
+            DType a = leftTypes.get(l);
+            DType b = rightTypes.get(r);
+            if (a != b && !(a.isNumeric() && b.isNumeric())) {
+                throw new MarsException(ErrorCode.INVALID_MERGE, "merge key '" + lk + "' is " + a + " on the left and"
+                        + " '" + rk + "' is " + b + " on the right; convert one side with astype so both are numbers,"
+                        + " strings or dates");
+            }
+        }
     }
 
     /** The type of a column that may receive nulls for missing rows: ints become float64, as in pandas. */

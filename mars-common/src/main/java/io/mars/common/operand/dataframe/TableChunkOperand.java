@@ -30,5 +30,6 @@ public sealed interface TableChunkOperand extends Operand permits
         ChunkTableSample,
         ChunkTableSort,
         ChunkTableToTensor,
+        ChunkTpch,
         ChunkWrite {
 }

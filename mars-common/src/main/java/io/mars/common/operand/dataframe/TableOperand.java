@@ -12,6 +12,7 @@ public sealed interface TableOperand extends Operand permits
         DataFrameFromTensor,
         DataFrameReadCsv,
         DataFrameReadParquet,
+        DataFrameTpch,
         DataFrameToTensor,
         DataFrameWrite,
         SeriesAccessor,

@@ -5,6 +5,7 @@ import io.mars.common.operand.dataframe.DataFrameFromLocal;
 import io.mars.common.operand.dataframe.DataFrameFromTensor;
 import io.mars.common.operand.dataframe.DataFrameReadCsv;
 import io.mars.common.operand.dataframe.DataFrameReadParquet;
+import io.mars.common.operand.dataframe.DataFrameTpch;
 import io.mars.common.operand.dataframe.DataFrameToTensor;
 import io.mars.common.operand.dataframe.DataFrameWrite;
 import io.mars.common.operand.dataframe.SeriesAccessor;
@@ -33,6 +34,7 @@ public final class PruningRules {
     private static final PruningRules STANDARD = new PruningRules(Map.of())
             .with(DataFrameReadCsv.class, new PruneReaderColumns<>())
             .with(DataFrameReadParquet.class, new PruneReaderColumns<>())
+            .with(DataFrameTpch.class, new PruneReaderColumns<>())
             .with(TableMap.class, new PruneMapColumns())
             .with(TableFilter.class, new PruneFilterColumns())
             .with(TableHead.class, new PruneHeadColumns())
