@@ -229,24 +229,30 @@ public final class DataFrames {
      * are int64, decimals float64, dates datetime64[ns] at midnight UTC.
      */
     public static DataFrame tpch(String table, double scaleFactor, int parts) {
+        if (parts < 1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "a TPC-H table needs at least one part, got " + parts);
+        }
+        return tpchTable(table, scaleFactor, parts);
+    }
+
+    /**
+     * TPC-H table {@code table} in parts of about the automatic chunk size, which follows the workers' memory
+     * budget (at most a million rows each).
+     */
+    public static DataFrame tpch(String table, double scaleFactor) {
+        return tpchTable(table, scaleFactor, 0);
+    }
+
+    private static DataFrame tpchTable(String table, double scaleFactor, int parts) {
         if (!(scaleFactor > 0) || Double.isInfinite(scaleFactor)) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "the TPC-H scale factor must be a positive number, got "
                     + scaleFactor);
         }
-        if (parts < 1) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "a TPC-H table needs at least one part, got " + parts);
-        }
         List<String> cols = io.mars.common.io.TpchTables.columns(table);
         List<DType> types = io.mars.common.io.TpchTables.dtypes(table);
-        int p = io.mars.common.io.TpchTables.partitioned(table) ? parts : 1;
+        int p = io.mars.common.io.TpchTables.partitioned(table) || parts == 0 ? parts : 1;
         return new DataFrame(new io.mars.common.operand.dataframe.DataFrameTpch(table, scaleFactor, p, cols, types),
                 List.of(), cols, types, io.mars.types.Shapes.UNKNOWN);
-    }
-
-    /** TPC-H table {@code table} in parts of about a million rows each. */
-    public static DataFrame tpch(String table, double scaleFactor) {
-        long rows = io.mars.common.io.TpchTables.expectedRows(table, scaleFactor);
-        return tpch(table, scaleFactor, (int) Math.max(1, Math.min(100_000, (rows + 999_999) / 1_000_000)));
     }
 
     // --- end IO ---

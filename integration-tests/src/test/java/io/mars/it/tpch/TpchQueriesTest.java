@@ -3,6 +3,7 @@ package io.mars.it.tpch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.mars.benchmarks.tpch.DuckDbRun;
 import io.mars.benchmarks.tpch.TpchGen;
 import io.mars.benchmarks.tpch.TpchQueries;
 import io.mars.dataframe.DataFrame;
@@ -13,8 +14,6 @@ import io.mars.types.Column;
 import io.mars.types.DType;
 import io.mars.types.LocalTable;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -59,13 +58,7 @@ class TpchQueriesTest {
         session = ClientSession.open(cluster.supervisor(), Map.of(), null);
         TpchGen.run(session, SCALE, data.toString(), true, false);
         duck = DriverManager.getConnection("jdbc:duckdb:");
-        try (Statement s = duck.createStatement()) {
-            s.execute("SET threads = 2");
-            for (String t : List.of("region", "nation", "supplier", "customer", "part", "partsupp", "orders",
-                    "lineitem")) {
-                s.execute("CREATE VIEW " + t + " AS SELECT * FROM read_parquet('" + data.resolve(t) + "/*.parquet')");
-            }
-        }
+        DuckDbRun.views(duck, data.toString(), 2);
     }
 
     @AfterAll
@@ -158,11 +151,7 @@ class TpchQueriesTest {
     }
 
     private static String sql(int q) throws IOException {
-        String name = String.format("/io/mars/benchmarks/tpch/q%02d.sql", q);
-        try (InputStream in = TpchQueries.class.getResourceAsStream(name)) {
-            assertThat(in).as(name).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        return DuckDbRun.sql(q);
     }
 
     /** DuckDB's rows: integers as Long, decimals as Double, dates and timestamps as LocalDateTime. */

@@ -23,6 +23,11 @@ public final class TpchTables {
     private static final Map<String, Long> ROWS_AT_SF1 = Map.of("region", 5L, "nation", 25L, "supplier", 10_000L,
             "customer", 150_000L, "part", 200_000L, "partsupp", 800_000L, "orders", 1_500_000L,
             "lineitem", 6_001_215L);
+    /** About how many bytes a row takes in a table chunk (Arrow: 8 per number, the text and its offsets). */
+    private static final Map<String, Long> ROW_BYTES = Map.of("region", 90L, "nation", 110L, "supplier", 170L,
+            "customer", 200L, "part", 160L, "partsupp", 170L, "orders", 130L, "lineitem", 150L);
+    /** The most rows a generated part holds (a Parquet row group of the size engines like). */
+    public static final long MAX_PART_ROWS = 1_000_000L;
     private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
     private TpchTables() {
@@ -78,6 +83,19 @@ public final class TpchTables {
         table(table);
         long base = ROWS_AT_SF1.get(table);
         return table.equals("nation") || table.equals("region") ? base : (long) Math.ceil(base * scaleFactor);
+    }
+
+    /**
+     * How many parts {@code table} is cut into so that a part holds about {@code partBytes} bytes, and never more
+     * than {@link #MAX_PART_ROWS} rows.
+     */
+    public static int parts(String table, double scaleFactor, long partBytes) {
+        if (!partitioned(table)) {
+            return 1;
+        }
+        long rows = expectedRows(table, scaleFactor);
+        long perPart = Math.max(1, Math.min(MAX_PART_ROWS, partBytes / ROW_BYTES.get(table)));
+        return (int) Math.max(1, Math.min(1_000_000, (rows + perPart - 1) / perPart));
     }
 
     /** Whether {@code table} can be cut into parts (nation and region are one part always). */

@@ -103,4 +103,27 @@ class ColumnPruningTest {
         TileableGraph h = ColumnPruning.prune(TileableGraphs.of(df.select("c", "d").groupBy("c").size()));
         assertThat(reader(h).columns()).containsExactly("c");
     }
+
+    private static List<List<String>> readers(TileableGraph g) {
+        return g.nodes().stream().map(TileableNode::op).filter(DataFrameReadCsv.class::isInstance)
+                .map(o -> ((DataFrameReadCsv) o).columns()).toList();
+    }
+
+    @Test
+    void aMergeReadsItsKeysAndTheWantedColumnsOfEachSide() throws IOException {
+        DataFrame left = frame();
+        Path f = tmp.resolve("r.csv");
+        Files.writeString(f, "k,b,w,v\n1,0.5,p,3\n6,1.5,q,4\n");
+        DataFrame right = DataFrames.readCsv(f.toString(), CsvOptions.defaults());
+        DataFrame m = left.merge(right, "a", "k", "inner");
+        // b is on both sides: b_y keeps b on the left too, so that it still clashes and keeps its suffix
+        TileableGraph g = ColumnPruning.prune(TileableGraphs.of(m.select("c", "b_y").head(1)));
+        assertThat(readers(g)).containsExactlyInAnyOrder(List.of("a", "b", "c"), List.of("k", "b"));
+        TileableNode merge = g.nodes().stream().filter(n -> n.op() instanceof io.mars.common.operand.dataframe
+                .TableMerge).findFirst().orElseThrow();
+        assertThat(merge.shape()[1]).as("a, b_x, c, k, b_y").isEqualTo(5);
+        DataFrame semi = left.merge(right, "a", "k", "leftsemi").select("d");
+        assertThat(readers(ColumnPruning.prune(TileableGraphs.of(semi.head(1))))).containsExactlyInAnyOrder(
+                List.of("a", "d"), List.of("k"));
+    }
 }

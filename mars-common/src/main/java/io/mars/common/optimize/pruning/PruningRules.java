@@ -51,8 +51,8 @@ public final class PruningRules {
             .with(DataFrameToTensor.class, new NeedsAllColumns<>())
             .with(DataFrameWrite.class, new NeedsAllColumns<>())
             .with(TableAggStates.class, new NeedsAllColumns<>())
-            // not taught yet: what a merge or concat reads depends on keys and names on both sides
-            .with(TableMerge.class, new NeedsAllColumns<>())
+            .with(TableMerge.class, new PruneMergeColumns())
+            // not taught yet: a concat's parts may be labelled differently
             .with(TableConcat.class, new NeedsAllColumns<>())
             .with(TableRequireRows.class, new NeedsAllColumns<>());
 
