@@ -152,15 +152,16 @@ public final class TpchQueries {
 
     static DataFrame q7(Tables t) {
         DataFrame nation = t.get("nation").select("n_nationkey", "n_name");
+        nation = nation.filter(nation.col("n_name").isin(List.of("FRANCE", "GERMANY")));
         DataFrame supplierNation = nation.rename(Map.of("n_nationkey", "sn_key", "n_name", "supp_nation"));
         DataFrame customerNation = nation.rename(Map.of("n_nationkey", "cn_key", "n_name", "cust_nation"));
+        DataFrame supplier = t.get("supplier").merge(supplierNation, "s_nationkey", "sn_key", "inner");
+        DataFrame customer = t.get("customer").merge(customerNation, "c_nationkey", "cn_key", "inner");
         DataFrame l = t.get("lineitem");
         l = l.filter(l.col("l_shipdate").between("1995-01-01", "1996-12-31"));
-        DataFrame j = t.get("supplier").merge(l, "s_suppkey", "l_suppkey", "inner")
+        DataFrame j = l.merge(supplier, "l_suppkey", "s_suppkey", "inner")
                 .merge(t.get("orders"), "l_orderkey", "o_orderkey", "inner")
-                .merge(t.get("customer"), "o_custkey", "c_custkey", "inner")
-                .merge(supplierNation, "s_nationkey", "sn_key", "inner")
-                .merge(customerNation, "c_nationkey", "cn_key", "inner");
+                .merge(customer, "o_custkey", "c_custkey", "inner");
         Series franceGermany = j.col("supp_nation").eq("FRANCE").and(j.col("cust_nation").eq("GERMANY"));
         Series germanyFrance = j.col("supp_nation").eq("GERMANY").and(j.col("cust_nation").eq("FRANCE"));
         j = j.filter(franceGermany.or(germanyFrance));
@@ -313,9 +314,14 @@ public final class TpchQueries {
     }
 
     static DataFrame q19(Tables t) {
-        DataFrame j = t.get("lineitem").merge(t.get("part"), "l_partkey", "p_partkey", "inner");
-        Series common = j.col("l_shipmode").isin(List.of("AIR", "AIR REG"))
-                .and(j.col("l_shipinstruct").eq("DELIVER IN PERSON"));
+        // what the three alternatives share is applied to each table before the merge
+        DataFrame l = t.get("lineitem");
+        l = l.filter(l.col("l_shipmode").isin(List.of("AIR", "AIR REG"))
+                .and(l.col("l_shipinstruct").eq("DELIVER IN PERSON")).and(l.col("l_quantity").between(1.0, 30.0)));
+        DataFrame part = t.get("part");
+        part = part.filter(part.col("p_brand").isin(List.of("Brand#12", "Brand#23", "Brand#34"))
+                .and(part.col("p_size").between(1.0, 15.0)));
+        DataFrame j = l.merge(part, "l_partkey", "p_partkey", "inner");
         Series a = j.col("p_brand").eq("Brand#12")
                 .and(j.col("p_container").isin(List.of("SM CASE", "SM BOX", "SM PACK", "SM PKG")))
                 .and(j.col("l_quantity").between(1.0, 11.0)).and(j.col("p_size").between(1.0, 5.0));
@@ -325,7 +331,7 @@ public final class TpchQueries {
         Series c = j.col("p_brand").eq("Brand#34")
                 .and(j.col("p_container").isin(List.of("LG CASE", "LG BOX", "LG PACK", "LG PKG")))
                 .and(j.col("l_quantity").between(20.0, 30.0)).and(j.col("p_size").between(1.0, 15.0));
-        j = j.filter(common.and(a.or(b).or(c)));
+        j = j.filter(a.or(b).or(c));
         return discounted(j).sum().rename("revenue").toFrame();
     }
 
@@ -347,19 +353,23 @@ public final class TpchQueries {
 
     static DataFrame q21(Tables t) {
         DataFrame lineitem = t.get("lineitem").select("l_orderkey", "l_suppkey", "l_receiptdate", "l_commitdate");
-        DataFrame late = lineitem.filter(lineitem.col("l_receiptdate").gt(lineitem.col("l_commitdate")));
-        DataFrame suppliers = lineitem.groupBy("l_orderkey").nunique("l_suppkey", "suppliers");
-        DataFrame multi = suppliers.filter(suppliers.col("suppliers").gt(1.0)).select("l_orderkey");
-        DataFrame lateSuppliers = late.groupBy("l_orderkey").nunique("l_suppkey", "late_suppliers");
-        DataFrame onlyOneLate = lateSuppliers.filter(lateSuppliers.col("late_suppliers").eq(1.0)).select("l_orderkey");
         DataFrame nation = t.get("nation");
         nation = nation.filter(nation.col("n_name").eq("SAUDI ARABIA"));
         DataFrame supplier = t.get("supplier").merge(nation, "s_nationkey", "n_nationkey", "leftsemi");
         DataFrame orders = t.get("orders");
         orders = orders.filter(orders.col("o_orderstatus").eq("F")).select("o_orderkey");
-        DataFrame j = late.merge(supplier, "l_suppkey", "s_suppkey", "inner")
-                .merge(orders, "l_orderkey", "o_orderkey", "leftsemi")
-                .merge(multi, List.of("l_orderkey"), "leftsemi")
+        DataFrame late = lineitem.filter(lineitem.col("l_receiptdate").gt(lineitem.col("l_commitdate")));
+        DataFrame candidates = late.merge(supplier, "l_suppkey", "s_suppkey", "inner")
+                .merge(orders, "l_orderkey", "o_orderkey", "leftsemi");
+        // the other lines of the candidate orders only: how many suppliers each order has, and how many were late
+        DataFrame keys = candidates.select("l_orderkey").rename(Map.of("l_orderkey", "k"));
+        DataFrame lines = lineitem.merge(keys, "l_orderkey", "k", "leftsemi");
+        DataFrame suppliers = lines.groupBy("l_orderkey").nunique("l_suppkey", "suppliers");
+        DataFrame multi = suppliers.filter(suppliers.col("suppliers").gt(1.0)).select("l_orderkey");
+        DataFrame lateLines = lines.filter(lines.col("l_receiptdate").gt(lines.col("l_commitdate")));
+        DataFrame lateSuppliers = lateLines.groupBy("l_orderkey").nunique("l_suppkey", "late_suppliers");
+        DataFrame onlyOneLate = lateSuppliers.filter(lateSuppliers.col("late_suppliers").eq(1.0)).select("l_orderkey");
+        DataFrame j = candidates.merge(multi, List.of("l_orderkey"), "leftsemi")
                 .merge(onlyOneLate, List.of("l_orderkey"), "leftsemi");
         DataFrame g = j.groupBy("s_name").size().rename(Map.of("size", "numwait"));
         return g.sortValues(List.of("numwait", "s_name"), List.of(false, true)).head(100);

@@ -1,7 +1,6 @@
 package io.mars.it.tpch;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import io.mars.benchmarks.tpch.DuckDbRun;
 import io.mars.benchmarks.tpch.TpchGen;
@@ -10,22 +9,13 @@ import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.submit.client.ClientSession;
 import io.mars.submit.local.LocalCluster;
-import io.mars.types.Column;
-import io.mars.types.DType;
 import io.mars.types.LocalTable;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
-import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +34,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TpchQueriesTest {
     private static final double SCALE = 0.01;
-    private static final double RELATIVE = 1e-9;
 
     private Path data;
     private LocalCluster cluster;
@@ -112,115 +101,6 @@ class TpchQueriesTest {
     @MethodSource("queries")
     void theAnswerIsDuckDbs(int q) throws Exception {
         LocalTable mars = session.executeTables(TpchQueries.query(q, this::table)).get(0);
-        List<String> duckNames = new ArrayList<>();
-        List<List<Object>> expected = duckRows(sql(q), duckNames);
-        List<String> names = mars.columns().stream().map(Column::name).toList();
-        assertThat(names).as("Q%d's columns", q).isEqualTo(duckNames);
-        assertThat(expected).as("Q%d has an answer at SF %s", q, SCALE).isNotEmpty();
-        List<List<Object>> actual = marsRows(mars);
-        assertThat(actual).as("Q%d's row count", q).hasSameSizeAs(expected);
-        for (int i = 0; i < expected.size(); i++) {
-            for (int j = 0; j < names.size(); j++) {
-                Object want = expected.get(i).get(j);
-                Object got = actual.get(i).get(j);
-                if (!same(want, got)) {
-                    fail("Q%d row %d column '%s': DuckDB %s, Mars %s%nDuckDB row %s%nMars row   %s", q, i,
-                            names.get(j), want, got, expected.get(i), actual.get(i));
-                }
-            }
-        }
-    }
-
-    private static boolean same(Object want, Object got) {
-        if (want == null || got == null) {
-            return want == got;
-        }
-        if (want instanceof Number a && got instanceof Number b) {
-            if (isIntegral(a) && isIntegral(b)) {
-                return a.longValue() == b.longValue();
-            }
-            double x = a.doubleValue();
-            double y = b.doubleValue();
-            return x == y || Math.abs(x - y) <= RELATIVE * Math.max(Math.abs(x), Math.abs(y));
-        }
-        return want.equals(got);
-    }
-
-    private static boolean isIntegral(Number n) {
-        return n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof java.math.BigInteger;
-    }
-
-    private static String sql(int q) throws IOException {
-        return DuckDbRun.sql(q);
-    }
-
-    /** DuckDB's rows: integers as Long, decimals as Double, dates and timestamps as LocalDateTime. */
-    private List<List<Object>> duckRows(String sql, List<String> names) throws SQLException {
-        try (Statement s = duck.createStatement(); ResultSet r = s.executeQuery(sql)) {
-            ResultSetMetaData m = r.getMetaData();
-            for (int j = 1; j <= m.getColumnCount(); j++) {
-                names.add(m.getColumnLabel(j));
-            }
-            List<List<Object>> rows = new ArrayList<>();
-            while (r.next()) {
-                List<Object> row = new ArrayList<>();
-                for (int j = 1; j <= m.getColumnCount(); j++) {
-                    row.add(normalize(r.getObject(j)));
-                }
-                rows.add(row);
-            }
-            return rows;
-        }
-    }
-
-    private static Object normalize(Object v) {
-        if (v instanceof java.math.BigDecimal d) {
-            return d.doubleValue();
-        }
-        if (v instanceof java.math.BigInteger b) {
-            return b.longValueExact();
-        }
-        if (v instanceof Integer i) {
-            return i.longValue();
-        }
-        if (v instanceof java.sql.Timestamp t) {
-            return t.toLocalDateTime();
-        }
-        if (v instanceof java.time.OffsetDateTime t) {
-            return t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
-        }
-        if (v instanceof LocalDate d) {
-            return d.atStartOfDay();
-        }
-        if (v instanceof java.sql.Date d) {
-            return d.toLocalDate().atStartOfDay();
-        }
-        return v;
-    }
-
-    private static List<List<Object>> marsRows(LocalTable t) {
-        List<List<Object>> rows = new ArrayList<>();
-        for (int i = 0; i < t.rowCount(); i++) {
-            List<Object> row = new ArrayList<>();
-            for (Column c : t.columns()) {
-                if (c.isNull(i)) {
-                    row.add(null);
-                } else if (c.dtype() == DType.TIMESTAMP) {
-                    long nanos = c.longs()[i];
-                    row.add(LocalDateTime.ofInstant(Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L),
-                            Math.floorMod(nanos, 1_000_000_000L)), ZoneOffset.UTC));
-                } else if (c.dtype().isFloat()) {
-                    row.add(c.getDouble(i));
-                } else if (c.dtype() == DType.STRING) {
-                    row.add(c.strings().get(i));
-                } else if (c.dtype() == DType.BOOL) {
-                    row.add(c.longs()[i] != 0);
-                } else {
-                    row.add(c.longs()[i]);
-                }
-            }
-            rows.add(row);
-        }
-        return rows;
+        TpchAnswers.assertSame(q, mars, duck);
     }
 }

@@ -103,8 +103,21 @@ public final class TpchTables {
         return !table.equals("nation") && !table.equals("region");
     }
 
+    /**
+     * The heap a JVM needs to generate TPC-H data: dbgen's text pool (every comment is cut from it, so its size is
+     * part of the data) is a 300 MB array, made once per JVM, plus room for the parts being generated.
+     */
+    public static final long HEAP_NEEDED = 400L << 20;
+
     /** The rows of one part of a table, only the operand's columns. */
     public static LocalTable generate(ChunkTpch op) {
+        long heap = Runtime.getRuntime().maxMemory();
+        if (heap < HEAP_NEEDED) {
+            throw new MarsException(ErrorCode.WORKING_SET_TOO_LARGE, "generating TPC-H table " + op.table()
+                    + " needs dbgen's 300 MB text pool in the worker's heap, at least " + (HEAP_NEEDED >> 20)
+                    + " MB in all, but this worker's heap is " + (heap >> 20) + " MB; give the workers more memory"
+                    + " (mars.yarn.worker.memory of 1024 MB or more on YARN, -Xmx512m or more locally)");
+        }
         return generate(table(op.table()), op);
     }
 

@@ -82,7 +82,8 @@ public final class TableIoKernels {
                 .with(ChunkCsvScan.class, (node, op, in) -> NDArray.of(CsvReader.transfer(op.file(), op.start(),
                         op.end(), op.delimiter().charAt(0)), CsvStates.COUNT))
                 .with(ChunkCsvStates.class, (node, op, in) -> csvStates(in))
-                .with(ChunkReadParquet.class, (node, op, in) -> DataFrameKernels.chunk(readParquet(op), allocator))
+                .with(ChunkReadParquet.class, (node, op, in) -> op.filter().isEmpty() ? readParquet(op, allocator)
+                        : DataFrameKernels.chunk(readParquet(op), allocator))
                 .with(ChunkTpch.class, (node, op, in) -> DataFrameKernels.chunk(TpchTables.generate(op), allocator))
                 .with(ChunkWrite.class, (node, op, in) -> DataFrameKernels.chunk(write(op, in.get(0)), allocator));
     }
@@ -143,20 +144,34 @@ public final class TableIoKernels {
                 out.add(t.column(c));
             }
             return new LocalTable(out);
-        } catch (IOException e) {
-            throw HadoopFiles.ioFailed("cannot read row group " + op.rowGroup() + " of " + op.file(), e);
-        } catch (RuntimeException e) {
-            if (e instanceof MarsException) {
-                throw e;
-            }
-            if (String.valueOf(e.getMessage()).contains("BROTLI")) {
-                throw new MarsException(ErrorCode.UNSUPPORTED_FILE_FORMAT, op.file() + " is Brotli-compressed, a codec"
-                        + " Mars does not ship (its Java binding is not on Maven Central): " + e + "; rewrite it with"
-                        + " Snappy, ZSTD, gzip, LZ4 or no compression", e);
-            }
-            throw new MarsException(ErrorCode.UNSUPPORTED_FILE_FORMAT, "cannot read row group " + op.rowGroup() + " of "
-                    + op.file() + " as Parquet: " + e, e);
+        } catch (IOException | RuntimeException e) {
+            throw readFailed(op, e);
         }
+    }
+
+    /** A row group without a filter, straight into Arrow vectors. */
+    static io.mars.common.table.TableChunk readParquet(ChunkReadParquet op, BufferAllocator allocator) {
+        try {
+            return ParquetArrowReader.read(op.file(), op.rowGroup(), op.columns(), allocator);
+        } catch (IOException | RuntimeException e) {
+            throw readFailed(op, e);
+        }
+    }
+
+    private static RuntimeException readFailed(ChunkReadParquet op, Exception e) {
+        if (e instanceof IOException io) {
+            return HadoopFiles.ioFailed("cannot read row group " + op.rowGroup() + " of " + op.file(), io);
+        }
+        if (e instanceof MarsException m) {
+            return m;
+        }
+        if (String.valueOf(e.getMessage()).contains("BROTLI")) {
+            return new MarsException(ErrorCode.UNSUPPORTED_FILE_FORMAT, op.file() + " is Brotli-compressed, a codec"
+                    + " Mars does not ship (its Java binding is not on Maven Central): " + e + "; rewrite it with"
+                    + " Snappy, ZSTD, gzip, LZ4 or no compression", e);
+        }
+        return new MarsException(ErrorCode.UNSUPPORTED_FILE_FORMAT, "cannot read row group " + op.rowGroup() + " of "
+                + op.file() + " as Parquet: " + e, e);
     }
 
     private static Column readColumn(String file, ColumnReader cr, ColumnDescriptor d, int rows) {
@@ -188,7 +203,7 @@ public final class TableIoKernels {
     }
 
     /** Legacy INT96 timestamps (Impala, Spark): 8 bytes of nanoseconds of the day, then 4 of the Julian day. */
-    private static long int96Nanos(Binary b) {
+    static long int96Nanos(Binary b) {
         java.nio.ByteBuffer buf = b.toByteBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
         long nanosOfDay = buf.getLong();
         long julianDay = buf.getInt() & 0xffffffffL;
