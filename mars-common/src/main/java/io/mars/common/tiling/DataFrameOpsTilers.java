@@ -46,6 +46,8 @@ final class DataFrameOpsTilers {
     static void registerAll(TilerRegistry r) {
         r.register(TableSortValues.class, DataFrameOpsTilers::sortValues);
         r.register(TableMerge.class, DataFrameOpsTilers::merge);
+        r.markRowWise(TableAggPartial.class);
+        r.markRowWise(io.mars.common.operand.dataframe.SeriesAccessor.class);
         r.register(TableAggPartial.class, DataFrameOpsTilers::aggPartial);
         r.register(TableAggStates.class, DataFrameOpsTilers::aggStates);
         r.register(TableConcat.class, DataFrameOpsTilers::concat);

@@ -59,6 +59,8 @@ final class DataFrameTilers {
         r.registerColumnWise(DataFrameToTensor.class, DataFrameTilers::toTensor); // --- wide ---
         r.registerColumnWise(TableMap.class, DataFrameTilers::map); // --- wide ---
         r.register(TableFilter.class, DataFrameTilers::filter);
+        r.markRowWise(TableMap.class);
+        r.markRowWise(TableFilter.class);
         r.register(TableHead.class, DataFrameTilers::head);
         r.registerColumnWise(TableAggregate.class, DataFrameTilers::aggregate); // --- wide ---
     }
@@ -211,6 +213,13 @@ final class DataFrameTilers {
 
     /** The inputs cut at the same rows: each input re-cut to the common refinement where they differ. */
     private static List<TiledTileable> alignRows(TileableNode node, List<TiledTileable> in, TileContext ctx) {
+        for (TiledTileable t : in) {
+            if (!t.isKnown()) {
+                // row counts known only when run (TilerRegistry.tilesUnknownRows checked that every input has as
+                // many row chunks): chunk i pairs with chunk i, and the kernel checks their rows match
+                return in;
+            }
+        }
         long total = NSplits.shape(in.get(0).nsplits())[0];
         List<long[]> splits = new ArrayList<>(in.size());
         for (TiledTileable t : in) {

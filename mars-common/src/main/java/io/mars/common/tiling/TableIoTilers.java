@@ -46,6 +46,7 @@ final class TableIoTilers {
         r.register(DataFrameReadCsv.class, TableIoTilers::readCsv);
         r.register(DataFrameReadParquet.class, TableIoTilers::readParquet);
         r.register(DataFrameWrite.class, TableIoTilers::write);
+        r.markRowWise(DataFrameWrite.class);
         r.register(DataFrameTpch.class, TableIoTilers::tpch);
     }
 

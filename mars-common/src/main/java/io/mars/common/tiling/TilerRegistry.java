@@ -17,6 +17,8 @@ public final class TilerRegistry {
     private final Map<Class<?>, Tiler<?>> tilers = new HashMap<>();
     // --- wide ---
     private final java.util.Set<Class<?>> columnWise = new java.util.HashSet<>();
+    /** Operands tiled chunk by chunk, which need not know how many rows their inputs' chunks hold. */
+    private final java.util.Set<Class<?>> rowWise = new java.util.HashSet<>();
 
     /** The registry with every built-in operand. */
     public static TilerRegistry standard() {
@@ -46,6 +48,7 @@ public final class TilerRegistry {
         TilerRegistry copy = new TilerRegistry();
         copy.tilers.putAll(tilers);
         copy.columnWise.addAll(columnWise);
+        copy.rowWise.addAll(rowWise);
         copy.tilers.remove(type);
         copy.columnWise.remove(type);
         return copy;
@@ -63,6 +66,43 @@ public final class TilerRegistry {
     public <O extends Operand> void registerColumnWise(Class<O> type, Tiler<O> tiler) {
         tilers.put(type, tiler);
         columnWise.add(type);
+    }
+
+    /**
+     * Marks operands of class {@code type} as tiled chunk by chunk: chunk {@code i} of the output reads chunk {@code i}
+     * of every input. Their inputs may then have unknown row counts (after a filter, say) as long as every input's
+     * are unknown and all have the same number of row chunks (as a filter's output and the series computed from it),
+     * so tiling goes on through them instead of stopping to compute those inputs first; the kernels check, when they
+     * run, that the chunks they pair hold as many rows.
+     */
+    public void markRowWise(Class<? extends Operand> type) {
+        rowWise.add(type);
+    }
+
+    /** Whether a node of operand class {@code type} can be tiled over {@code inputs} whose row counts are unknown. */
+    public boolean tilesUnknownRows(Class<? extends Operand> type, List<TiledTileable> inputs) {
+        if (!rowWise.contains(type) || inputs.isEmpty()) {
+            return false;
+        }
+        int count = inputs.get(0).nsplits()[0].length;
+        for (TiledTileable t : inputs) {
+            long[][] ns = t.nsplits();
+            if (ns[0].length != count || ns.length > 2 || ns.length == 2 && ns[1].length != 1 || WideTables.isWide(t)) {
+                return false;
+            }
+            // an input of known rows beside one of unknown rows may be cut differently: compute, then align them
+            if (java.util.Arrays.stream(ns[0]).anyMatch(l -> l != io.mars.types.Shapes.UNKNOWN)) {
+                return false;
+            }
+            for (int axis = 1; axis < ns.length; axis++) {
+                for (long l : ns[axis]) {
+                    if (l == io.mars.types.Shapes.UNKNOWN) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     @SuppressWarnings("unchecked")

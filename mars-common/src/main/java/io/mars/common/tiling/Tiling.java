@@ -76,6 +76,7 @@ public final class Tiling {
             }
             List<TiledTileable> inputs = new ArrayList<>(n.inputs().size());
             boolean ready = true;
+            Map<String, TiledTileable> unknown = new LinkedHashMap<>();
             for (String in : n.inputs()) {
                 TiledTileable t = tiled.get(in);
                 if (t == null && !blocked.contains(in)) {
@@ -84,12 +85,16 @@ public final class Tiling {
                 }
                 if (t == null) {
                     ready = false;
-                } else if (!t.isKnown()) {
-                    unknownInputs.put(in, t);
-                    ready = false;
                 } else {
+                    if (!t.isKnown()) {
+                        unknown.put(in, t);
+                    }
                     inputs.add(t);
                 }
+            }
+            if (ready && !unknown.isEmpty() && !registry.tilesUnknownRows(n.op().getClass(), inputs)) {
+                unknownInputs.putAll(unknown); // this stage computes them; tiling goes on once their shapes are known
+                ready = false;
             }
             if (!ready) {
                 blocked.add(n.key());

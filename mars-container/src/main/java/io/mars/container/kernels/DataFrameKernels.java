@@ -141,6 +141,7 @@ public final class DataFrameKernels {
      */
     private static TableChunk map(ChunkTableMap op, List<ChunkData> in, BufferAllocator allocator) {
         int n = tableChunk(in.get(0)).rowCount();
+        sameRows(in, n);
         List<ColumnExpr> outputs = op.outputs();
         boolean[] shared = new boolean[outputs.size()];
         List<List<String>> used = new ArrayList<>(in.size());
@@ -171,6 +172,21 @@ public final class DataFrameKernels {
         }));
     }
 
+    /**
+     * LENGTH_MISMATCH unless every input chunk holds {@code n} rows: row-wise operands pair chunk i of each input,
+     * and when the inputs' row counts were unknown at tiling (after a filter) only the kernel can tell.
+     */
+    private static void sameRows(List<ChunkData> in, int n) {
+        for (int i = 1; i < in.size(); i++) {
+            int rows = tableChunk(in.get(i)).rowCount();
+            if (rows != n) {
+                throw new MarsException(ErrorCode.LENGTH_MISMATCH, "row-aligned operands have different lengths: a"
+                        + " chunk of " + n + " rows meets one of " + rows + "; combine series of one frame, or filter"
+                        + " both the same way, first");
+            }
+        }
+    }
+
     /** Whether output {@code e} is an input column as it is: same type, and the input has the {@code n} rows. */
     private static boolean sharable(ColumnExpr e, List<ChunkData> in, int n) {
         if (e.fn() != ExprFn.COLUMN) {
@@ -194,6 +210,7 @@ public final class DataFrameKernels {
     private static TableChunk filter(List<ChunkData> in, BufferAllocator allocator) {
         VectorSchemaRoot t = tableChunk(in.get(0)).root();
         int n = t.getRowCount();
+        sameRows(in, n);
         FieldVector mask = tableChunk(in.get(1)).root().getVector(0);
         int[] rows = new int[n];
         int count = ArrowBuffers.trueRows(mask.getDataBuffer(), mask.getValidityBuffer(), n, rows);

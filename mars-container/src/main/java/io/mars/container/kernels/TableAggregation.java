@@ -62,10 +62,130 @@ final class TableAggregation {
             ids.number(v, nulls, n, out, r -> newGroup(c.get(r), kc, r));
             return out;
         }
+        if (!boxedKeys && packedGroups(kc, n, out)) {
+            return out;
+        }
         for (int r = 0; r < n; r++) {
             out[r] = group(kc, r);
         }
         return out;
+    }
+
+    // --- several keys, or one of text or floats: each key column's values numbered by a dictionary of its own
+    // (kept across calls, so a value keeps its number), the numbers packed into one long, numbered in turn ---
+
+    /** Whether the keys went back to boxed tuples in {@link #groupIds} (a key column had too many values to pack). */
+    private boolean boxedKeys;
+    private LongGroupIds packedIds;
+    private LongGroupIds[] numberDicts;
+    private Map<String, Integer>[] textDicts;
+
+    /**
+     * Numbers the rows through packed per-column numbers; false (and nothing numbered) when a column has more
+     * distinct values than its share of the 63 bits, after which every later call takes the boxed path.
+     */
+    @SuppressWarnings("unchecked")
+    private boolean packedGroups(List<Column> kc, int n, int[] out) {
+        int width = kc.size();
+        int bits = 63 / width;
+        if (numberDicts == null) {
+            numberDicts = new LongGroupIds[width];
+            textDicts = new Map[width];
+        }
+        long[] packed = new long[n];
+        byte[] nulls = null;
+        int[] ids = new int[n];
+        for (int k = 0; k < width; k++) {
+            Column c = kc.get(k);
+            int distinct = numberColumn(k, c, n, ids);
+            if (bits < 31 && distinct > 1 << bits) {
+                switchToBoxed();
+                return false;
+            }
+            for (int r = 0; r < n; r++) {
+                if (ids[r] < 0) {
+                    nulls = nulls == null ? new byte[n] : nulls;
+                    nulls[r] = 1;
+                } else {
+                    packed[r] = packed[r] << bits | ids[r];
+                }
+            }
+        }
+        LongGroupIds groups = packedIds == null ? packedIds = new LongGroupIds() : packedIds;
+        groups.number(packed, nulls, n, out, r -> newGroup(boxedKey(kc, r), kc, r));
+        return true;
+    }
+
+    /** Numbers column {@code k}'s values into {@code ids} (-1 for null); returns how many values it has seen in all. */
+    private int numberColumn(int k, Column c, int n, int[] ids) {
+        if (c.dtype() == DType.STRING) {
+            Map<String, Integer> dict = textDicts[k] == null ? textDicts[k] = new HashMap<>() : textDicts[k];
+            List<String> v = c.strings();
+            for (int r = 0; r < n; r++) {
+                String s = c.isNull(r) ? null : v.get(r);
+                if (s == null) {
+                    ids[r] = -1;
+                } else {
+                    Integer id = dict.get(s);
+                    if (id == null) {
+                        id = dict.size();
+                        dict.put(s, id);
+                    }
+                    ids[r] = id;
+                }
+            }
+            return dict.size();
+        }
+        long[] values;
+        byte[] nulls = c.nulls();
+        if (c.longs() != null) {
+            values = c.longs();
+        } else {
+            double[] d = c.doubles();
+            values = new long[n];
+            byte[] nan = null;
+            for (int r = 0; r < n; r++) {
+                values[r] = Double.doubleToLongBits(d[r]);
+                if (Double.isNaN(d[r])) {
+                    nan = nan == null ? new byte[n] : nan;
+                    nan[r] = 1;
+                }
+            }
+            if (nan != null) {
+                if (nulls != null) {
+                    for (int r = 0; r < n; r++) {
+                        nan[r] |= nulls[r];
+                    }
+                }
+                nulls = nan;
+            }
+        }
+        LongGroupIds dict = numberDicts[k] == null ? numberDicts[k] = new LongGroupIds() : numberDicts[k];
+        dict.number(values, nulls, n, ids, r -> { });
+        return dict.size();
+    }
+
+    /** The key of row {@code row} as the boxed path makes it. */
+    private static Object boxedKey(List<Column> kc, int row) {
+        if (kc.size() == 1) {
+            return kc.get(0).get(row);
+        }
+        Object[] parts = new Object[kc.size()];
+        for (int k = 0; k < parts.length; k++) {
+            parts[k] = kc.get(k).get(row);
+        }
+        return Arrays.asList(parts);
+    }
+
+    /** From now on groups are found by their boxed keys: every group made so far is entered under its key. */
+    private void switchToBoxed() {
+        boxedKeys = true;
+        for (int g = 0; g < groupKeys.size(); g++) {
+            groupIds.put(groupKeys.get(g), g);
+        }
+        packedIds = null;
+        numberDicts = null;
+        textDicts = null;
     }
 
     /** The group of row {@code row} of a table holding the key columns, or -1 for a null key. */

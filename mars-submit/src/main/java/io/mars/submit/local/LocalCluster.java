@@ -152,14 +152,19 @@ public final class LocalCluster implements AutoCloseable {
             }
         }
         supervisor.close();
+        long spilled = 0;
+        long readBack = 0;
         for (Worker w : workers) {
+            var stats = w.storage().stats();
+            spilled += stats.spilledBytes();
+            readBack += stats.readBackBytes();
             w.close();
         }
         for (BufferAllocator a : workerAllocators) {
             closeAllocator(a);
         }
         closeAllocator(arrow);
-        LOG.info("local cluster stopped");
+        LOG.info("local cluster stopped; its workers spilled {} bytes to disk and read back {}", spilled, readBack);
     }
 
     /** Closes an allocator; a leak is logged (with Arrow's account of it) rather than failing the shutdown. */

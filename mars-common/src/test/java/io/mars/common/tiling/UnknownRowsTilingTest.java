@@ -1,0 +1,59 @@
+package io.mars.common.tiling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TileableGraphs;
+import io.mars.common.operand.dataframe.ChunkTableAggMap;
+import io.mars.common.operand.dataframe.ChunkTableFilter;
+import io.mars.common.operand.dataframe.ChunkTableMap;
+import io.mars.common.operand.dataframe.ChunkTableSort;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
+import io.mars.dataframe.GroupBy;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Row-wise operands tile through inputs whose row counts are known only once computed (a filter's output): a
+ * filter, the maps after it and a groupby's partial aggregation are one stage, chunk i reading chunk i; an operand
+ * that must know the rows (a sort) still waits for them.
+ */
+class UnknownRowsTilingTest {
+    private final Tiling tiling = new Tiling(TilerRegistry.standard(), TilingConfig.defaults());
+
+    private static DataFrame frame() {
+        return DataFrames.fromColumns(Map.of("k", List.of(1L, 2L, 1L, 3L, 2L, 1L), "x",
+                List.of(0.5, 1.5, 2.5, 3.5, 4.5, 5.5)), 2);
+    }
+
+    private static long count(Tiling.Result r, Class<?> op) {
+        return r.graph().nodes().stream().map(ChunkNode::op).filter(op::isInstance).count();
+    }
+
+    @Test
+    void aFilterTheMapsAfterItAndAPartialAggregationTileInOneStage() {
+        DataFrame df = frame();
+        DataFrame f = df.filter(df.col("x").gt(1.0));
+        f = f.assign("y", f.col("x").multiply(2.0));
+        DataFrame g = f.groupBy("k").agg(GroupBy.named("s", "y", "sum"));
+        Tiling.Result stage = tiling.tile(TileableGraphs.of(g), Map.of());
+
+        assertThat(stage.complete()).as("the first stage stops before the partial states are merged").isFalse();
+        assertThat(count(stage, ChunkTableFilter.class)).isEqualTo(3);
+        assertThat(count(stage, ChunkTableMap.class)).as("the mask, x * 2 and the assign, per chunk").isGreaterThan(3);
+        assertThat(count(stage, ChunkTableAggMap.class)).as("partial aggregates of the filtered chunks").isEqualTo(3);
+    }
+
+    @Test
+    void aSortOfAFilteredFrameWaitsForItsRows() {
+        DataFrame df = frame();
+        DataFrame sorted = df.filter(df.col("x").gt(1.0)).sortValues("x");
+        Tiling.Result stage = tiling.tile(TileableGraphs.of(sorted), Map.of());
+
+        assertThat(stage.complete()).isFalse();
+        assertThat(count(stage, ChunkTableFilter.class)).isEqualTo(3);
+        assertThat(count(stage, ChunkTableSort.class)).isZero();
+    }
+}
