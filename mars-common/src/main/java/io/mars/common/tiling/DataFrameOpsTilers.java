@@ -47,6 +47,7 @@ final class DataFrameOpsTilers {
         r.register(TableSortValues.class, DataFrameOpsTilers::sortValues);
         r.register(TableMerge.class, DataFrameOpsTilers::merge);
         r.markRowWise(TableAggPartial.class);
+        r.unknownRows(TableMerge.class, (node, in, ctx) -> mergeMustKnow((TableMerge) node.op(), in, ctx));
         r.markRowWise(io.mars.common.operand.dataframe.SeriesAccessor.class);
         r.register(TableAggPartial.class, DataFrameOpsTilers::aggPartial);
         r.register(TableAggStates.class, DataFrameOpsTilers::aggStates);
@@ -194,7 +195,40 @@ final class DataFrameOpsTilers {
      * that side (the small side gathered into one chunk and joined with every chunk of the other); otherwise a hash
      * shuffle of both sides into as many parts as the larger side has chunks, joined part by part.
      */
+    /**
+     * Which sides of a merge must have known row counts. A side that has (or, after a filter, can have) at most
+     * {@code broadcastRows} rows is broadcast without counting either side, so a filtered table meets a small one in
+     * the stage of its filter. Otherwise every side of unknown count is computed first: its exact size decides
+     * between a broadcast and a shuffle, and a filter's bound is too loose for that (a month of lineitem is bounded
+     * only by all of lineitem, and a shuffle of the other side costs more than counting).
+     */
+    static List<Integer> mergeMustKnow(TableMerge op, List<TiledTileable> in, TileContext ctx) {
+        MergeHow how = op.how();
+        long limit = ctx.config().broadcastRows();
+        if (how == MergeHow.CROSS || in.get(0).chunks().size() == 1 && in.get(1).chunks().size() == 1
+                || !how.keepsRight() && ctx.rowsAtMost(in.get(1)) <= limit
+                || !how.keepsLeft() && !how.leftOnly() && ctx.rowsAtMost(in.get(0)) <= limit) {
+            return List.of();
+        }
+        List<Integer> unknown = new ArrayList<>();
+        for (int i = 0; i < in.size(); i++) {
+            if (!in.get(i).isKnown()) {
+                unknown.add(i);
+            }
+        }
+        return unknown;
+    }
+
     static TiledTileable merge(TileableNode node, TableMerge op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable merged = mergeTiles(node, op, in, ctx);
+        if (op.how().leftOnly()) {
+            ctx.boundRows(merged, ctx.rowsAtMost(in.get(0)));
+        }
+        return merged;
+    }
+
+    private static TiledTileable mergeTiles(TileableNode node, TableMerge op, List<TiledTileable> in,
+                                            TileContext ctx) {
         TiledTileable left = in.get(0);
         TiledTileable right = in.get(1);
         long limit = ctx.config().broadcastRows();
@@ -202,7 +236,7 @@ final class DataFrameOpsTilers {
         ChunkTableJoin one = new ChunkTableJoin(op.leftOn(), op.rightOn(), how, 1, op.leftSuffix(),
                 op.rightSuffix());
         String k = node.key();
-        if (how == MergeHow.CROSS || !how.keepsRight() && (rows(right) <= limit
+        if (how == MergeHow.CROSS || !how.keepsRight() && (ctx.rowsAtMost(right) <= limit
                 || right.chunks().size() == 1 && left.chunks().size() == 1)) {
             ChunkNode all = gather(k + ".br", right, ctx);
             List<ChunkNode> out = new ArrayList<>();
@@ -211,7 +245,7 @@ final class DataFrameOpsTilers {
             }
             return tiled(node, unknown(out.size()), out);
         }
-        if (!how.keepsLeft() && !how.leftOnly() && rows(left) <= limit) {
+        if (!how.keepsLeft() && !how.leftOnly() && ctx.rowsAtMost(left) <= limit) {
             ChunkNode all = gather(k + ".bl", left, ctx);
             List<ChunkNode> out = new ArrayList<>();
             for (int i = 0; i < right.chunks().size(); i++) {
@@ -240,7 +274,7 @@ final class DataFrameOpsTilers {
             return t.chunks().get(0);
         }
         long[] shape = t.chunks().get(0).shape().clone();
-        shape[0] = rows(t);
+        shape[0] = t.isKnown() ? rows(t) : UNKNOWN;
         int[] idx = new int[shape.length];
         return ctx.chunk(key, new ChunkTableSort(List.of(), List.of()), t.chunks(), null, shape, idx);
     }

@@ -25,6 +25,8 @@ public final class TileContext {
     private final Map<String, TiledTileable> stitched = new java.util.HashMap<>();
 
     private final long memoryBudget;
+    /** Upper bounds of the row counts of tiled tables whose exact counts are unknown (a filter's: its input's). */
+    private final Map<TiledTileable, Long> rowBounds = new java.util.IdentityHashMap<>();
 
     public TileContext(TilingConfig config) {
         this(config, Long.MAX_VALUE);
@@ -38,6 +40,24 @@ public final class TileContext {
 
     public TilingConfig config() {
         return config;
+    }
+
+    /** Records that {@code t} has at most {@code rows} rows (kept only when its exact count is unknown). */
+    public void boundRows(TiledTileable t, long rows) {
+        if (!t.isKnown() && rows < Long.MAX_VALUE) {
+            rowBounds.merge(t, rows, Math::min);
+        }
+    }
+
+    /**
+     * The rows of table {@code t}: its count when known, else an upper bound when one was recorded, else
+     * {@code Long.MAX_VALUE}.
+     */
+    public long rowsAtMost(TiledTileable t) {
+        if (t.isKnown()) {
+            return t.nsplits().length == 0 ? 0 : java.util.Arrays.stream(t.nsplits()[0]).sum();
+        }
+        return rowBounds.getOrDefault(t, Long.MAX_VALUE);
     }
 
     /**

@@ -49,6 +49,7 @@ public final class TilerRegistry {
         copy.tilers.putAll(tilers);
         copy.columnWise.addAll(columnWise);
         copy.rowWise.addAll(rowWise);
+        copy.unknownRowsRules.putAll(unknownRowsRules);
         copy.tilers.remove(type);
         copy.columnWise.remove(type);
         return copy;
@@ -77,6 +78,43 @@ public final class TilerRegistry {
      */
     public void markRowWise(Class<? extends Operand> type) {
         rowWise.add(type);
+    }
+
+    /**
+     * Which inputs of {@code node} must have known row counts before it is tiled: none when all are known; for a
+     * row-wise operand none if {@link #tilesUnknownRows} allows it; for an operand with its own rule (a merge), what
+     * the rule says; otherwise every input whose count is unknown.
+     */
+    public List<Integer> mustKnowRows(TileableNode node, List<TiledTileable> inputs, TileContext ctx) {
+        List<Integer> unknown = new java.util.ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            if (!inputs.get(i).isKnown()) {
+                unknown.add(i);
+            }
+        }
+        if (unknown.isEmpty() || tilesUnknownRows(node.op().getClass(), inputs)) {
+            return List.of();
+        }
+        UnknownRowsRule rule = unknownRowsRules.get(node.op().getClass());
+        return rule == null ? unknown : rule.mustKnow(node, inputs, ctx);
+    }
+
+    /** Which inputs of a node must have known row counts for it to be tiled (see {@link #mustKnowRows}). */
+    @FunctionalInterface
+    public interface UnknownRowsRule {
+        List<Integer> mustKnow(TileableNode node, List<TiledTileable> inputs, TileContext ctx);
+    }
+
+    private final Map<Class<?>, UnknownRowsRule> unknownRowsRules = new java.util.HashMap<>();
+
+    /** Gives operands of class {@code type} their own rule for inputs of unknown row counts. */
+    public void unknownRows(Class<? extends Operand> type, UnknownRowsRule rule) {
+        unknownRowsRules.put(type, rule);
+    }
+
+    /** Whether {@code type} is row-wise: its output has at most as many rows as its first input. */
+    public boolean isRowWise(Class<? extends Operand> type) {
+        return rowWise.contains(type);
     }
 
     /** Whether a node of operand class {@code type} can be tiled over {@code inputs} whose row counts are unknown. */

@@ -92,15 +92,22 @@ public final class Tiling {
                     inputs.add(t);
                 }
             }
-            if (ready && !unknown.isEmpty() && !registry.tilesUnknownRows(n.op().getClass(), inputs)) {
-                unknownInputs.putAll(unknown); // this stage computes them; tiling goes on once their shapes are known
-                ready = false;
+            if (ready && !unknown.isEmpty()) {
+                // this stage computes the inputs whose row counts the node must know; tiling goes on once they are
+                for (int i : registry.mustKnowRows(n, inputs, ctx)) {
+                    unknownInputs.put(n.inputs().get(i), inputs.get(i));
+                    ready = false;
+                }
             }
             if (!ready) {
                 blocked.add(n.key());
                 continue;
             }
-            tiled.put(n.key(), registry.tile(n, inputs, ctx));
+            TiledTileable out = registry.tile(n, inputs, ctx);
+            if (!out.isKnown() && !inputs.isEmpty() && registry.isRowWise(n.op().getClass())) {
+                ctx.boundRows(out, ctx.rowsAtMost(inputs.get(0)));
+            }
+            tiled.put(n.key(), out);
         }
         if (blocked.isEmpty()) {
             // only what the outputs read: a select of a few columns of a frame cut by columns leaves the chunks of

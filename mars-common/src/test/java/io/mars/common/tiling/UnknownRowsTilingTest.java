@@ -56,4 +56,30 @@ class UnknownRowsTilingTest {
         assertThat(count(stage, ChunkTableFilter.class)).isEqualTo(3);
         assertThat(count(stage, ChunkTableSort.class)).isZero();
     }
+
+    /** Merges send a side of at most 3 rows whole; larger sides are shuffled. */
+    private final Tiling smallBroadcasts = new Tiling(TilerRegistry.standard(),
+            new TilingConfig(1 << 20, 4, 100, 3, TilingConfig.DEFAULT_CSV_CHUNK_BYTES, 256));
+
+    @Test
+    void aTableFilteredDownToAtMostTheBroadcastLimitIsBroadcastInTheStageOfItsFilter() {
+        DataFrame df = frame();
+        DataFrame small = DataFrames.fromColumns(Map.of("k", List.of(1L, 2L), "w", List.of(7.0, 8.0)), 1);
+        DataFrame tiny = small.filter(small.col("w").gt(7.5)); // at most 2 rows: broadcast without counting them
+        DataFrame big = df.filter(df.col("x").gt(1.0));
+        Tiling.Result broadcast = smallBroadcasts.tile(TileableGraphs.of(big.merge(tiny, "k", "inner")), Map.of());
+        assertThat(broadcast.complete()).isTrue();
+        assertThat(count(broadcast, io.mars.common.operand.dataframe.ChunkTableJoin.class)).isEqualTo(3);
+        assertThat(count(broadcast, io.mars.common.operand.dataframe.ChunkTablePartition.class)).isZero();
+    }
+
+    @Test
+    void aMergeWhoseSidesMayBothBeLargeCountsThemFirst() {
+        DataFrame df = frame();
+        DataFrame big = df.filter(df.col("x").gt(1.0)); // at most 6 rows: too many to broadcast by the bound
+        Tiling.Result stage = smallBroadcasts.tile(TileableGraphs.of(big.merge(df.select("k"), "k", "inner")),
+                Map.of());
+        assertThat(stage.complete()).isFalse();
+        assertThat(count(stage, io.mars.common.operand.dataframe.ChunkTableJoin.class)).isZero();
+    }
 }
