@@ -41,18 +41,22 @@ run_engine() { # name, command...: its "qNN run seconds rows" lines into $OUT/na
   shift
   echo "== $name"
   if /usr/bin/time -v -o "$OUT/$name.time" "$@" > "$OUT/$name.log" 2> "$OUT/$name.err"; then
-    grep -E '^q[0-9]+ ' "$OUT/$name.log" | tee "$OUT/$name.txt"
+    grep -E '^q[0-9]+ [0-9]' "$OUT/$name.log" | tee "$OUT/$name.txt"
   else
-    grep -E '^q[0-9]+ ' "$OUT/$name.log" | tee "$OUT/$name.txt" || true
+    grep -E '^q[0-9]+ [0-9]' "$OUT/$name.log" | tee "$OUT/$name.txt" || true
     echo "$name failed:"; grep -v ' INFO \| WARN ' "$OUT/$name.err" | tail -5
   fi
   peak "$OUT/$name.time" > "$OUT/$name.rss"
 }
 
 if [[ ",$ENGINES," == *,mars,* ]]; then
+  # each query's answer is also checked against DuckDB's (TpchRun's "check")
+  DUCKDB_JAR=$(mvn -B -q -o dependency:build-classpath -pl benchmarks -Dmdep.outputFile=/dev/stdout \
+    -Dmdep.includeArtifactIds=duckdb_jdbc)
   # shellcheck disable=SC2086
-  run_engine mars bin/mars-submit --master 'local[2]' ${MARS_CONF:-} --class io.mars.benchmarks.tpch.TpchRun \
-    benchmarks/target/mars-benchmarks.jar "$DATA" "$QUERIES" 2
+  run_engine mars bin/mars-submit --master 'local[2]' ${MARS_CONF:-} --jars "$DUCKDB_JAR" \
+    --class io.mars.benchmarks.tpch.TpchRun benchmarks/target/mars-benchmarks.jar "$DATA" "$QUERIES" 2 check
+  grep -E '^q[0-9]+ (equals|Q)' "$OUT/mars.log" | grep -v equals || echo "mars: every answer equals DuckDB's"
   grep -o 'spilled [0-9]* bytes to disk and read back [0-9]*' "$OUT/mars.err" | sed 's/^/mars /' || true
 fi
 if [[ ",$ENGINES," == *,duckdb,* ]]; then

@@ -1,146 +1,20 @@
 package io.mars.it.tpch;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
-import io.mars.benchmarks.tpch.DuckDbRun;
-import io.mars.types.Column;
-import io.mars.types.DType;
+import io.mars.benchmarks.tpch.TpchCompare;
 import io.mars.types.LocalTable;
 import java.io.IOException;
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.List;
 
-/**
- * Compares a TPC-H answer of Mars with DuckDB's (the specification's SQL over views of the same files): the same
- * column names, the same rows in the query's ORDER BY order, integers exactly, floats to 1e-9 relative.
- */
+/** Asserts that a TPC-H answer of Mars is DuckDB's ({@link TpchCompare}). */
 public final class TpchAnswers {
-    private static final double RELATIVE = 1e-9;
-
     private TpchAnswers() {
     }
 
     /** Fails unless {@code mars} is query {@code q}'s answer as DuckDB gives it over {@code duck}'s views. */
     public static void assertSame(int q, LocalTable mars, Connection duck) throws SQLException, IOException {
-        List<String> duckNames = new ArrayList<>();
-        List<List<Object>> expected = duckRows(duck, DuckDbRun.sql(q), duckNames);
-        List<String> names = mars.columns().stream().map(Column::name).toList();
-        assertThat(names).as("Q%d's columns", q).isEqualTo(duckNames);
-        assertThat(expected).as("Q%d has an answer", q).isNotEmpty();
-        List<List<Object>> actual = marsRows(mars);
-        assertThat(actual).as("Q%d's row count", q).hasSameSizeAs(expected);
-        for (int i = 0; i < expected.size(); i++) {
-            for (int j = 0; j < names.size(); j++) {
-                Object want = expected.get(i).get(j);
-                Object got = actual.get(i).get(j);
-                if (!same(want, got)) {
-                    fail("Q%d row %d column '%s': DuckDB %s, Mars %s%nDuckDB row %s%nMars row   %s", q, i,
-                            names.get(j), want, got, expected.get(i), actual.get(i));
-                }
-            }
-        }
-    }
-
-    private static boolean same(Object want, Object got) {
-        if (want == null || got == null) {
-            return want == got;
-        }
-        if (want instanceof Number a && got instanceof Number b) {
-            if (isIntegral(a) && isIntegral(b)) {
-                return a.longValue() == b.longValue();
-            }
-            double x = a.doubleValue();
-            double y = b.doubleValue();
-            return x == y || Math.abs(x - y) <= RELATIVE * Math.max(Math.abs(x), Math.abs(y));
-        }
-        return want.equals(got);
-    }
-
-    private static boolean isIntegral(Number n) {
-        return n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof java.math.BigInteger;
-    }
-
-    private static String sql(int q) throws IOException {
-        return DuckDbRun.sql(q);
-    }
-
-    /** DuckDB's rows: integers as Long, decimals as Double, dates and timestamps as LocalDateTime. */
-    private static List<List<Object>> duckRows(Connection duck, String sql, List<String> names) throws SQLException {
-        try (Statement s = duck.createStatement(); ResultSet r = s.executeQuery(sql)) {
-            ResultSetMetaData m = r.getMetaData();
-            for (int j = 1; j <= m.getColumnCount(); j++) {
-                names.add(m.getColumnLabel(j));
-            }
-            List<List<Object>> rows = new ArrayList<>();
-            while (r.next()) {
-                List<Object> row = new ArrayList<>();
-                for (int j = 1; j <= m.getColumnCount(); j++) {
-                    row.add(normalize(r.getObject(j)));
-                }
-                rows.add(row);
-            }
-            return rows;
-        }
-    }
-
-    private static Object normalize(Object v) {
-        if (v instanceof java.math.BigDecimal d) {
-            return d.doubleValue();
-        }
-        if (v instanceof java.math.BigInteger b) {
-            return b.longValueExact();
-        }
-        if (v instanceof Integer i) {
-            return i.longValue();
-        }
-        if (v instanceof java.sql.Timestamp t) {
-            return t.toLocalDateTime();
-        }
-        if (v instanceof java.time.OffsetDateTime t) {
-            return t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
-        }
-        if (v instanceof LocalDate d) {
-            return d.atStartOfDay();
-        }
-        if (v instanceof java.sql.Date d) {
-            return d.toLocalDate().atStartOfDay();
-        }
-        return v;
-    }
-
-    private static List<List<Object>> marsRows(LocalTable t) {
-        List<List<Object>> rows = new ArrayList<>();
-        for (int i = 0; i < t.rowCount(); i++) {
-            List<Object> row = new ArrayList<>();
-            for (Column c : t.columns()) {
-                if (c.isNull(i)) {
-                    row.add(null);
-                } else if (c.dtype() == DType.TIMESTAMP) {
-                    long nanos = c.longs()[i];
-                    row.add(LocalDateTime.ofInstant(Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L),
-                            Math.floorMod(nanos, 1_000_000_000L)), ZoneOffset.UTC));
-                } else if (c.dtype().isFloat()) {
-                    row.add(c.getDouble(i));
-                } else if (c.dtype() == DType.STRING) {
-                    row.add(c.strings().get(i));
-                } else if (c.dtype() == DType.BOOL) {
-                    row.add(c.longs()[i] != 0);
-                } else {
-                    row.add(c.longs()[i]);
-                }
-            }
-            rows.add(row);
-        }
-        return rows;
+        assertThat(TpchCompare.difference(q, mars, duck)).as("Q%d against DuckDB", q).isNull();
     }
 }
