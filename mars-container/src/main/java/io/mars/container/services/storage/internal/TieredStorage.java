@@ -520,6 +520,7 @@ public final class TieredStorage implements StorageService {
         if (over <= 0) {
             return;
         }
+        List<Key> dropped = new ArrayList<>();
         for (Iterator<Entry> it = entries.values().iterator(); it.hasNext() && over > 0; ) {
             Entry e = it.next();
             if (e.data == null || e.pins > 0 || e.spilling || e.unspillable || e.waitsForRoom && spillLevelsFull) {
@@ -530,6 +531,7 @@ public final class TieredStorage implements StorageService {
                 e.data.close();
                 e.data = null;
                 memoryBytes -= e.nbytes;
+                dropped.add(e.key);
             } else {
                 e.spilling = true;
                 spillingBytes += e.nbytes;
@@ -539,6 +541,9 @@ public final class TieredStorage implements StorageService {
                 io.execute(() -> spill(e, data));
             }
             over -= e.nbytes;
+        }
+        for (Key k : dropped) {
+            entries.get(k); // out of memory: to the recent end (see spill)
         }
     }
 
@@ -583,6 +588,9 @@ public final class TieredStorage implements StorageService {
                         e.data.close();
                         e.data = null;
                         memoryBytes -= e.nbytes;
+                        // out of memory now: moved to the recent end, so that the scan for chunks to spill, which
+                        // starts at the cold end, does not walk past every spilled chunk (a shuffle has thousands)
+                        entries.get(e.key);
                     }
                 }
             }
