@@ -41,6 +41,6 @@ for q in qs:
     print(row)
 def geo(t):
     v = [t[q] for q in qs if q in t and t[q] > 0]
-    return math.exp(sum(map(math.log, v)) / len(v)) if len(v) == len(qs) else float("nan")
+    return math.exp(sum(map(math.log, v)) / len(v)) if v and len(v) == len(qs) else float("nan")
 print("geomean " + " ".join(f"{geo(times[e]):8.3f}" for e in names))
 print("peak RSS MB " + " ".join(f"{e}={rss[e]}" for e in names))
