@@ -89,6 +89,20 @@ class TpchQueriesTest {
         assertThat(inThree.toRows()).isEqualTo(inOne.toRows());
     }
 
+    @Test
+    void badTablesScalesAndPartCountsAreClearErrors() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DataFrames.tpch("lineitems", 1))
+                .isInstanceOfSatisfying(io.mars.common.error.MarsException.class, e -> assertThat(e.code())
+                        .isEqualTo(io.mars.common.error.ErrorCode.INVALID_ARGUMENT))
+                .hasMessageContaining("'lineitems'").hasMessageContaining("lineitem").hasMessageContaining("region");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DataFrames.tpch("orders", 0))
+                .hasMessageContaining("scale factor").hasMessageContaining("0.0");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DataFrames.tpch("orders", 1, 0))
+                .hasMessageContaining("at least one part").hasMessageContaining("0");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> TpchQueries.query(23, this::table))
+                .hasMessageContaining("1 to 22").hasMessageContaining("23");
+    }
+
     static List<Integer> queries() {
         List<Integer> out = new ArrayList<>();
         for (int q = 1; q <= TpchQueries.COUNT; q++) {
