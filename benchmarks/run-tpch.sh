@@ -32,10 +32,10 @@ if [[ ! -d "$DATA/lineitem" || ! -d "$DATA/lineitem-text" ]]; then
 fi
 echo "== data: $DATA ($(du -sh "$DATA/lineitem" | cut -f1) of lineitem Parquet)"
 
-duckdb_jar() { # the DuckDB JDBC jar the benchmarks module depends on (Maven prints colour codes even in batch mode)
-  mvn -B -q dependency:build-classpath -pl benchmarks -Dmdep.outputFile=/dev/stdout -DincludeArtifactIds=duckdb_jdbc \
-    | sed 's/\x1b\[[0-9;]*m//g'
-}
+# the DuckDB JDBC jar the benchmarks module depends on (Maven prints colour codes even in batch mode): Mars checks its
+# answers with it, and it is the DuckDB baseline
+DUCKDB_JAR=$(mvn -B -q dependency:build-classpath -pl benchmarks -Dmdep.outputFile=/dev/stdout \
+  -DincludeArtifactIds=duckdb_jdbc | sed 's/\x1b\[[0-9;]*m//g')
 
 peak() { # the peak RSS in MB from a GNU time -v log
   awk '/Maximum resident set size/ {printf "%.0f", $6 / 1024}' "$1"
@@ -56,7 +56,6 @@ run_engine() { # name, command...: its "qNN run seconds rows" lines into $OUT/na
 
 if [[ ",$ENGINES," == *,mars,* ]]; then
   # each query's answer is also checked against DuckDB's (TpchRun's "check")
-  DUCKDB_JAR=$(duckdb_jar)
   # shellcheck disable=SC2086
   run_engine mars bin/mars-submit --master 'local[2]' ${MARS_CONF:-} --jars "$DUCKDB_JAR" \
     --class io.mars.benchmarks.tpch.TpchRun benchmarks/target/mars-benchmarks.jar "$DATA" "$QUERIES" 2 check
@@ -64,7 +63,7 @@ if [[ ",$ENGINES," == *,mars,* ]]; then
   grep -o 'spilled [0-9]* bytes to disk and read back [0-9]*' "$OUT/mars.err" | sed 's/^/mars /' || true
 fi
 if [[ ",$ENGINES," == *,duckdb,* ]]; then
-  CP="$(duckdb_jar):$(ls mars-submit/target/mars-submit-*.jar | head -1):mars-submit/target/lib/*"
+  CP="$DUCKDB_JAR:$(ls mars-submit/target/mars-submit-*.jar | head -1):mars-submit/target/lib/*"
   run_engine duckdb java -cp "benchmarks/target/mars-benchmarks.jar:$CP" io.mars.benchmarks.tpch.DuckDbRun \
     "$DATA" "$QUERIES" 2 2
 fi

@@ -24,7 +24,7 @@ public final class DuckDbRun {
     }
 
     public static void main(String[] args) throws Exception {
-        String dir = args[0].endsWith("/") ? args[0].substring(0, args[0].length() - 1) : args[0];
+        String dir = TpchGen.dir(args[0]);
         List<Integer> queries = TpchRun.queries(args.length > 1 ? args[1] : "all");
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 2;
         int threads = args.length > 3 ? Integer.parseInt(args[3]) : 2;
@@ -50,8 +50,7 @@ public final class DuckDbRun {
     public static void views(Connection c, String dir, int threads) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("SET threads = " + threads);
-            for (String t : List.of("region", "nation", "supplier", "customer", "part", "partsupp", "orders",
-                    "lineitem")) {
+            for (String t : io.mars.common.io.TpchTables.names()) {
                 s.execute("CREATE VIEW " + t + " AS SELECT * FROM read_parquet('" + dir.replace("'", "''") + "/" + t
                         + "/*.parquet')");
             }

@@ -53,10 +53,15 @@ public final class TpchGen {
         return sf;
     }
 
+    /** A data directory as the tables' paths are built from it: without a trailing slash. */
+    static String dir(String path) {
+        return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    }
+
     /** Generates every table (all in one graph, so their parts run side by side); the result counts rows written. */
     public static JobResult run(Session session, double sf, String out, boolean parquet, boolean text) {
         long start = System.nanoTime();
-        String dir = out.endsWith("/") ? out.substring(0, out.length() - 1) : out;
+        String dir = dir(out);
         List<io.mars.common.graph.Tileable> writes = new ArrayList<>();
         for (String table : TpchTables.names()) {
             if (parquet) {

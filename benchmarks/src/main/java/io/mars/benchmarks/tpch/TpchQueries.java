@@ -65,10 +65,6 @@ public final class TpchQueries {
         return f.col("l_extendedprice").multiply(f.col("l_discount").rsubtract(1.0));
     }
 
-    private static DataFrame sorted(DataFrame f, List<String> by, List<Boolean> ascending) {
-        return f.sortValues(by, ascending);
-    }
-
     static DataFrame q1(Tables t) {
         DataFrame li = t.get("lineitem");
         li = li.filter(li.col("l_shipdate").le("1998-09-02"));
@@ -99,7 +95,7 @@ public final class TpchQueries {
                 .merge(cheapest, List.of("ps_partkey"), "inner");
         j = j.filter(j.col("ps_supplycost").eq(j.col("min_cost")));
         j = j.select("s_acctbal", "s_name", "n_name", "p_partkey", "p_mfgr", "s_address", "s_phone", "s_comment");
-        return sorted(j, List.of("s_acctbal", "n_name", "s_name", "p_partkey"), List.of(false, true, true, true))
+        return j.sortValues(List.of("s_acctbal", "n_name", "s_name", "p_partkey"), List.of(false, true, true, true))
                 .head(100);
     }
 
@@ -113,7 +109,7 @@ public final class TpchQueries {
         DataFrame j = c.merge(o, "c_custkey", "o_custkey", "inner").merge(l, "o_orderkey", "l_orderkey", "inner");
         j = j.assign("revenue", discounted(j));
         DataFrame g = j.groupBy("l_orderkey", "o_orderdate", "o_shippriority").agg(named("revenue", "revenue", "sum"));
-        g = sorted(g, List.of("revenue", "o_orderdate"), List.of(false, true)).head(10);
+        g = g.sortValues(List.of("revenue", "o_orderdate"), List.of(false, true)).head(10);
         return g.select("l_orderkey", "revenue", "o_orderdate", "o_shippriority");
     }
 

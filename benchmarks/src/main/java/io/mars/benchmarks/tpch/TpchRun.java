@@ -26,7 +26,7 @@ public final class TpchRun {
         if (args.length < 1) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "usage: TpchRun <data dir> [queries|all] [runs]");
         }
-        String dir = args[0].endsWith("/") ? args[0].substring(0, args[0].length() - 1) : args[0];
+        String dir = TpchGen.dir(args[0]);
         List<Integer> queries = queries(args.length > 1 ? args[1] : "all");
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 2;
         boolean check = args.length > 3 && args[3].equalsIgnoreCase("check");

@@ -190,24 +190,35 @@ final class DataFrameOpsTilers {
 
     // ----- merge -----
 
+    /** Which side of a merge is sent whole to every chunk of the other. */
+    private enum Broadcast { RIGHT, LEFT, NONE }
+
     /**
-     * A broadcast join when one side has at most {@code broadcastRows} rows and the join keeps no unmatched rows of
-     * that side (the small side gathered into one chunk and joined with every chunk of the other); otherwise a hash
-     * shuffle of both sides into as many parts as the larger side has chunks, joined part by part.
+     * A side is broadcast when it has (or, after a filter, can have) at most {@code broadcastRows} rows and the join
+     * keeps no unmatched rows of it; the right one also when each side is one chunk, and always for a cross join.
      */
+    private static Broadcast broadcast(MergeHow how, TiledTileable left, TiledTileable right, TileContext ctx) {
+        long limit = ctx.config().broadcastRows();
+        if (how == MergeHow.CROSS || !how.keepsRight() && (ctx.rowsAtMost(right) <= limit
+                || right.chunks().size() == 1 && left.chunks().size() == 1)) {
+            return Broadcast.RIGHT;
+        }
+        if (!how.keepsLeft() && !how.leftOnly() && ctx.rowsAtMost(left) <= limit) {
+            return Broadcast.LEFT;
+        }
+        return Broadcast.NONE;
+    }
+
     /**
-     * Which sides of a merge must have known row counts. A side that has (or, after a filter, can have) at most
-     * {@code broadcastRows} rows is broadcast without counting either side, so a filtered table meets a small one in
-     * the stage of its filter. Otherwise every side of unknown count is computed first: its exact size decides
-     * between a broadcast and a shuffle, and a filter's bound is too loose for that (a month of lineitem is bounded
-     * only by all of lineitem, and a shuffle of the other side costs more than counting).
+     * Which sides of a merge must have known row counts. A side that a broadcast takes whole is broadcast without
+     * counting either side, so a filtered table meets a small one in the stage of its filter; two one-chunk sides
+     * need no count either. Otherwise every side of unknown count is computed first: its exact size decides between
+     * a broadcast and a shuffle, and a filter's bound is too loose for that (a month of lineitem is bounded only by
+     * all of lineitem, and a shuffle of the other side costs more than counting).
      */
     static List<Integer> mergeMustKnow(TableMerge op, List<TiledTileable> in, TileContext ctx) {
-        MergeHow how = op.how();
-        long limit = ctx.config().broadcastRows();
-        if (how == MergeHow.CROSS || in.get(0).chunks().size() == 1 && in.get(1).chunks().size() == 1
-                || !how.keepsRight() && ctx.rowsAtMost(in.get(1)) <= limit
-                || !how.keepsLeft() && !how.leftOnly() && ctx.rowsAtMost(in.get(0)) <= limit) {
+        if (broadcast(op.how(), in.get(0), in.get(1), ctx) != Broadcast.NONE
+                || in.get(0).chunks().size() == 1 && in.get(1).chunks().size() == 1) {
             return List.of();
         }
         List<Integer> unknown = new ArrayList<>();
@@ -219,6 +230,11 @@ final class DataFrameOpsTilers {
         return unknown;
     }
 
+    /**
+     * A broadcast join when {@link #broadcast} says so (the small side gathered into one chunk and joined with every
+     * chunk of the other); otherwise a hash shuffle of both sides into as many parts as the larger side has chunks,
+     * joined part by part. A semi or anti merge has at most its left side's rows.
+     */
     static TiledTileable merge(TileableNode node, TableMerge op, List<TiledTileable> in, TileContext ctx) {
         TiledTileable merged = mergeTiles(node, op, in, ctx);
         if (op.how().leftOnly()) {
@@ -231,25 +247,20 @@ final class DataFrameOpsTilers {
                                             TileContext ctx) {
         TiledTileable left = in.get(0);
         TiledTileable right = in.get(1);
-        long limit = ctx.config().broadcastRows();
         MergeHow how = op.how();
         ChunkTableJoin one = new ChunkTableJoin(op.leftOn(), op.rightOn(), how, 1, op.leftSuffix(),
                 op.rightSuffix());
         String k = node.key();
-        if (how == MergeHow.CROSS || !how.keepsRight() && (ctx.rowsAtMost(right) <= limit
-                || right.chunks().size() == 1 && left.chunks().size() == 1)) {
-            ChunkNode all = gather(k + ".br", right, ctx);
-            List<ChunkNode> out = new ArrayList<>();
-            for (int i = 0; i < left.chunks().size(); i++) {
-                out.add(reduce(node, k + "." + i, one, List.of(left.chunks().get(i), all), i, ctx));
-            }
-            return tiled(node, unknown(out.size()), out);
-        }
-        if (!how.keepsLeft() && !how.leftOnly() && ctx.rowsAtMost(left) <= limit) {
-            ChunkNode all = gather(k + ".bl", left, ctx);
-            List<ChunkNode> out = new ArrayList<>();
-            for (int i = 0; i < right.chunks().size(); i++) {
-                out.add(reduce(node, k + "." + i, one, List.of(all, right.chunks().get(i)), i, ctx));
+        Broadcast side = broadcast(how, left, right, ctx);
+        if (side != Broadcast.NONE) {
+            boolean wholeRight = side == Broadcast.RIGHT;
+            TiledTileable whole = wholeRight ? right : left;
+            TiledTileable cut = wholeRight ? left : right;
+            ChunkNode all = gather(k + (wholeRight ? ".br" : ".bl"), whole, ctx);
+            List<ChunkNode> out = new ArrayList<>(cut.chunks().size());
+            for (int i = 0; i < cut.chunks().size(); i++) {
+                ChunkNode c = cut.chunks().get(i);
+                out.add(reduce(node, k + "." + i, one, wholeRight ? List.of(c, all) : List.of(all, c), i, ctx));
             }
             return tiled(node, unknown(out.size()), out);
         }

@@ -55,7 +55,7 @@ public final class TileContext {
      */
     public long rowsAtMost(TiledTileable t) {
         if (t.isKnown()) {
-            return t.nsplits().length == 0 ? 0 : java.util.Arrays.stream(t.nsplits()[0]).sum();
+            return io.mars.common.model.NSplits.shape(t.nsplits())[0];
         }
         return rowBounds.getOrDefault(t, Long.MAX_VALUE);
     }

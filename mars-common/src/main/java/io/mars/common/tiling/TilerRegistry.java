@@ -118,7 +118,7 @@ public final class TilerRegistry {
     }
 
     /** Whether a node of operand class {@code type} can be tiled over {@code inputs} whose row counts are unknown. */
-    public boolean tilesUnknownRows(Class<? extends Operand> type, List<TiledTileable> inputs) {
+    private boolean tilesUnknownRows(Class<? extends Operand> type, List<TiledTileable> inputs) {
         if (!rowWise.contains(type) || inputs.isEmpty()) {
             return false;
         }

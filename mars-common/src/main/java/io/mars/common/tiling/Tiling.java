@@ -76,7 +76,6 @@ public final class Tiling {
             }
             List<TiledTileable> inputs = new ArrayList<>(n.inputs().size());
             boolean ready = true;
-            Map<String, TiledTileable> unknown = new LinkedHashMap<>();
             for (String in : n.inputs()) {
                 TiledTileable t = tiled.get(in);
                 if (t == null && !blocked.contains(in)) {
@@ -86,13 +85,10 @@ public final class Tiling {
                 if (t == null) {
                     ready = false;
                 } else {
-                    if (!t.isKnown()) {
-                        unknown.put(in, t);
-                    }
                     inputs.add(t);
                 }
             }
-            if (ready && !unknown.isEmpty()) {
+            if (ready) {
                 // this stage computes the inputs whose row counts the node must know; tiling goes on once they are
                 for (int i : registry.mustKnowRows(n, inputs, ctx)) {
                     unknownInputs.put(n.inputs().get(i), inputs.get(i));

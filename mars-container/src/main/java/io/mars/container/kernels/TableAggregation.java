@@ -165,7 +165,7 @@ final class TableAggregation {
         return dict.size();
     }
 
-    /** The key of row {@code row} as the boxed path makes it. */
+    /** The key of row {@code row}: its value, or the list of its values for several keys; null if one is null. */
     private static Object boxedKey(List<Column> kc, int row) {
         if (kc.size() == 1) {
             return kc.get(0).get(row);
@@ -173,6 +173,9 @@ final class TableAggregation {
         Object[] parts = new Object[kc.size()];
         for (int k = 0; k < parts.length; k++) {
             parts[k] = kc.get(k).get(row);
+            if (parts[k] == null) {
+                return null;
+            }
         }
         return Arrays.asList(parts);
     }
@@ -190,22 +193,9 @@ final class TableAggregation {
 
     /** The group of row {@code row} of a table holding the key columns, or -1 for a null key. */
     private int group(List<Column> kc, int row) {
-        Object key;
-        if (kc.size() == 1) {
-            Column c = kc.get(0);
-            if (c.isNull(row)) {
-                return -1;
-            }
-            key = c.get(row);
-        } else {
-            Object[] parts = new Object[kc.size()];
-            for (int k = 0; k < parts.length; k++) {
-                if (kc.get(k).isNull(row)) {
-                    return -1;
-                }
-                parts[k] = kc.get(k).get(row);
-            }
-            key = Arrays.asList(parts);
+        Object key = boxedKey(kc, row);
+        if (key == null) {
+            return -1;
         }
         Integer g = groupIds.get(key);
         if (g == null) {

@@ -2,7 +2,6 @@ package io.mars.container.kernels;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.io.ColumnBuilder;
 import io.mars.common.io.CsvReader;
 import io.mars.common.io.CsvStates;
 import io.mars.common.io.CsvValues;
@@ -38,24 +37,16 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReader;
-import org.apache.parquet.column.impl.ColumnReadStoreImpl;
-import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
-import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
-import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
-import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-import org.apache.parquet.schema.PrimitiveType;
-import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
 
 /**
@@ -64,8 +55,6 @@ import org.apache.parquet.schema.Types;
  * Parquet read asks the file only for the chunks of the columns it needs.
  */
 public final class TableIoKernels {
-    private static final long JULIAN_EPOCH_DAY = 2_440_588L;
-    private static final long NANOS_PER_DAY = 86_400_000_000_000L;
     /**
      * Row group size of written files: a chunk (16 MiB by default) fits one group. Parquet also asks HDFS for this
      * block size, so it must stay within HDFS's limits (and a multiple of its checksum chunk).
@@ -111,31 +100,14 @@ public final class TableIoKernels {
         for (RowPredicate p : op.filter()) {
             read.add(p.column());
         }
-        try (ParquetFileReader r = ParquetFiles.open(op.file())) {
-            MessageType schema = r.getFooter().getFileMetaData().getSchema();
-            List<Type> fields = new ArrayList<>();
-            for (String c : read) {
-                fields.add(schema.getType(c));
-            }
-            MessageType projection = new MessageType(schema.getName(), fields);
-            List<Column> cols = new ArrayList<>();
-            if (op.rowGroup() < 0) {
-                for (Type f : fields) {
-                    cols.add(new ColumnBuilder(f.getName(), ParquetFiles.dtype(op.file(), f.asPrimitiveType()), 0)
-                            .build());
+        try {
+            LocalTable t = ParquetRowGroups.read(op.file(), op.rowGroup(), read, (descriptors, store, rows) -> {
+                List<Column> cols = new ArrayList<>(descriptors.size());
+                for (ColumnDescriptor d : descriptors) {
+                    cols.add(ParquetRowGroups.heap(op.file(), d, store, rows));
                 }
-            } else {
-                r.setRequestedSchema(projection);
-                PageReadStore pages = r.readRowGroup(op.rowGroup());
-                int rows = Math.toIntExact(pages.getRowCount());
-                ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages,
-                        new GroupRecordConverter(projection).getRootConverter(), projection,
-                        r.getFooter().getFileMetaData().getCreatedBy());
-                for (ColumnDescriptor d : projection.getColumns()) {
-                    cols.add(readColumn(op.file(), store.getColumnReader(d), d, rows));
-                }
-            }
-            LocalTable t = new LocalTable(cols);
+                return new LocalTable(cols);
+            });
             if (!op.filter().isEmpty()) {
                 t = applyFilter(t, op.filter());
             }
@@ -152,7 +124,7 @@ public final class TableIoKernels {
     /** A row group without a filter, straight into Arrow vectors. */
     static io.mars.common.table.TableChunk readParquet(ChunkReadParquet op, BufferAllocator allocator) {
         try {
-            return ParquetArrowReader.read(op.file(), op.rowGroup(), op.columns(), allocator);
+            return ParquetRowGroups.arrow(op.file(), op.rowGroup(), op.columns(), allocator);
         } catch (IOException | RuntimeException e) {
             throw readFailed(op, e);
         }
@@ -172,42 +144,6 @@ public final class TableIoKernels {
         }
         return new MarsException(ErrorCode.UNSUPPORTED_FILE_FORMAT, "cannot read row group " + op.rowGroup() + " of "
                 + op.file() + " as Parquet: " + e, e);
-    }
-
-    private static Column readColumn(String file, ColumnReader cr, ColumnDescriptor d, int rows) {
-        PrimitiveType type = d.getPrimitiveType();
-        DType dtype = ParquetFiles.dtype(file, type);
-        ColumnBuilder b = new ColumnBuilder(type.getName(), dtype, rows);
-        int maxDef = d.getMaxDefinitionLevel();
-        long unit = ParquetFiles.nanosPerUnit(type);
-        PrimitiveTypeName p = type.getPrimitiveTypeName();
-        for (int i = 0; i < rows; i++) {
-            if (cr.getCurrentDefinitionLevel() < maxDef) {
-                b.addNull();
-            } else {
-                switch (p) {
-                    case BOOLEAN -> b.addLong(cr.getBoolean() ? 1 : 0);
-                    case INT32 -> b.addLong((long) cr.getInteger() * unit);
-                    case INT64 -> b.addLong(cr.getLong() * unit);
-                    case INT96 -> b.addLong(int96Nanos(cr.getBinary()));
-                    case FLOAT -> b.addDouble(cr.getFloat());
-                    case DOUBLE -> b.addDouble(cr.getDouble());
-                    case BINARY -> b.addString(cr.getBinary().toStringUsingUTF8());
-                    default -> throw new MarsException(ErrorCode.UNSUPPORTED_FILE_FORMAT, "column " + type.getName()
-                            + " of " + file + " has unsupported type " + type);
-                }
-            }
-            cr.consume();
-        }
-        return b.build();
-    }
-
-    /** Legacy INT96 timestamps (Impala, Spark): 8 bytes of nanoseconds of the day, then 4 of the Julian day. */
-    static long int96Nanos(Binary b) {
-        java.nio.ByteBuffer buf = b.toByteBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        long nanosOfDay = buf.getLong();
-        long julianDay = buf.getInt() & 0xffffffffL;
-        return (julianDay - JULIAN_EPOCH_DAY) * NANOS_PER_DAY + nanosOfDay;
     }
 
     /** The rows passing every term; a null never passes. */

@@ -2,86 +2,118 @@ package io.mars.container.kernels;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.io.ColumnBuilder;
 import io.mars.common.io.ParquetFiles;
 import io.mars.common.table.ArrowBuffers;
 import io.mars.common.table.ArrowTables;
-import io.mars.types.Column;
 import io.mars.common.table.TableChunk;
+import io.mars.types.Column;
 import io.mars.types.DType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 /**
- * Reads a Parquet row group's columns straight into Arrow vectors: numbers into the vectors' buffers, text as its
- * UTF-8 bytes (never decoded into Java strings), without the heap table a filtered read goes through. A NaN float
- * is written as null, as everywhere in Mars' batches.
+ * Reads the columns of a Parquet row group: straight into Arrow vectors (numbers through arrays copied in bulk, text
+ * as its UTF-8 bytes, never decoded into Java strings), or into heap columns for a read whose rows a filter cuts
+ * first. A NaN float is written as null, as everywhere in Mars' batches.
  */
-final class ParquetArrowReader {
-    private ParquetArrowReader() {
+final class ParquetRowGroups {
+    private static final long JULIAN_EPOCH_DAY = 2_440_588L;
+    private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+
+    private ParquetRowGroups() {
     }
 
-    /** Columns {@code columns} of row group {@code rowGroup} (-1: none, an empty batch) of {@code file}. */
-    static TableChunk read(String file, int rowGroup, List<String> columns, BufferAllocator allocator)
-            throws IOException {
+    /** What is made of a row group's columns while its file is open. */
+    @FunctionalInterface
+    interface ColumnsRead<T> {
+        /** {@code store} is null, and {@code rows} 0, for no row group (-1): the columns' types only. */
+        T read(List<ColumnDescriptor> columns, ColumnReadStore store, int rows);
+    }
+
+    /** Columns {@code names} of row group {@code rowGroup} (-1: none) of {@code file}, given to {@code fn}. */
+    static <T> T read(String file, int rowGroup, Collection<String> names, ColumnsRead<T> fn) throws IOException {
         try (ParquetFileReader r = ParquetFiles.open(file)) {
             MessageType schema = r.getFooter().getFileMetaData().getSchema();
-            List<Type> fields = new ArrayList<>(columns.size());
-            for (String c : columns) {
+            List<Type> fields = new ArrayList<>(names.size());
+            for (String c : names) {
                 fields.add(schema.getType(c));
             }
             MessageType projection = new MessageType(schema.getName(), fields);
             if (rowGroup < 0) {
-                return new TableChunk(ArrowTables.batch(0, fields.size(), j -> {
-                    PrimitiveType t = fields.get(j).asPrimitiveType();
-                    FieldVector v = ArrowTables.field(t.getName(), ParquetFiles.dtype(file, t)).createVector(allocator);
-                    v.allocateNew();
-                    v.setValueCount(0);
-                    return v;
-                }));
+                return fn.read(projection.getColumns(), null, 0);
             }
             r.setRequestedSchema(projection);
             PageReadStore pages = r.readRowGroup(rowGroup);
-            int rows = Math.toIntExact(pages.getRowCount());
             ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages,
                     new GroupRecordConverter(projection).getRootConverter(), projection,
                     r.getFooter().getFileMetaData().getCreatedBy());
-            List<ColumnDescriptor> descriptors = projection.getColumns();
-            VectorSchemaRoot root = ArrowTables.batch(rows, descriptors.size(), j -> {
-                ColumnDescriptor d = descriptors.get(j);
-                return column(file, store.getColumnReader(d), d, rows, allocator);
-            });
-            return new TableChunk(root);
+            return fn.read(projection.getColumns(), store, Math.toIntExact(pages.getRowCount()));
         }
     }
 
-    private static FieldVector column(String file, ColumnReader cr, ColumnDescriptor d, int rows,
+    /** Columns {@code columns} of row group {@code rowGroup} (-1: none, an empty batch) of {@code file}, in Arrow. */
+    static TableChunk arrow(String file, int rowGroup, List<String> columns, BufferAllocator allocator)
+            throws IOException {
+        return read(file, rowGroup, columns, (descriptors, store, rows) -> new TableChunk(ArrowTables.batch(rows,
+                descriptors.size(), j -> vector(file, descriptors.get(j), reader(store, descriptors.get(j)), rows,
+                        allocator))));
+    }
+
+    /** Column {@code d} of a row group of {@code rows} rows as a heap column. */
+    static Column heap(String file, ColumnDescriptor d, ColumnReadStore store, int rows) {
+        PrimitiveType type = d.getPrimitiveType();
+        ColumnReader cr = reader(store, d);
+        if (type.getPrimitiveTypeName() != PrimitiveType.PrimitiveTypeName.BINARY) {
+            return numbers(file, cr, d, ParquetFiles.dtype(file, type), rows);
+        }
+        ColumnBuilder b = new ColumnBuilder(type.getName(), DType.STRING, rows);
+        int maxDef = d.getMaxDefinitionLevel();
+        for (int i = 0; i < rows; i++) {
+            if (maxDef > 0 && cr.getCurrentDefinitionLevel() < maxDef) {
+                b.addNull();
+            } else {
+                b.addString(cr.getBinary().toStringUsingUTF8());
+            }
+            cr.consume();
+        }
+        return b.build();
+    }
+
+    /** The column's reader; null for no row group, whose zero rows read nothing. */
+    private static ColumnReader reader(ColumnReadStore store, ColumnDescriptor d) {
+        return store == null ? null : store.getColumnReader(d);
+    }
+
+    private static FieldVector vector(String file, ColumnDescriptor d, ColumnReader cr, int rows,
                                       BufferAllocator allocator) {
         PrimitiveType type = d.getPrimitiveType();
-        DType dtype = ParquetFiles.dtype(file, type);
         if (type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
             return text(type.getName(), cr, d.getMaxDefinitionLevel(), rows, allocator);
         }
-        return ArrowTables.toVector(numbers(file, cr, d, type, dtype, rows), allocator);
+        return ArrowTables.toVector(numbers(file, cr, d, ParquetFiles.dtype(file, type), rows), allocator);
     }
 
-    /** A numeric column read into arrays (copied into the vector in bulk: Arrow's per-value setters check bounds). */
-    private static Column numbers(String file, ColumnReader cr, ColumnDescriptor d, PrimitiveType type, DType dtype,
-                                  int rows) {
+    /** A numeric column read into arrays (copied into a vector in bulk: Arrow's per-value setters check bounds). */
+    private static Column numbers(String file, ColumnReader cr, ColumnDescriptor d, DType dtype, int rows) {
+        PrimitiveType type = d.getPrimitiveType();
         int maxDef = d.getMaxDefinitionLevel();
         long unit = ParquetFiles.nanosPerUnit(type);
         byte[] nulls = null;
@@ -102,7 +134,7 @@ final class ParquetArrowReader {
                     case DOUBLE -> doubles[i] = cr.getDouble();
                     case FLOAT -> doubles[i] = cr.getFloat();
                     case BOOLEAN -> longs[i] = cr.getBoolean() ? 1 : 0;
-                    case INT96 -> longs[i] = TableIoKernels.int96Nanos(cr.getBinary());
+                    case INT96 -> longs[i] = int96Nanos(cr.getBinary());
                     default -> throw new MarsException(ErrorCode.UNSUPPORTED_FILE_FORMAT, "column " + type.getName()
                             + " of " + file + " has unsupported type " + type);
                 }
@@ -110,6 +142,14 @@ final class ParquetArrowReader {
             cr.consume();
         }
         return new Column(type.getName(), dtype, longs, doubles, null, nulls);
+    }
+
+    /** Legacy INT96 timestamps (Impala, Spark): 8 bytes of nanoseconds of the day, then 4 of the Julian day. */
+    private static long int96Nanos(Binary b) {
+        ByteBuffer buf = b.toByteBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        long nanosOfDay = buf.getLong();
+        long julianDay = buf.getInt() & 0xffffffffL;
+        return (julianDay - JULIAN_EPOCH_DAY) * NANOS_PER_DAY + nanosOfDay;
     }
 
     /** A text column: its UTF-8 bytes gathered in one array, then copied into the vector with their offsets. */
