@@ -10,6 +10,7 @@ import io.mars.common.rpc.SubtaskResult;
 import io.mars.common.rpc.WorkerGateway;
 import io.mars.common.rpc.WorkerReport;
 import io.mars.common.table.TableChunk;
+import io.mars.common.table.TableParts;
 import io.mars.container.kernels.KernelRegistry;
 import io.mars.container.services.storage.Pin;
 import io.mars.container.services.storage.StorageService;
@@ -79,6 +80,33 @@ public final class Worker implements WorkerGateway, AutoCloseable {
             }
             ChunkData data = d.get();
             return CompletableFuture.completedFuture(data instanceof TableChunk t ? t.share() : data);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * The rows of part {@code part} of a shuffle map's output stored here, cut from the chunk in memory or read from
+     * the part's segment of its spill file; the caller owns them.
+     */
+    @Override
+    public CompletableFuture<ChunkData> fetchChunkPart(String sessionId, String chunkKey, int part) {
+        checkOpen();
+        try (Pin pin = storage.pin(sessionId, List.of(chunkKey))) {
+            Optional<ChunkData> d = storage.getPartAsync(sessionId, chunkKey, part, null).join();
+            if (d.isEmpty()) {
+                return CompletableFuture.failedFuture(new MissingChunkException(ErrorCode.CHUNK_NOT_FOUND, chunkKey, id,
+                        "chunk " + chunkKey + " of session " + sessionId + " is not stored on worker " + id));
+            }
+            ChunkData data = d.get();
+            if (data instanceof TableChunk t && TableParts.isPartitioned(t)) {
+                try (t) {
+                    return CompletableFuture.completedFuture(TableParts.part(t, part));
+                }
+            }
+            return CompletableFuture.completedFuture(data);
+        } catch (java.util.concurrent.CompletionException e) {
+            return CompletableFuture.failedFuture(e.getCause());
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

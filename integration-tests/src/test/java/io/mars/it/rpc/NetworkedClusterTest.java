@@ -223,4 +223,37 @@ class NetworkedClusterTest {
             }
         }
     }
+
+    @Test
+    void aReducerFetchesOnlyItsPartOfAMapOutputOverTheNetwork() {
+        NetworkedWorker w = workers.get(0);
+        long[] part = {0, 0, 2, 2, 2, 5, 7, 7};
+        long[] v = {10, 11, 20, 21, 22, 50, 70, 71};
+        LocalTable map = LocalTable.of(io.mars.types.Column.ofLongs("v", v),
+                io.mars.types.Column.ofInts(io.mars.common.operand.dataframe.ChunkTablePartition.PART_COLUMN,
+                        java.util.Arrays.stream(part).mapToInt(x -> (int) x).toArray()));
+        w.worker().storage().put("parts", "map", new io.mars.common.table.TableChunk(
+                io.mars.common.table.ArrowTables.toArrow(map, allocator)));
+        try (RemoteWorkerGateway peer = new RemoteWorkerGateway(new WorkerAddress(w.id(), "127.0.0.1", w.port(), 1, 0),
+                secret, allocator)) {
+            for (int p = 0; p < 9; p++) {
+                try (io.mars.types.ChunkData d = peer.fetchChunkPart("parts", "map", p).join()) {
+                    LocalTable got = io.mars.common.table.ArrowTables.toLocal(
+                            ((io.mars.common.table.TableChunk) d).root());
+                    List<Long> expected = new ArrayList<>();
+                    for (int i = 0; i < v.length; i++) {
+                        if (part[i] == p) {
+                            expected.add(v[i]);
+                        }
+                    }
+                    assertThat(java.util.Arrays.stream(got.columns().get(0).longs()).boxed().toList())
+                            .as("part %d", p).isEqualTo(expected);
+                }
+            }
+            assertThatThrownBy(() -> peer.fetchChunkPart("parts", "missing", 0).join()).cause()
+                    .extracting(e -> ((MarsException) e).code()).isEqualTo(ErrorCode.CHUNK_NOT_FOUND);
+        } finally {
+            w.worker().storage().deleteSession("parts");
+        }
+    }
 }

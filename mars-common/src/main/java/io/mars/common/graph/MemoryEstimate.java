@@ -5,6 +5,8 @@ import io.mars.common.operand.chunk.ChunkElementwise;
 import io.mars.common.operand.chunk.ChunkFull;
 import io.mars.common.operand.chunk.ChunkRand;
 import io.mars.common.operand.chunk.ChunkReduceMap;
+import io.mars.common.operand.dataframe.ChunkTablePartition;
+import io.mars.common.operand.dataframe.ChunkTablePiece;
 import io.mars.types.DataType;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -15,7 +17,8 @@ import java.util.Set;
  * What one subtask holds in memory at its peak, known before it runs: its inputs (held, pinned, for the whole run;
  * a spilled one is read back first) and the most that the chunks it computes hold at once, each intermediate dropped
  * after its last use as the worker does. Sizes come from the chunks' shapes and dtypes; a table chunk counts 8 bytes
- * per cell, and a chunk of unknown length counts as much as the subtask's largest known chunk.
+ * per cell, and a chunk of unknown length counts as much as the subtask's largest known chunk (a table chunk at
+ * least as much as its inputs). A reducer of a shuffle reads one part of each map output: it counts that part.
  *
  * @param inputBytes   bytes of the chunks the subtask reads from storage
  * @param computeBytes the peak bytes of the chunks it computes (outputs and intermediates)
@@ -57,13 +60,14 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
         for (ChunkNode c : chunks) {
             computed.put(c, Boolean.TRUE);
         }
+        Map<ChunkNode, Long> partial = partBytes(chunks, computed);
         long largest = 0;
         boolean exact = true;
         Map<ChunkNode, Boolean> external = new IdentityHashMap<>();
         // a chunk's distinct inputs (one reading it twice uses it once); cleared for each chunk
         Map<ChunkNode, Boolean> seen = new IdentityHashMap<>();
         for (ChunkNode c : chunks) {
-            long b = bytes(c);
+            long b = pieceBytes(c, partial);
             largest = Math.max(largest, b);
             exact &= b >= 0 && c.dtype() != null;
             seen.clear();
@@ -74,7 +78,8 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
                 if (computed.containsKey(in)) {
                     uses.merge(in, 1, Integer::sum);
                 } else if (external.put(in, Boolean.TRUE) == null) {
-                    long ib = bytes(in);
+                    Long part = partial.get(in);
+                    long ib = part != null ? part : bytes(in);
                     largest = Math.max(largest, ib);
                     exact &= ib >= 0 && in.dtype() != null;
                 }
@@ -82,20 +87,23 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
         }
         long inputs = 0;
         for (ChunkNode in : external.keySet()) {
-            inputs = add(inputs, sized(in, largest));
+            Long part = partial.get(in);
+            inputs = add(inputs, part != null && part >= 0 ? part : sized(in, largest));
         }
         Set<String> outputs = Set.copyOf(subtask.outputs());
         long live = 0;
         long peak = 0;
+        Map<ChunkNode, Long> size = new IdentityHashMap<>();
         for (ChunkNode c : chunks) {
-            long b = sized(c, largest);
+            long b = computedBytes(c, partial, size, largest);
+            size.put(c, b);
             peak = Math.max(peak, add(live, b));
             live = add(live, b);
             seen.clear();
             for (ChunkNode in : c.inputs()) {
                 if (computed.containsKey(in) && seen.put(in, Boolean.TRUE) == null
                         && uses.merge(in, -1, Integer::sum) == 0 && !outputs.contains(in.key())) {
-                    live -= sized(in, largest);
+                    live -= size.get(in);
                 }
             }
         }
@@ -134,6 +142,62 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
             }
         }
         return true;
+    }
+
+    /**
+     * The external inputs read only through shuffle pieces (a reducer's part of each map output), with the bytes of
+     * one part: the map output's bytes over its part count (-1 when its length is unknown).
+     */
+    private static Map<ChunkNode, Long> partBytes(List<ChunkNode> chunks, Map<ChunkNode, Boolean> computed) {
+        Map<ChunkNode, Long> partial = new IdentityHashMap<>();
+        Map<ChunkNode, Boolean> whole = new IdentityHashMap<>();
+        for (ChunkNode c : chunks) {
+            for (ChunkNode in : c.inputs()) {
+                if (computed.containsKey(in)) {
+                    continue;
+                }
+                if (c.op() instanceof ChunkTablePiece && in.op() instanceof ChunkTablePartition map) {
+                    long b = bytes(in);
+                    partial.put(in, b < 0 ? -1 : b / Math.max(1, map.parts()));
+                } else {
+                    whole.put(in, Boolean.TRUE);
+                }
+            }
+        }
+        partial.keySet().removeAll(whole.keySet());
+        return partial;
+    }
+
+    /** A chunk's bytes; a shuffle piece of a map output read by part, that part's. */
+    private static long pieceBytes(ChunkNode c, Map<ChunkNode, Long> partial) {
+        long b = bytes(c);
+        if (b < 0 && c.op() instanceof ChunkTablePiece && c.inputs().size() == 1) {
+            Long part = partial.get(c.inputs().get(0));
+            return part == null ? b : part;
+        }
+        return b;
+    }
+
+    /**
+     * The bytes of a chunk the subtask computes: from its shape; a piece's from its map output; else, for a table
+     * chunk of unknown length, at least what its inputs hold (a reducer's output holds the rows of its pieces), and at
+     * least the subtask's largest known chunk.
+     */
+    private static long computedBytes(ChunkNode c, Map<ChunkNode, Long> partial, Map<ChunkNode, Long> size,
+                                      long largest) {
+        long b = pieceBytes(c, partial);
+        if (b >= 0) {
+            return b;
+        }
+        if (c.dtype() != null) {
+            return largest;
+        }
+        long sum = 0;
+        for (ChunkNode in : c.inputs()) {
+            Long s = size.get(in);
+            sum = add(sum, s != null ? s : Math.max(0, pieceBytes(in, partial)));
+        }
+        return Math.max(largest, sum);
     }
 
     private static long sized(ChunkNode c, long largest) {

@@ -7,7 +7,6 @@ import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.operand.chunk.ChunkElementwise;
 import io.mars.common.operand.chunk.ChunkFetch;
-import io.mars.common.operand.dataframe.ChunkTablePartition;
 import io.mars.common.operand.dataframe.ChunkTablePiece;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,7 +21,8 @@ import java.util.Map;
  * is element-wise (its inputs sit at the same chunk position, so they belong together) or has that chunk as its
  * only input. Groups are in-trees, so a subtask's intermediates never leave it and are dropped as soon as they are
  * read. Gathering operands (reduction combines, summation trees, rechunks of several chunks) start new subtasks,
- * which keeps the map side parallel.
+ * which keeps the map side parallel. A shuffle piece joins its reducer: the reducer reads its part of each map output,
+ * which is stored once.
  *
  * <p>Priorities are a post-order of a depth-first walk from the sinks: a subtask's inputs come right before it, so a
  * scheduler that always runs the smallest ready priority finishes a branch (and frees its memory) before it starts
@@ -113,24 +113,14 @@ public final class Fusion {
                 continue;
             }
             int s = onlyConsumer[i];
-            if (consumers[i] == 1 && !result[i] && !alone[i] && !alone[s] && absorbs(nodes.get(s))) {
+            // a shuffle piece runs in its reducer's subtask, which reads only that part of the map output (the map
+            // output is one stored chunk, not one per part)
+            if (consumers[i] == 1 && !result[i] && !alone[i] && !alone[s]
+                    && (absorbs(nodes.get(s)) || node.op() instanceof ChunkTablePiece)) {
                 group[i] = group[s];
             } else {
                 root[groups] = i;
                 group[i] = groups++;
-            }
-        }
-        // a shuffle piece (a slice of its partition's batch, sharing the buffers) runs in its partition's subtask:
-        // the partitioned batch is never stored, the pieces are that subtask's outputs (one subtask per mapper, not
-        // one per mapper and part, and the storage counts the buffers once)
-        for (int i = 0; i < n; i++) {
-            ChunkNode node = nodes.get(i);
-            if (node.op() instanceof ChunkTablePiece && group[i] >= 0 && root[group[i]] == i
-                    && node.inputs().size() == 1) {
-                int source = pos.get(node.inputs().get(0));
-                if (group[source] >= 0 && nodes.get(source).op() instanceof ChunkTablePartition) {
-                    group[i] = group[source];
-                }
             }
         }
         // members of each group in topological order
@@ -150,7 +140,7 @@ public final class Fusion {
                 members[group[i]][fill[group[i]]++] = i;
             }
         }
-        // number groups so that ids follow topological order of roots (a piece's own group, left empty, gets none)
+        // number groups so that ids follow topological order of roots
         int[] order = new int[groups];
         int[] idOf = new int[groups];
         int next = 0;

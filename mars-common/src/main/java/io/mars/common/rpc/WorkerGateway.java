@@ -29,6 +29,15 @@ public interface WorkerGateway {
     CompletableFuture<ChunkData> fetchChunk(String sessionId, String chunkKey);
 
     /**
+     * For a reducer of a shuffle: data holding at least the rows of part {@code part} of the shuffle map output
+     * {@code chunkKey} stored on this worker (only that part's rows when the worker can cut them out; by default the
+     * whole chunk), owned by the caller as {@link #fetchChunk}'s data is.
+     */
+    default CompletableFuture<ChunkData> fetchChunkPart(String sessionId, String chunkKey, int part) {
+        return fetchChunk(sessionId, chunkKey);
+    }
+
+    /**
      * Whether {@link #fetchChunk} returns copies the caller owns (over the network, or shares of a worker's table
      * chunks in one process) rather than the stored data.
      */

@@ -49,7 +49,7 @@ class FusionTest {
     }
 
     @Test
-    void shufflePiecesRunInTheirPartitionsSubtaskAsItsOutputs() {
+    void shufflePiecesRunInTheirReducersSubtaskWhichReadsEachMapOutputByPart() {
         long[] v = new long[400];
         for (int i = 0; i < v.length; i++) {
             v[i] = (i * 7919L) % 1000;
@@ -58,21 +58,35 @@ class FusionTest {
                 new io.mars.types.Column("v", io.mars.types.DType.INT64, v, null, null, null)), 100);
         io.mars.dataframe.DataFrame sorted = df.sortValues("v");
         SubtaskGraph g = Fusion.fuse(tiling.tile(io.mars.common.graph.TileableGraphs.of(sorted), Map.of()).graph());
-        int partitions = 0;
+        int maps = 0;
+        int reducers = 0;
+        java.util.Set<String> mapKeys = new java.util.HashSet<>();
         for (Subtask st : g.subtasks()) {
-            List<ChunkNode> pieces = st.chunks().stream().filter(c -> c.op() instanceof ChunkTablePiece).toList();
             ChunkNode partition = st.chunks().stream().filter(c -> c.op() instanceof ChunkTablePartition).findFirst()
                     .orElse(null);
-            if (partition == null) {
-                assertThat(pieces).as("a piece outside its partition's subtask").isEmpty();
+            if (partition != null) {
+                // a map stores its partitioned batch once, as its only output, and holds no piece
+                maps++;
+                mapKeys.add(partition.key());
+                assertThat(st.outputs()).containsExactly(partition.key());
+                assertThat(st.chunks()).noneMatch(c -> c.op() instanceof ChunkTablePiece);
+            }
+        }
+        for (Subtask st : g.subtasks()) {
+            List<ChunkNode> pieces = st.chunks().stream().filter(c -> c.op() instanceof ChunkTablePiece).toList();
+            if (pieces.isEmpty()) {
                 continue;
             }
-            partitions++;
-            // the 4 pieces are stored, the partitioned batch they slice is not
-            assertThat(st.outputs()).containsExactlyInAnyOrderElementsOf(pieces.stream().map(ChunkNode::key).toList())
-                    .hasSize(4).doesNotContain(partition.key());
+            reducers++;
+            // one piece of the same part per map output, read from the map outputs themselves
+            assertThat(pieces).hasSize(4);
+            assertThat(pieces.stream().map(c -> ((ChunkTablePiece) c.op()).part()).distinct()).hasSize(1);
+            assertThat(st.inputs()).containsAll(pieces.stream().map(c -> c.inputs().get(0).key()).toList());
+            assertThat(mapKeys).containsAll(pieces.stream().map(c -> c.inputs().get(0).key()).toList());
+            assertThat(st.outputs()).noneMatch(k -> pieces.stream().anyMatch(c -> c.key().equals(k)));
         }
-        assertThat(partitions).isEqualTo(4);
+        assertThat(maps).isEqualTo(4);
+        assertThat(reducers).isEqualTo(4);
         // every subtask's inputs are outputs of its predecessors
         for (Subtask st : g.subtasks()) {
             java.util.Set<String> made = new java.util.HashSet<>();

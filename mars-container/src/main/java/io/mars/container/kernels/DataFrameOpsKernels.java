@@ -18,6 +18,7 @@ import io.mars.common.table.ArrowGather;
 import io.mars.common.table.ArrowTables;
 import io.mars.common.table.Columns;
 import io.mars.common.table.TableChunk;
+import io.mars.common.table.TableParts;
 import io.mars.types.ChunkData;
 import io.mars.types.Column;
 import io.mars.types.DType;
@@ -356,30 +357,12 @@ public final class DataFrameOpsKernels {
 
     /** Rows of one part of the Arrow batch, without the part column. */
     static TableChunk piece(ChunkTablePiece op, TableChunk mapped, BufferAllocator allocator) {
-        VectorSchemaRoot root = mapped.root();
-        List<FieldVector> vectors = root.getFieldVectors();
-        IntVector parts = (IntVector) vectors.get(vectors.size() - 1);
-        int n = root.getRowCount();
-        int lo = lowerBound(parts, n, op.part());
-        int hi = lowerBound(parts, n, op.part() + 1);
-        int len = hi - lo;
+        List<FieldVector> vectors = mapped.root().getFieldVectors();
+        int lo = TableParts.start(mapped, op.part());
+        int len = TableParts.start(mapped, op.part() + 1) - lo;
         // slices sharing the mapped chunk's value buffers (validity bits are copied when not byte-aligned)
         return new TableChunk(ArrowTables.batch(len, vectors.size() - 1,
                 c -> ArrowTables.share(vectors.get(c), vectors.get(c).getName(), lo, len, allocator)));
-    }
-
-    private static int lowerBound(IntVector v, int n, int value) {
-        int lo = 0;
-        int hi = n;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (v.get(mid) < value) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     // ----- merge -----

@@ -58,6 +58,12 @@ public final class RemoteWorkerGateway implements WorkerGateway, AutoCloseable {
     }
 
     @Override
+    public CompletableFuture<ChunkData> fetchChunkPart(String sessionId, String chunkKey, int part) {
+        return client.fetch(MessageCodec.encode(new ChunkTicket(sessionId, chunkKey, part)))
+                .thenApply(bytes -> GraphCodec.decodeChunkData(bytes, allocator));
+    }
+
+    @Override
     public boolean fetchGivesCopies() {
         return true;
     }

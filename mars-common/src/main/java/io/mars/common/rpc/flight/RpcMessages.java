@@ -48,8 +48,11 @@ public final class RpcMessages {
     public record DeleteChunks(String sessionId, List<String> chunkKeys) {
     }
 
-    /** The ticket of a chunk's data stream. */
-    public record ChunkTicket(String sessionId, String chunkKey) {
+    /** The ticket of a chunk's data stream: the whole chunk, or (part &gt;= 0) one part of a shuffle map's output. */
+    public record ChunkTicket(String sessionId, String chunkKey, int part) {
+        public ChunkTicket(String sessionId, String chunkKey) {
+            this(sessionId, chunkKey, -1);
+        }
     }
 
     /** Where a worker serves RPC, and what it offers. */

@@ -13,6 +13,7 @@ import io.mars.common.rpc.flight.RpcMessages.LongValue;
 import io.mars.common.rpc.flight.RpcMessages.RunSubtask;
 import io.mars.common.wire.GraphCodec;
 import io.mars.common.wire.MessageCodec;
+import io.mars.types.ChunkData;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -42,7 +43,9 @@ public final class WorkerRpc {
     public static Function<byte[], CompletableFuture<byte[]>> chunkStreams(WorkerGateway worker) {
         return ticket -> {
             ChunkTicket t = MessageCodec.decode(ticket, ChunkTicket.class);
-            return worker.fetchChunk(t.sessionId(), t.chunkKey()).thenApply(data -> {
+            CompletableFuture<ChunkData> fetched = t.part() < 0 ? worker.fetchChunk(t.sessionId(), t.chunkKey())
+                    : worker.fetchChunkPart(t.sessionId(), t.chunkKey(), t.part());
+            return fetched.thenApply(data -> {
                 try {
                     return GraphCodec.encode(data);
                 } finally {

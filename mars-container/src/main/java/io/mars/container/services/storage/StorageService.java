@@ -52,6 +52,17 @@ public interface StorageService extends AutoCloseable {
         return getAsync(sessionId, chunkKey);
     }
 
+    /**
+     * For a reducer of a shuffle: data holding at least the rows of part {@code part} of the stored shuffle map output
+     * {@code chunkKey} (the whole chunk while it is in memory; only the part's segment of a spill file when it was
+     * spilled), which the caller owns and closes. By default the whole chunk, shared.
+     */
+    default CompletableFuture<Optional<ChunkData>> getPartAsync(String sessionId, String chunkKey, int part,
+                                                               Reservation reservation) {
+        return getAsync(sessionId, chunkKey, reservation)
+                .thenApply(d -> d.map(x -> x instanceof io.mars.common.table.TableChunk t ? t.share() : x));
+    }
+
     /** Keeps these chunks (those stored here) in memory until the pin is closed. */
     Pin pin(String sessionId, Collection<String> chunkKeys);
 

@@ -6,6 +6,7 @@ import io.mars.common.error.MissingChunkException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.Subtask;
+import io.mars.common.operand.dataframe.ChunkTablePiece;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.rpc.SubtaskResult;
 import io.mars.common.rpc.WorkerGateway;
@@ -94,17 +95,23 @@ public final class SubtaskRunner {
         // copies of inputs fetched from other workers, owned by this run: kept in storage when it succeeds (as more
         // locations of those chunks), closed when it fails
         Map<String, ChunkData> fetchedCopies = new LinkedHashMap<>();
+        // parts of shuffle map outputs read for this run (shares, segments read back, parts fetched): closed at its end
+        List<ChunkData> partReads = new ArrayList<>();
         try {
+            Map<String, Integer> parts = partInputs(subtask);
             // read-backs of spilled inputs run on the storage's threads, all at once
             Map<String, CompletableFuture<Optional<ChunkData>>> local = new HashMap<>();
             for (String key : subtask.inputs()) {
-                local.put(key, storage.getAsync(sessionId, key, working));
+                Integer part = parts.get(key);
+                local.put(key, part == null ? storage.getAsync(sessionId, key, working)
+                        : storage.getPartAsync(sessionId, key, part, working));
             }
             // every missing input is reported at once, so that one rerun recomputes them all
             List<MissingChunkException> missing = new ArrayList<>();
             for (String key : subtask.inputs()) {
                 try {
-                    values.put(key, readInput(sessionId, key, inputLocations.get(key), local.get(key), fetchedCopies));
+                    values.put(key, readInput(sessionId, key, parts.get(key), inputLocations.get(key), local.get(key),
+                            fetchedCopies, partReads));
                 } catch (MissingChunkException e) {
                     missing.add(e);
                 }
@@ -120,7 +127,31 @@ public final class SubtaskRunner {
             for (ChunkData d : fetchedCopies.values()) {
                 d.close();
             }
+            for (ChunkData d : partReads) {
+                d.close();
+            }
         }
+    }
+
+    /**
+     * The inputs this subtask reads only through shuffle pieces of one part each (a reducer's part of each map
+     * output), with that part: they are read by part, not whole.
+     */
+    static Map<String, Integer> partInputs(Subtask subtask) {
+        Map<String, Integer> parts = new HashMap<>();
+        Set<String> whole = new java.util.HashSet<>();
+        for (ChunkNode c : subtask.chunks()) {
+            for (ChunkNode in : c.inputs()) {
+                if (c.op() instanceof ChunkTablePiece piece) {
+                    parts.merge(in.key(), piece.part(), (a, b) -> a.equals(b) ? a : -1);
+                } else {
+                    whole.add(in.key());
+                }
+            }
+        }
+        Set<String> inputs = Set.copyOf(subtask.inputs());
+        parts.entrySet().removeIf(e -> e.getValue() < 0 || whole.contains(e.getKey()) || !inputs.contains(e.getKey()));
+        return parts;
     }
 
     /**
@@ -228,8 +259,13 @@ public final class SubtaskRunner {
         return c.shape();
     }
 
-    private ChunkData readInput(String sessionId, String key, String location,
-                                CompletableFuture<Optional<ChunkData>> read, Map<String, ChunkData> fetchedCopies) {
+    /**
+     * An input's data: from this worker's storage, else fetched from {@code location}. With a {@code part}, only that
+     * part of a shuffle map's output, owned by this run ({@code partReads}) and never kept as a copy of the chunk.
+     */
+    private ChunkData readInput(String sessionId, String key, Integer part, String location,
+                                CompletableFuture<Optional<ChunkData>> read, Map<String, ChunkData> fetchedCopies,
+                                List<ChunkData> partReads) {
         Optional<ChunkData> local;
         try {
             local = read.join();
@@ -237,6 +273,9 @@ public final class SubtaskRunner {
             throw MarsException.wrap(e.getCause());
         }
         if (local.isPresent()) {
+            if (part != null) {
+                partReads.add(local.get());
+            }
             return local.get();
         }
         if (location == null || location.equals(workerId)) {
@@ -246,12 +285,17 @@ public final class SubtaskRunner {
         WorkerGateway peer = peers.apply(location);
         ChunkData d;
         try {
-            d = peer.fetchChunk(sessionId, key).join();
+            d = part == null ? peer.fetchChunk(sessionId, key).join()
+                    : peer.fetchChunkPart(sessionId, key, part).join();
         } catch (CompletionException e) {
             throw MarsException.wrap(e.getCause());
         }
         if (peer.fetchGivesCopies()) {
-            fetchedCopies.put(key, d);
+            if (part == null) {
+                fetchedCopies.put(key, d);
+            } else {
+                partReads.add(d);
+            }
         }
         return d;
     }

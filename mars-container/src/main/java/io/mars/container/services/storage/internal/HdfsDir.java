@@ -62,8 +62,14 @@ final class HdfsDir implements SpillLevel {
     }
 
     @Override
-    public BlockSource open(String path) throws IOException {
+    public BlockSource open(String path, long offset) throws IOException {
         FSDataInputStream in = fs.open(new Path(path));
+        try {
+            in.seek(offset);
+        } catch (IOException e) {
+            in.close();
+            throw e;
+        }
         return new BlockSource() {
             @Override
             public int read(ByteBuffer block) throws IOException {

@@ -183,8 +183,14 @@ final class LocalDirs implements SpillLevel {
     }
 
     @Override
-    public BlockSource open(String path) throws IOException {
+    public BlockSource open(String path, long offset) throws IOException {
         FileChannel ch = FileChannel.open(Path.of(path), StandardOpenOption.READ);
+        try {
+            ch.position(offset);
+        } catch (IOException e) {
+            ch.close();
+            throw e;
+        }
         return new BlockSource() {
             @Override
             public int read(ByteBuffer block) throws IOException {

@@ -3,7 +3,10 @@ package io.mars.container.services.storage.internal;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.model.ReductionState;
+import io.mars.common.table.ArrowGather;
+import io.mars.common.table.ArrowTables;
 import io.mars.common.table.TableChunk;
+import io.mars.common.table.TableParts;
 import io.mars.types.ChunkData;
 import io.mars.types.DataType;
 import io.mars.types.NDArray;
@@ -15,18 +18,22 @@ import java.nio.ByteOrder;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32C;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 
 /**
  * The on-disk form of a spilled chunk: an {@link NDArray} is a {@code .npy} file exactly as {@code numpy.save}
  * writes it; a {@link ReductionState} is its parts' {@code .npy} images one after the other; a {@link TableChunk} is
- * an Arrow IPC stream (its schema and one record batch, as {@code pyarrow.ipc.open_stream} reads it). Files are
- * written and read in blocks of one reused buffer, with a CRC32C of every byte, which the storage keeps and checks on
- * read.
+ * an Arrow IPC stream (its schema and one record batch, as {@code pyarrow.ipc.open_stream} reads it). A shuffle
+ * map's output ({@link TableParts#isPartitioned}) is several such streams one after the other, each holding whole
+ * parts ({@link Segments}), so that a reducer reads its part alone. Files are written and read in blocks of one
+ * reused buffer, with a CRC32C of every byte (and of every segment), which the storage keeps and checks on read.
  */
 final class SpillFormat {
     private SpillFormat() {
@@ -39,9 +46,11 @@ final class SpillFormat {
      * The shape of a file: what kind of chunk it holds and the arrays in it, in order (none for a table, whose
      * stream describes itself); {@code tableBytes} is a table's buffer bytes.
      */
-    record Layout(Kind kind, List<Part> parts, long tableBytes) {
+    record Layout(Kind kind, List<Part> parts, long tableBytes, int tableColumns, boolean partitioned) {
         /** Room an IPC stream needs besides its buffers: schema and batch messages, padding, end marker. */
         private static final long TABLE_OVERHEAD = 64 * 1024;
+        /** Room each more stream of a segmented table may need, per column. */
+        private static final long SEGMENT_OVERHEAD_PER_COLUMN = 512;
 
         Layout {
             parts = List.copyOf(parts);
@@ -50,7 +59,8 @@ final class SpillFormat {
         /** The file's length; for a table, an upper bound of it (the exact length is known once written). */
         long length() {
             if (kind == Kind.TABLE) {
-                return tableBytes + TABLE_OVERHEAD;
+                long segments = partitioned ? tableBytes / SEGMENT_BYTES + 1 : 0;
+                return tableBytes + TABLE_OVERHEAD + segments * (1024 + tableColumns * SEGMENT_OVERHEAD_PER_COLUMN);
             }
             long n = 0;
             for (Part p : parts) {
@@ -68,8 +78,42 @@ final class SpillFormat {
         }
     }
 
-    /** What writing a file produced: its CRC32C and its length. */
-    record Written(long crc, long length) {
+    /** What writing a file produced: its CRC32C and its length, and its segments (null: it has none). */
+    record Written(long crc, long length, Segments segments) {
+    }
+
+    /** A segment holds at least this many bytes of a table's buffers, unless it is the last. */
+    static final long SEGMENT_BYTES = 64 * 1024;
+
+    /**
+     * The streams of a segmented table file: segment {@code k} holds the rows of parts {@code [firstPart[k],
+     * firstPart[k + 1])} in bytes {@code [end[k - 1], end[k])} (from 0 for the first), whose CRC32C is
+     * {@code crc[k]}. The first segment also answers for the parts before it and the last for those after it (all
+     * without rows), so every part has a segment to read: a part without rows reads as no rows of it.
+     */
+    record Segments(int[] firstPart, long[] end, long[] crc) {
+        int count() {
+            return end.length;
+        }
+
+        /** The segment holding the rows of part {@code part}. */
+        int of(int part) {
+            int lo = 0;
+            int hi = count();
+            while (lo < hi) { // the last segment whose first part is at most part
+                int mid = (lo + hi) >>> 1;
+                if (firstPart[mid] <= part) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return Math.max(0, Math.min(count() - 1, lo - 1));
+        }
+
+        long start(int k) {
+            return k == 0 ? 0 : end[k - 1];
+        }
     }
 
     /** One array of a file: its {@code .npy} header and the dtype and shape it announces. */
@@ -82,17 +126,18 @@ final class SpillFormat {
     /** The layout of {@code data}'s file; NOT_SUPPORTED for chunk kinds that have no file format yet. */
     static Layout layoutOf(ChunkData data) {
         if (data instanceof NDArray a) {
-            return new Layout(Kind.ARRAY, List.of(part(a)), 0);
+            return new Layout(Kind.ARRAY, List.of(part(a)), 0, 0, false);
         }
         if (data instanceof TableChunk t) {
-            return new Layout(Kind.TABLE, List.of(), t.nbytes());
+            return new Layout(Kind.TABLE, List.of(), t.nbytes(), t.root().getFieldVectors().size(),
+                    TableParts.isPartitioned(t) && t.rowCount() > 0);
         }
         if (data instanceof ReductionState s) {
             List<Part> parts = new ArrayList<>(s.parts().size());
             for (NDArray a : s.parts()) {
                 parts.add(part(a));
             }
-            return new Layout(Kind.STATE, parts, 0);
+            return new Layout(Kind.STATE, parts, 0, 0, false);
         }
         throw new MarsException(ErrorCode.NOT_SUPPORTED, "chunks of kind " + data.getClass().getSimpleName()
                 + " cannot be spilled yet; they stay in memory");
@@ -106,7 +151,8 @@ final class SpillFormat {
     static Written write(ChunkData data, Layout layout, SpillLevel.BlockSink sink, ByteBuffer block)
             throws IOException {
         if (layout.kind() == Kind.TABLE) {
-            return writeTable((TableChunk) data, sink, block);
+            return layout.partitioned() ? writeSegments((TableChunk) data, sink, block)
+                    : writeTable((TableChunk) data, sink, block);
         }
         CRC32C crc = new CRC32C();
         List<NDArray> arrays = data instanceof ReductionState s ? s.parts() : List.of((NDArray) data);
@@ -126,19 +172,68 @@ final class SpillFormat {
                 sink.write(block);
             }
         }
-        return new Written(crc.getValue(), layout.length());
+        return new Written(crc.getValue(), layout.length(), null);
     }
 
     private static Written writeTable(TableChunk table, SpillLevel.BlockSink sink, ByteBuffer block)
             throws IOException {
         BlockWriteChannel out = new BlockWriteChannel(sink, block);
-        try (ArrowStreamWriter w = new ArrowStreamWriter(table.root(), null, out)) {
+        writeStream(table.root(), out);
+        out.flush();
+        return new Written(out.crc.getValue(), out.written, null);
+    }
+
+    private static void writeStream(VectorSchemaRoot root, BlockWriteChannel out) throws IOException {
+        try (ArrowStreamWriter w = new ArrowStreamWriter(root, null, out)) {
             w.start();
             w.writeBatch();
             w.end();
         }
-        out.flush();
-        return new Written(out.crc.getValue(), out.written);
+    }
+
+    /**
+     * A partitioned table as one stream per run of whole parts of at least {@link #SEGMENT_BYTES} (the last may be
+     * smaller), each a slice sharing the table's buffers.
+     */
+    private static Written writeSegments(TableChunk table, SpillLevel.BlockSink sink, ByteBuffer block)
+            throws IOException {
+        int rows = table.rowCount();
+        double rowBytes = (double) table.nbytes() / rows;
+        long segmentRows = Math.max(1, (long) Math.ceil(SEGMENT_BYTES / rowBytes));
+        BufferAllocator allocator = table.root().getFieldVectors().get(0).getAllocator();
+        BlockWriteChannel out = new BlockWriteChannel(sink, block);
+        int[] firstPart = new int[16];
+        long[] end = new long[16];
+        long[] crc = new long[16];
+        int count = 0;
+        for (int from = 0; from < rows; ) {
+            // whole parts from row `from` until the segment holds segmentRows rows, or the rows end
+            int part = TableParts.partOf(table, from);
+            int to = from;
+            while (to < rows && to - from < segmentRows) {
+                to = TableParts.start(table, TableParts.partOf(table, to) + 1);
+            }
+            try (TableChunk segment = TableParts.rows(table, from, to - from, allocator)) {
+                writeStream(segment.root(), out);
+            }
+            out.flush();
+            if (count + 1 == end.length) {
+                int grown = 2 * end.length;
+                firstPart = Arrays.copyOf(firstPart, grown);
+                end = Arrays.copyOf(end, grown);
+                crc = Arrays.copyOf(crc, grown);
+            }
+            firstPart[count] = part;
+            end[count] = out.written;
+            crc[count] = out.segment.getValue();
+            out.segment.reset();
+            count++;
+            from = to;
+        }
+        firstPart[count] = Integer.MAX_VALUE;
+        Segments segments = new Segments(Arrays.copyOf(firstPart, count + 1),
+                Arrays.copyOf(end, count), Arrays.copyOf(crc, count));
+        return new Written(out.crc.getValue(), out.written, segments);
     }
 
     /**
@@ -148,8 +243,16 @@ final class SpillFormat {
      */
     static ChunkData read(SpillLevel.BlockSource source, Layout layout, long expectedLength, long expectedCrc,
                           ByteBuffer block, BufferAllocator allocator, String what) throws IOException {
+        return read(source, layout, expectedLength, expectedCrc, null, block, allocator, what);
+    }
+
+    /** {@link #read} of a file written with {@code segments} (null: none), whose streams are read one by one. */
+    static ChunkData read(SpillLevel.BlockSource source, Layout layout, long expectedLength, long expectedCrc,
+                          Segments segments, ByteBuffer block, BufferAllocator allocator, String what)
+            throws IOException {
         if (layout.kind() == Kind.TABLE) {
-            return readTable(source, expectedLength, expectedCrc, block, allocator, what);
+            return readTable(source, expectedLength, expectedCrc, segments == null ? 1 : segments.count(), block,
+                    allocator, what);
         }
         CRC32C crc = new CRC32C();
         List<NDArray> arrays = new ArrayList<>(layout.parts().size());
@@ -185,24 +288,24 @@ final class SpillFormat {
     }
 
     /**
-     * Decodes the stream into a child of {@code allocator} bounded by the file's size (so a corrupted length cannot
-     * ask for more memory than the file could hold), moves the batch into a root of {@code allocator}, then reads the
-     * rest of the file and checks the whole file's length and checksum.
+     * Decodes the file's {@code streams} streams, each into a child of {@code allocator} bounded by the file's size (so
+     * a corrupted length cannot ask for more memory than the file could hold), moves their batches into one root of
+     * {@code allocator} (the batch itself when there is one stream), then reads the rest of the file and checks the
+     * whole file's length and checksum.
      */
     private static TableChunk readTable(SpillLevel.BlockSource source, long expectedLength, long expectedCrc,
-                                        ByteBuffer block, BufferAllocator allocator, String what) throws IOException {
-        BlockReadChannel in = new BlockReadChannel(source, block);
+                                        int streams, ByteBuffer block, BufferAllocator allocator, String what)
+            throws IOException {
+        BlockReadChannel in = new BlockReadChannel(source, block, expectedLength + 1);
+        List<TableChunk> batches = new ArrayList<>(streams);
         TableChunk chunk;
-        try (BufferAllocator reading = allocator.newChildAllocator("spill-read", 0, 2 * expectedLength + (1 << 20));
-             ArrowStreamReader r = new ArrowStreamReader(in, reading)) {
-            if (!r.loadNextBatch()) {
-                throw lost(what, "holds no record batch");
+        try {
+            for (int k = 0; k < streams; k++) {
+                batches.add(readStream(in, expectedLength, allocator, what));
             }
-            chunk = TableChunk.holding(r.getVectorSchemaRoot(), allocator);
-        } catch (MarsException e) {
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            throw lost(what, "is not a readable Arrow IPC stream (" + e + ")");
+            chunk = batches.size() == 1 ? batches.remove(0) : concat(batches, allocator);
+        } finally {
+            batches.forEach(TableChunk::close);
         }
         try {
             in.drain();
@@ -220,11 +323,79 @@ final class SpillFormat {
         return chunk;
     }
 
+    /**
+     * Reads the rows of segment {@code k} of a segmented table file from {@code source}, positioned at the segment's
+     * start, and checks the segment's length and checksum; the caller owns the chunk.
+     */
+    static TableChunk readSegment(SpillLevel.BlockSource source, Segments segments, int k, ByteBuffer block,
+                                  BufferAllocator allocator, String what) throws IOException {
+        long length = segments.end()[k] - segments.start(k);
+        BlockReadChannel in = new BlockReadChannel(source, block, length);
+        TableChunk chunk = readStream(in, length, allocator, what);
+        try {
+            in.drain();
+            if (in.read != length) {
+                throw lost(what, "holds " + in.read + " bytes in segment " + k + ", not the " + length + " written");
+            }
+            if (in.crc.getValue() != segments.crc()[k]) {
+                throw lost(what, "fails the checksum of segment " + k + " (CRC32C "
+                        + Long.toHexString(in.crc.getValue()) + ", written " + Long.toHexString(segments.crc()[k]) + ")");
+            }
+        } catch (IOException | RuntimeException e) {
+            chunk.close();
+            throw e;
+        }
+        return chunk;
+    }
+
+    /** The next stream's batch, moved into a root of {@code allocator}. */
+    private static TableChunk readStream(BlockReadChannel in, long fileBytes, BufferAllocator allocator, String what) {
+        try (BufferAllocator reading = allocator.newChildAllocator("spill-read", 0, 2 * fileBytes + (1 << 20));
+             ArrowStreamReader r = new ArrowStreamReader(in, reading)) {
+            if (!r.loadNextBatch()) {
+                throw lost(what, "holds no record batch");
+            }
+            TableChunk chunk = TableChunk.holding(r.getVectorSchemaRoot(), allocator);
+            try {
+                // read the stream's end marker too, so that the next stream (of a segmented file) starts after it
+                if (r.loadNextBatch()) {
+                    throw lost(what, "holds more than one record batch in a stream");
+                }
+            } catch (IOException | RuntimeException e) {
+                chunk.close();
+                throw e;
+            }
+            return chunk;
+        } catch (MarsException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw lost(what, "is not a readable Arrow IPC stream (" + e + ")");
+        }
+    }
+
+    /** The batches one after another, as a new chunk of {@code allocator}. */
+    private static TableChunk concat(List<TableChunk> batches, BufferAllocator allocator) {
+        int columns = batches.get(0).root().getFieldVectors().size();
+        int rows = 0;
+        for (TableChunk b : batches) {
+            rows += b.rowCount();
+        }
+        return new TableChunk(ArrowTables.batch(rows, columns, c -> {
+            List<FieldVector> parts = new ArrayList<>(batches.size());
+            for (TableChunk b : batches) {
+                parts.add(b.root().getFieldVectors().get(c));
+            }
+            return ArrowGather.concat(parts, allocator);
+        }));
+    }
+
     /** Arrow's writer writes here; bytes are gathered in the block and handed to the sink a block at a time. */
     private static final class BlockWriteChannel implements WritableByteChannel {
         private final SpillLevel.BlockSink sink;
         private final ByteBuffer block;
         final CRC32C crc = new CRC32C();
+        /** The checksum of the bytes flushed since the caller last reset it: a segment's. */
+        final CRC32C segment = new CRC32C();
         long written;
 
         BlockWriteChannel(SpillLevel.BlockSink sink, ByteBuffer block) {
@@ -253,6 +424,7 @@ final class SpillFormat {
             block.flip();
             if (block.hasRemaining()) {
                 crc.update(block.duplicate());
+                segment.update(block.duplicate());
                 written += block.remaining();
                 sink.write(block);
             }
@@ -277,10 +449,16 @@ final class SpillFormat {
         final CRC32C crc = new CRC32C();
         long read;
         private boolean end;
+        /**
+         * Bytes to read at most: a whole file's length plus one (a byte past it shows a file longer than written), or
+         * a segment's length.
+         */
+        private final long limit;
 
-        BlockReadChannel(SpillLevel.BlockSource source, ByteBuffer block) {
+        BlockReadChannel(SpillLevel.BlockSource source, ByteBuffer block, long limit) {
             this.source = source;
             this.block = block;
+            this.limit = limit;
             block.clear().limit(0);
         }
 
@@ -291,10 +469,19 @@ final class SpillFormat {
             if (end) {
                 return false;
             }
+            long left = limit - read;
+            if (left <= 0) {
+                end = true;
+                return false;
+            }
             block.clear();
+            if (left < block.capacity()) {
+                block.limit((int) left);
+            }
             int n = source.read(block);
+            int asked = block.limit();
             block.flip();
-            if (n < block.capacity()) {
+            if (n < asked) {
                 end = true;
             }
             if (n <= 0) {

@@ -16,7 +16,12 @@ interface SpillLevel extends AutoCloseable {
     Optional<String> write(String name, long length, FileWriter writer);
 
     /** Opens a file this level wrote, for reading from its start. */
-    BlockSource open(String path) throws IOException;
+    default BlockSource open(String path) throws IOException {
+        return open(path, 0);
+    }
+
+    /** Opens a file this level wrote, for reading from byte {@code offset} on. */
+    BlockSource open(String path, long offset) throws IOException;
 
     /** Deletes a file this level wrote; a file already gone is no error. */
     void delete(String path);

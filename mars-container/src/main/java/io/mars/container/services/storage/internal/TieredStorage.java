@@ -286,17 +286,10 @@ public final class TieredStorage implements StorageService {
         long start = System.nanoTime();
         ChunkData data;
         try (SpillLevel.BlockSource in = file.level().open(file.path())) {
-            data = SpillFormat.read(in, file.layout(), file.length(), file.crc(), blocks.get(), allocator,
-                    "spill file " + file.path() + " of chunk " + e.key.chunk() + " (session " + e.key.session()
-                    + ", worker " + workerId + ")");
+            data = SpillFormat.read(in, file.layout(), file.length(), file.crc(), file.segments(), blocks.get(),
+                    allocator, describe(e, file));
         } catch (IOException | RuntimeException ex) {
-            String why = ex instanceof MarsException m && m.code() == ErrorCode.CHUNK_LOST ? m.getMessage()
-                    : "spill file " + file.path() + " of chunk " + e.key.chunk() + " (session " + e.key.session()
-                    + ", worker " + workerId + ") cannot be read: " + ex + "; the chunk is lost and must be recomputed";
-            MissingChunkException lost = new MissingChunkException(ErrorCode.CHUNK_LOST, e.key.chunk(), workerId, why,
-                    ex);
-            loseChunk(e, lost);
-            throw lost;
+            throw lost(e, file, ex);
         }
         long nanos = System.nanoTime() - start;
         lock.lock();
@@ -315,6 +308,75 @@ public final class TieredStorage implements StorageService {
                 makeRoomLocked(0);
             }
             changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        return data;
+    }
+
+    private String describe(Entry e, SpillFile file) {
+        return "spill file " + file.path() + " of chunk " + e.key.chunk() + " (session " + e.key.session()
+                + ", worker " + workerId + ")";
+    }
+
+    /** Drops a chunk whose file failed to read ({@code ex}); the error to throw. */
+    private MissingChunkException lost(Entry e, SpillFile file, Exception ex) {
+        String why = ex instanceof MarsException m && m.code() == ErrorCode.CHUNK_LOST ? m.getMessage()
+                : describe(e, file) + " cannot be read: " + ex + "; the chunk is lost and must be recomputed";
+        MissingChunkException lost = new MissingChunkException(ErrorCode.CHUNK_LOST, e.key.chunk(), workerId, why, ex);
+        loseChunk(e, lost);
+        return lost;
+    }
+
+    /**
+     * A reducer's read of part {@code part} of a shuffle map's output: the chunk itself (shared) while it is in
+     * memory, else only the segment of its spill file that holds the part, read on the storage's read threads and not
+     * kept (the reducer's reservation holds it). Either way the caller owns what it gets.
+     */
+    @Override
+    public CompletableFuture<Optional<ChunkData>> getPartAsync(String sessionId, String chunkKey, int part,
+                                                               Reservation reservation) {
+        lock.lock();
+        try {
+            checkOpen();
+            Entry e = entries.get(new Key(sessionId, chunkKey));
+            if (e == null) {
+                return CompletableFuture.completedFuture(Optional.empty());
+            }
+            if (e.data != null) {
+                return CompletableFuture.completedFuture(Optional.of(shared(e.data)));
+            }
+            SpillFile file = e.file;
+            if (file == null || file.segments() == null) {
+                return getAsync(sessionId, chunkKey, reservation).thenApply(d -> d.map(TieredStorage::shared));
+            }
+            return CompletableFuture.supplyAsync(() -> Optional.of(readPart(e, file, part)), reads);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A reference of the caller's own to stored data (a table's buffers shared; arrays and states are immutable). */
+    private static ChunkData shared(ChunkData d) {
+        return d instanceof TableChunk t ? t.share() : d;
+    }
+
+    private ChunkData readPart(Entry e, SpillFile file, int part) {
+        long start = System.nanoTime();
+        SpillFormat.Segments segments = file.segments();
+        int k = segments.of(part);
+        TableChunk data;
+        try (SpillLevel.BlockSource in = file.level().open(file.path(), segments.start(k))) {
+            data = SpillFormat.readSegment(in, segments, k, blocks.get(), allocator, describe(e, file));
+        } catch (IOException | RuntimeException ex) {
+            throw lost(e, file, ex);
+        }
+        long nanos = System.nanoTime() - start;
+        lock.lock();
+        try {
+            readBacks++;
+            readBackBytes += segments.end()[k] - segments.start(k);
+            readBackNanos += nanos;
         } finally {
             lock.unlock();
         }
@@ -621,7 +683,8 @@ public final class TieredStorage implements StorageService {
                 return written[0].crc();
             });
             if (path.isPresent()) {
-                return new SpillFile(level, path.get(), written[0].length(), written[0].crc(), layout);
+                return new SpillFile(level, path.get(), written[0].length(), written[0].crc(), layout,
+                        written[0].segments());
             }
         }
         throw new MarsException(ErrorCode.SPILL_FAILED, "no spill level has room for chunk " + e.key.chunk() + " ("
@@ -803,8 +866,12 @@ public final class TieredStorage implements StorageService {
     private record Key(String session, String chunk) {
     }
 
-    /** Where a spilled chunk's file is, and what is needed to read and check it. */
-    private record SpillFile(SpillLevel level, String path, long length, long crc, SpillFormat.Layout layout) {
+    /**
+     * Where a spilled chunk's file is, and what is needed to read and check it (and each of its segments, when it
+     * holds a shuffle map's parts; null otherwise).
+     */
+    private record SpillFile(SpillLevel level, String path, long length, long crc, SpillFormat.Layout layout,
+                             SpillFormat.Segments segments) {
     }
 
     /** One stored chunk: in memory, on a spill level, or both. Guarded by the storage's lock. */

@@ -564,4 +564,112 @@ class TieredStorageTest {
             worker.close();
         }
     }
+
+    /** A shuffle map's output: random rows grouped by part, parts 3, 4, 6, 7, ... (some without rows). */
+    private static LocalTable partitionedLocalTable(long seed, int parts) {
+        SplittableRandom r = new SplittableRandom(seed);
+        int n = CHUNK_DOUBLES;
+        int[] part = new int[n];
+        for (int i = 0; i < n; i++) {
+            int p = r.nextInt(parts);
+            part[i] = p % 3 == 2 || p < 3 ? p + 1 : p; // parts 0, 1, 2 and every third one have no rows
+        }
+        java.util.Arrays.sort(part);
+        LocalTable t = randomLocalTable(seed);
+        return LocalTable.of(t.columns().get(0), t.columns().get(1), t.columns().get(2),
+                Column.ofInts(io.mars.common.operand.dataframe.ChunkTablePartition.PART_COLUMN, part));
+    }
+
+    /** The rows of part {@code p} of a partitioned table, as a list of (x, k, s) rows. */
+    private static List<List<Object>> rowsOfPart(LocalTable t, int p) {
+        List<List<Object>> rows = new ArrayList<>();
+        long[] parts = t.columns().get(3).longs();
+        for (int i = 0; i < parts.length; i++) {
+            if (parts[i] == p) {
+                rows.add(List.of(t.columns().get(0).doubles()[i], t.columns().get(1).longs()[i],
+                        t.columns().get(2).strings().get(i)));
+            }
+        }
+        return rows;
+    }
+
+    @Test
+    void aSpilledShuffleMapOutputIsReadOnePartAtATimeFromItsSegment() throws Exception {
+        int parts = 200;
+        try (RootAllocator root = new RootAllocator()) {
+            BufferAllocator worker = root.newChildAllocator("worker", 0, Long.MAX_VALUE);
+            TieredStorage s = track(new TieredStorage("w0", StorageConfig.of(400_000, List.of(tmp)), worker));
+            for (int i = 0; i < 6; i++) {
+                s.put("s1", "map" + i, new TableChunk(ArrowTables.toArrow(partitionedLocalTable(i, parts), worker)));
+            }
+            StorageStats spilled = settled(s);
+            assertThat(spilled.spills()).isGreaterThanOrEqualTo(3);
+            long fileBytes = spilled.diskBytes() / spilled.diskFiles();
+            for (int i = 0; i < 6; i++) {
+                LocalTable expected = partitionedLocalTable(i, parts);
+                for (int p : new int[] {0, 2, 3, 50, 51, 52, 117, parts - 1, parts + 5}) {
+                    try (Pin pin = s.pin("s1", List.of("map" + i));
+                         TableChunk got = (TableChunk) s.getPartAsync("s1", "map" + i, p, null).join().orElseThrow();
+                         TableChunk part = io.mars.common.table.TableParts.part(got, p)) {
+                        assertThat(rowsOfPart(ArrowTables.toLocal(part.root()), p)).as("map %d part %d", i, p)
+                                .isEqualTo(rowsOfPart(expected, p));
+                        assertThat(part.rowCount()).isEqualTo(rowsOfPart(expected, p).size());
+                    }
+                }
+            }
+            StorageStats read = s.stats();
+            assertThat(read.readBacks()).as("segments read").isGreaterThan(spilled.readBacks());
+            long segmentReads = read.readBacks() - spilled.readBacks();
+            assertThat((read.readBackBytes() - spilled.readBackBytes()) / segmentReads)
+                    .as("a part read reads a segment, not the file (%d bytes)", fileBytes).isLessThan(fileBytes / 4);
+            assertThat(read.memoryBytes()).as("part reads are not kept").isEqualTo(spilled.memoryBytes());
+            // the whole chunk still reads back from its segments, equal to what was stored
+            for (int i = 0; i < 6; i++) {
+                try (Pin pin = s.pin("s1", List.of("map" + i))) {
+                    LocalTable got = ArrowTables.toLocal(((TableChunk) s.get("s1", "map" + i).orElseThrow()).root());
+                    LocalTable expected = partitionedLocalTable(i, parts);
+                    for (int c = 0; c < 4; c++) {
+                        assertThat(got.columns().get(c)).isEqualTo(expected.columns().get(c));
+                    }
+                }
+            }
+            s.deleteSession("s1");
+            assertThat(files(tmp)).isEmpty();
+            assertThat(worker.getAllocatedMemory()).as("Arrow bytes left once the session is deleted").isZero();
+            s.close();
+            worker.close();
+        }
+    }
+
+    @Test
+    void aCorruptedSegmentIsALostChunk() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BufferAllocator worker = root.newChildAllocator("worker", 0, Long.MAX_VALUE);
+            TieredStorage s = track(new TieredStorage("w7", StorageConfig.of(150_000, List.of(tmp)), worker));
+            s.put("s1", "victim", new TableChunk(ArrowTables.toArrow(partitionedLocalTable(1, 100), worker)));
+            s.put("s1", "other", randomTable(2, worker));
+            settled(s);
+            Path file = files(tmp).stream().filter(p -> p.getFileName().toString().contains("_victim_")).findFirst()
+                    .orElseThrow();
+            try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+                for (long at = 100; at < f.length(); at += 4096) { // every segment gets a flipped bit
+                    f.seek(at);
+                    int b = f.read();
+                    f.seek(at);
+                    f.write(b ^ 0x10);
+                }
+            }
+            assertThatThrownBy(() -> s.getPartAsync("s1", "victim", 40, null).join())
+                    .cause().isInstanceOfSatisfying(MissingChunkException.class, e -> {
+                        assertThat(e.code()).isEqualTo(ErrorCode.CHUNK_LOST);
+                        assertThat(e.chunkKey()).isEqualTo("victim");
+                    })
+                    .hasMessageContaining(file.toString());
+            assertThat(s.getPartAsync("s1", "victim", 40, null).join()).isEmpty();
+            assertThat(Files.exists(file)).isFalse();
+            s.close();
+            assertThat(worker.getAllocatedMemory()).as("Arrow bytes left after a failed part read").isZero();
+            worker.close();
+        }
+    }
 }

@@ -1,0 +1,79 @@
+package io.mars.common.table;
+
+import io.mars.common.operand.dataframe.ChunkTablePartition;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * The parts of a shuffle map's output ({@link ChunkTablePartition}): its rows are grouped by part, and its last
+ * column, {@link ChunkTablePartition#PART_COLUMN}, names each row's part in ascending order. A reducer reads its own
+ * part of every map output: cut from the stored batch, read from the part's segment of a spill file, or sent alone
+ * over the network.
+ */
+public final class TableParts {
+    private TableParts() {
+    }
+
+    /** Whether {@code t} is a shuffle map's output: its last column is the int32 part column. */
+    public static boolean isPartitioned(TableChunk t) {
+        List<FieldVector> vs = t.root().getFieldVectors();
+        return !vs.isEmpty() && vs.get(vs.size() - 1) instanceof IntVector
+                && ChunkTablePartition.PART_COLUMN.equals(vs.get(vs.size() - 1).getName());
+    }
+
+    /** The part column of a partitioned chunk. */
+    private static IntVector parts(TableChunk t) {
+        List<FieldVector> vs = t.root().getFieldVectors();
+        return (IntVector) vs.get(vs.size() - 1);
+    }
+
+    /** The first row of {@code t} whose part is at least {@code part} (the row count when none is). */
+    public static int start(TableChunk t, int part) {
+        IntVector v = parts(t);
+        int lo = 0;
+        int hi = t.rowCount();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (v.get(mid) < part) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** The part of row {@code row} of a partitioned chunk (a partition writes no nulls). */
+    public static int partOf(TableChunk t, int row) {
+        return parts(t).get(row);
+    }
+
+    /**
+     * Rows {@code [from, from + length)} of {@code t}, every column kept, as a new chunk sharing its buffers (no
+     * copy of values), accounted to {@code allocator}; the caller owns it, and {@code t} stays its owner's.
+     */
+    public static TableChunk rows(TableChunk t, int from, int length, BufferAllocator allocator) {
+        VectorSchemaRoot root = t.root();
+        List<FieldVector> vs = root.getFieldVectors();
+        return new TableChunk(ArrowTables.batch(length, vs.size(),
+                c -> ArrowTables.share(vs.get(c), vs.get(c).getName(), from, length, allocator)));
+    }
+
+    /**
+     * The rows of part {@code part} of a partitioned chunk, part column kept, accounted to the allocator of its own
+     * buffers; see {@link #rows}.
+     */
+    public static TableChunk part(TableChunk t, int part) {
+        return part(t, part, t.root().getFieldVectors().get(0).getAllocator());
+    }
+
+    /** The rows of part {@code part} of a partitioned chunk, part column kept; see {@link #rows}. */
+    public static TableChunk part(TableChunk t, int part, BufferAllocator allocator) {
+        int lo = start(t, part);
+        int hi = start(t, part + 1);
+        return rows(t, lo, hi - lo, allocator);
+    }
+}
