@@ -94,6 +94,13 @@ def cases(df, r, d):
         "nsmallest_y_4": lambda: df.nsmallest(4, "y"),
         "nlargest_series_y_3": lambda: col(df.y.nlargest(3), "y"),
         "empty_sort": lambda: e.sort_values("y", kind="stable"),
+        # the first rows of a sort (Mars: a top-k that never sorts every row)
+        "sort_k_x_head_7": lambda: df.sort_values(["k", "x"], ascending=[True, False], kind="stable").head(7),
+        "sort_k_head_9_ties": lambda: df.sort_values("k", kind="stable").head(9),
+        "sort_s_desc_head_3": lambda: df.sort_values("s", ascending=False, kind="stable").head(3),
+        "sort_y_head_0": lambda: df.sort_values("y", kind="stable").head(0),
+        "sort_g_y_head_past_end": lambda: df.sort_values(["g", "y"], kind="stable").head(10_000),
+        "sort_series_y_desc_head_4": lambda: col(df.y.sort_values(ascending=False, kind="stable").head(4), "y"),
         # merge
         "merge_inner_k": lambda: m(df[["k", "x", "y"]], r[["k", "w", "y"]], "k", "inner"),
         "merge_left_k": lambda: m(df[["k", "x", "s"]], r[["k", "w", "y"]], "k", "left"),

@@ -9,6 +9,7 @@ import io.mars.common.model.Keys;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.dataframe.AggFn;
+import io.mars.common.operand.dataframe.TableSortValues;
 import io.mars.common.operand.dataframe.AggSpec;
 import io.mars.common.operand.dataframe.ColumnExpr;
 import io.mars.common.operand.dataframe.ColumnRef;
@@ -241,6 +242,11 @@ public final class DataFrame implements Tileable {
 
     public DataFrame head(long n) {
         checkHead(n, rows);
+        if (op instanceof TableSortValues s && s.limit() < 0) {
+            // the first rows of a sort: a top-k (each chunk keeps its first n rows), not a sort of every row
+            return new DataFrame(new TableSortValues(s.by(), s.ascending(), n), inputs, columns, dtypes,
+                    rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, rows), labels);
+        }
         // the first rows of a RangeIndex are a RangeIndex: nothing to keep
         return new DataFrame(new TableHead(n), List.of(this), columns, dtypes,
                 rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, rows), labels);

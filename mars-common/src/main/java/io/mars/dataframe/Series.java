@@ -9,6 +9,7 @@ import io.mars.common.model.Keys;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.dataframe.AggFn;
+import io.mars.common.operand.dataframe.TableSortValues;
 import io.mars.common.operand.dataframe.AggSpec;
 import io.mars.common.operand.dataframe.ColumnRef;
 import io.mars.common.operand.dataframe.DataFrameToTensor;
@@ -332,6 +333,11 @@ public final class Series implements Tileable {
 
     public Series head(long n) {
         DataFrame.checkHead(n, length);
+        if (op instanceof TableSortValues s && s.limit() < 0) {
+            // the first values of a sort: a top-k, not a sort of every value
+            return new Series(new TableSortValues(s.by(), s.ascending(), n), inputs, name, dtype,
+                    length == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, length), labels);
+        }
         return new Series(new TableHead(n), List.of(this), name, dtype,
                 length == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, length), labels);
     }

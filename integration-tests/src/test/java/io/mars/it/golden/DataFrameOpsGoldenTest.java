@@ -89,6 +89,12 @@ class DataFrameOpsGoldenTest {
         add("sort_g_y_desc", in -> in.df().sortValues(List.of("g", "y"), List.of(false, false)));
         add("sort_series_y", in -> in.df().col("y").sortValues());
         add("nlargest_x_5", in -> in.df().nlargest(5, "x"));
+        add("sort_k_x_head_7", in -> in.df().sortValues(List.of("k", "x"), List.of(true, false)).head(7));
+        add("sort_k_head_9_ties", in -> in.df().sortValues("k").head(9));
+        add("sort_s_desc_head_3", in -> in.df().sortValues("s", false).head(3));
+        add("sort_y_head_0", in -> in.df().sortValues("y").head(0));
+        add("sort_g_y_head_past_end", in -> in.df().sortValues("g", "y").head(10_000));
+        add("sort_series_y_desc_head_4", in -> in.df().col("y").sortValues(false).head(4));
         add("nsmallest_y_4", in -> in.df().nsmallest(4, "y"));
         add("nlargest_series_y_3", in -> in.df().col("y").nlargest(3));
         add("empty_sort", in -> in.empty().sortValues("y"));

@@ -171,6 +171,9 @@ final class DataFrameOpsTilers {
     /** One chunk: sorted in place. Several: PSRS — pivots from regular samples, a range shuffle, a sort per part. */
     static TiledTileable sortValues(TileableNode node, TableSortValues op, List<TiledTileable> in, TileContext ctx) {
         TiledTileable src = in.get(0);
+        if (op.limit() >= 0) {
+            return topRows(node, op, src, ctx);
+        }
         ChunkTableSort sortOp = new ChunkTableSort(op.by(), op.ascending());
         int p = src.chunks().size();
         if (p == 1) {
@@ -186,6 +189,52 @@ final class DataFrameOpsTilers {
             out.add(reduce(node, node.key() + "." + k, sortOp, parts.get(k), k, ctx));
         }
         return tiled(node, unknown(p), out);
+    }
+
+    /**
+     * The first {@code limit} rows of the sort order: each chunk keeps its own first rows, then trees of
+     * {@code combineSize} consecutive results keep theirs, down to one chunk. Every step is a stable sort of rows in
+     * chunk order, so equal keys keep the input's order as in a full sort.
+     */
+    private static TiledTileable topRows(TileableNode node, TableSortValues op, TiledTileable src, TileContext ctx) {
+        ChunkTableSort top = new ChunkTableSort(op.by(), op.ascending(), op.limit());
+        String k = node.key();
+        long[] lengths = src.nsplits()[0];
+        List<ChunkNode> level = new ArrayList<>(src.chunks().size());
+        for (int i = 0; i < src.chunks().size(); i++) {
+            long rows = lengths[i] == UNKNOWN ? UNKNOWN : Math.min(lengths[i], op.limit());
+            level.add(ctx.chunk(k + ".t" + i, top, List.of(src.chunks().get(i)), null, shape(node, rows),
+                    index(node, i)));
+        }
+        int fanIn = Math.max(2, ctx.config().combineSize());
+        int depth = 0;
+        while (level.size() > 1) {
+            List<ChunkNode> next = new ArrayList<>();
+            for (int g = 0; g < level.size(); g += fanIn) {
+                List<ChunkNode> group = level.subList(g, Math.min(level.size(), g + fanIn));
+                next.add(group.size() == 1 ? group.get(0) : ctx.chunk(k + ".c" + depth + "." + next.size(), top,
+                        group, null, shape(node, rowsAtMost(group, op.limit())), index(node, next.size())));
+            }
+            level = next;
+            depth++;
+        }
+        ChunkNode out = level.get(0);
+        if (out.index()[0] != 0) {
+            out = ctx.chunk(k + ".0", top, List.of(out), null, out.shape(), index(node, 0));
+        }
+        return tiled(node, new long[] {out.shape()[0]}, List.of(out));
+    }
+
+    /** The rows of a top step over {@code group}: its inputs' rows, at most {@code limit}; unknown if any is. */
+    private static long rowsAtMost(List<ChunkNode> group, long limit) {
+        long n = 0;
+        for (ChunkNode c : group) {
+            if (c.shape()[0] == UNKNOWN) {
+                return UNKNOWN;
+            }
+            n += c.shape()[0];
+        }
+        return Math.min(n, limit);
     }
 
     // ----- merge -----

@@ -113,6 +113,22 @@ class DataFrameOpsTilersTest {
         assertThat(count(three, ChunkTablePiece.class)).isEqualTo(9);
     }
 
+    @Test
+    void theFirstRowsOfASortAreATreeOfTopStepsWithoutAShuffle() {
+        TileableNode node = new TileableNode("s", new TableSortValues(List.of("k"), List.of(false), 4), List.of("f"),
+                null, new long[] {-1, 2});
+        TileContext ctx = new TileContext(new TilingConfig(1 << 20, 3)); // combine 3 at a time
+        TiledTileable out = DataFrameOpsTilers.sortValues(node, (TableSortValues) node.op(),
+                List.of(frame("f", ctx, 2, 5, 5, 2, 9, 1, 7, 3)), ctx);
+        assertThat(out.chunks()).hasSize(1);
+        assertThat(out.nsplits()[0]).containsExactly(4);
+        // 7 per chunk, then 2 over 6 of them (the 7th passes on), then 1 over 3: each keeps at most 4 rows
+        List<ChunkNode> tops = ctx.created().stream().filter(c -> c.op() instanceof ChunkTableSort).toList();
+        assertThat(tops).hasSize(7 + 2 + 1).allMatch(c -> ((ChunkTableSort) c.op()).limit() == 4)
+                .allMatch(c -> c.shape()[0] <= 4);
+        assertThat(count(ctx, ChunkTablePiece.class)).isZero();
+    }
+
     /**
      * Row positions in front of a sort are made by the partition (from each chunk's offset) instead of being read and
      * moved: the partitions and the samples read the chunks under the positions, so a graph built from the outputs

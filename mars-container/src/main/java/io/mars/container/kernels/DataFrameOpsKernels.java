@@ -89,8 +89,22 @@ public final class DataFrameOpsKernels {
         if (!op.by().isEmpty()) {
             long[] keys = op.by().size() == 1 ? ArrowOrderKeys.of(vectors(roots, op.by().get(0)),
                     op.ascending().get(0)) : null;
+            if (keys != null && op.limit() >= 0 && op.limit() < n / 4) {
+                // a top-k over one key: a heap of k rows, not an order of all n
+                int[] top = TableRows.topOrder(keys, n, (int) op.limit());
+                return gathered(roots, top, top.length, allocator);
+            }
             order = keys != null ? TableRows.stableOrder(keys, n)
                     : TableRows.sortedOrder(keyColumns(roots, op.by()), n, TableRows.flags(op.ascending()));
+        }
+        if (op.limit() >= 0 && op.limit() < n) {
+            n = (int) op.limit();
+            if (order == null) { // no keys: the first rows
+                order = new int[n];
+                for (int i = 0; i < n; i++) {
+                    order[i] = i;
+                }
+            }
         }
         return gathered(roots, order, n, allocator);
     }

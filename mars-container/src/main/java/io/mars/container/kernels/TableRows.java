@@ -144,6 +144,64 @@ final class TableRows {
      * that tie on the sorted bits but not on the whole key are then put in order by the whole keys. A merge sort
      * for few keys.
      */
+    /**
+     * The first {@code k} rows of {@link #stableOrder}{@code (keys, m)}, in that order, found with a heap of
+     * {@code k} rows (time m log k) instead of ordering all {@code m}.
+     */
+    static int[] topOrder(long[] keys, int m, int k) {
+        if (k <= 0) {
+            return new int[0];
+        }
+        int[] heap = new int[k]; // a max-heap by (key, row): its root is the last row kept so far
+        int size = 0;
+        for (int r = 0; r < m; r++) {
+            if (size < k) {
+                int at = size++;
+                heap[at] = r;
+                while (at > 0 && before(keys, heap[(at - 1) >>> 1], r)) { // sift up
+                    heap[at] = heap[(at - 1) >>> 1];
+                    at = (at - 1) >>> 1;
+                }
+                heap[at] = r;
+            } else if (keys[r] < keys[heap[0]]) { // a later row with an equal key comes after every kept one
+                siftDown(keys, heap, size, r);
+            }
+        }
+        int[] out = new int[size];
+        for (int n = size; n > 0; n--) { // pop the largest to the end
+            out[n - 1] = heap[0];
+            siftDown(keys, heap, n - 1, heap[n - 1]);
+        }
+        return out;
+    }
+
+    /** Whether row a comes before row b in the stable order of {@code keys}. */
+    private static boolean before(long[] keys, int a, int b) {
+        return keys[a] < keys[b] || keys[a] == keys[b] && a < b;
+    }
+
+    /** Puts {@code r} at the root of the max-heap {@code heap[0, size)} and sifts it down. */
+    private static void siftDown(long[] keys, int[] heap, int size, int r) {
+        int at = 0;
+        while (true) {
+            int child = 2 * at + 1;
+            if (child >= size) {
+                break;
+            }
+            if (child + 1 < size && before(keys, heap[child], heap[child + 1])) {
+                child++;
+            }
+            if (!before(keys, r, heap[child])) {
+                break;
+            }
+            heap[at] = heap[child];
+            at = child;
+        }
+        if (size > 0) {
+            heap[at] = r;
+        }
+    }
+
     static int[] stableOrder(long[] keys, int m) {
         if (m < RADIX_MIN) {
             return mergeSort(keys, m);

@@ -43,6 +43,22 @@ class TableRowsTest {
     }
 
     @Test
+    void aTopOrderIsTheStartOfTheStableOrder() {
+        Random random = new Random(6);
+        for (int m : new int[] {0, 1, 7, 100, 5000}) {
+            long[] keys = new long[m];
+            for (int i = 0; i < m; i++) {
+                keys[i] = random.nextInt(4) == 0 ? random.nextLong() : random.nextInt(9) - 4; // many ties
+            }
+            int[] all = TableRows.mergeSort(keys, m);
+            for (int k : new int[] {0, 1, 3, 10, m / 2, m, m + 5}) {
+                assertThat(TableRows.topOrder(keys, m, k)).as("m=%d k=%d", m, k)
+                        .isEqualTo(java.util.Arrays.copyOf(all, Math.min(k, m)));
+            }
+        }
+    }
+
+    @Test
     void radixOrderByTheTopBitsPutsTiesInOrderOfTheWholeKeys() {
         Random random = new Random(11);
         for (int m : new int[] {4096, 4097, 100_000, 300_001}) {
