@@ -8,6 +8,7 @@ import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.GroupBy;
 import io.mars.types.LocalTable;
+import io.mars.types.WriteMode;
 import java.util.List;
 
 /**
@@ -15,7 +16,7 @@ import java.util.List;
  * ({@code region, product, qty, price}), adds {@code revenue = qty * price}, aggregates by (region, product) (revenue
  * sum, order count, mean price), joins the product catalogue ({@code product, category}) on {@code product}, orders
  * the rows by revenue (descending, then region and product) and writes them as Parquet into the output directory,
- * one file per chunk.
+ * one file per chunk, replacing a previous report there ({@code WriteMode.OVERWRITE}).
  *
  * <p>Usage: {@code SalesReport <sales csv file|dir|glob> <products csv> <output dir> [csv chunk bytes]}.
  */
@@ -49,7 +50,9 @@ public final class SalesReport {
 
     public static JobResult run(Session session, String sales, String products, String output, long chunkBytes) {
         long start = System.nanoTime();
-        LocalTable written = report(sales, products, chunkBytes).toParquet(output).execute(session);
+        // a report replaces the previous run's (only once the new one is written whole)
+        LocalTable written = report(sales, products, chunkBytes).toParquet(output, WriteMode.OVERWRITE)
+                .execute(session);
         long rows = 0;
         for (List<Object> row : written.toRows()) {
             rows += ((Number) row.get(1)).longValue();

@@ -26,6 +26,7 @@ import io.mars.types.DType;
 import io.mars.types.DataType;
 import io.mars.types.LocalTable;
 import io.mars.types.Shapes;
+import io.mars.types.WriteMode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -528,26 +529,39 @@ public final class DataFrame implements Tileable {
      * Writes the frame into directory {@code dir} (local or {@code hdfs://}, created if missing), one CSV file per
      * chunk ({@code part-00000.csv}, ...) with a header, as pandas' {@code to_csv(index=False)} writes: Python's
      * float repr, nulls as empty fields, True/False, minimal quoting. Lazy like everything else: the result, once
-     * executed, is a table of the files written ({@code path}, {@code rows}). Existing files of those names are
-     * replaced; other files in {@code dir} are left alone.
+     * executed, is a table of the files written ({@code path}, {@code rows}). The files appear together or not at all
+     * (then {@code dir/_SUCCESS}); a directory that already holds files fails the job before anything runs
+     * (OUTPUT_EXISTS): {@link #toCsv(String, WriteMode)} overwrites or appends.
      */
     public DataFrame toCsv(String dir) {
-        return toCsv(dir, ',');
+        return toCsv(dir, ',', WriteMode.ERROR_IF_EXISTS);
     }
 
     public DataFrame toCsv(String dir, char delimiter) {
+        return toCsv(dir, delimiter, WriteMode.ERROR_IF_EXISTS);
+    }
+
+    /** As {@link #toCsv(String)}, doing with a {@code dir} that holds files what {@code mode} says (Spark's mode). */
+    public DataFrame toCsv(String dir, WriteMode mode) {
+        return toCsv(dir, ',', mode);
+    }
+
+    public DataFrame toCsv(String dir, char delimiter, WriteMode mode) {
         CsvOptions.defaults().delimiter(delimiter); // validates the delimiter
         return written(new io.mars.common.operand.dataframe.DataFrameWrite(dir,
-                io.mars.common.operand.dataframe.TableWriteFormat.CSV, String.valueOf(delimiter), "none"));
+                io.mars.common.operand.dataframe.TableWriteFormat.CSV, String.valueOf(delimiter), "none",
+                java.util.Objects.requireNonNull(mode, "mode")));
     }
 
     /**
      * Writes the frame into directory {@code dir} as Parquet, one file per chunk ({@code part-00000.parquet}, ...),
      * Snappy-compressed (pandas' default), one row group per file (up to 256 MiB); timestamps as
-     * {@code TIMESTAMP(NANOS)}. The result is a table of the files written ({@code path}, {@code rows}).
+     * {@code TIMESTAMP(NANOS)}. The result is a table of the files written ({@code path}, {@code rows}). As with
+     * {@link #toCsv(String)}, the files appear together or not at all, and a directory that already holds files
+     * fails the job (OUTPUT_EXISTS) unless a {@link WriteMode} says to overwrite or append.
      */
     public DataFrame toParquet(String dir) {
-        return toParquet(dir, "snappy");
+        return toParquet(dir, "snappy", WriteMode.ERROR_IF_EXISTS);
     }
 
     /**
@@ -555,13 +569,23 @@ public final class DataFrame implements Tileable {
      * {@code zstd}, {@code gzip}, {@code lz4_raw} or {@code none}.
      */
     public DataFrame toParquet(String dir, String compression) {
+        return toParquet(dir, compression, WriteMode.ERROR_IF_EXISTS);
+    }
+
+    /** As {@link #toParquet(String)}, doing with a {@code dir} that holds files what {@code mode} says. */
+    public DataFrame toParquet(String dir, WriteMode mode) {
+        return toParquet(dir, "snappy", mode);
+    }
+
+    public DataFrame toParquet(String dir, String compression, WriteMode mode) {
         String codec = java.util.Objects.requireNonNull(compression, "compression").toLowerCase(java.util.Locale.ROOT);
         if (!PARQUET_CODECS.contains(codec)) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "unknown Parquet compression '" + compression
                     + "'; use one of " + PARQUET_CODECS);
         }
         return written(new io.mars.common.operand.dataframe.DataFrameWrite(dir,
-                io.mars.common.operand.dataframe.TableWriteFormat.PARQUET, ",", codec));
+                io.mars.common.operand.dataframe.TableWriteFormat.PARQUET, ",", codec,
+                java.util.Objects.requireNonNull(mode, "mode")));
     }
 
     private static final List<String> PARQUET_CODECS = List.of("snappy", "zstd", "gzip", "lz4_raw", "none");

@@ -7,6 +7,7 @@ import io.mars.common.io.TpchTables;
 import io.mars.dataframe.DataFrames;
 import io.mars.examples.JobResult;
 import io.mars.types.LocalTable;
+import io.mars.types.WriteMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +16,8 @@ import java.util.Locale;
  * Writes the eight TPC-H tables at a scale factor, generated in parallel by Mars itself (one subtask per table part
  * of about a million rows): as Parquet into {@code <out>/<table>/part-NNNNN.parquet} (one row group per part) and, with
  * {@code text}, as {@code |}-delimited text with a header into {@code <out>/<table>-text/part-NNNNN.csv}. The output
- * may be a local path or {@code hdfs://}.
+ * may be a local path or {@code hdfs://}; tables generated before into the same directory are replaced (once the new
+ * ones are written).
  *
  * <p>Usage: {@code TpchGen <scale factor> <out dir> [parquet|text|both]}.
  */
@@ -65,10 +67,10 @@ public final class TpchGen {
         List<io.mars.common.graph.Tileable> writes = new ArrayList<>();
         for (String table : TpchTables.names()) {
             if (parquet) {
-                writes.add(DataFrames.tpch(table, sf).toParquet(dir + "/" + table));
+                writes.add(DataFrames.tpch(table, sf).toParquet(dir + "/" + table, WriteMode.OVERWRITE));
             }
             if (text) {
-                writes.add(DataFrames.tpch(table, sf).toCsv(dir + "/" + table + "-text", '|'));
+                writes.add(DataFrames.tpch(table, sf).toCsv(dir + "/" + table + "-text", '|', WriteMode.OVERWRITE));
             }
         }
         List<LocalTable> written = session.executeTables(writes.toArray(io.mars.common.graph.Tileable[]::new));

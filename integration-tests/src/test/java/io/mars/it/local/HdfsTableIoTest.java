@@ -1,9 +1,12 @@
 package io.mars.it.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
 import io.mars.dataframe.CsvOptions;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
@@ -11,7 +14,9 @@ import io.mars.dataframe.RowFilter;
 import io.mars.it.golden.DataFrameGoldenTest;
 import io.mars.submit.client.ClientSession;
 import io.mars.submit.local.LocalCluster;
+import io.mars.types.DType;
 import io.mars.types.LocalTable;
+import io.mars.types.WriteMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -26,7 +31,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** readCsv, toCsv, toParquet and readParquet on hdfs:// paths (a MiniDFSCluster), against the pandas golden answers. */
+/**
+ * readCsv, toCsv, toParquet and readParquet on hdfs:// paths (a MiniDFSCluster), against the pandas golden answers;
+ * the write modes and the all-or-nothing commit there.
+ */
 class HdfsTableIoTest {
     @TempDir
     static Path dfsBase;
@@ -83,6 +91,46 @@ class HdfsTableIoTest {
             LocalTable again = session.executeTables(DataFrames.readCsv(root + "/out/csv",
                     CsvOptions.defaults().parseDates("when"))).get(0);
             assertThat(again.toRows()).isEqualTo(read.toRows());
+        }
+    }
+
+    /** The write modes and the commit on hdfs://, as WriteModeTest checks them on local paths. */
+    @Test
+    void writeModesCommitWholeOutputsOnHdfs(@TempDir Path local) throws IOException {
+        String dir = fs.getUri() + "/modes/out";
+        org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(dir);
+        try (LocalCluster cluster = new LocalCluster(2, Map.of());
+             ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null)) {
+            session.executeTables(WriteModeTest.frame(1, 2, 3).toParquet(dir));
+            assertThat(fs.exists(new org.apache.hadoop.fs.Path(out, "_SUCCESS"))).isTrue();
+            assertThat(fs.exists(new org.apache.hadoop.fs.Path(out, "_temporary"))).isFalse();
+
+            assertThatThrownBy(() -> session.executeTables(WriteModeTest.frame(100).toParquet(dir)))
+                    .isInstanceOfSatisfying(MarsException.class, e -> {
+                        assertThat(e.code()).isEqualTo(ErrorCode.OUTPUT_EXISTS);
+                        assertThat(e.getMessage()).contains(dir);
+                    });
+            assertThat(WriteModeTest.read(session::executeTables, "parquet", dir)).containsExactly(1, 2, 3);
+
+            session.executeTables(WriteModeTest.frame(100).toParquet(dir, WriteMode.OVERWRITE));
+            assertThat(WriteModeTest.read(session::executeTables, "parquet", dir)).containsExactly(100);
+            session.executeTables(WriteModeTest.frame(7, 8).toParquet(dir, WriteMode.APPEND));
+            assertThat(WriteModeTest.read(session::executeTables, "parquet", dir)).containsExactly(100, 7, 8);
+
+            // a write whose last chunk fails (a value that is no int64) leaves the output as it was
+            java.nio.file.Path csv = local.resolve("bad.csv");
+            java.nio.file.Files.writeString(csv, "v\n1\n2\n3\n4\n5\n6\n4.5x\n");
+            DataFrame bad = DataFrames.readCsv(csv.toString(), CsvOptions.defaults().dtype("v", DType.INT64)
+                    .chunkBytes(4));
+            assertThatThrownBy(() -> session.executeTables(bad.toParquet(dir, WriteMode.OVERWRITE)))
+                    .isInstanceOfSatisfying(MarsException.class,
+                            e -> assertThat(e.code()).isEqualTo(ErrorCode.CSV_MALFORMED_ROW));
+            assertThat(WriteModeTest.read(session::executeTables, "parquet", dir)).containsExactly(100, 7, 8);
+            List<String> names = new java.util.ArrayList<>();
+            for (org.apache.hadoop.fs.FileStatus s : fs.listStatus(out)) {
+                names.add(s.getPath().getName());
+            }
+            assertThat(names).hasSize(4).contains("_SUCCESS", "part-00000.parquet").doesNotContain("_temporary");
         }
     }
 }

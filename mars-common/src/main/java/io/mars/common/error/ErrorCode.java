@@ -66,7 +66,13 @@ public enum ErrorCode {
     /** A label asked of {@code loc} that the index does not hold (pandas' KeyError). */
     LABEL_NOT_FOUND(70, ErrorKind.USER),
     /** Row labels that cannot be combined or made as asked (concat of different label types, a reset that clashes). */
-    INVALID_INDEX(71, ErrorKind.USER);
+    INVALID_INDEX(71, ErrorKind.USER),
+    // dataframe output error codes (72)
+    /**
+     * A write's target that the write may not use: a directory already holding files when the write mode is
+     * ERROR_IF_EXISTS (the default), or a file where a directory of part files is to go.
+     */
+    OUTPUT_EXISTS(72, ErrorKind.USER);
 
     private final int code;
     private final ErrorKind kind;

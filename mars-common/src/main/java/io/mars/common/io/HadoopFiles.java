@@ -9,6 +9,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -39,8 +40,18 @@ public final class HadoopFiles {
     }
 
     /**
+     * The file system that outputs are written through: for a local path the raw local file system, since Hadoop's
+     * checksumming LocalFileSystem writes a {@code .crc} file beside every file; otherwise the path's own.
+     */
+    public static FileSystem outputFileSystem(Path p) {
+        FileSystem fs = fileSystem(p);
+        return fs instanceof LocalFileSystem local ? local.getRawFileSystem() : fs;
+    }
+
+    /**
      * The files {@code path} names, sorted by path; PATH_NOT_FOUND when it names none. Hidden entries (names
-     * starting with '.' or '_', such as {@code _SUCCESS} and checksum files) are left out of directories and globs.
+     * starting with '.' or '_', such as {@code _SUCCESS}, checksum files and a write's {@code _temporary} directory)
+     * are left out of directories and globs: a glob match is skipped when any name a wildcard matched is hidden.
      */
     public static List<FileEntry> list(String path) {
         Path p = new Path(path);
@@ -48,7 +59,8 @@ public final class HadoopFiles {
         List<FileStatus> found = new ArrayList<>();
         try {
             if (isGlob(path)) {
-                FileStatus[] matches = fs.globStatus(p, f -> visible(f.getName()));
+                int matched = matchedDepth(p);
+                FileStatus[] matches = fs.globStatus(p, f -> visibleMatch(f, matched));
                 if (matches != null) {
                     for (FileStatus s : matches) {
                         addFiles(fs, s, found);
@@ -85,8 +97,35 @@ public final class HadoopFiles {
         }
     }
 
-    private static boolean visible(String name) {
+    public static boolean visible(String name) {
         return !name.startsWith(".") && !name.startsWith("_");
+    }
+
+    /** How many trailing names of {@code glob} a match takes from it: from the first one holding a wildcard on. */
+    private static int matchedDepth(Path glob) {
+        int depth = 0;
+        int matched = 0;
+        for (Path q = glob; q != null && !q.isRoot() && !q.getName().isEmpty(); q = q.getParent()) {
+            depth++;
+            if (isGlob(q.getName())) {
+                matched = depth;
+            }
+        }
+        return matched;
+    }
+
+    /**
+     * Whether none of the last {@code depth} names of a glob match is hidden: a glob with wildcards at two levels
+     * under a directory also matches {@code dir/_temporary/job}, whose files a killed write left.
+     */
+    private static boolean visibleMatch(Path match, int depth) {
+        Path q = match;
+        for (int i = 0; i < depth && q != null; i++, q = q.getParent()) {
+            if (!visible(q.getName())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isGlob(String path) {

@@ -7,12 +7,14 @@ import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.io.CsvStates;
 import io.mars.common.io.HadoopFiles;
+import io.mars.common.io.OutputCommitter;
 import io.mars.common.io.ParquetFiles;
 import io.mars.common.operand.dataframe.ChunkCsvScan;
 import io.mars.common.operand.dataframe.ChunkCsvStates;
 import io.mars.common.operand.dataframe.ChunkReadCsv;
 import io.mars.common.operand.dataframe.ChunkReadParquet;
 import io.mars.common.operand.dataframe.ChunkWrite;
+import io.mars.common.operand.dataframe.ChunkWriteCommit;
 import io.mars.common.operand.dataframe.DataFrameReadCsv;
 import io.mars.common.operand.dataframe.DataFrameReadParquet;
 import io.mars.common.operand.dataframe.DataFrameTpch;
@@ -26,7 +28,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.fs.Path;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
@@ -37,6 +38,8 @@ import org.apache.parquet.schema.MessageType;
  * range and one chunk composing the lexer states at the ranges' starts, so quoted line breaks may straddle a range
  * boundary), a Parquet file one chunk per row group
  * that may pass the filter. A reader always gives at least one chunk, so an empty result still has its columns.
+ * A write is a writer chunk per input chunk, into the write's temporary directory, and one commit chunk reading them
+ * all, which moves the parts into place (see {@link OutputCommitter}); the write's job is its tileable's key.
  */
 final class TableIoTilers {
     private TableIoTilers() {
@@ -46,7 +49,18 @@ final class TableIoTilers {
         r.register(DataFrameReadCsv.class, TableIoTilers::readCsv);
         r.register(DataFrameReadParquet.class, TableIoTilers::readParquet);
         r.register(DataFrameWrite.class, TableIoTilers::write);
-        r.markRowWise(DataFrameWrite.class);
+        r.markRowWise(DataFrameWrite.class); // one writer per input chunk, whatever its length
+        r.registerOutput(DataFrameWrite.class, new TilerRegistry.OutputRule<>() {
+            @Override
+            public void check(TileableNode node, DataFrameWrite op) {
+                OutputCommitter.checkTarget(op.dir(), op.mode());
+            }
+
+            @Override
+            public void abort(TileableNode node, DataFrameWrite op) {
+                OutputCommitter.abort(op.dir(), node.key());
+            }
+        });
         r.register(DataFrameTpch.class, TableIoTilers::tpch);
     }
 
@@ -190,12 +204,15 @@ final class TableIoTilers {
 
     static TiledTileable write(TileableNode node, DataFrameWrite op, List<TiledTileable> in, TileContext ctx) {
         TiledTileable src = in.get(0);
-        List<ChunkNode> chunks = new ArrayList<>(src.chunks().size());
+        String jobDir = OutputCommitter.jobDir(op.dir(), node.key());
+        List<ChunkNode> writers = new ArrayList<>(src.chunks().size());
         for (int i = 0; i < src.chunks().size(); i++) {
-            String file = new Path(op.dir(), String.format("part-%05d.%s", i, op.format().extension())).toString();
-            chunks.add(ctx.chunk(node.key() + "." + i, new ChunkWrite(file, op.format(), op.delimiter(), op.compression()),
-                    List.of(src.chunks().get(i)), null, new long[] {1, 2}, new int[] {i, 0}));
+            String name = String.format(java.util.Locale.ROOT, "part-%05d.%s", i, op.format().extension());
+            writers.add(ctx.chunk(node.key() + "." + i, new ChunkWrite(jobDir, name, op.format(), op.delimiter(),
+                    op.compression()), List.of(src.chunks().get(i)), null, new long[] {1, 2}, new int[] {i, 0}));
         }
-        return tiled(node, chunks);
+        ChunkNode commit = ctx.chunk(node.key() + ".commit", new ChunkWriteCommit(op.dir(), node.key(), op.mode()),
+                writers, null, new long[] {writers.size(), 2}, new int[] {0, 0});
+        return tiled(node, List.of(commit));
     }
 }

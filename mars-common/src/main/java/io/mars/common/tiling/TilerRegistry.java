@@ -50,6 +50,7 @@ public final class TilerRegistry {
         copy.columnWise.addAll(columnWise);
         copy.rowWise.addAll(rowWise);
         copy.unknownRowsRules.putAll(unknownRowsRules);
+        copy.outputs.putAll(outputs);
         copy.tilers.remove(type);
         copy.columnWise.remove(type);
         return copy;
@@ -141,6 +142,43 @@ public final class TilerRegistry {
             }
         }
         return true;
+    }
+
+    /**
+     * What an operand that writes outside Mars' storage (a file output) does around its task: a check before the task
+     * runs anything, and a clean-up after it failed or was cancelled.
+     */
+    public interface OutputRule<O extends Operand> {
+        /** Refuses, before anything runs, a target the write may not use (a non-empty directory, say). */
+        void check(TileableNode node, O op);
+
+        /** Removes what the write left behind when its task failed (its temporary files); never throws. */
+        void abort(TileableNode node, O op);
+    }
+
+    private final Map<Class<?>, OutputRule<?>> outputs = new HashMap<>();
+
+    /** Gives operands of class {@code type}, which write files, their check and clean-up. */
+    public <O extends Operand> void registerOutput(Class<O> type, OutputRule<O> rule) {
+        outputs.put(type, rule);
+    }
+
+    /** Runs the output check of {@code node}, if its operand has one. */
+    @SuppressWarnings("unchecked")
+    void checkOutput(TileableNode node) {
+        OutputRule<Operand> rule = (OutputRule<Operand>) outputs.get(node.op().getClass());
+        if (rule != null) {
+            rule.check(node, node.op());
+        }
+    }
+
+    /** Runs the output clean-up of {@code node}, if its operand has one. */
+    @SuppressWarnings("unchecked")
+    void abortOutput(TileableNode node) {
+        OutputRule<Operand> rule = (OutputRule<Operand>) outputs.get(node.op().getClass());
+        if (rule != null) {
+            rule.abort(node, node.op());
+        }
     }
 
     @SuppressWarnings("unchecked")

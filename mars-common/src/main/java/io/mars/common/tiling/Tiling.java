@@ -123,6 +123,46 @@ public final class Tiling {
         return new Result(new ChunkGraph(ancestors(ctx.created(), stageChunks), stageChunks), stage, false);
     }
 
+    /**
+     * Before a task runs anything: the check of every output its graph writes and has not written yet (a write's
+     * target must be usable, see {@link TilerRegistry.OutputRule}). Tiling may run in stages, so a check in a tiler
+     * could come after earlier stages ran; this one comes first.
+     */
+    public void checkOutputs(TileableGraph graph, Map<String, TiledTileable> stored) {
+        for (TileableNode n : toCompute(graph, stored)) {
+            registry.checkOutput(n);
+        }
+    }
+
+    /** After a task failed or was cancelled: the clean-up of every output its graph was to write. Never throws. */
+    public void abortOutputs(TileableGraph graph, Map<String, TiledTileable> stored) {
+        List<TileableNode> nodes;
+        try {
+            nodes = toCompute(graph, stored);
+        } catch (RuntimeException e) {
+            return; // a graph that does not tile never ran
+        }
+        for (TileableNode n : nodes) {
+            registry.abortOutput(n);
+        }
+    }
+
+    /** The nodes of {@code graph} the outputs need that are not stored, in graph order. */
+    private static List<TileableNode> toCompute(TileableGraph graph, Map<String, TiledTileable> stored) {
+        Map<String, TileableNode> byKey = new HashMap<>();
+        for (TileableNode n : graph.nodes()) {
+            byKey.put(n.key(), n);
+        }
+        Set<String> needed = neededKeys(graph, byKey, stored);
+        List<TileableNode> out = new ArrayList<>();
+        for (TileableNode n : graph.nodes()) {
+            if (needed.contains(n.key()) && !stored.containsKey(n.key())) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
     private static List<ChunkNode> chunksOf(List<String> keys, Map<String, TiledTileable> tiled) {
         List<ChunkNode> out = new ArrayList<>();
         for (String key : keys) {

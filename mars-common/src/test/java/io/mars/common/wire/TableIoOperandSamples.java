@@ -7,6 +7,7 @@ import io.mars.common.operand.dataframe.ChunkCsvStates;
 import io.mars.common.operand.dataframe.ChunkReadCsv;
 import io.mars.common.operand.dataframe.ChunkReadParquet;
 import io.mars.common.operand.dataframe.ChunkWrite;
+import io.mars.common.operand.dataframe.ChunkWriteCommit;
 import io.mars.common.operand.dataframe.CompareOp;
 import io.mars.common.operand.dataframe.CsvLayout;
 import io.mars.common.operand.dataframe.DataFrameReadCsv;
@@ -17,6 +18,7 @@ import io.mars.common.operand.dataframe.ChunkTpch;
 import io.mars.common.operand.dataframe.RowPredicate;
 import io.mars.common.operand.dataframe.TableWriteFormat;
 import io.mars.types.DType;
+import io.mars.types.WriteMode;
 import java.util.List;
 
 /** One instance of every dataframe IO operand, with values that differ from defaults. */
@@ -36,8 +38,9 @@ final class TableIoOperandSamples {
                 new ChunkCsvStates(),
                 new DataFrameReadParquet("/data/p", List.of("a", "b"), List.of(DType.INT32, DType.BOOL), filter),
                 new ChunkReadParquet("/data/p/part-1.parquet", 3, List.of("b"), List.of(DType.BOOL), filter),
-                new DataFrameWrite("/out", TableWriteFormat.PARQUET, "|", "zstd"),
-                new ChunkWrite("/out/part-00002.csv", TableWriteFormat.CSV, "\t", "snappy"),
+                new DataFrameWrite("/out", TableWriteFormat.PARQUET, "|", "zstd", WriteMode.APPEND),
+                new ChunkWrite("/out/_temporary/df1-2", "part-00002.csv", TableWriteFormat.CSV, "\t", "snappy"),
+                new ChunkWriteCommit("hdfs://nn/out", "df1-2", WriteMode.OVERWRITE),
                 new DataFrameTpch("lineitem", 0.5, 3, List.of("l_orderkey", "l_shipdate"),
                         List.of(DType.INT64, DType.TIMESTAMP)),
                 new ChunkTpch("orders", 10.0, 2, 7, List.of("o_comment"), List.of(DType.STRING)));

@@ -6,6 +6,7 @@ import io.mars.common.io.CsvReader;
 import io.mars.common.io.CsvStates;
 import io.mars.common.io.CsvValues;
 import io.mars.common.io.HadoopFiles;
+import io.mars.common.io.OutputCommitter;
 import io.mars.common.io.ParquetFiles;
 import io.mars.common.operand.dataframe.ChunkCsvScan;
 import io.mars.common.operand.dataframe.ChunkCsvStates;
@@ -14,6 +15,7 @@ import io.mars.common.operand.dataframe.ChunkReadParquet;
 import io.mars.common.operand.dataframe.ChunkTpch;
 import io.mars.common.io.TpchTables;
 import io.mars.common.operand.dataframe.ChunkWrite;
+import io.mars.common.operand.dataframe.ChunkWriteCommit;
 import io.mars.common.operand.dataframe.RowPredicate;
 import io.mars.common.operand.dataframe.TableWriteFormat;
 import io.mars.common.table.Columns;
@@ -32,6 +34,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -44,14 +47,18 @@ import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
+import org.apache.parquet.hadoop.util.HadoopStreams;
+import org.apache.parquet.io.OutputFile;
+import org.apache.parquet.io.PositionOutputStream;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 
 /**
- * Kernels of dataframe IO: reading a CSV byte range or a Parquet row group into a table chunk, and writing a chunk
- * to a CSV or Parquet file. Files are reached through Hadoop's FileSystem (local paths and {@code hdfs://}); a
+ * Kernels of dataframe IO: reading a CSV byte range or a Parquet row group into a table chunk, writing a chunk
+ * to a CSV or Parquet file in a write's temporary directory, and committing a write's files. Files are reached
+ * through Hadoop's FileSystem (local paths and {@code hdfs://}; local ones written without {@code .crc} files); a
  * Parquet read asks the file only for the chunks of the columns it needs.
  */
 public final class TableIoKernels {
@@ -74,7 +81,8 @@ public final class TableIoKernels {
                 .with(ChunkReadParquet.class, (node, op, in) -> op.filter().isEmpty() ? readParquet(op, allocator)
                         : DataFrameKernels.chunk(readParquet(op), allocator))
                 .with(ChunkTpch.class, (node, op, in) -> DataFrameKernels.chunk(TpchTables.generate(op), allocator))
-                .with(ChunkWrite.class, (node, op, in) -> DataFrameKernels.chunk(write(op, in.get(0)), allocator));
+                .with(ChunkWrite.class, (node, op, in) -> DataFrameKernels.chunk(write(op, in.get(0)), allocator))
+                .with(ChunkWriteCommit.class, (node, op, in) -> DataFrameKernels.chunk(commit(op, in), allocator));
     }
 
     // ----- CSV -----
@@ -197,20 +205,43 @@ public final class TableIoKernels {
 
     static LocalTable write(ChunkWrite op, ChunkData input) {
         LocalTable t = DataFrameKernels.table(input);
-        Path path = new Path(op.file());
-        FileSystem fs = HadoopFiles.fileSystem(path);
+        Path attempt = new Path(op.dir(), "attempt-" + UUID.randomUUID());
+        Path path = new Path(attempt, op.name());
+        FileSystem fs = HadoopFiles.outputFileSystem(path);
         try {
-            fs.mkdirs(path.getParent());
+            fs.mkdirs(attempt);
             if (op.format() == TableWriteFormat.CSV) {
                 writeCsv(fs, path, t, op.delimiter().charAt(0));
             } else {
-                writeParquet(path, t, op.compression());
+                writeParquet(fs, path, t, op.compression());
             }
-        } catch (IOException e) {
-            throw HadoopFiles.ioFailed("cannot write " + op.file(), e);
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(fs, attempt, e);
+            throw e instanceof IOException io ? HadoopFiles.ioFailed("cannot write " + path, io) : (RuntimeException) e;
         }
-        return new LocalTable(List.of(Column.ofStrings("path", List.of(op.file())),
+        return new LocalTable(List.of(Column.ofStrings("path", List.of(path.toString())),
                 Column.ofLongs("rows", t.rowCount())));
+    }
+
+    private static void deleteQuietly(FileSystem fs, Path p, Exception cause) {
+        try {
+            fs.delete(p, true);
+        } catch (IOException e) {
+            cause.addSuppressed(e);
+        }
+    }
+
+    /** Moves the parts the writers wrote (one-row tables of path and rows, in part order) into place. */
+    static LocalTable commit(ChunkWriteCommit op, List<ChunkData> written) {
+        List<String> parts = new ArrayList<>(written.size());
+        long[] rows = new long[written.size()];
+        for (int i = 0; i < rows.length; i++) {
+            LocalTable t = DataFrameKernels.table(written.get(i));
+            parts.add(t.column("path").getString(0));
+            rows[i] = t.column("rows").getLong(0);
+        }
+        List<String> placed = OutputCommitter.commit(op.dir(), op.job(), op.mode(), parts);
+        return new LocalTable(List.of(Column.ofStrings("path", placed), Column.ofLongs("rows", rows)));
     }
 
     private static void writeCsv(FileSystem fs, Path path, LocalTable t, char delimiter) throws IOException {
@@ -278,10 +309,10 @@ public final class TableIoKernels {
                 : CompressionCodecName.valueOf(name.toUpperCase(java.util.Locale.ROOT));
     }
 
-    private static void writeParquet(Path path, LocalTable t, String compression) throws IOException {
+    private static void writeParquet(FileSystem fs, Path path, LocalTable t, String compression) throws IOException {
         MessageType schema = parquetSchema(t);
         SimpleGroupFactory groups = new SimpleGroupFactory(schema);
-        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(HadoopOutputFile.fromPath(path, HadoopFiles.conf()))
+        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new FileSystemOutput(fs, path))
                 .withType(schema)
                 .withConf(HadoopFiles.conf())
                 .withCompressionCodec(codec(compression))
@@ -308,6 +339,43 @@ public final class TableIoKernels {
                 }
                 w.write(g);
             }
+        }
+    }
+
+    /**
+     * A Parquet output file on a given file system: parquet-hadoop's {@code HadoopOutputFile} takes the path's own
+     * file system, which for a local path is the checksumming one that writes a {@code .crc} file beside the output.
+     * As there, the HDFS block size asked for is at least the row group size, so a row group never spans blocks.
+     */
+    private record FileSystemOutput(FileSystem fs, Path path) implements OutputFile {
+        @Override
+        public PositionOutputStream create(long blockSize) throws IOException {
+            return open(false, blockSize);
+        }
+
+        @Override
+        public PositionOutputStream createOrOverwrite(long blockSize) throws IOException {
+            return open(true, blockSize);
+        }
+
+        private PositionOutputStream open(boolean overwrite, long blockSize) throws IOException {
+            return HadoopStreams.wrap(fs.create(path, overwrite, 1 << 16, fs.getDefaultReplication(path),
+                    Math.max(fs.getDefaultBlockSize(path), blockSize)));
+        }
+
+        @Override
+        public boolean supportsBlockSize() {
+            return HadoopOutputFile.getBlockFileSystems().contains(fs.getUri().getScheme());
+        }
+
+        @Override
+        public long defaultBlockSize() {
+            return fs.getDefaultBlockSize(path);
+        }
+
+        @Override
+        public String getPath() {
+            return path.toString();
         }
     }
 }

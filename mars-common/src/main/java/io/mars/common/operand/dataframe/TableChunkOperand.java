@@ -31,5 +31,6 @@ public sealed interface TableChunkOperand extends Operand permits
         ChunkTableSort,
         ChunkTableToTensor,
         ChunkTpch,
-        ChunkWrite {
+        ChunkWrite,
+        ChunkWriteCommit {
 }

@@ -43,9 +43,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs tasks on the task actor: tiles the graph (reusing the session's stored tileables), fuses it into subtasks,
- * takes chunk references (one per reading subtask, one per result for the task's duration), hands the subtasks to
- * scheduling, and at the end stores the results in the session or, on failure, gives every reference back. When
+ * Runs tasks on the task actor: checks the targets of the graph's file outputs, tiles the graph (reusing the
+ * session's stored tileables), fuses it into subtasks, takes chunk references (one per reading subtask, one per
+ * result for the task's duration), hands the subtasks to scheduling, and at the end stores the results in the session
+ * or, on failure, gives every reference back and removes what unfinished writes left. When
  * tiling needs lengths known only after computing, the task runs in stages, each stage's results held until the end.
  */
 public final class TaskManager implements TaskService, AutoCloseable {
@@ -178,6 +179,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
         TileableGraph optimized;
         try {
             optimized = ColumnPruning.prune(graph); // readers read only the columns the task uses
+            tiling.checkOutputs(optimized, snap.stored()); // a write's target, before anything runs
         } catch (RuntimeException e) {
             end(task, MarsException.wrap(e));
             return;
@@ -201,6 +203,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
             checkMemory(subtasks, run.budget);
         } catch (RuntimeException e) {
             lifecycle.decref(task.sessionId, run.heldRefs);
+            run.tiling.abortOutputs(run.graph, run.sessionStored);
             end(task, MarsException.wrap(e));
             return;
         }
@@ -413,11 +416,15 @@ public final class TaskManager implements TaskService, AutoCloseable {
         failTask(run, stageRefs(subtasks, completed, resultRefs), error);
     }
 
-    /** Ends the task, giving back {@code stageRefs} and the references earlier stages hold. */
+    /**
+     * Ends the task, giving back {@code stageRefs} and the references earlier stages hold, and deleting what its
+     * writes left (their subtasks have all ended: scheduling reports a failure once none runs).
+     */
     private void failTask(Run run, List<String> stageRefs, Throwable error) {
         List<String> refs = new ArrayList<>(stageRefs);
         refs.addAll(run.heldRefs);
         lifecycle.decref(run.task.sessionId, refs);
+        run.tiling.abortOutputs(run.graph, run.sessionStored);
         end(run.task, MarsException.wrap(error));
     }
 
