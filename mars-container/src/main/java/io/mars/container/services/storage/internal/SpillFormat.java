@@ -83,7 +83,7 @@ final class SpillFormat {
     }
 
     /** A segment holds at least this many bytes of a table's buffers, unless it is the last. */
-    static final long SEGMENT_BYTES = 64 * 1024;
+    static final long SEGMENT_BYTES = 32 * 1024;
 
     /**
      * The streams of a segmented table file: segment {@code k} holds the rows of parts {@code [firstPart[k],
