@@ -6,7 +6,6 @@ import io.mars.common.operand.chunk.ChunkFull;
 import io.mars.common.operand.chunk.ChunkRand;
 import io.mars.common.operand.chunk.ChunkReduceMap;
 import io.mars.common.operand.dataframe.ChunkTablePartition;
-import io.mars.common.operand.dataframe.ChunkTablePiece;
 import io.mars.types.DataType;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -67,7 +66,7 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
         // a chunk's distinct inputs (one reading it twice uses it once); cleared for each chunk
         Map<ChunkNode, Boolean> seen = new IdentityHashMap<>();
         for (ChunkNode c : chunks) {
-            long b = pieceBytes(c, partial);
+            long b = bytes(c);
             largest = Math.max(largest, b);
             exact &= b >= 0 && c.dtype() != null;
             seen.clear();
@@ -145,47 +144,30 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
     }
 
     /**
-     * The external inputs read only through shuffle pieces (a reducer's part of each map output), with the bytes of
-     * one part: the map output's bytes over its part count (-1 when its length is unknown).
+     * The external inputs that are shuffle map outputs (a reducer reads one part of each), with the bytes of one part:
+     * the map output's bytes over its part count (-1 when its length is unknown).
      */
     private static Map<ChunkNode, Long> partBytes(List<ChunkNode> chunks, Map<ChunkNode, Boolean> computed) {
         Map<ChunkNode, Long> partial = new IdentityHashMap<>();
-        Map<ChunkNode, Boolean> whole = new IdentityHashMap<>();
         for (ChunkNode c : chunks) {
             for (ChunkNode in : c.inputs()) {
-                if (computed.containsKey(in)) {
-                    continue;
-                }
-                if (c.op() instanceof ChunkTablePiece && in.op() instanceof ChunkTablePartition map) {
+                if (!computed.containsKey(in) && in.op() instanceof ChunkTablePartition map) {
                     long b = bytes(in);
                     partial.put(in, b < 0 ? -1 : b / Math.max(1, map.parts()));
-                } else {
-                    whole.put(in, Boolean.TRUE);
                 }
             }
         }
-        partial.keySet().removeAll(whole.keySet());
         return partial;
     }
 
-    /** A chunk's bytes; a shuffle piece of a map output read by part, that part's. */
-    private static long pieceBytes(ChunkNode c, Map<ChunkNode, Long> partial) {
-        long b = bytes(c);
-        if (b < 0 && c.op() instanceof ChunkTablePiece && c.inputs().size() == 1) {
-            Long part = partial.get(c.inputs().get(0));
-            return part == null ? b : part;
-        }
-        return b;
-    }
-
     /**
-     * The bytes of a chunk the subtask computes: from its shape; a piece's from its map output; else, for a table
-     * chunk of unknown length, at least what its inputs hold (a reducer's output holds the rows of its pieces), and at
-     * least the subtask's largest known chunk.
+     * The bytes of a chunk the subtask computes: from its shape; else, for a table chunk of unknown length, at least
+     * what its inputs hold (a reducer's output holds the rows of its parts), and at least the subtask's largest known
+     * chunk.
      */
     private static long computedBytes(ChunkNode c, Map<ChunkNode, Long> partial, Map<ChunkNode, Long> size,
                                       long largest) {
-        long b = pieceBytes(c, partial);
+        long b = bytes(c);
         if (b >= 0) {
             return b;
         }
@@ -195,7 +177,10 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
         long sum = 0;
         for (ChunkNode in : c.inputs()) {
             Long s = size.get(in);
-            sum = add(sum, s != null ? s : Math.max(0, pieceBytes(in, partial)));
+            if (s == null) {
+                s = partial.get(in);
+            }
+            sum = add(sum, s != null ? Math.max(0, s) : Math.max(0, bytes(in)));
         }
         return Math.max(largest, sum);
     }

@@ -7,7 +7,6 @@ import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.operand.chunk.ChunkElementwise;
 import io.mars.common.operand.chunk.ChunkFetch;
-import io.mars.common.operand.dataframe.ChunkTablePiece;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -21,8 +20,7 @@ import java.util.Map;
  * is element-wise (its inputs sit at the same chunk position, so they belong together) or has that chunk as its
  * only input. Groups are in-trees, so a subtask's intermediates never leave it and are dropped as soon as they are
  * read. Gathering operands (reduction combines, summation trees, rechunks of several chunks) start new subtasks,
- * which keeps the map side parallel. A shuffle piece joins its reducer: the reducer reads its part of each map output,
- * which is stored once.
+ * which keeps the map side parallel.
  *
  * <p>Priorities are a post-order of a depth-first walk from the sinks: a subtask's inputs come right before it, so a
  * scheduler that always runs the smallest ready priority finishes a branch (and frees its memory) before it starts
@@ -113,10 +111,7 @@ public final class Fusion {
                 continue;
             }
             int s = onlyConsumer[i];
-            // a shuffle piece runs in its reducer's subtask, which reads only that part of the map output (the map
-            // output is one stored chunk, not one per part)
-            if (consumers[i] == 1 && !result[i] && !alone[i] && !alone[s]
-                    && (absorbs(nodes.get(s)) || node.op() instanceof ChunkTablePiece)) {
+            if (consumers[i] == 1 && !result[i] && !alone[i] && !alone[s] && absorbs(nodes.get(s))) {
                 group[i] = group[s];
             } else {
                 root[groups] = i;

@@ -11,7 +11,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * The parts of a shuffle map's output ({@link ChunkTablePartition}): its rows are grouped by part, and its last
  * column, {@link ChunkTablePartition#PART_COLUMN}, names each row's part in ascending order. A reducer reads its own
  * part of every map output: cut from the stored batch, read from the part's segment of a spill file, or sent alone
- * over the network.
+ * over the network, and given to its kernel as a {@link #piece} without the part column.
  */
 public final class TableParts {
     private TableParts() {
@@ -68,6 +68,19 @@ public final class TableParts {
      */
     public static TableChunk part(TableChunk t, int part) {
         return part(t, part, t.root().getFieldVectors().get(0).getAllocator());
+    }
+
+    /**
+     * The rows of part {@code part} of a partitioned chunk without the part column, as a reduce reads them: a new
+     * chunk sharing its buffers, accounted to the allocator of those buffers; the caller owns it.
+     */
+    public static TableChunk piece(TableChunk t, int part) {
+        List<FieldVector> vs = t.root().getFieldVectors();
+        BufferAllocator allocator = vs.get(0).getAllocator();
+        int lo = start(t, part);
+        int len = start(t, part + 1) - lo;
+        return new TableChunk(ArrowTables.batch(len, vs.size() - 1,
+                c -> ArrowTables.share(vs.get(c), vs.get(c).getName(), lo, len, allocator)));
     }
 
     /** The rows of part {@code part} of a partitioned chunk, part column kept; see {@link #rows}. */

@@ -11,7 +11,6 @@ import io.mars.common.operand.dataframe.ChunkTableAggMap;
 import io.mars.common.operand.dataframe.ChunkTableDropDuplicates;
 import io.mars.common.operand.dataframe.ChunkTableJoin;
 import io.mars.common.operand.dataframe.ChunkTablePartition;
-import io.mars.common.operand.dataframe.ChunkTablePiece;
 import io.mars.common.operand.dataframe.ChunkTablePivots;
 import io.mars.common.operand.dataframe.ChunkTableRowPositions;
 import io.mars.common.operand.dataframe.ChunkTableSample;
@@ -33,9 +32,10 @@ import java.util.List;
 /**
  * Tiling rules of the dataframe operations that move rows between chunks: sort, merge, shuffle groupby, concat,
  * drop_duplicates. They share one shuffle pattern: a map per input chunk groups its rows by the part they go to
- * ({@link ChunkTablePartition}: by hash of the keys, or by range against sampled pivots), a piece per (chunk, part)
- * cuts one part out ({@link ChunkTablePiece}), and a reduce per part reads that part's pieces in chunk order, so
- * row order within a part is the input's.
+ * ({@link ChunkTablePartition}: by hash of the keys, or by range against sampled pivots), and a reduce per part reads
+ * every map output, taking from each only the rows of its own part (the part numbered by the reduce's chunk index),
+ * in chunk order, so row order within a part is the input's. The graph holds N maps and P reduces, not N x P
+ * pieces; the worker reads each map output by part (see {@code SubtaskRunner}).
  */
 final class DataFrameOpsTilers {
     private static final long UNKNOWN = Shapes.UNKNOWN;
@@ -105,15 +105,13 @@ final class DataFrameOpsTilers {
     }
 
     /**
-     * The shuffle of {@code src} into {@code parts} parts: for part k, the pieces of every chunk of {@code src} in
-     * chunk order. {@code pivots} is null for a hash shuffle.
+     * The map side of a shuffle of {@code src} into {@code parts} parts: one partitioned output per chunk of
+     * {@code src}, in chunk order, which the reduce of part k reads only part k of. {@code pivots} is null for a hash
+     * shuffle.
      */
-    static List<List<ChunkNode>> shuffle(String key, TiledTileable src, List<String> by, List<Boolean> ascending,
-                                         int parts, ChunkNode pivots, TileContext ctx) {
-        List<List<ChunkNode>> out = new ArrayList<>(parts);
-        for (int p = 0; p < parts; p++) {
-            out.add(new ArrayList<>(src.chunks().size()));
-        }
+    static List<ChunkNode> shuffle(String key, TiledTileable src, List<String> by, List<Boolean> ascending,
+                                   int parts, ChunkNode pivots, TileContext ctx) {
+        List<ChunkNode> out = new ArrayList<>(src.chunks().size());
         boolean series = src.ndim() == 1;
         for (int i = 0; i < src.chunks().size(); i++) {
             ChunkNode c = src.chunks().get(i);
@@ -125,12 +123,7 @@ final class DataFrameOpsTilers {
             ChunkTablePartition mapOp = new ChunkTablePartition(by, ascending, parts, pivots != null, positions);
             List<ChunkNode> ins = pivots == null ? List.of(rows) : List.of(rows, pivots);
             long[] mapShape = series ? new long[] {c.shape()[0]} : new long[] {c.shape()[0], c.shape()[1] + 1};
-            ChunkNode map = ctx.chunk(key + ".sm" + i, mapOp, ins, null, mapShape, c.index());
-            for (int p = 0; p < parts; p++) {
-                long[] pieceShape = series ? new long[] {UNKNOWN} : new long[] {UNKNOWN, c.shape()[1]};
-                out.get(p).add(ctx.chunk(key + ".sp" + i + "_" + p, new ChunkTablePiece(p), List.of(map), null,
-                        pieceShape, series ? new int[] {p} : new int[] {p, 0}));
-            }
+            out.add(ctx.chunk(key + ".sm" + i, mapOp, ins, null, mapShape, c.index()));
         }
         return out;
     }
@@ -183,10 +176,10 @@ final class DataFrameOpsTilers {
             return tiled(node, new long[] {n}, List.of(out));
         }
         ChunkNode pivots = pivots(node.key(), src, op.by(), op.ascending(), p, ctx);
-        List<List<ChunkNode>> parts = shuffle(node.key(), src, op.by(), op.ascending(), p, pivots, ctx);
+        List<ChunkNode> maps = shuffle(node.key(), src, op.by(), op.ascending(), p, pivots, ctx);
         List<ChunkNode> out = new ArrayList<>(p);
         for (int k = 0; k < p; k++) {
-            out.add(reduce(node, node.key() + "." + k, sortOp, parts.get(k), k, ctx));
+            out.add(reduce(node, node.key() + "." + k, sortOp, maps, k, ctx));
         }
         return tiled(node, unknown(p), out);
     }
@@ -315,14 +308,12 @@ final class DataFrameOpsTilers {
         }
         int p = Math.max(left.chunks().size(), right.chunks().size());
         List<Boolean> asc = ascending(op.leftOn().size());
-        List<List<ChunkNode>> l = shuffle(k + ".l", left, op.leftOn(), asc, p, null, ctx);
-        List<List<ChunkNode>> r = shuffle(k + ".r", right, op.rightOn(), asc, p, null, ctx);
+        List<ChunkNode> ins = new ArrayList<>(shuffle(k + ".l", left, op.leftOn(), asc, p, null, ctx));
+        ins.addAll(shuffle(k + ".r", right, op.rightOn(), asc, p, null, ctx));
         ChunkTableJoin joinOp = new ChunkTableJoin(op.leftOn(), op.rightOn(), how, left.chunks().size(),
                 op.leftSuffix(), op.rightSuffix());
         List<ChunkNode> out = new ArrayList<>(p);
         for (int part = 0; part < p; part++) {
-            List<ChunkNode> ins = new ArrayList<>(l.get(part));
-            ins.addAll(r.get(part));
             out.add(reduce(node, k + "." + part, joinOp, ins, part, ctx));
         }
         return tiled(node, unknown(p), out);
@@ -380,10 +371,10 @@ final class DataFrameOpsTilers {
         }
         List<Boolean> asc = ascending(op.keys().size());
         ChunkNode pivots = pivots(k, states, op.keys(), asc, p, ctx);
-        List<List<ChunkNode>> parts = shuffle(k, states, op.keys(), asc, p, pivots, ctx);
+        List<ChunkNode> maps = shuffle(k, states, op.keys(), asc, p, pivots, ctx);
         List<ChunkNode> out = new ArrayList<>(p);
         for (int part = 0; part < p; part++) {
-            out.add(reduce(node, k + "." + part, finalOp, parts.get(part), part, ctx));
+            out.add(reduce(node, k + "." + part, finalOp, maps, part, ctx));
         }
         return tiled(node, unknown(p), out);
     }

@@ -10,7 +10,6 @@ import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.operand.chunk.ChunkRand;
 import io.mars.common.operand.chunk.ChunkReduceMap;
 import io.mars.common.operand.dataframe.ChunkTablePartition;
-import io.mars.common.operand.dataframe.ChunkTablePiece;
 import io.mars.common.tiling.TilerRegistry;
 import io.mars.common.tiling.Tiling;
 import io.mars.common.tiling.TilingConfig;
@@ -49,7 +48,7 @@ class FusionTest {
     }
 
     @Test
-    void shufflePiecesRunInTheirReducersSubtaskWhichReadsEachMapOutputByPart() {
+    void aShuffleIsOneSubtaskPerMapStoringItsOutputOnceAndOnePerReduceReadingEveryMapOutput() {
         long[] v = new long[400];
         for (int i = 0; i < v.length; i++) {
             v[i] = (i * 7919L) % 1000;
@@ -58,34 +57,25 @@ class FusionTest {
                 new io.mars.types.Column("v", io.mars.types.DType.INT64, v, null, null, null)), 100);
         io.mars.dataframe.DataFrame sorted = df.sortValues("v");
         SubtaskGraph g = Fusion.fuse(tiling.tile(io.mars.common.graph.TileableGraphs.of(sorted), Map.of()).graph());
-        int maps = 0;
-        int reducers = 0;
         java.util.Set<String> mapKeys = new java.util.HashSet<>();
         for (Subtask st : g.subtasks()) {
-            ChunkNode partition = st.chunks().stream().filter(c -> c.op() instanceof ChunkTablePartition).findFirst()
-                    .orElse(null);
-            if (partition != null) {
-                // a map stores its partitioned batch once, as its only output, and holds no piece
-                maps++;
-                mapKeys.add(partition.key());
-                assertThat(st.outputs()).containsExactly(partition.key());
-                assertThat(st.chunks()).noneMatch(c -> c.op() instanceof ChunkTablePiece);
+            ChunkNode last = st.chunks().get(st.chunks().size() - 1);
+            if (last.op() instanceof ChunkTablePartition) {
+                // a map stores its partitioned batch once, as its only output
+                mapKeys.add(last.key());
+                assertThat(st.outputs()).containsExactly(last.key());
             }
         }
+        assertThat(mapKeys).hasSize(4);
+        int reducers = 0;
         for (Subtask st : g.subtasks()) {
-            List<ChunkNode> pieces = st.chunks().stream().filter(c -> c.op() instanceof ChunkTablePiece).toList();
-            if (pieces.isEmpty()) {
-                continue;
+            if (st.inputs().stream().anyMatch(mapKeys::contains)) {
+                reducers++;
+                assertThat(st.inputs()).as("a reduce reads every map output").containsExactlyInAnyOrderElementsOf(
+                        mapKeys);
+                assertThat(st.chunks()).hasSize(1);
             }
-            reducers++;
-            // one piece of the same part per map output, read from the map outputs themselves
-            assertThat(pieces).hasSize(4);
-            assertThat(pieces.stream().map(c -> ((ChunkTablePiece) c.op()).part()).distinct()).hasSize(1);
-            assertThat(st.inputs()).containsAll(pieces.stream().map(c -> c.inputs().get(0).key()).toList());
-            assertThat(mapKeys).containsAll(pieces.stream().map(c -> c.inputs().get(0).key()).toList());
-            assertThat(st.outputs()).noneMatch(k -> pieces.stream().anyMatch(c -> c.key().equals(k)));
         }
-        assertThat(maps).isEqualTo(4);
         assertThat(reducers).isEqualTo(4);
         // every subtask's inputs are outputs of its predecessors
         for (Subtask st : g.subtasks()) {

@@ -13,7 +13,6 @@ import io.mars.common.operand.dataframe.ChunkTableAggFinal;
 import io.mars.common.operand.dataframe.ChunkTableFilter;
 import io.mars.common.operand.dataframe.ChunkTableJoin;
 import io.mars.common.operand.dataframe.ChunkTablePartition;
-import io.mars.common.operand.dataframe.ChunkTablePiece;
 import io.mars.common.operand.dataframe.ChunkTableRowPositions;
 import io.mars.common.operand.dataframe.ChunkTableSample;
 import io.mars.common.operand.dataframe.ChunkTableSort;
@@ -68,8 +67,10 @@ class DataFrameOpsTilersTest {
                 List.of(frame("p", many, 2, 30, 30, 30, 10)), many);
         assertThat(out.chunks()).hasSize(4);
         assertThat(count(many, ChunkTablePartition.class)).isEqualTo(4);
-        assertThat(count(many, ChunkTablePiece.class)).isEqualTo(16);
         assertThat(count(many, ChunkTableAggFinal.class)).isEqualTo(4);
+        // each final step reads the 4 map outputs (its part of each), in chunk order
+        assertThat(out.chunks()).allSatisfy(c -> assertThat(c.inputs()).hasSize(4)
+                .allMatch(in -> in.op() instanceof ChunkTablePartition));
     }
 
     @Test
@@ -91,8 +92,10 @@ class DataFrameOpsTilersTest {
                 List.of(frame("l", shuffle, 2, 50, 50, 50), frame("r", shuffle, 2, 4, 6)), shuffle);
         assertThat(out.chunks()).hasSize(3);
         assertThat(count(shuffle, ChunkTablePartition.class)).isEqualTo(5);
-        assertThat(count(shuffle, ChunkTablePiece.class)).isEqualTo(15);
         assertThat(count(shuffle, ChunkTableJoin.class)).isEqualTo(3);
+        // N maps and P joins, no N x P pieces: each join reads its part of the 3 left and 2 right map outputs
+        assertThat(shuffle.created()).hasSize(5 + 5 + 3);
+        assertThat(out.chunks()).allSatisfy(c -> assertThat(c.inputs()).hasSize(5));
     }
 
     @Test
@@ -110,7 +113,8 @@ class DataFrameOpsTilersTest {
                 List.of(frame("f", three, 2, 5, 5, 2)), three);
         assertThat(out.chunks()).hasSize(3);
         assertThat(out.isKnown()).isFalse();
-        assertThat(count(three, ChunkTablePiece.class)).isEqualTo(9);
+        assertThat(out.chunks()).allSatisfy(c -> assertThat(c.inputs()).hasSize(3)
+                .allMatch(in -> in.op() instanceof ChunkTablePartition));
     }
 
     @Test
@@ -126,7 +130,7 @@ class DataFrameOpsTilersTest {
         List<ChunkNode> tops = ctx.created().stream().filter(c -> c.op() instanceof ChunkTableSort).toList();
         assertThat(tops).hasSize(7 + 2 + 1).allMatch(c -> ((ChunkTableSort) c.op()).limit() == 4)
                 .allMatch(c -> c.shape()[0] <= 4);
-        assertThat(count(ctx, ChunkTablePiece.class)).isZero();
+        assertThat(count(ctx, ChunkTablePartition.class)).isZero();
     }
 
     /**

@@ -8,7 +8,6 @@ import io.mars.common.operand.dataframe.ChunkSeriesAccessor;
 import io.mars.common.operand.dataframe.ChunkTableDropDuplicates;
 import io.mars.common.operand.dataframe.ChunkTableJoin;
 import io.mars.common.operand.dataframe.ChunkTablePartition;
-import io.mars.common.operand.dataframe.ChunkTablePiece;
 import io.mars.common.operand.dataframe.ChunkTablePivots;
 import io.mars.common.operand.dataframe.ChunkTableSample;
 import io.mars.common.operand.dataframe.ChunkTableSort;
@@ -44,7 +43,6 @@ final class DataFrameOpsOperandSamples {
                 new ChunkTableSample(List.of("k"), List.of(false), 7),
                 new ChunkTablePivots(List.of("k", "s"), List.of(true, true), 5),
                 new ChunkTablePartition(List.of("k"), List.of(true), 9, true, 1_000_000L),
-                new ChunkTablePiece(3),
                 new ChunkTableSort(List.of("y"), List.of(false)),
                 new ChunkTableDropDuplicates(List.of("k", "b")));
     }

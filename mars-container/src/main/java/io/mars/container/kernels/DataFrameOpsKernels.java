@@ -7,7 +7,6 @@ import io.mars.common.operand.dataframe.ChunkSeriesAccessor;
 import io.mars.common.operand.dataframe.ChunkTableDropDuplicates;
 import io.mars.common.operand.dataframe.ChunkTableJoin;
 import io.mars.common.operand.dataframe.ChunkTablePartition;
-import io.mars.common.operand.dataframe.ChunkTablePiece;
 import io.mars.common.operand.dataframe.ChunkTablePivots;
 import io.mars.common.operand.dataframe.ChunkTableSample;
 import io.mars.common.operand.dataframe.ChunkTableSort;
@@ -54,7 +53,6 @@ public final class DataFrameOpsKernels {
                         allocator))
                 .with(ChunkTablePivots.class, (node, op, in) -> pivots(op, in, allocator))
                 .with(ChunkTablePartition.class, (node, op, in) -> partition(op, in, allocator))
-                .with(ChunkTablePiece.class, (node, op, in) -> piece(op, tableChunk(in.get(0)), allocator))
                 .with(ChunkTableJoin.class, (node, op, in) -> join(op, in, allocator))
                 .with(ChunkTableDropDuplicates.class, (node, op, in) -> dropDuplicates(op, in, allocator))
                 .with(ChunkSeriesAccessor.class, (node, op, in) -> accessor(op, DataFrameKernels.table(in.get(0)),
@@ -367,16 +365,6 @@ public final class DataFrameOpsKernels {
             labels[to[i]] = base + i;
         }
         return labels;
-    }
-
-    /** Rows of one part of the Arrow batch, without the part column. */
-    static TableChunk piece(ChunkTablePiece op, TableChunk mapped, BufferAllocator allocator) {
-        List<FieldVector> vectors = mapped.root().getFieldVectors();
-        int lo = TableParts.start(mapped, op.part());
-        int len = TableParts.start(mapped, op.part() + 1) - lo;
-        // slices sharing the mapped chunk's value buffers (validity bits are copied when not byte-aligned)
-        return new TableChunk(ArrowTables.batch(len, vectors.size() - 1,
-                c -> ArrowTables.share(vectors.get(c), vectors.get(c).getName(), lo, len, allocator)));
     }
 
     // ----- merge -----

@@ -10,6 +10,10 @@ import java.util.List;
  * [pivot k-1, pivot k) in the order {@code ascending}, nulls last). With {@code positionsOffset} &gt;= 0 the rows
  * also get their row labels, {@link TableRowPositions#INDEX_COLUMN} = {@code positionsOffset + row} (what a
  * {@link ChunkTableRowPositions} in front would add), made here instead of being read and moved with the rows.
+ *
+ * <p>A chunk that reads a partition's output (a shuffle's reduce) reads only the rows of the part numbered by its own
+ * chunk index ({@code index()[0]}), without the part column: the worker cuts them out (or reads only them from a
+ * spill file or another worker) before the reduce's kernel runs.
  */
 @WireName("chunk.df.partition")
 public record ChunkTablePartition(List<String> by, List<Boolean> ascending, int parts, boolean range,

@@ -24,7 +24,6 @@ public sealed interface TableChunkOperand extends Operand permits
         ChunkTableJoin,
         ChunkTableMap,
         ChunkTablePartition,
-        ChunkTablePiece,
         ChunkTablePivots,
         ChunkTableRowPositions,
         ChunkTableSample,

@@ -6,11 +6,12 @@ import io.mars.common.error.MissingChunkException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.Subtask;
-import io.mars.common.operand.dataframe.ChunkTablePiece;
+import io.mars.common.operand.dataframe.ChunkTablePartition;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.rpc.SubtaskResult;
 import io.mars.common.rpc.WorkerGateway;
 import io.mars.common.table.TableChunk;
+import io.mars.common.table.TableParts;
 import io.mars.container.kernels.FusedBlockEvaluator;
 import io.mars.container.kernels.KernelRegistry;
 import io.mars.container.services.storage.Pin;
@@ -134,23 +135,20 @@ public final class SubtaskRunner {
     }
 
     /**
-     * The inputs this subtask reads only through shuffle pieces of one part each (a reducer's part of each map
-     * output), with that part: they are read by part, not whole.
+     * The inputs of this subtask that are shuffle map outputs, with the part its reduce reads of them (the reduce's
+     * chunk index): they are read by part, not whole.
      */
     static Map<String, Integer> partInputs(Subtask subtask) {
         Map<String, Integer> parts = new HashMap<>();
-        Set<String> whole = new java.util.HashSet<>();
         for (ChunkNode c : subtask.chunks()) {
             for (ChunkNode in : c.inputs()) {
-                if (c.op() instanceof ChunkTablePiece piece) {
-                    parts.merge(in.key(), piece.part(), (a, b) -> a.equals(b) ? a : -1);
-                } else {
-                    whole.add(in.key());
+                if (in.op() instanceof ChunkTablePartition) {
+                    parts.merge(in.key(), c.index()[0], (a, b) -> a.equals(b) ? a : -1);
                 }
             }
         }
         Set<String> inputs = Set.copyOf(subtask.inputs());
-        parts.entrySet().removeIf(e -> e.getValue() < 0 || whole.contains(e.getKey()) || !inputs.contains(e.getKey()));
+        parts.entrySet().removeIf(e -> e.getValue() < 0 || !inputs.contains(e.getKey()));
         return parts;
     }
 
@@ -213,15 +211,28 @@ public final class SubtaskRunner {
         try {
             for (ChunkNode c : chunks) {
                 List<ChunkData> ins = new ArrayList<>(c.inputs().size());
-                for (ChunkNode in : c.inputs()) {
-                    ChunkData d = values.get(in.key());
-                    if (d == null) {
-                        throw new MarsException(ErrorCode.INTERNAL_ERROR, "subtask " + subtask.id() + ": input "
-                                + in.key() + " of " + c + " is not available");
+                // a reduce reads its part of each shuffle map output, cut out (sharing buffers) for its kernel
+                List<ChunkData> pieces = new ArrayList<>(0);
+                ChunkData out;
+                try {
+                    for (ChunkNode in : c.inputs()) {
+                        ChunkData d = values.get(in.key());
+                        if (d == null) {
+                            throw new MarsException(ErrorCode.INTERNAL_ERROR, "subtask " + subtask.id() + ": input "
+                                    + in.key() + " of " + c + " is not available");
+                        }
+                        if (in.op() instanceof ChunkTablePartition && d instanceof TableChunk t) {
+                            d = TableParts.piece(t, c.index()[0]);
+                            pieces.add(d);
+                        }
+                        ins.add(d);
                     }
-                    ins.add(d);
+                    out = kernels.execute(c, ins);
+                } finally {
+                    for (ChunkData p : pieces) {
+                        p.close();
+                    }
                 }
-                ChunkData out = kernels.execute(c, ins);
                 values.put(c.key(), out);
                 owned.put(c.key(), out);
                 for (ChunkNode in : distinct(c.inputs())) {
