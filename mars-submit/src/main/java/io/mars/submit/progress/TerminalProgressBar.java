@@ -35,10 +35,10 @@ final class TerminalProgressBar implements ProgressDisplay {
 
     @Override
     public synchronized void show(JobProgress progress, Duration elapsed) {
-        if (progress.counted() && progress.tasksDone() == progress.tasksTotal()) {
-            return; // between two tasks: the line stays erased (see idle)
-        }
         if (bar == null) {
+            if (progress.counted() && progress.tasksDone() == progress.tasksTotal()) {
+                return; // between two tasks: an erased line stays erased (see idle) until the next task runs
+            }
             open(progress, elapsed);
         }
         update(progress);
