@@ -49,7 +49,8 @@ class ConfigDefaultsTest {
             Map.entry(io.mars.submit.client.YarnSessionProvider.HADOOP_CONF_DIR, ""),
             Map.entry(io.mars.submit.client.ClientModeApplication.AM_MEMORY, "1024"),
             Map.entry(io.mars.submit.client.ClientModeApplication.QUEUE, "default"),
-            Map.entry(io.mars.submit.client.ClientConfig.MAX_RESULT_BYTES, "25%"));
+            Map.entry(io.mars.submit.client.ClientConfig.MAX_RESULT_BYTES, "25%"),
+            Map.entry(io.mars.submit.progress.ProgressConfig.INTERVAL, "10000"));
 
     @Test
     void builtInDefaultsArePinned() {
@@ -85,6 +86,8 @@ class ConfigDefaultsTest {
         assertThat(io.mars.am.yarn.AmAttempts.requested(Map.of())).isEqualTo(1);
         assertThat(io.mars.submit.client.ClientConfig.from(Map.of()).maxResultBytes())
                 .isEqualTo(Runtime.getRuntime().maxMemory() / 4);
+        assertThat(io.mars.submit.progress.ProgressConfig.from(Map.of()).interval())
+                .isEqualTo(java.time.Duration.ofSeconds(10));
     }
 
     @Test

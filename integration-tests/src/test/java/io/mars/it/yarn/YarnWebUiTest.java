@@ -126,7 +126,8 @@ class YarnWebUiTest {
         ExecutorService submitter = Executors.newSingleThreadExecutor(r -> new Thread(r, "mars-submit-under-test"));
         try {
             Future<MiniHadoop.Submitted> submitted = submitter.submit(() -> submit("--name", "web-ui-job",
-                    "--conf", "mars.worker.heartbeat-timeout-ms=5000", jobJar.toString(),
+                    "--conf", "mars.worker.heartbeat-timeout-ms=5000",
+                    "--conf", "mars.submit.progress-interval-ms=500", jobJar.toString(),
                     done.toString(), release.toString()));
             try {
                 long deadline = System.nanoTime() + PATIENCE.toNanos();
@@ -205,6 +206,21 @@ class YarnWebUiTest {
                     .isEqualTo(org.apache.hadoop.yarn.api.records.FinalApplicationStatus.SUCCEEDED);
             assertThat(run.err()).contains("mars-submit: tracking URL: http://localhost:" + rmWebPort + "/proxy/"
                     + appId + "/");
+            // cluster mode's progress, read by the submitter from the REST API through the proxy: the task's subtasks
+            // in the middle of it, and at the end every subtask done, before the outcome and never after it
+            List<String> lines = run.err().lines().toList();
+            java.util.regex.Pattern progress = java.util.regex.Pattern.compile(
+                    "mars-submit: progress: tasks (\\d)/1 done \\| subtasks (\\d+)/(\\d+) \\| elapsed .*");
+            List<java.util.regex.Matcher> shown = lines.stream().map(progress::matcher)
+                    .filter(java.util.regex.Matcher::matches).toList();
+            assertThat(shown).as(run.err()).anyMatch(m -> m.group(1).equals("0")
+                    && Integer.parseInt(m.group(2)) > 0 && Integer.parseInt(m.group(2)) < Integer.parseInt(m.group(3)));
+            java.util.regex.Matcher last = shown.get(shown.size() - 1);
+            assertThat(last.group(1)).isEqualTo("1");
+            assertThat(last.group(2)).isEqualTo(last.group(3));
+            int finished = lines.indexOf("mars-submit: application " + appId + " finished: SUCCEEDED");
+            assertThat(finished).as(run.err()).isGreaterThan(lines.indexOf(last.group()));
+            assertThat(lines.subList(finished, lines.size())).noneMatch(l -> l.startsWith("mars-submit: progress:"));
         } finally {
             submitter.shutdownNow();
             assertThat(submitter.awaitTermination(30, TimeUnit.SECONDS)).isTrue();

@@ -18,6 +18,7 @@ import io.mars.container.services.storage.StorageConfig;
 import io.mars.submit.client.ClientConfig;
 import io.mars.submit.client.ClientModeApplication;
 import io.mars.submit.client.YarnSessionProvider;
+import io.mars.submit.progress.ProgressConfig;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -41,7 +42,7 @@ public final class KnownSettings {
             AmAttempts.MAX_ATTEMPTS, WorkerSpec.WORKERS, WorkerSpec.MEMORY, WorkerSpec.VCORES, WorkerSpec.MAX_FAILURES,
             WorkerSpec.NODE_MAX_FAILURES, ClientMode.KEEPALIVE_TIMEOUT, ContainerFiles.NODE_CLASSPATH_PROPERTY,
             ContainerFiles.ARCHIVE_PROPERTY, AppSpec.JAVA_HOME_PROPERTY, YarnSessionProvider.HADOOP_CONF_DIR,
-            ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE);
+            ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ProgressConfig.INTERVAL);
 
     private KnownSettings() {
     }
@@ -59,6 +60,7 @@ public final class KnownSettings {
             SchedulingConfig.from(settings);
             ClientConfig.from(settings);
             WebConfig.from(settings);
+            ProgressConfig.from(settings);
         } catch (MarsException e) {
             if (e.code() != ErrorCode.INVALID_CONFIG) {
                 throw e;

@@ -3,6 +3,12 @@ package io.mars.submit.cli;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.ErrorKind;
 import io.mars.common.error.MarsException;
+import io.mars.submit.progress.ProgressConfig;
+import io.mars.submit.progress.ProgressOutput;
+import io.mars.submit.progress.ProgressReporter;
+import io.mars.submit.progress.SessionTasksProgress;
+import io.mars.submit.progress.StderrTerminal;
+import io.mars.submit.progress.TaskActivity;
 import io.mars.submit.yarn.HadoopSettings;
 import java.io.IOException;
 import java.io.InputStream;
@@ -79,6 +85,12 @@ public final class MarsSubmit {
                                         staging directory itself).
               --verbose                 Print the resolved settings and timing, and the
                                         stack trace when the job fails.
+              --quiet                   Print no progress while the job runs. Otherwise
+                                        stderr shows the tasks done, the running task's
+                                        subtasks and the time: one line redrawn in place
+                                        on a terminal, else a line when the counts
+                                        changed, at most every
+                                        mars.submit.progress-interval-ms (10000).
               --version                 Print the version of mars-submit and exit.
               -h, --help                Print this help and exit.
             Options with a value also accept the form --option=value.
@@ -111,6 +123,9 @@ public final class MarsSubmit {
                                 (bin/mars-submit defaults it to $MARS_HOME/conf)
               MARS_SUBMIT_OPTS  JVM options for bin/mars-submit
                                 (default: -Xmx768m -XX:+UseParallelGC)
+              MARS_SUBMIT_TERMINAL_COLUMNS
+                                set by bin/mars-submit: stderr's terminal width, or 0
+                                when stderr is not a terminal (plain progress lines)
               JAVA_HOME         the Java 17+ installation bin/mars-submit uses
               HADOOP_CONF_DIR, YARN_CONF_DIR
                                 directories whose *-site.xml reach the cluster (yarn);
@@ -195,7 +210,7 @@ public final class MarsSubmit {
             printSettings(request);
         }
         if (request.master().isYarn()) {
-            return new YarnRun(request, environment, out, err).run();
+            return new YarnRun(request, environment, out, err, progressOutput(request)).run();
         }
         JobRunner job;
         try {
@@ -205,7 +220,10 @@ public final class MarsSubmit {
         }
         try (job) {
             long start = System.nanoTime();
-            job.run();
+            // the embedded supervisor runs in this JVM: its sessions' tasks are read in-process
+            try (ProgressReporter progress = progress(request)) {
+                job.run();
+            }
             if (request.verbose()) {
                 err.println(PREFIX + "job " + request.appName() + " finished in "
                         + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
@@ -218,6 +236,20 @@ public final class MarsSubmit {
             printFailure(request, e.getCause());
             return ExitCodes.JOB_FAILED;
         }
+    }
+
+    /**
+     * Progress of a job whose main runs in this JVM (local, and YARN client mode), on stderr unless {@code --quiet};
+     * closed before the job's outcome is printed.
+     */
+    private ProgressReporter progress(SubmitRequest request) {
+        return progressOutput(request).start(new SessionTasksProgress(TaskActivity.jvm()), err);
+    }
+
+    /** How to show progress: {@code --quiet}, stderr's terminal width (see {@link StderrTerminal}), the settings. */
+    private ProgressOutput progressOutput(SubmitRequest request) {
+        return new ProgressOutput(request.quiet(), StderrTerminal.columns(environment, err),
+                ProgressConfig.from(request.properties()));
     }
 
     /** {@code status <appId>} or {@code kill [--conf key=value]... <appId>}. */

@@ -44,6 +44,7 @@ final class SubmitArguments {
     private String files;
     private boolean verbose;
     private boolean noWait;
+    private boolean quiet;
     private final List<String> conf = new ArrayList<>();
     private String appJar;
     private final List<String> appArgs = new ArrayList<>();
@@ -87,6 +88,12 @@ final class SubmitArguments {
                 case "--no-wait" -> {
                     noValue(option, inlineValue);
                     parsed.noWait = true;
+                    i++;
+                    continue;
+                }
+                case "--quiet" -> {
+                    noValue(option, inlineValue);
+                    parsed.quiet = true;
                     i++;
                     continue;
                 }
@@ -216,6 +223,11 @@ final class SubmitArguments {
     /** {@code --no-wait}: return once YARN accepted the application instead of waiting for its end. */
     boolean noWait() {
         return noWait;
+    }
+
+    /** {@code --quiet}: no progress output while the job runs. */
+    boolean quiet() {
+        return quiet;
     }
 
     /** The {@code --conf} values in the order given, still as {@code key=value} text. */

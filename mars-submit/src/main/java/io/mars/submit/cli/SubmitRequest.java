@@ -38,6 +38,7 @@ import java.util.jar.Manifest;
  * @param files local files localized into the working directory of the AM and of every worker (YARN), absolute,
  *     with distinct file names
  * @param waitForCompletion false with {@code --no-wait}: return once YARN accepted the application
+ * @param quiet {@code --quiet}: no progress output while the job runs
  */
 record SubmitRequest(
         Master master,
@@ -50,7 +51,8 @@ record SubmitRequest(
         YarnResources yarn,
         DeployMode deployMode,
         List<Path> files,
-        boolean waitForCompletion) {
+        boolean waitForCompletion,
+        boolean quiet) {
     /** The system property carrying {@code --name}. */
     static final String APP_NAME_PROPERTY = "mars.app.name";
     /** The file in the configuration directory read before {@code --properties-file}. */
@@ -172,7 +174,8 @@ record SubmitRequest(
                     + " detach from; use --deploy-mode cluster");
         }
         return new SubmitRequest(master, mainClass, appJar, jars, settings.values, args.appArgs(), args.verbose(),
-                new YarnResources(queue, amMemory, amVcores, tags, priority), deployMode, files, !args.noWait());
+                new YarnResources(queue, amMemory, amVcores, tags, priority), deployMode, files, !args.noWait(),
+                args.quiet());
     }
 
     /** {@code a,b,c}: non-empty ASCII tags; YARN lowercases them and its ResourceManager limits count and length. */

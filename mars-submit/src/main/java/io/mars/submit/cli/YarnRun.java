@@ -5,6 +5,10 @@ import io.mars.common.error.ErrorKind;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.submit.client.ClientModeApplication;
+import io.mars.submit.progress.ProgressOutput;
+import io.mars.submit.progress.ProgressReporter;
+import io.mars.submit.progress.SessionTasksProgress;
+import io.mars.submit.progress.TaskActivity;
 import io.mars.submit.yarn.HadoopSettings;
 import io.mars.submit.yarn.YarnApplication;
 import io.mars.submit.yarn.YarnOutcome;
@@ -38,12 +42,15 @@ final class YarnRun {
     private final Map<String, String> environment;
     private final PrintStream out;
     private final PrintStream err;
+    private final ProgressOutput progress;
 
-    YarnRun(SubmitRequest request, Map<String, String> environment, PrintStream out, PrintStream err) {
+    YarnRun(SubmitRequest request, Map<String, String> environment, PrintStream out, PrintStream err,
+            ProgressOutput progress) {
         this.request = request;
         this.environment = environment;
         this.out = out;
         this.err = err;
+        this.progress = progress;
     }
 
     int run() {
@@ -88,7 +95,10 @@ final class YarnRun {
                 Credentials secret = new Credentials();
                 secret.addSecretKey(new Text(RpcSecret.CREDENTIALS_ALIAS), app.secret().bytes());
                 UserGroupInformation.getCurrentUser().addCredentials(secret);
-                job.run(Map.of(io.mars.Session.MASTER_PROPERTY, app.master()));
+                // the job's session reaches the AM through its RPC gateway, which also answers the running task's info
+                try (ProgressReporter reporter = progress.start(new SessionTasksProgress(TaskActivity.jvm()), err)) {
+                    job.run(Map.of(io.mars.Session.MASTER_PROPERTY, app.master()));
+                }
             } catch (MarsException e) {
                 Throwable cause = e.code() == ErrorCode.USER_CODE_FAILED && e.getCause() != null ? e.getCause() : e;
                 err.println("mars-submit: job " + request.mainClass() + " failed: " + cause);
@@ -117,7 +127,7 @@ final class YarnRun {
                 request.waitForCompletion());
         YarnOutcome outcome;
         try {
-            outcome = new YarnSubmitter(HadoopSettings.configuration(environment), out, err).run(app);
+            outcome = new YarnSubmitter(HadoopSettings.configuration(environment), out, err, progress).run(app);
         } catch (IOException | YarnException e) {
             err.println("mars-submit: YARN or HDFS failed: " + e);
             return ExitCodes.JOB_FAILED;

@@ -17,6 +17,7 @@ import io.mars.common.table.Columns;
 import io.mars.common.table.TableChunk;
 import io.mars.common.tiling.ArrayBoxes;
 import io.mars.common.wire.GraphCodec;
+import io.mars.submit.progress.TaskActivity;
 import io.mars.tensor.Tensor;
 import io.mars.types.ChunkData;
 import io.mars.types.LocalTable;
@@ -49,6 +50,8 @@ public final class ClientSession implements Session {
 
     /** Whether the workers run in this process's machine and see its local files (an embedded cluster). */
     private final boolean localFiles;
+    /** Where this JVM's tasks are recorded, for mars-submit's progress line (see {@link TaskActivity} on why static). */
+    private final TaskActivity activity = TaskActivity.jvm();
 
     private ClientSession(SupervisorGateway supervisor, String id, AutoCloseable owned, ClientConfig config,
                           boolean localFiles) {
@@ -114,7 +117,13 @@ public final class ClientSession implements Session {
         checkOpen();
         releaseUnreachable();
         String taskId = join(supervisor.submitTask(id, GraphCodec.encode(TileableGraphs.of(tileables))));
-        TaskInfo info = join(supervisor.waitTask(id, taskId));
+        activity.started(taskId, () -> supervisor.taskInfo(id, taskId));
+        TaskInfo info = null;
+        try {
+            info = join(supervisor.waitTask(id, taskId));
+        } finally {
+            activity.ended(taskId, info);
+        }
         if (info.state() == TaskState.SUCCEEDED) {
             for (Tileable t : tileables) {
                 track(t);

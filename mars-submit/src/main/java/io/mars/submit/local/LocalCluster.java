@@ -13,6 +13,7 @@ import io.mars.container.kernels.DataFrameKernels;
 import io.mars.container.kernels.KernelRegistry;
 import io.mars.container.services.storage.StorageConfig;
 import io.mars.container.services.storage.internal.TieredStorage;
+import io.mars.submit.progress.TaskActivity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +47,8 @@ public final class LocalCluster implements AutoCloseable {
      */
     private final Thread closeOnExit = new Thread(this::closeAtExit, "mars-local-cluster-exit");
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    /** The workers' spilled bytes, counted in this JVM's task activity (mars-submit's progress line) while open. */
+    private final AutoCloseable spillCounting;
 
     public LocalCluster(int workerCount, Map<String, String> conf) {
         this(workerCount, conf, KernelRegistry.standard(), TilerRegistry.standard());
@@ -72,6 +75,7 @@ public final class LocalCluster implements AutoCloseable {
             cluster.addWorker(w);
         }
         supervisor = new Supervisor(cluster, conf, tilers);
+        spillCounting = TaskActivity.jvm().countSpills(this::spilledBytes);
         Runtime.getRuntime().addShutdownHook(closeOnExit);
         LOG.info("local cluster started: {} workers x {} slots, {} bytes of memory quota each", workerCount,
                 workerConfig.slots(), storageConfig.cacheBytes());
@@ -126,6 +130,15 @@ public final class LocalCluster implements AutoCloseable {
         return n;
     }
 
+    /** Bytes the workers have spilled to disk since they started. */
+    public long spilledBytes() {
+        long n = 0;
+        for (Worker w : workers) {
+            n += w.storage().stats().spilledBytes();
+        }
+        return n;
+    }
+
     /** Arrow bytes the workers hold now (table chunks in storage or being computed); 0 once closed cleanly. */
     public long allocatedBytes() {
         return arrow.getAllocatedMemory();
@@ -152,6 +165,11 @@ public final class LocalCluster implements AutoCloseable {
             }
         }
         supervisor.close();
+        try {
+            spillCounting.close();
+        } catch (Exception e) {
+            LOG.warn("cannot stop counting the workers' spilled bytes", e);
+        }
         long spilled = 0;
         long readBack = 0;
         for (Worker w : workers) {

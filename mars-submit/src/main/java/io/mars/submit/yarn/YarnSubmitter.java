@@ -4,6 +4,9 @@ import io.mars.am.state.StateStoreConfig;
 import io.mars.am.yarn.AmAttempts;
 import io.mars.am.yarn.WorkerSpec;
 import io.mars.common.rpc.flight.RpcSecret;
+import io.mars.submit.progress.ProgressOutput;
+import io.mars.submit.progress.ProgressReporter;
+import io.mars.submit.progress.TrackingUrlProgress;
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.Credentials;
@@ -85,18 +88,30 @@ public final class YarnSubmitter {
     private final AtomicBoolean stateCleanupClaimed = new AtomicBoolean();
     private final CountDownLatch stateCleanupDone = new CountDownLatch(1);
     private final RpcSecret secret;
+    private final ProgressOutput progress;
 
-    /** {@code out} gets the application id on a line of its own; {@code err} gets progress and the outcome. */
+    /** {@code out} gets the application id on a line of its own; {@code err} gets the tracking URL and the outcome. */
     public YarnSubmitter(Configuration conf, PrintStream out, PrintStream err) {
-        this(conf, out, err, RpcSecret.generate());
+        this(conf, out, err, RpcSecret.generate(), ProgressOutput.NONE);
+    }
+
+    /** As {@link #YarnSubmitter(Configuration, PrintStream, PrintStream)}, showing the job's progress on {@code err}. */
+    public YarnSubmitter(Configuration conf, PrintStream out, PrintStream err, ProgressOutput progress) {
+        this(conf, out, err, RpcSecret.generate(), progress);
     }
 
     /** A submitter whose application gets {@code secret} (client mode: the client proves it to the AM). */
     public YarnSubmitter(Configuration conf, PrintStream out, PrintStream err, RpcSecret secret) {
+        this(conf, out, err, secret, ProgressOutput.NONE);
+    }
+
+    private YarnSubmitter(Configuration conf, PrintStream out, PrintStream err, RpcSecret secret,
+                          ProgressOutput progress) {
         this.conf = Objects.requireNonNull(conf, "conf");
         this.out = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
         this.secret = Objects.requireNonNull(secret, "secret");
+        this.progress = Objects.requireNonNull(progress, "progress");
     }
 
     /** Runs {@code app} to completion. */
@@ -526,24 +541,33 @@ public final class YarnSubmitter {
         }
     }
 
-    /** Waits for the end, printing the tracking URL (the ResourceManager's proxy to the AM's web UI) once known. */
+    /**
+     * Waits for the end, printing the tracking URL (the ResourceManager's proxy to the AM's web UI) once known, and
+     * the job's progress read through it (see {@link TrackingUrlProgress}) until the application ends.
+     */
     private ApplicationReport waitForCompletion(YarnClient yarn, ApplicationId appId)
             throws IOException, YarnException, InterruptedException {
         boolean urlPrinted = false;
-        while (true) {
-            ApplicationReport report = yarn.getApplicationReport(appId);
-            if (DONE.contains(report.getYarnApplicationState())) {
-                return report;
-            }
-            if (!urlPrinted && report.getYarnApplicationState() == YarnApplicationState.RUNNING) {
-                Optional<String> url = trackingUrl(report);
-                if (url.isPresent()) {
-                    err.println("mars-submit: tracking URL: " + url.get());
-                    err.flush();
-                    urlPrinted = true;
+        TrackingUrlProgress source = new TrackingUrlProgress();
+        try (ProgressReporter reporter = progress.start(source, err)) {
+            while (true) {
+                ApplicationReport report = yarn.getApplicationReport(appId);
+                if (DONE.contains(report.getYarnApplicationState())) {
+                    return report;
                 }
+                Optional<String> url = Optional.empty();
+                if (report.getYarnApplicationState() == YarnApplicationState.RUNNING) {
+                    url = trackingUrl(report);
+                    if (!urlPrinted && url.isPresent()) {
+                        err.println("mars-submit: tracking URL: " + url.get());
+                        err.flush();
+                        urlPrinted = true;
+                    }
+                }
+                // only after the URL's line: a progress line never comes before it
+                source.update(url, report.getProgress());
+                Thread.sleep(POLL_MS);
             }
-            Thread.sleep(POLL_MS);
         }
     }
 
