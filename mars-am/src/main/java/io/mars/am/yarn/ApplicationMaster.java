@@ -1,5 +1,6 @@
 package io.mars.am.yarn;
 
+import io.mars.common.memory.ArrowAllocators;
 import io.mars.am.GraphWarmup;
 import io.mars.am.Supervisor;
 import io.mars.am.rpc.SupervisorEndpoint;
@@ -110,7 +111,7 @@ public final class ApplicationMaster {
         }
         String host = System.getenv().getOrDefault("NM_HOST", InetAddress.getLocalHost().getCanonicalHostName());
         StaticCluster cluster = new StaticCluster();
-        try (RootAllocator warm = new RootAllocator()) {
+        try (RootAllocator warm = ArrowAllocators.root()) {
             Warmup.codecs(warm); // the first job's graph decodes without loading the codecs' classes then
             GraphWarmup.tileableGraphs();
         }
@@ -119,7 +120,7 @@ public final class ApplicationMaster {
         // the embedded server (when there is one) closes after the supervisor, which owns and closes the store
         try (EmbeddedZooKeeper embedded = stateConfig.hasQuorum() ? null : startEmbeddedZooKeeper(attempts);
              ClientMode client = clientMode ? ClientMode.from(spec.properties()) : null;
-             RootAllocator allocator = new RootAllocator();
+             RootAllocator allocator = ArrowAllocators.root();
              Supervisor supervisor = new Supervisor(cluster, spec.properties(), TilerRegistry.standard(),
                      openStateStore(stateConfig, embedded, attempts));
              SupervisorEndpoint endpoint = new SupervisorEndpoint(supervisor, cluster, RpcSecret.of(secret), host, 0,

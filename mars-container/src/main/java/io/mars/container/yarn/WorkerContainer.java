@@ -1,5 +1,6 @@
 package io.mars.container.yarn;
 
+import io.mars.common.memory.ArrowAllocators;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.memory.ProcessMemory;
@@ -88,7 +89,7 @@ public final class WorkerContainer {
             }
         });
         HeartbeatConfig heartbeats = HeartbeatConfig.from(conf);
-        try (RootAllocator warm = new RootAllocator()) {
+        try (RootAllocator warm = ArrowAllocators.root()) {
             Warmup.codecs(warm); // before registering: the first subtask does not load the codecs' classes then
         }
         Sizing sizing = sizing(conf);
@@ -98,7 +99,7 @@ public final class WorkerContainer {
                 id, sizing.description(), Runtime.getRuntime().maxMemory() >> 20, storage.cacheBytes(),
                 conf.getOrDefault(StorageConfig.CACHE_MEM, StorageConfig.DEFAULT_CACHE_MEM), sizing.dataBytes(),
                 storage.softBytes(), storage.hardBytes(), storage.hardBytes(), storage.spillDirs());
-        try (RootAllocator allocator = new RootAllocator(sizing.arrowBytes());
+        try (RootAllocator allocator = ArrowAllocators.root(sizing.arrowBytes());
              BufferAllocator tables = allocator.newChildAllocator("tables-" + id, 0, Long.MAX_VALUE);
              NetworkedWorker worker = new NetworkedWorker(id, host, WorkerConfig.from(conf),
                      new TieredStorage(id, storage, tables), DataFrameKernels.register(KernelRegistry.standard(), tables),

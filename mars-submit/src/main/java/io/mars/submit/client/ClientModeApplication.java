@@ -1,5 +1,6 @@
 package io.mars.submit.client;
 
+import io.mars.common.memory.ArrowAllocators;
 import io.mars.Session;
 import io.mars.am.yarn.AppSpec;
 import io.mars.am.yarn.ClientMode;
@@ -55,7 +56,7 @@ public final class ClientModeApplication implements AutoCloseable {
     private final RpcSecret secret;
     private final String host;
     private final int port;
-    private final RootAllocator allocator = new RootAllocator();
+    private final RootAllocator allocator = ArrowAllocators.root();
     private final RemoteSupervisorGateway supervisor;
     private final ScheduledExecutorService keepAlive =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mars-client-keepalive"));

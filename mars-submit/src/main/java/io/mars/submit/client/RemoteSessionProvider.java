@@ -1,5 +1,6 @@
 package io.mars.submit.client;
 
+import io.mars.common.memory.ArrowAllocators;
 import io.mars.Session;
 import io.mars.SessionProvider;
 import io.mars.common.error.ErrorCode;
@@ -49,7 +50,7 @@ public final class RemoteSessionProvider implements SessionProvider {
 
     /** A session on the supervisor at {@code host:port}, proving {@code secret}. */
     public static Session open(String host, int port, RpcSecret secret, Map<String, String> conf) {
-        RootAllocator allocator = new RootAllocator();
+        RootAllocator allocator = ArrowAllocators.root();
         RemoteSupervisorGateway gateway = new RemoteSupervisorGateway(host, port, secret, allocator);
         AutoCloseable owned = () -> {
             gateway.close();

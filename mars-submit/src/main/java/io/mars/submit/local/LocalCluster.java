@@ -1,5 +1,6 @@
 package io.mars.submit.local;
 
+import io.mars.common.memory.ArrowAllocators;
 import io.mars.am.GraphWarmup;
 import io.mars.am.Supervisor;
 import io.mars.am.services.cluster.internal.StaticCluster;
@@ -38,7 +39,7 @@ public final class LocalCluster implements AutoCloseable {
      * The process's Arrow root allocator in local mode; each worker allocates its table chunks from a child of it
      * ({@code worker-N}), closed after that worker's storage. Closed last, when every byte must be back.
      */
-    private final RootAllocator arrow = new RootAllocator();
+    private final RootAllocator arrow = ArrowAllocators.root();
     private final List<BufferAllocator> workerAllocators = new ArrayList<>();
     /**
      * Closes the cluster when the JVM is asked to stop (Ctrl-C, SIGTERM) before the program closed it: running
