@@ -86,17 +86,17 @@ final class SpillFormat {
     static final long SEGMENT_BYTES = 32 * 1024;
 
     /**
-     * The streams of a segmented table file: segment {@code k} holds the rows of parts {@code [firstPart[k],
-     * firstPart[k + 1])} in bytes {@code [end[k - 1], end[k])} (from 0 for the first), whose CRC32C is
-     * {@code crc[k]}. The first segment also answers for the parts before it and the last for those after it (all
-     * without rows), so every part has a segment to read: a part without rows reads as no rows of it.
+     * The streams of a segmented table file: segment {@code k} holds the rows of parts {@code firstPart[k]} to
+     * {@code lastPart[k]} in bytes {@code [end[k - 1], end[k])} (from 0 for the first), whose CRC32C is
+     * {@code crc[k]}. A part in no segment has no rows: it is read as the file's schema alone, never as a segment
+     * (a range shuffle of sorted keys puts each map output's rows in one or two parts of hundreds).
      */
-    record Segments(int[] firstPart, long[] end, long[] crc) {
+    record Segments(int[] firstPart, int[] lastPart, long[] end, long[] crc) {
         int count() {
             return end.length;
         }
 
-        /** The segment holding the rows of part {@code part}. */
+        /** The segment holding the rows of part {@code part}, or -1 when the part has no rows. */
         int of(int part) {
             int lo = 0;
             int hi = count();
@@ -108,7 +108,8 @@ final class SpillFormat {
                     hi = mid;
                 }
             }
-            return Math.max(0, Math.min(count() - 1, lo - 1));
+            int k = lo - 1;
+            return k >= 0 && part <= lastPart[k] ? k : -1;
         }
 
         long start(int k) {
@@ -203,6 +204,7 @@ final class SpillFormat {
         BufferAllocator allocator = table.root().getFieldVectors().get(0).getAllocator();
         BlockWriteChannel out = new BlockWriteChannel(sink, block);
         int[] firstPart = new int[16];
+        int[] lastPart = new int[16];
         long[] end = new long[16];
         long[] crc = new long[16];
         int count = 0;
@@ -217,21 +219,22 @@ final class SpillFormat {
                 writeStream(segment.root(), out);
             }
             out.flush();
-            if (count + 1 == end.length) {
+            if (count == end.length) {
                 int grown = 2 * end.length;
                 firstPart = Arrays.copyOf(firstPart, grown);
+                lastPart = Arrays.copyOf(lastPart, grown);
                 end = Arrays.copyOf(end, grown);
                 crc = Arrays.copyOf(crc, grown);
             }
             firstPart[count] = part;
+            lastPart[count] = TableParts.partOf(table, to - 1);
             end[count] = out.written;
             crc[count] = out.segment.getValue();
             out.segment.reset();
             count++;
             from = to;
         }
-        firstPart[count] = Integer.MAX_VALUE;
-        Segments segments = new Segments(Arrays.copyOf(firstPart, count + 1),
+        Segments segments = new Segments(Arrays.copyOf(firstPart, count), Arrays.copyOf(lastPart, count),
                 Arrays.copyOf(end, count), Arrays.copyOf(crc, count));
         return new Written(out.crc.getValue(), out.written, segments);
     }
@@ -346,6 +349,24 @@ final class SpillFormat {
             throw e;
         }
         return chunk;
+    }
+
+    /**
+     * No rows, with the columns of a segmented table file: its first stream's schema, read from {@code source}
+     * positioned at the file's start (only the schema message is read).
+     */
+    static TableChunk readSchema(SpillLevel.BlockSource source, Segments segments, ByteBuffer block,
+                                 BufferAllocator allocator, String what) {
+        long length = segments.end()[0];
+        BlockReadChannel in = new BlockReadChannel(source, block, length);
+        try (BufferAllocator reading = allocator.newChildAllocator("spill-schema", 0, 2 * length + (1 << 20));
+             ArrowStreamReader r = new ArrowStreamReader(in, reading)) {
+            VectorSchemaRoot empty = r.getVectorSchemaRoot();
+            empty.setRowCount(0);
+            return TableChunk.holding(empty, allocator);
+        } catch (IOException | RuntimeException e) {
+            throw lost(what, "has no readable schema (" + e + ")");
+        }
     }
 
     /** The next stream's batch, moved into a root of {@code allocator}. */

@@ -366,8 +366,9 @@ public final class TieredStorage implements StorageService {
         SpillFormat.Segments segments = file.segments();
         int k = segments.of(part);
         TableChunk data;
-        try (SpillLevel.BlockSource in = file.level().open(file.path(), segments.start(k))) {
-            data = SpillFormat.readSegment(in, segments, k, blocks.get(), allocator, describe(e, file));
+        try (SpillLevel.BlockSource in = file.level().open(file.path(), k < 0 ? 0 : segments.start(k))) {
+            data = k < 0 ? SpillFormat.readSchema(in, segments, blocks.get(), allocator, describe(e, file))
+                    : SpillFormat.readSegment(in, segments, k, blocks.get(), allocator, describe(e, file));
         } catch (IOException | RuntimeException ex) {
             throw lost(e, file, ex);
         }
@@ -375,7 +376,7 @@ public final class TieredStorage implements StorageService {
         lock.lock();
         try {
             readBacks++;
-            readBackBytes += segments.end()[k] - segments.start(k);
+            readBackBytes += k < 0 ? 0 : segments.end()[k] - segments.start(k);
             readBackNanos += nanos;
         } finally {
             lock.unlock();
