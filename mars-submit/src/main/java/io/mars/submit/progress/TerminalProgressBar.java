@@ -77,6 +77,9 @@ final class TerminalProgressBar implements ProgressDisplay {
     private void close(boolean keep) {
         line.keep = keep;
         bar.close(); // draws once more, then clears and closes the consumer, which (see LineConsumer) obey keep
+        if (!keep) {
+            line.clear(); // progressbar does not always erase the line itself (it may not have drawn yet)
+        }
         line.close();
         bar = null;
     }
@@ -106,11 +109,23 @@ final class TerminalProgressBar implements ProgressDisplay {
             this.stream = err;
         }
 
+        /**
+         * A frame; dropped once the line was erased or ended: progressbar's ticker thread may still draw a frame
+         * while the bar closes, and on a busy machine that frame came after the erase.
+         */
         @Override
-        public void clear() {
-            if (!keep) {
+        public synchronized void accept(String rendered) {
+            if (!ended) {
+                super.accept(rendered);
+            }
+        }
+
+        @Override
+        public synchronized void clear() {
+            if (!keep && !ended) {
                 super.clear();
                 stream.flush();
+                ended = true;
             }
         }
 
