@@ -184,6 +184,10 @@ class NetworkedClusterTest {
                     GroupBy.named("total", "x", "sum"), GroupBy.named("n", "x", "count"),
                     GroupBy.named("avg", "x", "mean")), remote, embedded);
             assertThat(groups.rowCount()).isEqualTo(13);
+            // a sort of the 11 chunks is a shuffle: each reduce is sent to a worker as a subtask and reads its part of
+            // every map output (a reduce that read whole map outputs would give every row 11 times)
+            LocalTable sorted = bothTables(v -> source.sortValues("x"), remote, embedded);
+            assertThat(sorted.rowCount()).isEqualTo(400);
             LocalTable read = bothTables(v -> DataFrames.readCsv(csv, CsvOptions.defaults().parseDates("when")
                     .chunkBytes(100)), remote, embedded);
             assertThat(read.rowCount()).isEqualTo(30);

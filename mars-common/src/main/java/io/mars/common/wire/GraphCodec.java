@@ -10,6 +10,7 @@ import io.mars.common.graph.TileableNode;
 import io.mars.common.model.ReductionState;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.ChunkFetch;
+import io.mars.common.operand.dataframe.ChunkTablePartition;
 import io.mars.common.table.TableChunk;
 import io.mars.common.table.TableCodec;
 import io.mars.common.wire.avro.ChunkDataRecord;
@@ -214,8 +215,10 @@ public final class GraphCodec {
                 if (own.contains(in.key())) {
                     requireEarlier(seen.contains(in.key()), "subtask " + subtask.id() + " chunk", n.key(), in.key());
                 } else {
+                    // a shuffle map output keeps its operand: the reduce reading it reads one part (SubtaskRunner)
                     externals.computeIfAbsent(in.key(), k -> new ExternalChunkRecord(k, Wire.dtypeName(in.dtype()),
-                            Wire.longList(in.shape()), Wire.intList(in.index())));
+                            Wire.longList(in.shape()), Wire.intList(in.index()),
+                            in.op() instanceof ChunkTablePartition ? OperandCodec.encode(in.op()) : null));
                 }
             }
             seen.add(n.key());
@@ -225,15 +228,19 @@ public final class GraphCodec {
                 subtask.inputs(), subtask.outputs(), subtask.priority());
     }
 
-    /** External inputs come back as placeholder nodes with a {@link ChunkFetch} operand and their recorded meta. */
+    /**
+     * External inputs come back as placeholder nodes (no inputs) with their recorded meta and a {@link ChunkFetch}
+     * operand, or, for a shuffle map output, its own operand.
+     */
     public static Subtask fromRecord(SubtaskRecord record) {
         AvroBinary.checkVersion(record.getFormatVersion(), SubtaskRecord.class.getSimpleName());
         String what = "subtask " + record.getId() + " chunk";
         Map<String, ChunkNode> externals = new HashMap<>(record.getExternals().size() * 2);
         for (ExternalChunkRecord e : record.getExternals()) {
             DataType dtype = Wire.dtype(e.getDtype(), "external chunk '" + e.getKey() + "'");
-            ChunkNode placeholder = new ChunkNode(e.getKey(), new ChunkFetch(), List.of(), dtype,
-                    Wire.longArray(e.getShape()), Wire.intArray(e.getIndex()));
+            Operand op = e.getOp() == null ? new ChunkFetch() : operand(e.getOp(), "external chunk", e.getKey());
+            ChunkNode placeholder = new ChunkNode(e.getKey(), op, List.of(), dtype, Wire.longArray(e.getShape()),
+                    Wire.intArray(e.getIndex()));
             requireNew(externals.putIfAbsent(e.getKey(), placeholder) == null, "external chunk", e.getKey());
         }
         Map<String, ChunkNode> byKey = new HashMap<>(record.getChunks().size() * 2);
