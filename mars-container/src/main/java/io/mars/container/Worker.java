@@ -78,8 +78,7 @@ public final class Worker implements WorkerGateway, AutoCloseable {
                 return CompletableFuture.failedFuture(new MissingChunkException(ErrorCode.CHUNK_NOT_FOUND, chunkKey, id,
                         "chunk " + chunkKey + " of session " + sessionId + " is not stored on worker " + id));
             }
-            ChunkData data = d.get();
-            return CompletableFuture.completedFuture(data instanceof TableChunk t ? t.share() : data);
+            return CompletableFuture.completedFuture(TableChunk.shareOf(d.get()));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

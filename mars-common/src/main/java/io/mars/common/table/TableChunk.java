@@ -66,6 +66,14 @@ public final class TableChunk implements ChunkData {
     }
 
     /**
+     * A reference to stored {@code data} that the caller owns and closes: a {@link #share()} of a table chunk; any
+     * other chunk data itself (arrays and states are immutable heap data, closing them is a no-op).
+     */
+    public static ChunkData shareOf(ChunkData data) {
+        return data instanceof TableChunk t ? t.share() : data;
+    }
+
+    /**
      * A new chunk holding {@code source}'s batch in a root of its own, its buffers referenced (not copied) and
      * accounted to {@code allocator}; {@code source} stays valid and is still its owner's to close.
      */

@@ -5,7 +5,6 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * The parts of a shuffle map's output ({@link ChunkTablePartition}): its rows are grouped by part, and its last
@@ -53,40 +52,33 @@ public final class TableParts {
 
     /**
      * Rows {@code [from, from + length)} of {@code t}, every column kept, as a new chunk sharing its buffers (no
-     * copy of values), accounted to {@code allocator}; the caller owns it, and {@code t} stays its owner's.
+     * copy of values), accounted to the allocator of those buffers; the caller owns it, and {@code t} stays its
+     * owner's.
      */
-    public static TableChunk rows(TableChunk t, int from, int length, BufferAllocator allocator) {
-        VectorSchemaRoot root = t.root();
-        List<FieldVector> vs = root.getFieldVectors();
-        return new TableChunk(ArrowTables.batch(length, vs.size(),
-                c -> ArrowTables.share(vs.get(c), vs.get(c).getName(), from, length, allocator)));
-    }
-
-    /**
-     * The rows of part {@code part} of a partitioned chunk, part column kept, accounted to the allocator of its own
-     * buffers; see {@link #rows}.
-     */
-    public static TableChunk part(TableChunk t, int part) {
-        return part(t, part, t.root().getFieldVectors().get(0).getAllocator());
-    }
-
-    /**
-     * The rows of part {@code part} of a partitioned chunk without the part column, as a reduce reads them: a new
-     * chunk sharing its buffers, accounted to the allocator of those buffers; the caller owns it.
-     */
-    public static TableChunk piece(TableChunk t, int part) {
-        List<FieldVector> vs = t.root().getFieldVectors();
-        BufferAllocator allocator = vs.get(0).getAllocator();
-        int lo = start(t, part);
-        int len = start(t, part + 1) - lo;
-        return new TableChunk(ArrowTables.batch(len, vs.size() - 1,
-                c -> ArrowTables.share(vs.get(c), vs.get(c).getName(), lo, len, allocator)));
+    public static TableChunk rows(TableChunk t, int from, int length) {
+        return slice(t, from, length, t.root().getFieldVectors().size());
     }
 
     /** The rows of part {@code part} of a partitioned chunk, part column kept; see {@link #rows}. */
-    public static TableChunk part(TableChunk t, int part, BufferAllocator allocator) {
+    public static TableChunk part(TableChunk t, int part) {
         int lo = start(t, part);
-        int hi = start(t, part + 1);
-        return rows(t, lo, hi - lo, allocator);
+        return slice(t, lo, start(t, part + 1) - lo, t.root().getFieldVectors().size());
+    }
+
+    /**
+     * The rows of part {@code part} of a partitioned chunk without the part column, as a reduce reads them; see
+     * {@link #rows}.
+     */
+    public static TableChunk piece(TableChunk t, int part) {
+        int lo = start(t, part);
+        return slice(t, lo, start(t, part + 1) - lo, t.root().getFieldVectors().size() - 1);
+    }
+
+    /** Rows {@code [from, from + length)} of the first {@code columns} columns, sharing {@code t}'s buffers. */
+    private static TableChunk slice(TableChunk t, int from, int length, int columns) {
+        List<FieldVector> vs = t.root().getFieldVectors();
+        BufferAllocator allocator = vs.get(0).getAllocator();
+        return new TableChunk(ArrowTables.batch(length, columns,
+                c -> ArrowTables.share(vs.get(c), vs.get(c).getName(), from, length, allocator)));
     }
 }

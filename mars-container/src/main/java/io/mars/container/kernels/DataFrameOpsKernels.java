@@ -17,7 +17,6 @@ import io.mars.common.table.ArrowGather;
 import io.mars.common.table.ArrowTables;
 import io.mars.common.table.Columns;
 import io.mars.common.table.TableChunk;
-import io.mars.common.table.TableParts;
 import io.mars.types.ChunkData;
 import io.mars.types.Column;
 import io.mars.types.DType;
@@ -33,7 +32,6 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**

@@ -60,7 +60,7 @@ public interface StorageService extends AutoCloseable {
     default CompletableFuture<Optional<ChunkData>> getPartAsync(String sessionId, String chunkKey, int part,
                                                                Reservation reservation) {
         return getAsync(sessionId, chunkKey, reservation)
-                .thenApply(d -> d.map(x -> x instanceof io.mars.common.table.TableChunk t ? t.share() : x));
+                .thenApply(d -> d.map(io.mars.common.table.TableChunk::shareOf));
     }
 
     /** Keeps these chunks (those stored here) in memory until the pin is closed. */

@@ -201,7 +201,6 @@ final class SpillFormat {
         int rows = table.rowCount();
         double rowBytes = (double) table.nbytes() / rows;
         long segmentRows = Math.max(1, (long) Math.ceil(SEGMENT_BYTES / rowBytes));
-        BufferAllocator allocator = table.root().getFieldVectors().get(0).getAllocator();
         BlockWriteChannel out = new BlockWriteChannel(sink, block);
         int[] firstPart = new int[16];
         int[] lastPart = new int[16];
@@ -215,7 +214,7 @@ final class SpillFormat {
             while (to < rows && to - from < segmentRows) {
                 to = TableParts.start(table, TableParts.partOf(table, to) + 1);
             }
-            try (TableChunk segment = TableParts.rows(table, from, to - from, allocator)) {
+            try (TableChunk segment = TableParts.rows(table, from, to - from)) {
                 writeStream(segment.root(), out);
             }
             out.flush();
@@ -244,12 +243,6 @@ final class SpillFormat {
      * checks its length and CRC32C; CHUNK_LOST naming {@code what} when either differs. A table's buffers come from
      * {@code allocator} (null: no table can be read).
      */
-    static ChunkData read(SpillLevel.BlockSource source, Layout layout, long expectedLength, long expectedCrc,
-                          ByteBuffer block, BufferAllocator allocator, String what) throws IOException {
-        return read(source, layout, expectedLength, expectedCrc, null, block, allocator, what);
-    }
-
-    /** {@link #read} of a file written with {@code segments} (null: none), whose streams are read one by one. */
     static ChunkData read(SpillLevel.BlockSource source, Layout layout, long expectedLength, long expectedCrc,
                           Segments segments, ByteBuffer block, BufferAllocator allocator, String what)
             throws IOException {

@@ -344,21 +344,16 @@ public final class TieredStorage implements StorageService {
                 return CompletableFuture.completedFuture(Optional.empty());
             }
             if (e.data != null) {
-                return CompletableFuture.completedFuture(Optional.of(shared(e.data)));
+                return CompletableFuture.completedFuture(Optional.of(TableChunk.shareOf(e.data)));
             }
             SpillFile file = e.file;
             if (file == null || file.segments() == null) {
-                return getAsync(sessionId, chunkKey, reservation).thenApply(d -> d.map(TieredStorage::shared));
+                return getAsync(sessionId, chunkKey, reservation).thenApply(d -> d.map(TableChunk::shareOf));
             }
             return CompletableFuture.supplyAsync(() -> Optional.of(readPart(e, file, part)), reads);
         } finally {
             lock.unlock();
         }
-    }
-
-    /** A reference of the caller's own to stored data (a table's buffers shared; arrays and states are immutable). */
-    private static ChunkData shared(ChunkData d) {
-        return d instanceof TableChunk t ? t.share() : d;
     }
 
     private ChunkData readPart(Entry e, SpillFile file, int part) {
