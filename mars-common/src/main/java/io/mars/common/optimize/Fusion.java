@@ -2,16 +2,15 @@ package io.mars.common.optimize;
 
 import io.mars.common.graph.ChunkGraph;
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.ChunkPositions;
 import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
+import io.mars.common.graph.SubtaskList;
 import io.mars.common.operand.chunk.ChunkElementwise;
 import io.mars.common.operand.chunk.ChunkFetch;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Fuses a chunk graph into subtasks and orders them depth-first.
@@ -45,7 +44,7 @@ public final class Fusion {
         if (memoryBudget == Long.MAX_VALUE) {
             return fused;
         }
-        Map<ChunkNode, Integer> pos = null;
+        ChunkPositions pos = null;
         boolean split = false;
         for (Subtask st : fused.subtasks()) {
             if (st.chunks().size() < 2) {
@@ -54,7 +53,7 @@ public final class Fusion {
             MemoryEstimate m = st.memory();
             if (m.exact() && m.total() > memoryBudget) {
                 if (pos == null) {
-                    pos = positions(graph.nodes());
+                    pos = ChunkPositions.of(graph.nodes());
                 }
                 for (ChunkNode c : st.chunks()) {
                     alone[pos.get(c)] = true;
@@ -65,41 +64,38 @@ public final class Fusion {
         return split ? fuse(graph, alone) : fused;
     }
 
-    private static Map<ChunkNode, Integer> positions(List<ChunkNode> nodes) {
-        Map<ChunkNode, Integer> pos = new IdentityHashMap<>(nodes.size() * 2);
-        for (int i = 0; i < nodes.size(); i++) {
-            pos.put(nodes.get(i), i);
-        }
-        return pos;
-    }
-
     /** Fuses, keeping each node marked {@code alone} in a subtask of its own. */
     private static SubtaskGraph fuse(ChunkGraph graph, boolean[] alone) {
         List<ChunkNode> nodes = graph.nodes();
         int n = nodes.size();
-        Map<ChunkNode, Integer> pos = new IdentityHashMap<>(n * 2);
+        ChunkPositions pos = ChunkPositions.of(nodes);
+        // the positions of each node's inputs (edgeStart[i] .. edgeStart[i + 1] in inputAt), looked up once
+        int[] edgeStart = new int[n + 1];
         for (int i = 0; i < n; i++) {
-            pos.put(nodes.get(i), i);
+            edgeStart[i + 1] = edgeStart[i] + nodes.get(i).inputCount();
         }
+        int[] inputAt = new int[edgeStart[n]];
         int[] consumers = new int[n];
         int[] onlyConsumer = new int[n];
         Arrays.fill(onlyConsumer, -1);
         for (int i = 0; i < n; i++) {
-            List<ChunkNode> ins = nodes.get(i).inputs();
-            for (int j = 0; j < ins.size(); j++) {
-                ChunkNode in = ins.get(j);
-                if (indexOf(ins, in) != j) {
+            ChunkNode node = nodes.get(i);
+            for (int j = 0, m = node.inputCount(); j < m; j++) {
+                ChunkNode in = node.input(j);
+                int p = position(pos, in);
+                inputAt[edgeStart[i] + j] = p;
+                if (firstInput(node, in) != j) {
                     continue; // the same input twice counts once
                 }
-                int p = pos.get(in);
                 consumers[p]++;
                 onlyConsumer[p] = i;
             }
         }
         boolean[] result = new boolean[n];
         for (ChunkNode o : graph.outputs()) {
-            result[pos.get(o)] = true;
+            result[position(pos, o)] = true;
         }
+        pos = null;
         // assign groups in reverse topological order: consumers first
         int[] group = new int[n];
         Arrays.fill(group, -1);
@@ -118,53 +114,69 @@ public final class Fusion {
                 group[i] = groups++;
             }
         }
-        // members of each group in topological order
-        int[] memberCount = new int[groups];
-        for (int i = 0; i < n; i++) {
-            if (group[i] >= 0) {
-                memberCount[group[i]]++;
-            }
-        }
-        int[][] members = new int[groups][];
-        for (int g = 0; g < groups; g++) {
-            members[g] = new int[memberCount[g]];
-        }
-        int[] fill = new int[groups];
-        for (int i = 0; i < n; i++) {
-            if (group[i] >= 0) {
-                members[group[i]][fill[group[i]]++] = i;
-            }
-        }
+        // the arrays of a graph of millions of chunks are big: each goes once used, and this one is used again below
+        int[] spare = consumers;
+        consumers = null;
+        onlyConsumer = null;
         // number groups so that ids follow topological order of roots
-        int[] order = new int[groups];
         int[] idOf = new int[groups];
         int next = 0;
         for (int i = 0; i < n; i++) {
             if (group[i] >= 0 && root[group[i]] == i) {
-                idOf[group[i]] = next;
-                order[next++] = group[i];
+                idOf[group[i]] = next++;
             }
         }
         groups = next;
+        // the members of each subtask in topological order, subtask after subtask (flat: one array for the graph)
+        int[] chunkStart = new int[groups + 1];
+        for (int i = 0; i < n; i++) {
+            if (group[i] >= 0) {
+                chunkStart[idOf[group[i]] + 1]++;
+            }
+        }
+        for (int id = 0; id < groups; id++) {
+            chunkStart[id + 1] += chunkStart[id];
+        }
+        int[] members = new int[chunkStart[groups]];
+        int[] fill = Arrays.copyOf(chunkStart, groups);
+        for (int i = 0; i < n; i++) {
+            if (group[i] >= 0) {
+                members[fill[idOf[group[i]]]++] = i;
+            }
+        }
+        fill = null;
+        int[] rootOf = new int[groups];
+        for (int g = 0; g < groups; g++) {
+            rootOf[idOf[g]] = root[g];
+        }
+        root = null;
+        // a subtask's group as its id from here on
+        for (int i = 0; i < n; i++) {
+            if (group[i] >= 0) {
+                group[i] = idOf[group[i]];
+            }
+        }
+        idOf = null;
         // a member is an output when it is a result or another group reads it
         boolean[] exported = new boolean[n];
         int[][] preds = new int[groups][];
-        List<List<String>> inputs = new ArrayList<>(groups);
+        int[] inputStart = new int[groups + 1];
+        int[] inputs = new int[Math.max(16, groups)]; // node positions here, keyed chunk numbers below
+        int ni = 0;
+        int[] pred = new int[4];
         for (int id = 0; id < groups; id++) {
-            int g = order[id];
-            List<String> in = new ArrayList<>();
-            int[] pred = new int[4];
             int np = 0;
-            for (int m : members[g]) {
-                for (ChunkNode c : nodes.get(m).inputs()) {
-                    int p = pos.get(c);
-                    if (group[p] == g || in.contains(c.key())) {
+            for (int k = chunkStart[id]; k < chunkStart[id + 1]; k++) {
+                int m = members[k];
+                for (int e = edgeStart[m]; e < edgeStart[m + 1]; e++) {
+                    int p = inputAt[e];
+                    if (group[p] == id || contains(inputs, inputStart[id], ni, p)) {
                         continue;
                     }
-                    in.add(c.key());
+                    inputs = append(inputs, ni++, p);
                     exported[p] = true;
                     if (group[p] >= 0) {
-                        int pid = idOf[group[p]];
+                        int pid = group[p];
                         if (!contains(pred, np, pid)) {
                             if (np == pred.length) {
                                 pred = Arrays.copyOf(pred, np * 2);
@@ -174,41 +186,97 @@ public final class Fusion {
                     }
                 }
             }
-            preds[id] = Arrays.copyOf(pred, np);
-            inputs.add(in);
+            preds[id] = np == 0 ? NONE : Arrays.copyOf(pred, np);
+            inputStart[id + 1] = ni;
         }
+        edgeStart = null;
+        inputAt = null;
+        group = null;
         int[][] succs = invert(preds, groups);
         int[] priority = depthFirstOrder(preds, succs, groups);
-        List<Subtask> subtasks = new ArrayList<>(groups);
+        // the chunks subtasks store or read, numbered by first appearance among the outputs, then the inputs
+        int[] number = spare;
+        Arrays.fill(number, -1);
+        ChunkNode[] keyed = new ChunkNode[Math.max(16, groups)];
+        int keyedCount = 0;
+        ChunkNode[] chunks = new ChunkNode[members.length];
+        int[] outputStart = new int[groups + 1];
+        int[] outputs = new int[groups];
+        int no = 0;
         for (int id = 0; id < groups; id++) {
-            int g = order[id];
-            List<ChunkNode> chunks = new ArrayList<>(members[g].length);
-            List<String> outputs = new ArrayList<>(1);
-            for (int m : members[g]) {
-                chunks.add(nodes.get(m));
+            int first = no;
+            for (int k = chunkStart[id]; k < chunkStart[id + 1]; k++) {
+                int m = members[k];
+                chunks[k] = nodes.get(m);
                 if (result[m] || exported[m]) {
-                    outputs.add(nodes.get(m).key());
+                    outputs = append(outputs, no++, keyedCount);
+                    keyed = append(keyed, keyedCount, nodes.get(m));
+                    number[m] = keyedCount++;
                 }
             }
-            if (outputs.isEmpty()) {
-                outputs.add(nodes.get(root[g]).key());
+            if (no == first) {
+                // a subtask whose chunks nobody reads stores its root
+                outputs = append(outputs, no++, keyedCount);
+                keyed = append(keyed, keyedCount, nodes.get(rootOf[id]));
+                number[rootOf[id]] = keyedCount++;
             }
-            subtasks.add(new Subtask(id, chunks, inputs.get(id), outputs, priority[id]));
+            outputStart[id + 1] = no;
         }
+        for (int i = 0; i < ni; i++) {
+            int p = inputs[i];
+            if (number[p] < 0) {
+                keyed = append(keyed, keyedCount, nodes.get(p));
+                number[p] = keyedCount++;
+            }
+            inputs[i] = number[p];
+        }
+        SubtaskList subtasks = new SubtaskList(chunks, chunkStart, Arrays.copyOf(inputs, ni), inputStart,
+                Arrays.copyOf(outputs, no), outputStart, Arrays.copyOf(keyed, keyedCount), priority);
         return new SubtaskGraph(subtasks, preds, succs, leafHints(preds, priority, groups));
     }
 
-    private static boolean absorbs(ChunkNode consumer) {
-        return consumer.op() instanceof ChunkElementwise || consumer.inputs().size() == 1;
+    /** {@code xs} with {@code x} at {@code i}, grown if full. */
+    private static int[] append(int[] xs, int i, int x) {
+        int[] out = i < xs.length ? xs : Arrays.copyOf(xs, i + (i >> 1) + 1);
+        out[i] = x;
+        return out;
     }
 
-    private static int indexOf(List<ChunkNode> list, ChunkNode x) {
-        for (int i = 0; i < list.size(); i++) {
-            if (list.get(i) == x) {
+    private static ChunkNode[] append(ChunkNode[] xs, int i, ChunkNode x) {
+        ChunkNode[] out = i < xs.length ? xs : Arrays.copyOf(xs, i + (i >> 1) + 1);
+        out[i] = x;
+        return out;
+    }
+
+    private static boolean contains(int[] xs, int from, int to, int x) {
+        for (int i = from; i < to; i++) {
+            if (xs[i] == x) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean absorbs(ChunkNode consumer) {
+        return consumer.op() instanceof ChunkElementwise || consumer.inputCount() == 1;
+    }
+
+    /** Where {@code x} first appears among the inputs of {@code node}. */
+    private static int firstInput(ChunkNode node, ChunkNode x) {
+        for (int i = 0, m = node.inputCount(); i < m; i++) {
+            if (node.input(i) == x) {
                 return i;
             }
         }
         return -1;
+    }
+
+    private static int position(ChunkPositions pos, ChunkNode c) {
+        int p = pos.get(c);
+        if (p < 0) {
+            throw new NullPointerException("chunk " + c + " is read or wanted but not in the graph");
+        }
+        return p;
     }
 
     private static boolean contains(int[] xs, int n, int x) {
@@ -220,6 +288,9 @@ public final class Fusion {
         return false;
     }
 
+    /** The dependencies of a subtask without any (most of the subtasks of a big graph): one array for them all. */
+    private static final int[] NONE = new int[0];
+
     private static int[][] invert(int[][] preds, int n) {
         int[] count = new int[n];
         for (int[] ps : preds) {
@@ -229,12 +300,18 @@ public final class Fusion {
         }
         int[][] succ = new int[n][];
         for (int i = 0; i < n; i++) {
-            succ[i] = new int[count[i]];
+            succ[i] = count[i] == 0 ? NONE : new int[count[i]];
         }
         int[] fill = new int[n];
         for (int i = 0; i < n; i++) {
             for (int p : preds[i]) {
                 succ[p][fill[p]++] = i;
+            }
+        }
+        // siblings read by one consumer (the map chunks of a reduction) share its array
+        for (int i = 1; i < n; i++) {
+            if (succ[i].length != 0 && Arrays.equals(succ[i], succ[i - 1])) {
+                succ[i] = succ[i - 1];
             }
         }
         return succ;
@@ -275,11 +352,21 @@ public final class Fusion {
     private static double[] leafHints(int[][] preds, int[] priority, int n) {
         double[] hint = new double[n];
         Arrays.fill(hint, -1);
-        Integer[] leaves = java.util.stream.IntStream.range(0, n).filter(i -> preds[i].length == 0).boxed()
-                .toArray(Integer[]::new);
-        Arrays.sort(leaves, (x, y) -> Integer.compare(priority[x], priority[y]));
-        for (int r = 0; r < leaves.length; r++) {
-            hint[leaves[r]] = (double) r / leaves.length;
+        // leaves by priority; priorities are distinct (a post-order numbers each subtask once)
+        int[] byPriority = new int[n];
+        Arrays.fill(byPriority, -1);
+        int leafCount = 0;
+        for (int i = 0; i < n; i++) {
+            if (preds[i].length == 0) {
+                byPriority[priority[i]] = i;
+                leafCount++;
+            }
+        }
+        int r = 0;
+        for (int i : byPriority) {
+            if (i >= 0) {
+                hint[i] = (double) r++ / leafCount;
+            }
         }
         return hint;
     }

@@ -3,6 +3,7 @@ package io.mars.common.tiling;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.TiledTileable;
+import io.mars.common.model.Keys;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.BoxCreation;
@@ -21,6 +22,7 @@ import java.util.Map;
 public final class TileContext {
     private final TilingConfig config;
     private final List<ChunkNode> created = new ArrayList<>();
+    private final ChunkInterner interner = new ChunkInterner();
     // --- wide ---
     private final Map<String, TiledTileable> stitched = new java.util.HashMap<>();
 
@@ -113,9 +115,19 @@ public final class TileContext {
         return created;
     }
 
-    /** Makes and records a chunk node; {@code key} must be unique within the task. */
+    /**
+     * Makes and records a chunk node; {@code key} must be unique within the task. The node may get an equal array of
+     * an input or of another chunk instead of the {@code shape} or {@code index} given (so no array passed here or
+     * read from a chunk may be changed afterwards, which {@link ChunkNode} forbids anyway), and keeps a key ending in
+     * a number as a shared prefix and that number.
+     */
     public ChunkNode chunk(String key, Operand op, List<ChunkNode> inputs, DataType dtype, long[] shape, int[] index) {
-        ChunkNode n = new ChunkNode(key, op, inputs, dtype, shape, index);
+        long[] s = interner.shape(shape, inputs);
+        int[] i = interner.index(index, inputs);
+        int split = Keys.numberStart(key);
+        ChunkNode n = split < 0 ? new ChunkNode(key, op, inputs, dtype, s, i)
+                : new ChunkNode(interner.prefix(key, split), Integer.parseInt(key, split, key.length(), 10), op, inputs,
+                        dtype, s, i);
         created.add(n);
         return n;
     }

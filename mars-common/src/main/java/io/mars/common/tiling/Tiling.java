@@ -4,6 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkGraph;
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.ChunkPositions;
 import io.mars.common.graph.TileableGraph;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
@@ -181,12 +182,22 @@ public final class Tiling {
 
     /** The nodes of {@code topo} that {@code roots} depend on, in the same (topological) order. */
     private static List<ChunkNode> ancestors(List<ChunkNode> topo, List<ChunkNode> roots) {
-        Set<ChunkNode> keep = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        List<ChunkNode> stack = new ArrayList<>(roots);
-        while (!stack.isEmpty()) {
-            ChunkNode c = stack.remove(stack.size() - 1);
+        ChunkPositions keep = new ChunkPositions(topo.size());
+        ChunkNode[] stack = new ChunkNode[Math.max(16, roots.size())];
+        int sp = 0;
+        for (ChunkNode r : roots) {
+            stack[sp++] = r;
+        }
+        while (sp > 0) {
+            ChunkNode c = stack[--sp];
             if (keep.add(c)) {
-                stack.addAll(c.inputs());
+                int n = c.inputCount();
+                if (sp + n > stack.length) {
+                    stack = java.util.Arrays.copyOf(stack, Math.max(stack.length * 2, sp + n));
+                }
+                for (int i = 0; i < n; i++) {
+                    stack[sp++] = c.input(i);
+                }
             }
         }
         List<ChunkNode> out = new ArrayList<>(keep.size());
