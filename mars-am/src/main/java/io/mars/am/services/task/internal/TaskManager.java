@@ -217,7 +217,6 @@ public final class TaskManager implements TaskService, AutoCloseable {
         String schedulingId = task.id + "#" + run.stage++;
         task.stages = run.stage;
         task.schedulingId = schedulingId;
-        List<String> inputRefs = new ArrayList<>();
         Set<String> storedInputs = new HashSet<>();
         Set<String> fetchKeys = new HashSet<>();
         for (ChunkNode c : tiled.graph().nodes()) {
@@ -225,11 +224,15 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 fetchKeys.add(c.key());
             }
         }
+        // a reference per reading subtask, then one per result
+        List<String> allRefs = new ArrayList<>();
         for (Subtask st : subtasks.subtasks()) {
-            inputRefs.addAll(st.inputs());
-            for (String in : st.inputs()) {
-                if (fetchKeys.contains(in)) {
-                    storedInputs.add(in);
+            allRefs.addAll(st.inputs());
+            if (!fetchKeys.isEmpty()) {
+                for (String in : st.inputs()) {
+                    if (fetchKeys.contains(in)) {
+                        storedInputs.add(in);
+                    }
                 }
             }
         }
@@ -239,8 +242,10 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 resultRefs.add(c.key());
             }
         }
-        List<String> allRefs = new ArrayList<>(inputRefs);
         allRefs.addAll(resultRefs);
+        // what the rest of the stage needs of the tiling: not its chunk graph, which the subtasks hold anyway
+        Map<String, TiledTileable> tiledOutputs = tiled.outputs();
+        boolean complete = tiled.complete();
         SchedulingListener listener = new SchedulingListener() {
             @Override
             public void subtaskDispatched(int subtaskId, String workerId, long nanos) {
@@ -305,13 +310,13 @@ public final class TaskManager implements TaskService, AutoCloseable {
                     }
                     Map<String, TiledTileable> results = new HashMap<>();
                     try {
-                        tiled.outputs().forEach((k, t) -> results.put(k, TiledTileables.asFetch(t, shapes)));
+                        tiledOutputs.forEach((k, t) -> results.put(k, TiledTileables.asFetch(t, shapes)));
                     } catch (RuntimeException e) {
                         failStage(run, subtasks, completed, resultRefs, e);
                         return;
                     }
                     run.heldRefs.addAll(resultRefs);
-                    if (tiled.complete()) {
+                    if (complete) {
                         succeed(task, results, run.heldRefs);
                     } else {
                         run.stageResults.putAll(results);
