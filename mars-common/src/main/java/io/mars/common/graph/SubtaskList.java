@@ -1,6 +1,7 @@
 package io.mars.common.graph;
 
 import java.util.AbstractList;
+import java.util.List;
 import java.util.Objects;
 import java.util.RandomAccess;
 
@@ -86,6 +87,25 @@ public final class SubtaskList extends AbstractList<Subtask> implements RandomAc
     @Override
     public int size() {
         return priority.length;
+    }
+
+    /**
+     * The keys every subtask reads, subtask after subtask and each in {@link Subtask#inputs()} order, spelled out when
+     * read and not kept: for passing them all on once (references to take) without holding a million strings.
+     */
+    public List<String> inputKeys() {
+        int size = inputStart[priority.length];
+        return new AbstractList<>() {
+            @Override
+            public String get(int i) {
+                return keyed[inputs[Objects.checkIndex(i, size)]].key();
+            }
+
+            @Override
+            public int size() {
+                return size;
+            }
+        };
     }
 
     /** How many distinct chunks the subtasks read or store. */

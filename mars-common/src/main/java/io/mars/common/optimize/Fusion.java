@@ -44,7 +44,7 @@ public final class Fusion {
         if (memoryBudget == Long.MAX_VALUE) {
             return fused;
         }
-        ChunkPositions pos = null;
+        Positions pos = null;
         boolean split = false;
         for (Subtask st : fused.subtasks()) {
             if (st.chunks().size() < 2) {
@@ -53,7 +53,7 @@ public final class Fusion {
             MemoryEstimate m = st.memory();
             if (m.exact() && m.total() > memoryBudget) {
                 if (pos == null) {
-                    pos = ChunkPositions.of(graph.nodes());
+                    pos = new Positions(graph.nodes());
                 }
                 for (ChunkNode c : st.chunks()) {
                     alone[pos.get(c)] = true;
@@ -66,15 +66,10 @@ public final class Fusion {
 
     /** Fuses, keeping each node marked {@code alone} in a subtask of its own. */
     private static SubtaskGraph fuse(ChunkGraph graph, boolean[] alone) {
+        // a graph may have millions of chunks: the arrays here are big, and each is dropped once used
         List<ChunkNode> nodes = graph.nodes();
         int n = nodes.size();
-        ChunkPositions pos = ChunkPositions.of(nodes);
-        // the positions of each node's inputs (edgeStart[i] .. edgeStart[i + 1] in inputAt), looked up once
-        int[] edgeStart = new int[n + 1];
-        for (int i = 0; i < n; i++) {
-            edgeStart[i + 1] = edgeStart[i] + nodes.get(i).inputCount();
-        }
-        int[] inputAt = new int[edgeStart[n]];
+        Positions pos = new Positions(nodes);
         int[] consumers = new int[n];
         int[] onlyConsumer = new int[n];
         Arrays.fill(onlyConsumer, -1);
@@ -82,11 +77,10 @@ public final class Fusion {
             ChunkNode node = nodes.get(i);
             for (int j = 0, m = node.inputCount(); j < m; j++) {
                 ChunkNode in = node.input(j);
-                int p = position(pos, in);
-                inputAt[edgeStart[i] + j] = p;
                 if (firstInput(node, in) != j) {
                     continue; // the same input twice counts once
                 }
+                int p = position(pos, in);
                 consumers[p]++;
                 onlyConsumer[p] = i;
             }
@@ -95,12 +89,11 @@ public final class Fusion {
         for (ChunkNode o : graph.outputs()) {
             result[position(pos, o)] = true;
         }
-        pos = null;
         // assign groups in reverse topological order: consumers first
         int[] group = new int[n];
         Arrays.fill(group, -1);
         int groups = 0;
-        int[] root = new int[n];
+        int[] root = new int[16];
         for (int i = n - 1; i >= 0; i--) {
             ChunkNode node = nodes.get(i);
             if (node.op() instanceof ChunkFetch) {
@@ -110,15 +103,14 @@ public final class Fusion {
             if (consumers[i] == 1 && !result[i] && !alone[i] && !alone[s] && absorbs(nodes.get(s))) {
                 group[i] = group[s];
             } else {
-                root[groups] = i;
+                root = append(root, groups, i);
                 group[i] = groups++;
             }
         }
-        // the arrays of a graph of millions of chunks are big: each goes once used, and this one is used again below
-        int[] spare = consumers;
+        int[] spare = consumers; // used again below
         consumers = null;
         onlyConsumer = null;
-        // number groups so that ids follow topological order of roots
+        // number groups so that ids follow topological order of roots; from here on a chunk's group is its subtask id
         int[] idOf = new int[groups];
         int next = 0;
         for (int i = 0; i < n; i++) {
@@ -127,37 +119,36 @@ public final class Fusion {
             }
         }
         groups = next;
-        // the members of each subtask in topological order, subtask after subtask (flat: one array for the graph)
-        int[] chunkStart = new int[groups + 1];
-        for (int i = 0; i < n; i++) {
-            if (group[i] >= 0) {
-                chunkStart[idOf[group[i]] + 1]++;
-            }
-        }
-        for (int id = 0; id < groups; id++) {
-            chunkStart[id + 1] += chunkStart[id];
-        }
-        int[] members = new int[chunkStart[groups]];
-        int[] fill = Arrays.copyOf(chunkStart, groups);
-        for (int i = 0; i < n; i++) {
-            if (group[i] >= 0) {
-                members[fill[idOf[group[i]]]++] = i;
-            }
-        }
-        fill = null;
         int[] rootOf = new int[groups];
         for (int g = 0; g < groups; g++) {
             rootOf[idOf[g]] = root[g];
         }
         root = null;
-        // a subtask's group as its id from here on
         for (int i = 0; i < n; i++) {
             if (group[i] >= 0) {
                 group[i] = idOf[group[i]];
             }
         }
         idOf = null;
-        // a member is an output when it is a result or another group reads it
+        // the chunks of each subtask in topological order, subtask after subtask
+        int[] chunkStart = new int[groups + 1];
+        for (int i = 0; i < n; i++) {
+            if (group[i] >= 0) {
+                chunkStart[group[i] + 1]++;
+            }
+        }
+        for (int id = 0; id < groups; id++) {
+            chunkStart[id + 1] += chunkStart[id];
+        }
+        ChunkNode[] chunks = new ChunkNode[chunkStart[groups]];
+        int[] fill = Arrays.copyOf(chunkStart, groups);
+        for (int i = 0; i < n; i++) {
+            if (group[i] >= 0) {
+                chunks[fill[group[i]]++] = nodes.get(i);
+            }
+        }
+        fill = null;
+        // what each subtask reads from others; a member is an output when it is a result or another subtask reads it
         boolean[] exported = new boolean[n];
         int[][] preds = new int[groups][];
         int[] inputStart = new int[groups + 1];
@@ -167,9 +158,9 @@ public final class Fusion {
         for (int id = 0; id < groups; id++) {
             int np = 0;
             for (int k = chunkStart[id]; k < chunkStart[id + 1]; k++) {
-                int m = members[k];
-                for (int e = edgeStart[m]; e < edgeStart[m + 1]; e++) {
-                    int p = inputAt[e];
+                ChunkNode node = chunks[k];
+                for (int j = 0, count = node.inputCount(); j < count; j++) {
+                    int p = position(pos, node.input(j));
                     if (group[p] == id || contains(inputs, inputStart[id], ni, p)) {
                         continue;
                     }
@@ -178,10 +169,7 @@ public final class Fusion {
                     if (group[p] >= 0) {
                         int pid = group[p];
                         if (!contains(pred, np, pid)) {
-                            if (np == pred.length) {
-                                pred = Arrays.copyOf(pred, np * 2);
-                            }
-                            pred[np++] = pid;
+                            pred = append(pred, np++, pid);
                         }
                     }
                 }
@@ -189,8 +177,6 @@ public final class Fusion {
             preds[id] = np == 0 ? NONE : Arrays.copyOf(pred, np);
             inputStart[id + 1] = ni;
         }
-        edgeStart = null;
-        inputAt = null;
         group = null;
         int[][] succs = invert(preds, groups);
         int[] priority = depthFirstOrder(preds, succs, groups);
@@ -199,18 +185,16 @@ public final class Fusion {
         Arrays.fill(number, -1);
         ChunkNode[] keyed = new ChunkNode[Math.max(16, groups)];
         int keyedCount = 0;
-        ChunkNode[] chunks = new ChunkNode[members.length];
         int[] outputStart = new int[groups + 1];
         int[] outputs = new int[groups];
         int no = 0;
         for (int id = 0; id < groups; id++) {
             int first = no;
             for (int k = chunkStart[id]; k < chunkStart[id + 1]; k++) {
-                int m = members[k];
-                chunks[k] = nodes.get(m);
+                int m = position(pos, chunks[k]);
                 if (result[m] || exported[m]) {
                     outputs = append(outputs, no++, keyedCount);
-                    keyed = append(keyed, keyedCount, nodes.get(m));
+                    keyed = append(keyed, keyedCount, chunks[k]);
                     number[m] = keyedCount++;
                 }
             }
@@ -271,7 +255,47 @@ public final class Fusion {
         return -1;
     }
 
-    private static int position(ChunkPositions pos, ChunkNode c) {
+    /**
+     * Where the nodes are in the graph's list: a node's {@link ChunkNode#serial() serial} when the node is there (a
+     * graph tiled in one run, nothing dropped), else found by identity among those that are elsewhere.
+     */
+    private static final class Positions {
+        private final List<ChunkNode> nodes;
+        private ChunkPositions elsewhere;
+        private int[] elsewherePosition;
+
+        Positions(List<ChunkNode> nodes) {
+            this.nodes = nodes;
+            for (int i = 0; i < nodes.size(); i++) {
+                ChunkNode c = nodes.get(i);
+                if (c.serial() != i) {
+                    if (elsewhere == null) {
+                        elsewhere = new ChunkPositions(16);
+                        elsewherePosition = new int[16];
+                    }
+                    if (elsewhere.add(c)) {
+                        int k = elsewhere.size() - 1;
+                        if (k == elsewherePosition.length) {
+                            elsewherePosition = Arrays.copyOf(elsewherePosition, k * 2);
+                        }
+                        elsewherePosition[k] = i;
+                    }
+                }
+            }
+        }
+
+        /** The position of {@code c}, or -1 when it is not in the graph. */
+        int get(ChunkNode c) {
+            int s = c.serial();
+            if (s >= 0 && s < nodes.size() && nodes.get(s) == c) {
+                return s;
+            }
+            int k = elsewhere == null ? -1 : elsewhere.get(c);
+            return k < 0 ? -1 : elsewherePosition[k];
+        }
+    }
+
+    private static int position(Positions pos, ChunkNode c) {
         int p = pos.get(c);
         if (p < 0) {
             throw new NullPointerException("chunk " + c + " is read or wanted but not in the graph");

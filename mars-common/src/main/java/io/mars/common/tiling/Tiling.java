@@ -110,8 +110,7 @@ public final class Tiling {
             // only what the outputs read: a select of a few columns of a frame cut by columns leaves the chunks of
             // the other column groups unread, a product reads through a transpose and leaves the transposed copy
             List<ChunkNode> outputs = chunksOf(graph.outputs(), tiled);
-            return new Result(new ChunkGraph(ancestors(ctx.created(), outputs), outputs), pick(graph.outputs(), tiled),
-                    true);
+            return new Result(new ChunkGraph(needed(ctx, outputs), outputs), pick(graph.outputs(), tiled), true);
         }
         // this stage computes the unknown inputs and the requested outputs that are tiled already
         Map<String, TiledTileable> stage = new LinkedHashMap<>(unknownInputs);
@@ -121,7 +120,7 @@ public final class Tiling {
             }
         }
         List<ChunkNode> stageChunks = chunksOf(List.copyOf(stage.keySet()), tiled);
-        return new Result(new ChunkGraph(ancestors(ctx.created(), stageChunks), stageChunks), stage, false);
+        return new Result(new ChunkGraph(needed(ctx, stageChunks), stageChunks), stage, false);
     }
 
     /**
@@ -178,6 +177,12 @@ public final class Tiling {
             out.put(key, tiled.get(key));
         }
         return out;
+    }
+
+    /** The chunks made or recorded in {@code ctx} that {@code roots} depend on, in the order made (topological). */
+    private static List<ChunkNode> needed(TileContext ctx, List<ChunkNode> roots) {
+        // most graphs need every chunk made: that is known from what each chunk read, without a walk of the graph
+        return ctx.allNeededFor(roots) ? ctx.created() : ancestors(ctx.created(), roots);
     }
 
     /** The nodes of {@code topo} that {@code roots} depend on, in the same (topological) order. */

@@ -15,6 +15,7 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
+import io.mars.common.graph.SubtaskList;
 import io.mars.common.graph.TileableGraph;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.graph.TiledTileables;
@@ -224,25 +225,37 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 fetchKeys.add(c.key());
             }
         }
-        // a reference per reading subtask, then one per result
-        List<String> allRefs = new ArrayList<>();
-        for (Subtask st : subtasks.subtasks()) {
-            allRefs.addAll(st.inputs());
-            if (!fetchKeys.isEmpty()) {
-                for (String in : st.inputs()) {
-                    if (fetchKeys.contains(in)) {
-                        storedInputs.add(in);
-                    }
-                }
-            }
-        }
         List<String> resultRefs = new ArrayList<>();
         for (TiledTileable t : tiled.outputs().values()) {
             for (ChunkNode c : t.chunks()) {
                 resultRefs.add(c.key());
             }
         }
-        allRefs.addAll(resultRefs);
+        // a reference per reading subtask, then one per result
+        List<String> allRefs;
+        if (subtasks.subtasks() instanceof SubtaskList list) {
+            // the keys spelled out as the lifecycle reads them: a million strings made at once would be kept that long
+            allRefs = concat(list.inputKeys(), resultRefs);
+            if (!fetchKeys.isEmpty()) {
+                for (int c = list.producedCount(); c < list.keyedCount(); c++) {
+                    String in = list.keyed(c).key(); // read, not stored here
+                    if (fetchKeys.contains(in)) {
+                        storedInputs.add(in);
+                    }
+                }
+            }
+        } else {
+            allRefs = new ArrayList<>();
+            for (Subtask st : subtasks.subtasks()) {
+                allRefs.addAll(st.inputs());
+                for (String in : st.inputs()) {
+                    if (fetchKeys.contains(in)) {
+                        storedInputs.add(in);
+                    }
+                }
+            }
+            allRefs.addAll(resultRefs);
+        }
         // what the rest of the stage needs of the tiling: not its chunk graph, which the subtasks hold anyway
         Map<String, TiledTileable> tiledOutputs = tiled.outputs();
         boolean complete = tiled.complete();
@@ -442,6 +455,21 @@ public final class TaskManager implements TaskService, AutoCloseable {
             }
         }
         return refs;
+    }
+
+    /** {@code a} then {@code b}, read through. */
+    private static List<String> concat(List<String> a, List<String> b) {
+        return new java.util.AbstractList<>() {
+            @Override
+            public String get(int i) {
+                return i < a.size() ? a.get(i) : b.get(i - a.size());
+            }
+
+            @Override
+            public int size() {
+                return a.size() + b.size();
+            }
+        };
     }
 
     private static Map<String, String> locations(List<ChunkMeta> metas) {
