@@ -108,6 +108,11 @@ public final class SubtaskList extends AbstractList<Subtask> implements RandomAc
         };
     }
 
+    /** The priority of subtask {@code id}, without making the subtask. */
+    public int priority(int id) {
+        return priority[id];
+    }
+
     /** How many distinct chunks the subtasks read or store. */
     public int keyedCount() {
         return keyed.length;
