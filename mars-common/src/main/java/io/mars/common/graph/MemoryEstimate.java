@@ -7,10 +7,7 @@ import io.mars.common.operand.chunk.ChunkRand;
 import io.mars.common.operand.chunk.ChunkReduceMap;
 import io.mars.common.operand.dataframe.ChunkTablePartition;
 import io.mars.types.DataType;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * What one subtask holds in memory at its peak, known before it runs: its inputs (held, pinned, for the whole run;
@@ -54,55 +51,79 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
     /** The estimate of {@code subtask}. */
     public static MemoryEstimate of(Subtask subtask) {
         List<ChunkNode> chunks = subtask.chunks();
-        Map<ChunkNode, Integer> uses = new IdentityHashMap<>();
-        Map<ChunkNode, Boolean> computed = new IdentityHashMap<>();
+        int k = chunks.size();
+        // nodes by position (a node listed twice counts at its first position): the chunks, then the external inputs
+        // in the order first read; the scheduler estimates every subtask of graphs of 10^6, so no maps
+        NodeSet nodes = new NodeSet(k + 4);
         for (ChunkNode c : chunks) {
-            computed.put(c, Boolean.TRUE);
+            nodes.add(c);
         }
-        Map<ChunkNode, Long> partial = partBytes(chunks, computed);
+        int computed = nodes.size();
+        for (ChunkNode c : chunks) {
+            for (int j = 0, m = c.inputCount(); j < m; j++) {
+                nodes.add(c.input(j));
+            }
+        }
+        int all = nodes.size();
+        // external inputs that are shuffle map outputs: the bytes of the part one reducer reads
+        long[] partial = new long[all];
+        boolean[] isPartial = new boolean[all];
+        for (int e = computed; e < all; e++) {
+            ChunkNode in = nodes.get(e);
+            if (in.op() instanceof ChunkTablePartition map) {
+                long b = bytes(in);
+                partial[e] = b < 0 ? -1 : b / Math.max(1, map.parts());
+                isPartial[e] = true;
+            }
+        }
         long largest = 0;
         boolean exact = true;
-        Map<ChunkNode, Boolean> external = new IdentityHashMap<>();
-        // a chunk's distinct inputs (one reading it twice uses it once); cleared for each chunk
-        Map<ChunkNode, Boolean> seen = new IdentityHashMap<>();
+        int[] uses = new int[computed];
+        boolean[] counted = new boolean[all];
+        NodeSet seen = new NodeSet(4); // a chunk's distinct inputs (one reading it twice uses it once)
         for (ChunkNode c : chunks) {
             long b = bytes(c);
             largest = Math.max(largest, b);
             exact &= b >= 0 && c.dtype() != null;
             seen.clear();
-            for (ChunkNode in : c.inputs()) {
-                if (seen.put(in, Boolean.TRUE) != null) {
+            for (int j = 0, m = c.inputCount(); j < m; j++) {
+                ChunkNode in = c.input(j);
+                if (!seen.addIfAbsent(in)) {
                     continue;
                 }
-                if (computed.containsKey(in)) {
-                    uses.merge(in, 1, Integer::sum);
-                } else if (external.put(in, Boolean.TRUE) == null) {
-                    Long part = partial.get(in);
-                    long ib = part != null ? part : bytes(in);
+                int p = nodes.indexOf(in);
+                if (p < computed) {
+                    uses[p]++;
+                } else if (!counted[p]) {
+                    counted[p] = true;
+                    long ib = isPartial[p] ? partial[p] : bytes(in);
                     largest = Math.max(largest, ib);
                     exact &= ib >= 0 && in.dtype() != null;
                 }
             }
         }
         long inputs = 0;
-        for (ChunkNode in : external.keySet()) {
-            Long part = partial.get(in);
-            inputs = add(inputs, part != null && part >= 0 ? part : sized(in, largest));
+        for (int e = computed; e < all; e++) {
+            inputs = add(inputs, isPartial[e] && partial[e] >= 0 ? partial[e] : sized(nodes.get(e), largest));
         }
-        Set<String> outputs = Set.copyOf(subtask.outputs());
+        List<String> outputs = subtask.outputs();
         long live = 0;
         long peak = 0;
-        Map<ChunkNode, Long> size = new IdentityHashMap<>();
+        long[] size = new long[computed];
+        boolean[] sized = new boolean[computed];
         for (ChunkNode c : chunks) {
-            long b = computedBytes(c, partial, size, largest);
-            size.put(c, b);
+            long b = computedBytes(c, nodes, computed, partial, isPartial, size, sized, largest);
+            int at = nodes.indexOf(c);
+            size[at] = b;
+            sized[at] = true;
             peak = Math.max(peak, add(live, b));
             live = add(live, b);
             seen.clear();
-            for (ChunkNode in : c.inputs()) {
-                if (computed.containsKey(in) && seen.put(in, Boolean.TRUE) == null
-                        && uses.merge(in, -1, Integer::sum) == 0 && !outputs.contains(in.key())) {
-                    live -= size.get(in);
+            for (int j = 0, m = c.inputCount(); j < m; j++) {
+                ChunkNode in = c.input(j);
+                int p = nodes.indexOf(in);
+                if (p < computed && seen.addIfAbsent(in) && --uses[p] == 0 && !isOutput(in, outputs)) {
+                    live -= size[p];
                 }
             }
         }
@@ -111,6 +132,89 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
             peak = Math.min(peak, sized(chunks.get(chunks.size() - 1), largest));
         }
         return new MemoryEstimate(inputs, peak, exact);
+    }
+
+    private static boolean isOutput(ChunkNode c, List<String> outputs) {
+        if (outputs instanceof KeyList keys) {
+            // a fused subtask's outputs are chunks: compare them without spelling out their keys
+            for (int i = 0, n = keys.size(); i < n; i++) {
+                if (keys.chunk(i).sameKey(c)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        for (int i = 0, n = outputs.size(); i < n; i++) {
+            if (c.hasKey(outputs.get(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Distinct nodes by identity with their positions in the order added: a scan of an array while small (most
+     * subtasks hold a few chunks), a {@link ChunkPositions} table beyond.
+     */
+    private static final class NodeSet {
+        private static final int SCAN = 16;
+        private ChunkNode[] items;
+        private int size;
+        private ChunkPositions table;
+
+        NodeSet(int expected) {
+            items = new ChunkNode[Math.max(4, expected)];
+        }
+
+        int size() {
+            return size;
+        }
+
+        ChunkNode get(int i) {
+            return items[i];
+        }
+
+        int indexOf(ChunkNode n) {
+            if (table != null) {
+                return table.get(n);
+            }
+            for (int i = 0; i < size; i++) {
+                if (items[i] == n) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /** Adds {@code n} if absent; whether it was. */
+        boolean addIfAbsent(ChunkNode n) {
+            if (indexOf(n) >= 0) {
+                return false;
+            }
+            if (size == items.length) {
+                items = java.util.Arrays.copyOf(items, size * 2);
+            }
+            items[size++] = n;
+            if (table != null) {
+                table.add(n);
+            } else if (size > SCAN) {
+                table = new ChunkPositions(size * 2);
+                for (int i = 0; i < size; i++) {
+                    table.add(items[i]);
+                }
+            }
+            return true;
+        }
+
+        void add(ChunkNode n) {
+            addIfAbsent(n);
+        }
+
+        void clear() {
+            java.util.Arrays.fill(items, 0, size, null);
+            size = 0;
+            table = null;
+        }
     }
 
     /**
@@ -144,29 +248,12 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
     }
 
     /**
-     * The external inputs that are shuffle map outputs (a reducer reads one part of each), with the bytes of one part:
-     * the map output's bytes over its part count (-1 when its length is unknown).
-     */
-    private static Map<ChunkNode, Long> partBytes(List<ChunkNode> chunks, Map<ChunkNode, Boolean> computed) {
-        Map<ChunkNode, Long> partial = new IdentityHashMap<>();
-        for (ChunkNode c : chunks) {
-            for (ChunkNode in : c.inputs()) {
-                if (!computed.containsKey(in) && in.op() instanceof ChunkTablePartition map) {
-                    long b = bytes(in);
-                    partial.put(in, b < 0 ? -1 : b / Math.max(1, map.parts()));
-                }
-            }
-        }
-        return partial;
-    }
-
-    /**
      * The bytes of a chunk the subtask computes: from its shape; else, for a table chunk of unknown length, at least
      * what its inputs hold (a reducer's output holds the rows of its parts), and at least the subtask's largest known
      * chunk.
      */
-    private static long computedBytes(ChunkNode c, Map<ChunkNode, Long> partial, Map<ChunkNode, Long> size,
-                                      long largest) {
+    private static long computedBytes(ChunkNode c, NodeSet nodes, int computed, long[] partial,
+                                      boolean[] isPartial, long[] size, boolean[] sized, long largest) {
         long b = bytes(c);
         if (b >= 0) {
             return b;
@@ -175,12 +262,18 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
             return largest;
         }
         long sum = 0;
-        for (ChunkNode in : c.inputs()) {
-            Long s = size.get(in);
-            if (s == null) {
-                s = partial.get(in);
+        for (int j = 0, m = c.inputCount(); j < m; j++) {
+            ChunkNode in = c.input(j);
+            int p = nodes.indexOf(in);
+            long s;
+            if (p < computed && sized[p]) {
+                s = Math.max(0, size[p]);
+            } else if (p >= computed && isPartial[p]) {
+                s = Math.max(0, partial[p]);
+            } else {
+                s = Math.max(0, bytes(in));
             }
-            sum = add(sum, s != null ? Math.max(0, s) : Math.max(0, bytes(in)));
+            sum = add(sum, s);
         }
         return Math.max(largest, sum);
     }

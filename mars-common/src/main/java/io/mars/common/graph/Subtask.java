@@ -13,9 +13,14 @@ import java.util.List;
  */
 public record Subtask(int id, List<ChunkNode> chunks, List<String> inputs, List<String> outputs, int priority) {
     public Subtask {
-        chunks = List.copyOf(chunks);
-        inputs = List.copyOf(inputs);
-        outputs = List.copyOf(outputs);
+        chunks = immutable(chunks);
+        inputs = immutable(inputs);
+        outputs = immutable(outputs);
+    }
+
+    /** An immutable copy, or the list itself when it is one of a {@link SubtaskList}'s (immutable). */
+    private static <E> List<E> immutable(List<E> list) {
+        return list instanceof ArraySlice<E> || list instanceof KeyList ? list : List.copyOf(list);
     }
 
     /**

@@ -2,16 +2,15 @@ package io.mars.common.optimize;
 
 import io.mars.common.graph.ChunkGraph;
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.ChunkPositions;
 import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
+import io.mars.common.graph.SubtaskList;
 import io.mars.common.operand.chunk.ChunkElementwise;
 import io.mars.common.operand.chunk.ChunkFetch;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Fuses a chunk graph into subtasks and orders them depth-first.
@@ -45,7 +44,7 @@ public final class Fusion {
         if (memoryBudget == Long.MAX_VALUE) {
             return fused;
         }
-        Map<ChunkNode, Integer> pos = null;
+        Positions pos = null;
         boolean split = false;
         for (Subtask st : fused.subtasks()) {
             if (st.chunks().size() < 2) {
@@ -54,7 +53,7 @@ public final class Fusion {
             MemoryEstimate m = st.memory();
             if (m.exact() && m.total() > memoryBudget) {
                 if (pos == null) {
-                    pos = positions(graph.nodes());
+                    pos = new Positions(graph.nodes());
                 }
                 for (ChunkNode c : st.chunks()) {
                     alone[pos.get(c)] = true;
@@ -65,46 +64,36 @@ public final class Fusion {
         return split ? fuse(graph, alone) : fused;
     }
 
-    private static Map<ChunkNode, Integer> positions(List<ChunkNode> nodes) {
-        Map<ChunkNode, Integer> pos = new IdentityHashMap<>(nodes.size() * 2);
-        for (int i = 0; i < nodes.size(); i++) {
-            pos.put(nodes.get(i), i);
-        }
-        return pos;
-    }
-
     /** Fuses, keeping each node marked {@code alone} in a subtask of its own. */
     private static SubtaskGraph fuse(ChunkGraph graph, boolean[] alone) {
+        // a graph may have millions of chunks: the arrays here are big, and each is dropped once used
         List<ChunkNode> nodes = graph.nodes();
         int n = nodes.size();
-        Map<ChunkNode, Integer> pos = new IdentityHashMap<>(n * 2);
-        for (int i = 0; i < n; i++) {
-            pos.put(nodes.get(i), i);
-        }
+        Positions pos = new Positions(nodes);
         int[] consumers = new int[n];
         int[] onlyConsumer = new int[n];
         Arrays.fill(onlyConsumer, -1);
         for (int i = 0; i < n; i++) {
-            List<ChunkNode> ins = nodes.get(i).inputs();
-            for (int j = 0; j < ins.size(); j++) {
-                ChunkNode in = ins.get(j);
-                if (indexOf(ins, in) != j) {
+            ChunkNode node = nodes.get(i);
+            for (int j = 0, m = node.inputCount(); j < m; j++) {
+                ChunkNode in = node.input(j);
+                if (firstInput(node, in) != j) {
                     continue; // the same input twice counts once
                 }
-                int p = pos.get(in);
+                int p = position(pos, in);
                 consumers[p]++;
                 onlyConsumer[p] = i;
             }
         }
         boolean[] result = new boolean[n];
         for (ChunkNode o : graph.outputs()) {
-            result[pos.get(o)] = true;
+            result[position(pos, o)] = true;
         }
         // assign groups in reverse topological order: consumers first
         int[] group = new int[n];
         Arrays.fill(group, -1);
         int groups = 0;
-        int[] root = new int[n];
+        int[] root = new int[16];
         for (int i = n - 1; i >= 0; i--) {
             ChunkNode node = nodes.get(i);
             if (node.op() instanceof ChunkFetch) {
@@ -114,101 +103,204 @@ public final class Fusion {
             if (consumers[i] == 1 && !result[i] && !alone[i] && !alone[s] && absorbs(nodes.get(s))) {
                 group[i] = group[s];
             } else {
-                root[groups] = i;
+                root = append(root, groups, i);
                 group[i] = groups++;
             }
         }
-        // members of each group in topological order
-        int[] memberCount = new int[groups];
-        for (int i = 0; i < n; i++) {
-            if (group[i] >= 0) {
-                memberCount[group[i]]++;
-            }
-        }
-        int[][] members = new int[groups][];
-        for (int g = 0; g < groups; g++) {
-            members[g] = new int[memberCount[g]];
-        }
-        int[] fill = new int[groups];
-        for (int i = 0; i < n; i++) {
-            if (group[i] >= 0) {
-                members[group[i]][fill[group[i]]++] = i;
-            }
-        }
-        // number groups so that ids follow topological order of roots
-        int[] order = new int[groups];
+        int[] spare = consumers; // used again below
+        consumers = null;
+        onlyConsumer = null;
+        // number groups so that ids follow topological order of roots; from here on a chunk's group is its subtask id
         int[] idOf = new int[groups];
         int next = 0;
         for (int i = 0; i < n; i++) {
             if (group[i] >= 0 && root[group[i]] == i) {
-                idOf[group[i]] = next;
-                order[next++] = group[i];
+                idOf[group[i]] = next++;
             }
         }
         groups = next;
-        // a member is an output when it is a result or another group reads it
+        int[] rootOf = new int[groups];
+        for (int g = 0; g < groups; g++) {
+            rootOf[idOf[g]] = root[g];
+        }
+        root = null;
+        for (int i = 0; i < n; i++) {
+            if (group[i] >= 0) {
+                group[i] = idOf[group[i]];
+            }
+        }
+        idOf = null;
+        // the chunks of each subtask in topological order, subtask after subtask
+        int[] chunkStart = new int[groups + 1];
+        for (int i = 0; i < n; i++) {
+            if (group[i] >= 0) {
+                chunkStart[group[i] + 1]++;
+            }
+        }
+        for (int id = 0; id < groups; id++) {
+            chunkStart[id + 1] += chunkStart[id];
+        }
+        ChunkNode[] chunks = new ChunkNode[chunkStart[groups]];
+        int[] fill = Arrays.copyOf(chunkStart, groups);
+        for (int i = 0; i < n; i++) {
+            if (group[i] >= 0) {
+                chunks[fill[group[i]]++] = nodes.get(i);
+            }
+        }
+        fill = null;
+        // what each subtask reads from others; a member is an output when it is a result or another subtask reads it
         boolean[] exported = new boolean[n];
         int[][] preds = new int[groups][];
-        List<List<String>> inputs = new ArrayList<>(groups);
+        int[] inputStart = new int[groups + 1];
+        int[] inputs = new int[Math.max(16, groups)]; // node positions here, keyed chunk numbers below
+        int ni = 0;
+        int[] pred = new int[4];
         for (int id = 0; id < groups; id++) {
-            int g = order[id];
-            List<String> in = new ArrayList<>();
-            int[] pred = new int[4];
             int np = 0;
-            for (int m : members[g]) {
-                for (ChunkNode c : nodes.get(m).inputs()) {
-                    int p = pos.get(c);
-                    if (group[p] == g || in.contains(c.key())) {
+            for (int k = chunkStart[id]; k < chunkStart[id + 1]; k++) {
+                ChunkNode node = chunks[k];
+                for (int j = 0, count = node.inputCount(); j < count; j++) {
+                    int p = position(pos, node.input(j));
+                    if (group[p] == id || contains(inputs, inputStart[id], ni, p)) {
                         continue;
                     }
-                    in.add(c.key());
+                    inputs = append(inputs, ni++, p);
                     exported[p] = true;
                     if (group[p] >= 0) {
-                        int pid = idOf[group[p]];
+                        int pid = group[p];
                         if (!contains(pred, np, pid)) {
-                            if (np == pred.length) {
-                                pred = Arrays.copyOf(pred, np * 2);
-                            }
-                            pred[np++] = pid;
+                            pred = append(pred, np++, pid);
                         }
                     }
                 }
             }
-            preds[id] = Arrays.copyOf(pred, np);
-            inputs.add(in);
+            preds[id] = np == 0 ? NONE : Arrays.copyOf(pred, np);
+            inputStart[id + 1] = ni;
         }
+        group = null;
         int[][] succs = invert(preds, groups);
         int[] priority = depthFirstOrder(preds, succs, groups);
-        List<Subtask> subtasks = new ArrayList<>(groups);
+        // the chunks subtasks store or read, numbered by first appearance among the outputs, then the inputs
+        int[] number = spare;
+        Arrays.fill(number, -1);
+        ChunkNode[] keyed = new ChunkNode[Math.max(16, groups)];
+        int keyedCount = 0;
+        int[] outputStart = new int[groups + 1];
+        int[] outputs = new int[groups];
+        int no = 0;
         for (int id = 0; id < groups; id++) {
-            int g = order[id];
-            List<ChunkNode> chunks = new ArrayList<>(members[g].length);
-            List<String> outputs = new ArrayList<>(1);
-            for (int m : members[g]) {
-                chunks.add(nodes.get(m));
+            int first = no;
+            for (int k = chunkStart[id]; k < chunkStart[id + 1]; k++) {
+                int m = position(pos, chunks[k]);
                 if (result[m] || exported[m]) {
-                    outputs.add(nodes.get(m).key());
+                    outputs = append(outputs, no++, keyedCount);
+                    keyed = append(keyed, keyedCount, chunks[k]);
+                    number[m] = keyedCount++;
                 }
             }
-            if (outputs.isEmpty()) {
-                outputs.add(nodes.get(root[g]).key());
+            if (no == first) {
+                // a subtask whose chunks nobody reads stores its root
+                outputs = append(outputs, no++, keyedCount);
+                keyed = append(keyed, keyedCount, nodes.get(rootOf[id]));
+                number[rootOf[id]] = keyedCount++;
             }
-            subtasks.add(new Subtask(id, chunks, inputs.get(id), outputs, priority[id]));
+            outputStart[id + 1] = no;
         }
+        for (int i = 0; i < ni; i++) {
+            int p = inputs[i];
+            if (number[p] < 0) {
+                keyed = append(keyed, keyedCount, nodes.get(p));
+                number[p] = keyedCount++;
+            }
+            inputs[i] = number[p];
+        }
+        SubtaskList subtasks = new SubtaskList(chunks, chunkStart, Arrays.copyOf(inputs, ni), inputStart,
+                Arrays.copyOf(outputs, no), outputStart, Arrays.copyOf(keyed, keyedCount), priority);
         return new SubtaskGraph(subtasks, preds, succs, leafHints(preds, priority, groups));
     }
 
-    private static boolean absorbs(ChunkNode consumer) {
-        return consumer.op() instanceof ChunkElementwise || consumer.inputs().size() == 1;
+    /** {@code xs} with {@code x} at {@code i}, grown if full. */
+    private static int[] append(int[] xs, int i, int x) {
+        int[] out = i < xs.length ? xs : Arrays.copyOf(xs, i + (i >> 1) + 1);
+        out[i] = x;
+        return out;
     }
 
-    private static int indexOf(List<ChunkNode> list, ChunkNode x) {
-        for (int i = 0; i < list.size(); i++) {
-            if (list.get(i) == x) {
+    private static ChunkNode[] append(ChunkNode[] xs, int i, ChunkNode x) {
+        ChunkNode[] out = i < xs.length ? xs : Arrays.copyOf(xs, i + (i >> 1) + 1);
+        out[i] = x;
+        return out;
+    }
+
+    private static boolean contains(int[] xs, int from, int to, int x) {
+        for (int i = from; i < to; i++) {
+            if (xs[i] == x) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean absorbs(ChunkNode consumer) {
+        return consumer.op() instanceof ChunkElementwise || consumer.inputCount() == 1;
+    }
+
+    /** Where {@code x} first appears among the inputs of {@code node}. */
+    private static int firstInput(ChunkNode node, ChunkNode x) {
+        for (int i = 0, m = node.inputCount(); i < m; i++) {
+            if (node.input(i) == x) {
                 return i;
             }
         }
         return -1;
+    }
+
+    /**
+     * Where the nodes are in the graph's list: a node's {@link ChunkNode#serial() serial} when the node is there (a
+     * graph tiled in one run, nothing dropped), else found by identity among those that are elsewhere.
+     */
+    private static final class Positions {
+        private final List<ChunkNode> nodes;
+        private ChunkPositions elsewhere;
+        private int[] elsewherePosition;
+
+        Positions(List<ChunkNode> nodes) {
+            this.nodes = nodes;
+            for (int i = 0; i < nodes.size(); i++) {
+                ChunkNode c = nodes.get(i);
+                if (c.serial() != i) {
+                    if (elsewhere == null) {
+                        elsewhere = new ChunkPositions(16);
+                        elsewherePosition = new int[16];
+                    }
+                    if (elsewhere.add(c)) {
+                        int k = elsewhere.size() - 1;
+                        if (k == elsewherePosition.length) {
+                            elsewherePosition = Arrays.copyOf(elsewherePosition, k * 2);
+                        }
+                        elsewherePosition[k] = i;
+                    }
+                }
+            }
+        }
+
+        /** The position of {@code c}, or -1 when it is not in the graph. */
+        int get(ChunkNode c) {
+            int s = c.serial();
+            if (s >= 0 && s < nodes.size() && nodes.get(s) == c) {
+                return s;
+            }
+            int k = elsewhere == null ? -1 : elsewhere.get(c);
+            return k < 0 ? -1 : elsewherePosition[k];
+        }
+    }
+
+    private static int position(Positions pos, ChunkNode c) {
+        int p = pos.get(c);
+        if (p < 0) {
+            throw new NullPointerException("chunk " + c + " is read or wanted but not in the graph");
+        }
+        return p;
     }
 
     private static boolean contains(int[] xs, int n, int x) {
@@ -220,6 +312,9 @@ public final class Fusion {
         return false;
     }
 
+    /** The dependencies of a subtask without any (most of the subtasks of a big graph): one array for them all. */
+    private static final int[] NONE = new int[0];
+
     private static int[][] invert(int[][] preds, int n) {
         int[] count = new int[n];
         for (int[] ps : preds) {
@@ -229,12 +324,18 @@ public final class Fusion {
         }
         int[][] succ = new int[n][];
         for (int i = 0; i < n; i++) {
-            succ[i] = new int[count[i]];
+            succ[i] = count[i] == 0 ? NONE : new int[count[i]];
         }
         int[] fill = new int[n];
         for (int i = 0; i < n; i++) {
             for (int p : preds[i]) {
                 succ[p][fill[p]++] = i;
+            }
+        }
+        // siblings read by one consumer (the map chunks of a reduction) share its array
+        for (int i = 1; i < n; i++) {
+            if (succ[i].length != 0 && Arrays.equals(succ[i], succ[i - 1])) {
+                succ[i] = succ[i - 1];
             }
         }
         return succ;
@@ -275,11 +376,21 @@ public final class Fusion {
     private static double[] leafHints(int[][] preds, int[] priority, int n) {
         double[] hint = new double[n];
         Arrays.fill(hint, -1);
-        Integer[] leaves = java.util.stream.IntStream.range(0, n).filter(i -> preds[i].length == 0).boxed()
-                .toArray(Integer[]::new);
-        Arrays.sort(leaves, (x, y) -> Integer.compare(priority[x], priority[y]));
-        for (int r = 0; r < leaves.length; r++) {
-            hint[leaves[r]] = (double) r / leaves.length;
+        // leaves by priority; priorities are distinct (a post-order numbers each subtask once)
+        int[] byPriority = new int[n];
+        Arrays.fill(byPriority, -1);
+        int leafCount = 0;
+        for (int i = 0; i < n; i++) {
+            if (preds[i].length == 0) {
+                byPriority[priority[i]] = i;
+                leafCount++;
+            }
+        }
+        int r = 0;
+        for (int i : byPriority) {
+            if (i >= 0) {
+                hint[i] = (double) r++ / leafCount;
+            }
         }
         return hint;
     }

@@ -107,6 +107,7 @@ final class ReduceTilers {
             long stateBytes = TileContext.blockBytes(stateShape, node.dtype());
             int combine = ctx.fanIn(stateBytes, stateBytes);
             List<ChunkNode> level = new ArrayList<>(perOutput);
+            String mapPrefix = node.key() + ".m" + o + "_";
             for (int r = 0; r < perOutput; r++) {
                 int[] ridx = NSplits.unflat(reducedGrid, r);
                 int[] sidx = new int[ndim];
@@ -118,16 +119,16 @@ final class ReduceTilers {
                 for (int s = 1; s < srcs.size(); s++) {
                     inputs.add(srcs.get(s).chunk(broadcastIndex(srcs.get(s), sidx)));
                 }
-                level.add(ctx.chunk(node.key() + ".m" + o + "_" + r, maker.mapOp(sidx), inputs, node.dtype(),
-                        stateShape, sidx));
+                level.add(ctx.chunk(mapPrefix, r, maker.mapOp(sidx), inputs, node.dtype(), stateShape, sidx));
             }
             int round = 0;
             while (level.size() > combine) {
                 List<ChunkNode> next = new ArrayList<>((level.size() + combine - 1) / combine);
+                String combinePrefix = node.key() + ".c" + o + "_" + round + "_";
                 for (int i = 0; i < level.size(); i += combine) {
                     List<ChunkNode> group = level.subList(i, Math.min(level.size(), i + combine));
-                    next.add(group.size() == 1 ? group.get(0) : ctx.chunk(node.key() + ".c" + o + "_" + round + "_" + i,
-                            combineOp, group, node.dtype(), stateShape, oidx));
+                    next.add(group.size() == 1 ? group.get(0) : ctx.chunk(combinePrefix, i, combineOp, group,
+                            node.dtype(), stateShape, oidx));
                 }
                 level = next;
                 round++;

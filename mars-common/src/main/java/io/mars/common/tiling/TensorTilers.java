@@ -30,6 +30,7 @@ import io.mars.types.DataType;
 import io.mars.types.NDArray;
 import io.mars.types.Shapes;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** The tiling rules of the tensor operands. */
@@ -72,8 +73,9 @@ final class TensorTilers {
 
     static TiledTileable full(TileableNode node, TensorFull op, List<TiledTileable> in, TileContext ctx) {
         ChunkFull chunkOp = new ChunkFull(op.value());
+        String prefix = node.key() + ".";
         return eachChunk(resolve(op.chunks(), node, ctx), (flat, idx, shape) ->
-                ctx.chunk(node.key() + "." + flat, chunkOp, List.of(), node.dtype(), shape, idx));
+                ctx.chunk(prefix, flat, chunkOp, List.of(), node.dtype(), shape, idx));
     }
 
     static TiledTileable arange(TileableNode node, TensorArange op, List<TiledTileable> in, TileContext ctx) {
@@ -137,17 +139,23 @@ final class TensorTilers {
             aligned.add(ctx.rechunk(t, target, node.key() + ".in" + i));
         }
         ChunkElementwise chunkOp = new ChunkElementwise(op.fn(), op.args());
+        String prefix = node.key() + ".";
+        int[][] grids = new int[aligned.size()][];
+        for (int i = 0; i < grids.length; i++) {
+            grids[i] = aligned.get(i).grid();
+        }
         return eachChunk(unified, (flat, idx, shape) -> {
-            List<ChunkNode> inputs = new ArrayList<>(aligned.size());
-            for (TiledTileable t : aligned) {
+            ChunkNode[] inputs = new ChunkNode[aligned.size()];
+            for (int i = 0; i < inputs.length; i++) {
+                TiledTileable t = aligned.get(i);
                 int[] tidx = new int[t.ndim()];
                 for (int ia = 0; ia < t.ndim(); ia++) {
                     int a = ia + (n - t.ndim());
                     tidx[ia] = t.nsplits()[ia].length == 1 ? 0 : idx[a];
                 }
-                inputs.add(t.chunk(tidx));
+                inputs[i] = t.chunks().get(NSplits.flat(grids[i], tidx));
             }
-            return ctx.chunk(node.key() + "." + flat, chunkOp, inputs, node.dtype(), shape, idx);
+            return ctx.chunk(prefix, flat, chunkOp, Arrays.asList(inputs), node.dtype(), shape, idx);
         });
     }
 

@@ -1,8 +1,10 @@
 package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.ChunkPositions;
 import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.TiledTileable;
+import io.mars.common.model.Keys;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.BoxCreation;
@@ -21,6 +23,10 @@ import java.util.Map;
 public final class TileContext {
     private final TilingConfig config;
     private final List<ChunkNode> created = new ArrayList<>();
+    private final ChunkInterner interner = new ChunkInterner();
+    /** The chunks made here (by serial) that a chunk made later reads; those recorded from elsewhere, apart. */
+    private final java.util.BitSet read = new java.util.BitSet();
+    private ChunkPositions readExisting;
     // --- wide ---
     private final Map<String, TiledTileable> stitched = new java.util.HashMap<>();
 
@@ -113,11 +119,85 @@ public final class TileContext {
         return created;
     }
 
-    /** Makes and records a chunk node; {@code key} must be unique within the task. */
+    /**
+     * Makes and records a chunk node; {@code key} must be unique within the task. The node may get an equal array of
+     * an input or of another chunk instead of the {@code shape} or {@code index} given (so no array passed here or
+     * read from a chunk may be changed afterwards, which {@link ChunkNode} forbids anyway), and keeps a key ending in
+     * a number as a shared prefix and that number.
+     */
     public ChunkNode chunk(String key, Operand op, List<ChunkNode> inputs, DataType dtype, long[] shape, int[] index) {
-        ChunkNode n = new ChunkNode(key, op, inputs, dtype, shape, index);
+        int split = Keys.numberStart(key);
+        return split < 0 ? record(key, -1, op, inputs, dtype, shape, index)
+                : record(interner.prefix(key, split), Integer.parseInt(key, split, key.length(), 10), op, inputs, dtype,
+                        shape, index);
+    }
+
+    /**
+     * {@link #chunk(String, Operand, List, DataType, long[], int[])} of the key {@code keyPrefix + keyNumber}, without
+     * making that string: for tilers making many chunks of one prefix.
+     */
+    public ChunkNode chunk(String keyPrefix, int keyNumber, Operand op, List<ChunkNode> inputs, DataType dtype,
+                           long[] shape, int[] index) {
+        char last = keyPrefix.isEmpty() ? '0' : keyPrefix.charAt(keyPrefix.length() - 1);
+        if (keyNumber < 0 || keyNumber > 999_999_999 || last >= '0' && last <= '9') {
+            return chunk(keyPrefix + keyNumber, op, inputs, dtype, shape, index); // split as Keys.numberStart does
+        }
+        return record(keyPrefix, keyNumber, op, inputs, dtype, shape, index);
+    }
+
+    private ChunkNode record(String keyPrefix, int keyNumber, Operand op, List<ChunkNode> inputs, DataType dtype,
+                             long[] shape, int[] index) {
+        ChunkNode n = new ChunkNode(keyPrefix, keyNumber, op, inputs, dtype, interner.shape(shape, inputs),
+                interner.index(index, inputs), created.size());
+        for (int i = 0, count = n.inputCount(); i < count; i++) {
+            read(n.input(i));
+        }
         created.add(n);
         return n;
+    }
+
+    /** Notes that a chunk made since reads {@code in}. */
+    private void read(ChunkNode in) {
+        int s = in.serial();
+        if (s >= 0 && s < created.size() && created.get(s) == in) {
+            read.set(s);
+        } else {
+            if (readExisting == null) {
+                readExisting = new ChunkPositions(16);
+            }
+            readExisting.add(in);
+        }
+    }
+
+    /**
+     * Whether everything recorded is needed to compute {@code outputs}: when every recorded chunk but those is read by
+     * another, each leads to one of them, and tiling need not look for chunks nothing reads. (Tilers may make such
+     * chunks: the column groups of a frame a select leaves unread, say.)
+     */
+    boolean allNeededFor(List<ChunkNode> outputs) {
+        java.util.BitSet wanted = new java.util.BitSet();
+        ChunkPositions wantedExisting = null;
+        for (ChunkNode o : outputs) {
+            int s = o.serial();
+            if (s >= 0 && s < created.size() && created.get(s) == o) {
+                wanted.set(s);
+            } else {
+                if (wantedExisting == null) {
+                    wantedExisting = new ChunkPositions(16);
+                }
+                wantedExisting.add(o);
+            }
+        }
+        for (int i = 0; i < created.size(); i++) {
+            ChunkNode c = created.get(i);
+            boolean own = c.serial() == i;
+            boolean isRead = own ? read.get(i) : readExisting != null && readExisting.contains(c);
+            boolean isWanted = own ? wanted.get(i) : wantedExisting != null && wantedExisting.contains(c);
+            if (!isRead && !isWanted) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // --- wide ---

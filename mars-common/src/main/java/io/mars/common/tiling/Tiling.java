@@ -4,6 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkGraph;
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.ChunkPositions;
 import io.mars.common.graph.TileableGraph;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
@@ -109,8 +110,7 @@ public final class Tiling {
             // only what the outputs read: a select of a few columns of a frame cut by columns leaves the chunks of
             // the other column groups unread, a product reads through a transpose and leaves the transposed copy
             List<ChunkNode> outputs = chunksOf(graph.outputs(), tiled);
-            return new Result(new ChunkGraph(ancestors(ctx.created(), outputs), outputs), pick(graph.outputs(), tiled),
-                    true);
+            return new Result(new ChunkGraph(needed(ctx, outputs), outputs), pick(graph.outputs(), tiled), true);
         }
         // this stage computes the unknown inputs and the requested outputs that are tiled already
         Map<String, TiledTileable> stage = new LinkedHashMap<>(unknownInputs);
@@ -120,7 +120,7 @@ public final class Tiling {
             }
         }
         List<ChunkNode> stageChunks = chunksOf(List.copyOf(stage.keySet()), tiled);
-        return new Result(new ChunkGraph(ancestors(ctx.created(), stageChunks), stageChunks), stage, false);
+        return new Result(new ChunkGraph(needed(ctx, stageChunks), stageChunks), stage, false);
     }
 
     /**
@@ -179,14 +179,30 @@ public final class Tiling {
         return out;
     }
 
+    /** The chunks made or recorded in {@code ctx} that {@code roots} depend on, in the order made (topological). */
+    private static List<ChunkNode> needed(TileContext ctx, List<ChunkNode> roots) {
+        // most graphs need every chunk made: that is known from what each chunk read, without a walk of the graph
+        return ctx.allNeededFor(roots) ? ctx.created() : ancestors(ctx.created(), roots);
+    }
+
     /** The nodes of {@code topo} that {@code roots} depend on, in the same (topological) order. */
     private static List<ChunkNode> ancestors(List<ChunkNode> topo, List<ChunkNode> roots) {
-        Set<ChunkNode> keep = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        List<ChunkNode> stack = new ArrayList<>(roots);
-        while (!stack.isEmpty()) {
-            ChunkNode c = stack.remove(stack.size() - 1);
+        ChunkPositions keep = new ChunkPositions(topo.size());
+        ChunkNode[] stack = new ChunkNode[Math.max(16, roots.size())];
+        int sp = 0;
+        for (ChunkNode r : roots) {
+            stack[sp++] = r;
+        }
+        while (sp > 0) {
+            ChunkNode c = stack[--sp];
             if (keep.add(c)) {
-                stack.addAll(c.inputs());
+                int n = c.inputCount();
+                if (sp + n > stack.length) {
+                    stack = java.util.Arrays.copyOf(stack, Math.max(stack.length * 2, sp + n));
+                }
+                for (int i = 0; i < n; i++) {
+                    stack[sp++] = c.input(i);
+                }
             }
         }
         List<ChunkNode> out = new ArrayList<>(keep.size());

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 public final class RefCountLifecycle implements LifecycleService, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RefCountLifecycle.class);
     private final Actor actor = new Actor("mars-lifecycle");
-    private final Map<String, Map<String, Integer>> counts = new HashMap<>();
+    private final Map<String, KeyCounts> counts = new HashMap<>();
     /** Per session, the deletion under way of each released key (removed when it is over). */
     private final Map<String, Map<String, CompletableFuture<Void>>> deleting = new HashMap<>();
     private final MetaService meta;
@@ -34,9 +34,9 @@ public final class RefCountLifecycle implements LifecycleService, AutoCloseable 
     @Override
     public CompletableFuture<Void> incref(String sessionId, List<String> chunkKeys) {
         return actor.run(() -> {
-            Map<String, Integer> m = counts.computeIfAbsent(sessionId, s -> new HashMap<>());
+            KeyCounts m = counts.computeIfAbsent(sessionId, s -> new KeyCounts());
             for (String k : chunkKeys) {
-                m.merge(k, 1, Integer::sum);
+                m.increment(k);
             }
         });
     }
@@ -74,21 +74,14 @@ public final class RefCountLifecycle implements LifecycleService, AutoCloseable 
     }
 
     private Released countDown(String sessionId, List<String> chunkKeys) {
-        Map<String, Integer> m = counts.get(sessionId);
+        KeyCounts m = counts.get(sessionId);
         if (m == null) {
             return new Released(List.of(), CompletableFuture.completedFuture(null));
         }
         List<String> released = new ArrayList<>();
         for (String k : chunkKeys) {
-            Integer c = m.get(k);
-            if (c == null) {
-                continue;
-            }
-            if (c <= 1) {
-                m.remove(k);
+            if (m.decrement(k) == 0) {
                 released.add(k);
-            } else {
-                m.put(k, c - 1);
             }
         }
         if (m.isEmpty()) {
@@ -148,7 +141,10 @@ public final class RefCountLifecycle implements LifecycleService, AutoCloseable 
 
     @Override
     public CompletableFuture<Integer> trackedCount(String sessionId) {
-        return actor.call(() -> counts.getOrDefault(sessionId, Map.of()).size());
+        return actor.call(() -> {
+            KeyCounts m = counts.get(sessionId);
+            return m == null ? 0 : m.size();
+        });
     }
 
     @Override

@@ -4,12 +4,13 @@ import java.util.Arrays;
 
 /**
  * Chunk key to index, by open addressing over two arrays: no entry objects and no boxed values, since a run indexes
- * every chunk of its graph (a few million keys at the scale we aim for) and drops the index right after.
+ * every chunk of its graph (a few million keys at the scale we aim for) and drops the index right after. It grows
+ * past the size it was made for (at most half full).
  */
 final class KeyIndex {
-    private final String[] keys;
-    private final int[] values;
-    private final int mask;
+    private String[] keys;
+    private int[] values;
+    private int mask;
     private int size;
 
     KeyIndex(int expected) {
@@ -28,12 +29,31 @@ final class KeyIndex {
             }
             slot = (slot + 1) & mask;
         }
-        if (size * 2 >= keys.length) {
-            throw new IllegalStateException("KeyIndex sized for fewer keys than " + (size + 1));
-        }
         keys[slot] = key;
         values[slot] = size;
-        return size++;
+        size++;
+        if (size * 2 > keys.length) {
+            grow();
+        }
+        return size - 1;
+    }
+
+    private void grow() {
+        String[] oldKeys = keys;
+        int[] oldValues = values;
+        keys = new String[oldKeys.length * 2];
+        values = new int[oldKeys.length * 2];
+        mask = keys.length - 1;
+        for (int s = 0; s < oldKeys.length; s++) {
+            if (oldKeys[s] != null) {
+                int slot = mix(oldKeys[s].hashCode()) & mask;
+                while (keys[slot] != null) {
+                    slot = (slot + 1) & mask;
+                }
+                keys[slot] = oldKeys[s];
+                values[slot] = oldValues[s];
+            }
+        }
     }
 
     /** The index of {@code key}, or -1. */

@@ -1,7 +1,9 @@
 package io.mars.am.services.scheduling.internal;
 
+import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
+import io.mars.common.graph.SubtaskList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -13,8 +15,9 @@ import java.util.Set;
 /**
  * The chunks one task run reads and writes, indexed by int within the run: per chunk its producer, location
  * (a {@link WorkerIds} index), stored size and whether it is gone, in arrays; each subtask's inputs and outputs as
- * chunk indexes in two flat arrays. A few bytes per chunk instead of several map entries, since the scheduler holds
- * this for every subtask of a task (10^6 at the scale we aim for).
+ * chunk indexes: those a {@link SubtaskList} numbered already (a fused graph), else two flat arrays made here. A few
+ * bytes per chunk instead of several map entries, since the scheduler holds this for every subtask of a task (10^6 at
+ * the scale we aim for).
  */
 final class RunChunks {
     /** The subtask of this graph storing each chunk, or -1 for a chunk an earlier task stored. */
@@ -29,6 +32,8 @@ final class RunChunks {
     final BitSet gone = new BitSet();
     /** Workers keeping copies of a chunk besides its {@link #location} (rare: only fetched inputs kept). */
     final Map<Integer, List<Integer>> copies = new HashMap<>();
+    /** The graph's own numbering of the chunks it reads and stores, when it has one; else the arrays below. */
+    private final SubtaskList keyed;
     private final int[] inputStart;
     private final int[] inputs;
     private final int[] outputStart;
@@ -36,6 +41,38 @@ final class RunChunks {
 
     /** Indexes the graph's chunks; {@code stored} names a worker for inputs stored by earlier tasks. */
     RunChunks(SubtaskGraph graph, Map<String, String> stored, Set<String> resultKeys, WorkerIds workers) {
+        if (graph.subtasks() instanceof SubtaskList list) {
+            // fusion numbered the chunks already, outputs first as below: no keys to spell out and index
+            this.keyed = list;
+            this.inputStart = null;
+            this.inputs = null;
+            this.outputStart = null;
+            this.outputs = null;
+            int m = list.keyedCount();
+            this.producer = new int[m];
+            this.location = new int[m];
+            this.bytes = new long[m];
+            Arrays.fill(producer, -1);
+            Arrays.fill(location, -1);
+            Arrays.fill(bytes, 1L);
+            for (int s = 0; s < list.size(); s++) {
+                for (int j = 0, n = list.outputCount(s); j < n; j++) {
+                    producer[list.output(s, j)] = s;
+                }
+            }
+            int produced = list.producedCount();
+            if (!stored.isEmpty()) {
+                for (int c = produced; c < m; c++) {
+                    String worker = stored.get(list.keyed(c).key());
+                    if (worker != null) {
+                        location[c] = workers.index(worker);
+                    }
+                }
+            }
+            markResults(list, resultKeys);
+            return;
+        }
+        this.keyed = null;
         int n = graph.size();
         int inputCount = 0;
         int outputCount = 0;
@@ -43,8 +80,9 @@ final class RunChunks {
             inputCount += st.inputs().size();
             outputCount += st.outputs().size();
         }
-        // outputs first, so that the chunks with an index below 'produced' are those with a producer here
-        KeyIndex index = new KeyIndex(inputCount + outputCount);
+        // outputs first, so that the chunks with an index below 'produced' are those with a producer here; most inputs
+        // are outputs of other subtasks, so the index is sized for the outputs and grows if need be
+        KeyIndex index = new KeyIndex(outputCount);
         for (Subtask st : graph.subtasks()) {
             for (String out : st.outputs()) {
                 index.indexOf(out);
@@ -98,25 +136,48 @@ final class RunChunks {
         }
     }
 
+    /** Marks the chunks named in {@code resultKeys}, comparing keys without spelling them out when there are few. */
+    private void markResults(SubtaskList list, Set<String> resultKeys) {
+        if (resultKeys.isEmpty()) {
+            return;
+        }
+        if (resultKeys.size() <= 8) {
+            for (int c = 0; c < list.keyedCount(); c++) {
+                ChunkNode node = list.keyed(c);
+                for (String k : resultKeys) {
+                    if (node.hasKey(k)) {
+                        results.set(c);
+                    }
+                }
+            }
+            return;
+        }
+        for (int c = 0; c < list.keyedCount(); c++) {
+            if (resultKeys.contains(list.keyed(c).key())) {
+                results.set(c);
+            }
+        }
+    }
+
     int size() {
         return producer.length;
     }
 
     int inputCount(int subtask) {
-        return inputStart[subtask + 1] - inputStart[subtask];
+        return keyed != null ? keyed.inputCount(subtask) : inputStart[subtask + 1] - inputStart[subtask];
     }
 
     /** The chunk index of the subtask's {@code j}-th input (in {@link Subtask#inputs()} order). */
     int input(int subtask, int j) {
-        return inputs[inputStart[subtask] + j];
+        return keyed != null ? keyed.input(subtask, j) : inputs[inputStart[subtask] + j];
     }
 
     int outputCount(int subtask) {
-        return outputStart[subtask + 1] - outputStart[subtask];
+        return keyed != null ? keyed.outputCount(subtask) : outputStart[subtask + 1] - outputStart[subtask];
     }
 
     int output(int subtask, int j) {
-        return outputs[outputStart[subtask] + j];
+        return keyed != null ? keyed.output(subtask, j) : outputs[outputStart[subtask] + j];
     }
 
     /** The chunk index of {@code key} among the subtask's inputs, or -1. */

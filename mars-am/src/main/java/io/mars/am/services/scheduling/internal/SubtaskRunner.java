@@ -63,7 +63,7 @@ final class SubtaskRunner {
 
     void enqueue(TaskRun run, int id) {
         int generation = run.states.fire(id, SubtaskEvent.READY);
-        placement.place(new Ready(run, id, run.subtask(id).priority(), generation));
+        placement.place(new Ready(run, id, run.priority(id), generation));
     }
 
     /**
@@ -82,7 +82,7 @@ final class SubtaskRunner {
                     if (run.states.is(id, SubtaskState.QUEUED) && run.states.generation(id) == generation
                             && run.failure == null) {
                         int next = run.states.fire(id, SubtaskEvent.DELETIONS_DONE);
-                        placement.place(new Ready(run, id, run.subtask(id).priority(), next));
+                        placement.place(new Ready(run, id, run.priority(id), next));
                         dispatch();
                     }
                 })));

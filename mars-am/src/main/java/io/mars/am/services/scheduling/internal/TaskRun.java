@@ -4,6 +4,7 @@ import io.mars.am.services.scheduling.SchedulingListener;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
+import io.mars.common.graph.SubtaskList;
 import java.util.BitSet;
 import java.util.Map;
 import java.util.Set;
@@ -60,5 +61,10 @@ final class TaskRun {
 
     Subtask subtask(int id) {
         return graph.subtasks().get(id);
+    }
+
+    /** The priority of subtask {@code id} (a fused graph's subtasks are made when asked for: this makes none). */
+    int priority(int id) {
+        return graph.subtasks() instanceof SubtaskList list ? list.priority(id) : subtask(id).priority();
     }
 }

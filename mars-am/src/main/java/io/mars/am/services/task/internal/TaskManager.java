@@ -15,6 +15,7 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
+import io.mars.common.graph.SubtaskList;
 import io.mars.common.graph.TileableGraph;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.graph.TiledTileables;
@@ -217,20 +218,11 @@ public final class TaskManager implements TaskService, AutoCloseable {
         String schedulingId = task.id + "#" + run.stage++;
         task.stages = run.stage;
         task.schedulingId = schedulingId;
-        List<String> inputRefs = new ArrayList<>();
         Set<String> storedInputs = new HashSet<>();
         Set<String> fetchKeys = new HashSet<>();
         for (ChunkNode c : tiled.graph().nodes()) {
             if (c.op() instanceof ChunkFetch) {
                 fetchKeys.add(c.key());
-            }
-        }
-        for (Subtask st : subtasks.subtasks()) {
-            inputRefs.addAll(st.inputs());
-            for (String in : st.inputs()) {
-                if (fetchKeys.contains(in)) {
-                    storedInputs.add(in);
-                }
             }
         }
         List<String> resultRefs = new ArrayList<>();
@@ -239,8 +231,34 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 resultRefs.add(c.key());
             }
         }
-        List<String> allRefs = new ArrayList<>(inputRefs);
-        allRefs.addAll(resultRefs);
+        // a reference per reading subtask, then one per result
+        List<String> allRefs;
+        if (subtasks.subtasks() instanceof SubtaskList list) {
+            // the keys spelled out as the lifecycle reads them: a million strings made at once would be kept that long
+            allRefs = concat(list.inputKeys(), resultRefs);
+            if (!fetchKeys.isEmpty()) {
+                for (int c = list.producedCount(); c < list.keyedCount(); c++) {
+                    String in = list.keyed(c).key(); // read, not stored here
+                    if (fetchKeys.contains(in)) {
+                        storedInputs.add(in);
+                    }
+                }
+            }
+        } else {
+            allRefs = new ArrayList<>();
+            for (Subtask st : subtasks.subtasks()) {
+                allRefs.addAll(st.inputs());
+                for (String in : st.inputs()) {
+                    if (fetchKeys.contains(in)) {
+                        storedInputs.add(in);
+                    }
+                }
+            }
+            allRefs.addAll(resultRefs);
+        }
+        // what the rest of the stage needs of the tiling: not its chunk graph, which the subtasks hold anyway
+        Map<String, TiledTileable> tiledOutputs = tiled.outputs();
+        boolean complete = tiled.complete();
         SchedulingListener listener = new SchedulingListener() {
             @Override
             public void subtaskDispatched(int subtaskId, String workerId, long nanos) {
@@ -305,13 +323,13 @@ public final class TaskManager implements TaskService, AutoCloseable {
                     }
                     Map<String, TiledTileable> results = new HashMap<>();
                     try {
-                        tiled.outputs().forEach((k, t) -> results.put(k, TiledTileables.asFetch(t, shapes)));
+                        tiledOutputs.forEach((k, t) -> results.put(k, TiledTileables.asFetch(t, shapes)));
                     } catch (RuntimeException e) {
                         failStage(run, subtasks, completed, resultRefs, e);
                         return;
                     }
                     run.heldRefs.addAll(resultRefs);
-                    if (tiled.complete()) {
+                    if (complete) {
                         succeed(task, results, run.heldRefs);
                     } else {
                         run.stageResults.putAll(results);
@@ -437,6 +455,21 @@ public final class TaskManager implements TaskService, AutoCloseable {
             }
         }
         return refs;
+    }
+
+    /** {@code a} then {@code b}, read through. */
+    private static List<String> concat(List<String> a, List<String> b) {
+        return new java.util.AbstractList<>() {
+            @Override
+            public String get(int i) {
+                return i < a.size() ? a.get(i) : b.get(i - a.size());
+            }
+
+            @Override
+            public int size() {
+                return a.size() + b.size();
+            }
+        };
     }
 
     private static Map<String, String> locations(List<ChunkMeta> metas) {
