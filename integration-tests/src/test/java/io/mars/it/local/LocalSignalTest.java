@@ -26,7 +26,7 @@ class LocalSignalTest {
     @ValueSource(strings = {"TERM", "INT"})
     void aSignalWhileTheJobSpillsLeavesNoSpillFileBehind(String signal) throws Exception {
         Path spill = Files.createDirectories(tmp.resolve("spill"));
-        Path marsHome = AmClasspath.shippedTarget().getParent().getParent();
+        Path marsHome = AmClasspath.distribution();
         Path err = tmp.resolve("err");
         // (a.a^T - a).std() at n = 4000 in 1000-blocks (128 MB per matrix) with 8 MB quotas: it spills at once
         ProcessBuilder builder = new ProcessBuilder("bash", marsHome.resolve("bin/mars-submit").toString(),

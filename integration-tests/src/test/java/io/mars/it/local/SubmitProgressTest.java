@@ -114,7 +114,7 @@ class SubmitProgressTest {
     }
 
     private static List<String> command(List<String> options) {
-        Path marsHome = AmClasspath.shippedTarget().getParent().getParent();
+        Path marsHome = AmClasspath.distribution();
         List<String> command = new ArrayList<>(List.of("bash", marsHome.resolve("bin/mars-submit").toString(),
                 "--master", "local[2]"));
         command.addAll(options);

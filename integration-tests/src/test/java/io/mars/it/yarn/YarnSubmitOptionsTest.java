@@ -194,7 +194,7 @@ class YarnSubmitOptionsTest {
 
     /** {@code bin/mars-submit} as a user runs it: pi from the shipped examples jar, with nothing of Mars on the node. */
     private static ShippedRun shippedSubmit() throws Exception {
-        Path marsHome = AmClasspath.shippedTarget().getParent().getParent();
+        Path marsHome = AmClasspath.distribution();
         Path err = Files.createTempFile(tmp, "shipped", ".err");
         ProcessBuilder builder = new ProcessBuilder("bash", marsHome.resolve("bin/mars-submit").toString(),
                 "--master", "yarn", "--class", "io.mars.examples.MonteCarloPi", "--am-memory", "512",
@@ -289,7 +289,7 @@ class YarnSubmitOptionsTest {
 
     /** The archive a Mars installation pre-uploads, made by the shipped {@code bin/mars-yarn-archive} from the shipped jars. */
     private static Path shippedArchive(Path zip) throws Exception {
-        Path marsHome = AmClasspath.shippedTarget().getParent().getParent();
+        Path marsHome = AmClasspath.distribution();
         Process p = new ProcessBuilder("bash", marsHome.resolve("bin/mars-yarn-archive").toString(), zip.toString())
                 .redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -202,7 +202,7 @@ class YarnZooKeeperTest {
     @ValueSource(strings = {"TERM", "INT"})
     void aSignalToTheWaitingSubmitterKillsTheApplicationAndLeavesNothingBehind(String signal) throws Exception {
         org.apache.hadoop.fs.Path dir = fs.makeQualified(new org.apache.hadoop.fs.Path("/zk-signal-" + signal));
-        Path marsHome = AmClasspath.shippedTarget().getParent().getParent();
+        Path marsHome = AmClasspath.distribution();
         Path out = tmp.resolve("signal-" + signal + ".out");
         Path err = tmp.resolve("signal-" + signal + ".err");
         List<String> command = new ArrayList<>(List.of("bash", marsHome.resolve("bin/mars-submit").toString()));
@@ -238,7 +238,9 @@ class YarnZooKeeperTest {
                     .isEqualTo(YarnApplicationState.KILLED);
             assertThat(fs.exists(hadoop.staging(appId))).as("staging dir deleted").isFalse();
             assertThat(curator.checkExists().forPath(root)).as("ZooKeeper state deleted: " + printed).isNull();
-            assertThat(printed.split("deleted the application's ZooKeeper state", -1)).as("deleted once").hasSize(2);
+            // the submitter deletes it unless the killed AM, whose shutdown may race it, already did: never twice
+            assertThat(printed.split("deleted the application's ZooKeeper state", -1)).as("deleted at most once")
+                    .hasSizeLessThanOrEqualTo(2);
         } finally {
             submitter.destroyForcibly();
         }

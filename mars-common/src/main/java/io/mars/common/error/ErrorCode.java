@@ -45,6 +45,11 @@ public enum ErrorCode {
      * chunks are too large for the workers; found before anything runs.
      */
     WORKING_SET_TOO_LARGE(45, ErrorKind.INSUFFICIENT_RESOURCES),
+    /**
+     * The supervisor ran out of heap while tiling or fusing a task (its chunk graph is larger than the AM's memory
+     * holds): the task fails instead of hanging; give the AM more memory or make the chunks larger.
+     */
+    SUPERVISOR_OUT_OF_MEMORY(46, ErrorKind.INSUFFICIENT_RESOURCES),
     INTERNAL_ERROR(99, ErrorKind.INTERNAL),
     // dataframe operations (codes 65-69)
     /** A merge names a key column that one of the two frames does not have. */

@@ -188,6 +188,14 @@ public final class TaskManager implements TaskService, AutoCloseable {
         runStage(new Run(task, optimized, tiling, budget, snap.stored()));
     }
 
+    private static MarsException outOfMemory(Task task, OutOfMemoryError e) {
+        Runtime rt = Runtime.getRuntime();
+        return new MarsException(ErrorCode.SUPERVISOR_OUT_OF_MEMORY, "the supervisor ran out of memory tiling task "
+                + task.id + " (heap limit " + (rt.maxMemory() >> 20) + " MB, " + e.getMessage() + "): its chunk graph "
+                + "is larger than the supervisor's heap holds; give the ApplicationMaster more memory (--am-memory, or "
+                + "-Xmx of the JVM that runs the local cluster) or use larger chunks", e);
+    }
+
     /**
      * Tiles as far as chunk lengths are known, runs that graph, and either stores the outputs (the last stage) or
      * keeps the stage's results and goes on with the next stage.
@@ -202,10 +210,13 @@ public final class TaskManager implements TaskService, AutoCloseable {
             tiled = run.tiling.tile(run.graph, stored);
             subtasks = Fusion.fuse(tiled.graph(), run.budget);
             checkMemory(subtasks, run.budget);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | OutOfMemoryError e) {
+            // What tiling and fusion had made is unreachable once the error unwound their frames, so the heap has
+            // room again to fail the task; without this catch the error ended the stage's thread and the task stayed
+            // TILING for ever.
             lifecycle.decref(task.sessionId, run.heldRefs);
             run.tiling.abortOutputs(run.graph, run.sessionStored);
-            end(task, MarsException.wrap(e));
+            end(task, e instanceof OutOfMemoryError oom ? outOfMemory(task, oom) : MarsException.wrap(e));
             return;
         }
         task.chunks += tiled.graph().nodes().size();
