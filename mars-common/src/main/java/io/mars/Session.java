@@ -34,6 +34,15 @@ public interface Session extends AutoCloseable {
         return execute(new Tensor[] {tensor}).get(0);
     }
 
+    /**
+     * Starts the graphs producing {@code tensors} and returns at once; the returned execution waits for their values
+     * ({@link Execution#get()}), reports progress and cancels. {@link #execute(Tensor...)} is {@code submit(...).get()}.
+     */
+    Execution<List<NDArray>> submit(Tensor... tensors);
+
+    /** Starts the graphs producing these dataframes and series, as {@link #submit(Tensor...)} does for tensors. */
+    Execution<List<LocalTable>> submitTables(Tileable... tables);
+
     /** Drops the stored results of these tensors on the cluster. */
     void release(Tensor... tensors);
 
@@ -56,7 +65,11 @@ public interface Session extends AutoCloseable {
         return false;
     }
 
-    /** Releases every result of this session and, for a session that owns its cluster, stops the cluster. */
+    /**
+     * Cancels the tasks this session runs (waiting for them to end, up to a minute), releases every result of this
+     * session and, for a session that owns its cluster, stops the cluster. Safe to call from another thread while a
+     * task runs: the thread waiting in {@code execute} gets {@code TASK_CANCELLED}.
+     */
     @Override
     void close();
 

@@ -148,6 +148,11 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
     }
 
     @Override
+    public CompletableFuture<Void> cancelTask(String sessionId, String taskId) {
+        return tasks.cancel(taskId);
+    }
+
+    @Override
     public CompletableFuture<ResultLayout> resultLayout(String sessionId, String tileableKey) {
         return sessions.stored(sessionId, tileableKey).thenCompose(t ->
                 meta.get(sessionId, t.chunks().stream().map(ChunkNode::key).toList())

@@ -200,6 +200,24 @@ class NetworkedClusterTest {
     }
 
     @Test
+    void aTaskIsCancelledOverRpc() throws Exception {
+        try (ClientSession remote = ClientSession.open(client, Map.of(), null)) {
+            var rng = Tensors.random(5);
+            Tensor x = rng.rand(shape(200_000_000L), chunks(1_000_000L));
+            io.mars.Execution<java.util.List<NDArray>> running = remote.submit(x.multiply(x).sum());
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            while (running.progress() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            running.cancel();
+            assertThatThrownBy(running::get).isInstanceOf(MarsException.class)
+                    .satisfies(e -> assertThat(((MarsException) e).code()).isEqualTo(ErrorCode.TASK_CANCELLED));
+            assertThat(supervisor.tasks().info(running.taskId()).join().state())
+                    .isEqualTo(io.mars.common.rpc.TaskState.CANCELLED);
+        }
+    }
+
+    @Test
     void errorsFromWorkersReachTheClientWithTheirCode() {
         try (ClientSession remote = ClientSession.open(client, Map.of(), null)) {
             Tensor bad = Tensors.arange(10, chunks(3)).power(Tensors.arange(-5, 5, 1, chunks(3)));

@@ -25,6 +25,13 @@ public interface SupervisorGateway {
 
     CompletableFuture<TaskInfo> taskInfo(String sessionId, String taskId);
 
+    /**
+     * Asks the supervisor to stop a task: no further subtask is dispatched, the running ones finish, what the task
+     * produced is given back, and it ends CANCELLED ({@link #waitTask} then completes). Completes once asked; a task
+     * that has ended is left as it is.
+     */
+    CompletableFuture<Void> cancelTask(String sessionId, String taskId);
+
     CompletableFuture<ResultLayout> resultLayout(String sessionId, String tileableKey);
 
     CompletableFuture<Void> releaseTileables(String sessionId, List<String> tileableKeys);

@@ -1,5 +1,6 @@
 package io.mars.submit.client;
 
+import io.mars.Execution;
 import io.mars.Session;
 import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
@@ -30,7 +31,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * A session as a client sees it: builds tileable graphs from tensors, submits them to a supervisor, and fetches
@@ -47,6 +52,9 @@ public final class ClientSession implements Session {
     private final Set<String> tracked = new HashSet<>();
     private final ConcurrentLinkedQueue<String> unreachable = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;
+    /** The tasks submitted and not yet ended, which {@link #close()} cancels. */
+    private final Map<String, ClientExecution<?>> running = new ConcurrentHashMap<>();
+    private static final long CANCEL_WAIT_SECONDS = 60;
 
     /** Whether the workers run in this process's machine and see its local files (an embedded cluster). */
     private final boolean localFiles;
@@ -89,66 +97,152 @@ public final class ClientSession implements Session {
     }
 
     @Override
-    public synchronized List<NDArray> execute(Tensor... tensors) {
-        checkKnownResultSizes(tensors);
-        TaskInfo info = runTask(tensors);
-        if (info.state() != TaskState.SUCCEEDED) {
-            ErrorCode code = info.errorCode() == null ? ErrorCode.INTERNAL_ERROR : ErrorCode.valueOf(info.errorCode());
-            throw new MarsException(code, info.errorMessage() == null ? "task " + info.taskId() + " ended " + info.state()
-                    : info.errorMessage());
-        }
-        List<CompletableFuture<NDArray>> results = new ArrayList<>(tensors.length);
-        for (Tensor t : tensors) {
-            results.add(fetch(t));
-        }
-        List<NDArray> out = new ArrayList<>(tensors.length);
-        for (CompletableFuture<NDArray> f : results) {
-            out.add(join(f));
-        }
-        return out;
-    }
-
-    /** Runs the tensors' graph and returns the task's final info, for tools that report supervisor timings. */
-    public synchronized TaskInfo executeForInfo(Tensor... tensors) {
-        return runTask(tensors);
-    }
-
-    private TaskInfo runTask(Tileable... tileables) {
-        checkOpen();
-        releaseUnreachable();
-        String taskId = join(supervisor.submitTask(id, GraphCodec.encode(TileableGraphs.of(tileables))));
-        activity.started(taskId, () -> supervisor.taskInfo(id, taskId));
-        TaskInfo info = null;
-        try {
-            info = join(supervisor.waitTask(id, taskId));
-        } finally {
-            activity.ended(taskId, info);
-        }
-        if (info.state() == TaskState.SUCCEEDED) {
-            for (Tileable t : tileables) {
-                track(t);
-            }
-        }
-        return info;
+    public List<NDArray> execute(Tensor... tensors) {
+        return submit(tensors).get();
     }
 
     @Override
-    public synchronized List<LocalTable> executeTables(Tileable... tables) {
-        TaskInfo info = runTask(tables);
-        if (info.state() != TaskState.SUCCEEDED) {
-            ErrorCode code = info.errorCode() == null ? ErrorCode.INTERNAL_ERROR : ErrorCode.valueOf(info.errorCode());
-            throw new MarsException(code, info.errorMessage() == null ? "task " + info.taskId() + " ended " + info.state()
-                    : info.errorMessage());
+    public Execution<List<NDArray>> submit(Tensor... tensors) {
+        return start(tensors, t -> fetch((Tensor) t), () -> checkKnownResultSizes(tensors));
+    }
+
+    @Override
+    public List<LocalTable> executeTables(Tileable... tables) {
+        return submitTables(tables).get();
+    }
+
+    @Override
+    public Execution<List<LocalTable>> submitTables(Tileable... tables) {
+        return start(tables, this::fetchTable, () -> { });
+    }
+
+    /** Runs the tensors' graph and returns the task's final info, for tools that report supervisor timings. */
+    public TaskInfo executeForInfo(Tensor... tensors) {
+        return join(start(tensors, t -> CompletableFuture.completedFuture(null), () -> { }).finished);
+    }
+
+    private <T> ClientExecution<T> start(Tileable[] tileables, Function<Tileable, CompletableFuture<T>> fetch,
+                                         Runnable check) {
+        String taskId;
+        synchronized (this) {
+            checkOpen();
+            check.run();
+            releaseUnreachable();
+            taskId = join(supervisor.submitTask(id, GraphCodec.encode(TileableGraphs.of(tileables))));
         }
-        List<CompletableFuture<LocalTable>> results = new ArrayList<>(tables.length);
-        for (Tileable t : tables) {
-            results.add(fetchTable(t));
+        activity.started(taskId, () -> supervisor.taskInfo(id, taskId));
+        ClientExecution<T> execution = new ClientExecution<>(taskId, tileables, fetch);
+        running.put(taskId, execution);
+        execution.finished.whenComplete((info, err) -> {
+            activity.ended(taskId, info);
+            if (info != null && info.state() == TaskState.SUCCEEDED) {
+                synchronized (this) {
+                    for (Tileable t : tileables) {
+                        track(t);
+                    }
+                }
+            }
+            running.remove(taskId);
+        });
+        return execution;
+    }
+
+    /** A submitted task as {@link Execution}: its end as the supervisor reports it, and its results once fetched. */
+    private final class ClientExecution<T> implements Execution<List<T>> {
+        private final String taskId;
+        private final Tileable[] tileables;
+        private final Function<Tileable, CompletableFuture<T>> fetch;
+        final CompletableFuture<TaskInfo> finished;
+        private List<T> results;
+
+        ClientExecution(String taskId, Tileable[] tileables, Function<Tileable, CompletableFuture<T>> fetch) {
+            this.taskId = taskId;
+            this.tileables = tileables.clone();
+            this.fetch = fetch;
+            this.finished = supervisor.waitTask(id, taskId);
         }
-        List<LocalTable> out = new ArrayList<>(tables.length);
-        for (CompletableFuture<LocalTable> f : results) {
-            out.add(join(f));
+
+        @Override
+        public String taskId() {
+            return taskId;
         }
-        return out;
+
+        @Override
+        public double progress() {
+            TaskInfo info = finished.isDone() && !finished.isCompletedExceptionally() ? finished.join()
+                    : join(supervisor.taskInfo(id, taskId));
+            return info.progress();
+        }
+
+        @Override
+        public boolean isDone() {
+            return finished.isDone();
+        }
+
+        @Override
+        public void cancel() {
+            if (!finished.isDone()) {
+                join(supervisor.cancelTask(id, taskId));
+            }
+        }
+
+        @Override
+        public List<T> get() {
+            TaskInfo info;
+            try {
+                info = finished.get();
+            } catch (InterruptedException e) {
+                throw interrupted();
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw MarsException.wrap(e);
+            }
+            return results(info);
+        }
+
+        @Override
+        public List<T> get(long timeout, TimeUnit unit) throws TimeoutException {
+            TaskInfo info;
+            try {
+                info = finished.get(timeout, unit);
+            } catch (InterruptedException e) {
+                throw interrupted();
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw MarsException.wrap(e);
+            }
+            return results(info);
+        }
+
+        /** The waiting thread was interrupted: the task is cancelled, and the thread keeps its interrupt flag. */
+        private MarsException interrupted() {
+            Thread.currentThread().interrupt();
+            try {
+                supervisor.cancelTask(id, taskId); // asked, not awaited: this thread is to stop waiting
+            } catch (RuntimeException e) {
+                // the supervisor is gone: nothing runs to cancel
+            }
+            return new MarsException(ErrorCode.TASK_CANCELLED, "interrupted while waiting for task " + taskId
+                    + "; the task is cancelled");
+        }
+
+        private synchronized List<T> results(TaskInfo info) {
+            if (info.state() != TaskState.SUCCEEDED) {
+                ErrorCode code = info.errorCode() == null ? ErrorCode.INTERNAL_ERROR : ErrorCode.valueOf(info.errorCode());
+                throw new MarsException(code, info.errorMessage() == null ? "task " + info.taskId() + " ended "
+                        + info.state() : info.errorMessage());
+            }
+            if (results == null) {
+                List<CompletableFuture<T>> parts = new ArrayList<>(tileables.length);
+                for (Tileable t : tileables) {
+                    parts.add(fetch.apply(t));
+                }
+                List<T> out = new ArrayList<>(tileables.length);
+                for (CompletableFuture<T> f : parts) {
+                    out.add(join(f));
+                }
+                results = java.util.Collections.unmodifiableList(out);
+            }
+            return results;
+        }
     }
 
     /**
@@ -315,12 +409,15 @@ public final class ClientSession implements Session {
     }
 
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
         }
-        closed = true;
         try {
+            cancelRunning();
             join(supervisor.closeSession(id));
         } finally {
             if (owned != null) {
@@ -329,6 +426,29 @@ public final class ClientSession implements Session {
                 } catch (Exception e) {
                     throw MarsException.wrap(e);
                 }
+            }
+        }
+    }
+
+    /** Cancels every task this session runs and waits, up to a minute in all, for them to end. */
+    private void cancelRunning() {
+        List<ClientExecution<?>> executions = List.copyOf(running.values());
+        for (ClientExecution<?> e : executions) {
+            try {
+                e.cancel();
+            } catch (MarsException ignored) {
+                // it ended meanwhile, or the supervisor is gone: closing goes on
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CANCEL_WAIT_SECONDS);
+        for (ClientExecution<?> e : executions) {
+            try {
+                e.finished.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (java.util.concurrent.ExecutionException | TimeoutException ignored) {
+                // closing the session releases what it still holds
             }
         }
     }

@@ -80,6 +80,12 @@ public final class RemoteSupervisorGateway implements SupervisorGateway, AutoClo
     }
 
     @Override
+    public CompletableFuture<Void> cancelTask(String sessionId, String taskId) {
+        return call(RpcMessages.CANCEL_TASK, new TaskRef(sessionId, taskId), RpcMessages.Empty.class)
+                .thenApply(e -> null);
+    }
+
+    @Override
     public CompletableFuture<ResultLayout> resultLayout(String sessionId, String tileableKey) {
         return call(RpcMessages.RESULT_LAYOUT, new TileableRef(sessionId, tileableKey), ResultLayout.class);
     }

@@ -26,6 +26,7 @@ public final class RpcMessages {
     public static final String SUBMIT_TASK = "task.submit";
     public static final String WAIT_TASK = "task.wait";
     public static final String TASK_INFO = "task.info";
+    public static final String CANCEL_TASK = "task.cancel";
     public static final String RESULT_LAYOUT = "task.resultLayout";
     public static final String RELEASE_TILEABLES = "task.releaseTileables";
     /** Client mode: the client that started the application ends it (served by the AM, not the supervisor). */

@@ -63,6 +63,10 @@ public final class SupervisorRpc {
             TaskRef r = MessageCodec.decode(req, TaskRef.class);
             return supervisor.taskInfo(r.sessionId(), r.taskId()).thenApply(MessageCodec::encode);
         });
+        h.put(RpcMessages.CANCEL_TASK, req -> {
+            TaskRef r = MessageCodec.decode(req, TaskRef.class);
+            return supervisor.cancelTask(r.sessionId(), r.taskId()).thenApply(v -> EMPTY);
+        });
         h.put(RESULT_LAYOUT, req -> {
             TileableRef r = MessageCodec.decode(req, TileableRef.class);
             return supervisor.resultLayout(r.sessionId(), r.tileableKey()).thenApply(MessageCodec::encode);

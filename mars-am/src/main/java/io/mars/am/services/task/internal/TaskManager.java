@@ -103,6 +103,8 @@ public final class TaskManager implements TaskService, AutoCloseable {
         long end;
         MarsException error;
         String schedulingId;
+        /** Cancel was asked: no further stage starts (the running one, if any, is cancelled in the scheduler). */
+        volatile boolean cancelRequested;
 
         Task(String id, String sessionId, long submitted) {
             this.id = id;
@@ -167,6 +169,10 @@ public final class TaskManager implements TaskService, AutoCloseable {
     }
 
     private void start(Task task, SessionService.SessionSnapshot snap, TileableGraph graph, long budget) {
+        if (task.cancelRequested) {
+            end(task, cancelled(task));
+            return;
+        }
         Tiling tiling;
         try {
             task.move(TaskState.TILING);
@@ -202,6 +208,12 @@ public final class TaskManager implements TaskService, AutoCloseable {
      */
     private void runStage(Run run) {
         Task task = run.task;
+        if (task.cancelRequested) { // asked while tiling or between two stages: what earlier stages hold is given back
+            lifecycle.decref(task.sessionId, run.heldRefs);
+            run.tiling.abortOutputs(run.graph, run.sessionStored);
+            end(task, cancelled(task));
+            return;
+        }
         Tiling.Result tiled;
         SubtaskGraph subtasks;
         try {
@@ -315,8 +327,10 @@ public final class TaskManager implements TaskService, AutoCloseable {
         };
         lifecycle.incref(task.sessionId, allRefs)
                 .thenCompose(v -> meta.get(task.sessionId, List.copyOf(storedInputs)))
-                .thenCompose(metas -> scheduling.submit(task.sessionId, schedulingId, subtasks, locations(metas),
-                        Set.copyOf(resultRefs), listener))
+                .thenCompose(metas -> task.cancelRequested // asked before the scheduler knew the stage's id
+                        ? CompletableFuture.<Void>failedFuture(cancelled(task))
+                        : scheduling.submit(task.sessionId, schedulingId, subtasks, locations(metas),
+                                Set.copyOf(resultRefs), listener))
                 .thenCompose(v -> meta.get(task.sessionId, resultRefs))
                 .whenCompleteAsync((metas, err) -> {
                     if (err != null) {
@@ -528,8 +542,18 @@ public final class TaskManager implements TaskService, AutoCloseable {
     public CompletableFuture<Void> cancel(String taskId) {
         return actor.compose(() -> {
             Task t = task(taskId);
+            if (t.state.isTerminal()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            t.cancelRequested = true;
+            // the running stage stops dispatching and fails with TASK_CANCELLED once its running subtasks are done;
+            // a task still waiting or tiling ends when its next step sees the flag
             return t.schedulingId == null ? CompletableFuture.completedFuture(null) : scheduling.cancel(t.schedulingId);
         });
+    }
+
+    private static MarsException cancelled(Task task) {
+        return new MarsException(ErrorCode.TASK_CANCELLED, "task " + task.id + " was cancelled");
     }
 
     @Override
