@@ -18,8 +18,8 @@ import java.util.List;
 
 /**
  * Compares a TPC-H answer of Mars with DuckDB's (the specification's SQL, {@link DuckDbRun#sql}, over views of the
- * same files): the same column names, the same rows in the query's ORDER BY order, integers exactly, floats to 1e-9
- * relative, dates as date-times. Used by the tests and by {@link TpchRun}'s {@code check}.
+ * same files): the same column names, the same rows in the query's ORDER BY order (rows tied on its keys in any
+ * order, as SQL leaves them), integers exactly, floats to 1e-9 relative, dates as date-times. Used by the tests and by {@link TpchRun}'s {@code check}.
  */
 public final class TpchCompare {
     private static final double RELATIVE = 1e-9;
@@ -42,17 +42,95 @@ public final class TpchCompare {
         if (actual.size() != expected.size()) {
             return "Q" + q + " has " + actual.size() + " rows, DuckDB's answer " + expected.size();
         }
-        for (int i = 0; i < expected.size(); i++) {
-            for (int j = 0; j < names.size(); j++) {
-                Object want = expected.get(i).get(j);
-                Object got = actual.get(i).get(j);
-                if (!same(want, got)) {
-                    return String.format("Q%d row %d column '%s': DuckDB %s, Mars %s%nDuckDB row %s%nMars row   %s", q,
-                            i, names.get(j), want, got, expected.get(i), actual.get(i));
+        int[] keys = orderKeyColumns(DuckDbRun.sql(q), names);
+        for (int start = 0; start < expected.size(); ) {
+            // rows tied on the ORDER BY keys may come in any order, in either engine
+            int end = start + 1;
+            while (end < expected.size() && sameColumns(expected.get(start), expected.get(end), keys)) {
+                end++;
+            }
+            if (end - start == 1 || keys.length == 0) {
+                String d = rowDifference(q, start, names, expected.get(start), actual.get(start));
+                if (d != null) {
+                    return d;
                 }
+                start++;
+                continue;
+            }
+            List<List<Object>> unmatched = new ArrayList<>(actual.subList(start, end));
+            for (int i = start; i < end; i++) {
+                List<Object> want = expected.get(i);
+                int found = -1;
+                for (int k = 0; k < unmatched.size() && found < 0; k++) {
+                    if (sameColumns(want, unmatched.get(k), null)) {
+                        found = k;
+                    }
+                }
+                if (found < 0) {
+                    return String.format("Q%d rows %d to %d (tied on the ORDER BY keys): DuckDB's row %s is not among "
+                            + "Mars's rows there%nMars rows %s", q, start, end - 1, want, actual.subList(start, end));
+                }
+                unmatched.remove(found);
+            }
+            start = end;
+        }
+        return null;
+    }
+
+    private static String rowDifference(int q, int i, List<String> names, List<Object> want, List<Object> got) {
+        for (int j = 0; j < names.size(); j++) {
+            if (!same(want.get(j), got.get(j))) {
+                return String.format("Q%d row %d column '%s': DuckDB %s, Mars %s%nDuckDB row %s%nMars row   %s", q, i,
+                        names.get(j), want.get(j), got.get(j), want, got);
             }
         }
         return null;
+    }
+
+    /** Whether two rows agree in the given columns (every column when {@code columns} is null). */
+    private static boolean sameColumns(List<Object> a, List<Object> b, int[] columns) {
+        if (columns == null) {
+            for (int j = 0; j < a.size(); j++) {
+                if (!same(a.get(j), b.get(j))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        for (int j : columns) {
+            if (!same(a.get(j), b.get(j))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The answer's columns named by the query's final ORDER BY (before any LIMIT); empty when it has none or names an
+     * expression that is not an output column (then rows are compared strictly in order).
+     */
+    static int[] orderKeyColumns(String sql, List<String> names) {
+        String lower = sql.toLowerCase(java.util.Locale.ROOT);
+        int at = lower.lastIndexOf("order by");
+        if (at < 0) {
+            return new int[0];
+        }
+        String tail = lower.substring(at + "order by".length());
+        int limit = tail.indexOf("limit");
+        if (limit >= 0) {
+            tail = tail.substring(0, limit);
+        }
+        tail = tail.replace(";", " ");
+        List<Integer> columns = new ArrayList<>();
+        for (String part : tail.split(",")) {
+            String name = part.trim().split("\\s+")[0];
+            int j = names.stream().map(n -> n.toLowerCase(java.util.Locale.ROOT)).toList().indexOf(name);
+            if (j < 0) {
+                return new int[0];
+            }
+            columns.add(j);
+        }
+        return columns.stream().mapToInt(Integer::intValue).toArray();
     }
 
     private static boolean same(Object want, Object got) {

@@ -225,7 +225,11 @@ public final class TpchQueries {
         DataFrame supplier = t.get("supplier").merge(nation, "s_nationkey", "n_nationkey", "leftsemi");
         DataFrame ps = t.get("partsupp").merge(supplier, "ps_suppkey", "s_suppkey", "leftsemi");
         ps = ps.assign("value", ps.col("ps_supplycost").multiply(ps.col("ps_availqty")));
-        DataFrame threshold = ps.col("value").sum().multiply(0.0001).rename("threshold").toFrame();
+        // the specification's FRACTION is 0.0001 / SF, and a database of scale factor SF holds SF * 10,000 suppliers
+        DataFrame total = ps.col("value").sum().rename("total").toFrame()
+                .merge(t.get("supplier").col("s_suppkey").count().rename("suppliers").toFrame(), "cross");
+        DataFrame threshold = total.assign("threshold", total.col("total").divide(total.col("suppliers")))
+                .select("threshold");
         DataFrame g = ps.groupBy("ps_partkey").agg(named("value", "value", "sum")).merge(threshold, "cross");
         g = g.filter(g.col("value").gt(g.col("threshold"))).select("ps_partkey", "value");
         return g.sortValues("value", false);
