@@ -118,6 +118,7 @@ class YarnSubmitOptionsTest {
 
         MiniHadoop.Submitted run = submit(Map.of("HADOOP_TOKEN_FILE_LOCATION", tokenFile.toString()),
                 "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(hadoop.confDir),
+                "--conf", "mars.yarn.am.attempt-failures-validity-interval=1h",
                 "--no-wait", "--tags", "Nightly,team-a", "--priority", "5", "--files", data.toString(),
                 "--am-memory", "512", "--workers", "2", "--worker-memory", "384", "--name", "detached",
                 jobJar.toString(), report, marker);
@@ -152,6 +153,9 @@ class YarnSubmitOptionsTest {
             assertThat(running.getApplicationTags()).containsExactlyInAnyOrder("nightly", "team-a");
             assertThat(running.getPriority().getPriority()).isEqualTo(5);
             assertThat(running.getQueue()).endsWith("default");
+            assertThat(hadoop.yarn.getResourceManager().getRMContext().getRMApps().get(appId)
+                    .getApplicationSubmissionContext().getAttemptFailuresValidityInterval())
+                    .as("AM failures older than an hour do not count").isEqualTo(3_600_000L);
         } finally {
             fs.create(new org.apache.hadoop.fs.Path(marker)).close(); // lets the job end
         }

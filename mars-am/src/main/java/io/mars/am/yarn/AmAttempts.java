@@ -22,6 +22,12 @@ public record AmAttempts(String applicationId, int attempt, int maxAttempts) {
     /** The AM attempts an application asks for (default 1: a second attempt would run the job's main again). */
     public static final String MAX_ATTEMPTS = "mars.yarn.am.max-attempts";
     public static final int DEFAULT_MAX_ATTEMPTS = 1;
+    /**
+     * AM failures older than this no longer count against {@value #MAX_ATTEMPTS} (YARN's
+     * {@code attemptFailuresValidityInterval}, Spark's {@code spark.yarn.am.attemptFailuresValidityInterval}), so a
+     * long-running application survives occasional AM losses; unset: every failure counts.
+     */
+    public static final String VALIDITY_INTERVAL = "mars.yarn.am.attempt-failures-validity-interval";
 
     public AmAttempts {
         if (applicationId == null || applicationId.isBlank()) {
@@ -53,6 +59,38 @@ public record AmAttempts(String applicationId, int attempt, int maxAttempts) {
             throw invalid(value);
         }
         return n;
+    }
+
+    /**
+     * {@value #VALIDITY_INTERVAL} in milliseconds, -1 when unset. A whole number with an optional unit: {@code ms}
+     * (the default), {@code s}, {@code m} or {@code h}, e.g. {@code 1h}; at least 1 ms.
+     */
+    public static long validityIntervalMs(Map<String, String> properties) {
+        String value = properties.get(VALIDITY_INTERVAL);
+        if (value == null || value.isBlank()) {
+            return -1;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,12})\\s*(ms|s|m|h)?")
+                .matcher(value.trim().toLowerCase(java.util.Locale.ROOT));
+        if (!m.matches()) {
+            throw invalidInterval(value);
+        }
+        long n = Long.parseLong(m.group(1));
+        long ms = switch (m.group(2) == null ? "ms" : m.group(2)) {
+            case "s" -> n * 1000;
+            case "m" -> n * 60_000;
+            case "h" -> n * 3_600_000;
+            default -> n;
+        };
+        if (ms < 1) {
+            throw invalidInterval(value);
+        }
+        return ms;
+    }
+
+    private static MarsException invalidInterval(String value) {
+        return new MarsException(ErrorCode.INVALID_CONFIG, VALIDITY_INTERVAL + " must be a duration of at least 1 ms, "
+                + "a whole number with an optional unit ms, s, m or h (e.g. 3600000 or 1h), got '" + value + "'");
     }
 
     private static MarsException invalid(String value) {

@@ -34,6 +34,22 @@ class AmAttemptsTest {
     }
 
     @Test
+    void theFailuresValidityIntervalIsADurationOrUnset() {
+        assertThat(AmAttempts.validityIntervalMs(Map.of())).isEqualTo(-1);
+        assertThat(AmAttempts.validityIntervalMs(Map.of(AmAttempts.VALIDITY_INTERVAL, "3600000"))).isEqualTo(3_600_000);
+        assertThat(AmAttempts.validityIntervalMs(Map.of(AmAttempts.VALIDITY_INTERVAL, "1h"))).isEqualTo(3_600_000);
+        assertThat(AmAttempts.validityIntervalMs(Map.of(AmAttempts.VALIDITY_INTERVAL, "90 s"))).isEqualTo(90_000);
+        assertThat(AmAttempts.validityIntervalMs(Map.of(AmAttempts.VALIDITY_INTERVAL, "5m"))).isEqualTo(300_000);
+        assertThat(AmAttempts.validityIntervalMs(Map.of(AmAttempts.VALIDITY_INTERVAL, "250ms"))).isEqualTo(250);
+        for (String bad : new String[] {"0", "-5", "1d", "soon", "1.5h"}) {
+            assertThatThrownBy(() -> AmAttempts.validityIntervalMs(Map.of(AmAttempts.VALIDITY_INTERVAL, bad)))
+                    .isInstanceOfSatisfying(MarsException.class,
+                            e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_CONFIG))
+                    .hasMessageContaining(AmAttempts.VALIDITY_INTERVAL).hasMessageContaining("'" + bad + "'");
+        }
+    }
+
+    @Test
     void aRequestAboveTheClustersMaximumGetsTheMaximum() {
         YarnConfiguration conf = new YarnConfiguration();
         conf.setInt(YarnConfiguration.RM_AM_MAX_ATTEMPTS, 3);

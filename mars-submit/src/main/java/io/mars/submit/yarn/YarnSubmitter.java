@@ -151,9 +151,11 @@ public final class YarnSubmitter {
         }
         WorkerSpec workers;
         int maxAttempts;
+        long validityMs;
         try {
             workers = WorkerSpec.from(app.properties());
             maxAttempts = amAttempts(app);
+            validityMs = AmAttempts.validityIntervalMs(app.properties());
             StateStoreConfig.from(app.properties()); // a bad ZooKeeper setting fails here, not in the AM
         } catch (io.mars.common.error.MarsException e) {
             return rejected(e.getMessage());
@@ -195,6 +197,9 @@ public final class YarnSubmitter {
             app.priority().ifPresent(p -> context.setPriority(Priority.newInstance(p)));
             // A second attempt runs the job's main again: only as many as mars.yarn.am.max-attempts asks (default 1).
             context.setMaxAppAttempts(maxAttempts);
+            if (validityMs > 0) {
+                context.setAttemptFailuresValidityInterval(validityMs);
+            }
             context.setResource(Resource.newInstance(app.amMemoryMb(), app.amVcores()));
             context.setAMContainerSpec(launchContext(app, fs, staging, archive, credentials));
             SecretFile.write(fs, staging, secret);
