@@ -1,0 +1,286 @@
+package io.mars.learn;
+
+import io.mars.Session;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.TensorRandom;
+import io.mars.tensor.Tensors;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
+import io.mars.types.Shapes;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * scikit-learn's {@code KMeans} with Lloyd's algorithm. {@link #fit} runs on the cluster at once: one task checks X
+ * and computes its column means and variances, k-means++ seeding takes one task per centre, and each Lloyd iteration
+ * is one task (labels from blockwise distances to the centres, the new centres as one product of the labels' one-hot
+ * matrix with X, reduced over the rows' chunks). Only the centres (clusters × features) come back to the client
+ * between tasks; nothing of the size of X is kept between them.
+ *
+ * <p>As scikit-learn, the iterations run on X centred on its column means, stop when the labels no longer change
+ * (the centres then stay exactly where they are) or when the squared centre shift is at most {@code tol} times the
+ * mean of the features' variances, and the labels and inertia are those of the last centres. Differences: an empty
+ * cluster keeps its centre (scikit-learn moves it to a far point); one initialisation is run ({@code n_init=1}), and
+ * k-means++ draws from Mars's counter-based generator, so the same {@code randomState} gives the same centres
+ * whatever the chunking (but not numpy's centres).
+ */
+public final class KMeans {
+    private final int nClusters;
+    private Tensor init;
+    private int maxIter = 300;
+    private double tol = 1e-4;
+    private long randomState;
+
+    private double[][] centres;
+    private double[] featureMeans;
+    private Tensor centred;
+    private double inertia = Double.NaN;
+    private int nIter;
+
+    /** scikit-learn's {@code KMeans(n_clusters)}, initialised by k-means++ with random state 0. */
+    public KMeans(int nClusters) {
+        if (nClusters <= 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "n_clusters should be > 0, got " + nClusters);
+        }
+        this.nClusters = nClusters;
+    }
+
+    /** scikit-learn's {@code init} as an array: the initial centres, (nClusters, features). */
+    public KMeans init(Tensor centres) {
+        if (centres.ndim() != 2 || centres.shape()[0] != nClusters) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "The shape of the initial centers "
+                    + Shapes.toString(centres.shape()) + " does not match the number of clusters " + nClusters);
+        }
+        this.init = centres;
+        return this;
+    }
+
+    /** The most Lloyd iterations (scikit-learn's {@code max_iter}, default 300). */
+    public KMeans maxIter(int maxIter) {
+        if (maxIter <= 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "max_iter should be > 0, got " + maxIter);
+        }
+        this.maxIter = maxIter;
+        return this;
+    }
+
+    /** scikit-learn's {@code tol} (default 1e-4), relative to the mean of the features' variances. */
+    public KMeans tol(double tol) {
+        if (!(tol >= 0)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "tol should be >= 0, got " + tol);
+        }
+        this.tol = tol;
+        return this;
+    }
+
+    /** The seed of k-means++ (scikit-learn's {@code random_state}); unused with explicit initial centres. */
+    public KMeans randomState(long seed) {
+        this.randomState = seed;
+        return this;
+    }
+
+    /** Clusters the rows of X (samples × features). */
+    public KMeans fit(Tensor x, Session session) {
+        Tensor xf = Inputs.matrix(x, "X");
+        long n = xf.shape()[0];
+        int features = (int) xf.shape()[1];
+        if (n < nClusters) {
+            throw new MarsException(ErrorCode.TOO_FEW_SAMPLES, "n_samples=" + n + " should be >= n_clusters="
+                    + nClusters + ".");
+        }
+        if (init != null && init.shape()[1] != features) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "The shape of the initial centers "
+                    + Shapes.toString(init.shape()) + " does not match the number of features of the data "
+                    + features);
+        }
+        int[] rows = {0};
+        List<NDArray> stats = Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(rows),
+                xf.var(rows));
+        double[] means = stats.get(0).toDoubleArray();
+        double[] variances = stats.get(1).toDoubleArray();
+        double absoluteTol = 0;
+        for (double v : variances) {
+            absoluteTol += v / features;
+        }
+        absoluteTol *= tol;
+        Tensor xc = xf.subtract(Inputs.tensor(means));
+        double[][] c = init != null ? initialCentres(session, means) : kMeansPlusPlus(xc, n, session);
+        int iterations = 0;
+        for (int i = 0; i < maxIter; i++) {
+            iterations = i + 1;
+            double[][] next = lloydStep(xc, c, session);
+            double shift = 0;
+            for (int k = 0; k < nClusters; k++) {
+                for (int j = 0; j < features; j++) {
+                    double d = next[k][j] - c[k][j];
+                    shift += d * d;
+                }
+            }
+            c = next;
+            // unchanged labels give exactly the same centres, a shift of 0: scikit-learn's strict convergence
+            if (shift <= absoluteTol) {
+                break;
+            }
+        }
+        Tensor labels = assign(xc, c);
+        Tensor residual = xc.subtract(Inputs.tensor(c).take(labels, 0));
+        this.inertia = session.execute(residual.multiply(residual).sum()).getDouble();
+        this.centres = c;
+        this.featureMeans = means;
+        this.centred = xc;
+        this.nIter = iterations;
+        return this;
+    }
+
+    /** The index of the nearest centre of each row of X (samples,), int64, lazily. */
+    public Tensor predict(Tensor x) {
+        Inputs.requireFitted(centres, "KMeans");
+        Tensor xf = Inputs.matrix(x, "X");
+        Inputs.sameFeatures(xf, featureMeans.length, "KMeans");
+        return assign(xf.subtract(Inputs.tensor(featureMeans)), centres);
+    }
+
+    public Tensor fitPredict(Tensor x, Session session) {
+        return fit(x, session).labels();
+    }
+
+    /** scikit-learn's {@code cluster_centers_}: (nClusters, features). */
+    public Tensor clusterCenters() {
+        Inputs.requireFitted(centres, "KMeans");
+        double[][] out = new double[nClusters][];
+        for (int k = 0; k < nClusters; k++) {
+            out[k] = centres[k].clone();
+            for (int j = 0; j < out[k].length; j++) {
+                out[k][j] += featureMeans[j];
+            }
+        }
+        return Inputs.tensor(out);
+    }
+
+    /**
+     * scikit-learn's {@code labels_}: each training row's cluster, int64, lazy (computed again from X and the centres
+     * when executed, so that no vector of X's length is kept on the cluster between tasks).
+     */
+    public Tensor labels() {
+        Inputs.requireFitted(centres, "KMeans");
+        return assign(centred, centres);
+    }
+
+    /** scikit-learn's {@code inertia_}: the sum of squared distances of the rows to their centres. */
+    public double inertia() {
+        Inputs.requireFitted(centres, "KMeans");
+        return inertia;
+    }
+
+    /** scikit-learn's {@code n_iter_}: the Lloyd iterations run. */
+    public int nIter() {
+        Inputs.requireFitted(centres, "KMeans");
+        return nIter;
+    }
+
+    private double[][] initialCentres(Session session, double[] means) {
+        NDArray given = session.execute(Inputs.asFloat(init));
+        int features = means.length;
+        double[][] c = new double[nClusters][features];
+        for (int k = 0; k < nClusters; k++) {
+            for (int j = 0; j < features; j++) {
+                c[k][j] = given.getDouble(k * features + j) - means[j];
+                if (!Double.isFinite(c[k][j])) {
+                    throw new MarsException(ErrorCode.NON_FINITE_INPUT, "Input init contains NaN or infinity: centre "
+                            + k + ", feature " + j + " is " + given.getDouble(k * features + j));
+                }
+            }
+        }
+        return c;
+    }
+
+    /** One Lloyd iteration, one task: the new centres (an empty cluster keeps its centre). */
+    private double[][] lloydStep(Tensor xc, double[][] c, Session session) {
+        Tensor labels = assign(xc, c);
+        Tensor oneHot = Tensors.astype(Tensors.equal(labels.expandDims(1),
+                Tensors.arange(nClusters).reshape(1, nClusters)), DataType.FLOAT64);
+        List<NDArray> v = session.execute(oneHot.transpose().dot(xc), oneHot.sum(0));
+        NDArray sums = v.get(0);
+        NDArray counts = v.get(1);
+        int features = c[0].length;
+        double[][] next = new double[nClusters][];
+        for (int k = 0; k < nClusters; k++) {
+            double count = counts.getDouble(k);
+            if (count == 0) {
+                next[k] = c[k].clone();
+                continue;
+            }
+            next[k] = new double[features];
+            for (int j = 0; j < features; j++) {
+                next[k][j] = sums.getDouble(k * features + j) / count;
+            }
+        }
+        return next;
+    }
+
+    /**
+     * The nearest centre of each row: the argmin of {@code |c|² - 2 x·c} (|x|² is the same for every centre), as
+     * scikit-learn computes it.
+     */
+    private static Tensor assign(Tensor x, double[][] c) {
+        Tensor centres = Inputs.tensor(c);
+        return Tensors.multiply(-2.0, x.dot(centres.transpose())).add(squaredNorms(c)).argmin(1);
+    }
+
+    private static Tensor squaredNorms(double[][] c) {
+        double[] out = new double[c.length];
+        for (int k = 0; k < c.length; k++) {
+            for (double v : c[k]) {
+                out[k] += v * v;
+            }
+        }
+        return Inputs.tensor(out);
+    }
+
+    /** Squared distances of every row of x to every centre (samples × centres), clipped at 0 against rounding. */
+    private static Tensor squaredDistances(Tensor x, Tensor xSquared, Tensor centres) {
+        Tensor centreSquared = centres.multiply(centres).sum(1).reshape(1, centres.shape()[0]);
+        Tensor cross = x.dot(centres.transpose());
+        return Tensors.maximum(xSquared.subtract(cross.multiply(2.0)).add(centreSquared), 0.0);
+    }
+
+    /**
+     * scikit-learn's greedy k-means++: the first centre a uniformly drawn row; each next one the best, by the
+     * potential it leaves, of {@code 2 + ln k} rows drawn with probability proportional to their squared distance to
+     * the nearest centre so far. A draw is the argmax over rows of {@code log(u) / d²} (Efraimidis and Spirakis),
+     * u uniform from the counter-based generator, so it depends only on the seed and the row, not on the chunks.
+     * One task per centre.
+     */
+    private double[][] kMeansPlusPlus(Tensor xc, long n, Session session) {
+        int trials = 2 + (int) Math.log(nClusters);
+        TensorRandom rng = Tensors.random(randomState);
+        Tensor first = xc.take(rng.randint(0, n, new long[] {1}), 0);
+        List<double[]> chosen = new ArrayList<>();
+        chosen.add(session.execute(first).toDoubleArray());
+        Tensor xSquared = xc.multiply(xc).sum(new int[] {1}, true);
+        int[] cols = {1};
+        while (chosen.size() < nClusters) {
+            Tensor nearest = squaredDistances(xc, xSquared, Inputs.tensor(chosen.toArray(new double[0][])))
+                    .min(cols, true);
+            Tensor keys = Tensors.log(rng.rand(n, trials)).divide(nearest);
+            Tensor candidates = xc.take(keys.argmax(0), 0);
+            Tensor potentials = Tensors.minimum(nearest, squaredDistances(xc, xSquared, candidates)).sum(0);
+            List<NDArray> v = session.execute(candidates, potentials);
+            int best = 0;
+            for (int t = 1; t < trials; t++) {
+                if (v.get(1).getDouble(t) < v.get(1).getDouble(best)) {
+                    best = t;
+                }
+            }
+            int features = (int) xc.shape()[1];
+            double[] row = new double[features];
+            for (int j = 0; j < features; j++) {
+                row[j] = v.get(0).getDouble(best * features + j);
+            }
+            chosen.add(row);
+        }
+        return chosen.toArray(new double[0][]);
+    }
+}
