@@ -10,6 +10,7 @@ import io.mars.types.DataType;
 import io.mars.types.NDArray;
 import io.mars.types.Shapes;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -99,39 +100,47 @@ public final class KMeans {
         List<NDArray> stats = Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(rows),
                 xf.var(rows));
         double[] means = stats.get(0).toDoubleArray();
-        double[] variances = stats.get(1).toDoubleArray();
-        double absoluteTol = 0;
-        for (double v : variances) {
-            absoluteTol += v / features;
-        }
-        absoluteTol *= tol;
+        // scikit-learn's tolerance is relative to the mean of the features' variances
+        double absoluteTol = tol * Arrays.stream(stats.get(1).toDoubleArray()).average().orElse(0);
         Tensor xc = xf.subtract(Inputs.tensor(means));
-        double[][] c = init != null ? initialCentres(session, means) : kMeansPlusPlus(xc, n, session);
-        int iterations = 0;
-        for (int i = 0; i < maxIter; i++) {
-            iterations = i + 1;
+        double[][] start = init != null ? initialCentres(session, means) : kMeansPlusPlus(xc, n, session);
+        Lloyd result = lloyd(xc, start, absoluteTol, session);
+        Tensor residual = xc.subtract(Inputs.tensor(result.centres()).take(assign(xc, result.centres()), 0));
+        this.inertia = session.execute(residual.multiply(residual).sum()).getDouble();
+        this.centres = result.centres();
+        this.featureMeans = means;
+        this.centred = xc;
+        this.nIter = result.iterations();
+        return this;
+    }
+
+    private record Lloyd(double[][] centres, int iterations) {
+    }
+
+    /** Lloyd iterations from {@code start}, one task each, until the squared centre shift is at most the tolerance. */
+    private Lloyd lloyd(Tensor xc, double[][] start, double absoluteTol, Session session) {
+        double[][] c = start;
+        for (int i = 1; i <= maxIter; i++) {
             double[][] next = lloydStep(xc, c, session);
-            double shift = 0;
-            for (int k = 0; k < nClusters; k++) {
-                for (int j = 0; j < features; j++) {
-                    double d = next[k][j] - c[k][j];
-                    shift += d * d;
-                }
-            }
+            double shift = squaredShift(c, next);
             c = next;
             // unchanged labels give exactly the same centres, a shift of 0: scikit-learn's strict convergence
             if (shift <= absoluteTol) {
-                break;
+                return new Lloyd(c, i);
             }
         }
-        Tensor labels = assign(xc, c);
-        Tensor residual = xc.subtract(Inputs.tensor(c).take(labels, 0));
-        this.inertia = session.execute(residual.multiply(residual).sum()).getDouble();
-        this.centres = c;
-        this.featureMeans = means;
-        this.centred = xc;
-        this.nIter = iterations;
-        return this;
+        return new Lloyd(c, maxIter);
+    }
+
+    private static double squaredShift(double[][] from, double[][] to) {
+        double shift = 0;
+        for (int k = 0; k < from.length; k++) {
+            for (int j = 0; j < from[k].length; j++) {
+                double d = to[k][j] - from[k][j];
+                shift += d * d;
+            }
+        }
+        return shift;
     }
 
     /** The index of the nearest centre of each row of X (samples,), int64, lazily. */
