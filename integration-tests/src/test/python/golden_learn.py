@@ -71,6 +71,11 @@ cls_true = rng.choice(np.array([0, 1, 2, 5]), size=2000)
 cls_pred = np.where(rng.random(2000) < 0.8, cls_true, rng.choice(np.array([0, 1, 2, 5, 7]), size=2000))
 inp("cls_true", cls_true.astype(np.int64))
 inp("cls_pred", cls_pred.astype(np.int64))
+# scaling with missing values (drawn last, so that the inputs above stay as they were)
+scale_xnan = scale_x.copy()
+scale_xnan[rng.choice(1500, 40, replace=False), 0] = np.nan
+scale_xnan[rng.choice(1500, 25, replace=False), 3] = np.nan
+inp("scale_xnan", scale_xnan)
 A = inputs
 
 # ----- preprocessing -----
@@ -91,6 +96,12 @@ case("minmax_transform", ["scale_x"], "MinMaxScaler().fit_transform(x)", m.trans
 m = MinMaxScaler(feature_range=(-1.0, 2.0)).fit(A["reg_x"])
 case("minmax_range_transform", ["reg_x"], "MinMaxScaler(feature_range=(-1, 2)).fit_transform(x)",
      m.transform(A["reg_x"]))
+s = StandardScaler().fit(A["scale_xnan"])
+case("standard_nan_mean", ["scale_xnan"], "StandardScaler().fit(xnan).mean_", s.mean_)
+case("standard_nan_scale", ["scale_xnan"], "StandardScaler().fit(xnan).scale_", s.scale_)
+case("standard_nan_transform", ["scale_xnan"], "StandardScaler().fit_transform(xnan)", s.transform(A["scale_xnan"]))
+m = MinMaxScaler().fit(A["scale_xnan"])
+case("minmax_nan_transform", ["scale_xnan"], "MinMaxScaler().fit_transform(xnan)", m.transform(A["scale_xnan"]))
 for norm in ["l2", "l1", "max"]:
     case("normalize_" + norm, ["reg_x"], "normalize(x, norm='%s')" % norm, normalize(A["reg_x"], norm=norm))
 

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Bad input to the estimators that only shows when the data is computed (NaN or infinity in X or y) fails with a
- * user error naming it, before anything is fitted. The checks made while building (shapes, parameters, not fitted)
- * are in mars-common's {@code io.mars.learn.LearnInputChecksTest}.
+ * user error naming it, before anything is fitted (the scalers accept NaN, as scikit-learn's). The checks made while
+ * building (shapes, parameters, not fitted) are in mars-common's {@code io.mars.learn.LearnInputChecksTest}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LearnBadInputTest {
@@ -75,11 +75,10 @@ class LearnBadInputTest {
     }
 
     @Test
-    void scalersIgnoreNanAsScikitLearnDoes() {
+    void scalersAcceptNanAsScikitLearnDoes() {
+        // their values with NaN are LearnGoldenTest's; here only that NaN is no error for them
         StandardScaler scaler = new StandardScaler().fit(withNaN(), session());
-        assertThat(scaler.mean().execute(session()).toDoubleArray()).containsExactly(4.0, 17.0 / 3);
-        double[] out = scaler.transform(withNaN()).execute(session()).toDoubleArray();
-        assertThat(out[3]).isNaN();
+        assertThat(scaler.transform(withNaN()).execute(session()).toDoubleArray()[3]).isNaN();
     }
 
     @Test

@@ -82,6 +82,17 @@ class LearnGoldenTest {
 
     @ParameterizedTest
     @EnumSource(LearnChunking.class)
+    void scalersLeaveNanOutOfTheirStatisticsAndKeepItAsScikitLearn(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("scale_xnan"));
+        StandardScaler standard = new StandardScaler().fit(x, session());
+        assertClose("standard_nan_mean", standard.mean(), SCALER_TOL);
+        assertClose("standard_nan_scale", standard.scale(), SCALER_TOL);
+        assertClose("standard_nan_transform", standard.transform(x), SCALER_TOL);
+        assertClose("minmax_nan_transform", new MinMaxScaler().fitTransform(x, session()), SCALER_TOL);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
     void normalizeScalesRowsAsScikitLearn(LearnChunking chunking) {
         Tensor x = chunking.matrix(input("reg_x"));
         for (String norm : List.of("l2", "l1", "max")) {
