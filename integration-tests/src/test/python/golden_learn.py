@@ -142,6 +142,25 @@ case("kmeans_iter2_inertia", ["km_x", "km_init"], "KMeans(5, init=km_init, n_ini
      km.inertia_)
 case("kmeans_iter2_centers", ["km_x", "km_init"],
      "KMeans(5, init=km_init, n_init=1, max_iter=2).fit(x).cluster_centers_", km.cluster_centers_)
+# a centre far from every row: its cluster is empty at the first iteration and takes the farthest row
+far_init = inp("km_init_far", np.where(np.arange(5)[:, None] == 2, np.array([30.0, 30.0]), A["km_init"]))
+km = KMeans(n_clusters=5, init=A[far_init], n_init=1, algorithm="lloyd").fit(A["km_x"])
+case("kmeans_far_centers", ["km_x", far_init], "KMeans(5, init=km_init_far, n_init=1).fit(x).cluster_centers_",
+     km.cluster_centers_)
+case("kmeans_far_labels", ["km_x", far_init], "KMeans(5, init=km_init_far, n_init=1).fit(x).labels_",
+     km.labels_.astype(np.int64))
+case("kmeans_far_inertia", ["km_x", far_init], "KMeans(5, init=km_init_far, n_init=1).fit(x).inertia_", km.inertia_)
+case("kmeans_far_n_iter", ["km_x", far_init], "KMeans(5, init=km_init_far, n_init=1).fit(x).n_iter_",
+     np.int64(km.n_iter_))
+km1 = KMeans(n_clusters=5, init=A[far_init], n_init=1, max_iter=1, algorithm="lloyd").fit(A["km_x"])
+assert np.sum(np.all(km1.cluster_centers_ == [30.0, 30.0], axis=1)) == 0, "the far centre was not relocated"
+# two such centres: the farthest row goes to the first empty cluster, the next farthest to the second
+far2_init = inp("km_init_far2", np.where(np.arange(5)[:, None] == 4, np.array([-30.0, 30.0]), A[far_init]))
+km = KMeans(n_clusters=5, init=A[far2_init], n_init=1, algorithm="lloyd").fit(A["km_x"])
+case("kmeans_far2_centers", ["km_x", far2_init], "KMeans(5, init=km_init_far2, n_init=1).fit(x).cluster_centers_",
+     km.cluster_centers_)
+case("kmeans_far2_inertia", ["km_x", far2_init], "KMeans(5, init=km_init_far2, n_init=1).fit(x).inertia_",
+     km.inertia_)
 km = KMeans(n_clusters=4, init="k-means++", n_init=1, random_state=0, algorithm="lloyd").fit(A["blobs_x"])
 case("kmeanspp_inertia", ["blobs_x"], "KMeans(4, init='k-means++', n_init=1, random_state=0).fit(x).inertia_",
      km.inertia_)

@@ -3,6 +3,7 @@ package io.mars.learn;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.tensor.Index;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.TensorRandom;
 import io.mars.tensor.Tensors;
@@ -22,9 +23,9 @@ import java.util.List;
  *
  * <p>As scikit-learn, the iterations run on X centred on its column means, stop when the labels no longer change
  * (the centres then stay exactly where they are) or when the squared centre shift is at most {@code tol} times the
- * mean of the features' variances, and the labels and inertia are those of the last centres. Differences: an empty
- * cluster keeps its centre (scikit-learn moves it to a far point); one initialisation is run ({@code n_init=1}), and
- * k-means++ draws from Mars's counter-based generator, so the same {@code randomState} gives the same centres
+ * mean of the features' variances, an empty cluster takes the row farthest from its centre, and the labels and
+ * inertia are those of the last centres. Differences: one initialisation is run ({@code n_init=1}), and k-means++
+ * draws from Mars's counter-based generator, so the same {@code randomState} gives the same centres
  * whatever the chunking (but not numpy's centres).
  */
 public final class KMeans {
@@ -205,28 +206,60 @@ public final class KMeans {
         return c;
     }
 
-    /** One Lloyd iteration, one task: the new centres (an empty cluster keeps its centre). */
+    /**
+     * One Lloyd iteration, one task: the sums and counts of each cluster's rows, and from them the new centres. A
+     * cluster left empty takes, as in scikit-learn, the row farthest from its centre (one more task, only then).
+     */
     private double[][] lloydStep(Tensor xc, double[][] c, Session session) {
         Tensor labels = assign(xc, c);
         Tensor oneHot = Tensors.astype(Tensors.equal(labels.expandDims(1),
                 Tensors.arange(nClusters).reshape(1, nClusters)), DataType.FLOAT64);
         List<NDArray> v = session.execute(oneHot.transpose().dot(xc), oneHot.sum(0));
-        NDArray sums = v.get(0);
-        NDArray counts = v.get(1);
-        int features = c[0].length;
+        double[][] sums = v.get(0).toDoubleMatrix();
+        double[] counts = v.get(1).toDoubleArray();
+        relocateEmptyClusters(xc, c, labels, sums, counts, session);
         double[][] next = new double[nClusters][];
         for (int k = 0; k < nClusters; k++) {
-            double count = counts.getDouble(k);
-            if (count == 0) {
-                next[k] = c[k].clone();
-                continue;
-            }
-            next[k] = new double[features];
-            for (int j = 0; j < features; j++) {
-                next[k][j] = sums.getDouble(k * features + j) / count;
+            next[k] = sums[k].clone();
+            for (int j = 0; j < next[k].length; j++) {
+                next[k][j] = counts[k] > 0 ? next[k][j] / counts[k] : c[k][j];
             }
         }
         return next;
+    }
+
+    /**
+     * scikit-learn's {@code _relocate_empty_clusters_dense}: the i-th empty cluster (in order) gets the row i-th
+     * farthest from the centre it was assigned to, which leaves that centre's sums and count.
+     */
+    private static void relocateEmptyClusters(Tensor xc, double[][] c, Tensor labels, double[][] sums,
+            double[] counts, Session session) {
+        List<Integer> empty = new ArrayList<>();
+        for (int k = 0; k < counts.length; k++) {
+            if (counts[k] == 0) {
+                empty.add(k);
+            }
+        }
+        if (empty.isEmpty()) {
+            return;
+        }
+        Tensor residual = xc.subtract(Inputs.tensor(c).take(labels, 0));
+        Tensor distances = residual.multiply(residual).sum(1);
+        Tensor farthest = empty.size() == 1 ? distances.argmax().reshape(1)
+                : distances.negative().argsort().get(Index.slice(0, empty.size()));
+        List<NDArray> v = session.execute(xc.take(farthest, 0), labels.take(farthest, 0));
+        double[][] rows = v.get(0).toDoubleMatrix();
+        long[] from = v.get(1).toLongArray();
+        for (int i = 0; i < empty.size(); i++) {
+            int to = empty.get(i);
+            int old = (int) from[i];
+            for (int j = 0; j < rows[i].length; j++) {
+                sums[old][j] -= rows[i][j];
+                sums[to][j] = rows[i][j];
+            }
+            counts[to] = 1;
+            counts[old] -= 1;
+        }
     }
 
     /**

@@ -159,6 +159,23 @@ class LearnGoldenTest {
 
     @ParameterizedTest
     @EnumSource(LearnChunking.class)
+    void kMeansMovesEmptyClustersToTheFarthestRowsAsScikitLearn(LearnChunking chunking) {
+        KMeans km = new KMeans(5).init(Tensors.array(input("km_init_far"), ChunkSpec.of(5, 2)))
+                .fit(chunking.matrix(input("km_x")), session());
+        assertThat(km.nIter()).as("n_iter_").isEqualTo(expected("kmeans_far_n_iter").getLong());
+        assertRelative("kmeans_far_inertia", km.inertia(), expected("kmeans_far_inertia").getDouble(), 1e-6);
+        assertClose("kmeans_far_centers", km.clusterCenters(), COEF_TOL);
+        assertThat(km.labels().execute(session()).toLongArray()).as("labels_")
+                .containsExactly(expected("kmeans_far_labels").toLongArray());
+
+        KMeans two = new KMeans(5).init(Tensors.array(input("km_init_far2"), ChunkSpec.of(5, 2)))
+                .fit(chunking.matrix(input("km_x")), session());
+        assertRelative("kmeans_far2_inertia", two.inertia(), expected("kmeans_far2_inertia").getDouble(), 1e-6);
+        assertClose("kmeans_far2_centers", two.clusterCenters(), COEF_TOL);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
     void kMeansPlusPlusFindsScikitLearnsClustersOfSeparatedBlobs(LearnChunking chunking) {
         KMeans km = new KMeans(4).randomState(7).fit(chunking.matrix(input("blobs_x")), session());
         assertRelative("kmeanspp_inertia", km.inertia(), expected("kmeanspp_inertia").getDouble(), 1e-6);
