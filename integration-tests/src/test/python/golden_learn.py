@@ -166,6 +166,12 @@ case("kmeanspp_inertia", ["blobs_x"], "KMeans(4, init='k-means++', n_init=1, ran
      km.inertia_)
 case("kmeanspp_labels", ["blobs_x"], "KMeans(4, init='k-means++', n_init=1, random_state=0).fit(x).labels_",
      km.labels_.astype(np.int64))
+fitted = KMeans(n_clusters=5, init=A["km_init"], n_init=1, algorithm="lloyd").fit(A["km_x"])
+case("kmeans_transform", ["km_x", "km_init"], "KMeans(5, init=km_init, n_init=1).fit(km_x).transform(km_x)",
+     fitted.transform(A["km_x"]))
+case("kmeans_score", ["km_x", "km_init", "blobs_x"],
+     "KMeans(5, init=km_init, n_init=1).fit(km_x).score(blobs_x[:, :2])",
+     fitted.score(np.ascontiguousarray(A["blobs_x"][:, :2])))
 case("kmeans_predict", ["km_x", "km_init", "blobs_x"],
      "KMeans(5, init=km_init, n_init=1).fit(km_x).predict(blobs_x[:, :2])",
      KMeans(n_clusters=5, init=A["km_init"], n_init=1, algorithm="lloyd").fit(A["km_x"])

@@ -146,10 +146,27 @@ public final class KMeans {
 
     /** The index of the nearest centre of each row of X (samples,), int64, lazily. */
     public Tensor predict(Tensor x) {
+        return assign(centredInput(x), centres);
+    }
+
+    /** scikit-learn's {@code transform}: the distance of each row of X to each centre (samples × clusters), lazily. */
+    public Tensor transform(Tensor x) {
+        Tensor xc = centredInput(x);
+        return squaredDistances(xc, xc.multiply(xc).sum(new int[] {1}, true), Inputs.tensor(centres)).sqrt();
+    }
+
+    /** scikit-learn's {@code score}: minus the sum of squared distances of X's rows to their nearest centres (0-d). */
+    public Tensor score(Tensor x) {
+        Tensor xc = centredInput(x);
+        Tensor residual = xc.subtract(Inputs.tensor(centres).take(assign(xc, centres), 0));
+        return residual.multiply(residual).sum().negative();
+    }
+
+    private Tensor centredInput(Tensor x) {
         Inputs.requireFitted(centres, "KMeans");
         Tensor xf = Inputs.matrix(x, "X");
         Inputs.sameFeatures(xf, featureMeans.length, "KMeans");
-        return assign(xf.subtract(Inputs.tensor(featureMeans)), centres);
+        return xf.subtract(Inputs.tensor(featureMeans));
     }
 
     public Tensor fitPredict(Tensor x, Session session) {

@@ -38,6 +38,8 @@ class LearnInputChecksTest {
         fails(() -> new Ridge().coef(), ErrorCode.NOT_FITTED, m -> assertThat(m).startsWith("This Ridge instance"));
         fails(() -> new KMeans(3).predict(X), ErrorCode.NOT_FITTED, m -> assertThat(m).startsWith("This KMeans"));
         fails(() -> new KMeans(3).inertia(), ErrorCode.NOT_FITTED, m -> assertThat(m).endsWith(notFitted));
+        fails(() -> new KMeans(3).transform(X), ErrorCode.NOT_FITTED, m -> assertThat(m).endsWith(notFitted));
+        fails(() -> new KMeans(3).score(X), ErrorCode.NOT_FITTED, m -> assertThat(m).endsWith(notFitted));
         fails(() -> new StandardScaler().transform(X), ErrorCode.NOT_FITTED,
                 m -> assertThat(m).startsWith("This StandardScaler"));
         fails(() -> new MinMaxScaler().transform(X), ErrorCode.NOT_FITTED,

@@ -147,8 +147,12 @@ class LearnGoldenTest {
         // the same initial centres in the same order: the labels are scikit-learn's, not only up to permutation
         assertThat(km.labels().execute(session()).toLongArray()).as("labels_")
                 .containsExactly(expected("kmeans_labels").toLongArray());
-        assertThat(km.predict(Tensors.array(blobsFirstTwoFeatures(), ChunkSpec.of(1000, 2))).execute(session())
-                .toLongArray()).as("predict").containsExactly(expected("kmeans_predict").toLongArray());
+        Tensor blobs = Tensors.array(blobsFirstTwoFeatures(), ChunkSpec.of(1000, 2));
+        assertThat(km.predict(blobs).execute(session()).toLongArray()).as("predict")
+                .containsExactly(expected("kmeans_predict").toLongArray());
+        assertClose("kmeans_transform", km.transform(x), COEF_TOL);
+        assertRelative("kmeans_score", km.score(blobs).execute(session()).getDouble(),
+                expected("kmeans_score").getDouble(), 1e-6);
 
         KMeans two = new KMeans(5).init(Tensors.array(input("km_init"), ChunkSpec.of(5, 2))).maxIter(2)
                 .fit(x, session());
