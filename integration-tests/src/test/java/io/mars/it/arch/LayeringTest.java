@@ -13,8 +13,8 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The layering of the main code, as README's "How it works" states it: value types at the bottom, then the model,
- * the engine, the wire and the kernels, none of which may know the user API; the AM never reaches into the worker;
- * and no cycles between packages.
+ * the engine, the wire and the kernels, none of which may know the user API; machine learning ({@code io.mars.learn})
+ * on top of the user API, which never knows it; the AM never reaches into the worker; and no cycles between packages.
  */
 @AnalyzeClasses(packages = "io.mars", importOptions = {ImportOption.DoNotIncludeTests.class,
         LayeringTest.NoTestJars.class})
@@ -29,6 +29,8 @@ class LayeringTest {
 
     /** What a user's program imports: the session, tensors and dataframes. */
     private static final String[] USER_API = {"io.mars", "io.mars.tensor..", "io.mars.dataframe.."};
+    /** Estimators built on the user API, as scikit-learn on numpy and pandas. */
+    private static final String LEARN = "io.mars.learn..";
 
     @ArchTest
     static final ArchRule valueTypesDependOnlyOnErrors = classes().that().resideInAPackage("io.mars.types..")
@@ -41,9 +43,13 @@ class LayeringTest {
                     "io.mars.common.tiling..", "io.mars.common.optimize..", "io.mars.common.wire..",
                     "io.mars.common.rpc..", "io.mars.common.table..", "io.mars.common.io..",
                     "io.mars.container..")
-            .should().dependOnClassesThat().resideInAnyPackage(USER_API);
+            .should().dependOnClassesThat().resideInAnyPackage(USER_API)
+            .orShould().dependOnClassesThat().resideInAPackage(LEARN);
 
-    /** Inside mars-common: each layer uses only those below it (wire and RPC may use the engine, as the AM does). */
+    /**
+     * Inside mars-common: each layer uses only those below it (wire and RPC may use the engine, as the AM does), and
+     * machine learning uses only the user API and the value types (and the errors), never the engine beneath them.
+     */
     @ArchTest
     static final ArchRule mainLayersRunOneWay = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("types").definedBy("io.mars.types..")
@@ -51,11 +57,13 @@ class LayeringTest {
             .layer("engine").definedBy("io.mars.common.tiling..", "io.mars.common.optimize..")
             .layer("wire").definedBy("io.mars.common.wire..", "io.mars.common.rpc..")
             .layer("user API").definedBy(USER_API)
-            .whereLayer("user API").mayNotBeAccessedByAnyLayer()
+            .layer("learn").definedBy(LEARN)
+            .whereLayer("learn").mayNotBeAccessedByAnyLayer()
+            .whereLayer("user API").mayOnlyBeAccessedByLayers("learn")
             .whereLayer("wire").mayOnlyBeAccessedByLayers("user API")
             .whereLayer("engine").mayOnlyBeAccessedByLayers("wire", "user API")
             .whereLayer("model").mayOnlyBeAccessedByLayers("engine", "wire", "user API")
-            .whereLayer("types").mayOnlyBeAccessedByLayers("model", "engine", "wire", "user API");
+            .whereLayer("types").mayOnlyBeAccessedByLayers("model", "engine", "wire", "user API", "learn");
 
     @ArchTest
     static final ArchRule theAmNeverReachesIntoTheWorker = noClasses().that().resideInAPackage("io.mars.am..")

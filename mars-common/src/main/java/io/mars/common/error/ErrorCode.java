@@ -77,7 +77,16 @@ public enum ErrorCode {
      * A write's target that the write may not use: a directory already holding files when the write mode is
      * ERROR_IF_EXISTS (the default), or a file where a directory of part files is to go.
      */
-    OUTPUT_EXISTS(72, ErrorKind.USER);
+    OUTPUT_EXISTS(72, ErrorKind.USER),
+    // machine learning (io.mars.learn) error codes (80-89)
+    /** The arrays given to one fit or metric have different numbers of rows (samples): X and y, y_true and y_pred. */
+    INCONSISTENT_SAMPLES(80, ErrorKind.USER),
+    /** An estimator's input holds NaN or an infinity, which it cannot fit or predict on (scikit-learn refuses too). */
+    NON_FINITE_INPUT(81, ErrorKind.USER),
+    /** predict, transform or a fitted attribute asked of an estimator that has not been fitted. */
+    NOT_FITTED(82, ErrorKind.USER),
+    /** Fewer samples than the estimator needs: KMeans with more clusters than rows. */
+    TOO_FEW_SAMPLES(83, ErrorKind.USER);
 
     private final int code;
     private final ErrorKind kind;

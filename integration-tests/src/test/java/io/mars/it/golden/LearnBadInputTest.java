@@ -1,0 +1,100 @@
+package io.mars.it.golden;
+
+import static io.mars.it.golden.UserErrors.assertUserError;
+import static io.mars.it.golden.UserErrors.compact;
+import static io.mars.tensor.Tensors.chunks;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mars.Session;
+import io.mars.common.error.ErrorCode;
+import io.mars.learn.KMeans;
+import io.mars.learn.LinearRegression;
+import io.mars.learn.Ridge;
+import io.mars.learn.StandardScaler;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.Tensors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Bad input to the estimators that only shows when the data is computed (NaN or infinity in X or y) fails with a
+ * user error naming it, before anything is fitted (the scalers accept NaN, as scikit-learn's). The checks made while
+ * building (shapes, parameters, not fitted) are in mars-common's {@code io.mars.learn.LearnInputChecksTest}.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LearnBadInputTest {
+    @RegisterExtension
+    static final SharedSession CLUSTER = SharedSession.local(1);
+
+    private static Session session() {
+        return CLUSTER.session();
+    }
+
+    private static Tensor withNaN() {
+        return Tensors.array(new double[][] {{1, 2}, {3, Double.NaN}, {5, 6}, {7, 9}}, chunks(2));
+    }
+
+    private static Tensor withInfinity() {
+        return Tensors.array(new double[][] {{1, 2}, {3, 4}, {5, Double.POSITIVE_INFINITY}, {7, 9}}, chunks(2));
+    }
+
+    private static Tensor finite() {
+        return Tensors.array(new double[][] {{1, 2}, {3, 5}, {5, 6}, {7, 9}}, chunks(2));
+    }
+
+    private static Tensor y() {
+        return Tensors.array(new double[] {1, 2, 3, 4}, chunks(2));
+    }
+
+    @Test
+    void nanInXFailsEveryFitThatCannotIgnoreIt() {
+        assertUserError(() -> new LinearRegression().fit(withNaN(), y(), session()), ErrorCode.NON_FINITE_INPUT,
+                m -> assertThat(m).isEqualTo("Input X contains NaN."));
+        assertUserError(() -> new Ridge(1.0).fit(withNaN(), y(), session()), ErrorCode.NON_FINITE_INPUT,
+                m -> assertThat(m).isEqualTo("Input X contains NaN."));
+        assertUserError(() -> new KMeans(2).fit(withNaN(), session()), ErrorCode.NON_FINITE_INPUT,
+                m -> assertThat(m).isEqualTo("Input X contains NaN."));
+    }
+
+    @Test
+    void infinityInXOrNanInYFailsTheFit() {
+        assertUserError(() -> new LinearRegression().fit(withInfinity(), y(), session()), ErrorCode.NON_FINITE_INPUT,
+                m -> assertThat(m).contains("Input X contains infinity"));
+        Tensor nanY = Tensors.array(new double[] {1, Double.NaN, 3, 4}, chunks(3));
+        assertUserError(() -> new LinearRegression().fit(finite(), nanY, session()), ErrorCode.NON_FINITE_INPUT,
+                m -> assertThat(m).isEqualTo("Input y contains NaN."));
+    }
+
+    @Test
+    void nonFiniteInitialCentresFailKMeans() {
+        Tensor init = Tensors.array(new double[][] {{1, 2}, {Double.NaN, 4}}, chunks(2));
+        assertUserError(() -> new KMeans(2).init(init).fit(finite(), session()), ErrorCode.NON_FINITE_INPUT,
+                m -> assertThat(m).contains("init").contains("centre 1"));
+    }
+
+    @Test
+    void scalersAcceptNanAsScikitLearnDoes() {
+        // their values with NaN are LearnGoldenTest's; here only that NaN is no error for them
+        StandardScaler scaler = new StandardScaler().fit(withNaN(), session());
+        assertThat(scaler.transform(withNaN()).execute(session()).toDoubleArray()[3]).isNaN();
+    }
+
+    @Test
+    void moreClustersThanRowsFailsBeforeRunning() {
+        assertUserError(() -> new KMeans(5).fit(finite(), session()), ErrorCode.TOO_FEW_SAMPLES,
+                m -> assertThat(compact(m)).isEqualTo("n_samples=4shouldbe>=n_clusters=5."));
+    }
+
+    @Test
+    void predictingOnAnotherNumberOfFeaturesIsAShapeMismatch() {
+        LinearRegression lr = new LinearRegression().fit(finite(), y(), session());
+        Tensor three = Tensors.ones(new long[] {4, 3}, chunks(2));
+        assertUserError(() -> lr.predict(three), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).contains("X has 3 features, but LinearRegression is expecting 2 features"));
+        KMeans km = new KMeans(2).fit(finite(), session());
+        assertUserError(() -> km.predict(three), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).contains("X has 3 features, but KMeans is expecting 2 features"));
+    }
+}

@@ -1,0 +1,347 @@
+package io.mars.it.golden;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.mars.Session;
+import io.mars.learn.KMeans;
+import io.mars.learn.LinearModel;
+import io.mars.learn.LinearRegression;
+import io.mars.learn.Metrics;
+import io.mars.learn.MinMaxScaler;
+import io.mars.learn.ModelSelection;
+import io.mars.learn.Preprocessing;
+import io.mars.learn.Ridge;
+import io.mars.learn.StandardScaler;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.Tensors;
+import io.mars.types.ChunkSpec;
+import io.mars.types.NDArray;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The estimators of {@code io.mars.learn} on the embedded two-worker cluster give scikit-learn's fitted attributes,
+ * transforms and metrics on the same data, whatever the chunking. Inputs and answers come from
+ * {@code src/test/python/golden_learn.py} (scikit-learn 1.2.1). Tolerances, relative to max(|expected|, 1):
+ * coefficients and centres 1e-6, scaler outputs 1e-9, KMeans inertia 1e-6 (relative), labels and counts exactly;
+ * float metrics 1e-12 (a different summation order than numpy's).
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class LearnGoldenTest {
+    private static final String ROOT = "/golden/learn/";
+    private static final double COEF_TOL = 1e-6;
+    private static final double SCALER_TOL = 1e-9;
+    private static final double METRIC_TOL = 1e-12;
+
+    @RegisterExtension
+    static final SharedSession CLUSTER = SharedSession.local(2);
+
+    private static Session session() {
+        return CLUSTER.session();
+    }
+
+    // ----- preprocessing -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void standardScalerGivesScikitLearnsStatisticsAndTransform(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("scale_x"));
+        StandardScaler scaler = new StandardScaler().fit(x, session());
+        assertClose("standard_mean", scaler.mean(), SCALER_TOL);
+        assertClose("standard_var", scaler.var(), SCALER_TOL);
+        assertClose("standard_scale", scaler.scale(), SCALER_TOL);
+        assertClose("standard_transform", scaler.transform(x), SCALER_TOL);
+        assertClose("standard_nomean_transform",
+                new StandardScaler(false, true).fitTransform(chunking.matrix(input("reg_x")), session()), SCALER_TOL);
+        NDArray back = scaler.inverseTransform(scaler.transform(x)).execute(session());
+        assertWithin("inverse transform", back, input("scale_x"), SCALER_TOL);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void minMaxScalerGivesScikitLearnsRangeAndTransform(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("scale_x"));
+        MinMaxScaler scaler = new MinMaxScaler().fit(x, session());
+        assertClose("minmax_data_min", scaler.dataMin(), SCALER_TOL);
+        assertClose("minmax_data_max", scaler.dataMax(), SCALER_TOL);
+        assertClose("minmax_scale", scaler.scale(), SCALER_TOL);
+        assertClose("minmax_min", scaler.min(), SCALER_TOL);
+        assertClose("minmax_transform", scaler.transform(x), SCALER_TOL);
+        assertClose("minmax_range_transform",
+                new MinMaxScaler(-1.0, 2.0).fitTransform(chunking.matrix(input("reg_x")), session()), SCALER_TOL);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void scalersLeaveNanOutOfTheirStatisticsAndKeepItAsScikitLearn(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("scale_xnan"));
+        StandardScaler standard = new StandardScaler().fit(x, session());
+        assertClose("standard_nan_mean", standard.mean(), SCALER_TOL);
+        assertClose("standard_nan_scale", standard.scale(), SCALER_TOL);
+        assertClose("standard_nan_transform", standard.transform(x), SCALER_TOL);
+        assertClose("minmax_nan_transform", new MinMaxScaler().fitTransform(x, session()), SCALER_TOL);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void normalizeScalesRowsAsScikitLearn(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("reg_x"));
+        for (String norm : List.of("l2", "l1", "max")) {
+            assertClose("normalize_" + norm, Preprocessing.normalize(x, norm), SCALER_TOL);
+        }
+    }
+
+    // ----- linear models -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void linearRegressionGivesScikitLearnsCoefficients(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("reg_x"));
+        Tensor y = chunking.targets(input("reg_y"));
+        LinearRegression lr = new LinearRegression().fit(x, y, session());
+        assertClose("linreg_coef", lr.coef(), COEF_TOL);
+        assertClose("linreg_intercept", lr.intercept(), COEF_TOL);
+        assertClose("linreg_predict", lr.predict(x), COEF_TOL);
+        assertClose("linreg_score", lr.score(x, y), COEF_TOL);
+        LinearRegression two = new LinearRegression().fit(x, chunking.targets(input("reg_y2")), session());
+        assertClose("linreg2_coef", two.coef(), COEF_TOL);
+        assertClose("linreg2_intercept", two.intercept(), COEF_TOL);
+        assertClose("linreg_noint_coef", new LinearRegression(false).fit(x, y, session()).coef(), COEF_TOL);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void ridgeGivesScikitLearnsCoefficients(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("reg_x"));
+        Tensor y = chunking.targets(input("reg_y"));
+        for (String alpha : List.of("1", "500")) {
+            LinearModel ridge = new Ridge(Double.parseDouble(alpha)).fit(x, y, session());
+            assertClose("ridge_a" + alpha + "_coef", ridge.coef(), COEF_TOL);
+            assertClose("ridge_a" + alpha + "_intercept", ridge.intercept(), COEF_TOL);
+        }
+        Ridge two = new Ridge(10.0).fit(x, chunking.targets(input("reg_y2")), session());
+        assertClose("ridge2_coef", two.coef(), COEF_TOL);
+        assertClose("ridge2_intercept", two.intercept(), COEF_TOL);
+        assertClose("ridge_noint_coef", new Ridge(10.0, false).fit(x, y, session()).coef(), COEF_TOL);
+    }
+
+    // ----- clustering -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void kMeansFromGivenCentresFollowsScikitLearnsIterations(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("km_x"));
+        KMeans km = new KMeans(5).init(Tensors.array(input("km_init"), ChunkSpec.of(5, 2))).fit(x, session());
+        assertThat(km.nIter()).as("n_iter_").isEqualTo(expected("kmeans_n_iter").getLong());
+        assertRelative("kmeans_inertia", km.inertia(), expected("kmeans_inertia").getDouble(), 1e-6);
+        assertClose("kmeans_centers", km.clusterCenters(), COEF_TOL);
+        // the same initial centres in the same order: the labels are scikit-learn's, not only up to permutation
+        assertThat(km.labels().execute(session()).toLongArray()).as("labels_")
+                .containsExactly(expected("kmeans_labels").toLongArray());
+        Tensor blobs = Tensors.array(blobsFirstTwoFeatures(), ChunkSpec.of(1000, 2));
+        assertThat(km.predict(blobs).execute(session()).toLongArray()).as("predict")
+                .containsExactly(expected("kmeans_predict").toLongArray());
+        assertClose("kmeans_transform", km.transform(x), COEF_TOL);
+        assertRelative("kmeans_score", km.score(blobs).execute(session()).getDouble(),
+                expected("kmeans_score").getDouble(), 1e-6);
+
+        KMeans two = new KMeans(5).init(Tensors.array(input("km_init"), ChunkSpec.of(5, 2))).maxIter(2)
+                .fit(x, session());
+        assertThat(two.nIter()).isEqualTo(2);
+        assertRelative("kmeans_iter2_inertia", two.inertia(), expected("kmeans_iter2_inertia").getDouble(), 1e-6);
+        assertClose("kmeans_iter2_centers", two.clusterCenters(), COEF_TOL);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void kMeansMovesEmptyClustersToTheFarthestRowsAsScikitLearn(LearnChunking chunking) {
+        KMeans km = new KMeans(5).init(Tensors.array(input("km_init_far"), ChunkSpec.of(5, 2)))
+                .fit(chunking.matrix(input("km_x")), session());
+        assertThat(km.nIter()).as("n_iter_").isEqualTo(expected("kmeans_far_n_iter").getLong());
+        assertRelative("kmeans_far_inertia", km.inertia(), expected("kmeans_far_inertia").getDouble(), 1e-6);
+        assertClose("kmeans_far_centers", km.clusterCenters(), COEF_TOL);
+        assertThat(km.labels().execute(session()).toLongArray()).as("labels_")
+                .containsExactly(expected("kmeans_far_labels").toLongArray());
+
+        KMeans two = new KMeans(5).init(Tensors.array(input("km_init_far2"), ChunkSpec.of(5, 2)))
+                .fit(chunking.matrix(input("km_x")), session());
+        assertRelative("kmeans_far2_inertia", two.inertia(), expected("kmeans_far2_inertia").getDouble(), 1e-6);
+        assertClose("kmeans_far2_centers", two.clusterCenters(), COEF_TOL);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void kMeansPlusPlusFindsScikitLearnsClustersOfSeparatedBlobs(LearnChunking chunking) {
+        KMeans km = new KMeans(4).randomState(7).fit(chunking.matrix(input("blobs_x")), session());
+        assertRelative("kmeanspp_inertia", km.inertia(), expected("kmeanspp_inertia").getDouble(), 1e-6);
+        assertEqualUpToPermutation(km.labels().execute(session()).toLongArray(),
+                expected("kmeanspp_labels").toLongArray());
+    }
+
+    @Test
+    void kMeansPlusPlusPicksTheSameCentresWhateverTheChunking() {
+        List<double[][]> centres = new ArrayList<>();
+        for (LearnChunking chunking : LearnChunking.values()) {
+            // one iteration, so that the centres still show where the seeding put them
+            KMeans km = new KMeans(4).randomState(11).maxIter(1).fit(chunking.matrix(input("km_x")), session());
+            centres.add(km.clusterCenters().execute(session()).toDoubleMatrix());
+        }
+        for (int i = 1; i < centres.size(); i++) {
+            for (int k = 0; k < 4; k++) {
+                assertThat(centres.get(i)[k]).as("centre %d with %s", k, LearnChunking.values()[i])
+                        .containsExactly(centres.get(0)[k], org.assertj.core.api.Assertions.within(1e-9));
+            }
+        }
+        double[][] otherSeed = new KMeans(4).randomState(12).maxIter(1)
+                .fit(LearnChunking.ONE_CHUNK.matrix(input("km_x")), session()).clusterCenters().execute(session())
+                .toDoubleMatrix();
+        assertThat(otherSeed).as("another seed seeds elsewhere").isNotEqualTo(centres.get(0));
+    }
+
+    // ----- metrics -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void metricsGiveScikitLearnsValues(LearnChunking chunking) {
+        Tensor t = chunking.targets(input("cls_true"));
+        Tensor p = chunking.targets(input("cls_pred"));
+        assertThat(Metrics.accuracyScore(t, p).execute(session()).getDouble()).as("accuracy")
+                .isEqualTo(expected("accuracy").getDouble());
+        NDArray cm = Metrics.confusionMatrix(t, p, session()).execute(session());
+        assertThat(cm.shape()).containsExactly(expected("confusion").shape());
+        assertThat(cm.toLongArray()).as("confusion matrix").containsExactly(expected("confusion").toLongArray());
+        assertThat(Metrics.confusionMatrix(t, p, 5, 0, 7).execute(session()).toLongArray()).as("confusion, labels")
+                .containsExactly(expected("confusion_labels").toLongArray());
+
+        Tensor y = chunking.targets(input("reg_y"));
+        Tensor y2 = chunking.targets(input("reg_y2"));
+        Tensor pred2 = chunking.matrix(input("reg_pred2"));
+        Tensor pred = pred2.get(io.mars.tensor.Index.all(), io.mars.tensor.Index.at(0));
+        assertClose("r2", Metrics.r2Score(y, pred), METRIC_TOL);
+        assertClose("r2_multi", Metrics.r2Score(y2, pred2), METRIC_TOL);
+        assertClose("mse", Metrics.meanSquaredError(y, pred), METRIC_TOL);
+        assertClose("mse_multi", Metrics.meanSquaredError(y2, pred2), METRIC_TOL);
+    }
+
+    // ----- model selection -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void trainTestSplitPartitionsRowsIntoScikitLearnsSizes(LearnChunking chunking) {
+        NDArray xData = input("reg_x");
+        Tensor x = chunking.matrix(xData);
+        long n = xData.shape()[0];
+        Tensor ids = Tensors.arange(0, n, 1, ChunkSpec.of(chunking == LearnChunking.ONE_CHUNK ? n : 300));
+        for (String size : List.of("0.25", "0.3", "0.001")) {
+            List<Tensor> parts = ModelSelection.trainTestSplit(Double.parseDouble(size), 42, x, ids);
+            List<NDArray> v = session().execute(parts.toArray(new Tensor[0]));
+            long[] sizes = expected("split_sizes_" + size).toLongArray();
+            assertThat(v.get(0).shape()[0]).as("train rows, test_size %s", size).isEqualTo(sizes[0]);
+            assertThat(v.get(1).shape()[0]).as("test rows, test_size %s", size).isEqualTo(sizes[1]);
+            long[] train = v.get(2).toLongArray();
+            long[] test = v.get(3).toLongArray();
+            boolean[] seen = new boolean[(int) n];
+            for (long id : train) {
+                seen[(int) id] = true;
+            }
+            for (long id : test) {
+                assertThat(seen[(int) id]).as("row %d in both parts", id).isFalse();
+                seen[(int) id] = true;
+            }
+            for (int i = 0; i < n; i++) {
+                assertThat(seen[i]).as("row %d in a part", i).isTrue();
+            }
+            // X's rows travel with their ids
+            double[][] xTest = v.get(1).toDoubleMatrix();
+            for (int r = 0; r < test.length; r++) {
+                for (int j = 0; j < xTest[r].length; j++) {
+                    assertThat(xTest[r][j]).isEqualTo(xData.getDouble(test[r], j));
+                }
+            }
+            if (size.equals("0.25")) {
+                // the draw depends on the seed only: these are the test rows at every chunking
+                assertThat(test).startsWith(firstTestRowsOfSeed42());
+            }
+        }
+    }
+
+    /** The first test rows of the split with seed 42 at one chunk (the reference the other chunkings must meet). */
+    private static long[] firstTestRowsOfSeed42() {
+        Tensor ids = Tensors.arange(0, 2000, 1, ChunkSpec.of(2000));
+        return java.util.Arrays.copyOf(ModelSelection.trainTestSplit(0.25, 42, ids).get(1).execute(session())
+                .toLongArray(), 10);
+    }
+
+    // ----- helpers -----
+
+    private static final Map<String, NDArray> FILES = new HashMap<>();
+
+    private static synchronized NDArray input(String name) {
+        return FILES.computeIfAbsent(ROOT + "inputs/" + name + ".npy", NpyReader::readResource);
+    }
+
+    private static synchronized NDArray expected(String name) {
+        return FILES.computeIfAbsent(ROOT + "expected/" + name + ".npy", NpyReader::readResource);
+    }
+
+    private static NDArray blobsFirstTwoFeatures() {
+        NDArray blobs = input("blobs_x");
+        int n = (int) blobs.shape()[0];
+        double[] out = new double[2 * n];
+        for (int i = 0; i < n; i++) {
+            out[2 * i] = blobs.getDouble(3 * i);
+            out[2 * i + 1] = blobs.getDouble(3 * i + 1);
+        }
+        return NDArray.of(out, n, 2);
+    }
+
+    private static void assertClose(String name, Tensor actual, double tolerance) {
+        NDArray e = expected(name);
+        assertThat(actual.shape()).as("declared shape of %s", name).containsExactly(e.shape());
+        NDArray a = actual.execute(session());
+        assertThat(a.shape()).as("shape of %s", name).containsExactly(e.shape());
+        assertWithin(name, a, e, tolerance);
+    }
+
+    private static void assertWithin(String name, NDArray actual, NDArray expected, double tolerance) {
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < expected.size(); i++) {
+            String p = GoldenAssertions.floatMismatch(actual.getDouble(i), expected.getDouble(i), tolerance, 1.0);
+            if (p != null && problems.size() < 8) {
+                problems.add("  at flat " + i + ": " + p);
+            }
+        }
+        if (!problems.isEmpty()) {
+            fail(name + " differs from scikit-learn:\n" + String.join("\n", problems));
+        }
+    }
+
+    private static void assertRelative(String name, double actual, double expected, double rtol) {
+        assertThat(Math.abs(actual - expected)).as("%s: %s vs scikit-learn's %s", name, actual, expected)
+                .isLessThanOrEqualTo(rtol * Math.abs(expected));
+    }
+
+    /** The same partition of the rows: a one-to-one map between the two label sets carries one onto the other. */
+    private static void assertEqualUpToPermutation(long[] actual, long[] expected) {
+        assertThat(actual).hasSameSizeAs(expected);
+        Map<Long, Long> forward = new HashMap<>();
+        Map<Long, Long> backward = new HashMap<>();
+        for (int i = 0; i < actual.length; i++) {
+            Long f = forward.putIfAbsent(actual[i], expected[i]);
+            Long b = backward.putIfAbsent(expected[i], actual[i]);
+            if (f != null && f != expected[i] || b != null && b != actual[i]) {
+                fail("labels differ from scikit-learn's beyond a permutation at row " + i + ": " + actual[i] + " vs "
+                        + expected[i]);
+            }
+        }
+    }
+}

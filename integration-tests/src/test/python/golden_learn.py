@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Golden answers of io.mars.learn, computed by scikit-learn: writes integration-tests/src/test/resources/golden/learn/.
+
+How the committed files were produced (scikit-learn is only needed to regenerate them, never by the tests or CI):
+
+    apt-get update && apt-get install -y python3-sklearn     # Debian 12: scikit-learn 1.2.1, numpy 1.24
+    /usr/bin/python3 integration-tests/src/test/python/golden_learn.py
+
+It writes inputs/<name>.npy (data sets of a few thousand rows drawn here with a fixed seed), expected/<name>.npy
+(scikit-learn's fitted attributes, transforms, metrics) and cases.tsv (each expected file, the inputs and the call
+that made it). The Java test (io.mars.it.golden.LearnGoldenTest) fits the same estimators with the Mars API on the
+same inputs, cut into several chunkings, on a local cluster and compares.
+
+What cannot be compared value for value: trainTestSplit and k-means++ draw from Mars's own counter-based generator,
+not numpy's. For them this script records what does not depend on the draws: the sizes of the split, and the
+inertia and labels of k-means++ on well separated blobs (where any reasonable seeding finds the same clusters).
+"""
+import math
+
+import numpy as np
+import sklearn
+from sklearn.cluster import KMeans
+from sklearn.linear_model import LinearRegression, Ridge
+from sklearn.metrics import accuracy_score, confusion_matrix, mean_squared_error, r2_score
+from sklearn.model_selection import train_test_split
+from sklearn.preprocessing import MinMaxScaler, StandardScaler, normalize
+
+from golden_common import GOLDEN_ROOT, prepare_dirs, write_npy
+
+OUT = GOLDEN_ROOT / "learn"
+rng = np.random.default_rng(20261126)
+inputs = {}
+cases = []
+
+
+def inp(name, array):
+    inputs[name] = np.array(array, order="C")
+    return name
+
+
+def case(name, names, call, expected):
+    cases.append((name, ",".join(names), call, np.array(expected, order="C")))
+
+
+# ----- inputs -----
+# regression: 2000 x 5, two targets, features of different scales and offsets
+reg_x = rng.standard_normal((2000, 5)) * np.array([1.0, 3.0, 0.5, 10.0, 2.0]) + np.array([0.0, 5.0, -2.0, 1.0, 7.0])
+w = np.array([[1.5, -2.0, 0.25, 0.1, 3.0], [-0.5, 0.75, 4.0, -0.2, 1.0]])
+reg_y2 = reg_x @ w.T + np.array([4.0, -1.5]) + 0.3 * rng.standard_normal((2000, 2))
+inp("reg_x", reg_x)
+inp("reg_y", reg_y2[:, 0])
+inp("reg_y2", reg_y2)
+# scaling: 1500 x 4, one constant column (scale 1 in scikit-learn), one with a large offset
+scale_x = rng.standard_normal((1500, 4)) * np.array([2.0, 0.01, 1.0, 5.0]) + np.array([1.0, -3.0, 1e3, 0.0])
+scale_x[:, 2] = 7.5
+inp("scale_x", scale_x)
+# clustering: 2400 x 2 of five overlapping blobs (Lloyd takes several iterations from the given centres)
+centres5 = np.array([[0.0, 0.0], [4.0, 1.0], [1.0, 5.0], [6.0, 6.0], [-3.0, 4.0]])
+km_x = np.concatenate([c + 1.3 * rng.standard_normal((480, 2)) for c in centres5])
+km_x = km_x[rng.permutation(len(km_x))]
+inp("km_x", km_x)
+inp("km_init", km_x[[3, 17, 42, 100, 7]])
+# clustering: 3000 x 3 of four well separated blobs, for k-means++
+centres4 = np.array([[0.0, 0.0, 0.0], [20.0, 0.0, 5.0], [0.0, 25.0, -5.0], [15.0, 15.0, 15.0]])
+blobs_x = np.concatenate([c + rng.standard_normal((750, 3)) for c in centres4])
+blobs_x = blobs_x[rng.permutation(len(blobs_x))]
+inp("blobs_x", blobs_x)
+# classification labels: 2000 values of {0, 1, 2, 5}; predictions right 80% of the time, else another label,
+# and sometimes 7, a label the true values never hold
+cls_true = rng.choice(np.array([0, 1, 2, 5]), size=2000)
+cls_pred = np.where(rng.random(2000) < 0.8, cls_true, rng.choice(np.array([0, 1, 2, 5, 7]), size=2000))
+inp("cls_true", cls_true.astype(np.int64))
+inp("cls_pred", cls_pred.astype(np.int64))
+# scaling with missing values (drawn last, so that the inputs above stay as they were)
+scale_xnan = scale_x.copy()
+scale_xnan[rng.choice(1500, 40, replace=False), 0] = np.nan
+scale_xnan[rng.choice(1500, 25, replace=False), 3] = np.nan
+inp("scale_xnan", scale_xnan)
+A = inputs
+
+# ----- preprocessing -----
+s = StandardScaler().fit(A["scale_x"])
+case("standard_mean", ["scale_x"], "StandardScaler().fit(x).mean_", s.mean_)
+case("standard_var", ["scale_x"], "StandardScaler().fit(x).var_", s.var_)
+case("standard_scale", ["scale_x"], "StandardScaler().fit(x).scale_", s.scale_)
+case("standard_transform", ["scale_x"], "StandardScaler().fit_transform(x)", s.transform(A["scale_x"]))
+s = StandardScaler(with_mean=False).fit(A["reg_x"])
+case("standard_nomean_transform", ["reg_x"], "StandardScaler(with_mean=False).fit_transform(x)",
+     s.transform(A["reg_x"]))
+m = MinMaxScaler().fit(A["scale_x"])
+case("minmax_data_min", ["scale_x"], "MinMaxScaler().fit(x).data_min_", m.data_min_)
+case("minmax_data_max", ["scale_x"], "MinMaxScaler().fit(x).data_max_", m.data_max_)
+case("minmax_scale", ["scale_x"], "MinMaxScaler().fit(x).scale_", m.scale_)
+case("minmax_min", ["scale_x"], "MinMaxScaler().fit(x).min_", m.min_)
+case("minmax_transform", ["scale_x"], "MinMaxScaler().fit_transform(x)", m.transform(A["scale_x"]))
+m = MinMaxScaler(feature_range=(-1.0, 2.0)).fit(A["reg_x"])
+case("minmax_range_transform", ["reg_x"], "MinMaxScaler(feature_range=(-1, 2)).fit_transform(x)",
+     m.transform(A["reg_x"]))
+s = StandardScaler().fit(A["scale_xnan"])
+case("standard_nan_mean", ["scale_xnan"], "StandardScaler().fit(xnan).mean_", s.mean_)
+case("standard_nan_scale", ["scale_xnan"], "StandardScaler().fit(xnan).scale_", s.scale_)
+case("standard_nan_transform", ["scale_xnan"], "StandardScaler().fit_transform(xnan)", s.transform(A["scale_xnan"]))
+m = MinMaxScaler().fit(A["scale_xnan"])
+case("minmax_nan_transform", ["scale_xnan"], "MinMaxScaler().fit_transform(xnan)", m.transform(A["scale_xnan"]))
+for norm in ["l2", "l1", "max"]:
+    case("normalize_" + norm, ["reg_x"], "normalize(x, norm='%s')" % norm, normalize(A["reg_x"], norm=norm))
+
+# ----- linear models -----
+lr = LinearRegression().fit(A["reg_x"], A["reg_y"])
+case("linreg_coef", ["reg_x", "reg_y"], "LinearRegression().fit(x, y).coef_", lr.coef_)
+case("linreg_intercept", ["reg_x", "reg_y"], "LinearRegression().fit(x, y).intercept_", lr.intercept_)
+case("linreg_predict", ["reg_x", "reg_y"], "LinearRegression().fit(x, y).predict(x)", lr.predict(A["reg_x"]))
+case("linreg_score", ["reg_x", "reg_y"], "LinearRegression().fit(x, y).score(x, y)", lr.score(A["reg_x"], A["reg_y"]))
+lr = LinearRegression().fit(A["reg_x"], A["reg_y2"])
+case("linreg2_coef", ["reg_x", "reg_y2"], "LinearRegression().fit(x, y2).coef_", lr.coef_)
+case("linreg2_intercept", ["reg_x", "reg_y2"], "LinearRegression().fit(x, y2).intercept_", lr.intercept_)
+lr = LinearRegression(fit_intercept=False).fit(A["reg_x"], A["reg_y"])
+case("linreg_noint_coef", ["reg_x", "reg_y"], "LinearRegression(fit_intercept=False).fit(x, y).coef_", lr.coef_)
+for alpha in [1.0, 500.0]:
+    r = Ridge(alpha=alpha).fit(A["reg_x"], A["reg_y"])
+    tag = "ridge_a%g" % alpha
+    case(tag + "_coef", ["reg_x", "reg_y"], "Ridge(alpha=%r).fit(x, y).coef_" % alpha, r.coef_)
+    case(tag + "_intercept", ["reg_x", "reg_y"], "Ridge(alpha=%r).fit(x, y).intercept_" % alpha, r.intercept_)
+r = Ridge(alpha=10.0).fit(A["reg_x"], A["reg_y2"])
+case("ridge2_coef", ["reg_x", "reg_y2"], "Ridge(alpha=10.0).fit(x, y2).coef_", r.coef_)
+case("ridge2_intercept", ["reg_x", "reg_y2"], "Ridge(alpha=10.0).fit(x, y2).intercept_", r.intercept_)
+r = Ridge(alpha=10.0, fit_intercept=False).fit(A["reg_x"], A["reg_y"])
+case("ridge_noint_coef", ["reg_x", "reg_y"], "Ridge(alpha=10.0, fit_intercept=False).fit(x, y).coef_", r.coef_)
+
+# ----- clustering -----
+km = KMeans(n_clusters=5, init=A["km_init"], n_init=1, max_iter=300, tol=1e-4, algorithm="lloyd").fit(A["km_x"])
+assert km.n_iter_ > 3, km.n_iter_
+case("kmeans_centers", ["km_x", "km_init"], "KMeans(5, init=km_init, n_init=1).fit(x).cluster_centers_",
+     km.cluster_centers_)
+case("kmeans_labels", ["km_x", "km_init"], "KMeans(5, init=km_init, n_init=1).fit(x).labels_",
+     km.labels_.astype(np.int64))
+case("kmeans_inertia", ["km_x", "km_init"], "KMeans(5, init=km_init, n_init=1).fit(x).inertia_", km.inertia_)
+case("kmeans_n_iter", ["km_x", "km_init"], "KMeans(5, init=km_init, n_init=1).fit(x).n_iter_",
+     np.int64(km.n_iter_))
+km = KMeans(n_clusters=5, init=A["km_init"], n_init=1, max_iter=2, algorithm="lloyd").fit(A["km_x"])
+case("kmeans_iter2_inertia", ["km_x", "km_init"], "KMeans(5, init=km_init, n_init=1, max_iter=2).fit(x).inertia_",
+     km.inertia_)
+case("kmeans_iter2_centers", ["km_x", "km_init"],
+     "KMeans(5, init=km_init, n_init=1, max_iter=2).fit(x).cluster_centers_", km.cluster_centers_)
+# a centre far from every row: its cluster is empty at the first iteration and takes the farthest row
+far_init = inp("km_init_far", np.where(np.arange(5)[:, None] == 2, np.array([30.0, 30.0]), A["km_init"]))
+km = KMeans(n_clusters=5, init=A[far_init], n_init=1, algorithm="lloyd").fit(A["km_x"])
+case("kmeans_far_centers", ["km_x", far_init], "KMeans(5, init=km_init_far, n_init=1).fit(x).cluster_centers_",
+     km.cluster_centers_)
+case("kmeans_far_labels", ["km_x", far_init], "KMeans(5, init=km_init_far, n_init=1).fit(x).labels_",
+     km.labels_.astype(np.int64))
+case("kmeans_far_inertia", ["km_x", far_init], "KMeans(5, init=km_init_far, n_init=1).fit(x).inertia_", km.inertia_)
+case("kmeans_far_n_iter", ["km_x", far_init], "KMeans(5, init=km_init_far, n_init=1).fit(x).n_iter_",
+     np.int64(km.n_iter_))
+km1 = KMeans(n_clusters=5, init=A[far_init], n_init=1, max_iter=1, algorithm="lloyd").fit(A["km_x"])
+assert np.sum(np.all(km1.cluster_centers_ == [30.0, 30.0], axis=1)) == 0, "the far centre was not relocated"
+# two such centres: the farthest row goes to the first empty cluster, the next farthest to the second
+far2_init = inp("km_init_far2", np.where(np.arange(5)[:, None] == 4, np.array([-30.0, 30.0]), A[far_init]))
+km = KMeans(n_clusters=5, init=A[far2_init], n_init=1, algorithm="lloyd").fit(A["km_x"])
+case("kmeans_far2_centers", ["km_x", far2_init], "KMeans(5, init=km_init_far2, n_init=1).fit(x).cluster_centers_",
+     km.cluster_centers_)
+case("kmeans_far2_inertia", ["km_x", far2_init], "KMeans(5, init=km_init_far2, n_init=1).fit(x).inertia_",
+     km.inertia_)
+km = KMeans(n_clusters=4, init="k-means++", n_init=1, random_state=0, algorithm="lloyd").fit(A["blobs_x"])
+case("kmeanspp_inertia", ["blobs_x"], "KMeans(4, init='k-means++', n_init=1, random_state=0).fit(x).inertia_",
+     km.inertia_)
+case("kmeanspp_labels", ["blobs_x"], "KMeans(4, init='k-means++', n_init=1, random_state=0).fit(x).labels_",
+     km.labels_.astype(np.int64))
+fitted = KMeans(n_clusters=5, init=A["km_init"], n_init=1, algorithm="lloyd").fit(A["km_x"])
+case("kmeans_transform", ["km_x", "km_init"], "KMeans(5, init=km_init, n_init=1).fit(km_x).transform(km_x)",
+     fitted.transform(A["km_x"]))
+case("kmeans_score", ["km_x", "km_init", "blobs_x"],
+     "KMeans(5, init=km_init, n_init=1).fit(km_x).score(blobs_x[:, :2])",
+     fitted.score(np.ascontiguousarray(A["blobs_x"][:, :2])))
+case("kmeans_predict", ["km_x", "km_init", "blobs_x"],
+     "KMeans(5, init=km_init, n_init=1).fit(km_x).predict(blobs_x[:, :2])",
+     KMeans(n_clusters=5, init=A["km_init"], n_init=1, algorithm="lloyd").fit(A["km_x"])
+     .predict(np.ascontiguousarray(A["blobs_x"][:, :2])).astype(np.int64))
+
+# ----- metrics -----
+case("accuracy", ["cls_true", "cls_pred"], "accuracy_score(t, p)", accuracy_score(A["cls_true"], A["cls_pred"]))
+case("confusion", ["cls_true", "cls_pred"], "confusion_matrix(t, p)",
+     confusion_matrix(A["cls_true"], A["cls_pred"]).astype(np.int64))
+case("confusion_labels", ["cls_true", "cls_pred"], "confusion_matrix(t, p, labels=[5, 0, 7])",
+     confusion_matrix(A["cls_true"], A["cls_pred"], labels=[5, 0, 7]).astype(np.int64))
+pred = LinearRegression().fit(A["reg_x"][:, :2], A["reg_y2"]).predict(A["reg_x"][:, :2])
+inp("reg_pred2", pred)
+case("r2", ["reg_y", "reg_pred2"], "r2_score(y, pred2[:, 0])", r2_score(A["reg_y"], pred[:, 0]))
+case("r2_multi", ["reg_y2", "reg_pred2"], "r2_score(y2, pred2)", r2_score(A["reg_y2"], pred))
+case("mse", ["reg_y", "reg_pred2"], "mean_squared_error(y, pred2[:, 0])", mean_squared_error(A["reg_y"], pred[:, 0]))
+case("mse_multi", ["reg_y2", "reg_pred2"], "mean_squared_error(y2, pred2)", mean_squared_error(A["reg_y2"], pred))
+
+# ----- model selection: only the sizes (the draws are Mars's own) -----
+for test_size in [0.25, 0.3, 0.001]:
+    tr, te = train_test_split(A["reg_x"], test_size=test_size, random_state=0)
+    case("split_sizes_%g" % test_size, ["reg_x"], "train_test_split(x, test_size=%r): len(train), len(test)"
+         % test_size, np.array([len(tr), len(te)], dtype=np.int64))
+
+# ----- write -----
+prepare_dirs(OUT, ["inputs", "expected"], clear="root")
+for name, arr in inputs.items():
+    write_npy(OUT / "inputs" / (name + ".npy"), arr)
+with open(OUT / "cases.tsv", "w") as f:
+    f.write("# generated by golden_learn.py with scikit-learn %s, numpy %s; do not edit, re-run the script\n"
+            % (sklearn.__version__, np.__version__))
+    f.write("name\tinputs\tcall\tdtype\tshape\n")
+    for name, names, call, expected in cases:
+        write_npy(OUT / "expected" / (name + ".npy"), expected)
+        f.write("%s\t%s\t%s\t%s\t%s\n" % (name, names, call, expected.dtype, ",".join(map(str, expected.shape))))
+print("%d cases, %d inputs -> %s" % (len(cases), len(inputs), OUT))

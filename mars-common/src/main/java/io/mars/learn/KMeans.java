@@ -1,0 +1,345 @@
+package io.mars.learn;
+
+import io.mars.Session;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.tensor.Index;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.TensorRandom;
+import io.mars.tensor.Tensors;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
+import io.mars.types.Shapes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * scikit-learn's {@code KMeans} with Lloyd's algorithm. {@link #fit} runs on the cluster at once: one task checks X
+ * and computes its column means and variances, k-means++ seeding takes one task per centre, and each Lloyd iteration
+ * is one task (labels from blockwise distances to the centres, the new centres as one product of the labels' one-hot
+ * matrix with X, reduced over the rows' chunks). Only the centres (clusters × features) come back to the client
+ * between tasks; nothing of the size of X is kept between them.
+ *
+ * <p>As scikit-learn, the iterations run on X centred on its column means, stop when the labels no longer change
+ * (the centres then stay exactly where they are) or when the squared centre shift is at most {@code tol} times the
+ * mean of the features' variances, an empty cluster takes the row farthest from its centre, and the labels and
+ * inertia are those of the last centres. Differences: one initialisation is run ({@code n_init=1}), and k-means++
+ * draws from Mars's counter-based generator, so the same {@code randomState} gives the same centres
+ * whatever the chunking (but not numpy's centres).
+ */
+public final class KMeans {
+    private final int nClusters;
+    private Tensor init;
+    private int maxIter = 300;
+    private double tol = 1e-4;
+    private long randomState;
+
+    private double[][] centres;
+    private double[] featureMeans;
+    private Tensor centred;
+    private double inertia = Double.NaN;
+    private int nIter;
+
+    /** scikit-learn's {@code KMeans(n_clusters)}, initialised by k-means++ with random state 0. */
+    public KMeans(int nClusters) {
+        if (nClusters <= 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "n_clusters should be > 0, got " + nClusters);
+        }
+        this.nClusters = nClusters;
+    }
+
+    /** scikit-learn's {@code init} as an array: the initial centres, (nClusters, features). */
+    public KMeans init(Tensor centres) {
+        if (centres.ndim() != 2 || centres.shape()[0] != nClusters) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "The shape of the initial centers "
+                    + Shapes.toString(centres.shape()) + " does not match the number of clusters " + nClusters);
+        }
+        this.init = centres;
+        return this;
+    }
+
+    /** The most Lloyd iterations (scikit-learn's {@code max_iter}, default 300). */
+    public KMeans maxIter(int maxIter) {
+        if (maxIter <= 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "max_iter should be > 0, got " + maxIter);
+        }
+        this.maxIter = maxIter;
+        return this;
+    }
+
+    /** scikit-learn's {@code tol} (default 1e-4), relative to the mean of the features' variances. */
+    public KMeans tol(double tol) {
+        if (!(tol >= 0)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "tol should be >= 0, got " + tol);
+        }
+        this.tol = tol;
+        return this;
+    }
+
+    /** The seed of k-means++ (scikit-learn's {@code random_state}); unused with explicit initial centres. */
+    public KMeans randomState(long seed) {
+        this.randomState = seed;
+        return this;
+    }
+
+    /** Clusters the rows of X (samples × features). */
+    public KMeans fit(Tensor x, Session session) {
+        Tensor xf = Inputs.matrix(x, "X");
+        long n = xf.shape()[0];
+        int features = (int) xf.shape()[1];
+        if (n < nClusters) {
+            throw new MarsException(ErrorCode.TOO_FEW_SAMPLES, "n_samples=" + n + " should be >= n_clusters="
+                    + nClusters + ".");
+        }
+        if (init != null && init.shape()[1] != features) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "The shape of the initial centers "
+                    + Shapes.toString(init.shape()) + " does not match the number of features of the data "
+                    + features);
+        }
+        int[] rows = {0};
+        List<NDArray> stats = Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(rows),
+                xf.var(rows));
+        double[] means = stats.get(0).toDoubleArray();
+        // scikit-learn's tolerance is relative to the mean of the features' variances
+        double absoluteTol = tol * Arrays.stream(stats.get(1).toDoubleArray()).average().orElse(0);
+        Tensor xc = xf.subtract(Inputs.tensor(means));
+        double[][] start = init != null ? initialCentres(session, means) : kMeansPlusPlus(xc, n, session);
+        Lloyd result = lloyd(xc, start, absoluteTol, session);
+        Tensor residual = xc.subtract(Inputs.tensor(result.centres()).take(assign(xc, result.centres()), 0));
+        this.inertia = session.execute(residual.multiply(residual).sum()).getDouble();
+        this.centres = result.centres();
+        this.featureMeans = means;
+        this.centred = xc;
+        this.nIter = result.iterations();
+        return this;
+    }
+
+    private record Lloyd(double[][] centres, int iterations) {
+    }
+
+    /** Lloyd iterations from {@code start}, one task each, until the squared centre shift is at most the tolerance. */
+    private Lloyd lloyd(Tensor xc, double[][] start, double absoluteTol, Session session) {
+        double[][] c = start;
+        for (int i = 1; i <= maxIter; i++) {
+            double[][] next = lloydStep(xc, c, session);
+            double shift = squaredShift(c, next);
+            c = next;
+            // unchanged labels give exactly the same centres, a shift of 0: scikit-learn's strict convergence
+            if (shift <= absoluteTol) {
+                return new Lloyd(c, i);
+            }
+        }
+        return new Lloyd(c, maxIter);
+    }
+
+    private static double squaredShift(double[][] from, double[][] to) {
+        double shift = 0;
+        for (int k = 0; k < from.length; k++) {
+            for (int j = 0; j < from[k].length; j++) {
+                double d = to[k][j] - from[k][j];
+                shift += d * d;
+            }
+        }
+        return shift;
+    }
+
+    /** The index of the nearest centre of each row of X (samples,), int64, lazily. */
+    public Tensor predict(Tensor x) {
+        return assign(centredInput(x), centres);
+    }
+
+    /** scikit-learn's {@code transform}: the distance of each row of X to each centre (samples × clusters), lazily. */
+    public Tensor transform(Tensor x) {
+        Tensor xc = centredInput(x);
+        return squaredDistances(xc, xc.multiply(xc).sum(new int[] {1}, true), Inputs.tensor(centres)).sqrt();
+    }
+
+    /** scikit-learn's {@code score}: minus the sum of squared distances of X's rows to their nearest centres (0-d). */
+    public Tensor score(Tensor x) {
+        Tensor xc = centredInput(x);
+        Tensor residual = xc.subtract(Inputs.tensor(centres).take(assign(xc, centres), 0));
+        return residual.multiply(residual).sum().negative();
+    }
+
+    private Tensor centredInput(Tensor x) {
+        Inputs.requireFitted(centres, "KMeans");
+        Tensor xf = Inputs.matrix(x, "X");
+        Inputs.sameFeatures(xf, featureMeans.length, "KMeans");
+        return xf.subtract(Inputs.tensor(featureMeans));
+    }
+
+    public Tensor fitPredict(Tensor x, Session session) {
+        return fit(x, session).labels();
+    }
+
+    /** scikit-learn's {@code cluster_centers_}: (nClusters, features). */
+    public Tensor clusterCenters() {
+        Inputs.requireFitted(centres, "KMeans");
+        double[][] out = new double[nClusters][];
+        for (int k = 0; k < nClusters; k++) {
+            out[k] = centres[k].clone();
+            for (int j = 0; j < out[k].length; j++) {
+                out[k][j] += featureMeans[j];
+            }
+        }
+        return Inputs.tensor(out);
+    }
+
+    /**
+     * scikit-learn's {@code labels_}: each training row's cluster, int64, lazy (computed again from X and the centres
+     * when executed, so that no vector of X's length is kept on the cluster between tasks).
+     */
+    public Tensor labels() {
+        Inputs.requireFitted(centres, "KMeans");
+        return assign(centred, centres);
+    }
+
+    /** scikit-learn's {@code inertia_}: the sum of squared distances of the rows to their centres. */
+    public double inertia() {
+        Inputs.requireFitted(centres, "KMeans");
+        return inertia;
+    }
+
+    /** scikit-learn's {@code n_iter_}: the Lloyd iterations run. */
+    public int nIter() {
+        Inputs.requireFitted(centres, "KMeans");
+        return nIter;
+    }
+
+    private double[][] initialCentres(Session session, double[] means) {
+        NDArray given = session.execute(Inputs.asFloat(init));
+        int features = means.length;
+        double[][] c = new double[nClusters][features];
+        for (int k = 0; k < nClusters; k++) {
+            for (int j = 0; j < features; j++) {
+                c[k][j] = given.getDouble(k * features + j) - means[j];
+                if (!Double.isFinite(c[k][j])) {
+                    throw new MarsException(ErrorCode.NON_FINITE_INPUT, "Input init contains NaN or infinity: centre "
+                            + k + ", feature " + j + " is " + given.getDouble(k * features + j));
+                }
+            }
+        }
+        return c;
+    }
+
+    /**
+     * One Lloyd iteration, one task: the sums and counts of each cluster's rows, and from them the new centres. A
+     * cluster left empty takes, as in scikit-learn, the row farthest from its centre (one more task, only then).
+     */
+    private double[][] lloydStep(Tensor xc, double[][] c, Session session) {
+        Tensor labels = assign(xc, c);
+        Tensor oneHot = Tensors.astype(Tensors.equal(labels.expandDims(1),
+                Tensors.arange(nClusters).reshape(1, nClusters)), DataType.FLOAT64);
+        List<NDArray> v = session.execute(oneHot.transpose().dot(xc), oneHot.sum(0));
+        double[][] sums = v.get(0).toDoubleMatrix();
+        double[] counts = v.get(1).toDoubleArray();
+        relocateEmptyClusters(xc, c, labels, sums, counts, session);
+        double[][] next = new double[nClusters][];
+        for (int k = 0; k < nClusters; k++) {
+            next[k] = sums[k].clone();
+            for (int j = 0; j < next[k].length; j++) {
+                next[k][j] = counts[k] > 0 ? next[k][j] / counts[k] : c[k][j];
+            }
+        }
+        return next;
+    }
+
+    /**
+     * scikit-learn's {@code _relocate_empty_clusters_dense}: the i-th empty cluster (in order) gets the row i-th
+     * farthest from the centre it was assigned to, which leaves that centre's sums and count.
+     */
+    private static void relocateEmptyClusters(Tensor xc, double[][] c, Tensor labels, double[][] sums,
+            double[] counts, Session session) {
+        List<Integer> empty = new ArrayList<>();
+        for (int k = 0; k < counts.length; k++) {
+            if (counts[k] == 0) {
+                empty.add(k);
+            }
+        }
+        if (empty.isEmpty()) {
+            return;
+        }
+        Tensor residual = xc.subtract(Inputs.tensor(c).take(labels, 0));
+        Tensor distances = residual.multiply(residual).sum(1);
+        Tensor farthest = empty.size() == 1 ? distances.argmax().reshape(1)
+                : distances.negative().argsort().get(Index.slice(0, empty.size()));
+        List<NDArray> v = session.execute(xc.take(farthest, 0), labels.take(farthest, 0));
+        double[][] rows = v.get(0).toDoubleMatrix();
+        long[] from = v.get(1).toLongArray();
+        for (int i = 0; i < empty.size(); i++) {
+            int to = empty.get(i);
+            int old = (int) from[i];
+            for (int j = 0; j < rows[i].length; j++) {
+                sums[old][j] -= rows[i][j];
+                sums[to][j] = rows[i][j];
+            }
+            counts[to] = 1;
+            counts[old] -= 1;
+        }
+    }
+
+    /**
+     * The nearest centre of each row: the argmin of {@code |c|² - 2 x·c} (|x|² is the same for every centre), as
+     * scikit-learn computes it.
+     */
+    private static Tensor assign(Tensor x, double[][] c) {
+        Tensor centres = Inputs.tensor(c);
+        return Tensors.multiply(-2.0, x.dot(centres.transpose())).add(squaredNorms(c)).argmin(1);
+    }
+
+    private static Tensor squaredNorms(double[][] c) {
+        double[] out = new double[c.length];
+        for (int k = 0; k < c.length; k++) {
+            for (double v : c[k]) {
+                out[k] += v * v;
+            }
+        }
+        return Inputs.tensor(out);
+    }
+
+    /** Squared distances of every row of x to every centre (samples × centres), clipped at 0 against rounding. */
+    private static Tensor squaredDistances(Tensor x, Tensor xSquared, Tensor centres) {
+        Tensor centreSquared = centres.multiply(centres).sum(1).reshape(1, centres.shape()[0]);
+        Tensor cross = x.dot(centres.transpose());
+        return Tensors.maximum(xSquared.subtract(cross.multiply(2.0)).add(centreSquared), 0.0);
+    }
+
+    /**
+     * scikit-learn's greedy k-means++: the first centre a uniformly drawn row; each next one the best, by the
+     * potential it leaves, of {@code 2 + ln k} rows drawn with probability proportional to their squared distance to
+     * the nearest centre so far. A draw is the argmax over rows of {@code log(u) / d²} (Efraimidis and Spirakis),
+     * u uniform from the counter-based generator, so it depends only on the seed and the row, not on the chunks.
+     * One task per centre.
+     */
+    private double[][] kMeansPlusPlus(Tensor xc, long n, Session session) {
+        int trials = 2 + (int) Math.log(nClusters);
+        TensorRandom rng = Tensors.random(randomState);
+        Tensor first = xc.take(rng.randint(0, n, new long[] {1}), 0);
+        List<double[]> chosen = new ArrayList<>();
+        chosen.add(session.execute(first).toDoubleArray());
+        Tensor xSquared = xc.multiply(xc).sum(new int[] {1}, true);
+        int[] cols = {1};
+        while (chosen.size() < nClusters) {
+            Tensor nearest = squaredDistances(xc, xSquared, Inputs.tensor(chosen.toArray(new double[0][])))
+                    .min(cols, true);
+            Tensor keys = Tensors.log(rng.rand(n, trials)).divide(nearest);
+            Tensor candidates = xc.take(keys.argmax(0), 0);
+            Tensor potentials = Tensors.minimum(nearest, squaredDistances(xc, xSquared, candidates)).sum(0);
+            List<NDArray> v = session.execute(candidates, potentials);
+            int best = 0;
+            for (int t = 1; t < trials; t++) {
+                if (v.get(1).getDouble(t) < v.get(1).getDouble(best)) {
+                    best = t;
+                }
+            }
+            int features = (int) xc.shape()[1];
+            double[] row = new double[features];
+            for (int j = 0; j < features; j++) {
+                row[j] = v.get(0).getDouble(best * features + j);
+            }
+            chosen.add(row);
+        }
+        return chosen.toArray(new double[0][]);
+    }
+}

@@ -1,0 +1,99 @@
+package io.mars.learn;
+
+import static io.mars.tensor.Tensors.chunks;
+import static io.mars.tensor.Tensors.shape;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.ErrorKind;
+import io.mars.common.error.MarsException;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.Tensors;
+import java.util.function.Consumer;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bad input the estimators see while the graph is built (shapes, parameters, use before fit) fails at once with a
+ * user error naming it, as scikit-learn's does, before any session is asked to run anything: these tests pass none.
+ */
+class LearnInputChecksTest {
+    private static final Tensor X = Tensors.ones(shape(10, 2), chunks(4));
+    private static final Tensor Y = Tensors.ones(shape(10), chunks(4));
+
+    private static void fails(ThrowingCallable call, ErrorCode code, Consumer<String> message) {
+        assertThatThrownBy(call).isInstanceOfSatisfying(MarsException.class, e -> {
+            assertThat(e.code()).as("code of %s", e).isEqualTo(code);
+            assertThat(e.kind()).isEqualTo(ErrorKind.USER);
+            message.accept(e.getMessage());
+        });
+    }
+
+    @Test
+    void predictOrTransformBeforeFitIsNotFitted() {
+        String notFitted = "is not fitted yet. Call 'fit' with appropriate arguments before using this estimator.";
+        fails(() -> new LinearRegression().predict(X), ErrorCode.NOT_FITTED,
+                m -> assertThat(m).startsWith("This LinearRegression instance").endsWith(notFitted));
+        fails(() -> new Ridge().coef(), ErrorCode.NOT_FITTED, m -> assertThat(m).startsWith("This Ridge instance"));
+        fails(() -> new KMeans(3).predict(X), ErrorCode.NOT_FITTED, m -> assertThat(m).startsWith("This KMeans"));
+        fails(() -> new KMeans(3).inertia(), ErrorCode.NOT_FITTED, m -> assertThat(m).endsWith(notFitted));
+        fails(() -> new KMeans(3).transform(X), ErrorCode.NOT_FITTED, m -> assertThat(m).endsWith(notFitted));
+        fails(() -> new KMeans(3).score(X), ErrorCode.NOT_FITTED, m -> assertThat(m).endsWith(notFitted));
+        fails(() -> new StandardScaler().transform(X), ErrorCode.NOT_FITTED,
+                m -> assertThat(m).startsWith("This StandardScaler"));
+        fails(() -> new MinMaxScaler().transform(X), ErrorCode.NOT_FITTED,
+                m -> assertThat(m).startsWith("This MinMaxScaler"));
+    }
+
+    @Test
+    void xAndYWithDifferentRowsAreInconsistentSamples() {
+        Tensor nine = Tensors.ones(shape(9), chunks(4));
+        fails(() -> new LinearRegression().fit(X, nine, null), ErrorCode.INCONSISTENT_SAMPLES,
+                m -> assertThat(m).contains("inconsistent numbers of samples: [10, 9]"));
+        fails(() -> new Ridge(2.0).fit(X, nine, null), ErrorCode.INCONSISTENT_SAMPLES,
+                m -> assertThat(m).contains("[10, 9]"));
+        fails(() -> Metrics.accuracyScore(Y, nine), ErrorCode.INCONSISTENT_SAMPLES,
+                m -> assertThat(m).contains("[10, 9]"));
+        fails(() -> Metrics.r2Score(Y, nine), ErrorCode.INCONSISTENT_SAMPLES, m -> assertThat(m).contains("[10, 9]"));
+        fails(() -> Metrics.confusionMatrix(Y, nine, 0, 1), ErrorCode.INCONSISTENT_SAMPLES,
+                m -> assertThat(m).contains("[10, 9]"));
+        fails(() -> ModelSelection.trainTestSplit(0.25, 1, X, nine), ErrorCode.INCONSISTENT_SAMPLES,
+                m -> assertThat(m).contains("[10, 9]"));
+    }
+
+    @Test
+    void moreClustersThanRowsIsTooFewSamples() {
+        fails(() -> new KMeans(11).fit(X, null), ErrorCode.TOO_FEW_SAMPLES,
+                m -> assertThat(m).isEqualTo("n_samples=10 should be >= n_clusters=11."));
+    }
+
+    @Test
+    void shapesAndParametersAreCheckedAsScikitLearnChecksThem() {
+        fails(() -> new LinearRegression().fit(Y, Y, null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("Expected 2D array, got 1D array instead"));
+        fails(() -> new KMeans(2).init(Tensors.ones(shape(3, 2), chunks(2))), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).contains("(3, 2)").contains("number of clusters 2"));
+        fails(() -> new KMeans(2).init(Tensors.ones(shape(2, 3), chunks(2))).fit(X, null), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).contains("(2, 3)").contains("number of features of the data 2"));
+        fails(() -> new KMeans(0), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("n_clusters"));
+        fails(() -> new Ridge(-1.0), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("-1.0"));
+        fails(() -> new MinMaxScaler(2, 1), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("(2.0, 1.0)"));
+        fails(() -> Preprocessing.normalize(X, "l3"), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("'l3'"));
+        fails(() -> ModelSelection.trainTestSplit(1.5, 1, X), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("test_size=1.5"));
+        fails(() -> ModelSelection.trainTestSplit(0.95, 1, X), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("n_samples=10").contains("train set will be empty"));
+        fails(() -> Metrics.meanSquaredError(Tensors.ones(shape(10, 2), chunks(4)), Tensors.ones(shape(10, 3),
+                chunks(4))), ErrorCode.SHAPE_MISMATCH, m -> assertThat(m).contains("(2!=3)"));
+    }
+
+    @Test
+    void splitSizesAreScikitLearns() {
+        var parts = ModelSelection.trainTestSplit(0.25, 1, X, Y);
+        assertThat(parts).hasSize(4);
+        assertThat(parts.get(0).shape()).containsExactly(7, 2);
+        assertThat(parts.get(1).shape()).containsExactly(3, 2);
+        assertThat(parts.get(3).shape()).containsExactly(3);
+    }
+}
