@@ -45,21 +45,22 @@ worker_pids() {
     | awk '$2 ~ /\/java$/ {print $1}'
 }
 
-# run <i> <kill after seconds, or 0 for none>: one client-mode run; prints "rc result seconds killed"
+# run <i> <kill after seconds, or 0 for none>: one client-mode run; prints "rc result seconds work-seconds killed",
+# work-seconds counting from the moment its first worker JVM was seen
 run() {
-  local i="$1" delay="$2" out="$WORK/run-$1.out" err="$WORK/run-$1.err" began app killed="-" pids victim
+  local i="$1" delay="$2" out="$WORK/run-$1.out" err="$WORK/run-$1.err" began seen app="" killed="-" pids victim
   began=$(date +%s%N)
   (cd "$MARS_HOME" && exec bin/mars-submit --master yarn --deploy-mode client --quiet --workers 3 \
     --class io.mars.examples.DotStd examples/mars-examples.jar "$N" "$CHUNK") >"$out" 2>"$err" &
   SUBMITTER=$!
+  for _ in $(seq 1 1200); do
+    [[ -z "$app" ]] && app="$(grep -m1 -oE 'application_[0-9]+_[0-9]+' "$out" 2>/dev/null)"
+    [[ -n "$app" && -n "$(worker_pids "$app")" ]] && break
+    kill -0 "$SUBMITTER" 2>/dev/null || break
+    sleep 0.1
+  done
+  seen=$(date +%s%N)
   if [[ "$delay" != 0 ]]; then
-    # the moment counts from the first worker's start, as the job's own time does
-    for _ in $(seq 1 600); do
-      app="$(grep -m1 -oE 'application_[0-9]+_[0-9]+' "$out" 2>/dev/null)"
-      [[ -n "$app" && -n "$(worker_pids "$app")" ]] && break
-      kill -0 "$SUBMITTER" 2>/dev/null || break
-      sleep 0.2
-    done
     sleep "$delay"
     pids=($(worker_pids "$app"))
     if [[ ${#pids[@]} -gt 0 ]]; then
@@ -70,28 +71,31 @@ run() {
   wait "$SUBMITTER"
   local rc=$?
   SUBMITTER=""
-  local result
+  local result end
+  end=$(date +%s%N)
   result="$(grep -m1 -oE 'DotStd: result=[-0-9.]+' "$out" | cut -d= -f2)"
-  local ms=$((($(date +%s%N) - began) / 1000000))
-  echo "$rc ${result:-none} $((ms / 1000)).$(printf '%03d' $((ms % 1000))) $killed"
+  echo "$rc ${result:-none} $(((end - began) / 1000000)) $(((end - seen) / 1000000)) $killed"
   if [[ "$rc" -ne 0 ]]; then tail -n 20 "$err" | sed 's/^/    ! /' >&2; fi
 }
 
 log "baseline run: DotStd n=$N chunk=$CHUNK, 3 workers, client mode, no kill"
-read -r rc0 result0 secs0 _ <<<"$(run 0 0)"
-log "baseline: exit $rc0, result $result0, ${secs0}s"
+read -r rc0 result0 ms0 work0 _ <<<"$(run 0 0)"
+log "baseline: exit $rc0, result $result0, ${ms0} ms (${work0} ms from the first worker's start)"
 [[ "$rc0" -eq 0 && "$result0" != none ]] || { log "the baseline run failed"; exit 1; }
 
 ok=0
 same=0
+kills=0
 for i in $(seq 1 "$RUNS"); do
-  # a moment between 10% and 70% of the baseline's length after the first worker started
-  delay=$(python3 -c "import random; print(round(random.uniform(0.1, 0.7) * $secs0, 1))")
-  read -r rc result secs killed <<<"$(run "$i" "$delay")"
-  log "run $i: killed $killed after ${delay}s -> exit $rc, result $result, ${secs}s"
+  # a moment between 10% and 80% of the baseline's work after the first worker started
+  delay=$(python3 -c "import random; print(round(random.uniform(0.1, 0.8) * $work0 / 1000, 1))")
+  read -r rc result ms work killed <<<"$(run "$i" "$delay")"
+  log "run $i: killed $killed ${delay}s after the first worker started -> exit $rc, result $result, ${ms} ms"
   [[ "$rc" -eq 0 ]] && ok=$((ok + 1))
   [[ "$result" == "$result0" ]] && same=$((same + 1))
+  [[ "$killed" != - ]] && kills=$((kills + 1))
 done
 left="$(hdfs dfs -ls .mars-staging 2>/dev/null | grep -c application_ || true)"
-log "$ok of $RUNS runs SUCCEEDED, $same of $RUNS with the baseline's result $result0; staging directories left: $left"
-[[ "$ok" -eq "$RUNS" && "$same" -eq "$RUNS" && "$left" -eq 0 ]]
+log "$ok of $RUNS runs SUCCEEDED, $same of $RUNS with the baseline's result $result0, $kills with a worker killed; \
+staging directories left: $left"
+[[ "$ok" -eq "$RUNS" && "$same" -eq "$RUNS" && "$kills" -eq "$RUNS" && "$left" -eq 0 ]]

@@ -105,7 +105,9 @@ yarn() {
 start_daemon() {
   local name="$1"
   shift
-  hadoop_java "$@" >"$WORK/daemon-logs/$name.log" 2>&1 &
+  # exec: the pid recorded is the daemon's JVM itself, not a subshell that would leave it running when killed
+  (exec java -Xmx512m -Dlog4j2.configurationFile="$HADOOP_CONF_DIR/log4j2.xml" -cp "$HADOOP_CONF_DIR:$HADOOP_CP" "$@") \
+    >"$WORK/daemon-logs/$name.log" 2>&1 &
   HADOOP_PIDS+=("$!")
   echo "started $name (pid $!)"
 }
@@ -147,7 +149,8 @@ hadoop_start() {
   return 1
 }
 
-hadoop_stop() {
+# stops the daemons (SIGTERM, SIGKILL after 15 s) and waits for them
+hadoop_stop_daemons() {
   local pid
   for pid in "${HADOOP_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${HADOOP_PIDS[@]}"; do
@@ -155,4 +158,11 @@ hadoop_stop() {
     kill -9 "$pid" 2>/dev/null || true
   done
   HADOOP_PIDS=()
+}
+
+hadoop_stop() {
+  hadoop_stop_daemons
+  # and any other process of this run (containers the NodeManager left, ZooKeeper): each names the scratch directory
+  pkill -9 -f -- "$WORK/" 2>/dev/null || true
+  sleep 0.5
 }

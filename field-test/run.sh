@@ -249,6 +249,15 @@ check "no staging directory left by any run" staging_empty
 check "nothing left under /mars in ZooKeeper ($(zk_children))" zk_empty
 check "no application still running" test -z "$(curl -s "http://$RM_WEB/ws/v1/cluster/apps?states=RUNNING,ACCEPTED" | grep -o application_ | head -1)"
 
+# every process this run started ends with it: the submitters, ZooKeeper, the daemons and their containers
+for pid in "${OTHER_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+for pid in "${OTHER_PIDS[@]}"; do
+  for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+done
+OTHER_PIDS=()
+hadoop_stop_daemons
+check "no process of this run is left ($(pgrep -f -- "$WORK/" | tr '\n' ' '))" test -z "$(pgrep -f -- "$WORK/")"
+
 log "$((CHECKS - FAILURES)) of $CHECKS checks passed in $(($(date +%s) - START)) s"
 if [[ "$FAILURES" -ne 0 ]]; then
   log "FIELD TEST FAILED ($FAILURES failures); daemon logs:"
