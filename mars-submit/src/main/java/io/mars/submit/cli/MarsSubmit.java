@@ -79,6 +79,15 @@ public final class MarsSubmit {
                                         Default: 1024.
               --worker-vcores <n>       Vcores of each worker container = its subtask
                                         slots (mars.yarn.worker.vcores). Default: 1.
+              spark-submit's names, accepted as aliases:
+              --num-executors <n>       --workers.
+              --executor-memory <size>  --worker-memory.
+              --executor-cores <n>      --worker-vcores.
+              --driver-memory <size>    Where the job's main runs: with yarn in cluster
+                                        mode --am-memory (the main runs in the AM);
+                                        with local[N] or client mode the heap of this
+                                        JVM, which bin/mars-submit sets (-Xmx; MB, or
+                                        with m/g suffix; after MARS_SUBMIT_OPTS).
               --no-wait                 yarn: print the application id and tracking URL and
                                         exit 0 once YARN accepted the application, instead
                                         of waiting for its end (the AM then removes its
