@@ -16,6 +16,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A job's main class loaded from its jars in a class loader of its own (parent: mars-submit's loader, so the job
@@ -56,7 +58,9 @@ final class JobRunner implements AutoCloseable {
     /**
      * Runs the job's {@code main} with the request's system properties and this loader as the thread's context class
      * loader, then puts both back as they were. A throw from the job comes back as a
-     * {@link ErrorCode#USER_CODE_FAILED} exception whose cause is what the job threw.
+     * {@link ErrorCode#USER_CODE_FAILED} exception whose cause is what the job threw. A {@code System.exit(n)} by the
+     * job (in any of its threads) does not end the JVM where {@link JobExitTrap} can be installed: {@code n = 0} is a
+     * normal return, any other {@code n} a USER_CODE_FAILED naming it ("the job called System.exit(3)").
      */
     void run() {
         run(Map.of());
@@ -72,18 +76,27 @@ final class JobRunner implements AutoCloseable {
             ClassLoader previousLoader = thread.getContextClassLoader();
             Map<String, String> previousProperties = setSystemProperties(properties);
             thread.setContextClassLoader(loader);
+            Optional<JobExitTrap> trap = JobExitTrap.install();
+            Throwable thrown = null;
             try {
                 main.invoke(null, (Object) args);
             } catch (InvocationTargetException e) {
-                throw failed(e.getCause() == null ? e : e.getCause());
+                thrown = e.getCause() == null ? e : e.getCause();
             } catch (IllegalAccessException e) {
                 throw new MarsException(ErrorCode.INTERNAL_ERROR, "main method became inaccessible: " + main, e);
             } catch (RuntimeException | Error e) {
-                // static initializers run here: ExceptionInInitializerError is the job's failure too
-                throw failed(e);
+                thrown = e; // static initializers run here: ExceptionInInitializerError is the job's failure too
             } finally {
+                trap.ifPresent(JobExitTrap::close);
                 thread.setContextClassLoader(previousLoader);
                 restoreSystemProperties(previousProperties);
+            }
+            OptionalInt exit = trap.map(JobExitTrap::status).orElse(OptionalInt.empty());
+            if (exit.isPresent() && exit.getAsInt() != 0) {
+                throw failed(new JobExitStatus(exit.getAsInt()));
+            }
+            if (thrown != null && !(exit.isPresent() && thrown instanceof JobExitTrap.JobExit)) {
+                throw failed(thrown);
             }
         }
     }
@@ -94,6 +107,17 @@ final class JobRunner implements AutoCloseable {
             loader.close();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close the job's class loader", e);
+        }
+    }
+
+    /** The failure of a job that called {@code System.exit(n)} with {@code n != 0}. */
+    static final class JobExitStatus extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        JobExitStatus(int status) {
+            super("the job called System.exit(" + status + "), reported as FAILED (exit code " + ExitCodes.JOB_FAILED
+                    + "): mars-submit's exit codes are a contract with schedulers (" + ExitCodes.KILLED
+                    + " is KILLED), which a job's own code would break", null, false, false);
         }
     }
 
