@@ -1,5 +1,6 @@
 package io.mars.submit.cli;
 
+import io.mars.am.yarn.JobExitTrap;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.io.IOException;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /**
  * A job's main class loaded from its jars in a class loader of its own (parent: mars-submit's loader, so the job
@@ -76,7 +76,7 @@ final class JobRunner implements AutoCloseable {
             ClassLoader previousLoader = thread.getContextClassLoader();
             Map<String, String> previousProperties = setSystemProperties(properties);
             thread.setContextClassLoader(loader);
-            Optional<JobExitTrap> trap = JobExitTrap.install();
+            Optional<JobExitTrap> trap = JobExitTrap.install(loader);
             Throwable thrown = null;
             try {
                 main.invoke(null, (Object) args);
@@ -91,12 +91,9 @@ final class JobRunner implements AutoCloseable {
                 thread.setContextClassLoader(previousLoader);
                 restoreSystemProperties(previousProperties);
             }
-            OptionalInt exit = trap.map(JobExitTrap::status).orElse(OptionalInt.empty());
-            if (exit.isPresent() && exit.getAsInt() != 0) {
-                throw failed(new JobExitStatus(exit.getAsInt()));
-            }
-            if (thrown != null && !(exit.isPresent() && thrown instanceof JobExitTrap.JobExit)) {
-                throw failed(thrown);
+            Throwable failure = JobExitTrap.outcome(trap, thrown);
+            if (failure != null) {
+                throw failed(failure);
             }
         }
     }
@@ -107,17 +104,6 @@ final class JobRunner implements AutoCloseable {
             loader.close();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close the job's class loader", e);
-        }
-    }
-
-    /** The failure of a job that called {@code System.exit(n)} with {@code n != 0}. */
-    static final class JobExitStatus extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        JobExitStatus(int status) {
-            super("the job called System.exit(" + status + "), reported as FAILED (exit code " + ExitCodes.JOB_FAILED
-                    + "): mars-submit's exit codes are a contract with schedulers (" + ExitCodes.KILLED
-                    + " is KILLED), which a job's own code would break", null, false, false);
         }
     }
 

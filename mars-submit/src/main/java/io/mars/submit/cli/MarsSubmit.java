@@ -119,9 +119,8 @@ public final class MarsSubmit {
             Exit codes:
               0  the job finished (with --no-wait: YARN accepted it)
               1  the job failed: its main method threw (message and causes are printed;
-                 a Mars error shows its code, e.g. [SHAPE_MISMATCH]), or, with local[N]
-                 or client mode, it called System.exit(n) with n != 0 (n is printed;
-                 System.exit(0) is success)
+                 a Mars error shows its code, e.g. [SHAPE_MISMATCH]), or it called
+                 System.exit(n) with n != 0 (n is printed; System.exit(0) is success)
               2  usage error: unknown option, missing or malformed value, missing jar,
                  class not found, no main method; nothing ran
               3  the YARN application was killed
@@ -340,7 +339,7 @@ public final class MarsSubmit {
 
     /** One line for a throwable: a Mars error as {@code [CODE] message}, anything else as its class and message. */
     static String describe(Throwable t) {
-        if (t instanceof JobRunner.JobExitStatus) {
+        if (t instanceof io.mars.am.yarn.JobExitTrap.JobExitStatus) {
             return t.getMessage();
         }
         if (t instanceof MarsException m) {
