@@ -2,7 +2,7 @@
 
 How the committed files were produced (pandas is only needed to regenerate them, never by the tests or CI):
 
-    apt-get update && apt-get install -y python3-pandas      # Debian 12: pandas 1.5.3, numpy 1.24
+    apt-get update && apt-get install -y python3-pandas python3-zstandard   # Debian 12: pandas 1.5.3, numpy 1.24
     /usr/bin/python3 integration-tests/src/test/python/golden_dataframe_io.py
 
 It writes the input CSV files and integration-tests/src/test/resources/golden/dataframe-io/cases.json. The CSV
@@ -13,16 +13,24 @@ table of columns, pandas dtypes and rows; timestamps as int64 nanoseconds since 
 sizes in bytes, and compares. Parquet has no pandas engine on Debian 12 (no pyarrow package), so the Parquet cases
 are pandas' answers for the frame Mars wrote and read back: columns selected and rows filtered as pyarrow's
 read_parquet(columns=..., filters=[...]) would. "to_csv" holds pandas' to_csv(index=False) text of a frame, which
-Mars' toCsv must reproduce byte for byte.
+Mars' toCsv must reproduce byte for byte. "compressed" holds cases read from compressed copies of the committed CSV
+files (gzip, bzip2, zstd, and a directory and a glob mixing them with plain files): "inputs" maps each file to make
+to its plain source; pandas reads the copies it compressed here, the Java test compresses its own (no binary files
+are committed) and reads them through Mars.
 """
 
+import bz2
+import gzip
 import io
 import json
 import math
+import shutil
+import tempfile
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import zstandard
 
 DIR = Path(__file__).resolve().parents[1] / "resources" / "golden" / "dataframe-io"
 
@@ -178,12 +186,14 @@ def main():
     frame = base.drop(columns=["when"])
     buf = io.StringIO()
     frame.to_csv(buf, index=False)
+    out_compressed = compressed_cases(base)
     out = {
         "generator": "integration-tests/src/test/python/golden_dataframe_io.py",
         "pandas": pd.__version__,
         "numpy": np.__version__,
         "cases": out_cases,
         "parquet": out_parquet,
+        "compressed": out_compressed,
         "to_csv": {"source": "basic.csv", "drop": ["when"], "text": buf.getvalue(),
                    "empty_text": frame.iloc[0:0].to_csv(index=False),
                    # exact values for Java's Double.parseDouble: hex floats, Infinity, null for NaN
@@ -192,7 +202,61 @@ def main():
                    "floats_text": float_frame.to_csv(index=False)},
     }
     (DIR / "cases.json").write_text(json.dumps(out, indent=1) + "\n")
-    print(f"wrote {len(out_cases)} CSV cases, {len(out_parquet)} Parquet cases to {DIR} (pandas {pd.__version__})")
+    print(f"wrote {len(out_cases)} CSV cases, {len(out_parquet)} Parquet cases, {len(out_compressed)} compressed"
+          f" CSV cases to {DIR} (pandas {pd.__version__})")
+
+
+def compress(source, target):
+    data = source.read_bytes()
+    if target.name.endswith(".gz"):
+        target.write_bytes(gzip.compress(data))
+    elif target.name.endswith(".bz2"):
+        target.write_bytes(bz2.compress(data))
+    elif target.name.endswith((".zst", ".zstd")):
+        target.write_bytes(zstandard.ZstdCompressor().compress(data))
+    else:
+        shutil.copyfile(source, target)
+
+
+def compressed_cases(base):
+    """pandas' results for compressed copies of the inputs: it picks the codec by extension (.zstd named explicitly)."""
+    cases = {
+        # name: (file or directory or glob to read, {file to make: plain source}, read_csv options)
+        "gzip": ("basic.csv.gz", {"basic.csv.gz": "basic.csv"}, {"parse_dates": ["when"]}),
+        "bzip2_quoted_newlines": ("quoted_newlines_many.csv.bz2",
+                                  {"quoted_newlines_many.csv.bz2": "quoted_newlines_many.csv"}, {}),
+        "zstd_crlf_blank_lines": ("crlf_blank.csv.zst", {"crlf_blank.csv.zst": "crlf_blank.csv"}, {}),
+        "zstd_extension_zstd": ("semicolon.csv.zstd", {"semicolon.csv.zstd": "semicolon.csv"},
+                                {"sep": ";", "na_values": ["-"], "parse_dates": ["when"]}),
+        "late_types_all_rows_zstd": ("late_types.csv.zst", {"late_types.csv.zst": "late_types.csv"},
+                                     {"mars_infer_rows": "all"}),
+        "directory_gzip_and_plain": ("mixed", {"mixed/part-a.csv.gz": "multi/part-a.csv",
+                                               "mixed/part-b.csv": "multi/part-b.csv"}, {"parse_dates": ["when"]}),
+        "glob_bzip2_and_zstd": ("mixed2/part-*", {"mixed2/part-a.csv.bz2": "multi/part-a.csv",
+                                                   "mixed2/part-b.csv.zst": "multi/part-b.csv"},
+                                {"parse_dates": ["when"]}),
+    }
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for name, (path, inputs, opts) in cases.items():
+            case_dir = root / name
+            for target, source in inputs.items():
+                (case_dir / target).parent.mkdir(parents=True, exist_ok=True)
+                compress(DIR / source, case_dir / target)
+            kw = {k: v for k, v in opts.items() if not k.startswith("mars_")}
+            if "mars_infer_rows" in opts:
+                kw["low_memory"] = False
+            files = sorted(case_dir.glob(path)) if "*" in path else sorted((case_dir / path).iterdir()) \
+                if (case_dir / path).is_dir() else [case_dir / path]
+            frames = [pd.read_csv(f, compression="zstd" if f.name.endswith(".zstd") else "infer", **kw)
+                      for f in files]
+            result = pd.concat(frames, ignore_index=True)
+            if name.startswith("late_types_all_rows"):
+                result = result.query("id >= 10400")
+            out[name] = {"file": path, "inputs": inputs, "options": opts,
+                         "result": table(result.reset_index(drop=True))}
+    return out
 
 
 if __name__ == "__main__":

@@ -11,15 +11,20 @@ import io.mars.submit.client.ClientSession;
 import io.mars.submit.local.LocalCluster;
 import io.mars.types.Column;
 import io.mars.types.LocalTable;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** CSV input as pandas reads it: a UTF-8 byte order mark is not part of the first name or value; an empty file raises. */
+/**
+ * CSV input as pandas reads it: a UTF-8 byte order mark is not part of the first name or value; an empty file raises;
+ * gzip data under a plain name is refused rather than read as text; a truncated compressed file fails naming itself.
+ */
 class CsvInputTest {
     @TempDir
     Path tmp;
@@ -62,6 +67,41 @@ class CsvInputTest {
                     CsvOptions.defaults().names("a", "b"))).get(0);
             assertThat(names(t)).containsExactly("a", "b");
             assertThat(t.rowCount()).isZero();
+        }
+    }
+
+    @Test
+    void gzipDataUnderAPlainNameIsRefusedWithTheNameToUse() throws Exception {
+        Path f = tmp.resolve("events.csv");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(f))) {
+            out.write("a,b\n1,x\n".getBytes(StandardCharsets.UTF_8));
+        }
+        assertThatThrownBy(() -> DataFrames.readCsv(f.toString())).isInstanceOfSatisfying(MarsException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_FILE_FORMAT);
+            assertThat(e.getMessage()).contains(f.toString()).contains("gzip-compressed")
+                    .contains("rename it to events.csv.gz");
+        });
+    }
+
+    @Test
+    void aTruncatedGzipFileFailsTheTaskNamingTheFile() throws Exception {
+        StringBuilder text = new StringBuilder("a,b\n");
+        for (int i = 0; i < 100_000; i++) {
+            text.append(i).append(',').append(i % 10).append('\n');
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(bytes)) {
+            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        Path f = tmp.resolve("cut.csv.gz");
+        Files.write(f, java.util.Arrays.copyOf(bytes.toByteArray(), bytes.size() / 2));
+        try (LocalCluster cluster = new LocalCluster(1, Map.of());
+             ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null)) {
+            var df = DataFrames.readCsv(f.toString()); // the type sample reads only the decompressed start
+            assertThatThrownBy(() -> session.executeTables(df)).isInstanceOfSatisfying(MarsException.class, e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.FILE_IO_FAILED);
+                assertThat(e.getMessage()).contains(f.toString()).contains("truncated or corrupt");
+            });
         }
     }
 

@@ -11,6 +11,7 @@ import io.mars.dataframe.CsvOptions;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.RowFilter;
+import io.mars.it.golden.CompressedFiles;
 import io.mars.it.golden.DataFrameGoldenTest;
 import io.mars.submit.client.ClientSession;
 import io.mars.submit.local.LocalCluster;
@@ -55,6 +56,14 @@ class HdfsTableIoTest {
                 in.transferTo(out);
             }
         }
+        // the same parts compressed (gzip, zstd) for the compressed read
+        for (String[] part : new String[][] {{"part-a.csv", "part-a.csv.gz"}, {"part-b.csv", "part-b.csv.zst"}}) {
+            try (InputStream in = HdfsTableIoTest.class.getResourceAsStream("/golden/dataframe-io/multi/" + part[0]);
+                 var out = CompressedFiles.compressor(part[1], fs.create(new org.apache.hadoop.fs.Path("/gz/"
+                         + part[1])))) {
+                in.transferTo(out);
+            }
+        }
         try (InputStream in = HdfsTableIoTest.class.getResourceAsStream("/golden/dataframe-io/cases.json")) {
             golden = new ObjectMapper().readTree(in);
         }
@@ -79,6 +88,10 @@ class HdfsTableIoTest {
                     .chunkBytes(200));
             LocalTable read = session.executeTables(df).get(0);
             DataFrameGoldenTest.assertMatches("hdfs glob", read, golden.get("cases").get("glob").get("result"));
+            LocalTable compressed = session.executeTables(DataFrames.readCsv(root + "/gz",
+                    CsvOptions.defaults().parseDates("when"))).get(0);
+            DataFrameGoldenTest.assertMatches("hdfs gzip and zstd", compressed, golden.get("compressed")
+                    .get("glob_bzip2_and_zstd").get("result"));
 
             LocalTable written = session.executeTables(df.toParquet(root + "/out/parquet")).get(0);
             assertThat(written.column("path").getString(0)).startsWith("hdfs://");

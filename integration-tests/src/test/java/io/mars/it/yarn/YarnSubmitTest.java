@@ -46,6 +46,9 @@ class YarnSubmitTest {
                     if (args[0].equals("sleep")) {
                         Thread.sleep(600_000);
                     }
+                    if (args[0].equals("exit")) {
+                        System.exit(Integer.parseInt(args[1]));
+                    }
                     if (args[0].equals("boom")) {
                         throw new IllegalStateException("boom", new java.io.IOException("the root cause"));
                     }
@@ -122,6 +125,18 @@ class YarnSubmitTest {
         assertThat(report.getDiagnostics()).contains("boom").contains("the root cause");
         assertThat(run.err()).contains("finished: FAILED").contains("boom");
         assertThat(fs.exists(hadoop.staging(run.appId()))).as("staging dir deleted").isFalse();
+    }
+
+    /** The job's own System.exit(3) in the AM: the AM still unregisters, FAILED naming the code (not 3, KILLED). */
+    @Test
+    void aJobsOwnSystemExitInTheAmIsItsOutcome() throws Exception {
+        MiniHadoop.Submitted three = submit("--am-memory", "512", jobJar.toString(), "exit", "3");
+        assertThat(three.code()).as(three.err()).isEqualTo(1);
+        ApplicationReport report = yarnClient.getApplicationReport(three.appId());
+        assertThat(report.getFinalApplicationStatus()).isEqualTo(FinalApplicationStatus.FAILED);
+        assertThat(report.getDiagnostics()).contains("the job called System.exit(3)");
+        assertThat(three.err()).contains("finished: FAILED").contains("System.exit(3)");
+        // exit(0) as success: JobExitTest and MarsSubmitJobTest, where the same trap runs the main in the submitter
     }
 
     @Test

@@ -249,10 +249,19 @@ public final class ApplicationMaster {
                 ApplicationMaster.class.getClassLoader())) {
             thread.setContextClassLoader(loader);
             Method main = Class.forName(spec.mainClass(), false, loader).getMethod("main", String[].class);
-            main.invoke(null, (Object) spec.appArgs().toArray(new String[0]));
-            return null;
-        } catch (InvocationTargetException e) {
-            return e.getCause() == null ? e : e.getCause();
+            // the job's own System.exit(n) must not end the AM before it unregisters: it becomes the job's outcome
+            Optional<JobExitTrap> trap = JobExitTrap.install(loader);
+            Throwable thrown = null;
+            try {
+                main.invoke(null, (Object) spec.appArgs().toArray(new String[0]));
+            } catch (InvocationTargetException e) {
+                thrown = e.getCause() == null ? e : e.getCause();
+            } catch (RuntimeException | LinkageError e) {
+                thrown = e;
+            } finally {
+                trap.ifPresent(JobExitTrap::close);
+            }
+            return JobExitTrap.outcome(trap, thrown);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError | IOException e) {
             return e;
         } finally {

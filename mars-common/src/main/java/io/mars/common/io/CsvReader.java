@@ -21,7 +21,7 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Reads CSV: the header and a type sample of a file (when a frame is built), and the rows of a byte range (a chunk,
- * on a worker). A row that cannot be read is CSV_MALFORMED_ROW naming the file, the 1-based line and the column.
+ * on a worker). A compressed file (see {@link FileCompression}) is read decompressed, whole, by one chunk. A row that cannot be read is CSV_MALFORMED_ROW naming the file, the 1-based line and the column.
  */
 public final class CsvReader {
     /** Rows read to infer column types, unless the options say otherwise. */
@@ -62,7 +62,7 @@ public final class CsvReader {
             String file = files.get(i);
             Path p = new Path(file);
             FileSystem fs = HadoopFiles.fileSystem(p);
-            try (FSDataInputStream in = fs.open(p)) {
+            try (InputStream in = FileCompression.open(fs, p)) {
                 CsvTokenizer t = new CsvTokenizer(in, delimiter, 0);
                 List<String> fields = new ArrayList<>();
                 if (header) {
@@ -96,7 +96,7 @@ public final class CsvReader {
                     rows++;
                 }
             } catch (IOException e) {
-                throw HadoopFiles.ioFailed("cannot read CSV file " + file, e);
+                throw readFailed(file, e);
             }
         }
         if (cols == null) {
@@ -135,9 +135,16 @@ public final class CsvReader {
         }
     }
 
+    /** FILE_IO_FAILED naming the file; for a compressed one, also that its data may be cut short or damaged. */
+    private static MarsException readFailed(String file, IOException e) {
+        FileCompression c = FileCompression.of(file);
+        return HadoopFiles.ioFailed(c == FileCompression.NONE ? "cannot read CSV file " + file : "cannot read "
+                + c.label() + "-compressed CSV file " + file + " (is it truncated or corrupt?)", e);
+    }
+
     /**
      * The rows of the chunk's byte range, only its columns. {@code startState} is the lexer's state at the range's
-     * start (ignored for a range starting at 0).
+     * start (ignored for a range starting at 0). A compressed file is one range: its decompressed bytes, all of them.
      */
     public static LocalTable read(ChunkReadCsv op, int startState) {
         CsvLayout layout = op.layout();
@@ -157,9 +164,10 @@ public final class CsvReader {
             keep[fieldOf[j]] = true;
             builders.add(new ColumnBuilder(op.columns().get(j), op.dtypes().get(j), 1024));
         }
-        try (FSDataInputStream in = fs.open(p)) {
-            long begin = op.start();
-            in.seek(begin);
+        boolean whole = !FileCompression.of(op.file()).splittable();
+        long begin = whole ? 0 : op.start();
+        long end = whole ? Long.MAX_VALUE : op.end();
+        try (InputStream in = begin == 0 ? FileCompression.open(fs, p) : openAt(fs, p, begin)) {
             char delimiter = layout.delimiter().charAt(0);
             CsvTokenizer t = new CsvTokenizer(in, delimiter, begin);
             if (begin > 0 && !t.skipToRecordStart(new CsvStates(delimiter), startState)) {
@@ -171,7 +179,7 @@ public final class CsvReader {
                     // blank lines before the header
                 }
             }
-            while (t.position() < op.end()) {
+            while (t.position() < end) {
                 long recordStart = t.position();
                 if (!t.next(fields, keep)) {
                     break;
@@ -200,7 +208,18 @@ public final class CsvReader {
             }
             return build(builders);
         } catch (IOException e) {
-            throw HadoopFiles.ioFailed("cannot read CSV file " + op.file(), e);
+            throw readFailed(op.file(), e);
+        }
+    }
+
+    private static InputStream openAt(FileSystem fs, Path p, long offset) throws IOException {
+        FSDataInputStream in = fs.open(p);
+        try {
+            in.seek(offset);
+            return in;
+        } catch (IOException e) {
+            in.close();
+            throw e;
         }
     }
 
@@ -259,7 +278,7 @@ public final class CsvReader {
 
     private static long lineAt(FileSystem fs, String file, long offset) {
         long line = 1;
-        try (InputStream in = fs.open(new Path(file))) {
+        try (InputStream in = FileCompression.open(fs, new Path(file))) {
             byte[] buf = new byte[1 << 16];
             long left = offset;
             while (left > 0) {

@@ -6,6 +6,7 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.io.CsvStates;
+import io.mars.common.io.FileCompression;
 import io.mars.common.io.HadoopFiles;
 import io.mars.common.io.OutputCommitter;
 import io.mars.common.io.ParquetFiles;
@@ -34,10 +35,9 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Tiling of dataframe readers and writers. Files are listed (and Parquet footers read) here, on the supervisor, at
- * tiling time: a CSV file becomes one chunk per {@code chunkBytes} of it (a file of several also gets a scan per
- * range and one chunk composing the lexer states at the ranges' starts, so quoted line breaks may straddle a range
- * boundary), a Parquet file one chunk per row group
- * that may pass the filter. A reader always gives at least one chunk, so an empty result still has its columns.
+ * tiling time: a CSV file becomes one chunk per {@code chunkBytes} of it, a compressed one a single chunk (a file of
+ * several also gets a scan per range and one chunk composing the lexer states at the ranges' starts, so quoted line
+ * breaks may straddle a range boundary), a Parquet file one chunk per row group that may pass the filter. A reader always gives at least one chunk, so an empty result still has its columns.
  * A write is a writer chunk per input chunk, into the write's temporary directory, and one commit chunk reading them
  * all, which moves the parts into place (see {@link OutputCommitter}); the write's job is its tileable's key.
  */
@@ -94,7 +94,8 @@ final class TableIoTilers {
         List<ChunkNode> chunks = new ArrayList<>();
         int file = 0;
         for (HadoopFiles.FileEntry f : HadoopFiles.list(op.path())) {
-            int count = (int) Math.max(1, (f.length() + per - 1) / per);
+            boolean splittable = FileCompression.of(f.path()).splittable(); // a compressed file is one chunk
+            int count = splittable ? (int) Math.max(1, (f.length() + per - 1) / per) : 1;
             List<ChunkNode> states = count == 1 ? List.of() : List.of(csvStates(node.key() + ".f" + file, f, per,
                     count, op.layout().delimiter(), ctx));
             for (int k = 0; k < count; k++) {

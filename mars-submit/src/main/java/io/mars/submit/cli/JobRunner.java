@@ -1,5 +1,6 @@
 package io.mars.submit.cli;
 
+import io.mars.am.yarn.JobExitTrap;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A job's main class loaded from its jars in a class loader of its own (parent: mars-submit's loader, so the job
@@ -56,7 +58,9 @@ final class JobRunner implements AutoCloseable {
     /**
      * Runs the job's {@code main} with the request's system properties and this loader as the thread's context class
      * loader, then puts both back as they were. A throw from the job comes back as a
-     * {@link ErrorCode#USER_CODE_FAILED} exception whose cause is what the job threw.
+     * {@link ErrorCode#USER_CODE_FAILED} exception whose cause is what the job threw. A {@code System.exit(n)} by the
+     * job (in any of its threads) does not end the JVM where {@link JobExitTrap} can be installed: {@code n = 0} is a
+     * normal return, any other {@code n} a USER_CODE_FAILED naming it ("the job called System.exit(3)").
      */
     void run() {
         run(Map.of());
@@ -72,18 +76,24 @@ final class JobRunner implements AutoCloseable {
             ClassLoader previousLoader = thread.getContextClassLoader();
             Map<String, String> previousProperties = setSystemProperties(properties);
             thread.setContextClassLoader(loader);
+            Optional<JobExitTrap> trap = JobExitTrap.install(loader);
+            Throwable thrown = null;
             try {
                 main.invoke(null, (Object) args);
             } catch (InvocationTargetException e) {
-                throw failed(e.getCause() == null ? e : e.getCause());
+                thrown = e.getCause() == null ? e : e.getCause();
             } catch (IllegalAccessException e) {
                 throw new MarsException(ErrorCode.INTERNAL_ERROR, "main method became inaccessible: " + main, e);
             } catch (RuntimeException | Error e) {
-                // static initializers run here: ExceptionInInitializerError is the job's failure too
-                throw failed(e);
+                thrown = e; // static initializers run here: ExceptionInInitializerError is the job's failure too
             } finally {
+                trap.ifPresent(JobExitTrap::close);
                 thread.setContextClassLoader(previousLoader);
                 restoreSystemProperties(previousProperties);
+            }
+            Throwable failure = JobExitTrap.outcome(trap, thrown);
+            if (failure != null) {
+                throw failed(failure);
             }
         }
     }

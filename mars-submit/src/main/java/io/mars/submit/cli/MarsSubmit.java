@@ -79,6 +79,15 @@ public final class MarsSubmit {
                                         Default: 1024.
               --worker-vcores <n>       Vcores of each worker container = its subtask
                                         slots (mars.yarn.worker.vcores). Default: 1.
+              spark-submit's names, accepted as aliases:
+              --num-executors <n>       --workers.
+              --executor-memory <size>  --worker-memory.
+              --executor-cores <n>      --worker-vcores.
+              --driver-memory <size>    Where the job's main runs: with yarn in cluster
+                                        mode --am-memory (the main runs in the AM);
+                                        with local[N] or client mode the heap of this
+                                        JVM, which bin/mars-submit sets (-Xmx; MB, or
+                                        with m/g suffix; after MARS_SUBMIT_OPTS).
               --no-wait                 yarn: print the application id and tracking URL and
                                         exit 0 once YARN accepted the application, instead
                                         of waiting for its end (the AM then removes its
@@ -110,7 +119,8 @@ public final class MarsSubmit {
             Exit codes:
               0  the job finished (with --no-wait: YARN accepted it)
               1  the job failed: its main method threw (message and causes are printed;
-                 a Mars error shows its code, e.g. [SHAPE_MISMATCH])
+                 a Mars error shows its code, e.g. [SHAPE_MISMATCH]), or it called
+                 System.exit(n) with n != 0 (n is printed; System.exit(0) is success)
               2  usage error: unknown option, missing or malformed value, missing jar,
                  class not found, no main method; nothing ran
               3  the YARN application was killed
@@ -329,6 +339,9 @@ public final class MarsSubmit {
 
     /** One line for a throwable: a Mars error as {@code [CODE] message}, anything else as its class and message. */
     static String describe(Throwable t) {
+        if (t instanceof io.mars.am.yarn.JobExitTrap.JobExitStatus) {
+            return t.getMessage();
+        }
         if (t instanceof MarsException m) {
             return "[" + m.code() + "] " + m.getMessage();
         }

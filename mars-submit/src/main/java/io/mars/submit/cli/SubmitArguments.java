@@ -3,7 +3,9 @@ package io.mars.submit.cli;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -24,7 +26,12 @@ final class SubmitArguments {
     static final Set<String> VALUE_OPTIONS =
             Set.of("--master", "--class", "--name", "--properties-file", "--jars", "--conf", "--queue",
                     "--am-memory", "--am-vcores", "--workers", "--worker-memory", "--worker-vcores", "--deploy-mode",
-                    "--tags", "--priority", "--files");
+                    "--tags", "--priority", "--files", "--num-executors", "--executor-memory", "--executor-cores",
+                    "--driver-memory");
+
+    /** spark-submit's names, taken as the Mars option each stands for (--driver-memory is resolved by mode). */
+    static final Map<String, String> SPARK_ALIASES = Map.of("--num-executors", "--workers",
+            "--executor-memory", "--worker-memory", "--executor-cores", "--worker-vcores");
 
     private Action action = Action.RUN;
     private String master;
@@ -42,6 +49,9 @@ final class SubmitArguments {
     private String tags;
     private String priority;
     private String files;
+    private String driverMemory;
+    /** The name each Mars option was given under, when it was a spark-submit alias, for messages. */
+    private final Map<String, String> typedAs = new HashMap<>();
     private boolean verbose;
     private boolean noWait;
     private boolean quiet;
@@ -114,6 +124,12 @@ final class SubmitArguments {
                 value = args[i + 1];
                 i += 2;
             }
+            if (SPARK_ALIASES.containsKey(option)) {
+                parsed.typedAs.put(SPARK_ALIASES.get(option), option);
+                option = SPARK_ALIASES.get(option);
+            } else {
+                parsed.typedAs.remove(option);
+            }
             switch (option) {
                 case "--master" -> parsed.master = value;
                 case "--class" -> parsed.mainClass = value;
@@ -131,6 +147,7 @@ final class SubmitArguments {
                 case "--tags" -> parsed.tags = value;
                 case "--priority" -> parsed.priority = value;
                 case "--files" -> parsed.files = value;
+                case "--driver-memory" -> parsed.driverMemory = value;
                 default -> throw new IllegalStateException("option without a handler: " + option);
             }
         }
@@ -214,6 +231,16 @@ final class SubmitArguments {
 
     Optional<String> files() {
         return Optional.ofNullable(files);
+    }
+
+    /** spark-submit's {@code --driver-memory}: the AM's memory in cluster mode, this JVM's heap otherwise. */
+    Optional<String> driverMemory() {
+        return Optional.ofNullable(driverMemory);
+    }
+
+    /** The name {@code option} was last given under on the command line: itself, or the spark-submit alias used. */
+    String typedAs(String option) {
+        return typedAs.getOrDefault(option, option);
     }
 
     boolean verbose() {

@@ -129,8 +129,8 @@ record SubmitRequest(
             for (Map.Entry<String, Optional<String>> option : Map.of("--workers", args.workers(),
                     "--worker-memory", args.workerMemory(), "--worker-vcores", args.workerVcores()).entrySet()) {
                 if (option.getValue().isPresent()) {
-                    throw usage(option.getKey() + " " + option.getValue().get() + ": only --master yarn starts worker"
-                            + " containers; " + master.spec() + " runs its workers in this process (local[N] has N)");
+                    throw usage(args.typedAs(option.getKey()) + " " + option.getValue().get() + ": only --master yarn"
+                            + " starts worker containers; " + master.spec() + " runs its workers in this process (local[N] has N)");
                 }
             }
         }
@@ -153,17 +153,20 @@ record SubmitRequest(
         if (queue.isBlank()) {
             throw usage("--queue: the queue name is empty");
         }
-        int amMemory = args.amMemory().map(v -> memoryMb(v, "--am-memory")).orElse(YarnResources.DEFAULT_AM_MEMORY_MB);
-        args.workers().ifPresent(v -> settings.put(io.mars.am.yarn.WorkerSpec.WORKERS, String.valueOf(positive(v, "--workers")),
-                "--workers"));
+        DeployMode deployMode = args.deployMode().map(DeployMode::parse).orElse(DeployMode.CLUSTER);
+        int amMemory = amMemoryMb(args, master.isYarn() && deployMode == DeployMode.CLUSTER);
+        String workersAs = args.typedAs("--workers");
+        String workerMemoryAs = args.typedAs("--worker-memory");
+        String workerVcoresAs = args.typedAs("--worker-vcores");
+        args.workers().ifPresent(v -> settings.put(io.mars.am.yarn.WorkerSpec.WORKERS, String.valueOf(positive(v,
+                workersAs)), workersAs));
         args.workerMemory().ifPresent(v -> settings.put(io.mars.am.yarn.WorkerSpec.MEMORY,
-                String.valueOf(memoryMb(v, "--worker-memory")), "--worker-memory"));
+                String.valueOf(memoryMb(v, workerMemoryAs)), workerMemoryAs));
         args.workerVcores().ifPresent(v -> settings.put(io.mars.am.yarn.WorkerSpec.VCORES,
-                String.valueOf(positive(v, "--worker-vcores")), "--worker-vcores"));
+                String.valueOf(positive(v, workerVcoresAs)), workerVcoresAs));
         int amVcores = args.amVcores().map(v -> positive(v, "--am-vcores")).orElse(YarnResources.DEFAULT_AM_VCORES);
         List<String> tags = args.tags().map(SubmitRequest::tagList).orElse(List.of());
         Optional<Integer> priority = args.priority().map(SubmitRequest::priority);
-        DeployMode deployMode = args.deployMode().map(DeployMode::parse).orElse(DeployMode.CLUSTER);
         List<Path> files = args.files().map(SubmitRequest::fileList).orElse(List.of());
         if (args.noWait() && !master.isYarn()) {
             throw usage("--no-wait: only --master yarn can detach; with " + master.spec()
@@ -176,6 +179,25 @@ record SubmitRequest(
         return new SubmitRequest(master, mainClass, appJar, jars, settings.values, args.appArgs(), args.verbose(),
                 new YarnResources(queue, amMemory, amVcores, tags, priority), deployMode, files, !args.noWait(),
                 args.quiet());
+    }
+
+    /**
+     * The AM container's memory: {@code --am-memory}, or in cluster mode (the job's main, spark-submit's driver, runs
+     * in the AM) spark-submit's {@code --driver-memory}; both given with different sizes is a usage error. Elsewhere
+     * {@code --driver-memory} sizes this JVM's heap, which bin/mars-submit sets (-Xmx) before Java starts: it is only
+     * checked here.
+     */
+    private static int amMemoryMb(SubmitArguments args, boolean driverIsTheAm) {
+        Optional<Integer> am = args.amMemory().map(v -> memoryMb(v, "--am-memory"));
+        Optional<Integer> driver = args.driverMemory().map(v -> memoryMb(v, "--driver-memory"));
+        if (!driverIsTheAm || driver.isEmpty()) {
+            return am.orElse(YarnResources.DEFAULT_AM_MEMORY_MB);
+        }
+        if (am.isPresent() && !am.equals(driver)) {
+            throw usage("--am-memory " + args.amMemory().get() + " and --driver-memory " + args.driverMemory().get()
+                    + " both size the ApplicationMaster, where the job's main runs in cluster mode; give one");
+        }
+        return driver.get();
     }
 
     /** {@code a,b,c}: non-empty ASCII tags; YARN lowercases them and its ResourceManager limits count and length. */

@@ -75,6 +75,27 @@ class MarsSubmitJobTest {
     }
 
     @Test
+    @SuppressWarnings("removal")
+    void aJobsOwnSystemExitIsItsOutcomeNotTheSubmittersExitCode() {
+        SubmitOutcome three = SubmitOutcome.run("--master", "local", jars.appJar.toString(), "exit", "3");
+        assertThat(three.exitCode()).as("3 would read as KILLED").isEqualTo(ExitCodes.JOB_FAILED);
+        assertThat(three.err()).contains("job demo.Job failed: the job called System.exit(3), reported as FAILED");
+
+        SubmitOutcome zero = SubmitOutcome.run("--master", "local", jars.appJar.toString(), "exit", "0");
+        assertThat(zero.exitCode()).as(zero.err()).isEqualTo(ExitCodes.SUCCESS);
+        assertThat(zero.err()).isEmpty();
+
+        SubmitOutcome caught = SubmitOutcome.run("--master", "local", jars.appJar.toString(), "exit-caught", "4");
+        assertThat(caught.exitCode()).as("an exit the job swallowed still counts").isEqualTo(ExitCodes.JOB_FAILED);
+        assertThat(caught.err()).contains("System.exit(4)");
+
+        SubmitOutcome thread = SubmitOutcome.run("--master", "local", jars.appJar.toString(), "exit-thread", "7");
+        assertThat(thread.exitCode()).as("an exit in another of the job's threads").isEqualTo(ExitCodes.JOB_FAILED);
+        assertThat(thread.err()).contains("System.exit(7)");
+        assertThat(System.getSecurityManager()).as("removed after the job").isNull();
+    }
+
+    @Test
     void aFailingJobShowsItsStackTraceUnderVerbose() {
         SubmitOutcome outcome = SubmitOutcome.run("--verbose", jars.appJar.toString(), "fail");
 

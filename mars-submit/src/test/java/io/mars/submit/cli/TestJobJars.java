@@ -28,7 +28,8 @@ final class TestJobJars {
     /**
      * {@code demo.Job} modes (first argument): {@code write <file> [args...]} writes what the job saw to the file,
      * {@code helper <file>} also calls {@code lib.Helper}, {@code fail} throws with a cause, {@code shape} throws a
-     * MarsException with code SHAPE_MISMATCH.
+     * MarsException with code SHAPE_MISMATCH, {@code exit <n>} calls {@code System.exit(n)}, {@code exit-caught <n>}
+     * catches what that throws and returns, {@code exit-thread <n>} calls it in a thread of its own.
      */
     private static final Map<String, String> SOURCES = Map.of(
             "demo/Job.java", """
@@ -46,6 +47,23 @@ final class TestJobJars {
                                 case "shape" -> throw new io.mars.common.error.MarsException(
                                         io.mars.common.error.ErrorCode.SHAPE_MISMATCH,
                                         "shapes (3,4) and (5,) cannot be broadcast");
+                                case "exit" -> {
+                                    System.exit(Integer.parseInt(args[1]));
+                                    throw new AssertionError("System.exit returned");
+                                }
+                                case "exit-caught" -> {
+                                    try {
+                                        System.exit(Integer.parseInt(args[1]));
+                                    } catch (RuntimeException e) {
+                                        return; // a job that swallows everything
+                                    }
+                                }
+                                case "exit-thread" -> {
+                                    Thread t = new Thread(() -> System.exit(Integer.parseInt(args[1])));
+                                    t.start();
+                                    t.join();
+                                    return;
+                                }
                                 default -> { }
                             }
                             String helper = args[0].equals("helper") ? lib.Helper.greeting() : "unused";

@@ -10,7 +10,8 @@ import java.util.Objects;
  * {@code end}. {@code part} is the chunk's position among its file's chunks. The first chunk starts at 0 (after the
  * header); a later one reads the lexer's state at {@code start} from its input, a {@link ChunkCsvStates} of the
  * file, and starts at the first record from there, so a quoted field whose line breaks straddle {@code start} is
- * read whole by the chunk before.
+ * read whole by the chunk before. A compressed file's only chunk spans the whole file and reads every decompressed
+ * byte.
  */
 @WireName("chunk.df.read-csv")
 public record ChunkReadCsv(String file, long start, long end, CsvLayout layout, List<String> columns,

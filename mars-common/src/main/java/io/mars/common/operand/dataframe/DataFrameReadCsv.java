@@ -8,7 +8,8 @@ import java.util.Objects;
 /**
  * A dataframe read from CSV files: {@code path} is a file, a directory (its files, sorted by name) or a glob, on any
  * Hadoop file system ({@code /local}, {@code file:}, {@code hdfs://}). Each file is cut into byte ranges of
- * {@code chunkBytes}; a range's rows are the lines that start inside it. Only {@code columns} are kept (the user's
+ * {@code chunkBytes}; a range's rows are the lines that start inside it. A compressed file ({@code .gz}, {@code .bz2},
+ * {@code .zst}, {@code .zstd}) is one chunk, read decompressed. Only {@code columns} are kept (the user's
  * usecols, narrowed further by column pruning), with their types decided when the frame was built so that every
  * chunk agrees.
  *
