@@ -51,6 +51,32 @@ class CancelTest {
         }
     }
 
+    /**
+     * A thread waiting in {@code execute} of the slow task, started and seen running: what it threw (null when the
+     * call returned) and whether it still had its interrupt flag then.
+     */
+    private record Waiter(Thread thread, CompletableFuture<Throwable> thrown, AtomicBoolean interruptFlag,
+                          String taskId) {
+        static Waiter start(LocalCluster cluster, ClientSession session) throws InterruptedException {
+            CompletableFuture<Throwable> thrown = new CompletableFuture<>();
+            AtomicBoolean interruptFlag = new AtomicBoolean();
+            Thread thread = new Thread(() -> {
+                try {
+                    session.execute(slow());
+                    thrown.complete(null);
+                } catch (Throwable t) {
+                    interruptFlag.set(Thread.currentThread().isInterrupted());
+                    thrown.complete(t);
+                }
+            }, "cancel-test-waiter");
+            thread.start();
+            await(() -> cluster.supervisor().tasks().statuses().join().stream()
+                    .anyMatch(s -> s.info().subtasksDone() > 0), "the first subtasks");
+            String taskId = cluster.supervisor().tasks().statuses().join().get(0).info().taskId();
+            return new Waiter(thread, thrown, interruptFlag, taskId);
+        }
+    }
+
     @Test
     void cancelStopsARunningTaskAndTheSessionGoesOn() throws Exception {
         try (LocalCluster cluster = new LocalCluster(2, Map.of());
@@ -89,28 +115,15 @@ class CancelTest {
     void interruptingTheWaitingThreadCancelsItsTask() throws Exception {
         try (LocalCluster cluster = new LocalCluster(2, Map.of());
              ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null)) {
-            CompletableFuture<Throwable> thrown = new CompletableFuture<>();
-            AtomicBoolean interruptFlag = new AtomicBoolean();
-            Thread waiter = new Thread(() -> {
-                try {
-                    session.execute(slow());
-                    thrown.complete(null);
-                } catch (Throwable t) {
-                    interruptFlag.set(Thread.currentThread().isInterrupted());
-                    thrown.complete(t);
-                }
-            }, "cancel-test-waiter");
-            waiter.start();
-            await(() -> cluster.supervisor().tasks().statuses().join().stream()
-                    .anyMatch(s -> s.info().subtasksDone() > 0), "the first subtasks");
-            String taskId = cluster.supervisor().tasks().statuses().join().get(0).info().taskId();
+            Waiter waiter = Waiter.start(cluster, session);
+            String taskId = waiter.taskId();
 
-            waiter.interrupt();
-            Throwable t = thrown.get(30, TimeUnit.SECONDS);
+            waiter.thread().interrupt();
+            Throwable t = waiter.thrown().get(30, TimeUnit.SECONDS);
             assertThat(t).isInstanceOf(MarsException.class).hasMessageContaining("interrupted while waiting for task "
                     + taskId);
             assertThat(((MarsException) t).code()).isEqualTo(ErrorCode.TASK_CANCELLED);
-            assertThat(interruptFlag).as("the thread keeps its interrupt flag").isTrue();
+            assertThat(waiter.interruptFlag()).as("the thread keeps its interrupt flag").isTrue();
             await(() -> info(cluster, taskId).state().isTerminal(), "the task to end");
             assertThat(info(cluster, taskId).state()).isEqualTo(TaskState.CANCELLED);
         }
@@ -120,25 +133,14 @@ class CancelTest {
     void closeFromAnotherThreadCancelsWhatRunsAndLeavesNothing() throws Exception {
         try (LocalCluster cluster = new LocalCluster(2, Map.of())) {
             ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null);
-            CompletableFuture<Throwable> thrown = new CompletableFuture<>();
-            Thread waiter = new Thread(() -> {
-                try {
-                    session.execute(slow());
-                    thrown.complete(null);
-                } catch (Throwable t) {
-                    thrown.complete(t);
-                }
-            }, "cancel-test-waiter");
-            waiter.start();
-            await(() -> cluster.supervisor().tasks().statuses().join().stream()
-                    .anyMatch(s -> s.info().subtasksDone() > 0), "the first subtasks");
-            String taskId = cluster.supervisor().tasks().statuses().join().get(0).info().taskId();
+            Waiter waiter = Waiter.start(cluster, session);
+            String taskId = waiter.taskId();
 
             long start = System.nanoTime();
             session.close(); // not blocked by the thread waiting in execute
             assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).isLessThan(30);
             assertThat(info(cluster, taskId).state()).isEqualTo(TaskState.CANCELLED);
-            Throwable t = thrown.get(30, TimeUnit.SECONDS);
+            Throwable t = waiter.thrown().get(30, TimeUnit.SECONDS);
             assertThat(t).isInstanceOf(MarsException.class);
             assertThat(((MarsException) t).code()).isEqualTo(ErrorCode.TASK_CANCELLED);
             assertThat(cluster.storedBytes()).isZero();

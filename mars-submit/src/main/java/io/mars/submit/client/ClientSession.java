@@ -188,15 +188,11 @@ public final class ClientSession implements Session {
 
         @Override
         public List<T> get() {
-            TaskInfo info;
             try {
-                info = finished.get();
-            } catch (InterruptedException e) {
-                throw interrupted();
-            } catch (java.util.concurrent.ExecutionException e) {
-                throw MarsException.wrap(e);
+                return get(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                throw new IllegalStateException("an unbounded wait timed out", e);
             }
-            return results(info);
         }
 
         @Override

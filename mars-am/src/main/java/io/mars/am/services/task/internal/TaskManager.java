@@ -209,9 +209,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
     private void runStage(Run run) {
         Task task = run.task;
         if (task.cancelRequested) { // asked while tiling or between two stages: what earlier stages hold is given back
-            lifecycle.decref(task.sessionId, run.heldRefs);
-            run.tiling.abortOutputs(run.graph, run.sessionStored);
-            end(task, cancelled(task));
+            failTask(run, List.of(), cancelled(task));
             return;
         }
         Tiling.Result tiled;
@@ -226,9 +224,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
             // What tiling and fusion had made is unreachable once the error unwound their frames, so the heap has
             // room again to fail the task; without this catch the error ended the stage's thread and the task stayed
             // TILING for ever.
-            lifecycle.decref(task.sessionId, run.heldRefs);
-            run.tiling.abortOutputs(run.graph, run.sessionStored);
-            end(task, e instanceof OutOfMemoryError oom ? outOfMemory(task, oom) : MarsException.wrap(e));
+            failTask(run, List.of(), e instanceof OutOfMemoryError oom ? outOfMemory(task, oom) : e);
             return;
         }
         task.chunks += tiled.graph().nodes().size();
