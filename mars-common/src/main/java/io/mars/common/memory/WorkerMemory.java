@@ -102,10 +102,56 @@ public record WorkerMemory(long containerBytes, long heapBytes, long directBytes
                 "-Xms" + Math.min(heapBytes / MB, 64) + "m", "-XX:MaxDirectMemorySize=" + directBytes / MB + "m",
                 "-XX:MaxMetaspaceSize=" + METASPACE_MB + "m", "-XX:ReservedCodeCacheSize=" + CODE_CACHE_MB + "m",
                 "-Dio.netty.maxDirectMemory=0"));
-        if (directBytes >= LARGE_POOL_CHUNKS_MB * MB) {
-            options.add("-Dio.netty.allocator.maxOrder=11");
+        if (largePoolChunks(directBytes)) {
+            options.add("-D" + NETTY_MAX_ORDER + "=" + LARGE_POOL_MAX_ORDER);
         }
         return List.copyOf(options);
+    }
+
+    /** Netty's setting for the order of its pool chunks (8 KiB pages << order); read once, when Netty loads. */
+    public static final String NETTY_MAX_ORDER = "io.netty.allocator.maxOrder";
+    /** 16 MiB pool chunks. */
+    static final int LARGE_POOL_MAX_ORDER = 11;
+
+    /** Whether a JVM with {@code directBytes} of direct memory should pool in 16 MiB chunks (see {@link #jvmOptions()}). */
+    public static boolean largePoolChunks(long directBytes) {
+        return directBytes >= LARGE_POOL_CHUNKS_MB * MB;
+    }
+
+    /**
+     * For a JVM that did not start with {@link #jvmOptions()} (mars-submit's own, which runs the local cluster): sets
+     * {@value #NETTY_MAX_ORDER} by the same rule from this JVM's direct memory, unless it is set already. Must run
+     * before Netty's pooled allocator loads. With 16 MiB chunks and the default 768 MB heap (so 768 MB of direct
+     * memory), a 10^9-row sort kept most of the direct memory in chunks that held a few live buffers each and failed
+     * to reserve another one; with 4 MiB chunks it completed.
+     */
+    public static void choosePoolChunks() {
+        if (System.getProperty(NETTY_MAX_ORDER) == null
+                && largePoolChunks(maxDirectBytes(java.lang.management.ManagementFactory.getRuntimeMXBean()
+                .getInputArguments(), Runtime.getRuntime().maxMemory()))) {
+            System.setProperty(NETTY_MAX_ORDER, Integer.toString(LARGE_POOL_MAX_ORDER));
+        }
+    }
+
+    /**
+     * A JVM's direct memory limit from its arguments: the last {@code -XX:MaxDirectMemorySize} (bytes, or with a
+     * k/m/g suffix), else the JDK's default, the heap's maximum {@code maxHeapBytes}.
+     */
+    static long maxDirectBytes(List<String> jvmArguments, long maxHeapBytes) {
+        String prefix = "-XX:MaxDirectMemorySize=";
+        long bytes = maxHeapBytes;
+        for (String a : jvmArguments) {
+            if (a.startsWith(prefix)) {
+                String v = a.substring(prefix.length()).trim().toLowerCase(java.util.Locale.ROOT);
+                int shift = v.endsWith("k") ? 10 : v.endsWith("m") ? 20 : v.endsWith("g") ? 30 : 0;
+                try {
+                    bytes = Long.parseLong(shift == 0 ? v : v.substring(0, v.length() - 1)) << shift;
+                } catch (NumberFormatException e) {
+                    bytes = maxHeapBytes; // the JVM would not have started with it; keep the default
+                }
+            }
+        }
+        return bytes;
     }
 
     /** One line for the worker's log. */

@@ -60,7 +60,7 @@ public final class ArrowGather {
             }
             out.setValueCount(count);
             return out;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             out.close();
             throw e;
         }
@@ -100,7 +100,7 @@ public final class ArrowGather {
             }
             out.setValueCount(n);
             return out;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             out.close();
             throw e;
         }
@@ -192,7 +192,7 @@ public final class ArrowGather {
             }
             out.setValueCount(total);
             return out;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             out.close();
             throw e;
         }

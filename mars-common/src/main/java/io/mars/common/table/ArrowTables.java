@@ -89,7 +89,7 @@ public final class ArrowTables {
             for (int j = 0; j < columns; j++) {
                 vectors.add(vectorAt.apply(j));
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             vectors.forEach(FieldVector::close);
             throw e;
         }
@@ -130,7 +130,7 @@ public final class ArrowTables {
             }
             v.setValueCount(n);
             return v;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             v.close();
             throw e;
         }
@@ -145,7 +145,7 @@ public final class ArrowTables {
             ArrowBuffers.setValidity(v.getValidityBuffer(), n, null, null);
             v.setValueCount(n);
             return v;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             v.close();
             throw e;
         }
@@ -250,7 +250,7 @@ public final class ArrowTables {
                 ArrowBuf values = v.getDataBuffer().slice((long) from * width, (long) length * width);
                 out.loadFieldBuffers(new ArrowFieldNode(length, 0), List.of(v.getValidityBuffer(), values));
                 return out;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 out.close();
                 throw e;
             }

@@ -81,7 +81,7 @@ public final class TableChunk implements ChunkData {
         VectorSchemaRoot owned = VectorSchemaRoot.create(source.getSchema(), allocator);
         try (ArrowRecordBatch batch = new VectorUnloader(source).getRecordBatch()) {
             new VectorLoader(owned).load(batch);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             owned.close();
             throw e;
         }

@@ -44,6 +44,23 @@ class WorkerMemoryTest {
     }
 
     @Test
+    void aJvmsDirectMemoryIsItsLastMaxDirectMemorySizeOrElseItsHeap() {
+        long heap = 768 * MB;
+        assertThat(WorkerMemory.maxDirectBytes(java.util.List.of("-Xmx768m"), heap)).isEqualTo(heap);
+        assertThat(WorkerMemory.maxDirectBytes(java.util.List.of("-XX:MaxDirectMemorySize=2g"), heap))
+                .isEqualTo(2048 * MB);
+        assertThat(WorkerMemory.maxDirectBytes(java.util.List.of("-XX:MaxDirectMemorySize=2g",
+                "-XX:MaxDirectMemorySize=512M"), heap)).isEqualTo(512 * MB);
+        assertThat(WorkerMemory.maxDirectBytes(java.util.List.of("-XX:MaxDirectMemorySize=65536k"), heap))
+                .isEqualTo(64 * MB);
+        assertThat(WorkerMemory.maxDirectBytes(java.util.List.of("-XX:MaxDirectMemorySize=1048576"), heap))
+                .isEqualTo(MB);
+        // mars-submit's default heap: Netty's own 4 MiB chunks; from a gigabyte, 16 MiB ones
+        assertThat(WorkerMemory.largePoolChunks(heap)).isFalse();
+        assertThat(WorkerMemory.largePoolChunks(WorkerMemory.LARGE_POOL_CHUNKS_MB * MB)).isTrue();
+    }
+
+    @Test
     void aContainerTooSmallForTheJvmIsAConfigErrorNamingTheMinimum() {
         assertThatThrownBy(() -> WorkerMemory.forContainer(256, "mars.yarn.worker.memory"))
                 .isInstanceOf(MarsException.class)

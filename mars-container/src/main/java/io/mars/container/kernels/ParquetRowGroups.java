@@ -183,7 +183,7 @@ final class ParquetRowGroups {
             v.setLastSet(rows - 1);
             v.setValueCount(rows);
             return v;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             v.close();
             throw e;
         }

@@ -44,7 +44,7 @@ final class RowLabelKernels {
                 ArrowBuffers.setValidity(labels.getValidityBuffer(), n, null, null); // no label is null
                 labels.setValueCount(n);
                 return labels;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 labels.close();
                 throw e;
             }

@@ -3,6 +3,7 @@ package io.mars.submit.cli;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.ErrorKind;
 import io.mars.common.error.MarsException;
+import io.mars.common.memory.WorkerMemory;
 import io.mars.submit.progress.ProgressConfig;
 import io.mars.submit.progress.ProgressOutput;
 import io.mars.submit.progress.ProgressReporter;
@@ -166,6 +167,7 @@ public final class MarsSubmit {
 
     /** The command line: runs {@link #run(String[], PrintStream, PrintStream)} and exits with its code. */
     public static void main(String[] args) {
+        WorkerMemory.choosePoolChunks(); // before Netty loads: this JVM may run a local cluster
         int code = run(args, System.out, System.err);
         System.out.flush();
         System.err.flush();

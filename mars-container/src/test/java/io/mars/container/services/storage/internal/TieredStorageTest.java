@@ -593,6 +593,48 @@ class TieredStorageTest {
         return rows;
     }
 
+    /**
+     * A map output of a 10^9-row merge has 1,000 parts of about 8 KB: a reducer reading its part reads about that
+     * much, not the several parts a larger segment would group (with 32 KiB segments it read four).
+     */
+    @Test
+    void aSmallPartOfAManyPartMapOutputReadsAboutItsOwnBytes() throws Exception {
+        int parts = 1000;
+        int rowsPerPart = 680; // 680 x (8 + 4) bytes: about 8 KB a part
+        int n = parts * rowsPerPart;
+        long[] keys = new long[n];
+        int[] part = new int[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = i * 31L;
+            part[i] = i / rowsPerPart;
+        }
+        LocalTable table = LocalTable.of(Column.ofLongs("k", keys),
+                Column.ofInts(io.mars.common.operand.dataframe.ChunkTablePartition.PART_COLUMN, part));
+        try (RootAllocator root = new RootAllocator()) {
+            BufferAllocator worker = root.newChildAllocator("worker", 0, Long.MAX_VALUE);
+            TieredStorage s = track(new TieredStorage("w0", StorageConfig.of(1_000_000, List.of(tmp)), worker));
+            s.put("s1", "map", new TableChunk(ArrowTables.toArrow(table, worker)));
+            StorageStats spilled = settled(s);
+            assertThat(spilled.diskFiles()).as("the map output is spilled").isEqualTo(1);
+            long partBytes = (long) rowsPerPart * 12;
+            assertThat(spilled.diskBytes()).as("the segments' own messages are a small part of the file")
+                    .isLessThan((long) (1.15 * n * 12));
+            int[] read = {0, 1, 499, 500, 998, 999};
+            for (int p : read) {
+                try (Pin pin = s.pin("s1", List.of("map"));
+                     TableChunk got = (TableChunk) s.getPartAsync("s1", "map", p, null).join().orElseThrow();
+                     TableChunk mine = io.mars.common.table.TableParts.part(got, p)) {
+                    assertThat(mine.rowCount()).as("part %d", p).isEqualTo(rowsPerPart);
+                    assertThat(got.rowCount()).as("part %d comes alone, not with its neighbours", p)
+                            .isEqualTo(rowsPerPart);
+                }
+            }
+            StorageStats after = s.stats();
+            long perRead = (after.readBackBytes() - spilled.readBackBytes()) / (after.readBacks() - spilled.readBacks());
+            assertThat(perRead).as("bytes read per part of %d", partBytes).isLessThan(partBytes * 5 / 4);
+        }
+    }
+
     @Test
     void aSpilledShuffleMapOutputIsReadOnePartAtATimeFromItsSegment() throws Exception {
         int parts = 200;
