@@ -19,7 +19,8 @@
 #                                right side has a tenth of them) and rows per chunk; each also runs at SHUFFLE_N / 10.
 #                                The sort writes its output under java.io.tmpdir (about 9 GB) and deletes it; spill
 #                                goes there too (up to ~35 GB at the default size)
-#   PYTHON [python3]  SKIP_NUMPY=1  SKIP_DEFAULT_HEAP=1  SKIP_EW=1  SKIP_SHUFFLES=1   JOB_TIMEOUT [1800]
+#   PYTHON [python3]  SKIP_HEADLINE=1  SKIP_NUMPY=1  SKIP_DEFAULT_HEAP=1  SKIP_EW=1  SKIP_SHUFFLES=1
+#   JOB_TIMEOUT [1800]
 set -euo pipefail
 
 here="$(cd -P "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -40,6 +41,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 log="$root/benchmarks/target/memory-benchmark-$(date +%Y%m%d-%H%M%S).log"
 : >"$log"
+echo "Raw output of every run: $log"
 
 # one LABEL COMMAND...: runs it under /usr/bin/time -v and prints "LABEL value wall_s peak_rss_mb" and what the local
 # cluster spilled and read back (FAILED on error); leaves the wall time in $last_wall (empty on error)
@@ -68,19 +70,21 @@ one() {
   last_wall="$wall"
 }
 
-materialized=$((2 * n * n * 8))
-quota=$((materialized / 8 / 2))
-echo "(a.dot(a.T) - a).std(), n=$n, chunks of $chunk: a and a.dot(a.T) hold $((materialized >> 20)) MB;"
-echo "12.5% of it is $((materialized / 8 >> 20)) MB, mars.worker.cache-mem=$quota bytes on each of 2 workers. Raw output: $log"
-for ((i = 1; i <= reps; i++)); do
-  MARS_SUBMIT_OPTS="${TIGHT_OPTS:--Xmx1200m -XX:+UseParallelGC}" one "mars 12.5% quota #$i" \
-    "$submit" --master 'local[2]' --conf "mars.worker.cache-mem=$quota" --class io.mars.examples.DotStd "$jar" "$n" "$chunk"
-  MARS_SUBMIT_OPTS="${AMPLE_OPTS:--Xmx16g -XX:+UseParallelGC}" one "mars ample memory #$i" \
-    "$submit" --master 'local[2]' --class io.mars.examples.DotStd "$jar" "$n" "$chunk"
-  if [[ -z "${SKIP_NUMPY:-}" ]]; then
-    one "numpy #$i" "$python" "$here/python/numpy_baselines.py" dotstd "$n"
-  fi
-done
+if [[ -z "${SKIP_HEADLINE:-}" ]]; then
+  materialized=$((2 * n * n * 8))
+  quota=$((materialized / 8 / 2))
+  echo "(a.dot(a.T) - a).std(), n=$n, chunks of $chunk: a and a.dot(a.T) hold $((materialized >> 20)) MB;"
+  echo "12.5% of it is $((materialized / 8 >> 20)) MB, mars.worker.cache-mem=$quota bytes on each of 2 workers."
+  for ((i = 1; i <= reps; i++)); do
+    MARS_SUBMIT_OPTS="${TIGHT_OPTS:--Xmx1200m -XX:+UseParallelGC}" one "mars 12.5% quota #$i" \
+      "$submit" --master 'local[2]' --conf "mars.worker.cache-mem=$quota" --class io.mars.examples.DotStd "$jar" "$n" "$chunk"
+    MARS_SUBMIT_OPTS="${AMPLE_OPTS:--Xmx16g -XX:+UseParallelGC}" one "mars ample memory #$i" \
+      "$submit" --master 'local[2]' --class io.mars.examples.DotStd "$jar" "$n" "$chunk"
+    if [[ -z "${SKIP_NUMPY:-}" ]]; then
+      one "numpy #$i" "$python" "$here/python/numpy_baselines.py" dotstd "$n"
+    fi
+  done
+fi
 if [[ -z "${SKIP_DEFAULT_HEAP:-}" ]]; then
   echo "DotStd 10000 2500 (a: 800 MB) at bin/mars-submit's default heap (-Xmx768m) and with an ample heap:"
   for ((i = 1; i <= reps; i++)); do
