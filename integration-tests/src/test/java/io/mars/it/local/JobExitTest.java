@@ -80,6 +80,8 @@ class JobExitTest {
         assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
         assertThat(run.out()).contains("exiting with 3");
         assertThat(run.err()).contains("job exitjob.ExitJob failed: the job called System.exit(3)");
+        assertThat(run.err()).as("no security manager, so no JDK warning about one")
+                .doesNotContain("WARNING: A terminally deprecated method").doesNotContain("setSecurityManager");
     }
 
     @Test

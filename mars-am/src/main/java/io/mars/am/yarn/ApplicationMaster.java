@@ -245,7 +245,7 @@ public final class ApplicationMaster {
         properties.forEach(System::setProperty);
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
-        try (URLClassLoader loader = new URLClassLoader("mars-job", urls.toArray(new URL[0]),
+        try (URLClassLoader loader = new JobClassLoader(urls.toArray(new URL[0]),
                 ApplicationMaster.class.getClassLoader())) {
             thread.setContextClassLoader(loader);
             Method main = Class.forName(spec.mainClass(), false, loader).getMethod("main", String[].class);

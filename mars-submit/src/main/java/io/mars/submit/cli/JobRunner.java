@@ -1,5 +1,6 @@
 package io.mars.submit.cli;
 
+import io.mars.am.yarn.JobClassLoader;
 import io.mars.am.yarn.JobExitTrap;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -20,8 +21,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A job's main class loaded from its jars in a class loader of its own (parent: mars-submit's loader, so the job
- * shares mars-submit's Mars classes and session providers), ready to run once. Closing it releases the jars.
+ * A job's main class loaded from its jars in a class loader of its own ({@link JobClassLoader}; parent: mars-submit's
+ * loader, so the job shares mars-submit's Mars classes and session providers), ready to run once. Closing it releases
+ * the jars.
  */
 final class JobRunner implements AutoCloseable {
     /**
@@ -46,7 +48,7 @@ final class JobRunner implements AutoCloseable {
      */
     static JobRunner load(SubmitRequest request, ClassLoader parent) {
         Objects.requireNonNull(request, "request");
-        URLClassLoader loader = new URLClassLoader("mars-job", urls(request), parent);
+        URLClassLoader loader = new JobClassLoader(urls(request), parent);
         try {
             return new JobRunner(request, loader, findMain(request, loader));
         } catch (RuntimeException | Error e) {
@@ -59,7 +61,7 @@ final class JobRunner implements AutoCloseable {
      * Runs the job's {@code main} with the request's system properties and this loader as the thread's context class
      * loader, then puts both back as they were. A throw from the job comes back as a
      * {@link ErrorCode#USER_CODE_FAILED} exception whose cause is what the job threw. A {@code System.exit(n)} by the
-     * job (in any of its threads) does not end the JVM where {@link JobExitTrap} can be installed: {@code n = 0} is a
+     * job (in any of its threads) does not end the JVM ({@link JobExitTrap}): {@code n = 0} is a
      * normal return, any other {@code n} a USER_CODE_FAILED naming it ("the job called System.exit(3)").
      */
     void run() {

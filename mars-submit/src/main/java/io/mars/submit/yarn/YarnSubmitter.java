@@ -475,7 +475,6 @@ public final class YarnSubmitter {
                 java,
                 "-Xmx" + Math.max(64, app.amMemoryMb() * 3 / 4) + "m",
                 "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "-Djava.security.manager=allow", // Java 18-23: for JobExitTrap, around the job's main
                 "-Dmars.log.dir=" + ApplicationConstants.LOG_DIR_EXPANSION_VAR,
                 "-Dlog4j2.configurationFile=mars-am-log4j2.xml",
                 ApplicationMaster.class.getName(),

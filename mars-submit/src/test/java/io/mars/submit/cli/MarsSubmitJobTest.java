@@ -75,7 +75,6 @@ class MarsSubmitJobTest {
     }
 
     @Test
-    @SuppressWarnings("removal")
     void aJobsOwnSystemExitIsItsOutcomeNotTheSubmittersExitCode() {
         SubmitOutcome three = SubmitOutcome.run("--master", "local", jars.appJar.toString(), "exit", "3");
         assertThat(three.exitCode()).as("3 would read as KILLED").isEqualTo(ExitCodes.JOB_FAILED);
@@ -92,7 +91,17 @@ class MarsSubmitJobTest {
         SubmitOutcome thread = SubmitOutcome.run("--master", "local", jars.appJar.toString(), "exit-thread", "7");
         assertThat(thread.exitCode()).as("an exit in another of the job's threads").isEqualTo(ExitCodes.JOB_FAILED);
         assertThat(thread.err()).contains("System.exit(7)");
-        assertThat(System.getSecurityManager()).as("removed after the job").isNull();
+        assertThat(System.getSecurityManager()).as("nothing JVM-wide is installed").isNull();
+
+        for (String mode : new String[] {"runtime-exit", "halt", "exit-ref"}) {
+            SubmitOutcome other = SubmitOutcome.run("--master", "local", jars.appJar.toString(), mode, "5");
+            assertThat(other.exitCode()).as(mode + ": " + other.err()).isEqualTo(ExitCodes.JOB_FAILED);
+            assertThat(other.err()).as(mode).contains("the job called System.exit(5)");
+        }
+        SubmitOutcome lib = SubmitOutcome.run("--master", "local", "--jars", jars.libJar.toString(),
+                jars.appJar.toString(), "lib-exit", "6");
+        assertThat(lib.exitCode()).as("an exit in a --jars library: " + lib.err()).isEqualTo(ExitCodes.JOB_FAILED);
+        assertThat(lib.err()).contains("System.exit(6)");
     }
 
     @Test

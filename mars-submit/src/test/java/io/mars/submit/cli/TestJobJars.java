@@ -29,7 +29,10 @@ final class TestJobJars {
      * {@code demo.Job} modes (first argument): {@code write <file> [args...]} writes what the job saw to the file,
      * {@code helper <file>} also calls {@code lib.Helper}, {@code fail} throws with a cause, {@code shape} throws a
      * MarsException with code SHAPE_MISMATCH, {@code exit <n>} calls {@code System.exit(n)}, {@code exit-caught <n>}
-     * catches what that throws and returns, {@code exit-thread <n>} calls it in a thread of its own.
+     * catches what that throws and returns, {@code exit-thread <n>} calls it in a thread of its own,
+     * {@code runtime-exit <n>} and {@code halt <n>} call {@code Runtime.exit}/{@code halt}, {@code exit-ref <n>} calls
+     * {@code System.exit} through a method reference, and {@code lib-exit <n>} through {@code lib.Helper} (a
+     * {@code --jars} library).
      */
     private static final Map<String, String> SOURCES = Map.of(
             "demo/Job.java", """
@@ -58,6 +61,13 @@ final class TestJobJars {
                                         return; // a job that swallows everything
                                     }
                                 }
+                                case "runtime-exit" -> Runtime.getRuntime().exit(Integer.parseInt(args[1]));
+                                case "halt" -> Runtime.getRuntime().halt(Integer.parseInt(args[1]));
+                                case "exit-ref" -> {
+                                    java.util.function.IntConsumer exit = System::exit;
+                                    exit.accept(Integer.parseInt(args[1]));
+                                }
+                                case "lib-exit" -> lib.Helper.exit(Integer.parseInt(args[1]));
                                 case "exit-thread" -> {
                                     Thread t = new Thread(() -> System.exit(Integer.parseInt(args[1])));
                                     t.start();
@@ -109,6 +119,10 @@ final class TestJobJars {
                     public class Helper {
                         public static String greeting() {
                             return "hello from lib";
+                        }
+
+                        public static void exit(int status) {
+                            System.exit(status);
                         }
                     }
                     """);
