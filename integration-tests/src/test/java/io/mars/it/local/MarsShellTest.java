@@ -3,6 +3,7 @@ package io.mars.it.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.it.yarn.AmClasspath;
+import io.mars.types.NDArray;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The distribution's {@code bin/mars-shell} as a user runs it, a process of its own driven through its stdin: the API
- * is imported, {@code session} is open on {@code local[2]}, results print as numpy and pandas print them, and when the
- * shell exits no process and no spill file is left.
+ * is imported, {@code session} is open on {@code local[2]}, results print as numpy and pandas print them (whole, however
+ * long), and when the shell exits no process and no spill file is left.
  */
 class MarsShellTest {
     @TempDir
@@ -28,6 +29,7 @@ class MarsShellTest {
         // 4000 x 4000 random doubles (128 MB in 16 chunks) against 8 MB quotas: the workers spill while it is stored
         Files.writeString(input, String.join("\n",
                 "arange(6).reshape(2, 3).multiply(2).execute(session)",
+                "arange(2000).reshape(20, 10, 10).execute(session)",
                 "var df = DataFrames.fromRows(List.of(\"k\", \"v\"), List.of(List.of(\"a\", 1.5), List.of(\"b\", 2.0),"
                         + " List.of(\"a\", 4.25)), 2)",
                 "println(df.groupBy(\"k\").sum().execute(session))",
@@ -42,6 +44,11 @@ class MarsShellTest {
                 "--master", "local[2]", "--conf", "mars.worker.cache-mem=8000000",
                 "--conf", "mars.worker.spill-dirs=" + spill)
                 .redirectInput(input.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        long[] values = new long[2000];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = i;
+        }
+        String whole = NDArray.of(values, 20, 10, 10).toString();
         try {
             assertThat(shell.waitFor(180, TimeUnit.SECONDS)).as("the shell exits").isTrue();
             String printed = Files.readString(out);
@@ -50,6 +57,8 @@ class MarsShellTest {
                     .contains("==> array([[ 0,  2,  4],\n       [ 6,  8, 10]])")
                     .contains("   k     v\n0  a  5.75\n1  b  2.00\n")
                     .contains("==> 4000\n")
+                    // echoed whole: JShell's own feedback modes would cut this 1958-character value in the middle
+                    .contains("==> " + whole + "\n")
                     .containsPattern("spilled files: [1-9][0-9]*\n");
         } finally {
             shell.destroyForcibly();
