@@ -98,10 +98,11 @@ final class TablePrinter {
         return "[" + String.join(", ", shown) + (items.size() > MAX_SEQUENCE_ITEMS ? ", ..." : "") + "]";
     }
 
+    /** The labels of a table without columns, as many as {@link #sequence} shows and one more. */
     private static List<String> labelsText(LocalTable table) {
         List<String> out = new ArrayList<>();
         Column index = table.index();
-        for (int i = 0; i < index.length(); i++) {
+        for (int i = 0; i < Math.min(index.length(), MAX_SEQUENCE_ITEMS + 1); i++) {
             out.add(index.isNull(i) ? "NaN" : plain(index, i));
         }
         return out;
