@@ -142,5 +142,8 @@ case("empty", [])
 
 out = {"pandas": pd.__version__, "numpy": np.__version__, "cases": CASES}
 OUT.parent.mkdir(parents=True, exist_ok=True)
-OUT.write_text(json.dumps(out, indent=1) + "\n")
+# one case per line: readable diffs when a case changes, without a line per value
+lines = ",\n".join(json.dumps(c) for c in out.pop("cases"))
+head = json.dumps(out)[:-1]
+OUT.write_text(head + ', "cases": [\n' + lines + "\n]}\n")
 print(f"wrote {len(CASES)} cases to {OUT}")
