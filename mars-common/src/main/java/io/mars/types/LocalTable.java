@@ -156,8 +156,13 @@ public record LocalTable(List<Column> columns, Column labels) {
         return rows;
     }
 
+    /**
+     * The table as pandas prints a DataFrame: aligned columns under their names, the row labels on the left, the
+     * first and last 5 rows past 60 rows and the first and last 10 columns past 20 with {@code [N rows x M columns]},
+     * blocks of columns wrapped at 80 characters.
+     */
     @Override
     public String toString() {
-        return "LocalTable[" + rowCount() + " rows: " + columns + (labels == null ? "" : ", index " + labels) + "]";
+        return TablePrinter.print(this);
     }
 }

@@ -400,21 +400,18 @@ public final class NDArray implements ChunkData {
         };
     }
 
+    /**
+     * The array as numpy's {@code repr} prints it: {@code array([[1., 2.],\n       [3., 4.]])}, nested brackets by
+     * dimension, summarised with {@code ...} past 1000 elements (then with its shape), the dtype unless numpy
+     * implies it (float64, int64, bool).
+     */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("array(");
-        int shown = Math.min(size, 10);
-        sb.append('[');
-        for (int i = 0; i < shown; i++) {
-            if (i > 0) {
-                sb.append(", ");
-            }
-            sb.append(dtype.isFloat() ? Double.toString(getDouble(i)) : dtype.isBool() ? Boolean.toString(getBoolean(i))
-                    : Long.toString(getLong(i)));
-        }
-        if (shown < size) {
-            sb.append(", ...");
-        }
-        return sb.append("], shape=").append(Shapes.toString(shape)).append(", dtype=").append(dtype).append(')').toString();
+        return ArrayPrinter.repr(this);
+    }
+
+    /** The array as numpy's {@code str} prints it: {@code [[1. 2.]\n [3. 4.]]}; a 0-d array as its scalar. */
+    public String str() {
+        return ArrayPrinter.str(this);
     }
 }
