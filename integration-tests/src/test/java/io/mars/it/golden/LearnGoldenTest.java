@@ -7,12 +7,17 @@ import io.mars.Session;
 import io.mars.learn.KMeans;
 import io.mars.learn.LinearModel;
 import io.mars.learn.LinearRegression;
+import io.mars.learn.LogisticRegression;
+import io.mars.learn.NearestNeighbors;
+import io.mars.learn.PCA;
 import io.mars.learn.Metrics;
 import io.mars.learn.MinMaxScaler;
 import io.mars.learn.ModelSelection;
 import io.mars.learn.Preprocessing;
 import io.mars.learn.Ridge;
 import io.mars.learn.StandardScaler;
+import io.mars.learn.TruncatedSVD;
+import io.mars.tensor.Index;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import io.mars.types.ChunkSpec;
@@ -32,8 +37,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The estimators of {@code io.mars.learn} on the embedded two-worker cluster give scikit-learn's fitted attributes,
  * transforms and metrics on the same data, whatever the chunking. Inputs and answers come from
  * {@code src/test/python/golden_learn.py} (scikit-learn 1.2.1). Tolerances, relative to max(|expected|, 1):
- * coefficients and centres 1e-6, scaler outputs 1e-9, KMeans inertia 1e-6 (relative), labels and counts exactly;
- * float metrics 1e-12 (a different summation order than numpy's).
+ * coefficients, components and centres 1e-6 (components with scikit-learn's signs, not only up to sign), scaler
+ * outputs 1e-9, KMeans inertia 1e-6 (relative), LogisticRegression probabilities 1e-5, neighbour distances 1e-9,
+ * labels, neighbour indices and counts exactly; float metrics 1e-12 (a different summation order than numpy's).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class LearnGoldenTest {
@@ -41,6 +47,8 @@ class LearnGoldenTest {
     private static final double COEF_TOL = 1e-6;
     private static final double SCALER_TOL = 1e-9;
     private static final double METRIC_TOL = 1e-12;
+    private static final double PROBA_TOL = 1e-5;
+    private static final double DISTANCE_TOL = 1e-9;
 
     @RegisterExtension
     static final SharedSession CLUSTER = SharedSession.local(2);
@@ -205,6 +213,96 @@ class LearnGoldenTest {
                 .fit(LearnChunking.ONE_CHUNK.matrix(input("km_x")), session()).clusterCenters().execute(session())
                 .toDoubleMatrix();
         assertThat(otherSeed).as("another seed seeds elsewhere").isNotEqualTo(centres.get(0));
+    }
+
+    // ----- decomposition -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void pcaGivesScikitLearnsComponentsWithItsSigns(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("pca_x"));
+        PCA pca = new PCA().fit(x, session());
+        assertThat(pca.nComponents()).isEqualTo(6);
+        assertClose("pca_components", pca.components(), COEF_TOL);
+        assertClose("pca_explained_variance", pca.explainedVariance(), COEF_TOL);
+        assertClose("pca_explained_variance_ratio", pca.explainedVarianceRatio(), COEF_TOL);
+        assertClose("pca_singular_values", pca.singularValues(), COEF_TOL);
+        assertClose("pca_mean", pca.mean(), COEF_TOL);
+        PCA three = new PCA(3).fit(x, session());
+        assertClose("pca3_components", three.components(), COEF_TOL);
+        assertClose("pca3_explained_variance_ratio", three.explainedVarianceRatio(), COEF_TOL);
+        assertRelative("pca3_noise_variance", three.noiseVariance(), expected("pca3_noise_variance").getDouble(),
+                COEF_TOL);
+        assertClose("pca3_transform", three.transform(x), COEF_TOL);
+        assertClose("pca3_inverse", three.inverseTransform(three.transform(x)), COEF_TOL);
+        assertClose("pca3_transform", new PCA(3).fitTransform(x, session()), COEF_TOL);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void truncatedSvdGivesScikitLearnsComponentsWithItsSigns(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("pca_x"));
+        TruncatedSVD svd = new TruncatedSVD(3).fit(x, session());
+        assertClose("tsvd_components", svd.components(), COEF_TOL);
+        assertClose("tsvd_explained_variance", svd.explainedVariance(), COEF_TOL);
+        assertClose("tsvd_explained_variance_ratio", svd.explainedVarianceRatio(), COEF_TOL);
+        assertClose("tsvd_singular_values", svd.singularValues(), COEF_TOL);
+        assertClose("tsvd_transform", svd.transform(x), COEF_TOL);
+    }
+
+    // ----- logistic regression -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void binaryLogisticRegressionGivesScikitLearnsProbabilities(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("log_x"));
+        Tensor y = chunking.targets(input("log_y"));
+        assertLogistic("logreg", new LogisticRegression().fit(x, y, session()), x, y);
+        assertLogistic("logreg_c01_noint", new LogisticRegression().c(0.1).fitIntercept(false).fit(x, y, session()),
+                x, y);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void multinomialLogisticRegressionGivesScikitLearnsProbabilities(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("log3_x"));
+        Tensor y = chunking.targets(input("log3_y"));
+        assertLogistic("logreg3", new LogisticRegression().fit(x, y, session()), x, y);
+        assertLogistic("logreg3_c05", new LogisticRegression().c(0.5).fit(x, y, session()), x, y);
+    }
+
+    private static void assertLogistic(String tag, LogisticRegression lr, Tensor x, Tensor y) {
+        assertClose(tag + "_coef", lr.coef(), COEF_TOL);
+        assertClose(tag + "_intercept", lr.intercept(), COEF_TOL);
+        assertClose(tag + "_proba", lr.predictProba(x), PROBA_TOL);
+        assertThat(lr.predict(x).execute(session()).toLongArray()).as("%s predict", tag)
+                .containsExactly(expected(tag + "_predict").toLongArray());
+        assertThat(lr.score(x, y).execute(session()).getDouble()).as("%s score", tag)
+                .isEqualTo(expected(tag + "_score").getDouble());
+    }
+
+    // ----- neighbours -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void nearestNeighborsFindScikitLearnsNeighbours(LearnChunking chunking) {
+        Tensor points = chunking.matrix(input("nn_x"));
+        Tensor queries = Tensors.array(input("nn_q"), ChunkSpec.of(128, 4));
+        // one block of all the points, and blocks of 700 (the last shorter) whose candidates are merged
+        for (long block : new long[] {65_536, 700}) {
+            NearestNeighbors nn = new NearestNeighbors(5).blockRows(block).fit(points, session());
+            NearestNeighbors.Neighbors five = nn.kneighbors(queries);
+            assertClose("nn_distances", five.distances(), DISTANCE_TOL);
+            assertThat(five.indices().execute(session()).toLongArray()).as("indices, blocks of %d", block)
+                    .containsExactly(expected("nn_indices").toLongArray());
+            NearestNeighbors.Neighbors one = nn.kneighbors(queries, 1);
+            assertClose("nn1_distances", one.distances(), DISTANCE_TOL);
+            assertThat(one.indices().execute(session()).toLongArray()).as("1 neighbour, blocks of %d", block)
+                    .containsExactly(expected("nn1_indices").toLongArray());
+        }
+        Tensor firstQueries = queries.get(Index.slice(0, 20), Index.all());
+        assertClose("pairwise", Metrics.pairwiseDistances(firstQueries, points.get(Index.slice(0, 500), Index.all())),
+                DISTANCE_TOL);
     }
 
     // ----- metrics -----
