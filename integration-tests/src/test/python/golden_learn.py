@@ -19,6 +19,7 @@ import math
 import warnings
 
 import numpy as np
+import pandas as pd
 import sklearn
 from sklearn.cluster import KMeans
 from sklearn.decomposition import PCA, TruncatedSVD
@@ -26,9 +27,10 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LinearRegression, LogisticRegression, Ridge
 from sklearn.metrics import accuracy_score, confusion_matrix, mean_squared_error, r2_score
 from sklearn.neighbors import NearestNeighbors
-from sklearn.metrics import pairwise_distances
+from sklearn.metrics import pairwise_distances, roc_auc_score
+from sklearn.model_selection import KFold
 from sklearn.model_selection import train_test_split
-from sklearn.preprocessing import MinMaxScaler, StandardScaler, normalize
+from sklearn.preprocessing import LabelEncoder, MinMaxScaler, OneHotEncoder, StandardScaler, normalize
 
 from golden_common import GOLDEN_ROOT, prepare_dirs, write_npy
 
@@ -101,6 +103,12 @@ inp("log3_y", log3_y.astype(np.int64))
 # neighbours: 2000 x 4 points and 300 queries that are not among them
 inp("nn_x", rng2.standard_normal((2000, 4)) * np.array([1.0, 2.0, 0.5, 1.0]))
 inp("nn_q", rng2.standard_normal((300, 4)) * np.array([1.0, 2.0, 0.5, 1.0]))
+# categorical columns: 1500 rows of two string columns (codes into the tables below, as the Java test maps them) and
+# one integer column
+COLOURS = ["red", "green", "blue", "amber", "teal"]
+SIZES = ["S", "M", "L", "XL"]
+inp("cat_codes", np.stack([rng2.integers(0, 5, 1500), rng2.integers(0, 4, 1500)], axis=1).astype(np.int64))
+inp("cat_counts", rng2.choice(np.array([40, 5, 20, 10]), 1500).astype(np.int64))
 A = inputs
 
 # ----- preprocessing -----
@@ -289,6 +297,39 @@ case("nn1_indices", ["nn_x", "nn_q"], "NearestNeighbors(algorithm='brute').fit(x
      i.astype(np.int64))
 case("pairwise", ["nn_x", "nn_q"], "pairwise_distances(q[:20], x[:500])",
      pairwise_distances(A["nn_q"][:20], A["nn_x"][:500]))
+
+# ----- categorical encoding -----
+frame = pd.DataFrame({"colour": np.array(COLOURS, dtype=object)[A["cat_codes"][:, 0]],
+                      "size": np.array(SIZES, dtype=object)[A["cat_codes"][:, 1]], "count": A["cat_counts"]})
+ohe = OneHotEncoder(sparse_output=False).fit(frame)
+assert [list(c) for c in ohe.categories_][:2] == [sorted(COLOURS), sorted(SIZES)]
+case("onehot", ["cat_codes", "cat_counts"], "OneHotEncoder(sparse_output=False).fit_transform(frame)",
+     ohe.transform(frame))
+case("onehot_count_categories", ["cat_counts"], "OneHotEncoder().fit(frame).categories_[2]",
+     ohe.categories_[2].astype(np.int64))
+case("label_strings", ["cat_codes"], "LabelEncoder().fit_transform(frame.colour)",
+     LabelEncoder().fit_transform(frame["colour"]).astype(np.int64))
+le = LabelEncoder().fit(A["cls_pred"])
+case("label_classes", ["cls_pred"], "LabelEncoder().fit(p).classes_", le.classes_.astype(np.int64))
+case("label_transform", ["cls_true", "cls_pred"], "LabelEncoder().fit(p).transform(t)",
+     le.transform(A["cls_true"]).astype(np.int64))
+
+# ----- model selection: KFold without shuffling (shuffled folds draw from Mars's generator: only their sizes) -----
+for k in [5, 7]:
+    folds = list(KFold(n_splits=k).split(A["reg_x"]))
+    assert all(np.array_equal(np.sort(np.concatenate([tr, te])), np.arange(2000)) for tr, te in folds)
+    case("kfold%d_test" % k, ["reg_x"], "np.concatenate([test for train, test in KFold(%d).split(x)])" % k,
+         np.concatenate([te for tr, te in folds]).astype(np.int64))
+    case("kfold%d_sizes" % k, ["reg_x"], "[len(test) for train, test in KFold(%d).split(x)]" % k,
+         np.array([len(te) for tr, te in folds], dtype=np.int64))
+
+# ----- ROC AUC: scores of a logistic model, as they are and rounded to 2 decimals (many ties) -----
+scores = LogisticRegression().fit(A["log_x"], A["log_y"]).predict_proba(A["log_x"])[:, 1]
+inp("auc_scores", scores)
+inp("auc_scores_ties", np.round(scores, 2))
+case("roc_auc", ["log_y", "auc_scores"], "roc_auc_score(log_y, auc_scores)", roc_auc_score(A["log_y"], scores))
+case("roc_auc_ties", ["log_y", "auc_scores_ties"], "roc_auc_score(log_y, auc_scores_ties)",
+     roc_auc_score(A["log_y"], np.round(scores, 2)))
 
 # ----- metrics -----
 case("accuracy", ["cls_true", "cls_pred"], "accuracy_score(t, p)", accuracy_score(A["cls_true"], A["cls_pred"]))

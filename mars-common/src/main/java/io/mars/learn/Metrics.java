@@ -86,6 +86,31 @@ public final class Metrics {
     }
 
     /**
+     * {@code roc_auc_score(y_true, y_score)} for two classes: the area under the ROC curve, the larger label of
+     * y_true being the positive class. Computed as the chance that a positive scores above a negative, ties counting
+     * half (equal to the trapezoidal area scikit-learn integrates): the scores are sorted once, and each positive
+     * counts the negatives below and level with it from a running count. Lazy; a y_true of one class gives NaN, where
+     * scikit-learn raises.
+     */
+    public static Tensor rocAucScore(Tensor yTrue, Tensor yScore) {
+        Inputs.vector(yTrue, "y_true");
+        Inputs.vector(yScore, "y_score");
+        Inputs.sameSamples(yTrue, "y_true", yScore, "y_score");
+        Tensor score = Inputs.asFloat(yScore);
+        Tensor positive = Tensors.astype(yTrue.equal(yTrue.max()), DataType.FLOAT64);
+        Tensor negative = positive.rsubtract(1.0);
+        Tensor order = score.argsort();
+        Tensor sorted = score.take(order);
+        // negatives among the first i sorted scores, i = 0..n
+        Tensor negativesBelow = Tensors.concatenate(List.of(Tensors.zeros(new long[] {1}),
+                negative.take(order).cumsum()));
+        Tensor below = negativesBelow.take(sorted.searchsorted(score, "left"));
+        Tensor levelOrBelow = negativesBelow.take(sorted.searchsorted(score, "right"));
+        Tensor wins = positive.multiply(below.add(levelOrBelow).multiply(0.5)).sum();
+        return wins.divide(positive.sum().multiply(negative.sum()));
+    }
+
+    /**
      * {@code pairwise_distances(x, y)} with the euclidean metric: the distance of every row of x to every row of y
      * (x rows × y rows), as scikit-learn computes it ({@code |x|² - 2 x·y + |y|²}, clipped at 0, square root). Lazy.
      */

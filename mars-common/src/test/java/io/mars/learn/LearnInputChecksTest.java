@@ -8,8 +8,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.ErrorKind;
 import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
@@ -55,6 +59,10 @@ class LearnInputChecksTest {
         fails(() -> new LogisticRegression().coef(), ErrorCode.NOT_FITTED, m -> assertThat(m).endsWith(notFitted));
         fails(() -> new NearestNeighbors().kneighbors(X), ErrorCode.NOT_FITTED,
                 m -> assertThat(m).startsWith("This NearestNeighbors instance"));
+        fails(() -> new LabelEncoder().transform(Y), ErrorCode.NOT_FITTED,
+                m -> assertThat(m).startsWith("This LabelEncoder instance"));
+        fails(() -> new OneHotEncoder().categories(), ErrorCode.NOT_FITTED,
+                m -> assertThat(m).startsWith("This OneHotEncoder instance"));
     }
 
     @Test
@@ -119,6 +127,16 @@ class LearnInputChecksTest {
                 m -> assertThat(m).contains("max_iter"));
         fails(() -> new LogisticRegression().fit(X, X, null), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("y must be 1-dimensional"));
+        DataFrame floats = DataFrames.fromColumns(Map.of("price", List.of(1.5, 2.5)));
+        fails(() -> new OneHotEncoder().fit(floats, null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("column 'price' holds float64"));
+        fails(() -> new LabelEncoder().fit(floats.col("price"), null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("not strings"));
+        fails(() -> new KFold(1), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("n_splits=1"));
+        fails(() -> new KFold(11).split(X), ErrorCode.TOO_FEW_SAMPLES,
+                m -> assertThat(m).contains("n_splits=11 greater than the number of samples: n_samples=10"));
+        fails(() -> Metrics.rocAucScore(Y, Tensors.ones(shape(9), chunks(4))), ErrorCode.INCONSISTENT_SAMPLES,
+                m -> assertThat(m).contains("[10, 9]"));
         fails(() -> new NearestNeighbors(0), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).isEqualTo("Expected n_neighbors > 0. Got 0"));
         fails(() -> Metrics.pairwiseDistances(X, Tensors.ones(shape(4, 3), chunks(4))), ErrorCode.SHAPE_MISMATCH,

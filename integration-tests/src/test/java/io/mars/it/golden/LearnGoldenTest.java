@@ -4,11 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.mars.Session;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
+import io.mars.learn.KFold;
 import io.mars.learn.KMeans;
+import io.mars.learn.LabelEncoder;
 import io.mars.learn.LinearModel;
 import io.mars.learn.LinearRegression;
 import io.mars.learn.LogisticRegression;
 import io.mars.learn.NearestNeighbors;
+import io.mars.learn.OneHotEncoder;
 import io.mars.learn.PCA;
 import io.mars.learn.Metrics;
 import io.mars.learn.MinMaxScaler;
@@ -24,6 +29,7 @@ import io.mars.types.ChunkSpec;
 import io.mars.types.NDArray;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -305,6 +311,65 @@ class LearnGoldenTest {
                 DISTANCE_TOL);
     }
 
+    // ----- categorical encoding -----
+
+    private static final List<String> COLOURS = List.of("red", "green", "blue", "amber", "teal");
+    private static final List<String> SIZES = List.of("S", "M", "L", "XL");
+
+    /** golden_learn.py's frame: the codes mapped through the same tables, and the integer column. */
+    private static DataFrame categoricalFrame(LearnChunking chunking) {
+        NDArray codes = input("cat_codes");
+        long[] counts = input("cat_counts").toLongArray();
+        int n = counts.length;
+        List<String> colour = new ArrayList<>(n);
+        List<String> size = new ArrayList<>(n);
+        List<Long> count = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            colour.add(COLOURS.get((int) codes.getLong(2 * i)));
+            size.add(SIZES.get((int) codes.getLong(2 * i + 1)));
+            count.add(counts[i]);
+        }
+        Map<String, List<?>> columns = new LinkedHashMap<>();
+        columns.put("colour", colour);
+        columns.put("size", size);
+        columns.put("count", count);
+        long chunkRows = switch (chunking) {
+            case ONE_CHUNK -> n;
+            case ROWS_700 -> 700;
+            case UNEVEN_ROWS_AND_FEATURES -> 333;
+        };
+        return DataFrames.fromColumns(columns, chunkRows);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void oneHotEncoderGivesScikitLearnsIndicators(LearnChunking chunking) {
+        DataFrame frame = categoricalFrame(chunking);
+        OneHotEncoder encoder = new OneHotEncoder().fit(frame, session());
+        List<List<String>> categories = encoder.categories();
+        assertThat(categories.get(0)).containsExactlyElementsOf(COLOURS.stream().sorted().toList());
+        assertThat(categories.get(1)).containsExactlyElementsOf(SIZES.stream().sorted().toList());
+        assertThat(categories.get(2).stream().mapToLong(Long::parseLong).toArray())
+                .containsExactly(expected("onehot_count_categories").toLongArray());
+        assertThat(encoder.featureNamesOut()).startsWith("colour_amber", "colour_blue").contains("count_40");
+        assertClose("onehot", encoder.transform(frame), 0.0);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void labelEncoderGivesScikitLearnsCodes(LearnChunking chunking) {
+        LabelEncoder strings = new LabelEncoder().fit(categoricalFrame(chunking).col("colour"), session());
+        assertThat(strings.transform(categoricalFrame(chunking).col("colour")).execute(session()).toLongArray())
+                .containsExactly(expected("label_strings").toLongArray());
+        LabelEncoder numbers = new LabelEncoder().fit(chunking.targets(input("cls_pred")), session());
+        assertThat(numbers.classes().execute(session()).toLongArray())
+                .containsExactly(expected("label_classes").toLongArray());
+        Tensor codes = numbers.transform(chunking.targets(input("cls_true")));
+        assertThat(codes.execute(session()).toLongArray()).containsExactly(expected("label_transform").toLongArray());
+        assertThat(numbers.inverseTransform(codes).execute(session()).toLongArray())
+                .containsExactly(input("cls_true").toLongArray());
+    }
+
     // ----- metrics -----
 
     @ParameterizedTest
@@ -330,7 +395,61 @@ class LearnGoldenTest {
         assertClose("mse_multi", Metrics.meanSquaredError(y2, pred2), METRIC_TOL);
     }
 
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void rocAucScoreIsScikitLearnsWithAndWithoutTies(LearnChunking chunking) {
+        Tensor y = chunking.targets(input("log_y"));
+        assertClose("roc_auc", Metrics.rocAucScore(y, chunking.targets(input("auc_scores"))), METRIC_TOL);
+        assertClose("roc_auc_ties", Metrics.rocAucScore(y, chunking.targets(input("auc_scores_ties"))), METRIC_TOL);
+    }
+
     // ----- model selection -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void kFoldCutsScikitLearnsFolds(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("reg_x"));
+        for (int k : new int[] {5, 7}) {
+            List<KFold.Fold> folds = new KFold(k).split(x);
+            List<Tensor> run = new ArrayList<>();
+            for (KFold.Fold f : folds) {
+                run.add(f.test());
+                run.add(f.train());
+            }
+            List<NDArray> v = session().execute(run.toArray(new Tensor[0]));
+            long[] sizes = expected("kfold" + k + "_sizes").toLongArray();
+            long[] tests = expected("kfold" + k + "_test").toLongArray();
+            int at = 0;
+            for (int i = 0; i < k; i++) {
+                long[] test = v.get(2 * i).toLongArray();
+                assertThat(test).as("fold %d of %d", i, k)
+                        .containsExactly(java.util.Arrays.copyOfRange(tests, at, at + (int) sizes[i]));
+                at += test.length;
+                assertPartition(v.get(2 * i + 1).toLongArray(), test, 2000);
+            }
+        }
+        // shuffled: scikit-learn's sizes, each part ascending, every row in one of them
+        for (KFold.Fold f : new KFold(5, true, 3).split(x)) {
+            List<NDArray> v = session().execute(f.train(), f.test());
+            long[] test = v.get(1).toLongArray();
+            assertThat(test).isSorted();
+            assertThat(v.get(0).toLongArray()).isSorted();
+            assertPartition(v.get(0).toLongArray(), test, 2000);
+            assertThat((long) test.length).isEqualTo(400L);
+        }
+    }
+
+    private static void assertPartition(long[] train, long[] test, int n) {
+        assertThat(train.length + test.length).isEqualTo(n);
+        boolean[] seen = new boolean[n];
+        for (long[] part : List.of(train, test)) {
+            for (long id : part) {
+                assertThat(seen[(int) id]).as("row %d twice", id).isFalse();
+                seen[(int) id] = true;
+            }
+        }
+    }
+
 
     @ParameterizedTest
     @EnumSource(LearnChunking.class)
