@@ -3,6 +3,8 @@ package io.mars.learn;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.Series;
 import io.mars.tensor.Index;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
@@ -92,6 +94,21 @@ public final class LogisticRegression {
         this.intercept = result.intercept();
         this.nIter = result.iterations();
         return this;
+    }
+
+    /** As {@link #fit(Tensor, Tensor, Session)} on a frame's numeric columns and numeric labels. */
+    public LogisticRegression fit(DataFrame x, Series y, Session session) {
+        return fit(Inputs.matrix(x, "X"), Inputs.vector(y, "y"), session);
+    }
+
+    /** As {@link #predictProba(Tensor)} on a frame's numeric columns. */
+    public Tensor predictProba(DataFrame x) {
+        return predictProba(Inputs.matrix(x, "X"));
+    }
+
+    /** As {@link #predict(Tensor)} on a frame's numeric columns. */
+    public Tensor predict(DataFrame x) {
+        return predict(Inputs.matrix(x, "X"));
     }
 
     private record Newton(double[][] coef, double[] intercept, int iterations) {

@@ -3,6 +3,7 @@ package io.mars.learn;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrame;
 import io.mars.tensor.Index;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
@@ -57,6 +58,16 @@ public final class NearestNeighbors {
         Inputs.requireFinite(session, List.of("X"), List.of(xf));
         this.points = xf;
         return this;
+    }
+
+    /** As {@link #fit(Tensor, Session)} on a frame's numeric columns. */
+    public NearestNeighbors fit(DataFrame x, Session session) {
+        return fit(Inputs.matrix(x, "X"), session);
+    }
+
+    /** As {@link #kneighbors(Tensor, int)} for the rows of a frame's numeric columns. */
+    public Neighbors kneighbors(DataFrame queries, int k) {
+        return kneighbors(Inputs.matrix(queries, "X"), k);
     }
 
     /** The {@code nNeighbors} nearest fitted points of each query row. */

@@ -3,6 +3,7 @@ package io.mars.learn;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrame;
 import io.mars.tensor.Tensor;
 import io.mars.types.NDArray;
 import java.util.Arrays;
@@ -79,6 +80,16 @@ public final class PCA {
         this.singularValues = Arrays.copyOf(s, k);
         this.nSamples = n;
         return this;
+    }
+
+    /** As {@link #fit(Tensor, Session)} on a frame's numeric columns (its features). */
+    public PCA fit(DataFrame x, Session session) {
+        return fit(Inputs.matrix(x, "X"), session);
+    }
+
+    /** As {@link #transform(Tensor)} on a frame's numeric columns. */
+    public Tensor transform(DataFrame x) {
+        return transform(Inputs.matrix(x, "X"));
     }
 
     /** X centred on the training means and projected on the components (samples × components), lazily. */

@@ -3,6 +3,7 @@ package io.mars.learn;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrame;
 import io.mars.tensor.Tensor;
 import io.mars.types.NDArray;
 import java.util.Arrays;
@@ -63,6 +64,16 @@ public final class TruncatedSVD {
         this.explainedVarianceRatio = ratio;
         this.singularValues = Arrays.copyOf(svd.singularValues(), nComponents);
         return this;
+    }
+
+    /** As {@link #fit(Tensor, Session)} on a frame's numeric columns (its features). */
+    public TruncatedSVD fit(DataFrame x, Session session) {
+        return fit(Inputs.matrix(x, "X"), session);
+    }
+
+    /** As {@link #transform(Tensor)} on a frame's numeric columns. */
+    public Tensor transform(DataFrame x) {
+        return transform(Inputs.matrix(x, "X"));
     }
 
     /** X projected on the components (samples × components), lazily. */

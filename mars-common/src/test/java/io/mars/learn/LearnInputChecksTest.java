@@ -132,6 +132,11 @@ class LearnInputChecksTest {
                 m -> assertThat(m).contains("column 'price' holds float64"));
         fails(() -> new LabelEncoder().fit(floats.col("price"), null), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("not strings"));
+        DataFrame named = DataFrames.fromColumns(Map.of("name", List.of("a", "b")));
+        fails(() -> new PCA(1).fit(named, null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("X column 'name' holds strings"));
+        fails(() -> new LogisticRegression().fit(floats, named.col("name"), null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("y series 'name' holds strings"));
         fails(() -> new KFold(1), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("n_splits=1"));
         fails(() -> new KFold(11).split(X), ErrorCode.TOO_FEW_SAMPLES,
                 m -> assertThat(m).contains("n_splits=11 greater than the number of samples: n_samples=10"));

@@ -256,6 +256,30 @@ class LearnGoldenTest {
         assertClose("tsvd_transform", svd.transform(x), COEF_TOL);
     }
 
+    @Test
+    void estimatorsFitOnADataFramesNumericColumnsAsOnTheirTensor() {
+        DataFrame pcaFrame = DataFrames.fromTensor(LearnChunking.ROWS_700.matrix(input("pca_x")),
+                "a", "b", "c", "d", "e", "f");
+        PCA pca = new PCA(3).fit(pcaFrame, session());
+        assertClose("pca3_components", pca.components(), COEF_TOL);
+        assertClose("pca3_transform", pca.transform(pcaFrame), COEF_TOL);
+        assertClose("tsvd_components", new TruncatedSVD(3).fit(pcaFrame, session()).components(), COEF_TOL);
+
+        DataFrame x = DataFrames.fromTensor(LearnChunking.ROWS_700.matrix(input("log_x")), "a", "b", "c", "d");
+        List<Long> labels = java.util.Arrays.stream(input("log_y").toLongArray()).boxed().toList();
+        LogisticRegression lr = new LogisticRegression().fit(x, DataFrames.series("label", labels, 500), session());
+        assertClose("logreg_proba", lr.predictProba(x), PROBA_TOL);
+        assertThat(lr.predict(x).execute(session()).toLongArray()).containsExactly(expected("logreg_predict")
+                .toLongArray());
+
+        DataFrame points = DataFrames.fromTensor(LearnChunking.ROWS_700.matrix(input("nn_x")), "a", "b", "c", "d");
+        DataFrame queries = DataFrames.fromTensor(Tensors.array(input("nn_q"), ChunkSpec.of(128, 4)),
+                "a", "b", "c", "d");
+        NearestNeighbors.Neighbors five = new NearestNeighbors(5).fit(points, session()).kneighbors(queries, 5);
+        assertThat(five.indices().execute(session()).toLongArray()).containsExactly(expected("nn_indices")
+                .toLongArray());
+    }
+
     // ----- logistic regression -----
 
     @ParameterizedTest
