@@ -15,7 +15,8 @@ import java.util.Objects;
  * scikit-learn's {@code NearestNeighbors} with the brute-force algorithm and the euclidean metric. {@link #fit}
  * checks the points (one task) and keeps them as they are; {@link #kneighbors} is lazy: the points are cut into
  * blocks of {@link #blockRows} rows, each block's squared distances to the queries are computed and its k nearest
- * kept (so a block's distances are the largest temporary), and the blocks' candidates are merged by a last sort.
+ * kept by k passes of a row-wise argmin (so a block's distances are the largest temporary), and the blocks'
+ * candidates are merged by a last sort of the few of them.
  */
 public final class NearestNeighbors {
     /** The result of {@link #kneighbors}: (queries, k) each, nearest first. */
@@ -108,19 +109,42 @@ public final class NearestNeighbors {
     private record Candidates(Tensor distances, Tensor indices) {
     }
 
-    /** The k smallest of each row of d and their columns. */
+    /**
+     * The k smallest of each row of d, ascending, and their columns: k passes of a row-wise argmin, each taking the
+     * minimum out (to infinity) for the next, O(k) per entry where sorting the rows would cost O(log n); equal
+     * distances come lowest column first.
+     */
     private static Candidates nearest(Tensor d, int k) {
-        Index first = Index.slice(0, k);
-        return new Candidates(d.sort(1).get(Index.all(), first), d.argsort(1).get(Index.all(), first));
+        long rows = d.shape()[0];
+        long width = d.shape()[1];
+        Tensor columns = Tensors.arange(width).reshape(1, width);
+        List<Tensor> distances = new ArrayList<>(k);
+        List<Tensor> indices = new ArrayList<>(k);
+        Tensor rest = d;
+        for (int i = 0; i < k; i++) {
+            Tensor at = rest.argmin(1);
+            distances.add(rest.min(1));
+            indices.add(at);
+            if (i + 1 < k) {
+                rest = Tensors.where(columns.equal(at.reshape(rows, 1)), Double.POSITIVE_INFINITY, rest);
+            }
+        }
+        return new Candidates(Tensors.stack(distances, 1), Tensors.stack(indices, 1));
     }
 
-    /** The k smallest candidates of each row, with the indices standing beside them (numpy's take_along_axis). */
+    /**
+     * The k smallest candidates of each row, with the indices standing beside them (numpy's take_along_axis). The
+     * candidates are few (k per block), so they are sorted; the stable sort keeps equal distances in block order,
+     * lowest row index first.
+     */
     private static Candidates merge(Tensor distances, Tensor indices, int k) {
         long rows = distances.shape()[0];
         long width = distances.shape()[1];
-        Candidates best = nearest(distances, k);
-        Tensor flat = best.indices().add(Tensors.arange(rows).multiply(width).reshape(rows, 1));
-        return new Candidates(best.distances(), indices.ravel().take(flat.ravel()).reshape(rows, k));
+        Index first = Index.slice(0, k);
+        Tensor order = distances.argsort(1).get(Index.all(), first);
+        Tensor flat = order.add(Tensors.arange(rows).multiply(width).reshape(rows, 1)).ravel();
+        return new Candidates(distances.ravel().take(flat).reshape(rows, k),
+                indices.ravel().take(flat).reshape(rows, k));
     }
 
     private static int requirePositive(int k) {
