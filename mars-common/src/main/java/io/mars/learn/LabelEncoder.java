@@ -29,6 +29,7 @@ public final class LabelEncoder {
         if (classes.dtype().isFloat() && classes.size() > 0 && Double.isNaN(classes.getDouble(classes.size() - 1))) {
             throw new MarsException(ErrorCode.NON_FINITE_INPUT, "Input y contains NaN.");
         }
+        requireSome(classes.size(), "y");
         this.numericClasses = classes;
         this.stringClasses = null;
         return this;
@@ -36,7 +37,9 @@ public final class LabelEncoder {
 
     /** Finds the sorted distinct values of the string labels of a series. */
     public LabelEncoder fit(Series y, Session session) {
-        this.stringClasses = distinctStrings(y, session);
+        List<String> classes = distinctStrings(y, session);
+        requireSome(classes.size(), y.name());
+        this.stringClasses = classes;
         this.numericClasses = null;
         return this;
     }
@@ -104,6 +107,12 @@ public final class LabelEncoder {
                     + " see classes()");
         }
         return stringClasses;
+    }
+
+    private static void requireSome(int classes, String name) {
+        if (classes == 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "Input " + name + " holds no labels to encode");
+        }
     }
 
     private void requireFitted() {

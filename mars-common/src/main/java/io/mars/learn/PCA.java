@@ -49,9 +49,9 @@ public final class PCA {
         int most = (int) Math.min(n, features);
         int k = nComponents == null ? most : nComponents;
         if (k > most) {
-            throw new MarsException(k > n ? ErrorCode.TOO_FEW_SAMPLES : ErrorCode.INVALID_ARGUMENT, "n_components=" + k + " must be between 0 and"
-                    + " min(n_samples, n_features)=" + most + " with svd_solver='full' (X of shape (" + n + ", "
-                    + features + "))");
+            ErrorCode code = k > n ? ErrorCode.TOO_FEW_SAMPLES : ErrorCode.INVALID_ARGUMENT;
+            throw new MarsException(code, "n_components=" + k + " must be between 0 and min(n_samples, n_features)="
+                    + most + " with svd_solver='full' (X of shape (" + n + ", " + features + "))");
         }
         if (n < 2) {
             throw new MarsException(ErrorCode.TOO_FEW_SAMPLES, "PCA needs at least 2 samples to estimate variances,"
