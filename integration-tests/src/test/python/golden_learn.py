@@ -11,9 +11,14 @@ It writes inputs/<name>.npy (data sets of a few thousand rows drawn here with a 
 that made it). The Java test (io.mars.it.golden.LearnGoldenTest) fits the same estimators with the Mars API on the
 same inputs, cut into several chunkings, on a local cluster and compares.
 
-What cannot be compared value for value: trainTestSplit and k-means++ draw from Mars's own counter-based generator,
-not numpy's. For them this script records what does not depend on the draws: the sizes of the split, and the
-inertia and labels of k-means++ on well separated blobs (where any reasonable seeding finds the same clusters).
+What cannot be compared value for value: trainTestSplit, shuffled KFold and k-means++ draw from Mars's own
+counter-based generator, not numpy's. For them this script records what does not depend on the draws: the sizes of
+the split and of the folds, and the inertia and labels of k-means++ on well separated blobs (where any reasonable
+seeding finds the same clusters).
+
+Which scikit-learn solver answers: PCA's exact ('full') one and TruncatedSVD's ARPACK run to tol=0 (Mars's are exact
+on tall-skinny data); for LogisticRegression the optimum of the objective lbfgs minimizes, found by scikit-learn's
+Newton solvers (see the section below for why not lbfgs's own answer).
 """
 import math
 import warnings
