@@ -280,6 +280,27 @@ class LearnGoldenTest {
                 .toLongArray());
     }
 
+    @Test
+    void scalersRegressorsAndKMeansFitOnADataFramesNumericColumnsAsOnTheirTensor() {
+        DataFrame scaled = DataFrames.fromTensor(LearnChunking.ROWS_700.matrix(input("scale_x")), "a", "b", "c", "d");
+        assertClose("standard_transform", new StandardScaler().fit(scaled, session()).transform(scaled), SCALER_TOL);
+        assertClose("minmax_transform", new MinMaxScaler().fit(scaled, session()).transform(scaled), SCALER_TOL);
+
+        DataFrame x = DataFrames.fromTensor(LearnChunking.ROWS_700.matrix(input("reg_x")), "a", "b", "c", "d", "e");
+        List<Double> target = java.util.Arrays.stream(input("reg_y").toDoubleArray()).boxed().toList();
+        LinearRegression lr = new LinearRegression().fit(x, DataFrames.series("y", target, 500), session());
+        assertClose("linreg_coef", lr.coef(), COEF_TOL);
+        assertClose("linreg_predict", lr.predict(x), COEF_TOL);
+        assertClose("ridge_a500_coef", new Ridge(500.0).fit(x, DataFrames.series("y", target, 500), session()).coef(),
+                COEF_TOL);
+
+        DataFrame points = DataFrames.fromTensor(LearnChunking.ROWS_700.matrix(input("km_x")), "a", "b");
+        KMeans km = new KMeans(5).init(Tensors.array(input("km_init"), ChunkSpec.of(5, 2))).fit(points, session());
+        assertClose("kmeans_centers", km.clusterCenters(), COEF_TOL);
+        assertThat(km.predict(points).execute(session()).toLongArray()).containsExactly(expected("kmeans_labels")
+                .toLongArray());
+    }
+
     // ----- logistic regression -----
 
     @ParameterizedTest
