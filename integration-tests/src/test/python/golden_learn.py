@@ -11,19 +11,31 @@ It writes inputs/<name>.npy (data sets of a few thousand rows drawn here with a 
 that made it). The Java test (io.mars.it.golden.LearnGoldenTest) fits the same estimators with the Mars API on the
 same inputs, cut into several chunkings, on a local cluster and compares.
 
-What cannot be compared value for value: trainTestSplit and k-means++ draw from Mars's own counter-based generator,
-not numpy's. For them this script records what does not depend on the draws: the sizes of the split, and the
-inertia and labels of k-means++ on well separated blobs (where any reasonable seeding finds the same clusters).
+What cannot be compared value for value: trainTestSplit, shuffled KFold and k-means++ draw from Mars's own
+counter-based generator, not numpy's. For them this script records what does not depend on the draws: the sizes of
+the split and of the folds, and the inertia and labels of k-means++ on well separated blobs (where any reasonable
+seeding finds the same clusters).
+
+Which scikit-learn solver answers: PCA's exact ('full') one and TruncatedSVD's ARPACK run to tol=0 (Mars's are exact
+on tall-skinny data); for LogisticRegression the optimum of the objective lbfgs minimizes, found by scikit-learn's
+Newton solvers (see the section below for why not lbfgs's own answer).
 """
 import math
+import warnings
 
 import numpy as np
+import pandas as pd
 import sklearn
 from sklearn.cluster import KMeans
-from sklearn.linear_model import LinearRegression, Ridge
+from sklearn.decomposition import PCA, TruncatedSVD
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.linear_model import LinearRegression, LogisticRegression, Ridge
 from sklearn.metrics import accuracy_score, confusion_matrix, mean_squared_error, r2_score
+from sklearn.neighbors import NearestNeighbors
+from sklearn.metrics import pairwise_distances, roc_auc_score
+from sklearn.model_selection import KFold
 from sklearn.model_selection import train_test_split
-from sklearn.preprocessing import MinMaxScaler, StandardScaler, normalize
+from sklearn.preprocessing import LabelEncoder, MinMaxScaler, OneHotEncoder, StandardScaler, normalize
 
 from golden_common import GOLDEN_ROOT, prepare_dirs, write_npy
 
@@ -76,6 +88,32 @@ scale_xnan = scale_x.copy()
 scale_xnan[rng.choice(1500, 40, replace=False), 0] = np.nan
 scale_xnan[rng.choice(1500, 25, replace=False), 3] = np.nan
 inp("scale_xnan", scale_xnan)
+# decomposition, logistic regression and neighbours: a second generator, so that the inputs above stay as they were
+rng2 = np.random.default_rng(20261127)
+# decomposition: 3000 x 6, correlated features (latent scales well apart, so the singular values are distinct)
+mix = np.linalg.qr(rng2.standard_normal((6, 6)))[0]
+pca_x = (rng2.standard_normal((3000, 6)) * np.array([6.0, 4.0, 2.5, 1.5, 0.7, 0.2])) @ mix + \
+    np.array([3.0, -1.0, 0.5, 10.0, 0.0, -4.0])
+inp("pca_x", pca_x)
+# binary classification: 3000 x 4, labels 3 and 7 from a logistic model (classes that overlap, so the fit is finite)
+log_x = rng2.standard_normal((3000, 4)) * np.array([1.0, 2.0, 0.5, 1.5]) + np.array([0.5, -1.0, 0.0, 2.0])
+logit = log_x @ np.array([1.2, -0.7, 2.0, 0.3]) - 0.8
+inp("log_x", log_x)
+inp("log_y", np.where(rng2.random(3000) < 1 / (1 + np.exp(-logit)), 7, 3).astype(np.int64))
+# three classes: 2400 x 3 around three overlapping means, labels 0, 1, 2
+log3_means = np.array([[0.0, 0.0, 0.0], [1.5, 0.5, -1.0], [-0.5, 1.5, 1.0]])
+log3_y = rng2.integers(0, 3, 2400)
+inp("log3_x", log3_means[log3_y] + 1.2 * rng2.standard_normal((2400, 3)))
+inp("log3_y", log3_y.astype(np.int64))
+# neighbours: 2000 x 4 points and 300 queries that are not among them
+inp("nn_x", rng2.standard_normal((2000, 4)) * np.array([1.0, 2.0, 0.5, 1.0]))
+inp("nn_q", rng2.standard_normal((300, 4)) * np.array([1.0, 2.0, 0.5, 1.0]))
+# categorical columns: 1500 rows of two string columns (codes into the tables below, as the Java test maps them) and
+# one integer column
+COLOURS = ["red", "green", "blue", "amber", "teal"]
+SIZES = ["S", "M", "L", "XL"]
+inp("cat_codes", np.stack([rng2.integers(0, 5, 1500), rng2.integers(0, 4, 1500)], axis=1).astype(np.int64))
+inp("cat_counts", rng2.choice(np.array([40, 5, 20, 10]), 1500).astype(np.int64))
 A = inputs
 
 # ----- preprocessing -----
@@ -176,6 +214,127 @@ case("kmeans_predict", ["km_x", "km_init", "blobs_x"],
      "KMeans(5, init=km_init, n_init=1).fit(km_x).predict(blobs_x[:, :2])",
      KMeans(n_clusters=5, init=A["km_init"], n_init=1, algorithm="lloyd").fit(A["km_x"])
      .predict(np.ascontiguousarray(A["blobs_x"][:, :2])).astype(np.int64))
+
+# ----- decomposition (exact solvers: Mars's PCA and TruncatedSVD are exact on tall-skinny data) -----
+p = PCA(svd_solver="full").fit(A["pca_x"])
+case("pca_components", ["pca_x"], "PCA(svd_solver='full').fit(x).components_", p.components_)
+case("pca_explained_variance", ["pca_x"], "PCA(svd_solver='full').fit(x).explained_variance_",
+     p.explained_variance_)
+case("pca_explained_variance_ratio", ["pca_x"], "PCA(svd_solver='full').fit(x).explained_variance_ratio_",
+     p.explained_variance_ratio_)
+case("pca_singular_values", ["pca_x"], "PCA(svd_solver='full').fit(x).singular_values_", p.singular_values_)
+case("pca_mean", ["pca_x"], "PCA(svd_solver='full').fit(x).mean_", p.mean_)
+p = PCA(n_components=3, svd_solver="full").fit(A["pca_x"])
+case("pca3_components", ["pca_x"], "PCA(3, svd_solver='full').fit(x).components_", p.components_)
+case("pca3_explained_variance_ratio", ["pca_x"], "PCA(3, svd_solver='full').fit(x).explained_variance_ratio_",
+     p.explained_variance_ratio_)
+case("pca3_noise_variance", ["pca_x"], "PCA(3, svd_solver='full').fit(x).noise_variance_", p.noise_variance_)
+case("pca3_transform", ["pca_x"], "PCA(3, svd_solver='full').fit_transform(x)", p.transform(A["pca_x"]))
+case("pca3_inverse", ["pca_x"], "PCA(3, svd_solver='full').fit(x).inverse_transform(transform(x))",
+     p.inverse_transform(p.transform(A["pca_x"])))
+t = TruncatedSVD(n_components=3, algorithm="arpack", tol=0.0, random_state=0).fit(A["pca_x"])
+case("tsvd_components", ["pca_x"], "TruncatedSVD(3, algorithm='arpack', tol=0).fit(x).components_", t.components_)
+case("tsvd_explained_variance", ["pca_x"], "TruncatedSVD(3, algorithm='arpack', tol=0).fit(x).explained_variance_",
+     t.explained_variance_)
+case("tsvd_explained_variance_ratio", ["pca_x"],
+     "TruncatedSVD(3, algorithm='arpack', tol=0).fit(x).explained_variance_ratio_", t.explained_variance_ratio_)
+case("tsvd_singular_values", ["pca_x"], "TruncatedSVD(3, algorithm='arpack', tol=0).fit(x).singular_values_",
+     t.singular_values_)
+case("tsvd_transform", ["pca_x"], "TruncatedSVD(3, algorithm='arpack', tol=0).fit(x).transform(x)",
+     t.transform(A["pca_x"]))
+
+
+# ----- logistic regression -----
+# The optimum of scikit-learn's objective (C * sum of log losses + |w|^2 / 2), found by scikit-learn's own Newton
+# solvers run to tol=1e-14: 'newton-cholesky' for two classes, 'newton-cg' (multinomial) for more. The default lbfgs
+# solver minimizes the same objective but stops on scipy's relative decrease of it (ftol 2.2e-9) whatever tol asks:
+# on these data its probabilities are up to 1.5e-5 off the optimum, more than the 1e-5 the test asks. The script
+# checks both: the objective's gradient at the reference is ~0, and lbfgs (default tol) is within 5e-5 of it.
+def check_optimum(model, x, y, c):
+    classes = model.classes_
+    xa = np.hstack([x, np.ones((len(x), 1))]) if model.fit_intercept else x
+    w = np.hstack([model.coef_, model.intercept_[:, None]]) if model.fit_intercept else model.coef_
+    if len(classes) == 2:
+        r = model.predict_proba(x)[:, 1] - (y == classes[1])
+        g = c * xa.T @ r
+    else:
+        r = model.predict_proba(x) - (y[:, None] == classes[None, :])
+        g = c * (xa.T @ r).T
+    g = np.reshape(g, w.shape)
+    g[..., :model.coef_.shape[1]] += model.coef_
+    assert np.max(np.abs(g)) / len(x) < 1e-10, np.max(np.abs(g)) / len(x)
+
+
+def logistic(tag, x_name, y_name, call, **kw):
+    x, y = A[x_name], A[y_name]
+    solver = "newton-cholesky" if len(np.unique(y)) == 2 else "newton-cg"
+    with warnings.catch_warnings():
+        # newton-cg reports that it did not reach a gradient of 1e-14; check_optimum checks what it reached
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        m = LogisticRegression(solver=solver, tol=1e-14, max_iter=10000, **kw).fit(x, y)
+    check_optimum(m, x, y, kw.get("C", 1.0))
+    lbfgs = LogisticRegression(**kw).fit(x, y)
+    assert np.max(np.abs(lbfgs.predict_proba(x) - m.predict_proba(x))) < 5e-5
+    names = [x_name, y_name]
+    call = call.replace(").fit", ", solver='%s', tol=1e-14).fit" % solver).replace("(, ", "(")
+    case(tag + "_coef", names, call + ".coef_", m.coef_)
+    case(tag + "_intercept", names, call + ".intercept_", m.intercept_)
+    case(tag + "_proba", names, call + ".predict_proba(x)", m.predict_proba(x))
+    case(tag + "_predict", names, call + ".predict(x)", m.predict(x).astype(np.int64))
+    case(tag + "_score", names, call + ".score(x, y)", m.score(x, y))
+
+
+logistic("logreg", "log_x", "log_y", "LogisticRegression().fit(x, y)")
+logistic("logreg_c01_noint", "log_x", "log_y", "LogisticRegression(C=0.1, fit_intercept=False).fit(x, y)",
+         C=0.1, fit_intercept=False)
+logistic("logreg3", "log3_x", "log3_y", "LogisticRegression().fit(x3, y3)")
+logistic("logreg3_c05", "log3_x", "log3_y", "LogisticRegression(C=0.5).fit(x3, y3)", C=0.5)
+
+# ----- neighbours (queries apart from the points, so that no distance is a rounding error around 0) -----
+nn = NearestNeighbors(n_neighbors=5, algorithm="brute").fit(A["nn_x"])
+d, i = nn.kneighbors(A["nn_q"])
+case("nn_distances", ["nn_x", "nn_q"], "NearestNeighbors(5, algorithm='brute').fit(x).kneighbors(q)[0]", d)
+case("nn_indices", ["nn_x", "nn_q"], "NearestNeighbors(5, algorithm='brute').fit(x).kneighbors(q)[1]",
+     i.astype(np.int64))
+d, i = nn.kneighbors(A["nn_q"], n_neighbors=1)
+case("nn1_distances", ["nn_x", "nn_q"], "NearestNeighbors(algorithm='brute').fit(x).kneighbors(q, 1)[0]", d)
+case("nn1_indices", ["nn_x", "nn_q"], "NearestNeighbors(algorithm='brute').fit(x).kneighbors(q, 1)[1]",
+     i.astype(np.int64))
+case("pairwise", ["nn_x", "nn_q"], "pairwise_distances(q[:20], x[:500])",
+     pairwise_distances(A["nn_q"][:20], A["nn_x"][:500]))
+
+# ----- categorical encoding -----
+frame = pd.DataFrame({"colour": np.array(COLOURS, dtype=object)[A["cat_codes"][:, 0]],
+                      "size": np.array(SIZES, dtype=object)[A["cat_codes"][:, 1]], "count": A["cat_counts"]})
+ohe = OneHotEncoder(sparse_output=False).fit(frame)
+assert [list(c) for c in ohe.categories_][:2] == [sorted(COLOURS), sorted(SIZES)]
+case("onehot", ["cat_codes", "cat_counts"], "OneHotEncoder(sparse_output=False).fit_transform(frame)",
+     ohe.transform(frame))
+case("onehot_count_categories", ["cat_counts"], "OneHotEncoder().fit(frame).categories_[2]",
+     ohe.categories_[2].astype(np.int64))
+case("label_strings", ["cat_codes"], "LabelEncoder().fit_transform(frame.colour)",
+     LabelEncoder().fit_transform(frame["colour"]).astype(np.int64))
+le = LabelEncoder().fit(A["cls_pred"])
+case("label_classes", ["cls_pred"], "LabelEncoder().fit(p).classes_", le.classes_.astype(np.int64))
+case("label_transform", ["cls_true", "cls_pred"], "LabelEncoder().fit(p).transform(t)",
+     le.transform(A["cls_true"]).astype(np.int64))
+
+# ----- model selection: KFold without shuffling (shuffled folds draw from Mars's generator: only their sizes) -----
+for k in [5, 7]:
+    folds = list(KFold(n_splits=k).split(A["reg_x"]))
+    assert all(np.array_equal(np.sort(np.concatenate([tr, te])), np.arange(2000)) for tr, te in folds)
+    case("kfold%d_test" % k, ["reg_x"], "np.concatenate([test for train, test in KFold(%d).split(x)])" % k,
+         np.concatenate([te for tr, te in folds]).astype(np.int64))
+    case("kfold%d_sizes" % k, ["reg_x"], "[len(test) for train, test in KFold(%d).split(x)]" % k,
+         np.array([len(te) for tr, te in folds], dtype=np.int64))
+
+# ----- ROC AUC: scores of a logistic model, as they are and rounded to 2 decimals (many ties) -----
+scores = LogisticRegression().fit(A["log_x"], A["log_y"]).predict_proba(A["log_x"])[:, 1]
+inp("auc_scores", scores)
+inp("auc_scores_ties", np.round(scores, 2))
+case("roc_auc", ["log_y", "auc_scores"], "roc_auc_score(log_y, auc_scores)", roc_auc_score(A["log_y"], scores))
+case("roc_auc_ties", ["log_y", "auc_scores_ties"], "roc_auc_score(log_y, auc_scores_ties)",
+     roc_auc_score(A["log_y"], np.round(scores, 2)))
 
 # ----- metrics -----
 case("accuracy", ["cls_true", "cls_pred"], "accuracy_score(t, p)", accuracy_score(A["cls_true"], A["cls_pred"]))

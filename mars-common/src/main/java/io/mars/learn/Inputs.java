@@ -3,9 +3,12 @@ package io.mars.learn;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.Series;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import io.mars.types.ChunkSpec;
+import io.mars.types.DType;
 import io.mars.types.DataType;
 import io.mars.types.NDArray;
 import io.mars.types.Shapes;
@@ -27,6 +30,27 @@ final class Inputs {
                     + " one feature or (1, -1) for one sample");
         }
         return asFloat(x);
+    }
+
+    /** The numeric columns of a frame as a float64 matrix (rows × columns); a string column is refused, named. */
+    static Tensor matrix(DataFrame x, String name) {
+        List<String> columns = x.columns();
+        for (int j = 0; j < columns.size(); j++) {
+            if (x.dtypes().get(j) == DType.STRING) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, name + " column '" + columns.get(j) + "' holds"
+                        + " strings; encode it first (OneHotEncoder, LabelEncoder) or drop it");
+            }
+        }
+        return matrix(x.toTensor(), name);
+    }
+
+    /** A numeric series (labels or targets) as a tensor; a string series is refused. */
+    static Tensor vector(Series y, String name) {
+        if (y.dtype() == DType.STRING) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, name + " series '" + y.name() + "' holds strings;"
+                    + " encode it first with LabelEncoder");
+        }
+        return y.toTensor();
     }
 
     /** {@code y} as a float64 vector (one target) or matrix (several) with as many rows as {@code x}. */

@@ -3,6 +3,7 @@ package io.mars.learn;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrame;
 import io.mars.tensor.Index;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.TensorRandom;
@@ -167,6 +168,16 @@ public final class KMeans {
         Tensor xf = Inputs.matrix(x, "X");
         Inputs.sameFeatures(xf, featureMeans.length, "KMeans");
         return xf.subtract(Inputs.tensor(featureMeans));
+    }
+
+    /** As {@link #fit(Tensor, Session)} on a frame's numeric columns (its features). */
+    public KMeans fit(DataFrame x, Session session) {
+        return fit(Inputs.matrix(x, "X"), session);
+    }
+
+    /** As {@link #predict(Tensor)} on a frame's numeric columns. */
+    public Tensor predict(DataFrame x) {
+        return predict(Inputs.matrix(x, "X"));
     }
 
     public Tensor fitPredict(Tensor x, Session session) {

@@ -1,6 +1,7 @@
 package io.mars.learn;
 
 import io.mars.Session;
+import io.mars.dataframe.DataFrame;
 import io.mars.tensor.Tensor;
 import io.mars.types.DataType;
 import io.mars.types.NDArray;
@@ -70,6 +71,11 @@ public abstract sealed class LinearModel permits LinearRegression, Ridge {
         Inputs.sameFeatures(xf, coef.shapeView()[coef.ndim() - 1], name());
         Tensor product = xf.dot(coefByFeature);
         return intercept.ndim() == 0 ? product.add(intercept.getDouble()) : product.add(Inputs.tensor(intercept));
+    }
+
+    /** As {@link #predict(Tensor)} on a frame's numeric columns. */
+    public Tensor predict(DataFrame x) {
+        return predict(Inputs.matrix(x, "X"));
     }
 
     /** The coefficient of determination R² of {@code predict(x)} against {@code y} (0-d, lazy). */

@@ -1,6 +1,8 @@
 package io.mars.learn;
 
 import io.mars.Session;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.Series;
 import io.mars.tensor.Linalg;
 import io.mars.tensor.Tensor;
 
@@ -23,6 +25,11 @@ public final class LinearRegression extends LinearModel {
     public LinearRegression fit(Tensor x, Tensor y, Session session) {
         fitModel(x, y, session);
         return this;
+    }
+
+    /** As {@link #fit(Tensor, Tensor, Session)} on a frame's numeric columns and a numeric target series. */
+    public LinearRegression fit(DataFrame x, Series y, Session session) {
+        return fit(Inputs.matrix(x, "X"), Inputs.vector(y, "y"), session);
     }
 
     @Override

@@ -85,6 +85,58 @@ public final class Metrics {
         Inputs.sameSamples(yTrue, "y_true", yPred, "y_pred");
     }
 
+    /**
+     * {@code roc_auc_score(y_true, y_score)} for two classes: the area under the ROC curve, the larger label of
+     * y_true being the positive class. Computed as the chance that a positive scores above a negative, ties counting
+     * half (equal to the trapezoidal area scikit-learn integrates): the scores are sorted once, and each positive
+     * counts the negatives below and level with it from a running count. Lazy; a y_true of one class gives NaN, where
+     * scikit-learn raises.
+     */
+    public static Tensor rocAucScore(Tensor yTrue, Tensor yScore) {
+        Inputs.vector(yTrue, "y_true");
+        Inputs.vector(yScore, "y_score");
+        Inputs.sameSamples(yTrue, "y_true", yScore, "y_score");
+        Tensor score = Inputs.asFloat(yScore);
+        Tensor positive = Tensors.astype(yTrue.equal(yTrue.max()), DataType.FLOAT64);
+        Tensor negative = positive.rsubtract(1.0);
+        Tensor order = score.argsort();
+        Tensor sorted = score.take(order);
+        // negatives among the first i sorted scores, i = 0..n
+        Tensor negativesBelow = Tensors.concatenate(List.of(Tensors.zeros(new long[] {1}),
+                negative.take(order).cumsum()));
+        Tensor below = negativesBelow.take(sorted.searchsorted(score, "left"));
+        Tensor levelOrBelow = negativesBelow.take(sorted.searchsorted(score, "right"));
+        Tensor wins = positive.multiply(below.add(levelOrBelow).multiply(0.5)).sum();
+        return wins.divide(positive.sum().multiply(negative.sum()));
+    }
+
+    /**
+     * {@code pairwise_distances(x, y)} with the euclidean metric: the distance of every row of x to every row of y
+     * (x rows × y rows), as scikit-learn computes it ({@code |x|² - 2 x·y + |y|²}, clipped at 0, square root). Lazy.
+     */
+    public static Tensor pairwiseDistances(Tensor x, Tensor y) {
+        Tensor xf = Inputs.matrix(x, "X");
+        Tensor yf = Inputs.matrix(y, "Y");
+        if (xf.shape()[1] != yf.shape()[1]) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "Incompatible dimension for X and Y matrices:"
+                    + " X.shape[1] == " + xf.shape()[1] + " while Y.shape[1] == " + yf.shape()[1]);
+        }
+        return squaredEuclidean(xf, xf.multiply(xf).sum(new int[] {1}, true), yf).sqrt();
+    }
+
+    /** {@code pairwise_distances(x)}: of x's rows to each other, the diagonal exactly 0 as in scikit-learn. */
+    public static Tensor pairwiseDistances(Tensor x) {
+        Tensor d = pairwiseDistances(x, x);
+        return Tensors.where(Tensors.eye(x.shape()[0]).notEqual(0.0), 0.0, d);
+    }
+
+    /** Squared distances of x's rows (whose squared norms are given, rows × 1) to y's, clipped at 0. */
+    static Tensor squaredEuclidean(Tensor x, Tensor xSquared, Tensor y) {
+        Tensor ySquared = y.multiply(y).sum(1).reshape(1, y.shape()[0]);
+        Tensor cross = x.dot(y.transpose());
+        return Tensors.maximum(xSquared.subtract(cross.multiply(2.0)).add(ySquared), 0.0);
+    }
+
     private static Tensor[] regressionTargets(Tensor yTrue, Tensor yPred) {
         Inputs.requireKnownShape(yTrue, "y_true");
         Inputs.requireKnownShape(yPred, "y_pred");

@@ -3,6 +3,7 @@ package io.mars.learn;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrame;
 import io.mars.tensor.Tensor;
 import io.mars.types.NDArray;
 import java.util.List;
@@ -62,6 +63,16 @@ public final class MinMaxScaler {
         Tensor xf = Inputs.matrix(x, "X");
         Inputs.sameFeatures(xf, scale.length, "MinMaxScaler");
         return xf.multiply(Inputs.tensor(scale)).add(Inputs.tensor(min));
+    }
+
+    /** As {@link #fit(Tensor, Session)} on a frame's numeric columns (its features). */
+    public MinMaxScaler fit(DataFrame x, Session session) {
+        return fit(Inputs.matrix(x, "X"), session);
+    }
+
+    /** As {@link #transform(Tensor)} on a frame's numeric columns. */
+    public Tensor transform(DataFrame x) {
+        return transform(Inputs.matrix(x, "X"));
     }
 
     public Tensor fitTransform(Tensor x, Session session) {

@@ -3,6 +3,8 @@ package io.mars.learn;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.Series;
 import io.mars.tensor.Linalg;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
@@ -41,6 +43,11 @@ public final class Ridge extends LinearModel {
     public Ridge fit(Tensor x, Tensor y, Session session) {
         fitModel(x, y, session);
         return this;
+    }
+
+    /** As {@link #fit(Tensor, Tensor, Session)} on a frame's numeric columns and a numeric target series. */
+    public Ridge fit(DataFrame x, Series y, Session session) {
+        return fit(Inputs.matrix(x, "X"), Inputs.vector(y, "y"), session);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.mars.learn;
 
 import io.mars.Session;
+import io.mars.dataframe.DataFrame;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import io.mars.types.NDArray;
@@ -66,6 +67,16 @@ public final class StandardScaler {
         Inputs.sameFeatures(xf, mean.size(), "StandardScaler");
         Tensor out = withMean ? xf.subtract(meanTensor) : xf;
         return withStd ? out.divide(scaleTensor) : out;
+    }
+
+    /** As {@link #fit(Tensor, Session)} on a frame's numeric columns (its features). */
+    public StandardScaler fit(DataFrame x, Session session) {
+        return fit(Inputs.matrix(x, "X"), session);
+    }
+
+    /** As {@link #transform(Tensor)} on a frame's numeric columns. */
+    public Tensor transform(DataFrame x) {
+        return transform(Inputs.matrix(x, "X"));
     }
 
     public Tensor fitTransform(Tensor x, Session session) {

@@ -8,8 +8,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.ErrorKind;
 import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
@@ -44,6 +48,21 @@ class LearnInputChecksTest {
                 m -> assertThat(m).startsWith("This StandardScaler"));
         fails(() -> new MinMaxScaler().transform(X), ErrorCode.NOT_FITTED,
                 m -> assertThat(m).startsWith("This MinMaxScaler"));
+        fails(() -> new PCA().transform(X), ErrorCode.NOT_FITTED, m -> assertThat(m).startsWith("This PCA instance"));
+        fails(() -> new PCA(1).components(), ErrorCode.NOT_FITTED, m -> assertThat(m).endsWith(notFitted));
+        fails(() -> new TruncatedSVD().transform(X), ErrorCode.NOT_FITTED,
+                m -> assertThat(m).startsWith("This TruncatedSVD instance"));
+        fails(() -> new LogisticRegression().predict(X), ErrorCode.NOT_FITTED,
+                m -> assertThat(m).startsWith("This LogisticRegression instance").endsWith(notFitted));
+        fails(() -> new LogisticRegression().predictProba(X), ErrorCode.NOT_FITTED,
+                m -> assertThat(m).endsWith(notFitted));
+        fails(() -> new LogisticRegression().coef(), ErrorCode.NOT_FITTED, m -> assertThat(m).endsWith(notFitted));
+        fails(() -> new NearestNeighbors().kneighbors(X), ErrorCode.NOT_FITTED,
+                m -> assertThat(m).startsWith("This NearestNeighbors instance"));
+        fails(() -> new LabelEncoder().transform(Y), ErrorCode.NOT_FITTED,
+                m -> assertThat(m).startsWith("This LabelEncoder instance"));
+        fails(() -> new OneHotEncoder().categories(), ErrorCode.NOT_FITTED,
+                m -> assertThat(m).startsWith("This OneHotEncoder instance"));
     }
 
     @Test
@@ -53,6 +72,8 @@ class LearnInputChecksTest {
                 m -> assertThat(m).contains("inconsistent numbers of samples: [10, 9]"));
         fails(() -> new Ridge(2.0).fit(X, nine, null), ErrorCode.INCONSISTENT_SAMPLES,
                 m -> assertThat(m).contains("[10, 9]"));
+        fails(() -> new LogisticRegression().fit(X, nine, null), ErrorCode.INCONSISTENT_SAMPLES,
+                m -> assertThat(m).contains("inconsistent numbers of samples: [10, 9]"));
         fails(() -> Metrics.accuracyScore(Y, nine), ErrorCode.INCONSISTENT_SAMPLES,
                 m -> assertThat(m).contains("[10, 9]"));
         fails(() -> Metrics.r2Score(Y, nine), ErrorCode.INCONSISTENT_SAMPLES, m -> assertThat(m).contains("[10, 9]"));
@@ -66,6 +87,15 @@ class LearnInputChecksTest {
     void moreClustersThanRowsIsTooFewSamples() {
         fails(() -> new KMeans(11).fit(X, null), ErrorCode.TOO_FEW_SAMPLES,
                 m -> assertThat(m).isEqualTo("n_samples=10 should be >= n_clusters=11."));
+    }
+
+    @Test
+    void moreComponentsThanRowsIsTooFewSamples() {
+        Tensor wide = Tensors.ones(shape(3, 8), chunks(4));
+        fails(() -> new PCA(5).fit(wide, null), ErrorCode.TOO_FEW_SAMPLES,
+                m -> assertThat(m).contains("n_components=5 must be between 0 and min(n_samples, n_features)=3"));
+        fails(() -> new TruncatedSVD(5).fit(wide, null), ErrorCode.TOO_FEW_SAMPLES,
+                m -> assertThat(m).contains("n_components=5 must be <= n_samples=3"));
     }
 
     @Test
@@ -84,6 +114,38 @@ class LearnInputChecksTest {
                 m -> assertThat(m).contains("test_size=1.5"));
         fails(() -> ModelSelection.trainTestSplit(0.95, 1, X), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("n_samples=10").contains("train set will be empty"));
+        fails(() -> new PCA(0), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("n_components=0"));
+        fails(() -> new PCA(3).fit(X, null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("min(n_samples, n_features)=2"));
+        fails(() -> new TruncatedSVD(3).fit(X, null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("n_components=3 must be <= n_features=2"));
+        fails(() -> new PCA().fit(Y, null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("Expected 2D array, got 1D array instead"));
+        fails(() -> new LogisticRegression().c(0), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("'C' parameter").contains("Got 0.0"));
+        fails(() -> new LogisticRegression().maxIter(0), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("max_iter"));
+        fails(() -> new LogisticRegression().fit(X, X, null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("y must be 1-dimensional"));
+        DataFrame floats = DataFrames.fromColumns(Map.of("price", List.of(1.5, 2.5)));
+        fails(() -> new OneHotEncoder().fit(floats, null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("column 'price' holds float64"));
+        fails(() -> new LabelEncoder().fit(floats.col("price"), null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("not strings"));
+        DataFrame named = DataFrames.fromColumns(Map.of("name", List.of("a", "b")));
+        fails(() -> new PCA(1).fit(named, null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("X column 'name' holds strings"));
+        fails(() -> new LogisticRegression().fit(floats, named.col("name"), null), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("y series 'name' holds strings"));
+        fails(() -> new KFold(1), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("n_splits=1"));
+        fails(() -> new KFold(11).split(X), ErrorCode.TOO_FEW_SAMPLES,
+                m -> assertThat(m).contains("n_splits=11 greater than the number of samples: n_samples=10"));
+        fails(() -> Metrics.rocAucScore(Y, Tensors.ones(shape(9), chunks(4))), ErrorCode.INCONSISTENT_SAMPLES,
+                m -> assertThat(m).contains("[10, 9]"));
+        fails(() -> new NearestNeighbors(0), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).isEqualTo("Expected n_neighbors > 0. Got 0"));
+        fails(() -> Metrics.pairwiseDistances(X, Tensors.ones(shape(4, 3), chunks(4))), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).contains("X.shape[1] == 2 while Y.shape[1] == 3"));
         fails(() -> Metrics.meanSquaredError(Tensors.ones(shape(10, 2), chunks(4)), Tensors.ones(shape(10, 3),
                 chunks(4))), ErrorCode.SHAPE_MISMATCH, m -> assertThat(m).contains("(2!=3)"));
     }

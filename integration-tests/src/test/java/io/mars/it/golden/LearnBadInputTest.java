@@ -9,8 +9,12 @@ import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.learn.KMeans;
 import io.mars.learn.LinearRegression;
+import io.mars.learn.LogisticRegression;
+import io.mars.learn.NearestNeighbors;
+import io.mars.learn.PCA;
 import io.mars.learn.Ridge;
 import io.mars.learn.StandardScaler;
+import io.mars.learn.TruncatedSVD;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import java.util.concurrent.TimeUnit;
@@ -56,6 +60,14 @@ class LearnBadInputTest {
                 m -> assertThat(m).isEqualTo("Input X contains NaN."));
         assertUserError(() -> new KMeans(2).fit(withNaN(), session()), ErrorCode.NON_FINITE_INPUT,
                 m -> assertThat(m).isEqualTo("Input X contains NaN."));
+        assertUserError(() -> new PCA(1).fit(withNaN(), session()), ErrorCode.NON_FINITE_INPUT,
+                m -> assertThat(m).isEqualTo("Input X contains NaN."));
+        assertUserError(() -> new TruncatedSVD(1).fit(withNaN(), session()), ErrorCode.NON_FINITE_INPUT,
+                m -> assertThat(m).isEqualTo("Input X contains NaN."));
+        assertUserError(() -> new LogisticRegression().fit(withNaN(), labels(), session()),
+                ErrorCode.NON_FINITE_INPUT, m -> assertThat(m).isEqualTo("Input X contains NaN."));
+        assertUserError(() -> new NearestNeighbors(2).fit(withNaN(), session()), ErrorCode.NON_FINITE_INPUT,
+                m -> assertThat(m).isEqualTo("Input X contains NaN."));
     }
 
     @Test
@@ -65,6 +77,29 @@ class LearnBadInputTest {
         Tensor nanY = Tensors.array(new double[] {1, Double.NaN, 3, 4}, chunks(3));
         assertUserError(() -> new LinearRegression().fit(finite(), nanY, session()), ErrorCode.NON_FINITE_INPUT,
                 m -> assertThat(m).isEqualTo("Input y contains NaN."));
+    }
+
+    private static Tensor labels() {
+        return Tensors.array(new long[] {0, 1, 1, 0}, chunks(3));
+    }
+
+    @Test
+    void logisticRegressionRefusesNanLabelsAndASingleClass() {
+        Tensor nanY = Tensors.array(new double[] {0, Double.NaN, 1, 0}, chunks(3));
+        assertUserError(() -> new LogisticRegression().fit(finite(), nanY, session()), ErrorCode.NON_FINITE_INPUT,
+                m -> assertThat(m).isEqualTo("Input y contains NaN."));
+        Tensor oneClass = Tensors.array(new long[] {4, 4, 4, 4}, chunks(3));
+        assertUserError(() -> new LogisticRegression().fit(finite(), oneClass, session()), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("at least 2 classes").contains("only one class: 4"));
+    }
+
+    @Test
+    void moreNeighboursThanFittedRowsIsTooFewSamples() {
+        NearestNeighbors nn = new NearestNeighbors(5).fit(finite(), session());
+        assertUserError(() -> nn.kneighbors(finite()), ErrorCode.TOO_FEW_SAMPLES,
+                m -> assertThat(m).isEqualTo("Expected n_neighbors <= n_samples_fit, but n_neighbors = 5,"
+                        + " n_samples_fit = 4, n_samples = 4"));
+        assertThat(nn.kneighbors(finite(), 4).indices().execute(session()).toLongArray()).startsWith(0, 1);
     }
 
     @Test
@@ -96,5 +131,11 @@ class LearnBadInputTest {
         KMeans km = new KMeans(2).fit(finite(), session());
         assertUserError(() -> km.predict(three), ErrorCode.SHAPE_MISMATCH,
                 m -> assertThat(m).contains("X has 3 features, but KMeans is expecting 2 features"));
+        PCA pca = new PCA(1).fit(finite(), session());
+        assertUserError(() -> pca.transform(three), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).contains("X has 3 features, but PCA is expecting 2 features"));
+        LogisticRegression logistic = new LogisticRegression().fit(finite(), labels(), session());
+        assertUserError(() -> logistic.predictProba(three), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).contains("X has 3 features, but LogisticRegression is expecting 2 features"));
     }
 }

@@ -4,21 +4,32 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.mars.Session;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
+import io.mars.learn.KFold;
 import io.mars.learn.KMeans;
+import io.mars.learn.LabelEncoder;
 import io.mars.learn.LinearModel;
 import io.mars.learn.LinearRegression;
+import io.mars.learn.LogisticRegression;
+import io.mars.learn.NearestNeighbors;
+import io.mars.learn.OneHotEncoder;
+import io.mars.learn.PCA;
 import io.mars.learn.Metrics;
 import io.mars.learn.MinMaxScaler;
 import io.mars.learn.ModelSelection;
 import io.mars.learn.Preprocessing;
 import io.mars.learn.Ridge;
 import io.mars.learn.StandardScaler;
+import io.mars.learn.TruncatedSVD;
+import io.mars.tensor.Index;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import io.mars.types.ChunkSpec;
 import io.mars.types.NDArray;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -32,8 +43,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The estimators of {@code io.mars.learn} on the embedded two-worker cluster give scikit-learn's fitted attributes,
  * transforms and metrics on the same data, whatever the chunking. Inputs and answers come from
  * {@code src/test/python/golden_learn.py} (scikit-learn 1.2.1). Tolerances, relative to max(|expected|, 1):
- * coefficients and centres 1e-6, scaler outputs 1e-9, KMeans inertia 1e-6 (relative), labels and counts exactly;
- * float metrics 1e-12 (a different summation order than numpy's).
+ * coefficients, components and centres 1e-6 (components with scikit-learn's signs, not only up to sign), scaler
+ * outputs 1e-9, KMeans inertia 1e-6 (relative), LogisticRegression probabilities 1e-5, neighbour distances 1e-9,
+ * labels, neighbour indices and counts exactly; float metrics 1e-12 (a different summation order than numpy's).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class LearnGoldenTest {
@@ -41,6 +53,8 @@ class LearnGoldenTest {
     private static final double COEF_TOL = 1e-6;
     private static final double SCALER_TOL = 1e-9;
     private static final double METRIC_TOL = 1e-12;
+    private static final double PROBA_TOL = 1e-5;
+    private static final double DISTANCE_TOL = 1e-9;
 
     @RegisterExtension
     static final SharedSession CLUSTER = SharedSession.local(2);
@@ -207,6 +221,200 @@ class LearnGoldenTest {
         assertThat(otherSeed).as("another seed seeds elsewhere").isNotEqualTo(centres.get(0));
     }
 
+    // ----- decomposition -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void pcaGivesScikitLearnsComponentsWithItsSigns(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("pca_x"));
+        PCA pca = new PCA().fit(x, session());
+        assertThat(pca.nComponents()).isEqualTo(6);
+        assertClose("pca_components", pca.components(), COEF_TOL);
+        assertClose("pca_explained_variance", pca.explainedVariance(), COEF_TOL);
+        assertClose("pca_explained_variance_ratio", pca.explainedVarianceRatio(), COEF_TOL);
+        assertClose("pca_singular_values", pca.singularValues(), COEF_TOL);
+        assertClose("pca_mean", pca.mean(), COEF_TOL);
+        PCA three = new PCA(3).fit(x, session());
+        assertClose("pca3_components", three.components(), COEF_TOL);
+        assertClose("pca3_explained_variance_ratio", three.explainedVarianceRatio(), COEF_TOL);
+        assertRelative("pca3_noise_variance", three.noiseVariance(), expected("pca3_noise_variance").getDouble(),
+                COEF_TOL);
+        assertClose("pca3_transform", three.transform(x), COEF_TOL);
+        assertClose("pca3_inverse", three.inverseTransform(three.transform(x)), COEF_TOL);
+        assertClose("pca3_transform", new PCA(3).fitTransform(x, session()), COEF_TOL);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void truncatedSvdGivesScikitLearnsComponentsWithItsSigns(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("pca_x"));
+        TruncatedSVD svd = new TruncatedSVD(3).fit(x, session());
+        assertClose("tsvd_components", svd.components(), COEF_TOL);
+        assertClose("tsvd_explained_variance", svd.explainedVariance(), COEF_TOL);
+        assertClose("tsvd_explained_variance_ratio", svd.explainedVarianceRatio(), COEF_TOL);
+        assertClose("tsvd_singular_values", svd.singularValues(), COEF_TOL);
+        assertClose("tsvd_transform", svd.transform(x), COEF_TOL);
+    }
+
+    @Test
+    void estimatorsFitOnADataFramesNumericColumnsAsOnTheirTensor() {
+        DataFrame pcaFrame = DataFrames.fromTensor(LearnChunking.ROWS_700.matrix(input("pca_x")),
+                "a", "b", "c", "d", "e", "f");
+        PCA pca = new PCA(3).fit(pcaFrame, session());
+        assertClose("pca3_components", pca.components(), COEF_TOL);
+        assertClose("pca3_transform", pca.transform(pcaFrame), COEF_TOL);
+        assertClose("tsvd_components", new TruncatedSVD(3).fit(pcaFrame, session()).components(), COEF_TOL);
+
+        DataFrame x = DataFrames.fromTensor(LearnChunking.ROWS_700.matrix(input("log_x")), "a", "b", "c", "d");
+        List<Long> labels = java.util.Arrays.stream(input("log_y").toLongArray()).boxed().toList();
+        LogisticRegression lr = new LogisticRegression().fit(x, DataFrames.series("label", labels, 500), session());
+        assertClose("logreg_proba", lr.predictProba(x), PROBA_TOL);
+        assertThat(lr.predict(x).execute(session()).toLongArray()).containsExactly(expected("logreg_predict")
+                .toLongArray());
+
+        DataFrame points = DataFrames.fromTensor(LearnChunking.ROWS_700.matrix(input("nn_x")), "a", "b", "c", "d");
+        DataFrame queries = DataFrames.fromTensor(Tensors.array(input("nn_q"), ChunkSpec.of(128, 4)),
+                "a", "b", "c", "d");
+        NearestNeighbors.Neighbors five = new NearestNeighbors(5).fit(points, session()).kneighbors(queries, 5);
+        assertThat(five.indices().execute(session()).toLongArray()).containsExactly(expected("nn_indices")
+                .toLongArray());
+    }
+
+    @Test
+    void scalersRegressorsAndKMeansFitOnADataFramesNumericColumnsAsOnTheirTensor() {
+        DataFrame scaled = DataFrames.fromTensor(LearnChunking.ROWS_700.matrix(input("scale_x")), "a", "b", "c", "d");
+        assertClose("standard_transform", new StandardScaler().fit(scaled, session()).transform(scaled), SCALER_TOL);
+        assertClose("minmax_transform", new MinMaxScaler().fit(scaled, session()).transform(scaled), SCALER_TOL);
+
+        DataFrame x = DataFrames.fromTensor(LearnChunking.ROWS_700.matrix(input("reg_x")), "a", "b", "c", "d", "e");
+        List<Double> target = java.util.Arrays.stream(input("reg_y").toDoubleArray()).boxed().toList();
+        LinearRegression lr = new LinearRegression().fit(x, DataFrames.series("y", target, 500), session());
+        assertClose("linreg_coef", lr.coef(), COEF_TOL);
+        assertClose("linreg_predict", lr.predict(x), COEF_TOL);
+        assertClose("ridge_a500_coef", new Ridge(500.0).fit(x, DataFrames.series("y", target, 500), session()).coef(),
+                COEF_TOL);
+
+        DataFrame points = DataFrames.fromTensor(LearnChunking.ROWS_700.matrix(input("km_x")), "a", "b");
+        KMeans km = new KMeans(5).init(Tensors.array(input("km_init"), ChunkSpec.of(5, 2))).fit(points, session());
+        assertClose("kmeans_centers", km.clusterCenters(), COEF_TOL);
+        assertThat(km.predict(points).execute(session()).toLongArray()).containsExactly(expected("kmeans_labels")
+                .toLongArray());
+    }
+
+    // ----- logistic regression -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void binaryLogisticRegressionGivesScikitLearnsProbabilities(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("log_x"));
+        Tensor y = chunking.targets(input("log_y"));
+        assertLogistic("logreg", new LogisticRegression().fit(x, y, session()), x, y);
+        assertLogistic("logreg_c01_noint", new LogisticRegression().c(0.1).fitIntercept(false).fit(x, y, session()),
+                x, y);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void multinomialLogisticRegressionGivesScikitLearnsProbabilities(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("log3_x"));
+        Tensor y = chunking.targets(input("log3_y"));
+        assertLogistic("logreg3", new LogisticRegression().fit(x, y, session()), x, y);
+        assertLogistic("logreg3_c05", new LogisticRegression().c(0.5).fit(x, y, session()), x, y);
+    }
+
+    private static void assertLogistic(String tag, LogisticRegression lr, Tensor x, Tensor y) {
+        assertClose(tag + "_coef", lr.coef(), COEF_TOL);
+        assertClose(tag + "_intercept", lr.intercept(), COEF_TOL);
+        assertClose(tag + "_proba", lr.predictProba(x), PROBA_TOL);
+        assertThat(lr.predict(x).execute(session()).toLongArray()).as("%s predict", tag)
+                .containsExactly(expected(tag + "_predict").toLongArray());
+        assertThat(lr.score(x, y).execute(session()).getDouble()).as("%s score", tag)
+                .isEqualTo(expected(tag + "_score").getDouble());
+    }
+
+    // ----- neighbours -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void nearestNeighborsFindScikitLearnsNeighbours(LearnChunking chunking) {
+        Tensor points = chunking.matrix(input("nn_x"));
+        Tensor queries = Tensors.array(input("nn_q"), ChunkSpec.of(128, 4));
+        // one block of all the points, and blocks of 700 (the last shorter) whose candidates are merged
+        for (long block : new long[] {65_536, 700}) {
+            NearestNeighbors nn = new NearestNeighbors(5).blockRows(block).fit(points, session());
+            NearestNeighbors.Neighbors five = nn.kneighbors(queries);
+            assertClose("nn_distances", five.distances(), DISTANCE_TOL);
+            assertThat(five.indices().execute(session()).toLongArray()).as("indices, blocks of %d", block)
+                    .containsExactly(expected("nn_indices").toLongArray());
+            NearestNeighbors.Neighbors one = nn.kneighbors(queries, 1);
+            assertClose("nn1_distances", one.distances(), DISTANCE_TOL);
+            assertThat(one.indices().execute(session()).toLongArray()).as("1 neighbour, blocks of %d", block)
+                    .containsExactly(expected("nn1_indices").toLongArray());
+        }
+        Tensor firstQueries = queries.get(Index.slice(0, 20), Index.all());
+        assertClose("pairwise", Metrics.pairwiseDistances(firstQueries, points.get(Index.slice(0, 500), Index.all())),
+                DISTANCE_TOL);
+    }
+
+    // ----- categorical encoding -----
+
+    private static final List<String> COLOURS = List.of("red", "green", "blue", "amber", "teal");
+    private static final List<String> SIZES = List.of("S", "M", "L", "XL");
+
+    /** golden_learn.py's frame: the codes mapped through the same tables, and the integer column. */
+    private static DataFrame categoricalFrame(LearnChunking chunking) {
+        NDArray codes = input("cat_codes");
+        long[] counts = input("cat_counts").toLongArray();
+        int n = counts.length;
+        List<String> colour = new ArrayList<>(n);
+        List<String> size = new ArrayList<>(n);
+        List<Long> count = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            colour.add(COLOURS.get((int) codes.getLong(2 * i)));
+            size.add(SIZES.get((int) codes.getLong(2 * i + 1)));
+            count.add(counts[i]);
+        }
+        Map<String, List<?>> columns = new LinkedHashMap<>();
+        columns.put("colour", colour);
+        columns.put("size", size);
+        columns.put("count", count);
+        long chunkRows = switch (chunking) {
+            case ONE_CHUNK -> n;
+            case ROWS_700 -> 700;
+            case UNEVEN_ROWS_AND_FEATURES -> 333;
+        };
+        return DataFrames.fromColumns(columns, chunkRows);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void oneHotEncoderGivesScikitLearnsIndicators(LearnChunking chunking) {
+        DataFrame frame = categoricalFrame(chunking);
+        OneHotEncoder encoder = new OneHotEncoder().fit(frame, session());
+        List<List<String>> categories = encoder.categories();
+        assertThat(categories.get(0)).containsExactlyElementsOf(COLOURS.stream().sorted().toList());
+        assertThat(categories.get(1)).containsExactlyElementsOf(SIZES.stream().sorted().toList());
+        assertThat(categories.get(2).stream().mapToLong(Long::parseLong).toArray())
+                .containsExactly(expected("onehot_count_categories").toLongArray());
+        assertThat(encoder.featureNamesOut()).startsWith("colour_amber", "colour_blue").contains("count_40");
+        assertClose("onehot", encoder.transform(frame), 0.0);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void labelEncoderGivesScikitLearnsCodes(LearnChunking chunking) {
+        LabelEncoder strings = new LabelEncoder().fit(categoricalFrame(chunking).col("colour"), session());
+        assertThat(strings.transform(categoricalFrame(chunking).col("colour")).execute(session()).toLongArray())
+                .containsExactly(expected("label_strings").toLongArray());
+        LabelEncoder numbers = new LabelEncoder().fit(chunking.targets(input("cls_pred")), session());
+        assertThat(numbers.classes().execute(session()).toLongArray())
+                .containsExactly(expected("label_classes").toLongArray());
+        Tensor codes = numbers.transform(chunking.targets(input("cls_true")));
+        assertThat(codes.execute(session()).toLongArray()).containsExactly(expected("label_transform").toLongArray());
+        assertThat(numbers.inverseTransform(codes).execute(session()).toLongArray())
+                .containsExactly(input("cls_true").toLongArray());
+    }
+
     // ----- metrics -----
 
     @ParameterizedTest
@@ -232,7 +440,61 @@ class LearnGoldenTest {
         assertClose("mse_multi", Metrics.meanSquaredError(y2, pred2), METRIC_TOL);
     }
 
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void rocAucScoreIsScikitLearnsWithAndWithoutTies(LearnChunking chunking) {
+        Tensor y = chunking.targets(input("log_y"));
+        assertClose("roc_auc", Metrics.rocAucScore(y, chunking.targets(input("auc_scores"))), METRIC_TOL);
+        assertClose("roc_auc_ties", Metrics.rocAucScore(y, chunking.targets(input("auc_scores_ties"))), METRIC_TOL);
+    }
+
     // ----- model selection -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void kFoldCutsScikitLearnsFolds(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("reg_x"));
+        for (int k : new int[] {5, 7}) {
+            List<KFold.Fold> folds = new KFold(k).split(x);
+            List<Tensor> run = new ArrayList<>();
+            for (KFold.Fold f : folds) {
+                run.add(f.test());
+                run.add(f.train());
+            }
+            List<NDArray> v = session().execute(run.toArray(new Tensor[0]));
+            long[] sizes = expected("kfold" + k + "_sizes").toLongArray();
+            long[] tests = expected("kfold" + k + "_test").toLongArray();
+            int at = 0;
+            for (int i = 0; i < k; i++) {
+                long[] test = v.get(2 * i).toLongArray();
+                assertThat(test).as("fold %d of %d", i, k)
+                        .containsExactly(java.util.Arrays.copyOfRange(tests, at, at + (int) sizes[i]));
+                at += test.length;
+                assertPartition(v.get(2 * i + 1).toLongArray(), test, 2000);
+            }
+        }
+        // shuffled: scikit-learn's sizes, each part ascending, every row in one of them
+        for (KFold.Fold f : new KFold(5, true, 3).split(x)) {
+            List<NDArray> v = session().execute(f.train(), f.test());
+            long[] test = v.get(1).toLongArray();
+            assertThat(test).isSorted();
+            assertThat(v.get(0).toLongArray()).isSorted();
+            assertPartition(v.get(0).toLongArray(), test, 2000);
+            assertThat((long) test.length).isEqualTo(400L);
+        }
+    }
+
+    private static void assertPartition(long[] train, long[] test, int n) {
+        assertThat(train.length + test.length).isEqualTo(n);
+        boolean[] seen = new boolean[n];
+        for (long[] part : List.of(train, test)) {
+            for (long id : part) {
+                assertThat(seen[(int) id]).as("row %d twice", id).isFalse();
+                seen[(int) id] = true;
+            }
+        }
+    }
+
 
     @ParameterizedTest
     @EnumSource(LearnChunking.class)

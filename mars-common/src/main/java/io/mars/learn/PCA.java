@@ -1,0 +1,162 @@
+package io.mars.learn;
+
+import io.mars.Session;
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrame;
+import io.mars.tensor.Tensor;
+import io.mars.types.NDArray;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * scikit-learn's {@code PCA} with its exact ("full") solver: X centred on its column means, then the thin SVD of the
+ * centred X through TSQR (the SVD of the small R, so tall-skinny data never meets in one place), with scikit-learn's
+ * signs ({@code svd_flip}). {@link #fit} runs two tasks (the finiteness check with the means, then the SVD); the
+ * fitted attributes are small and {@link #transform} is lazy. No whitening; scikit-learn's default solver for data
+ * of more than 500 rows is the randomized one, whose components approximate these.
+ */
+public final class PCA {
+    private final Integer nComponents;
+
+    private double[] mean;
+    private double[][] components;
+    private double[] explainedVariance;
+    private double[] explainedVarianceRatio;
+    private double[] singularValues;
+    private double noiseVariance;
+    private long nSamples;
+
+    /** Keeps every component: min(samples, features) of them. */
+    public PCA() {
+        this.nComponents = null;
+    }
+
+    /** scikit-learn's {@code n_components}: how many components to keep (at least 1). */
+    public PCA(int nComponents) {
+        if (nComponents < 1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "n_components=" + nComponents + " must be between 1"
+                    + " and min(n_samples, n_features)");
+        }
+        this.nComponents = nComponents;
+    }
+
+    /** Finds the principal axes of X (samples × features). */
+    public PCA fit(Tensor x, Session session) {
+        Tensor xf = Inputs.matrix(x, "X");
+        long n = xf.shape()[0];
+        int features = (int) xf.shape()[1];
+        int most = (int) Math.min(n, features);
+        int k = nComponents == null ? most : nComponents;
+        if (k > most) {
+            ErrorCode code = k > n ? ErrorCode.TOO_FEW_SAMPLES : ErrorCode.INVALID_ARGUMENT;
+            throw new MarsException(code, "n_components=" + k + " must be between 0 and min(n_samples, n_features)="
+                    + most + " with svd_solver='full' (X of shape (" + n + ", " + features + "))");
+        }
+        if (n < 2) {
+            throw new MarsException(ErrorCode.TOO_FEW_SAMPLES, "PCA needs at least 2 samples to estimate variances,"
+                    + " got n_samples=" + n);
+        }
+        List<NDArray> stats = Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(0));
+        double[] m = stats.get(0).toDoubleArray();
+        FlippedSvd svd = FlippedSvd.of(xf.subtract(Inputs.tensor(m)), session);
+        double[] s = svd.singularValues();
+        double[] variance = new double[s.length];
+        double total = 0;
+        for (int i = 0; i < s.length; i++) {
+            variance[i] = s[i] * s[i] / (n - 1);
+            total += variance[i];
+        }
+        double[] ratio = new double[s.length];
+        for (int i = 0; i < s.length; i++) {
+            ratio[i] = variance[i] / total;
+        }
+        // scikit-learn's noise_variance_: the mean variance of the components left out, 0 when none is
+        this.noiseVariance = k < most ? Arrays.stream(variance, k, most).average().orElse(0) : 0.0;
+        this.mean = m;
+        this.components = Arrays.copyOf(svd.components(), k);
+        this.explainedVariance = Arrays.copyOf(variance, k);
+        this.explainedVarianceRatio = Arrays.copyOf(ratio, k);
+        this.singularValues = Arrays.copyOf(s, k);
+        this.nSamples = n;
+        return this;
+    }
+
+    /** As {@link #fit(Tensor, Session)} on a frame's numeric columns (its features). */
+    public PCA fit(DataFrame x, Session session) {
+        return fit(Inputs.matrix(x, "X"), session);
+    }
+
+    /** As {@link #transform(Tensor)} on a frame's numeric columns. */
+    public Tensor transform(DataFrame x) {
+        return transform(Inputs.matrix(x, "X"));
+    }
+
+    /** X centred on the training means and projected on the components (samples × components), lazily. */
+    public Tensor transform(Tensor x) {
+        Inputs.requireFitted(components, "PCA");
+        Tensor xf = Inputs.matrix(x, "X");
+        Inputs.sameFeatures(xf, mean.length, "PCA");
+        return xf.subtract(Inputs.tensor(mean)).dot(Inputs.tensor(components).transpose());
+    }
+
+    public Tensor fitTransform(Tensor x, Session session) {
+        return fit(x, session).transform(x);
+    }
+
+    /** Component scores back in feature space: {@code scores · components + mean} (samples × features), lazily. */
+    public Tensor inverseTransform(Tensor scores) {
+        Inputs.requireFitted(components, "PCA");
+        Tensor sf = Inputs.matrix(scores, "X");
+        Inputs.sameFeatures(sf, components.length, "PCA.inverseTransform");
+        return sf.dot(Inputs.tensor(components)).add(Inputs.tensor(mean));
+    }
+
+    /** scikit-learn's {@code components_}: (components, features), one principal axis per row. */
+    public Tensor components() {
+        Inputs.requireFitted(components, "PCA");
+        return Inputs.tensor(components);
+    }
+
+    /** scikit-learn's {@code explained_variance_}: each component's variance (ddof 1). */
+    public Tensor explainedVariance() {
+        Inputs.requireFitted(components, "PCA");
+        return Inputs.tensor(explainedVariance);
+    }
+
+    /** scikit-learn's {@code explained_variance_ratio_}: each component's share of the total variance. */
+    public Tensor explainedVarianceRatio() {
+        Inputs.requireFitted(components, "PCA");
+        return Inputs.tensor(explainedVarianceRatio);
+    }
+
+    /** scikit-learn's {@code singular_values_}: of the centred X, for the kept components. */
+    public Tensor singularValues() {
+        Inputs.requireFitted(components, "PCA");
+        return Inputs.tensor(singularValues);
+    }
+
+    /** scikit-learn's {@code mean_}: each feature's training mean. */
+    public Tensor mean() {
+        Inputs.requireFitted(components, "PCA");
+        return Inputs.tensor(mean);
+    }
+
+    /** scikit-learn's {@code noise_variance_}: the mean variance of the components not kept (0 if all are). */
+    public double noiseVariance() {
+        Inputs.requireFitted(components, "PCA");
+        return noiseVariance;
+    }
+
+    /** scikit-learn's {@code n_components_}: the components kept. */
+    public int nComponents() {
+        Inputs.requireFitted(components, "PCA");
+        return components.length;
+    }
+
+    /** scikit-learn's {@code n_samples_}: the training rows. */
+    public long nSamples() {
+        Inputs.requireFitted(components, "PCA");
+        return nSamples;
+    }
+}
