@@ -30,6 +30,7 @@ public final class ShellSession {
      * {@code --conf}), checked as {@code mars-submit} checks them.
      */
     public static Session open() {
+        io.mars.common.memory.WorkerMemory.choosePoolChunks(); // as mars-submit does, before Netty loads
         String master = System.getProperty(MASTER_PROPERTY, SubmitRequest.DEFAULT_MASTER);
         Map<String, String> conf = settings(System.getenv("MARS_CONF_DIR"));
         for (String key : conf.keySet()) {
