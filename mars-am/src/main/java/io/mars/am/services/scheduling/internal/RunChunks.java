@@ -49,12 +49,9 @@ final class RunChunks {
             this.outputStart = null;
             this.outputs = null;
             int m = list.keyedCount();
-            this.producer = new int[m];
-            this.location = new int[m];
-            this.bytes = new long[m];
-            Arrays.fill(producer, -1);
-            Arrays.fill(location, -1);
-            Arrays.fill(bytes, 1L);
+            this.producer = none(m);
+            this.location = none(m);
+            this.bytes = oneByteEach(m);
             for (int s = 0; s < list.size(); s++) {
                 for (int j = 0, n = list.outputCount(s); j < n; j++) {
                     producer[list.output(s, j)] = s;
@@ -95,12 +92,9 @@ final class RunChunks {
             }
         }
         int m = index.size();
-        this.producer = new int[m];
-        this.location = new int[m];
-        this.bytes = new long[m];
-        Arrays.fill(producer, -1);
-        Arrays.fill(location, -1);
-        Arrays.fill(bytes, 1L);
+        this.producer = none(m);
+        this.location = none(m);
+        this.bytes = oneByteEach(m);
         this.inputStart = new int[n + 1];
         this.inputs = new int[inputCount];
         this.outputStart = new int[n + 1];
@@ -134,6 +128,20 @@ final class RunChunks {
                 results.set(c);
             }
         }
+    }
+
+    /** {@code m} chunk slots with no producer or location yet (-1). */
+    private static int[] none(int m) {
+        int[] a = new int[m];
+        Arrays.fill(a, -1);
+        return a;
+    }
+
+    /** {@code m} chunk sizes before any is known: 1 byte each (so that locality still counts them). */
+    private static long[] oneByteEach(int m) {
+        long[] a = new long[m];
+        Arrays.fill(a, 1L);
+        return a;
     }
 
     /** Marks the chunks named in {@code resultKeys}, comparing keys without spelling them out when there are few. */
