@@ -37,14 +37,14 @@ public final class MarsShell {
                 "/set mode mars -retain",
                 "/set feedback mars -retain",
                 "/exit", "");
-        PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
-        JavaShellToolBuilder.builder().persistence(preferences)
-                .in(new ByteArrayInputStream(commands.getBytes(StandardCharsets.UTF_8)), null)
-                .out(discard).err(discard).interactiveTerminal(false)
-                .start("--execution", "local", "--no-startup", "-q");
+        try (PrintStream discard = new PrintStream(OutputStream.nullOutputStream())) {
+            JavaShellToolBuilder.builder().persistence(preferences)
+                    .in(new ByteArrayInputStream(commands.getBytes(StandardCharsets.UTF_8)), null)
+                    .out(discard).err(discard).interactiveTerminal(false)
+                    .start("--execution", "local", "--no-startup", "-q");
+        }
         preferences.keySet().removeIf(k -> k.startsWith("HISTORY"));
         if (!"mars".equals(preferences.get("FEEDBACK"))) {
-            discard.close();
             throw new IllegalStateException("JShell did not keep the mars feedback mode; preferences: "
                     + preferences.keySet());
         }
