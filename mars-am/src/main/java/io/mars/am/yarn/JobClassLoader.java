@@ -43,10 +43,7 @@ public final class JobClassLoader extends URLClassLoader {
     /** What a rewritten exit call does: records and throws while trapping, else exits (or halts) as written. */
     void exitCalled(int status, boolean halt) {
         if (!trapping) {
-            if (halt) {
-                Runtime.getRuntime().halt(status);
-            }
-            System.exit(status);
+            JobExits.asWritten(status, halt);
         }
         exitStatus.compareAndSet(null, status);
         throw new JobExitTrap.JobExit(status);

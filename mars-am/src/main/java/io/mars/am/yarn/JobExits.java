@@ -31,6 +31,11 @@ public final class JobExits {
             return;
         }
         // only a job's classes are rewritten; a method reference may be called through the JDK's own frames
+        asWritten(status, halt);
+    }
+
+    /** What the rewritten call would have done: halt, or exit through the shutdown hooks. */
+    static void asWritten(int status, boolean halt) {
         if (halt) {
             Runtime.getRuntime().halt(status);
         }
