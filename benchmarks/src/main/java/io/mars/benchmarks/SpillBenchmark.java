@@ -59,9 +59,7 @@ public final class SpillBenchmark {
             ioThroughput(dir, (int) Math.max(1, ioMiB / 16));
             w2(dir, w2);
         } finally {
-            try (var s = Files.walk(dir)) {
-                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            io.mars.examples.ScratchDirs.deleteTree(dir);
         }
         System.out.printf(Locale.ROOT, "peak RSS: %d MB%n", peakRssMb());
     }

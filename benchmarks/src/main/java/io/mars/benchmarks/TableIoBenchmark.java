@@ -84,9 +84,7 @@ public final class TableIoBenchmark {
                     pqTime, pruned / 1e6, all / 1e6);
         }
         System.out.printf(Locale.ROOT, "mars peak RSS: %d MB%n", peakRssMb());
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        io.mars.examples.ScratchDirs.deleteTree(dir);
     }
 
     private static void writeCsv(Path csv, int rows) throws IOException {

@@ -19,8 +19,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * The dataframe workloads of issue 6 on a random frame of N rows (int64 key {@code k} in [0, 1000), float64
@@ -107,17 +105,7 @@ public final class DataFrameOps {
             return new JobResult("DataFrameOps sort-write", files.rowCount() + " files, " + written + " rows",
                     "N=" + n, nanos);
         } finally {
-            deleteTree(dir);
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + dir, e);
+            ScratchDirs.deleteTree(dir);
         }
     }
 
