@@ -50,7 +50,8 @@ class ConfigDefaultsTest {
             Map.entry(io.mars.submit.client.ClientModeApplication.AM_MEMORY, "1024"),
             Map.entry(io.mars.submit.client.ClientModeApplication.QUEUE, "default"),
             Map.entry(io.mars.submit.client.ClientConfig.MAX_RESULT_BYTES, "25%"),
-            Map.entry(io.mars.submit.progress.ProgressConfig.INTERVAL, "10000"));
+            Map.entry(io.mars.submit.progress.ProgressConfig.INTERVAL, "10000"),
+            Map.entry(io.mars.common.rpc.flight.RpcSecret.FILE_PROPERTY, "~/.mars/secret"));
 
     @Test
     void builtInDefaultsArePinned() {
@@ -88,6 +89,8 @@ class ConfigDefaultsTest {
                 .isEqualTo(Runtime.getRuntime().maxMemory() / 4);
         assertThat(io.mars.submit.progress.ProgressConfig.from(Map.of()).interval())
                 .isEqualTo(java.time.Duration.ofSeconds(10));
+        assertThat(io.mars.common.rpc.flight.RpcSecret.defaultFile())
+                .isEqualTo(Path.of(System.getProperty("user.home"), ".mars", "secret"));
     }
 
     @Test
