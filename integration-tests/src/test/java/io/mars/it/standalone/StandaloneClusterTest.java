@@ -3,6 +3,9 @@ package io.mars.it.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -21,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,11 +45,14 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code bin/mars-worker}s of the unpacked distribution, each a process of its own on loopback, sharing a secret file.
  * The foundation's demos give the embedded local cluster's results from a program's {@code Session.connect("mars://…")}
  * and through {@code bin/mars-submit --master mars://…}; a worker killed mid-job is handled by lineage; strangers
- * without the secret are refused; a stopped supervisor takes its workers with it and no spill file is left.
+ * without the secret are refused; a stopped supervisor takes its workers with it and no spill file is left; its event
+ * log ({@code mars.eventlog.dir}) served by {@code bin/mars-history} shows the tasks as the live UI did.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StandaloneClusterTest {
     private static final Pattern SERVING = Pattern.compile("serving (mars://\\S+) web (http://\\S+) secret-file");
+    private static final Pattern HISTORY_SERVING = Pattern.compile("mars-history: serving (http://\\S+)");
+    private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Duration START = Duration.ofSeconds(60);
 
     @TempDir
@@ -54,6 +61,7 @@ class StandaloneClusterTest {
     private static Path home;
     private static Path secret;
     private static Process supervisor;
+    private static Process history;
     private static final List<Process> workers = new ArrayList<>();
     private static String master;
     private static URI web;
@@ -63,7 +71,7 @@ class StandaloneClusterTest {
         home = AmClasspath.distribution();
         secret = tmp.resolve("conf/secret");
         supervisor = start(tmp.resolve("supervisor"), "bin/mars-supervisor", "-H", "127.0.0.1", "-p", "0", "-w", "0",
-                "--secret-file", secret.toString());
+                "--secret-file", secret.toString(), "--conf", "mars.eventlog.dir=" + tmp.resolve("events"));
         Matcher serving = awaitLine(supervisor, tmp.resolve("supervisor.out"), tmp.resolve("supervisor.err"));
         master = serving.group(1);
         web = URI.create(serving.group(2));
@@ -78,6 +86,9 @@ class StandaloneClusterTest {
         workers.forEach(Process::destroyForcibly);
         if (supervisor != null) {
             supervisor.destroyForcibly();
+        }
+        if (history != null) {
+            history.destroyForcibly();
         }
     }
 
@@ -209,7 +220,19 @@ class StandaloneClusterTest {
 
     @Test
     @Order(8)
-    void aStoppedSupervisorTakesItsWorkersAlongAndNoSpillFileIsLeft() throws Exception {
+    void aStoppedSupervisorTakesItsWorkersAlongAndNoSpillFileIsLeftAndHistoryShowsWhatTheLiveUiDid()
+            throws Exception {
+        history = start(tmp.resolve("history"), "bin/mars-history", "--dir", tmp.resolve("events").toString(), "-H",
+                "127.0.0.1", "-p", "0");
+        URI historyUrl = URI.create(awaitLine(history, tmp.resolve("history.out"), tmp.resolve("history.err"),
+                HISTORY_SERVING).group(1));
+        JsonNode running = MAPPER.readTree(get(historyUrl.resolve("api/applications"))).path("applications");
+        assertThat(running).hasSize(1);
+        assertThat(running.get(0).path("running").asBoolean()).as("the log of a running supervisor").isTrue();
+        String appId = running.get(0).path("id").asText();
+        JsonNode liveTasks = MAPPER.readTree(http("api/tasks")).path("tasks");
+        String liveCluster = http("api/cluster");
+
         assertThat(new ProcessBuilder("kill", "-TERM", String.valueOf(supervisor.pid())).start().waitFor()).isZero();
         assertThat(supervisor.waitFor(60, TimeUnit.SECONDS)).isTrue();
         for (Process w : workers) {
@@ -221,6 +244,47 @@ class StandaloneClusterTest {
                 assertThat(left.toList()).as("spill directories left").isEmpty();
             }
         }
+
+        // the event log, ended: the history server shows the tasks as the live UI last did
+        try (Stream<Path> logs = Files.list(tmp.resolve("events"))) {
+            assertThat(logs.map(p -> p.getFileName().toString()).toList()).containsExactly(appId + ".jsonl");
+        }
+        JsonNode ended = MAPPER.readTree(get(historyUrl.resolve("api/applications"))).path("applications").get(0);
+        assertThat(ended.path("running").asBoolean()).isFalse();
+        assertThat(ended.path("status").asText()).isEqualTo("ENDED");
+        assertThat(ended.path("tasks").asInt()).isEqualTo(liveTasks.size()).isGreaterThan(5);
+        URI app = historyUrl.resolve("app/" + appId + "/");
+        JsonNode recorded = MAPPER.readTree(get(app.resolve("api/tasks"))).path("tasks");
+        assertThat(recorded).hasSameSizeAs(liveTasks);
+        long subtasks = 0;
+        for (int i = 0; i < liveTasks.size(); i++) {
+            ObjectNode live = (ObjectNode) liveTasks.get(i).deepCopy();
+            ObjectNode kept = (ObjectNode) recorded.get(i).deepCopy();
+            long drift = Math.abs(Instant.parse(live.remove("submittedAt").asText()).toEpochMilli()
+                    - Instant.parse(kept.remove("submittedAt").asText()).toEpochMilli());
+            assertThat(drift).as("submittedAt of %s", live.path("id")).isLessThanOrEqualTo(2);
+            assertThat(kept).as("task %s", live.path("id")).isEqualTo(live);
+            subtasks += live.path("subtasks").path("succeeded").asLong() + live.path("subtasks").path("reruns").asLong();
+        }
+        assertThat(get(app.resolve("api/tasks/" + liveTasks.get(0).path("id").asText())))
+                .contains(liveTasks.get(0).path("id").asText());
+        JsonNode timeline = MAPPER.readTree(get(app.resolve("api/timeline")));
+        assertThat((long) timeline.path("subtasks").size()).as("subtask runs").isGreaterThanOrEqualTo(subtasks);
+        java.util.Set<String> ranOn = new java.util.HashSet<>();
+        timeline.path("subtasks").forEach(r -> {
+            ranOn.add(r.path("worker").asText());
+            assertThat(r.path("endMs").asLong()).isGreaterThanOrEqualTo(r.path("startMs").asLong());
+        });
+        assertThat(ranOn).as("workers in the timeline").hasSizeGreaterThanOrEqualTo(3); // 2, one killed and replaced
+        List<String> liveLost = new ArrayList<>();
+        MAPPER.readTree(liveCluster).path("lostWorkers").forEach(l -> liveLost.add(l.asText()));
+        List<String> keptLost = new ArrayList<>();
+        MAPPER.readTree(get(app.resolve("api/cluster"))).path("lostWorkers").forEach(l -> keptLost.add(l.asText()));
+        assertThat(liveLost).as("the worker killed mid-job").isNotEmpty();
+        assertThat(keptLost).containsAll(liveLost);
+        assertThat(get(app)).contains("<html").contains(liveTasks.get(0).path("id").asText());
+        assertThat(new ProcessBuilder("kill", "-TERM", String.valueOf(history.pid())).start().waitFor()).isZero();
+        assertThat(history.waitFor(60, TimeUnit.SECONDS)).isTrue();
     }
 
     // --- processes ---
@@ -247,16 +311,20 @@ class StandaloneClusterTest {
     }
 
     private static Matcher awaitLine(Process p, Path out, Path err) throws Exception {
+        return awaitLine(p, out, err, SERVING);
+    }
+
+    private static Matcher awaitLine(Process p, Path out, Path err, Pattern line) throws Exception {
         long deadline = System.nanoTime() + START.toNanos();
         while (System.nanoTime() < deadline) {
-            Matcher m = SERVING.matcher(Files.readString(out));
+            Matcher m = line.matcher(Files.readString(out));
             if (m.find()) {
                 return m;
             }
-            assertThat(p.isAlive()).as("supervisor runs: %s", Files.readString(err)).isTrue();
+            assertThat(p.isAlive()).as("the server runs: %s", Files.readString(err)).isTrue();
             Thread.sleep(50);
         }
-        throw new AssertionError("the supervisor did not serve within " + START + ": " + Files.readString(err));
+        throw new AssertionError("the server did not serve within " + START + ": " + Files.readString(err));
     }
 
     private static void awaitWorkers(int n) throws Exception {
@@ -298,10 +366,14 @@ class StandaloneClusterTest {
     // --- the supervisor's REST API ---
 
     private static String http(String path) throws Exception {
-        HttpClient client = HttpClient.newHttpClient();
-        HttpResponse<String> r = client.send(HttpRequest.newBuilder(web.resolve(path)).build(),
+        return get(web.resolve(path));
+    }
+
+    private static String get(URI url) throws Exception {
+        HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+        HttpResponse<String> r = client.send(HttpRequest.newBuilder(url).build(),
                 HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.statusCode()).as("GET %s: %s", url, r.body()).isEqualTo(200);
         return r.body();
     }
 

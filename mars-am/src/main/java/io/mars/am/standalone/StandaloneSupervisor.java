@@ -2,7 +2,11 @@ package io.mars.am.standalone;
 
 import io.mars.am.GraphWarmup;
 import io.mars.am.Supervisor;
+import io.mars.am.history.EventLogWriter;
 import io.mars.am.rpc.SupervisorEndpoint;
+import io.mars.am.services.task.TaskEvents;
+import io.mars.am.state.internal.MemoryOnlyStateStore;
+import io.mars.am.web.StatusReport;
 import io.mars.am.services.cluster.internal.StaticCluster;
 import io.mars.am.web.AmWebServer;
 import io.mars.am.web.WebConfig;
@@ -69,9 +73,11 @@ public final class StandaloneSupervisor implements AutoCloseable {
     private final SupervisorEndpoint endpoint;
     private final AmWebServer web;
     private final URI webUrl;
+    private final EventLogWriter events;
 
     private StandaloneSupervisor(RootAllocator allocator, Supervisor supervisor, SupervisorEndpoint endpoint,
-                                 AmWebServer web, URI webUrl) {
+                                 AmWebServer web, URI webUrl, EventLogWriter events) {
+        this.events = events;
         this.allocator = allocator;
         this.supervisor = supervisor;
         this.endpoint = endpoint;
@@ -95,7 +101,15 @@ public final class StandaloneSupervisor implements AutoCloseable {
             RootAllocator allocator = ArrowAllocators.root();
             opened.add(allocator);
             StaticCluster cluster = new StaticCluster();
-            Supervisor supervisor = new Supervisor(cluster, settings, TilerRegistry.standard());
+            EventLogWriter events = EventLogWriter.open(settings, "standalone-" + System.currentTimeMillis() + "-"
+                    + port, "standalone supervisor", "mars://" + host + ":" + port,
+                    new org.apache.hadoop.conf.Configuration()).orElse(null);
+            if (events != null) {
+                opened.add(events);
+                cluster.addListener(events);
+            }
+            Supervisor supervisor = new Supervisor(cluster, settings, TilerRegistry.standard(),
+                    new MemoryOnlyStateStore(), events == null ? TaskEvents.NONE : events);
             opened.add(supervisor);
             SupervisorEndpoint endpoint = new SupervisorEndpoint(supervisor, cluster, secret, host, port, allocator,
                     heartbeatTimeout);
@@ -103,7 +117,7 @@ public final class StandaloneSupervisor implements AutoCloseable {
             AmWebServer web = new AmWebServer(host, webConfig, () -> List.of(supervisor), Optional.empty());
             opened.add(web);
             URI url = web.start();
-            return new StandaloneSupervisor(allocator, supervisor, endpoint, web, url);
+            return new StandaloneSupervisor(allocator, supervisor, endpoint, web, url, events);
         } catch (RuntimeException | Error e) {
             for (int i = opened.size() - 1; i >= 0; i--) {
                 try {
@@ -132,6 +146,9 @@ public final class StandaloneSupervisor implements AutoCloseable {
     /** Stops serving: the web UI, the endpoint (workers see the supervisor gone), the services, the allocator. */
     @Override
     public void close() {
+        if (events != null) {
+            events.end("ENDED", "", () -> new StatusReport(() -> List.of(supervisor)).cluster());
+        }
         web.close();
         endpoint.close();
         supervisor.close();

@@ -1,6 +1,7 @@
 package io.mars.submit.cli;
 
 import io.mars.Session;
+import io.mars.am.history.EventLogConfig;
 import io.mars.am.services.scheduling.SchedulingConfig;
 import io.mars.am.state.StateStoreConfig;
 import io.mars.am.web.WebConfig;
@@ -44,7 +45,7 @@ public final class KnownSettings {
             WorkerSpec.NODE_MAX_FAILURES, ClientMode.KEEPALIVE_TIMEOUT, ContainerFiles.NODE_CLASSPATH_PROPERTY,
             ContainerFiles.ARCHIVE_PROPERTY, AppSpec.JAVA_HOME_PROPERTY, YarnSessionProvider.HADOOP_CONF_DIR,
             ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ProgressConfig.INTERVAL,
-            RpcSecret.FILE_PROPERTY);
+            RpcSecret.FILE_PROPERTY, EventLogConfig.DIR, EventLogConfig.HISTORY_ADDRESS);
 
     private KnownSettings() {
     }
