@@ -232,6 +232,7 @@ class StandaloneClusterTest {
         String appId = running.get(0).path("id").asText();
         JsonNode liveTasks = MAPPER.readTree(http("api/tasks")).path("tasks");
         String liveCluster = http("api/cluster");
+        JsonNode liveTimeline = MAPPER.readTree(http("api/timeline"));
 
         assertThat(new ProcessBuilder("kill", "-TERM", String.valueOf(supervisor.pid())).start().waitFor()).isZero();
         assertThat(supervisor.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -270,6 +271,17 @@ class StandaloneClusterTest {
                 .contains(liveTasks.get(0).path("id").asText());
         JsonNode timeline = MAPPER.readTree(get(app.resolve("api/timeline")));
         assertThat((long) timeline.path("subtasks").size()).as("subtask runs").isGreaterThanOrEqualTo(subtasks);
+        // the live timeline as the log kept it: the same runs, times within a millisecond or two of clock reading
+        assertThat(liveTimeline.path("dropped").asLong()).isZero();
+        assertThat(timeline.path("subtasks")).hasSameSizeAs(liveTimeline.path("subtasks"));
+        for (int i = 0; i < liveTimeline.path("subtasks").size(); i++) {
+            ObjectNode live = (ObjectNode) liveTimeline.path("subtasks").get(i).deepCopy();
+            ObjectNode kept = (ObjectNode) timeline.path("subtasks").get(i).deepCopy();
+            for (String time : List.of("startMs", "endMs")) {
+                assertThat(Math.abs(live.remove(time).asLong() - kept.remove(time).asLong())).isLessThanOrEqualTo(2);
+            }
+            assertThat(kept).isEqualTo(live);
+        }
         java.util.Set<String> ranOn = new java.util.HashSet<>();
         timeline.path("subtasks").forEach(r -> {
             ranOn.add(r.path("worker").asText());

@@ -178,6 +178,10 @@ class YarnWebUiTest {
                 assertThat(task.at("/subtasks/succeeded").asInt()).isEqualTo(total);
                 assertThat(task.at("/subtasks/failed").asInt()).isZero();
                 assertThat(task.at("/subtasks/reruns").asInt()).as("reruns after the kill").isPositive();
+                JsonNode liveRuns = getJson(proxy + "api/timeline").get("subtasks");
+                assertThat(liveRuns.size()).as("the live timeline through the proxy")
+                        .isGreaterThanOrEqualTo(total + task.at("/subtasks/reruns").asInt());
+                assertThat(liveRuns.findValuesAsText("outcome")).contains("retried");
                 JsonNode cluster = getJson(proxy + "api/cluster");
                 assertThat(cluster.get("lostWorkers")).hasSize(1);
                 assertThat(cluster.get("lostWorkers").get(0).asText()).contains("container_");

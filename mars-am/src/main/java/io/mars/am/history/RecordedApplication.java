@@ -153,6 +153,7 @@ public record RecordedApplication(String id, ObjectNode summary, ObjectNode clus
         for (ObjectNode w : workerEvents) {
             workers.add(w.deepCopy());
         }
+        out.put("dropped", 0);
         return Optional.of(out);
     }
 }

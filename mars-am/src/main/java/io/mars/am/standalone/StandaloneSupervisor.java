@@ -7,6 +7,7 @@ import io.mars.am.rpc.SupervisorEndpoint;
 import io.mars.am.services.task.TaskEvents;
 import io.mars.am.state.internal.MemoryOnlyStateStore;
 import io.mars.am.web.StatusReport;
+import io.mars.am.web.TimelineRecorder;
 import io.mars.am.services.cluster.internal.StaticCluster;
 import io.mars.am.web.AmWebServer;
 import io.mars.am.web.WebConfig;
@@ -101,6 +102,8 @@ public final class StandaloneSupervisor implements AutoCloseable {
             RootAllocator allocator = ArrowAllocators.root();
             opened.add(allocator);
             StaticCluster cluster = new StaticCluster();
+            TimelineRecorder timeline = new TimelineRecorder(TimelineRecorder.DEFAULT_CAPACITY);
+            cluster.addListener(timeline);
             EventLogWriter events = EventLogWriter.open(settings, "standalone-" + System.currentTimeMillis() + "-"
                     + port, "standalone supervisor", "mars://" + host + ":" + port,
                     new org.apache.hadoop.conf.Configuration()).orElse(null);
@@ -109,12 +112,13 @@ public final class StandaloneSupervisor implements AutoCloseable {
                 cluster.addListener(events);
             }
             Supervisor supervisor = new Supervisor(cluster, settings, TilerRegistry.standard(),
-                    new MemoryOnlyStateStore(), events == null ? TaskEvents.NONE : events);
+                    new MemoryOnlyStateStore(), TaskEvents.all(events, timeline));
             opened.add(supervisor);
             SupervisorEndpoint endpoint = new SupervisorEndpoint(supervisor, cluster, secret, host, port, allocator,
                     heartbeatTimeout);
             opened.add(endpoint);
-            AmWebServer web = new AmWebServer(host, webConfig, () -> List.of(supervisor), Optional.empty());
+            AmWebServer web = new AmWebServer(host, webConfig, () -> List.of(supervisor), Optional.empty(),
+                    Optional.of(timeline));
             opened.add(web);
             URI url = web.start();
             return new StandaloneSupervisor(allocator, supervisor, endpoint, web, url, events);

@@ -42,6 +42,12 @@ public final class AmWebServer implements AutoCloseable {
      */
     public AmWebServer(String host, WebConfig config, Supplier<List<Supervisor>> supervisors,
                        Optional<YarnProxyFilter> proxyFilter) {
+        this(host, config, supervisors, proxyFilter, Optional.empty());
+    }
+
+    /** As above, serving {@code api/timeline} from {@code timeline} when given. */
+    public AmWebServer(String host, WebConfig config, Supplier<List<Supervisor>> supervisors,
+                       Optional<YarnProxyFilter> proxyFilter, Optional<TimelineRecorder> timeline) {
         this.host = Objects.requireNonNull(host, "host");
         Objects.requireNonNull(supervisors, "supervisors");
         QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, MIN_THREADS);
@@ -60,7 +66,7 @@ public final class AmWebServer implements AutoCloseable {
             holder.setInitParameters(f.parameters());
             context.addFilter(holder, "/*", EnumSet.of(DispatcherType.REQUEST));
         });
-        context.addServlet(new ServletHolder(new StatusServlet(new StatusReport(supervisors))), "/*");
+        context.addServlet(new ServletHolder(new StatusServlet(new StatusReport(supervisors, timeline))), "/*");
         server.setHandler(context.get());
         server.setStopAtShutdown(false);
     }

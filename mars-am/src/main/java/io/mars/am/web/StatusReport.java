@@ -41,8 +41,21 @@ public final class StatusReport implements StatusSource {
 
     private final Supplier<List<Supervisor>> supervisors;
 
+    private final Optional<TimelineRecorder> timeline;
+
     public StatusReport(Supplier<List<Supervisor>> supervisors) {
+        this(supervisors, Optional.empty());
+    }
+
+    /** A report that also serves {@code api/timeline} from {@code timeline}, when given. */
+    public StatusReport(Supplier<List<Supervisor>> supervisors, Optional<TimelineRecorder> timeline) {
         this.supervisors = supervisors;
+        this.timeline = timeline;
+    }
+
+    @Override
+    public Optional<ObjectNode> timeline() {
+        return timeline.map(TimelineRecorder::document);
     }
 
     /**

@@ -7,6 +7,7 @@ import io.mars.am.history.EventLogConfig;
 import io.mars.am.history.EventLogWriter;
 import io.mars.am.services.task.TaskEvents;
 import io.mars.am.web.StatusReport;
+import io.mars.am.web.TimelineRecorder;
 import io.mars.am.rpc.SupervisorEndpoint;
 import io.mars.am.services.cluster.internal.StaticCluster;
 import io.mars.am.services.session.SessionService;
@@ -115,6 +116,8 @@ public final class ApplicationMaster {
         }
         String host = System.getenv().getOrDefault("NM_HOST", InetAddress.getLocalHost().getCanonicalHostName());
         StaticCluster cluster = new StaticCluster();
+        TimelineRecorder timeline = new TimelineRecorder(TimelineRecorder.DEFAULT_CAPACITY);
+        cluster.addListener(timeline);
         try (RootAllocator warm = ArrowAllocators.root()) {
             Warmup.codecs(warm); // the first job's graph decodes without loading the codecs' classes then
             GraphWarmup.tileableGraphs();
@@ -128,12 +131,12 @@ public final class ApplicationMaster {
              EventLogWriter events = EventLogWriter.open(spec.properties(), eventLogId(attempts),
                      spec.properties().getOrDefault("mars.app.name", spec.mainClass()), "yarn", conf).orElse(null);
              Supervisor supervisor = new Supervisor(cluster, spec.properties(), TilerRegistry.standard(),
-                     openStateStore(stateConfig, embedded, attempts), events == null ? TaskEvents.NONE : events);
+                     openStateStore(stateConfig, embedded, attempts), TaskEvents.all(events, timeline));
              SupervisorEndpoint endpoint = new SupervisorEndpoint(supervisor, cluster, RpcSecret.of(secret), host, 0,
                      allocator, HeartbeatConfig.from(spec.properties()).timeout(),
                      clientMode ? client.handlers() : Map.of());
              AmWebServer web = new AmWebServer(host, WebConfig.from(spec.properties()), () -> List.of(supervisor),
-                     Optional.of(YarnProxyFilter.forThisContainer(conf)))) {
+                     Optional.of(YarnProxyFilter.forThisContainer(conf)), Optional.of(timeline))) {
             if (events != null) {
                 cluster.addListener(events);
             }

@@ -89,7 +89,7 @@ public final class LocalCluster implements AutoCloseable {
             cluster.addWorker(w);
         }
         supervisor = new Supervisor(cluster, conf, tilers, new MemoryOnlyStateStore(),
-                events == null ? TaskEvents.NONE : events);
+                TaskEvents.all(events));
         spillCounting = TaskActivity.jvm().countSpills(this::spilledBytes);
         Runtime.getRuntime().addShutdownHook(closeOnExit);
         LOG.info("local cluster started: {} workers x {} slots, {} bytes of memory quota each", workerCount,

@@ -9,6 +9,30 @@ public interface TaskEvents {
     TaskEvents NONE = new TaskEvents() {
     };
 
+    /** Tells each of {@code listeners} (nulls skipped) in turn. */
+    static TaskEvents all(TaskEvents... listeners) {
+        java.util.List<TaskEvents> some = java.util.Arrays.stream(listeners)
+                .filter(l -> l != null && l != NONE).toList();
+        if (some.isEmpty()) {
+            return NONE;
+        }
+        if (some.size() == 1) {
+            return some.get(0);
+        }
+        return new TaskEvents() {
+            @Override
+            public void subtaskRan(String taskId, int stage, int subtaskId, String workerId, long startNanos,
+                                   long endNanos, String outcome) {
+                some.forEach(l -> l.subtaskRan(taskId, stage, subtaskId, workerId, startNanos, endNanos, outcome));
+            }
+
+            @Override
+            public void taskEnded(TaskStatus status) {
+                some.forEach(l -> l.taskEnded(status));
+            }
+        };
+    }
+
     /** Whether anyone listens: the task service keeps no per-subtask times otherwise. */
     default boolean listening() {
         return this != NONE;

@@ -1,0 +1,91 @@
+package io.mars.am.web;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mars.am.services.cluster.ClusterListener;
+import io.mars.am.services.task.TaskEvents;
+import io.mars.common.rpc.WorkerGateway;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The live {@code api/timeline}: the last subtask runs (worker, start and end in epoch ms, outcome) and the workers
+ * joining and leaving, in the order they happened, the same fields as the event log's lines, so the live UI and the
+ * history server serve one document. It keeps at most {@code capacity} runs (the oldest go first), so a task of
+ * millions of subtasks costs bounded memory; {@code dropped} says how many went.
+ */
+public final class TimelineRecorder implements TaskEvents, ClusterListener {
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    /** Enough for the timeline of a task of 10^5 subtasks; about 150 bytes each. */
+    public static final int DEFAULT_CAPACITY = 100_000;
+
+    private final int capacity;
+    private final long nanosAtStart = System.nanoTime();
+    private final long epochMsAtStart = System.currentTimeMillis();
+    private final Deque<ObjectNode> runs = new ArrayDeque<>();
+    private final Deque<ObjectNode> workers = new ArrayDeque<>();
+    private long dropped;
+
+    public TimelineRecorder(int capacity) {
+        if (capacity <= 0) {
+            throw new IllegalArgumentException("capacity " + capacity);
+        }
+        this.capacity = capacity;
+    }
+
+    @Override
+    public synchronized void subtaskRan(String taskId, int stage, int subtaskId, String workerId, long startNanos,
+                                        long endNanos, String outcome) {
+        ObjectNode run = JSON.objectNode();
+        run.put("task", taskId);
+        run.put("stage", stage);
+        run.put("subtask", subtaskId);
+        run.put("worker", workerId);
+        run.put("startMs", epochMs(startNanos));
+        run.put("endMs", epochMs(endNanos));
+        run.put("outcome", outcome);
+        if (runs.size() == capacity) {
+            runs.removeFirst();
+            dropped++;
+        }
+        runs.addLast(run);
+    }
+
+    @Override
+    public synchronized void workerAdded(WorkerGateway worker) {
+        ObjectNode e = JSON.objectNode();
+        e.put("type", "worker-joined");
+        e.put("id", worker.workerId());
+        e.put("slots", worker.slots());
+        e.put("memoryBytes", worker.memoryBytes());
+        e.put("timeMs", System.currentTimeMillis());
+        workers.addLast(e);
+    }
+
+    @Override
+    public synchronized void workerLost(String workerId, String reason) {
+        ObjectNode e = JSON.objectNode();
+        e.put("type", "worker-lost");
+        e.put("id", workerId);
+        e.put("reason", reason);
+        e.put("timeMs", System.currentTimeMillis());
+        workers.addLast(e);
+    }
+
+    /** {@code api/timeline}: {@code subtasks} (oldest first), {@code workerEvents}, {@code dropped}. */
+    public synchronized ObjectNode document() {
+        ObjectNode out = JSON.objectNode();
+        ArrayNode list = out.putArray("subtasks");
+        runs.forEach(r -> list.add(r.deepCopy()));
+        ArrayNode events = out.putArray("workerEvents");
+        workers.forEach(w -> events.add(w.deepCopy()));
+        out.put("dropped", dropped);
+        return out;
+    }
+
+    private long epochMs(long nanos) {
+        return epochMsAtStart + TimeUnit.NANOSECONDS.toMillis(nanos - nanosAtStart);
+    }
+}
