@@ -53,7 +53,8 @@ class ConfigDefaultsTest {
             Map.entry(io.mars.submit.progress.ProgressConfig.INTERVAL, "10000"),
             Map.entry(io.mars.common.rpc.flight.RpcSecret.FILE_PROPERTY, "~/.mars/secret"),
             Map.entry(io.mars.am.history.EventLogConfig.DIR, ""),
-            Map.entry(io.mars.am.history.EventLogConfig.HISTORY_ADDRESS, ""));
+            Map.entry(io.mars.am.history.EventLogConfig.HISTORY_ADDRESS, ""),
+            Map.entry(io.mars.am.yarn.AppSpec.AM_JAVA_OPTIONS, ""));
 
     @Test
     void builtInDefaultsArePinned() {

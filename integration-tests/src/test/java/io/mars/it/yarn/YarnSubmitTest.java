@@ -61,7 +61,8 @@ class YarnSubmitTest {
                                             java.nio.file.Path.of(System.getProperty("mars.log.dir"), "mars-am.log"))
                                     + " recoveryOff=" + java.nio.file.Files.readString(java.nio.file.Path.of(
                                             System.getProperty("mars.log.dir"), "mars-am.log")).contains(
-                                            "the AM keeps its state in an embedded ZooKeeper server that ends with it, so AM recovery is off"))
+                                            "the AM keeps its state in an embedded ZooKeeper server that ends with it, so AM recovery is off")
+                                    + " marker=" + System.getProperty("yarnjob.marker"))
                                     .getBytes(StandardCharsets.UTF_8));
                         }
                     }
@@ -98,7 +99,8 @@ class YarnSubmitTest {
     void runsTheJobsMainInTheApplicationMasterAndSucceeds() throws Exception {
         String output = fs.makeQualified(new org.apache.hadoop.fs.Path("/results/sum.txt")).toString();
         MiniHadoop.Submitted run = submit("--am-memory", "512", "--workers", "2", "--worker-memory", "512", "--name", "sum-job",
-                jobJar.toString(), "sum", output);
+                "--driver-java-options", "-Dyarnjob.marker=it's$HOME  -XX:+UseSerialGC", jobJar.toString(), "sum",
+                output);
 
         assertThat(run.code()).as(run.err()).isZero();
         ApplicationReport report = yarnClient.getApplicationReport(run.appId());
@@ -110,7 +112,8 @@ class YarnSubmitTest {
         }
         // amLog: the AM logs to mars-am.log in the container's log dir (read here: the NM deletes it after 1 s);
         // recoveryOff: without mars.zookeeper.quorum the AM warns there that its state dies with it
-        assertThat(written).isEqualTo("100.0 true sum-job amLog=true recoveryOff=true");
+        // marker: --driver-java-options reached the AM's JVM as written (quoted for the NodeManager's shell)
+        assertThat(written).isEqualTo("100.0 true sum-job amLog=true recoveryOff=true marker=it's$HOME");
         assertThat(run.err()).contains("finished: SUCCEEDED");
         assertThat(fs.exists(hadoop.staging(run.appId()))).as("staging dir deleted").isFalse();
     }

@@ -30,6 +30,11 @@ public record AppSpec(String mainClass, List<String> appArgs, List<String> jars,
     public static final String STAGING_DIR_PROPERTY = "mars.yarn.staging-dir";
     /** The Java installation on the nodes for the AM and the workers; default: the node's {@code $JAVA_HOME}. */
     public static final String JAVA_HOME_PROPERTY = "mars.yarn.am.java-home";
+    /**
+     * More JVM options for the AM (cluster mode: the JVM the job's main runs in), whitespace-separated, after the
+     * AM's heap; {@code mars-submit --driver-java-options} sets it. Default: none.
+     */
+    public static final String AM_JAVA_OPTIONS = "mars.yarn.am.java-options";
 
     private static final String MAIN_CLASS = "main-class";
     private static final String ARG = "arg.";

@@ -45,7 +45,7 @@ public final class KnownSettings {
             WorkerSpec.NODE_MAX_FAILURES, ClientMode.KEEPALIVE_TIMEOUT, ContainerFiles.NODE_CLASSPATH_PROPERTY,
             ContainerFiles.ARCHIVE_PROPERTY, AppSpec.JAVA_HOME_PROPERTY, YarnSessionProvider.HADOOP_CONF_DIR,
             ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ProgressConfig.INTERVAL,
-            RpcSecret.FILE_PROPERTY, EventLogConfig.DIR, EventLogConfig.HISTORY_ADDRESS);
+            RpcSecret.FILE_PROPERTY, EventLogConfig.DIR, EventLogConfig.HISTORY_ADDRESS, AppSpec.AM_JAVA_OPTIONS);
 
     private KnownSettings() {
     }

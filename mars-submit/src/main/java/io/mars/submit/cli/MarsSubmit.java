@@ -93,6 +93,11 @@ public final class MarsSubmit {
                                         with local[N] or client mode the heap of this
                                         JVM, which bin/mars-submit sets (-Xmx; MB, or
                                         with m/g suffix; after MARS_SUBMIT_OPTS).
+              --driver-java-options <opts>
+                                        JVM options (whitespace-separated) of the JVM the
+                                        main runs in: the AM's with yarn in cluster mode
+                                        (mars.yarn.am.java-options), else this JVM's,
+                                        which bin/mars-submit starts with them.
               --no-wait                 yarn: print the application id and tracking URL and
                                         exit 0 once YARN accepted the application, instead
                                         of waiting for its end (the AM then removes its

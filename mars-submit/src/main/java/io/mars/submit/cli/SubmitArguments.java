@@ -27,7 +27,7 @@ final class SubmitArguments {
             Set.of("--master", "--class", "--name", "--properties-file", "--jars", "--conf", "--queue",
                     "--am-memory", "--am-vcores", "--workers", "--worker-memory", "--worker-vcores", "--deploy-mode",
                     "--tags", "--priority", "--files", "--num-executors", "--executor-memory", "--executor-cores",
-                    "--driver-memory");
+                    "--driver-memory", "--driver-java-options");
 
     /** spark-submit's names, taken as the Mars option each stands for (--driver-memory is resolved by mode). */
     static final Map<String, String> SPARK_ALIASES = Map.of("--num-executors", "--workers",
@@ -50,6 +50,7 @@ final class SubmitArguments {
     private String priority;
     private String files;
     private String driverMemory;
+    private String driverJavaOptions;
     /** The name each Mars option was given under, when it was a spark-submit alias, for messages. */
     private final Map<String, String> typedAs = new HashMap<>();
     private boolean verbose;
@@ -148,6 +149,7 @@ final class SubmitArguments {
                 case "--priority" -> parsed.priority = value;
                 case "--files" -> parsed.files = value;
                 case "--driver-memory" -> parsed.driverMemory = value;
+                case "--driver-java-options" -> parsed.driverJavaOptions = value;
                 default -> throw new IllegalStateException("option without a handler: " + option);
             }
         }
@@ -231,6 +233,14 @@ final class SubmitArguments {
 
     Optional<String> files() {
         return Optional.ofNullable(files);
+    }
+
+    /**
+     * spark-submit's {@code --driver-java-options}: JVM options of the AM in cluster mode; otherwise of this JVM, which
+     * {@code bin/mars-submit} starts with them.
+     */
+    Optional<String> driverJavaOptions() {
+        return Optional.ofNullable(driverJavaOptions);
     }
 
     /** spark-submit's {@code --driver-memory}: the AM's memory in cluster mode, this JVM's heap otherwise. */

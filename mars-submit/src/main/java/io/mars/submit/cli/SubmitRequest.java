@@ -157,6 +157,11 @@ record SubmitRequest(
         }
         DeployMode deployMode = args.deployMode().map(DeployMode::parse).orElse(DeployMode.CLUSTER);
         int amMemory = amMemoryMb(args, master.isYarn() && deployMode == DeployMode.CLUSTER);
+        if (master.isYarn() && deployMode == DeployMode.CLUSTER) {
+            // the job's main runs in the AM: its JVM takes them (otherwise bin/mars-submit gave them to this JVM)
+            args.driverJavaOptions().filter(v -> !v.isBlank()).ifPresent(v -> settings.put(
+                    io.mars.am.yarn.AppSpec.AM_JAVA_OPTIONS, v.trim(), "--driver-java-options"));
+        }
         String workersAs = args.typedAs("--workers");
         String workerMemoryAs = args.typedAs("--worker-memory");
         String workerVcoresAs = args.typedAs("--worker-vcores");

@@ -474,6 +474,7 @@ public final class YarnSubmitter {
         String command = String.join(" ",
                 java,
                 "-Xmx" + Math.max(64, app.amMemoryMb() * 3 / 4) + "m",
+                amJavaOptions(app.properties().getOrDefault(AppSpec.AM_JAVA_OPTIONS, "")),
                 "--add-opens=java.base/java.nio=ALL-UNNAMED",
                 "-Dmars.log.dir=" + ApplicationConstants.LOG_DIR_EXPANSION_VAR,
                 "-Dlog4j2.configurationFile=mars-am-log4j2.xml",
@@ -485,6 +486,21 @@ public final class YarnSubmitter {
         credentials.writeTokenStorageToStream(tokens);
         return ContainerLaunchContext.newInstance(resources, Map.of("CLASSPATH", classpath),
                 List.of(command), null, ByteBuffer.wrap(tokens.getData(), 0, tokens.getLength()), null);
+    }
+
+    /**
+     * {@value AppSpec#AM_JAVA_OPTIONS} for the AM's launch command, which the NodeManager runs through a shell: each
+     * option single-quoted, so a value with spaces or {@code $} reaches the JVM as written.
+     */
+    public static String amJavaOptions(String options) {
+        StringBuilder quoted = new StringBuilder();
+        for (String option : options.trim().split("\\s+")) {
+            if (!option.isEmpty()) {
+                quoted.append(quoted.length() == 0 ? "" : " ").append('\'')
+                        .append(option.replace("'", "'\\''")).append('\'');
+            }
+        }
+        return quoted.toString();
     }
 
     /** The Hadoop configuration files, flat in one zip that the NodeManager unpacks as {@value ContainerFiles#CONF_LINK}. */

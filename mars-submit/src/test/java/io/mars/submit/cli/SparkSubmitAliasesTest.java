@@ -1,5 +1,7 @@
 package io.mars.submit.cli;
 
+import io.mars.am.yarn.AppSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.am.yarn.WorkerSpec;
@@ -67,6 +69,21 @@ class SparkSubmitAliasesTest {
     }
 
     @Test
+    void driverJavaOptionsGoToTheAmInClusterModeOnly() {
+        assertThat(resolve("--master", "yarn", "--driver-java-options", " -Da=1  -XX:+UseSerialGC ",
+                jars.appJar.toString()).properties()).containsEntry(AppSpec.AM_JAVA_OPTIONS, "-Da=1  -XX:+UseSerialGC");
+        // elsewhere the main runs here: bin/mars-submit started this JVM with them
+        assertThat(resolve("--master", "yarn", "--deploy-mode", "client", "--driver-java-options", "-Da=1",
+                jars.appJar.toString()).properties()).doesNotContainKey(AppSpec.AM_JAVA_OPTIONS);
+        assertThat(resolve("--master", "local[2]", "--driver-java-options", "-Da=1", jars.appJar.toString())
+                .properties()).doesNotContainKey(AppSpec.AM_JAVA_OPTIONS);
+        // the AM's launch command quotes each option for the NodeManager's shell
+        assertThat(io.mars.submit.yarn.YarnSubmitter.amJavaOptions(" -Dx=it's$HOME  -Xss2m "))
+                .isEqualTo("'-Dx=it'\\''s$HOME' '-Xss2m'");
+        assertThat(io.mars.submit.yarn.YarnSubmitter.amJavaOptions("  ")).isEmpty();
+    }
+
+    @Test
     void aliasErrorsAreUsageErrorsNamingTheAliasTyped() {
         String app = jars.appJar.toString();
         String[][] cases = {
@@ -121,6 +138,10 @@ class SparkSubmitAliasesTest {
                 .as("a value and the job's own arguments are not options").isEmpty();
         assertThat(heap(script, "--driver-memory", "lots", "app.jar")).as("left for MarsSubmit's usage error")
                 .isEmpty();
+        assertThat(options(script, "-D", "--master", "local[2]", "--driver-java-options", "-Da=1 -Db=x y", "app.jar"))
+                .containsExactly("-Da=1", "-Db=x");
+        assertThat(options(script, "-D", "--master", "yarn", "--driver-java-options=-Da=1", "app.jar"))
+                .as("cluster mode: the AM's").isEmpty();
     }
 
     @Test
@@ -133,6 +154,11 @@ class SparkSubmitAliasesTest {
 
     /** The -Xmx options the script passes to java (MARS_SUBMIT_OPTS empty, so only its own). */
     private static List<String> heap(Path script, String... args) throws Exception {
+        return options(script, "-Xmx", args);
+    }
+
+    /** The arguments starting with {@code prefix} the script passes to java (MARS_SUBMIT_OPTS empty). */
+    private static List<String> options(Path script, String prefix, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(script.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
@@ -142,6 +168,8 @@ class SparkSubmitAliasesTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
-        return out.lines().filter(l -> l.startsWith("-Xmx")).toList();
+        List<String> jvmArgs = out.lines().takeWhile(l -> !l.equals(MarsSubmit.class.getName())).toList();
+        return jvmArgs.stream().filter(l -> l.startsWith(prefix) && !l.startsWith("-Dio.netty")
+                && !l.startsWith("-Djava.util.logging") && !l.startsWith("-Dlog4j")).toList();
     }
 }
