@@ -27,7 +27,8 @@ import java.util.stream.Stream;
  *
  * <p>The bundled library and the gfortran runtime it needs are copied to a private temporary directory, loaded, and
  * deleted at once (Linux keeps a mapped library alive): nothing stays on disk however the process ends, short of a
- * kill in those few milliseconds. JavaCPP's loader is not used. netlib's LAPACK binding is not a dependency of Mars;
+ * kill in those few milliseconds; the same is done with netlib's own copy of its JNI library, whatever the choice.
+ * JavaCPP's loader is not used. netlib's LAPACK binding is not a dependency of Mars;
  * the bundled file holds LAPACK, but it is gone once loaded, so a LAPACK binding added later must load in the same
  * window.
  */
@@ -82,6 +83,32 @@ final class BlasLibrary {
             return new Outcome(Optional.of(new Loaded(NativeBLAS.getInstance(), library)), "");
         } catch (Throwable t) {
             return new Outcome(Optional.empty(), "netlib's JNI could not use " + library + ": " + t);
+        } finally {
+            deleteNetlibCopies();
+        }
+    }
+
+    /**
+     * Deletes the copies of netlib's JNI library ({@code libnetlibblasjni<n>.so} in java.io.tmpdir) that this process
+     * has mapped: netlib extracts one per process and only marks it delete-on-exit, so every killed worker left one
+     * behind. Loaded, it needs no file any more.
+     */
+    private static void deleteNetlibCopies() {
+        Path maps = Path.of("/proc/self/maps");
+        if (!Files.isReadable(maps)) {
+            return;
+        }
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
+        try (Stream<String> lines = Files.lines(maps)) {
+            for (String file : lines.filter(l -> l.contains("/libnetlibblasjni") && l.endsWith(".so"))
+                    .map(l -> l.substring(l.indexOf('/'))).distinct().toList()) {
+                Path p = Path.of(file);
+                if (tmp.equals(p.getParent()) && p.getFileName().toString().matches("libnetlibblasjni\\d+\\.so")) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // left to netlib's delete-on-exit
         }
     }
 

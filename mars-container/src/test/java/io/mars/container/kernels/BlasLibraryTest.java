@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.mars.common.error.MarsException;
 import io.mars.container.BlasChoice;
 import io.mars.container.WorkerConfig;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,6 +40,8 @@ class BlasLibraryTest {
         assertThat(out.get("mapped")).anyMatch(l -> l.startsWith(tmp + "/mars-openblas-")
                 && l.endsWith("/libgfortran.so.5 (deleted)"));
         assertThat(out.get("mapped")).noneMatch(l -> l.contains("/usr/lib") || l.contains("/lib/x86_64"));
+        // netlib's own JNI copy is deleted as soon as it is loaded too, not only at a normal exit
+        assertThat(out.get("mapped")).anyMatch(l -> l.matches(".*/libnetlibblasjni\\d+\\.so \\(deleted\\)"));
         // OPENBLAS_NUM_THREADS=1 (surefire's environment) is honoured: no BLAS thread pool is started
         assertThat(out.get("threadsAdded")).containsExactly("0");
     }
@@ -49,6 +52,21 @@ class BlasLibraryTest {
         Map<String, List<String>> out = probe("bundled", Map.of("OPENBLAS_NUM_THREADS", "2"));
         assertThat(out.get("native")).containsExactly("true");
         assertThat(out.get("threadsAdded")).containsExactly("1"); // the caller is the second
+    }
+
+    @Test
+    void aKilledProcessLeavesNoLibraryBehind() throws Exception {
+        Process p = new ProcessBuilder(command("bundled", "hang")).redirectErrorStream(true).start();
+        try (BufferedReader out = p.inputReader(StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = out.readLine()) != null && !line.equals("hanging")) {
+                assertThat(line).doesNotStartWith("native=false");
+            }
+            assertThat(line).isEqualTo("hanging");
+            p.destroyForcibly(); // SIGKILL: no shutdown hooks, no delete-on-exit
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(list(tmp)).isEmpty();
     }
 
     @Test
@@ -67,6 +85,7 @@ class BlasLibraryTest {
         assertThat(out.get("native")).containsExactly("true");
         assertThat(out.get("describe").get(0)).contains("JNIBLAS over system ").contains("libblas.so.3");
         assertThat(out.get("mapped")).noneMatch(l -> l.contains("mars-openblas-"));
+        assertThat(out.get("mapped")).anyMatch(l -> l.matches(".*/libnetlibblasjni\\d+\\.so \\(deleted\\)"));
     }
 
     @Test
@@ -83,10 +102,7 @@ class BlasLibraryTest {
     }
 
     private Map<String, List<String>> probe(String choice, Map<String, String> env) throws Exception {
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m", "-Djava.io.tmpdir=" + tmp, "-D" + WorkerConfig.BLAS + "=" + choice,
-                "-cp", classPath, BlasProbe.class.getName());
+        ProcessBuilder pb = new ProcessBuilder(command(choice));
         pb.environment().putAll(env);
         pb.redirectErrorStream(true);
         Process p = pb.start();
@@ -103,6 +119,16 @@ class BlasLibraryTest {
             }
         }
         return values;
+    }
+
+    private List<String> command(String choice, String... args) {
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m",
+                "-Djava.io.tmpdir=" + tmp, "-D" + WorkerConfig.BLAS + "=" + choice, "-cp", classPath,
+                BlasProbe.class.getName()));
+        command.addAll(List.of(args));
+        return command;
     }
 
     private static List<Path> list(Path dir) throws IOException {

@@ -14,7 +14,7 @@ public final class BlasProbe {
     private BlasProbe() {
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
         long threadsBefore = threads();
         boolean nativeBlas = Blas.isNative();
         System.out.println("native=" + nativeBlas);
@@ -38,6 +38,11 @@ public final class BlasProbe {
                     .map(l -> l.substring(l.indexOf('/')))
                     .distinct()
                     .forEach(l -> System.out.println("mapped=" + l));
+        }
+        if (args.length > 0 && args[0].equals("hang")) {
+            System.out.println("hanging");
+            System.out.flush();
+            Thread.sleep(Long.MAX_VALUE); // killed by the test
         }
     }
 
