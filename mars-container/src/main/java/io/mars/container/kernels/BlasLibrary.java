@@ -164,7 +164,9 @@ final class BlasLibrary {
             System.load(p.toAbsolutePath().toString());
             return true;
         } catch (UnsatisfiedLinkError e) {
-            return false; // another architecture's file, or a missing dependency: the linker would fail too
+            // another architecture's file, or a missing dependency: the linker would fail too; but a file another
+            // class loader (an earlier copy of Mars's classes) loaded is loaded, and netlib can open it
+            return String.valueOf(e.getMessage()).contains("already loaded in another classloader");
         }
     }
 
