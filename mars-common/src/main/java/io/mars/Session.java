@@ -106,7 +106,9 @@ public interface Session extends AutoCloseable {
 
     /**
      * A session on a running Mars application ({@code application_...}) started by this user, whether in cluster or
-     * client mode. Closing it leaves the application running.
+     * client mode, or on a standalone supervisor ({@code mars://<host>:<port>}, started by {@code bin/mars-supervisor};
+     * the shared secret is read from {@code mars.rpc.secret-file}, default {@code ~/.mars/secret}). Closing it leaves
+     * the application or the supervisor running.
      */
     static Session connect(String applicationId) {
         return connect(applicationId, Map.of());
@@ -114,9 +116,13 @@ public interface Session extends AutoCloseable {
 
     /** {@link #connect(String)} with {@code mars.*} settings for the new session. */
     static Session connect(String applicationId, Map<String, String> conf) {
+        if (applicationId != null && applicationId.startsWith("mars://")) {
+            return create(applicationId, conf);
+        }
         if (applicationId == null || !applicationId.startsWith("application_")) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "'" + applicationId + "' is not a YARN application id;"
-                    + " expected application_<cluster timestamp>_<number>, as mars-submit prints it");
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "'" + applicationId + "' is neither a YARN application"
+                    + " id (application_<cluster timestamp>_<number>, as mars-submit prints it) nor a standalone"
+                    + " supervisor's address (mars://<host>:<port>)");
         }
         return create("yarn://" + applicationId, conf);
     }
@@ -137,6 +143,7 @@ public interface Session extends AutoCloseable {
             }
         }
         throw new MarsException(ErrorCode.INVALID_CONFIG, "no session provider accepts master '" + master
-                + "'; is mars-submit on the classpath? Masters: local, local[N], local[*], yarn, yarn://<application id>");
+                + "'; is mars-submit on the classpath? Masters: local, local[N], local[*], yarn, yarn://<application id>,"
+                + " mars://<host>:<port>");
     }
 }

@@ -6,6 +6,7 @@ import io.mars.am.services.meta.internal.MemoryMetaService;
 import io.mars.am.services.scheduling.SchedulingService;
 import io.mars.am.services.scheduling.internal.DepthFirstScheduler;
 import io.mars.am.services.session.internal.SessionManager;
+import io.mars.am.services.task.TaskEvents;
 import io.mars.am.services.task.internal.TaskManager;
 import io.mars.am.services.cluster.ClusterListener;
 import io.mars.am.services.scheduling.SchedulingConfig;
@@ -51,6 +52,15 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
 
     /** A supervisor whose durable state goes to {@code store}, which it owns from now on and closes. */
     public Supervisor(ClusterService cluster, Map<String, String> conf, TilerRegistry tilers, StateStore store) {
+        this(cluster, conf, tilers, store, TaskEvents.NONE);
+    }
+
+    /**
+     * A supervisor whose durable state goes to {@code store} (owned from now on), telling {@code events} (the
+     * application's event log) of every subtask run and task end.
+     */
+    public Supervisor(ClusterService cluster, Map<String, String> conf, TilerRegistry tilers, StateStore store,
+                      TaskEvents events) {
         this.cluster = cluster;
         this.store = store;
         this.meta = new MemoryMetaService(store);
@@ -72,7 +82,7 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
                 });
             }
         });
-        this.tasks = new TaskManager(sessions, scheduling, lifecycle, meta, tilers, conf, this::workerBudget);
+        this.tasks = new TaskManager(sessions, scheduling, lifecycle, meta, tilers, conf, this::workerBudget, events);
     }
 
     /**

@@ -103,7 +103,7 @@ public class YarnDemosTest {
     }
 
     /** The four demos' results, formatted as the demos print them (as the job in the jar, JOB, does). */
-    static List<String> demos(Session session) {
+    public static List<String> demos(Session session) {
         return List.of(
                 "pi=" + MonteCarloPi.run(session, 20_000_000L, 2_000_000L).result(),
                 "inner=" + InnerSum.run(session, 800, 200).result(),

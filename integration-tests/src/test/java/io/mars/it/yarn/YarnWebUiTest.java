@@ -123,9 +123,17 @@ class YarnWebUiTest {
     void aWorkerKilledMidTaskIsReplacedTheTaskRerunsAndTheRestApiShowsItThroughTheProxy() throws Exception {
         org.apache.hadoop.fs.Path done = fs.makeQualified(new org.apache.hadoop.fs.Path("/web/column-sums"));
         org.apache.hadoop.fs.Path release = fs.makeQualified(new org.apache.hadoop.fs.Path("/web/release"));
+        org.apache.hadoop.fs.Path events = fs.makeQualified(new org.apache.hadoop.fs.Path("/mars/events"));
+        int historyPort;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            historyPort = free.getLocalPort();
+        }
+        JsonNode lastTask = null;
         ExecutorService submitter = Executors.newSingleThreadExecutor(r -> new Thread(r, "mars-submit-under-test"));
         try {
             Future<MiniHadoop.Submitted> submitted = submitter.submit(() -> submit("--name", "web-ui-job",
+                    "--conf", "mars.eventlog.dir=" + events,
+                    "--conf", "mars.history.address=127.0.0.1:" + historyPort,
                     "--conf", "mars.worker.heartbeat-timeout-ms=5000",
                     "--conf", "mars.submit.progress-interval-ms=500", jobJar.toString(),
                     done.toString(), release.toString()));
@@ -161,6 +169,9 @@ class YarnWebUiTest {
                 assertThat(fs.exists(done)).as("the job's task finished within %s", PATIENCE).isTrue();
 
                 JsonNode task = getJson(proxy + "api/tasks/" + taskId);
+                lastTask = task;
+                assertThat(fs.exists(new org.apache.hadoop.fs.Path(events, appId + ".jsonl.inprogress")))
+                        .as("the running application's event log on HDFS").isTrue();
                 assertThat(task.get("state").asText()).isEqualTo("SUCCEEDED");
                 assertThat(task.get("progress").asDouble()).isEqualTo(1.0);
                 int total = task.at("/subtasks/total").asInt();
@@ -221,6 +232,30 @@ class YarnWebUiTest {
             int finished = lines.indexOf("mars-submit: application " + appId + " finished: SUCCEEDED");
             assertThat(finished).as(run.err()).isGreaterThan(lines.indexOf(last.group()));
             assertThat(lines.subList(finished, lines.size())).noneMatch(l -> l.startsWith("mars-submit: progress:"));
+
+            // history: the RM's final link is the history server's page, which shows the task as the proxy did
+            String historyPage = "http://127.0.0.1:" + historyPort + "/app/" + appId + "/";
+            assertThat(yarnClient.getApplicationReport(appId).getOriginalTrackingUrl()).isEqualTo(historyPage);
+            assertThat(fs.exists(new org.apache.hadoop.fs.Path(events, appId + ".jsonl"))).isTrue();
+            assertThat(fs.exists(new org.apache.hadoop.fs.Path(events, appId + ".jsonl.inprogress"))).isFalse();
+            try (io.mars.am.history.HistoryServer history = new io.mars.am.history.HistoryServer(events.toString(),
+                    "127.0.0.1", historyPort, fs.getConf())) {
+                history.start();
+                JsonNode kept = getJson(historyPage + "api/tasks/" + lastTask.get("id").asText());
+                for (String field : List.of("state", "progress", "chunks", "stages", "subtasks", "elapsedMs",
+                        "tilingMs", "error")) {
+                    assertThat(kept.get(field)).as(field).isEqualTo(lastTask.get(field));
+                }
+                JsonNode app = getJson("http://127.0.0.1:" + historyPort + "/api/applications").get("applications")
+                        .get(0);
+                assertThat(app.get("status").asText()).isEqualTo("SUCCEEDED");
+                assertThat(app.get("name").asText()).isEqualTo("web-ui-job");
+                assertThat(getJson(historyPage + "api/cluster").get("lostWorkers")).hasSize(1);
+                JsonNode runs = getJson(historyPage + "api/timeline").get("subtasks");
+                assertThat(runs.size()).isGreaterThanOrEqualTo(lastTask.at("/subtasks/total").asInt()
+                        + lastTask.at("/subtasks/reruns").asInt());
+                assertThat(runs.findValuesAsText("outcome")).contains("succeeded", "retried");
+            }
         } finally {
             submitter.shutdownNow();
             assertThat(submitter.awaitTermination(30, TimeUnit.SECONDS)).isTrue();

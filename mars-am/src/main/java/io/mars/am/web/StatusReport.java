@@ -34,14 +34,14 @@ import java.util.function.Supplier;
  *
  * <p>A worker's figures its report cannot give (it does not answer in time, or gives none) are {@code null}.
  */
-final class StatusReport {
+public final class StatusReport implements StatusSource {
     /** How long a request waits for a service's answer before the API answers 503. */
     static final long TIMEOUT_SECONDS = 10;
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final Supplier<List<Supervisor>> supervisors;
 
-    StatusReport(Supplier<List<Supervisor>> supervisors) {
+    public StatusReport(Supplier<List<Supervisor>> supervisors) {
         this.supervisors = supervisors;
     }
 
@@ -49,7 +49,8 @@ final class StatusReport {
      * {@code /api/cluster}: the workers, their slots, what they store and have spilled, their process memory, what
      * the scheduler admitted to them, and the workers lost so far.
      */
-    ObjectNode cluster() {
+    @Override
+    public ObjectNode cluster() {
         List<WorkerGateway> workers = new ArrayList<>();
         Map<String, WorkerLoad> loads = new HashMap<>();
         ArrayNode lost = JSON.arrayNode();
@@ -127,7 +128,8 @@ final class StatusReport {
     }
 
     /** {@code /api/sessions}: open sessions, what they keep, and their tasks by state. */
-    ObjectNode sessions() {
+    @Override
+    public ObjectNode sessions() {
         ArrayNode list = JSON.arrayNode();
         for (Supervisor s : supervisors.get()) {
             List<SessionSnapshot> open = answer(s.sessions().snapshots());
@@ -152,7 +154,8 @@ final class StatusReport {
     }
 
     /** {@code /api/tasks}: every task, oldest first, with progress and subtasks by state. */
-    ObjectNode tasks() {
+    @Override
+    public ObjectNode tasks() {
         ArrayNode list = JSON.arrayNode();
         Clock clock = Clock.now();
         for (TaskStatus t : allTasks()) {
@@ -164,7 +167,8 @@ final class StatusReport {
     }
 
     /** {@code /api/tasks/{id}}, or empty for an unknown id. */
-    Optional<ObjectNode> task(String taskId) {
+    @Override
+    public Optional<ObjectNode> task(String taskId) {
         Clock clock = Clock.now();
         return allTasks().stream().filter(t -> t.info().taskId().equals(taskId)).findFirst().map(t -> task(t, clock));
     }
@@ -176,6 +180,11 @@ final class StatusReport {
         }
         all.sort(Comparator.comparingLong(t -> t.info().submittedNanos()));
         return all;
+    }
+
+    /** A task's document as {@code api/tasks/<id>} serves it now (for the event log, as the task ends). */
+    public static ObjectNode taskJson(TaskStatus status) {
+        return task(status, Clock.now());
     }
 
     private static ObjectNode task(TaskStatus status, Clock clock) {

@@ -15,18 +15,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Routes GET requests: {@code /} the status page, {@code /api/cluster}, {@code /api/sessions}, {@code /api/tasks} and
- * {@code /api/tasks/<id>} the JSON documents. Errors are JSON too: {@code {"error": {"code", "message"}}}.
+ * Routes GET requests: {@code /} the status page, {@code /api/cluster}, {@code /api/sessions}, {@code /api/tasks},
+ * {@code /api/tasks/<id>} and (when the source keeps one) {@code /api/timeline} the JSON documents. Errors are JSON too: {@code {"error": {"code", "message"}}}.
  */
-final class StatusServlet extends HttpServlet {
+public final class StatusServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(StatusServlet.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String TASK_PREFIX = "/api/tasks/";
 
-    private final transient StatusReport report;
+    private final transient StatusSource report;
 
-    StatusServlet(StatusReport report) {
+    public StatusServlet(StatusSource report) {
         this.report = report;
     }
 
@@ -40,6 +40,16 @@ final class StatusServlet extends HttpServlet {
                 case "/api/cluster" -> json(response, HttpServletResponse.SC_OK, report.cluster());
                 case "/api/sessions" -> json(response, HttpServletResponse.SC_OK, report.sessions());
                 case "/api/tasks", "/api/tasks/" -> json(response, HttpServletResponse.SC_OK, report.tasks());
+                case "/api/timeline" -> {
+                    Optional<ObjectNode> timeline = report.timeline();
+                    if (timeline.isPresent()) {
+                        json(response, HttpServletResponse.SC_OK, timeline.get());
+                    } else {
+                        error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "this server"
+                                + " keeps no timeline; the history server (bin/mars-history) serves it from the event"
+                                + " log (mars.eventlog.dir)");
+                    }
+                }
                 default -> {
                     if (path.startsWith(TASK_PREFIX) && path.indexOf('/', TASK_PREFIX.length()) < 0) {
                         task(response, path.substring(TASK_PREFIX.length()));

@@ -3,6 +3,10 @@ package io.mars.am.yarn;
 import io.mars.common.memory.ArrowAllocators;
 import io.mars.am.GraphWarmup;
 import io.mars.am.Supervisor;
+import io.mars.am.history.EventLogConfig;
+import io.mars.am.history.EventLogWriter;
+import io.mars.am.services.task.TaskEvents;
+import io.mars.am.web.StatusReport;
 import io.mars.am.rpc.SupervisorEndpoint;
 import io.mars.am.services.cluster.internal.StaticCluster;
 import io.mars.am.services.session.SessionService;
@@ -121,13 +125,18 @@ public final class ApplicationMaster {
         try (EmbeddedZooKeeper embedded = stateConfig.hasQuorum() ? null : startEmbeddedZooKeeper(attempts);
              ClientMode client = clientMode ? ClientMode.from(spec.properties()) : null;
              RootAllocator allocator = ArrowAllocators.root();
+             EventLogWriter events = EventLogWriter.open(spec.properties(), eventLogId(attempts),
+                     spec.properties().getOrDefault("mars.app.name", spec.mainClass()), "yarn", conf).orElse(null);
              Supervisor supervisor = new Supervisor(cluster, spec.properties(), TilerRegistry.standard(),
-                     openStateStore(stateConfig, embedded, attempts));
+                     openStateStore(stateConfig, embedded, attempts), events == null ? TaskEvents.NONE : events);
              SupervisorEndpoint endpoint = new SupervisorEndpoint(supervisor, cluster, RpcSecret.of(secret), host, 0,
                      allocator, HeartbeatConfig.from(spec.properties()).timeout(),
                      clientMode ? client.handlers() : Map.of());
              AmWebServer web = new AmWebServer(host, WebConfig.from(spec.properties()), () -> List.of(supervisor),
                      Optional.of(YarnProxyFilter.forThisContainer(conf)))) {
+            if (events != null) {
+                cluster.addListener(events);
+            }
             recover(supervisor, attempts);
             WorkerContainers workers = new WorkerContainers(workerSpec, spec, host, endpoint.port(), secret,
                     endpoint.workers());
@@ -155,15 +164,16 @@ public final class ApplicationMaster {
                 workers.stopping();
                 if (first instanceof String workerFailure) {
                     LOG.error("the application fails: {}", workerFailure);
-                    return end(rm, spec, supervisor.store(), attempts, FinalApplicationStatus.FAILED, workerFailure);
+                    return end(rm, spec, supervisor, events, attempts, FinalApplicationStatus.FAILED, workerFailure);
                 }
                 Throwable failure = (Throwable) first;
                 if (failure == null) {
                     LOG.info("{} succeeded", clientMode ? "the client-mode application" : "job " + spec.mainClass());
-                    return end(rm, spec, supervisor.store(), attempts, FinalApplicationStatus.SUCCEEDED, "");
+                    return end(rm, spec, supervisor, events, attempts, FinalApplicationStatus.SUCCEEDED, "");
                 }
                 LOG.error("job {} failed", spec.mainClass(), failure);
-                return end(rm, spec, supervisor.store(), attempts, FinalApplicationStatus.FAILED, diagnostics(spec, failure));
+                return end(rm, spec, supervisor, events, attempts, FinalApplicationStatus.FAILED,
+                        diagnostics(spec, failure));
             } finally {
                 nm.stop();
                 rm.stop();
@@ -194,6 +204,11 @@ public final class ApplicationMaster {
         return store;
     }
 
+    /** The name of this attempt's event log: the application id, with {@code _<attempt>} after the first (as Spark). */
+    private static String eventLogId(AmAttempts attempts) {
+        return attempts.attempt() == 1 ? attempts.applicationId() : attempts.applicationId() + "_" + attempts.attempt();
+    }
+
     /** Reads back the sessions, kept results and chunk meta that earlier attempts stored. */
     private static void recover(Supervisor supervisor, AmAttempts attempts) {
         int sessions = supervisor.recover().join();
@@ -209,9 +224,15 @@ public final class ApplicationMaster {
      * AM unregisters with the outcome. A failure with attempts left neither unregisters nor deletes anything, so the
      * ResourceManager starts the next attempt and that attempt recovers the state.
      */
-    private static boolean end(AMRMClientAsync<ContainerRequest> rm, AppSpec spec, StateStore store,
-                               AmAttempts attempts, FinalApplicationStatus status, String diagnostics) throws Exception {
+    private static boolean end(AMRMClientAsync<ContainerRequest> rm, AppSpec spec, Supervisor supervisor,
+                               EventLogWriter events, AmAttempts attempts, FinalApplicationStatus status,
+                               String diagnostics) throws Exception {
+        StateStore store = supervisor.store();
         boolean succeeded = status == FinalApplicationStatus.SUCCEEDED;
+        if (events != null) {
+            events.end(succeeded || attempts.last() ? status.name() : "FAILED_ATTEMPT", diagnostics,
+                    () -> new StatusReport(() -> List.of(supervisor)).cluster());
+        }
         if (!succeeded && !attempts.last()) {
             LOG.error("AM attempt {} of {} failed; not unregistering, so YARN starts attempt {}, which recovers the "
                     + "state this one leaves{}", attempts.attempt(), attempts.maxAttempts(), attempts.attempt() + 1,
@@ -226,7 +247,10 @@ public final class ApplicationMaster {
         }
         // before unregistering: once the RM sees the end, the NM may stop this container at any moment
         removeStaging(spec);
-        rm.unregisterApplicationMaster(status, diagnostics, null);
+        // with a history server, the application's page stays reachable there once the AM is gone
+        String finalUrl = events == null ? null
+                : EventLogConfig.from(spec.properties()).historyUrl(eventLogId(attempts)).orElse(null);
+        rm.unregisterApplicationMaster(status, diagnostics, finalUrl);
         return succeeded;
     }
 

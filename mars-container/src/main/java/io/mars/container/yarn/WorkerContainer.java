@@ -1,33 +1,22 @@
 package io.mars.container.yarn;
 
-import io.mars.common.memory.ArrowAllocators;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.memory.ProcessMemory;
-import io.mars.common.memory.WorkerMemory;
-import io.mars.common.rpc.flight.HeartbeatConfig;
 import io.mars.common.rpc.flight.RpcSecret;
-import io.mars.container.WorkerConfig;
-import io.mars.container.kernels.KernelRegistry;
-import io.mars.container.rpc.NetworkedWorker;
-import io.mars.container.kernels.DataFrameKernels;
-import io.mars.container.services.storage.StorageConfig;
-import io.mars.container.services.storage.internal.TieredStorage;
-import io.mars.common.wire.Warmup;
-import org.apache.arrow.memory.BufferAllocator;
+import io.mars.container.rpc.WorkerProcess;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.arrow.memory.RootAllocator;
+import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The main class of a worker container: reads the application secret from its YARN credentials, starts a
- * {@link NetworkedWorker} registered with the AM named on the command line ({@code <am host> <am rpc port>}), and
+ * The main class of a worker container: reads the application secret from its YARN credentials, runs a worker
+ * ({@link WorkerProcess}) registered with the AM named on the command line ({@code <am host> <am rpc port>}), and
  * exits when the AM drops it or is gone. Its id is its YARN container id, so the AM can match exits to workers. Its
- * memory follows {@link WorkerMemory} for the container size the AM passes ({@code mars.yarn.worker.memory}): Arrow's
+ * memory follows {@code WorkerMemory} for the container size the AM passes ({@code mars.yarn.worker.memory}): Arrow's
  * root allocator is capped at the layout's Arrow share, results are kept under the memory quota
  * ({@code mars.worker.cache-mem} of the layout's data memory) and spilled to the container's local directories (or
  * {@code mars.worker.spill.hdfs-dir}); the quota's hard limit is the working memory the scheduler admits here.
@@ -49,27 +38,6 @@ public final class WorkerContainer {
         System.exit(code);
     }
 
-    /** What the worker's memory is divided into: from its container's layout, or (launched by hand) its heap. */
-    private record Sizing(long dataBytes, long arrowBytes, String description) {
-    }
-
-    private static Sizing sizing(Map<String, String> conf) {
-        String containerMb = conf.get(WorkerMemory.CONTAINER_MB);
-        if (containerMb == null) {
-            long heap = Runtime.getRuntime().maxMemory();
-            return new Sizing(heap, Long.MAX_VALUE, "no container size given (" + WorkerMemory.CONTAINER_MB
-                    + "): quota relative to the heap, Arrow unbounded");
-        }
-        WorkerMemory m;
-        try {
-            m = WorkerMemory.forContainer(Integer.parseInt(containerMb.trim()), WorkerMemory.CONTAINER_MB);
-        } catch (NumberFormatException e) {
-            throw new MarsException(ErrorCode.INVALID_CONFIG, WorkerMemory.CONTAINER_MB
-                    + " must be a whole number of MB, got '" + containerMb + "'");
-        }
-        return new Sizing(m.dataBytes(), m.arrowBytes(), m.describe());
-    }
-
     static int run(String[] args) throws Exception {
         if (args.length != 2) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "usage: WorkerContainer <am host> <am rpc port>");
@@ -88,26 +56,8 @@ public final class WorkerContainer {
                 conf.put(k.toString(), v.toString());
             }
         });
-        HeartbeatConfig heartbeats = HeartbeatConfig.from(conf);
-        try (RootAllocator warm = ArrowAllocators.root()) {
-            Warmup.codecs(warm); // before registering: the first subtask does not load the codecs' classes then
-        }
-        Sizing sizing = sizing(conf);
-        StorageConfig storage = StorageConfig.from(conf, sizing.dataBytes(), System.getenv());
-        LOG.info("worker {} memory: {}; JVM max heap {} MB; storage quota {} bytes ({} of {} bytes of data memory),"
-                + " soft {} / hard {} bytes; subtasks are admitted up to {} bytes of working memory; spilling to {}",
-                id, sizing.description(), Runtime.getRuntime().maxMemory() >> 20, storage.cacheBytes(),
-                conf.getOrDefault(StorageConfig.CACHE_MEM, StorageConfig.DEFAULT_CACHE_MEM), sizing.dataBytes(),
-                storage.softBytes(), storage.hardBytes(), storage.hardBytes(), storage.spillDirs());
-        try (RootAllocator allocator = ArrowAllocators.root(sizing.arrowBytes());
-             BufferAllocator tables = allocator.newChildAllocator("tables-" + id, 0, Long.MAX_VALUE);
-             NetworkedWorker worker = new NetworkedWorker(id, host, WorkerConfig.from(conf),
-                     new TieredStorage(id, storage, tables), DataFrameKernels.register(KernelRegistry.standard(), tables),
-                     RpcSecret.of(secret), args[0], Integer.parseInt(args[1]), allocator, storage.hardBytes(),
-                     heartbeats.interval(), heartbeats.timeout())) {
-            String reason = worker.terminated().join();
-            LOG.info("worker {} stops: {}; {}", id, reason, ProcessMemory.sample().describe());
-        }
+        WorkerProcess.serve(id, host, conf, System.getenv(), RpcSecret.of(secret), args[0], Integer.parseInt(args[1]),
+                new CompletableFuture<>());
         return 0;
     }
 }

@@ -1,6 +1,7 @@
 package io.mars.submit.cli;
 
 import io.mars.Session;
+import io.mars.am.history.EventLogConfig;
 import io.mars.am.services.scheduling.SchedulingConfig;
 import io.mars.am.state.StateStoreConfig;
 import io.mars.am.web.WebConfig;
@@ -12,6 +13,7 @@ import io.mars.am.yarn.WorkerSpec;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.flight.HeartbeatConfig;
+import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.common.tiling.TilingConfig;
 import io.mars.container.WorkerConfig;
 import io.mars.container.services.storage.StorageConfig;
@@ -42,7 +44,8 @@ public final class KnownSettings {
             AmAttempts.MAX_ATTEMPTS, AmAttempts.VALIDITY_INTERVAL, WorkerSpec.WORKERS, WorkerSpec.MEMORY, WorkerSpec.VCORES, WorkerSpec.MAX_FAILURES,
             WorkerSpec.NODE_MAX_FAILURES, ClientMode.KEEPALIVE_TIMEOUT, ContainerFiles.NODE_CLASSPATH_PROPERTY,
             ContainerFiles.ARCHIVE_PROPERTY, AppSpec.JAVA_HOME_PROPERTY, YarnSessionProvider.HADOOP_CONF_DIR,
-            ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ProgressConfig.INTERVAL);
+            ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ProgressConfig.INTERVAL,
+            RpcSecret.FILE_PROPERTY, EventLogConfig.DIR, EventLogConfig.HISTORY_ADDRESS);
 
     private KnownSettings() {
     }

@@ -48,7 +48,11 @@ public final class MarsSubmit {
             Options (before <app jar>; everything after <app jar> goes to the job):
               --master <master>         Where the job runs: local (one worker), local[N]
                                         (N workers, N >= 1), local[*] (one worker per
-                                        core), or yarn. Default: mars.master from the
+                                        core), yarn, or mars://<host>:<port> (a
+                                        standalone supervisor started by
+                                        bin/mars-supervisor; the main runs here, the
+                                        secret comes from mars.rpc.secret-file, default
+                                        ~/.mars/secret). Default: mars.master from the
                                         configuration, else local[*].
               --deploy-mode <mode>      cluster (default): with yarn, the job's main runs
                                         in the ApplicationMaster. client: the main runs in

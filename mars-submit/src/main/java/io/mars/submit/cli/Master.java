@@ -16,6 +16,7 @@ record Master(String spec) {
     static final String YARN = "yarn";
 
     private static final Pattern LOCAL = Pattern.compile("local(?:\\[(.*)])?");
+    private static final Pattern STANDALONE = Pattern.compile("mars://([^:/\\s]+):([0-9]{1,5})");
 
     Master {
         Objects.requireNonNull(spec, "spec");
@@ -32,6 +33,15 @@ record Master(String spec) {
         if (spec.startsWith("yarn-")) {
             throw usage(source + ": master '" + spec + "' is not supported; use yarn (the job's main runs in the"
                     + " ApplicationMaster)");
+        }
+        if (spec.startsWith("mars://")) {
+            Matcher standalone = STANDALONE.matcher(spec);
+            if (!standalone.matches() || Integer.parseInt(standalone.group(2)) < 1
+                    || Integer.parseInt(standalone.group(2)) > 65535) {
+                throw usage(source + ": malformed master '" + spec + "'; a standalone supervisor is mars://<host>:<port>"
+                        + " with a port from 1 to 65535, as bin/mars-supervisor prints it");
+            }
+            return new Master(spec);
         }
         Matcher m = LOCAL.matcher(spec);
         if (!m.matches()) {
@@ -61,8 +71,14 @@ record Master(String spec) {
         return spec.equals(YARN);
     }
 
+    /** Whether the job's graphs run on a standalone supervisor ({@code mars://host:port}) rather than in this JVM. */
+    boolean isStandalone() {
+        return spec.startsWith("mars://");
+    }
+
     private static String malformed(String spec, String source) {
-        return source + ": malformed master '" + spec + "'; expected local, local[N] with N >= 1, local[*] or yarn";
+        return source + ": malformed master '" + spec + "'; expected local, local[N] with N >= 1, local[*], yarn or"
+                + " mars://<host>:<port>";
     }
 
     private static MarsException usage(String message) {

@@ -130,7 +130,9 @@ record SubmitRequest(
                     "--worker-memory", args.workerMemory(), "--worker-vcores", args.workerVcores()).entrySet()) {
                 if (option.getValue().isPresent()) {
                     throw usage(args.typedAs(option.getKey()) + " " + option.getValue().get() + ": only --master yarn"
-                            + " starts worker containers; " + master.spec() + " runs its workers in this process (local[N] has N)");
+                            + " starts worker containers; " + master.spec() + (master.isStandalone()
+                            ? " runs on the workers started with bin/mars-worker"
+                            : " runs its workers in this process (local[N] has N)"));
                 }
             }
         }

@@ -8,6 +8,7 @@ import io.mars.common.error.MarsException;
 import io.mars.common.rpc.flight.RemoteSupervisorGateway;
 import io.mars.common.rpc.flight.RpcSecret;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,10 +18,12 @@ import org.apache.hadoop.security.UserGroupInformation;
 
 /**
  * Sessions on a running supervisor reached over RPC, master {@code mars://host:port}: what the job's
- * {@code Session.getOrCreate()} gets inside the AM (cluster mode). The application secret comes from the process's
- * YARN credentials. The session owns its connection and its allocator.
+ * {@code Session.getOrCreate()} gets inside the AM (cluster mode), and a job or program connecting to a standalone
+ * supervisor ({@code bin/mars-supervisor}). The secret comes from the process's YARN credentials or the standalone
+ * cluster's shared secret file. The session owns its connection and its allocator.
  */
 public final class RemoteSessionProvider implements SessionProvider {
+    private static final String TOKEN_FILE_ENV = "HADOOP_TOKEN_FILE_LOCATION";
     private static final Pattern MASTER = Pattern.compile("mars://([^:/]+):([0-9]{1,5})");
 
     @Override
@@ -34,18 +37,36 @@ public final class RemoteSessionProvider implements SessionProvider {
         if (!m.matches()) {
             throw new MarsException(ErrorCode.INVALID_CONFIG, "master '" + master + "' is not mars://<host>:<port>");
         }
-        byte[] secret;
+        return open(m.group(1), Integer.parseInt(m.group(2)), secret(master, conf), conf);
+    }
+
+    /**
+     * The secret to prove: the application's, from this process's YARN credentials (the job's main in an AM), else
+     * the shared secret file of a standalone supervisor ({@value RpcSecret#FILE_PROPERTY} in {@code conf} or the
+     * system properties, default {@code ~/.mars/secret}).
+     */
+    static RpcSecret secret(String master, Map<String, String> conf) {
+        // a YARN container's credentials come from this file; elsewhere Hadoop's user classes are not worth loading
+        if (System.getenv(TOKEN_FILE_ENV) != null) {
+            byte[] secret;
+            try {
+                secret = UserGroupInformation.getCurrentUser().getCredentials()
+                        .getSecretKey(new Text(RpcSecret.CREDENTIALS_ALIAS));
+            } catch (IOException e) {
+                throw new MarsException(ErrorCode.UNAUTHENTICATED, "cannot read this process's YARN credentials: " + e,
+                        e);
+            }
+            if (secret != null) {
+                return RpcSecret.of(secret);
+            }
+        }
+        Path file = RpcSecret.file(conf.getOrDefault(RpcSecret.FILE_PROPERTY,
+                System.getProperty(RpcSecret.FILE_PROPERTY)));
         try {
-            secret = UserGroupInformation.getCurrentUser().getCredentials()
-                    .getSecretKey(new Text(RpcSecret.CREDENTIALS_ALIAS));
-        } catch (IOException e) {
-            throw new MarsException(ErrorCode.UNAUTHENTICATED, "cannot read this process's YARN credentials: " + e, e);
+            return RpcSecret.readFile(file);
+        } catch (MarsException e) {
+            throw new MarsException(ErrorCode.UNAUTHENTICATED, "connecting to " + master + ": " + e.getMessage(), e);
         }
-        if (secret == null) {
-            throw new MarsException(ErrorCode.UNAUTHENTICATED, "connecting to " + master + " needs the application "
-                    + "secret (" + RpcSecret.CREDENTIALS_ALIAS + ") in this process's YARN credentials");
-        }
-        return open(m.group(1), Integer.parseInt(m.group(2)), RpcSecret.of(secret), conf);
     }
 
     /** A session on the supervisor at {@code host:port}, proving {@code secret}. */

@@ -1,5 +1,10 @@
 package io.mars.submit.local;
 
+import io.mars.am.history.EventLogWriter;
+import io.mars.am.services.task.TaskEvents;
+import io.mars.am.state.internal.MemoryOnlyStateStore;
+import io.mars.am.web.StatusReport;
+import org.apache.hadoop.conf.Configuration;
 import io.mars.common.memory.ArrowAllocators;
 import io.mars.am.GraphWarmup;
 import io.mars.am.Supervisor;
@@ -50,6 +55,8 @@ public final class LocalCluster implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     /** The workers' spilled bytes, counted in this JVM's task activity (mars-submit's progress line) while open. */
     private final AutoCloseable spillCounting;
+    /** The event log ({@code mars.eventlog.dir}), when one is kept. */
+    private final EventLogWriter events;
 
     public LocalCluster(int workerCount, Map<String, String> conf) {
         this(workerCount, conf, KernelRegistry.standard(), TilerRegistry.standard());
@@ -61,6 +68,12 @@ public final class LocalCluster implements AutoCloseable {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "a local cluster needs at least 1 worker, got " + workerCount);
         }
         WorkerConfig workerConfig = WorkerConfig.from(conf);
+        events = EventLogWriter.open(conf, "local-" + System.currentTimeMillis() + "-"
+                        + Long.toHexString(ProcessHandle.current().pid()), conf.getOrDefault("mars.app.name", "local"),
+                "local[" + workerCount + "]", new Configuration()).orElse(null);
+        if (events != null) {
+            cluster.addListener(events);
+        }
         Warmup.codecs(arrow);
         GraphWarmup.tileableGraphs();
         // the workers share this JVM's heap: a percentage of mars.worker.cache-mem is of each one's share
@@ -75,7 +88,8 @@ public final class LocalCluster implements AutoCloseable {
             workers.add(w);
             cluster.addWorker(w);
         }
-        supervisor = new Supervisor(cluster, conf, tilers);
+        supervisor = new Supervisor(cluster, conf, tilers, new MemoryOnlyStateStore(),
+                events == null ? TaskEvents.NONE : events);
         spillCounting = TaskActivity.jvm().countSpills(this::spilledBytes);
         Runtime.getRuntime().addShutdownHook(closeOnExit);
         LOG.info("local cluster started: {} workers x {} slots, {} bytes of memory quota each", workerCount,
@@ -164,6 +178,9 @@ public final class LocalCluster implements AutoCloseable {
             } catch (IllegalStateException stopping) {
                 // the JVM is stopping already: the hook finds the cluster closed
             }
+        }
+        if (events != null) {
+            events.end("ENDED", "", () -> new StatusReport(() -> List.of(supervisor)).cluster());
         }
         supervisor.close();
         try {

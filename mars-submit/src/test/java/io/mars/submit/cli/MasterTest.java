@@ -17,7 +17,8 @@ class MasterTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"local[0]", "local[x]", "local[]", "local[-2]", "local[ 2]", "local[2", "LOCAL",
-            "local[2]x", "", "mesos://host"})
+            "local[2]x", "", "mesos://host", "mars://host", "mars://host:0", "mars://host:70000", "mars://:7103",
+            "mars://host:7103/x", "mars://host:port"})
     void rejectsMalformedMastersNamingThem(String spec) {
         assertThatThrownBy(() -> Master.parse(spec, "--master"))
                 .isInstanceOfSatisfying(MarsException.class,
@@ -30,6 +31,16 @@ class MasterTest {
     void acceptsYarn() {
         assertThat(Master.parse("yarn", "--master").isYarn()).isTrue();
         assertThat(Master.parse("local[2]", "--master").isYarn()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mars://127.0.0.1:7103", "mars://sup.example.com:1", "mars://h:65535"})
+    void acceptsAStandaloneSupervisor(String spec) {
+        Master master = Master.parse(spec, "--master");
+        assertThat(master.spec()).isEqualTo(spec);
+        assertThat(master.isStandalone()).isTrue();
+        assertThat(master.isYarn()).isFalse();
+        assertThat(Master.parse("local[2]", "--master").isStandalone()).isFalse();
     }
 
     @ParameterizedTest

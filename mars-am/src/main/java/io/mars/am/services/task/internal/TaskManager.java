@@ -3,6 +3,7 @@ package io.mars.am.services.task.internal;
 import io.mars.am.services.lifecycle.LifecycleService;
 import io.mars.am.services.meta.MetaService;
 import io.mars.am.services.scheduling.SchedulingListener;
+import io.mars.am.services.task.TaskEvents;
 import io.mars.am.services.scheduling.SchedulingService;
 import io.mars.am.services.session.SessionService;
 import io.mars.am.services.task.SubtaskCounts;
@@ -60,6 +61,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
     private final TilerRegistry tilers;
     private final Map<String, String> clusterConf;
     private final Map<String, Task> tasks = new LinkedHashMap<>();
+    private final TaskEvents events;
 
     /**
      * The most bytes one subtask may hold: the smallest worker's memory budget (MAX_VALUE: unbounded), once a worker
@@ -76,6 +78,14 @@ public final class TaskManager implements TaskService, AutoCloseable {
     public TaskManager(SessionService sessions, SchedulingService scheduling, LifecycleService lifecycle,
                        MetaService meta, TilerRegistry tilers, Map<String, String> clusterConf,
                        Supplier<CompletableFuture<Long>> memoryBudget) {
+        this(sessions, scheduling, lifecycle, meta, tilers, clusterConf, memoryBudget, TaskEvents.NONE);
+    }
+
+    /** A task manager that tells {@code events} of every subtask run and every task's end. */
+    public TaskManager(SessionService sessions, SchedulingService scheduling, LifecycleService lifecycle,
+                       MetaService meta, TilerRegistry tilers, Map<String, String> clusterConf,
+                       Supplier<CompletableFuture<Long>> memoryBudget, TaskEvents events) {
+        this.events = events;
         this.memoryBudget = memoryBudget;
         this.sessions = sessions;
         this.scheduling = scheduling;
@@ -278,17 +288,31 @@ public final class TaskManager implements TaskService, AutoCloseable {
         // what the rest of the stage needs of the tiling: not its chunk graph, which the subtasks hold anyway
         Map<String, TiledTileable> tiledOutputs = tiled.outputs();
         boolean complete = tiled.complete();
+        int stageNumber = run.stage - 1; // as in the stage's scheduling id
+        // when someone listens, the dispatch time of each running subtask (the scheduler calls from one thread)
+        Map<Integer, Long> started = events.listening() ? new HashMap<>() : null;
         SchedulingListener listener = new SchedulingListener() {
             @Override
             public void subtaskDispatched(int subtaskId, String workerId, long nanos) {
                 if (task.firstRunning == 0) {
                     task.firstRunning = nanos;
                 }
+                if (started != null) {
+                    started.put(subtaskId, nanos);
+                }
                 actor.execute(() -> task.running++);
+            }
+
+            private void ran(int subtaskId, String workerId, String outcome) {
+                Long start = started == null ? null : started.remove(subtaskId);
+                if (start != null) {
+                    events.subtaskRan(task.id, stageNumber, subtaskId, workerId, start, System.nanoTime(), outcome);
+                }
             }
 
             @Override
             public void subtaskFinished(SubtaskResult result) {
+                ran(result.subtaskId(), result.workerId(), "succeeded");
                 actor.execute(() -> {
                     task.done++;
                     task.running--;
@@ -298,6 +322,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
 
             @Override
             public void subtaskFailed(int subtaskId, String workerId, Throwable error) {
+                ran(subtaskId, workerId, "failed");
                 actor.execute(() -> {
                     task.failed++;
                     task.running--;
@@ -306,6 +331,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
 
             @Override
             public void subtaskRetried(int subtaskId, String workerId, Throwable cause) {
+                ran(subtaskId, workerId, "retried");
                 actor.execute(() -> {
                     task.running--;
                     task.reruns++;
@@ -522,6 +548,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
             }
         }
         task.finished.complete(task.info());
+        events.taskEnded(task.status());
     }
 
     @Override

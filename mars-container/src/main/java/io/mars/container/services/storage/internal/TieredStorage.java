@@ -52,6 +52,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class TieredStorage implements StorageService {
     private static final Logger LOG = LoggerFactory.getLogger(TieredStorage.class);
+    /** A worker's spill directory under each spill root is named this, its worker id, a dash and 8 hex digits. */
+    public static final String SPILL_DIR_PREFIX = "mars-spill-";
     private static final int IO_THREADS = 2;
     private final String workerId;
     private final StorageConfig config;
@@ -129,7 +131,7 @@ public final class TieredStorage implements StorageService {
         this.workerId = workerId;
         this.allocator = allocator;
         this.config = config;
-        String name = "mars-spill-" + workerId + "-" + UUID.randomUUID().toString().substring(0, 8);
+        String name = SPILL_DIR_PREFIX + workerId + "-" + UUID.randomUUID().toString().substring(0, 8);
         List<SpillLevel> ls = new ArrayList<>(2);
         localDirs = config.spillDirs().isEmpty() ? null : new LocalDirs(config.spillDirs(), name, usableSpace,
                 Settings.bytesOrPercent(StorageConfig.SPILL_MAX_BYTES, config.spillMax(),

@@ -1,0 +1,35 @@
+# Sourced by bin/mars-supervisor and bin/mars-worker (not run): given MARS_HOME, sets MARS_CONF_DIR (default
+# $MARS_HOME/conf), `classpath` (the conf dir first, so its log4j2.xml wins, then Mars's jars) and `java` (JAVA_HOME's,
+# else the PATH's), or calls the caller's `die` with what to do.
+
+export MARS_CONF_DIR="${MARS_CONF_DIR:-$MARS_HOME/conf}"
+
+# A binary distribution has lib/; a source tree has the jars `mvn package` left in mars-submit/target.
+if compgen -G "$MARS_HOME/lib/*.jar" >/dev/null; then
+  classpath="$MARS_HOME/lib/*"
+else
+  target="$MARS_HOME/mars-submit/target"
+  submit_jar=""
+  for jar in "$target"/mars-submit-*.jar; do
+    case "$jar" in
+      *-sources.jar | *-javadoc.jar | *-tests.jar) ;;
+      *) [[ -f "$jar" ]] && submit_jar="$jar" ;;
+    esac
+  done
+  if [[ -z "$submit_jar" ]] || ! compgen -G "$target/lib/*.jar" >/dev/null; then
+    die "the jars are not built (no $target/mars-submit-*.jar and $target/lib/); run: mvn -B package -DskipTests"
+  fi
+  classpath="$submit_jar:$target/lib/*"
+fi
+classpath="$MARS_CONF_DIR:$classpath"
+
+if [[ -n "${JAVA_HOME:-}" ]]; then
+  java="$JAVA_HOME/bin/java"
+  [[ -x "$java" ]] || die "JAVA_HOME is $JAVA_HOME but $java is not an executable; point it at a Java 17+ installation"
+else
+  java="$(command -v java || true)"
+  [[ -n "$java" ]] || die "java not found; install Java 17+ or set JAVA_HOME"
+fi
+
+# One BLAS thread per worker slot: slots already use the cores. OpenBLAS reads this only when it loads.
+export OPENBLAS_NUM_THREADS="${OPENBLAS_NUM_THREADS:-1}"

@@ -1,0 +1,29 @@
+package io.mars.am.services.task;
+
+/**
+ * What the task service tells an observer (the application's event log) as tasks run: each subtask run with its
+ * worker and times, and each task's final status. Called on the services' own threads, so it must not block.
+ */
+public interface TaskEvents {
+    /** Tells nothing to nobody. */
+    TaskEvents NONE = new TaskEvents() {
+    };
+
+    /** Whether anyone listens: the task service keeps no per-subtask times otherwise. */
+    default boolean listening() {
+        return this != NONE;
+    }
+
+    /**
+     * A run of subtask {@code subtaskId} of stage {@code stage} of task {@code taskId} on {@code workerId} ended
+     * ({@code outcome}: succeeded, failed, or retried when its worker or an input was lost), between the two
+     * {@link System#nanoTime()} stamps.
+     */
+    default void subtaskRan(String taskId, int stage, int subtaskId, String workerId, long startNanos, long endNanos,
+                            String outcome) {
+    }
+
+    /** The task ended (succeeded, failed or cancelled) with this status. */
+    default void taskEnded(TaskStatus status) {
+    }
+}

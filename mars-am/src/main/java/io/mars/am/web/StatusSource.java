@@ -1,0 +1,27 @@
+package io.mars.am.web;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Optional;
+
+/**
+ * The JSON documents the web UI and its REST API serve: a running application's, read from its services
+ * ({@link StatusReport}), or an ended one's, read from its event log (the history server).
+ */
+public interface StatusSource {
+    /** {@code api/cluster}: workers, their storage and memory, lost workers. */
+    ObjectNode cluster();
+
+    /** {@code api/sessions}: open sessions and their tasks. */
+    ObjectNode sessions();
+
+    /** {@code api/tasks}: every task, oldest first. */
+    ObjectNode tasks();
+
+    /** {@code api/tasks/<id>}, or empty for an unknown id. */
+    Optional<ObjectNode> task(String taskId);
+
+    /** {@code api/timeline}: every subtask run with its worker and times, when this source keeps them. */
+    default Optional<ObjectNode> timeline() {
+        return Optional.empty();
+    }
+}
