@@ -31,5 +31,9 @@ else
   [[ -n "$java" ]] || die "java not found; install Java 17+ or set JAVA_HOME"
 fi
 
+# java.util.logging (netlib's BLAS loader, Jersey) into log4j2, as in bin/mars-submit and the YARN containers
+# (io.mars.am.yarn.ContainerLogging); the manager must be named when the JVM starts.
+jul_to_log4j="-Djava.util.logging.manager=org.apache.logging.log4j.jul.LogManager"
+
 # One BLAS thread per worker slot: slots already use the cores. OpenBLAS reads this only when it loads.
 export OPENBLAS_NUM_THREADS="${OPENBLAS_NUM_THREADS:-1}"

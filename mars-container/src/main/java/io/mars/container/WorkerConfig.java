@@ -6,10 +6,13 @@ import io.mars.common.error.MarsException;
 import java.util.Map;
 
 /**
- * Settings of a worker. {@value #SLOTS}: subtasks run at once (the container's vcores; default 1).
+ * Settings of a worker. {@value #SLOTS}: subtasks run at once (the container's vcores; default 1). {@value #BLAS}:
+ * which BLAS matrix products use ({@link BlasChoice}; default auto); checked here, read once per process by the
+ * kernels, since a native library loads once per process.
  */
 public record WorkerConfig(int slots) {
     public static final String SLOTS = "mars.worker.slots";
+    public static final String BLAS = "mars.worker.blas";
 
     public WorkerConfig {
         if (slots <= 0) {
@@ -18,6 +21,7 @@ public record WorkerConfig(int slots) {
     }
 
     public static WorkerConfig from(Map<String, String> conf) {
+        BlasChoice.from(conf);
         return new WorkerConfig(Settings.intValue(conf, SLOTS, 1));
     }
 }

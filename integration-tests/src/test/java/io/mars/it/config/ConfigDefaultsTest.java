@@ -31,6 +31,7 @@ class ConfigDefaultsTest {
             Map.entry(TilingConfig.CSV_CHUNK_BYTES, "67108864"),
             Map.entry(TilingConfig.COLUMN_CHUNK, "256"), // --- wide ---
             Map.entry(WorkerConfig.SLOTS, "1"),
+            Map.entry(WorkerConfig.BLAS, "auto"),
             Map.entry(StorageConfig.CACHE_MEM, "50%"),
             Map.entry(StorageConfig.SOFT_LIMIT, "75%"),
             Map.entry(StorageConfig.HARD_LIMIT, "90%"),
@@ -66,6 +67,7 @@ class ConfigDefaultsTest {
         assertThat(tiling.csvChunkBytes()).isEqualTo(64L << 20);
         assertThat(tiling.columnChunk()).isEqualTo(256); // --- wide ---
         assertThat(WorkerConfig.from(Map.of()).slots()).isEqualTo(1);
+        assertThat(io.mars.container.BlasChoice.from(Map.of())).isEqualTo(io.mars.container.BlasChoice.AUTO);
         StorageConfig storage = StorageConfig.from(Map.of(), 1000, Map.of());
         assertThat(storage.cacheBytes()).isEqualTo(500);
         assertThat(storage.softLimit()).isEqualTo(0.75);

@@ -227,10 +227,9 @@ final class WorkerContainers {
         // mars.yarn.worker.memory property to cap its Arrow allocator and size its storage quota the same way
         command.addAll(spec.memory().jvmOptions());
         command.addAll(List.of("-D" + WorkerSpec.MEMORY + "=" + spec.memoryMb(),
-                "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "-Dmars.log.dir=" + ApplicationConstants.LOG_DIR_EXPANSION_VAR, "-Dmars.log.name=mars-worker",
-                "-Dlog4j2.configurationFile=mars-am-log4j2.xml",
-                "-Dmars.worker.slots=" + spec.vcores()));
+                "--add-opens=java.base/java.nio=ALL-UNNAMED"));
+        command.addAll(ContainerLogging.jvmOptions("mars-worker"));
+        command.add("-Dmars.worker.slots=" + spec.vcores());
         for (Map.Entry<String, String> e : app.properties().entrySet()) {
             if (e.getKey().startsWith("mars.worker.") && !e.getKey().equals("mars.worker.slots")
                     && e.getValue().matches("[A-Za-z0-9._,:/%-]*")) {

@@ -1,40 +1,44 @@
 package io.mars.container.kernels;
 
 import dev.ludovic.netlib.blas.BLAS;
-import dev.ludovic.netlib.blas.NativeBLAS;
+import io.mars.common.error.MarsException;
+import io.mars.container.BlasChoice;
+import io.mars.container.WorkerConfig;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The BLAS that large float products use: netlib's native binding ({@code JNIBLAS}) over the system's
- * {@code libblas.so.3} when that loads (OpenBLAS: {@code apt-get install libopenblas0-pthread}), else none, and
- * {@link MatMul}'s own Java loops are used. netlib's pure-Java fallbacks are not used: they are no faster than
- * {@link MatMul} here.
+ * The BLAS that large float products use: netlib's native binding ({@code JNIBLAS}) over the library
+ * {@value WorkerConfig#BLAS} chooses ({@link BlasLibrary}): by default the system's {@code libblas.so.3} when one loads,
+ * else the OpenBLAS shipped in the {@code org.bytedeco:openblas} jar; with neither, {@link MatMul}'s own Java loops.
+ * netlib's pure-Java fallbacks are not used: they are no faster than {@link MatMul} here.
  *
  * <p>Threading: OpenBLAS reads {@code OPENBLAS_NUM_THREADS} (or {@code OMP_NUM_THREADS}) once, when the library is
  * loaded, and netlib exposes no {@code openblas_set_num_threads}; a JVM cannot change its own environment. So the
  * process that starts a worker must set {@code OPENBLAS_NUM_THREADS=1} (one BLAS thread per slot; nested threading
- * measured 6-25% slower); unset, OpenBLAS starts one thread per core in every slot. Both facts are logged once.
+ * measured 6-25% slower); unset, OpenBLAS starts one thread per core in every slot. The bundled build reads it as the
+ * system one does. Both facts are logged once.
  */
 final class Blas {
     private static final Logger LOG = LoggerFactory.getLogger(Blas.class);
     /** Below this many multiply-adds the JNI call and copies cost more than the Java loops. */
     static final long MIN_NATIVE_WORK = 32L * 32 * 32;
-    private static final BLAS NATIVE = load();
+    private static final BlasLibrary.Outcome OUTCOME = load();
+    private static final BLAS NATIVE = OUTCOME.loaded().map(BlasLibrary.Loaded::blas).orElse(null);
 
     private Blas() {
     }
 
-    private static BLAS load() {
-        if (Boolean.getBoolean("mars.blas.disableNative")) {
-            return null;
-        }
+    private static BlasLibrary.Outcome load() {
+        BlasChoice choice;
         try {
-            BLAS b = BLAS.getInstance();
-            return b instanceof NativeBLAS ? b : null;
-        } catch (Throwable t) {
-            return null;
+            choice = BlasChoice.parse(System.getProperty(WorkerConfig.BLAS));
+        } catch (MarsException e) {
+            // mars-submit refuses such a value before anything runs; a -D typo elsewhere must not break every product
+            return new BlasLibrary.Outcome(Optional.empty(), e.getMessage());
         }
+        return BlasLibrary.load(choice);
     }
 
     /** Logs, once per process at WARN level so it stands out, which implementation float products use. */
@@ -51,11 +55,11 @@ final class Blas {
     static String describe() {
         String threads = System.getenv("OPENBLAS_NUM_THREADS");
         if (NATIVE != null) {
-            return "native BLAS " + NATIVE.getClass().getName() + " (system libblas.so.3), OPENBLAS_NUM_THREADS="
+            return "native BLAS " + NATIVE.getClass().getName() + " over " + OUTCOME.loaded().get().library()
+                    + ", OPENBLAS_NUM_THREADS="
                     + (threads == null ? "unset (one BLAS thread per core in every slot)" : threads);
         }
-        return "pure-Java MatMul (no native BLAS: install OpenBLAS, e.g. apt-get install libopenblas0-pthread, "
-                + "for ~20x faster matrix products)";
+        return "pure-Java MatMul (no native BLAS: " + OUTCOME.reason() + "; ~20x slower matrix products)";
     }
 
     /**

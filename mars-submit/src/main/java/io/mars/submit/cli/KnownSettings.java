@@ -36,7 +36,7 @@ public final class KnownSettings {
             Session.MASTER_PROPERTY, SubmitRequest.APP_NAME_PROPERTY,
             TilingConfig.CHUNK_STORE_LIMIT, TilingConfig.COMBINE_SIZE, TilingConfig.SHUFFLE_GROUPS,
             TilingConfig.BROADCAST_ROWS, TilingConfig.CSV_CHUNK_BYTES, TilingConfig.COLUMN_CHUNK,
-            WorkerConfig.SLOTS, StorageConfig.CACHE_MEM, StorageConfig.SOFT_LIMIT, StorageConfig.HARD_LIMIT,
+            WorkerConfig.SLOTS, WorkerConfig.BLAS, StorageConfig.CACHE_MEM, StorageConfig.SOFT_LIMIT, StorageConfig.HARD_LIMIT,
             StorageConfig.SPILL_DIRS, StorageConfig.SPILL_HDFS_DIR, StorageConfig.SPILL_MAX_BYTES,
             HeartbeatConfig.INTERVAL, HeartbeatConfig.TIMEOUT, SchedulingConfig.MAX_ATTEMPTS,
             ClientConfig.MAX_RESULT_BYTES, WebConfig.PORT,

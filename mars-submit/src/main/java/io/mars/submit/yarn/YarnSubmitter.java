@@ -42,6 +42,7 @@ import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.QueueInfo;
 import org.apache.hadoop.yarn.client.util.YarnClientUtils;
 import io.mars.am.yarn.ContainerFiles;
+import io.mars.am.yarn.ContainerLogging;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.LocalResource;
@@ -471,17 +472,16 @@ public final class YarnSubmitter {
         String classpath = ContainerFiles.classpath(frameworkJars, app.amClasspath(), archive.isPresent());
 
         String java = app.javaHome().orElse(Environment.JAVA_HOME.$$()) + "/bin/java";
-        String command = String.join(" ",
-                java,
+        List<String> words = new ArrayList<>(List.of(java,
                 "-Xmx" + Math.max(64, app.amMemoryMb() * 3 / 4) + "m",
                 amJavaOptions(app.properties().getOrDefault(AppSpec.AM_JAVA_OPTIONS, "")),
-                "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "-Dmars.log.dir=" + ApplicationConstants.LOG_DIR_EXPANSION_VAR,
-                "-Dlog4j2.configurationFile=mars-am-log4j2.xml",
-                ApplicationMaster.class.getName(),
+                "--add-opens=java.base/java.nio=ALL-UNNAMED"));
+        words.addAll(ContainerLogging.jvmOptions("mars-am"));
+        words.addAll(List.of(ApplicationMaster.class.getName(),
                 AppSpec.FILE_NAME,
                 "1>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stdout",
-                "2>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stderr");
+                "2>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stderr"));
+        String command = String.join(" ", words);
         DataOutputBuffer tokens = new DataOutputBuffer();
         credentials.writeTokenStorageToStream(tokens);
         return ContainerLaunchContext.newInstance(resources, Map.of("CLASSPATH", classpath),

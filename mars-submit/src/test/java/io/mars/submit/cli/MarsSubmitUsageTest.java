@@ -48,6 +48,7 @@ class MarsSubmitUsageTest {
                 // a setting's value is checked before anything runs, as Mars itself would read it
                 Arguments.of(new String[] {"--conf", "mars.worker.cache-mem=-5", app}, "mars.worker.cache-mem"),
                 Arguments.of(new String[] {"--conf", "mars.task.combine-size=1", app}, "mars.task.combine-size"),
+                Arguments.of(new String[] {"--conf", "mars.worker.blas=mkl", app}, "mars.worker.blas must be one of"),
                 Arguments.of(new String[] {"--conf", "mars.client.max-result-bytes=lots", app},
                         "mars.client.max-result-bytes"),
                 // worker containers are YARN's: local[N] has N workers in this process

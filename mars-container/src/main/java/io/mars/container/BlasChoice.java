@@ -1,0 +1,39 @@
+package io.mars.container;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Which BLAS a worker process's matrix products use ({@value WorkerConfig#BLAS}). The library loads once per process,
+ * so the choice is read from the process's system property when the first product runs, not per worker.
+ */
+public enum BlasChoice {
+    /** The system {@code libblas.so.3} when one loads, else the bundled OpenBLAS, else pure Java. */
+    AUTO,
+    /** The system {@code libblas.so.3} only, else pure Java. */
+    SYSTEM,
+    /** The OpenBLAS shipped in the {@code org.bytedeco:openblas} jar, else pure Java. */
+    BUNDLED,
+    /** No native library: the pure-Java loops. */
+    JAVA;
+
+    /** The choice a setting names, case-insensitively; unset is {@link #AUTO}. */
+    public static BlasChoice from(Map<String, String> conf) {
+        return parse(conf.get(WorkerConfig.BLAS));
+    }
+
+    /** The choice {@code value} names; null or blank is {@link #AUTO}, anything else unknown a configuration error. */
+    public static BlasChoice parse(String value) {
+        if (value == null || value.isBlank()) {
+            return AUTO;
+        }
+        try {
+            return valueOf(value.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG,
+                    WorkerConfig.BLAS + " must be one of auto, system, bundled, java, got " + value);
+        }
+    }
+}
