@@ -99,7 +99,7 @@ class YarnSubmitTest {
     void runsTheJobsMainInTheApplicationMasterAndSucceeds() throws Exception {
         String output = fs.makeQualified(new org.apache.hadoop.fs.Path("/results/sum.txt")).toString();
         MiniHadoop.Submitted run = submit("--am-memory", "512", "--workers", "2", "--worker-memory", "512", "--name", "sum-job",
-                "--driver-java-options", "-Dyarnjob.marker=it's$HOME  -XX:+UseSerialGC", jobJar.toString(), "sum",
+                "--driver-java-options", "-Dyarnjob.marker=it's;(ok)  -XX:+UseSerialGC", jobJar.toString(), "sum",
                 output);
 
         assertThat(run.code()).as(run.err()).isZero();
@@ -113,7 +113,7 @@ class YarnSubmitTest {
         // amLog: the AM logs to mars-am.log in the container's log dir (read here: the NM deletes it after 1 s);
         // recoveryOff: without mars.zookeeper.quorum the AM warns there that its state dies with it
         // marker: --driver-java-options reached the AM's JVM as written (quoted for the NodeManager's shell)
-        assertThat(written).isEqualTo("100.0 true sum-job amLog=true recoveryOff=true marker=it's$HOME");
+        assertThat(written).isEqualTo("100.0 true sum-job amLog=true recoveryOff=true marker=it's;(ok)");
         assertThat(run.err()).contains("finished: SUCCEEDED");
         assertThat(fs.exists(hadoop.staging(run.appId()))).as("staging dir deleted").isFalse();
     }

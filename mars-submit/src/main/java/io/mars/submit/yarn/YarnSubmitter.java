@@ -490,7 +490,8 @@ public final class YarnSubmitter {
 
     /**
      * {@value AppSpec#AM_JAVA_OPTIONS} for the AM's launch command, which the NodeManager runs through a shell: each
-     * option single-quoted, so a value with spaces or {@code $} reaches the JVM as written.
+     * option single-quoted, so quotes, {@code ;} or parentheses reach the JVM as written. The NodeManager wraps the
+     * command in {@code bash -c "..."}, so a {@code $VAR} is still expanded on the node (as for Spark's options).
      */
     public static String amJavaOptions(String options) {
         StringBuilder quoted = new StringBuilder();
