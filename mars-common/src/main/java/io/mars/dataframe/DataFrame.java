@@ -135,6 +135,25 @@ public final class DataFrame implements Tileable {
         return i;
     }
 
+    // ----- user functions -----
+
+    /**
+     * Dask's {@code map_partitions(fn)} (Mars's {@code map_chunk} of a frame): {@code fn} of every row chunk, given
+     * as a {@link LocalTable} without row labels, returning a table of any number of rows; the result is labelled by
+     * position. Its columns and dtypes are inferred as Mars infers them, by calling {@code fn} here on a mock
+     * partition of 2 rows of this frame's dtypes; declare them with
+     * {@link #mapPartitions(io.mars.types.TableFunction, List, List)} when the function cannot take it. Every chunk's
+     * result must have those columns; a column of another numeric dtype is converted.
+     */
+    public DataFrame mapPartitions(io.mars.types.TableFunction fn) {
+        return UserFunctionOps.mapPartitions(this, fn, null, null);
+    }
+
+    /** {@link #mapPartitions(io.mars.types.TableFunction)} with the result's columns declared. */
+    public DataFrame mapPartitions(io.mars.types.TableFunction fn, List<String> columns, List<DType> dtypes) {
+        return UserFunctionOps.mapPartitions(this, fn, Objects.requireNonNull(columns, "columns"), dtypes);
+    }
+
     // ----- columns -----
 
     /** pandas' {@code df[name]}. */

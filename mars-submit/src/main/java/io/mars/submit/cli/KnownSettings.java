@@ -42,7 +42,8 @@ public final class KnownSettings {
             AmAttempts.MAX_ATTEMPTS, AmAttempts.VALIDITY_INTERVAL, WorkerSpec.WORKERS, WorkerSpec.MEMORY, WorkerSpec.VCORES, WorkerSpec.MAX_FAILURES,
             WorkerSpec.NODE_MAX_FAILURES, ClientMode.KEEPALIVE_TIMEOUT, ContainerFiles.NODE_CLASSPATH_PROPERTY,
             ContainerFiles.ARCHIVE_PROPERTY, AppSpec.JAVA_HOME_PROPERTY, YarnSessionProvider.HADOOP_CONF_DIR,
-            ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ProgressConfig.INTERVAL);
+            ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ClientModeApplication.JARS,
+            ProgressConfig.INTERVAL);
 
     private KnownSettings() {
     }

@@ -26,6 +26,7 @@ public sealed interface ChunkOperand extends Operand permits
         ChunkToNpy,
         ChunkHistogram,
         ChunkHistogramEdges,
+        ChunkMapChunk,
         ChunkMaskSelect,
         ChunkPermutation,
         ChunkPsrsMerge,

@@ -25,6 +25,7 @@ public sealed interface TensorOperand extends Operand permits
         TensorHistogram,
         TensorHistogramEdges,
         TensorLinspace,
+        TensorMapChunk,
         TensorMaskSelect,
         TensorPermutation,
         TensorPut,

@@ -1,0 +1,79 @@
+package io.mars.common.tiling;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.graph.TiledTileable;
+import io.mars.common.operand.chunk.ChunkMapChunk;
+import io.mars.common.operand.dataframe.ChunkSeriesMap;
+import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
+import io.mars.common.operand.dataframe.SeriesMap;
+import io.mars.common.operand.dataframe.TableMapPartitions;
+import io.mars.common.operand.tensor.TensorMapChunk;
+import io.mars.types.Shapes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Tiling of the operands that run a user function: one chunk of output per chunk of input, at its place, carrying
+ * the function's bytes. A tensor chunk keeps its shape; a series keeps its row counts; a frame's partitions get row
+ * counts known only once computed (the function may return any number of rows).
+ */
+final class UserFunctionTilers {
+    private UserFunctionTilers() {
+    }
+
+    static void registerAll(TilerRegistry r) {
+        r.register(TensorMapChunk.class, UserFunctionTilers::mapChunk);
+        r.markRowWise(SeriesMap.class);
+        r.register(SeriesMap.class, UserFunctionTilers::seriesMap);
+        r.register(TableMapPartitions.class, UserFunctionTilers::mapPartitions);
+    }
+
+    static TiledTileable mapChunk(TileableNode node, TensorMapChunk op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
+        ChunkMapChunk chunkOp = new ChunkMapChunk(op.function());
+        List<ChunkNode> out = new ArrayList<>(src.chunks().size());
+        for (int i = 0; i < src.chunks().size(); i++) {
+            ChunkNode c = src.chunks().get(i);
+            out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(c), node.dtype(), c.shape(), c.index()));
+        }
+        return new TiledTileable(copy(src.nsplits()), out);
+    }
+
+    static TiledTileable seriesMap(TileableNode node, SeriesMap op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
+        ChunkSeriesMap chunkOp = new ChunkSeriesMap(op.function(), op.dtype());
+        long[] lengths = src.nsplits()[0];
+        List<ChunkNode> out = new ArrayList<>(lengths.length);
+        for (int i = 0; i < lengths.length; i++) {
+            out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(src.chunks().get(i)), null,
+                    new long[] {lengths[i]}, new int[] {i}));
+        }
+        return new TiledTileable(new long[][] {lengths.clone()}, out);
+    }
+
+    static TiledTileable mapPartitions(TileableNode node, TableMapPartitions op, List<TiledTileable> in,
+                                       TileContext ctx) {
+        TiledTileable src = in.get(0);
+        ChunkTableMapPartitions chunkOp = new ChunkTableMapPartitions(op.function(), op.columns(), op.dtypes());
+        int count = src.chunks().size();
+        long width = node.shape()[1];
+        long[] rows = new long[count];
+        Arrays.fill(rows, Shapes.UNKNOWN);
+        List<ChunkNode> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(src.chunks().get(i)), null,
+                    new long[] {Shapes.UNKNOWN, width}, new int[] {i, 0}));
+        }
+        return new TiledTileable(new long[][] {rows, {width}}, out);
+    }
+
+    private static long[][] copy(long[][] nsplits) {
+        long[][] out = new long[nsplits.length][];
+        for (int i = 0; i < nsplits.length; i++) {
+            out[i] = nsplits[i].clone();
+        }
+        return out;
+    }
+}

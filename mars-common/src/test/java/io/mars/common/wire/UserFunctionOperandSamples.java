@@ -1,0 +1,30 @@
+package io.mars.common.wire;
+
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.chunk.ChunkMapChunk;
+import io.mars.common.operand.dataframe.ChunkSeriesMap;
+import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
+import io.mars.common.operand.dataframe.SeriesMap;
+import io.mars.common.operand.dataframe.TableMapPartitions;
+import io.mars.common.operand.tensor.TensorMapChunk;
+import io.mars.types.ChunkFunction;
+import io.mars.types.DType;
+import io.mars.types.UserFunctions;
+import java.util.List;
+
+/** One instance of every operand that carries a user function, holding a real serialized lambda. */
+final class UserFunctionOperandSamples {
+    private UserFunctionOperandSamples() {
+    }
+
+    static List<Operand> all() {
+        byte[] fn = UserFunctions.serialize((ChunkFunction) chunk -> chunk, "sample");
+        return List.of(
+                new TensorMapChunk(fn),
+                new ChunkMapChunk(new byte[] {-84, -19, 0, 5, 127}),
+                new SeriesMap(fn, DType.STRING),
+                new ChunkSeriesMap(fn, DType.TIMESTAMP),
+                new TableMapPartitions(fn, List.of("a", "b"), List.of(DType.INT32, DType.BOOL)),
+                new ChunkTableMapPartitions(fn, List.of("x"), List.of(DType.FLOAT32)));
+    }
+}
