@@ -1,4 +1,4 @@
-"""Golden answers of user functions (Series.map/apply, DataFrame.mapPartitions, Tensor.mapChunk), computed by pandas
+"""Golden answers of user functions (Series.map/apply, DataFrame.apply, DataFrame.mapPartitions, Tensor.mapChunk), computed by pandas
 and numpy with the same functions written in Python.
 
 How the committed file was produced (pandas is only needed to regenerate it, never by the tests or CI):
@@ -57,6 +57,13 @@ def cases(df):
         # the dtype declared: float64 from an int series
         "map_y_quarter_declared": lambda: col(df.y.map(lambda v: v / 4), "y"),
         "empty_map_y": lambda: col(e.y.map(lambda v: v * v).astype("int64"), "y"),
+        # DataFrame.apply(axis=1) of a function giving one value per row: a series without a name ("")
+        "apply_rows_x_plus_y": lambda: col(df.apply(lambda r: r.x + r.y, axis=1), ""),
+        "apply_rows_k_dash_g": lambda: col(df.apply(lambda r: str(r.k) if pd.isna(r.g) else f"{r.k}-{r.g}", axis=1),
+                                           ""),
+        "apply_rows_after_filter": lambda: col(df[df.y > 0].apply(lambda r: bool(r.b and r.k > 1), axis=1), ""),
+        # pandas gives an empty frame for an empty frame's apply; Mars a series of the inferred dtype
+        "empty_apply_rows": lambda: col(pd.Series([], dtype="float64"), ""),
         # DataFrame.mapPartitions: same rows, fewer rows, declared columns, empty frame
         "map_partitions_k_xy": lambda: pd.DataFrame({"k": df.k, "xy": df.x * df.y}),
         "map_partitions_even_y": lambda: even_y_rows(df),

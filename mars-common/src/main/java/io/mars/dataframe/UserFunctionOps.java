@@ -3,10 +3,13 @@ package io.mars.dataframe;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.operand.dataframe.SeriesMap;
+import io.mars.common.operand.dataframe.TableApplyRows;
 import io.mars.common.operand.dataframe.TableMapPartitions;
 import io.mars.types.Column;
 import io.mars.types.DType;
 import io.mars.types.LocalTable;
+import io.mars.types.Row;
+import io.mars.types.RowFunction;
 import io.mars.types.TableFunction;
 import io.mars.types.UserFunctions;
 import io.mars.types.ValueFunction;
@@ -17,7 +20,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Series.map/apply and DataFrame.mapPartitions: the function serialized into the operand, and the result's types
+ * Series.map/apply, DataFrame.apply (a function of rows) and DataFrame.mapPartitions: the function serialized into the operand, and the result's types
  * inferred, when not given, as Mars infers them: by calling the function here, before anything runs, on mock data of
  * the input's types (Mars's {@code build_series}/{@code build_df}), two values per column.
  */
@@ -48,6 +51,44 @@ final class UserFunctionOps {
         }
     }
 
+    static Series applyRows(DataFrame df, RowFunction<?> fn, DType dtype) {
+        byte[] bytes = UserFunctions.serialize(fn, "DataFrame.apply");
+        DType out = dtype;
+        if (out == null) {
+            Row mock = new Row(mockTable(df), 0);
+            Object result;
+            try {
+                result = fn.apply(mock);
+            } catch (RuntimeException | LinkageError | AssertionError e) {
+                throw cannotInfer("DataFrame.apply", "threw " + e + " on the mock row " + mock, "apply(fn, dtype)", e);
+            }
+            try {
+                out = Column.infer("", Arrays.asList(result));
+            } catch (MarsException e) {
+                throw cannotInfer("DataFrame.apply", "returned " + result + ", " + e.getMessage(), "apply(fn, dtype)",
+                        e);
+            }
+        }
+        Series values = new Series(new TableApplyRows(bytes, out), List.of(df), "", out, df.rowCount());
+        RowLabels labels = df.labels();
+        if (labels.range()) {
+            return values;
+        }
+        return new Series(new io.mars.common.operand.dataframe.TableMap(List.of(
+                io.mars.common.operand.dataframe.ColumnExpr.column("", out,
+                        new io.mars.common.operand.dataframe.ColumnRef(0, "")), labels.passOn(1))),
+                List.of(values, df), "", out, df.rowCount(), labels);
+    }
+
+    private static LocalTable mockTable(DataFrame df) {
+        List<Column> cols = new ArrayList<>();
+        for (int i = 0; i < df.columns().size(); i++) {
+            DType t = df.dtypes().get(i);
+            cols.add(Column.of(df.columns().get(i), t, List.of(mock(t, 0), mock(t, 1))));
+        }
+        return new LocalTable(cols);
+    }
+
     static DataFrame mapPartitions(DataFrame df, TableFunction fn, List<String> columns, List<DType> dtypes) {
         byte[] bytes = UserFunctions.serialize(fn, "mapPartitions");
         if (columns == null) {
@@ -64,12 +105,7 @@ final class UserFunctionOps {
     }
 
     private static LocalTable inferTable(DataFrame df, TableFunction fn) {
-        List<Column> cols = new ArrayList<>();
-        for (int i = 0; i < df.columns().size(); i++) {
-            DType t = df.dtypes().get(i);
-            cols.add(Column.of(df.columns().get(i), t, List.of(mock(t, 0), mock(t, 1))));
-        }
-        LocalTable mock = new LocalTable(cols);
+        LocalTable mock = mockTable(df);
         LocalTable result;
         try {
             result = fn.apply(mock);

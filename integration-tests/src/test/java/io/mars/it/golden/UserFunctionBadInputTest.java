@@ -96,6 +96,18 @@ class UserFunctionBadInputTest {
     }
 
     @Test
+    void aThrowingRowFunctionNamesTheRowItFailedOn() {
+        Series applied = df().apply(r -> {
+            if (r.getLong("k") == 4) {
+                throw new IllegalArgumentException("row four is not welcome");
+            }
+            return r.getLong("k");
+        });
+        fails(() -> run(applied), ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply (Row{k=4, x=4.0, s=x})",
+                "java.lang.IllegalArgumentException: row four is not welcome");
+    }
+
+    @Test
     void aCapturedValueThatCannotBeSerializedIsRefusedWhenTheExpressionIsBuilt() {
         Object notSerializable = new Object();
 

@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Series.map/apply, DataFrame.mapPartitions and Tensor.mapChunk with Java lambdas against pandas and numpy running
+ * Series.map/apply, DataFrame.apply (rows), DataFrame.mapPartitions and Tensor.mapChunk with Java lambdas against pandas and numpy running
  * the same functions written in Python: every case of {@code golden/dataframe/udf.json} (written by
  * {@code src/test/python/golden_user_functions.py}) with several chunkings, on a local cluster whose Arrow bytes must
  * all be back when it stops.
@@ -74,6 +74,12 @@ class UserFunctionGoldenTest {
         CASES.put("map_after_filter", (df, e) -> df.filter(df.col("y").gt(2)).col("y").map((Long v) -> v - 100));
         CASES.put("map_y_quarter_declared", (df, e) -> df.col("y").map((Long v) -> v / 4.0, DType.FLOAT64));
         CASES.put("empty_map_y", (df, e) -> e.col("y").map((Long v) -> v * v));
+        CASES.put("apply_rows_x_plus_y", (df, e) -> df.apply(r -> r.getDouble("x") + r.getLong("y")));
+        CASES.put("apply_rows_k_dash_g", (df, e) -> df.apply(r -> r.isNull("g") ? String.valueOf(r.getLong("k"))
+                : r.getLong("k") + "-" + r.getString("g")));
+        CASES.put("apply_rows_after_filter", (df, e) -> df.filter(df.col("y").gt(0)).apply(r -> (Boolean) r.get("b")
+                && r.getLong("k") > 1));
+        CASES.put("empty_apply_rows", (df, e) -> e.apply(r -> r.getDouble("x") + r.getLong("y")));
         CASES.put("map_partitions_k_xy", (df, e) -> df.mapPartitions(p -> {
             double[] xy = new double[p.rowCount()];
             for (int i = 0; i < xy.length; i++) {

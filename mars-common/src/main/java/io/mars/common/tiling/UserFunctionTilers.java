@@ -5,8 +5,10 @@ import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.operand.chunk.ChunkMapChunk;
 import io.mars.common.operand.dataframe.ChunkSeriesMap;
+import io.mars.common.operand.dataframe.ChunkTableApplyRows;
 import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
 import io.mars.common.operand.dataframe.SeriesMap;
+import io.mars.common.operand.dataframe.TableApplyRows;
 import io.mars.common.operand.dataframe.TableMapPartitions;
 import io.mars.common.operand.tensor.TensorMapChunk;
 import io.mars.types.Shapes;
@@ -16,8 +18,8 @@ import java.util.List;
 
 /**
  * Tiling of the operands that run a user function: one chunk of output per chunk of input, at its place, carrying
- * the function's bytes. A tensor chunk keeps its shape; a series keeps its row counts; a frame's partitions get row
- * counts known only once computed (the function may return any number of rows).
+ * the function's bytes. A tensor chunk keeps its shape; a series, and the series of a frame's rows, keeps its row
+ * counts; a frame's partitions get row counts known only once computed (the function may return any number of rows).
  */
 final class UserFunctionTilers {
     private UserFunctionTilers() {
@@ -28,6 +30,8 @@ final class UserFunctionTilers {
         r.markRowWise(SeriesMap.class);
         r.register(SeriesMap.class, UserFunctionTilers::seriesMap);
         r.register(TableMapPartitions.class, UserFunctionTilers::mapPartitions);
+        r.markRowWise(TableApplyRows.class);
+        r.register(TableApplyRows.class, UserFunctionTilers::applyRows);
     }
 
     static TiledTileable mapChunk(TileableNode node, TensorMapChunk op, List<TiledTileable> in, TileContext ctx) {
@@ -44,6 +48,18 @@ final class UserFunctionTilers {
     static TiledTileable seriesMap(TileableNode node, SeriesMap op, List<TiledTileable> in, TileContext ctx) {
         TiledTileable src = in.get(0);
         ChunkSeriesMap chunkOp = new ChunkSeriesMap(op.function(), op.dtype());
+        long[] lengths = src.nsplits()[0];
+        List<ChunkNode> out = new ArrayList<>(lengths.length);
+        for (int i = 0; i < lengths.length; i++) {
+            out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(src.chunks().get(i)), null,
+                    new long[] {lengths[i]}, new int[] {i}));
+        }
+        return new TiledTileable(new long[][] {lengths.clone()}, out);
+    }
+
+    static TiledTileable applyRows(TileableNode node, TableApplyRows op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
+        ChunkTableApplyRows chunkOp = new ChunkTableApplyRows(op.function(), op.dtype());
         long[] lengths = src.nsplits()[0];
         List<ChunkNode> out = new ArrayList<>(lengths.length);
         for (int i = 0; i < lengths.length; i++) {

@@ -25,6 +25,8 @@ final class UserFunctionOperandSamples {
                 new SeriesMap(fn, DType.STRING),
                 new ChunkSeriesMap(fn, DType.TIMESTAMP),
                 new TableMapPartitions(fn, List.of("a", "b"), List.of(DType.INT32, DType.BOOL)),
-                new ChunkTableMapPartitions(fn, List.of("x"), List.of(DType.FLOAT32)));
+                new ChunkTableMapPartitions(fn, List.of("x"), List.of(DType.FLOAT32)),
+                new io.mars.common.operand.dataframe.TableApplyRows(fn, DType.BOOL),
+                new io.mars.common.operand.dataframe.ChunkTableApplyRows(fn, DType.INT32));
     }
 }

@@ -5,6 +5,7 @@ import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.operand.chunk.ChunkMapChunk;
 import io.mars.common.operand.dataframe.ChunkSeriesMap;
+import io.mars.common.operand.dataframe.ChunkTableApplyRows;
 import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
 import io.mars.common.operand.dataframe.TableRowPositions;
 import io.mars.common.table.TableChunk;
@@ -14,6 +15,8 @@ import io.mars.types.Column;
 import io.mars.types.DType;
 import io.mars.types.LocalTable;
 import io.mars.types.NDArray;
+import io.mars.types.Row;
+import io.mars.types.RowFunction;
 import io.mars.types.Shapes;
 import io.mars.types.TableFunction;
 import io.mars.types.UserFunctions;
@@ -43,7 +46,9 @@ public final class UserFunctionKernels {
                 .with(ChunkSeriesMap.class, (node, op, in) -> seriesMap(op, DataFrameKernels.table(in.get(0)),
                         userClasses, allocator))
                 .with(ChunkTableMapPartitions.class, (node, op, in) -> mapPartitions(op,
-                        DataFrameKernels.table(in.get(0)), userClasses, allocator));
+                        DataFrameKernels.table(in.get(0)), userClasses, allocator))
+                .with(ChunkTableApplyRows.class, (node, op, in) -> applyRows(op, DataFrameKernels.table(in.get(0)),
+                        userClasses, allocator));
     }
 
     private static NDArray mapChunk(ChunkNode node, ChunkMapChunk op, NDArray in, ClassLoader loader) {
@@ -100,18 +105,51 @@ public final class UserFunctionKernels {
         return DataFrameKernels.chunk(new LocalTable(List.of(out)), allocator);
     }
 
-    private static TableChunk mapPartitions(ChunkTableMapPartitions op, LocalTable t, ClassLoader loader,
-                                            BufferAllocator allocator) {
-        TableFunction fn = UserFunctions.deserialize(op.function(), TableFunction.class, loader, "mapPartitions");
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static TableChunk applyRows(ChunkTableApplyRows op, LocalTable t, ClassLoader loader,
+                                        BufferAllocator allocator) {
+        RowFunction fn = UserFunctions.deserialize(op.function(), RowFunction.class, loader, "DataFrame.apply");
+        LocalTable rows = withoutLabels(t);
+        int n = rows.rowCount();
+        List<Object> values = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Row row = new Row(rows, i);
+            Object r;
+            try {
+                r = fn.apply(row);
+            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+                throw UserFunctions.failed("DataFrame.apply (" + row + ")", e, UserFunctionKernels.class);
+            }
+            values.add(r instanceof Double d && d.isNaN() || r instanceof Float f && f.isNaN() ? null : r);
+        }
+        Column out;
+        try {
+            out = Column.of("", op.dtype(), values);
+        } catch (MarsException e) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply: the user function returned a"
+                    + " value that is not " + op.dtype() + ": " + e.getMessage() + "; declare the dtype it returns:"
+                    + " apply(fn, dtype)", e);
+        }
+        return DataFrameKernels.chunk(new LocalTable(List.of(out)), allocator);
+    }
+
+    /** The table without the hidden column of its row labels, which user functions never see. */
+    private static LocalTable withoutLabels(LocalTable t) {
         List<Column> columns = new ArrayList<>(t.columnCount());
         for (Column c : t.columns()) {
             if (!c.name().equals(TableRowPositions.INDEX_COLUMN)) {
                 columns.add(c);
             }
         }
+        return new LocalTable(columns);
+    }
+
+    private static TableChunk mapPartitions(ChunkTableMapPartitions op, LocalTable t, ClassLoader loader,
+                                            BufferAllocator allocator) {
+        TableFunction fn = UserFunctions.deserialize(op.function(), TableFunction.class, loader, "mapPartitions");
         LocalTable result;
         try {
-            result = fn.apply(new LocalTable(columns));
+            result = fn.apply(withoutLabels(t));
         } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
             throw UserFunctions.failed("mapPartitions", e, UserFunctionKernels.class);
         }

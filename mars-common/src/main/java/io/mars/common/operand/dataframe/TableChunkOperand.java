@@ -16,6 +16,7 @@ public sealed interface TableChunkOperand extends Operand permits
         ChunkTableAggCombine,
         ChunkTableAggFinal,
         ChunkTableAggMap,
+        ChunkTableApplyRows,
         ChunkTableAssemble,
         ChunkTableDropDuplicates,
         ChunkTableFilter,

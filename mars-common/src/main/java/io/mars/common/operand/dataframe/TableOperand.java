@@ -20,6 +20,7 @@ public sealed interface TableOperand extends Operand permits
         TableAggPartial,
         TableAggStates,
         TableAggregate,
+        TableApplyRows,
         TableConcat,
         TableDropDuplicates,
         TableFilter,
