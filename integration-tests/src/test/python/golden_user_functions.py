@@ -1,5 +1,5 @@
-"""Golden answers of user functions (Series.map/apply, DataFrame.apply, DataFrame.mapPartitions, Tensor.mapChunk), computed by pandas
-and numpy with the same functions written in Python.
+"""Golden answers of user functions (Series.map/apply, DataFrame.apply, DataFrame.mapPartitions, GroupBy.apply,
+Tensor.mapChunk), computed by pandas and numpy with the same functions written in Python.
 
 How the committed file was produced (pandas is only needed to regenerate it, never by the tests or CI):
 
@@ -43,6 +43,21 @@ def even_y_rows(p):
     return pd.DataFrame({"k": keep.k, "y10": keep.y * 10}).reset_index(drop=True)
 
 
+def group_summary(g):
+    """One row per group: its key, size and the sum of y."""
+    return pd.DataFrame({"k": [g.k.iloc[0]], "n": [len(g)], "ysum": [g.y.sum()]})
+
+
+def group_demean(g):
+    """Every row of the group: g and y less the group's mean of y (a fresh index: not a transform)."""
+    return pd.DataFrame({"g": g.g, "dy": g.y - g.y.mean()}).reset_index(drop=True)
+
+
+def group_first_row(g):
+    """The group's first row (in the frame's order) of b, g and y."""
+    return g[["b", "g", "y"]].head(1).reset_index(drop=True)
+
+
 def cases(df):
     e = df.iloc[0:0]
     return {
@@ -64,12 +79,23 @@ def cases(df):
         "apply_rows_after_filter": lambda: col(df[df.y > 0].apply(lambda r: bool(r.b and r.k > 1), axis=1), ""),
         # pandas gives an empty frame for an empty frame's apply; Mars a series of the inferred dtype
         "empty_apply_rows": lambda: col(pd.Series([], dtype="float64"), ""),
+        # GroupBy.apply of a function returning a frame: groups in key order, null keys dropped
+        "groupby_k_apply_summary": lambda: gapply(df, "k", group_summary),
+        "groupby_g_apply_demean": lambda: gapply(df, "g", group_demean),
+        "groupby_b_g_apply_first_row": lambda: gapply(df, ["b", "g"], group_first_row),
+        "groupby_apply_after_filter": lambda: gapply(df[df.y > 0], "k", group_summary),
+        # pandas gives an empty frame of other columns for an empty frame's apply; Mars the inferred columns
+        "empty_groupby_apply": lambda: pd.DataFrame({"k": [], "n": [], "ysum": []}, dtype="int64"),
         # DataFrame.mapPartitions: same rows, fewer rows, declared columns, empty frame
         "map_partitions_k_xy": lambda: pd.DataFrame({"k": df.k, "xy": df.x * df.y}),
         "map_partitions_even_y": lambda: even_y_rows(df),
         "map_partitions_declared": lambda: pd.DataFrame({"s": df.s, "n": df.y.astype("int64") + df.k}),
         "empty_map_partitions": lambda: even_y_rows(e).astype({"k": "int64", "y10": "int64"}),
     }
+
+
+def gapply(df, keys, fn):
+    return df.groupby(keys, sort=True, dropna=True, group_keys=False).apply(fn).reset_index(drop=True)
 
 
 def tensor(a):

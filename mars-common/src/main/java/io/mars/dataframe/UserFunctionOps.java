@@ -104,6 +104,26 @@ final class UserFunctionOps {
         return new DataFrame(new TableMapPartitions(bytes, columns, dtypes), List.of(df), columns, dtypes, -1);
     }
 
+    static DataFrame groupApply(DataFrame df, List<String> keys, TableFunction fn, List<String> columns,
+                                List<DType> dtypes) {
+        for (String k : keys) {
+            df.indexOf(k);
+        }
+        byte[] bytes = UserFunctions.serialize(fn, "GroupBy.apply");
+        if (columns == null) {
+            LocalTable result = inferTable(df, fn);
+            columns = result.columnNames();
+            dtypes = result.dtypes();
+        }
+        Objects.requireNonNull(dtypes, "dtypes");
+        if (columns.size() != dtypes.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "GroupBy.apply: " + columns.size() + " columns "
+                    + columns + " but " + dtypes.size() + " dtypes " + dtypes);
+        }
+        return new DataFrame(new io.mars.common.operand.dataframe.TableGroupApply(bytes, keys, columns, dtypes),
+                List.of(df), columns, dtypes, -1);
+    }
+
     private static LocalTable inferTable(DataFrame df, TableFunction fn) {
         LocalTable mock = mockTable(df);
         LocalTable result;

@@ -108,6 +108,18 @@ class UserFunctionBadInputTest {
     }
 
     @Test
+    void aThrowingGroupFunctionNamesItsGroup() {
+        DataFrame applied = df().groupBy("s").apply(g -> {
+            if ("22".equals(g.column("s").getString(0))) {
+                throw new IllegalStateException("group 22 refused");
+            }
+            return g;
+        });
+        fails(() -> run(applied), ErrorCode.USER_FUNCTION_FAILED, "GroupBy.apply (group [22])",
+                "java.lang.IllegalStateException: group 22 refused");
+    }
+
+    @Test
     void aCapturedValueThatCannotBeSerializedIsRefusedWhenTheExpressionIsBuilt() {
         Object notSerializable = new Object();
 

@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Series.map/apply, DataFrame.apply (rows), DataFrame.mapPartitions and Tensor.mapChunk with Java lambdas against pandas and numpy running
+ * Series.map/apply, DataFrame.apply (rows), DataFrame.mapPartitions, GroupBy.apply and Tensor.mapChunk with Java
+ * lambdas against pandas and numpy running
  * the same functions written in Python: every case of {@code golden/dataframe/udf.json} (written by
  * {@code src/test/python/golden_user_functions.py}) with several chunkings, on a local cluster whose Arrow bytes must
  * all be back when it stops.
@@ -80,6 +81,26 @@ class UserFunctionGoldenTest {
         CASES.put("apply_rows_after_filter", (df, e) -> df.filter(df.col("y").gt(0)).apply(r -> (Boolean) r.get("b")
                 && r.getLong("k") > 1));
         CASES.put("empty_apply_rows", (df, e) -> e.apply(r -> r.getDouble("x") + r.getLong("y")));
+        CASES.put("groupby_k_apply_summary", (df, e) -> df.groupBy("k").apply(UserFunctionGoldenTest::groupSummary));
+        CASES.put("groupby_g_apply_demean", (df, e) -> df.groupBy("g").apply(g -> {
+            long sum = 0;
+            for (int i = 0; i < g.rowCount(); i++) {
+                sum += g.column("y").getLong(i);
+            }
+            double mean = sum / (double) g.rowCount();
+            double[] dy = new double[g.rowCount()];
+            for (int i = 0; i < dy.length; i++) {
+                dy[i] = g.column("y").getLong(i) - mean;
+            }
+            return new LocalTable(List.of(g.column("g"), Column.ofDoubles("dy", dy)));
+        }));
+        CASES.put("groupby_b_g_apply_first_row", (df, e) -> df.groupBy("b", "g").apply(g -> new LocalTable(List.of(
+                Column.ofBooleans("b", g.column("b").longs()[0] != 0),
+                Column.ofStrings("g", List.of(g.column("g").getString(0))),
+                Column.ofLongs("y", g.column("y").getLong(0))))));
+        CASES.put("groupby_apply_after_filter", (df, e) -> df.filter(df.col("y").gt(0)).groupBy("k")
+                .apply(UserFunctionGoldenTest::groupSummary));
+        CASES.put("empty_groupby_apply", (df, e) -> e.groupBy("k").apply(UserFunctionGoldenTest::groupSummary));
         CASES.put("map_partitions_k_xy", (df, e) -> df.mapPartitions(p -> {
             double[] xy = new double[p.rowCount()];
             for (int i = 0; i < xy.length; i++) {
@@ -135,6 +156,16 @@ class UserFunctionGoldenTest {
             }
             return c;
         }).add(in.get("f").multiply(0)));
+    }
+
+    /** One row per group: its key, size and the sum of y (golden_user_functions.py's group_summary). */
+    private static LocalTable groupSummary(LocalTable g) {
+        long sum = 0;
+        for (int i = 0; i < g.rowCount(); i++) {
+            sum += g.column("y").getLong(i);
+        }
+        return LocalTable.of(Column.ofLongs("k", g.column("k").getLong(0)), Column.ofLongs("n", g.rowCount()),
+                Column.ofLongs("ysum", sum));
     }
 
     /** A partition's rows whose y is even, with k and 10 * y (golden_user_functions.py's even_y_rows). */

@@ -6,9 +6,11 @@ import io.mars.common.graph.TiledTileable;
 import io.mars.common.operand.chunk.ChunkMapChunk;
 import io.mars.common.operand.dataframe.ChunkSeriesMap;
 import io.mars.common.operand.dataframe.ChunkTableApplyRows;
+import io.mars.common.operand.dataframe.ChunkTableGroupApply;
 import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
 import io.mars.common.operand.dataframe.SeriesMap;
 import io.mars.common.operand.dataframe.TableApplyRows;
+import io.mars.common.operand.dataframe.TableGroupApply;
 import io.mars.common.operand.dataframe.TableMapPartitions;
 import io.mars.common.operand.tensor.TensorMapChunk;
 import io.mars.types.Shapes;
@@ -32,6 +34,7 @@ final class UserFunctionTilers {
         r.register(TableMapPartitions.class, UserFunctionTilers::mapPartitions);
         r.markRowWise(TableApplyRows.class);
         r.register(TableApplyRows.class, UserFunctionTilers::applyRows);
+        r.register(TableGroupApply.class, UserFunctionTilers::groupApply);
     }
 
     static TiledTileable mapChunk(TileableNode node, TensorMapChunk op, List<TiledTileable> in, TileContext ctx) {
@@ -81,6 +84,31 @@ final class UserFunctionTilers {
         for (int i = 0; i < count; i++) {
             out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(src.chunks().get(i)), null,
                     new long[] {Shapes.UNKNOWN, width}, new int[] {i, 0}));
+        }
+        return new TiledTileable(new long[][] {rows, {width}}, out);
+    }
+
+    /**
+     * One chunk: its groups in place. Several: the sort's range shuffle by the keys (pivots sampled from every chunk),
+     * so each group is whole in one part and the parts are in key order; the function runs per group in each part.
+     */
+    static TiledTileable groupApply(TileableNode node, TableGroupApply op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
+        ChunkTableGroupApply chunkOp = new ChunkTableGroupApply(op.function(), op.keys(), op.columns(), op.dtypes());
+        long width = node.shape()[1];
+        int parts = src.chunks().size();
+        List<ChunkNode> inputs = List.of(src.chunks().get(0));
+        if (parts > 1) {
+            List<Boolean> ascending = java.util.Collections.nCopies(op.keys().size(), Boolean.TRUE);
+            ChunkNode pivots = DataFrameOpsTilers.pivots(node.key(), src, op.keys(), ascending, parts, ctx);
+            inputs = DataFrameOpsTilers.shuffle(node.key(), src, op.keys(), ascending, parts, pivots, ctx);
+        }
+        long[] rows = new long[parts];
+        Arrays.fill(rows, Shapes.UNKNOWN);
+        List<ChunkNode> out = new ArrayList<>(parts);
+        for (int k = 0; k < parts; k++) {
+            out.add(ctx.chunk(node.key() + "." + k, chunkOp, inputs, null, new long[] {Shapes.UNKNOWN, width},
+                    new int[] {k, 0}));
         }
         return new TiledTileable(new long[][] {rows, {width}}, out);
     }

@@ -27,6 +27,10 @@ final class UserFunctionOperandSamples {
                 new TableMapPartitions(fn, List.of("a", "b"), List.of(DType.INT32, DType.BOOL)),
                 new ChunkTableMapPartitions(fn, List.of("x"), List.of(DType.FLOAT32)),
                 new io.mars.common.operand.dataframe.TableApplyRows(fn, DType.BOOL),
-                new io.mars.common.operand.dataframe.ChunkTableApplyRows(fn, DType.INT32));
+                new io.mars.common.operand.dataframe.ChunkTableApplyRows(fn, DType.INT32),
+                new io.mars.common.operand.dataframe.TableGroupApply(fn, List.of("k", "g"), List.of("n"),
+                        List.of(DType.INT64)),
+                new io.mars.common.operand.dataframe.ChunkTableGroupApply(fn, List.of("k"), List.of("s", "t"),
+                        List.of(DType.STRING, DType.TIMESTAMP)));
     }
 }

@@ -6,6 +6,7 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.operand.chunk.ChunkMapChunk;
 import io.mars.common.operand.dataframe.ChunkSeriesMap;
 import io.mars.common.operand.dataframe.ChunkTableApplyRows;
+import io.mars.common.operand.dataframe.ChunkTableGroupApply;
 import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
 import io.mars.common.operand.dataframe.TableRowPositions;
 import io.mars.common.table.TableChunk;
@@ -48,7 +49,8 @@ public final class UserFunctionKernels {
                 .with(ChunkTableMapPartitions.class, (node, op, in) -> mapPartitions(op,
                         DataFrameKernels.table(in.get(0)), userClasses, allocator))
                 .with(ChunkTableApplyRows.class, (node, op, in) -> applyRows(op, DataFrameKernels.table(in.get(0)),
-                        userClasses, allocator));
+                        userClasses, allocator))
+                .with(ChunkTableGroupApply.class, (node, op, in) -> groupApply(op, in, userClasses, allocator));
     }
 
     private static NDArray mapChunk(ChunkNode node, ChunkMapChunk op, NDArray in, ClassLoader loader) {
@@ -133,11 +135,131 @@ public final class UserFunctionKernels {
         return DataFrameKernels.chunk(new LocalTable(List.of(out)), allocator);
     }
 
-    /** The table without the hidden column of its row labels, which user functions never see. */
+    /**
+     * The function of every group of the rows of {@code in} (pieces of one part of a range shuffle, in chunk order),
+     * groups in key order (rows with a null key left out), rows of a group in input order; the results one after the
+     * other.
+     */
+    private static TableChunk groupApply(ChunkTableGroupApply op, List<ChunkData> in, ClassLoader loader,
+                                         BufferAllocator allocator) {
+        TableFunction fn = UserFunctions.deserialize(op.function(), TableFunction.class, loader, "GroupBy.apply");
+        List<LocalTable> pieces = new ArrayList<>(in.size());
+        for (ChunkData d : in) {
+            pieces.add(withoutLabels(DataFrameKernels.table(d)));
+        }
+        LocalTable rows = concat(pieces);
+        List<Column> keys = new ArrayList<>(op.keys().size());
+        for (String k : op.keys()) {
+            keys.add(rows.column(k));
+        }
+        List<Integer> order = new ArrayList<>(rows.rowCount());
+        for (int i = 0; i < rows.rowCount(); i++) {
+            if (!anyNull(keys, i)) {
+                order.add(i);
+            }
+        }
+        order.sort((a, b) -> compareKeys(keys, a, b)); // stable: a group's rows keep their order
+        List<LocalTable> results = new ArrayList<>();
+        int start = 0;
+        while (start < order.size()) {
+            int end = start + 1;
+            while (end < order.size() && compareKeys(keys, order.get(start), order.get(end)) == 0) {
+                end++;
+            }
+            LocalTable group = take(rows, order.subList(start, end));
+            LocalTable result;
+            try {
+                result = fn.apply(group);
+            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+                throw UserFunctions.failed("GroupBy.apply (group " + keyText(keys, order.get(start)) + ")", e,
+                        UserFunctionKernels.class);
+            }
+            results.add(checked("GroupBy.apply", result, op.columns(), op.dtypes()));
+            start = end;
+        }
+        return DataFrameKernels.chunk(results.isEmpty() ? empty(op.columns(), op.dtypes()) : concat(results),
+                allocator);
+    }
+
+    private static boolean anyNull(List<Column> keys, int i) {
+        for (Column k : keys) {
+            if (k.isNull(i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compareKeys(List<Column> keys, int a, int b) {
+        for (Column k : keys) {
+            int c = ((Comparable) k.get(a)).compareTo(k.get(b));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    private static String keyText(List<Column> keys, int i) {
+        List<Object> values = new ArrayList<>(keys.size());
+        for (Column k : keys) {
+            values.add(k.get(i));
+        }
+        return values.toString();
+    }
+
+    /** The rows {@code rows} of {@code t}, in that order. */
+    private static LocalTable take(LocalTable t, List<Integer> rows) {
+        List<Column> out = new ArrayList<>(t.columnCount());
+        for (Column c : t.columns()) {
+            List<Object> values = new ArrayList<>(rows.size());
+            for (int i : rows) {
+                values.add(c.get(i));
+            }
+            out.add(Column.of(c.name(), c.dtype(), values));
+        }
+        return new LocalTable(out);
+    }
+
+    /** Tables of the same columns, one after the other. */
+    private static LocalTable concat(List<LocalTable> tables) {
+        if (tables.size() == 1) {
+            return tables.get(0);
+        }
+        LocalTable first = tables.get(0);
+        List<Column> out = new ArrayList<>(first.columnCount());
+        for (int j = 0; j < first.columnCount(); j++) {
+            Column c = first.column(j);
+            List<Object> values = new ArrayList<>();
+            for (LocalTable t : tables) {
+                Column part = t.column(c.name());
+                for (int i = 0; i < part.length(); i++) {
+                    values.add(part.get(i));
+                }
+            }
+            out.add(Column.of(c.name(), c.dtype(), values));
+        }
+        return new LocalTable(out);
+    }
+
+    private static LocalTable empty(List<String> columns, List<DType> dtypes) {
+        List<Column> out = new ArrayList<>(columns.size());
+        for (int j = 0; j < columns.size(); j++) {
+            out.add(Column.of(columns.get(j), dtypes.get(j), List.of()));
+        }
+        return new LocalTable(out);
+    }
+
+    /**
+     * The table without the hidden columns user functions never see: its row labels, and the part numbers of a
+     * shuffle's map output.
+     */
     private static LocalTable withoutLabels(LocalTable t) {
         List<Column> columns = new ArrayList<>(t.columnCount());
         for (Column c : t.columns()) {
-            if (!c.name().equals(TableRowPositions.INDEX_COLUMN)) {
+            if (!c.name().equals(TableRowPositions.INDEX_COLUMN)
+                    && !c.name().equals(io.mars.common.operand.dataframe.ChunkTablePartition.PART_COLUMN)) {
                 columns.add(c);
             }
         }
@@ -153,28 +275,33 @@ public final class UserFunctionKernels {
         } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
             throw UserFunctions.failed("mapPartitions", e, UserFunctionKernels.class);
         }
+        return DataFrameKernels.chunk(checked("mapPartitions", result, op.columns(), op.dtypes()), allocator);
+    }
+
+    /** What the function returned as the result's columns and dtypes, converted where numbers may be. */
+    private static LocalTable checked(String what, LocalTable result, List<String> columns, List<DType> dtypes) {
         if (result == null) {
-            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapPartitions: the user function returned null");
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned null");
         }
-        if (!result.columnNames().equals(op.columns())) {
-            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapPartitions: the user function returned the"
-                    + " columns " + result.columnNames() + ", but the result has " + op.columns() + " (as inferred"
-                    + " from a mock partition, or declared); every partition must give the same columns");
+        if (!result.columnNames().equals(columns)) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned the"
+                    + " columns " + result.columnNames() + ", but the result has " + columns + " (as inferred"
+                    + " from a mock partition, or declared); every call must give the same columns");
         }
-        List<Column> out = new ArrayList<>(op.columns().size());
-        for (int j = 0; j < op.columns().size(); j++) {
-            out.add(convert(result.column(j), op.dtypes().get(j)));
+        List<Column> out = new ArrayList<>(columns.size());
+        for (int j = 0; j < columns.size(); j++) {
+            out.add(convert(what, result.column(j), dtypes.get(j)));
         }
-        return DataFrameKernels.chunk(new LocalTable(out), allocator);
+        return new LocalTable(out);
     }
 
     /** {@code c} as {@code dtype}: numbers convert to numbers; anything else must already be of it. */
-    private static Column convert(Column c, DType dtype) {
+    private static Column convert(String what, Column c, DType dtype) {
         if (c.dtype() == dtype) {
             return c;
         }
         if (!c.dtype().isNumeric() || !dtype.isNumeric()) {
-            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapPartitions: the user function returned column"
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned column"
                     + " '" + c.name() + "' of " + c.dtype() + ", but the result's is " + dtype);
         }
         List<Object> values = new ArrayList<>(c.length());

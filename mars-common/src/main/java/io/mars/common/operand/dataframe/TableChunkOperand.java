@@ -22,6 +22,7 @@ public sealed interface TableChunkOperand extends Operand permits
         ChunkTableFilter,
         ChunkTableFromLocal,
         ChunkTableFromTensor,
+        ChunkTableGroupApply,
         ChunkTableHConcat,
         ChunkTableJoin,
         ChunkTableMap,

@@ -24,6 +24,7 @@ public sealed interface TableOperand extends Operand permits
         TableConcat,
         TableDropDuplicates,
         TableFilter,
+        TableGroupApply,
         TableHead,
         TableMap,
         TableMapPartitions,
