@@ -150,8 +150,9 @@ class UserFunctionBadInputTest {
     void whatAFunctionReturnsMustFitTheResult() {
         fails(() -> run(df().col("k").map((Long v) -> v > 2 ? "big" : "small", DType.INT64)),
                 ErrorCode.USER_FUNCTION_FAILED, "Series.map of 'k'", "not int64");
-        fails(() -> Tensors.ones(Tensors.shape(4)).rechunk(ChunkSpec.of(2)).mapChunk(c -> NDArray.of(new double[] {1}, 1))
-                .execute(CLUSTER.session()), ErrorCode.USER_FUNCTION_FAILED, "shape (1,)", "(2,)",
+        Tensor shrunk = Tensors.ones(Tensors.shape(4)).rechunk(ChunkSpec.of(2))
+                .mapChunk(c -> NDArray.of(new double[] {1}, 1));
+        fails(() -> shrunk.execute(CLUSTER.session()), ErrorCode.USER_FUNCTION_FAILED, "shape (1,)", "(2,)",
                 "must keep the chunk's shape");
         // inferred from a mock partition as [k, x, s]; a partition giving other columns fails
         DataFrame other = df().mapPartitions(p -> p.rowCount() == 1 ? LocalTable.of(p.column("k")) : p);
