@@ -63,6 +63,15 @@ public final class Tensor implements io.mars.common.graph.Tileable {
         return new Tensor(op, List.of(), List.of(input), dtype, shape);
     }
 
+    /**
+     * A tensor computed by {@code op} from several tileables (a spawned call's arguments, say); for the API's own
+     * operations.
+     */
+    public static Tensor fromTileables(Operand op, List<? extends io.mars.common.graph.Tileable> inputs,
+                                       DataType dtype, long[] shape) {
+        return new Tensor(op, List.of(), List.copyOf(inputs), dtype, shape);
+    }
+
     // ----- metadata -----
 
     @Override

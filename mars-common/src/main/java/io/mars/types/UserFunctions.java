@@ -29,7 +29,7 @@ public final class UserFunctions {
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(function);
         } catch (IOException e) {
-            throw new MarsException(ErrorCode.USER_FUNCTION_NOT_SERIALIZABLE, what + ": the function "
+            throw new MarsException(ErrorCode.USER_FUNCTION_NOT_SERIALIZABLE, what + ": "
                     + function.getClass().getName() + " cannot be sent to the workers: " + e
                     + "; a lambda may capture only serializable values (not a Session, a stream or an"
                     + " unserializable object)", e);

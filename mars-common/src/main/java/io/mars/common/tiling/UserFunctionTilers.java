@@ -35,6 +35,7 @@ final class UserFunctionTilers {
         r.markRowWise(TableApplyRows.class);
         r.register(TableApplyRows.class, UserFunctionTilers::applyRows);
         r.register(TableGroupApply.class, UserFunctionTilers::groupApply);
+        r.register(io.mars.common.operand.tensor.TensorSpawn.class, UserFunctionTilers::spawn);
     }
 
     static TiledTileable mapChunk(TileableNode node, TensorMapChunk op, List<TiledTileable> in, TileContext ctx) {
@@ -111,6 +112,22 @@ final class UserFunctionTilers {
                     new int[] {k, 0}));
         }
         return new TiledTileable(new long[][] {rows, {width}}, out);
+    }
+
+    /** One chunk over the one chunk of each argument (the API makes each tensor argument one chunk). */
+    static TiledTileable spawn(TileableNode node, io.mars.common.operand.tensor.TensorSpawn op, List<TiledTileable> in,
+                               TileContext ctx) {
+        List<ChunkNode> inputs = new ArrayList<>(in.size());
+        for (TiledTileable t : in) {
+            if (t.chunks().size() != 1) {
+                throw new io.mars.common.error.MarsException(io.mars.common.error.ErrorCode.INTERNAL_ERROR, "spawn "
+                        + node.key() + ": an argument of " + t.chunks().size() + " chunks; it must be one chunk");
+            }
+            inputs.add(t.chunks().get(0));
+        }
+        ChunkNode out = ctx.chunk(node.key() + ".0", new io.mars.common.operand.chunk.ChunkSpawn(op.function(),
+                op.constants(), op.kinds()), inputs, node.dtype(), new long[] {Shapes.UNKNOWN}, new int[] {0});
+        return new TiledTileable(new long[][] {{Shapes.UNKNOWN}}, List.of(out));
     }
 
     private static long[][] copy(long[][] nsplits) {

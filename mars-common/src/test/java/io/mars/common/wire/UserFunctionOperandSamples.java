@@ -31,6 +31,8 @@ final class UserFunctionOperandSamples {
                 new io.mars.common.operand.dataframe.TableGroupApply(fn, List.of("k", "g"), List.of("n"),
                         List.of(DType.INT64)),
                 new io.mars.common.operand.dataframe.ChunkTableGroupApply(fn, List.of("k"), List.of("s", "t"),
-                        List.of(DType.STRING, DType.TIMESTAMP)));
+                        List.of(DType.STRING, DType.TIMESTAMP)),
+                new io.mars.common.operand.tensor.TensorSpawn(fn, new byte[] {1, 2}, new int[] {0, 2, 1}),
+                new io.mars.common.operand.chunk.ChunkSpawn(fn, new byte[0], new int[] {1}));
     }
 }

@@ -4,11 +4,13 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.operand.chunk.ChunkMapChunk;
+import io.mars.common.operand.chunk.ChunkSpawn;
 import io.mars.common.operand.dataframe.ChunkSeriesMap;
 import io.mars.common.operand.dataframe.ChunkTableApplyRows;
 import io.mars.common.operand.dataframe.ChunkTableGroupApply;
 import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
 import io.mars.common.operand.dataframe.TableRowPositions;
+import io.mars.common.operand.tensor.TensorSpawn;
 import io.mars.common.table.TableChunk;
 import io.mars.types.ChunkData;
 import io.mars.types.ChunkFunction;
@@ -16,6 +18,7 @@ import io.mars.types.Column;
 import io.mars.types.DType;
 import io.mars.types.LocalTable;
 import io.mars.types.NDArray;
+import io.mars.types.RemoteFunction;
 import io.mars.types.Row;
 import io.mars.types.RowFunction;
 import io.mars.types.Shapes;
@@ -50,17 +53,16 @@ public final class UserFunctionKernels {
                         DataFrameKernels.table(in.get(0)), userClasses, allocator))
                 .with(ChunkTableApplyRows.class, (node, op, in) -> applyRows(op, DataFrameKernels.table(in.get(0)),
                         userClasses, allocator))
-                .with(ChunkTableGroupApply.class, (node, op, in) -> groupApply(op, in, userClasses, allocator));
+                .with(ChunkTableGroupApply.class, (node, op, in) -> groupApply(op, in, userClasses, allocator))
+                .with(ChunkSpawn.class, (node, op, in) -> spawn(op, in, userClasses));
     }
 
     private static NDArray mapChunk(ChunkNode node, ChunkMapChunk op, NDArray in, ClassLoader loader) {
         ChunkFunction fn = UserFunctions.deserialize(op.function(), ChunkFunction.class, loader, "mapChunk");
-        // a copy: the function may change what it gets, and the input may be a stored chunk others read
-        Object data = Array.newInstance(in.data().getClass().getComponentType(), in.size());
-        System.arraycopy(in.data(), 0, data, 0, in.size());
         NDArray out;
         try {
-            out = fn.apply(new NDArray(in.dtype(), in.shape(), data));
+            // a copy: the function may change what it gets, and the input may be a stored chunk others read
+            out = fn.apply(copy(in));
         } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
             throw UserFunctions.failed("mapChunk (chunk " + node.key() + ")", e, UserFunctionKernels.class);
         }
@@ -74,6 +76,44 @@ public final class UserFunctionKernels {
                     + Shapes.toString(in.shapeView()) + "; it must keep the chunk's shape");
         }
         return out.astype(node.dtype());
+    }
+
+    /** The remote call: its arguments read back, the function called, what it returned serialized as int8s. */
+    private static NDArray spawn(ChunkSpawn op, List<ChunkData> in, ClassLoader loader) {
+        RemoteFunction<?> fn = UserFunctions.deserialize(op.function(), RemoteFunction.class, loader, "spawn");
+        Object[] args = UserFunctions.deserialize(op.constants(), Object[].class, loader, "spawn's arguments");
+        int next = 0;
+        for (int i = 0; i < args.length; i++) {
+            switch (op.kinds()[i]) {
+                case TensorSpawn.SPAWNED -> args[i] = UserFunctions.deserialize((byte[]) ((NDArray) in.get(next++))
+                        .data(), Object.class, loader, "spawn's argument " + i);
+                case TensorSpawn.TENSOR -> args[i] = copy((NDArray) in.get(next++));
+                default -> { } // a constant, already in place
+            }
+        }
+        Object result;
+        try {
+            result = fn.call(args);
+        } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+            throw UserFunctions.failed("spawn", e, UserFunctionKernels.class);
+        }
+        if (result != null && !(result instanceof java.io.Serializable)) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "spawn: the user function returned a "
+                    + result.getClass().getName() + ", which is not serializable, so it cannot be sent back");
+        }
+        byte[] bytes;
+        try {
+            bytes = UserFunctions.serialize((java.io.Serializable) result, "spawn's result");
+        } catch (MarsException e) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, e.getMessage(), e);
+        }
+        return NDArray.of(bytes, bytes.length);
+    }
+
+    private static NDArray copy(NDArray in) {
+        Object data = Array.newInstance(in.data().getClass().getComponentType(), in.size());
+        System.arraycopy(in.data(), 0, data, 0, in.size());
+        return new NDArray(in.dtype(), in.shape(), data);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

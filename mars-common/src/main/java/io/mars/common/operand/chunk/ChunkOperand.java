@@ -46,6 +46,7 @@ public sealed interface ChunkOperand extends Operand permits
         ChunkSlice,
         ChunkSmallLinalg,
         ChunkSort,
+        ChunkSpawn,
         ChunkSum,
         ChunkTake,
         ChunkTensorDot,

@@ -42,6 +42,7 @@ public sealed interface TensorOperand extends Operand permits
         TensorSlice,
         TensorSmallLinalg,
         TensorSort,
+        TensorSpawn,
         TensorTake,
         TensorTranspose,
         TensorTriangle,
