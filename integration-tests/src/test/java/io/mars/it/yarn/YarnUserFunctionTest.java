@@ -18,9 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * User functions on YARN (MiniYARNCluster + MiniDFSCluster): a job whose lambdas (mapChunk, Series.map,
- * mapPartitions) are classes of its own jar only, compiled here and never on the AM's or the workers' class path,
- * runs them on the worker containers, which load them from the job's jars the AM localized for them; in cluster mode
- * and in client mode. A lambda that throws on a worker fails the application with the lambda's own message.
+ * mapPartitions, spawn) are classes of its own jar only, compiled here and never on the AM's or the workers' class
+ * path, runs them on the worker containers, which load them from the job's jars the AM localized for them; in
+ * cluster mode and in client mode. A lambda that throws on a worker fails the application with the lambda's own message.
  */
 class YarnUserFunctionTest {
     private static final String JOB = """
@@ -59,9 +59,11 @@ class YarnUserFunctionTest {
                         DataFrame counts = df.mapPartitions(p -> LocalTable.of(Column.ofLongs("n", p.rowCount())));
                         LocalTable c = counts.execute(session);
                         long rows = (long) counts.col("n").sum().execute(session).getDouble();
+                        io.mars.Remote<Long> doubled = session.spawn(a -> 2 * (Long) a[0], squares);
+                        long spawned = session.spawn(a -> (Long) a[0] + 1, doubled).execute(session);
                         Path output = new Path(args[1]); // hdfs://...: also from a client without HADOOP_CONF_DIR
                         try (FSDataOutputStream out = output.getFileSystem(new Configuration()).create(output)) {
-                            out.write((chunks + " " + squares + " " + rows + " " + c.rowCount())
+                            out.write((chunks + " " + squares + " " + rows + " " + c.rowCount() + " " + spawned)
                                     .getBytes(StandardCharsets.UTF_8));
                         }
                     }
@@ -124,8 +126,8 @@ class YarnUserFunctionTest {
         try (var in = fs.open(new org.apache.hadoop.fs.Path(output))) {
             written = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        // 3 * (0 + ... + 9), 1 + 4 + ... + 36, 6 rows counted in 3 partitions of one row each
-        assertThat(written).isEqualTo("135 91 6 3");
+        // 3 * (0 + ... + 9), 1 + 4 + ... + 36, 6 rows counted in 3 partitions of one row each, 2 * 91 + 1 spawned
+        assertThat(written).isEqualTo("135 91 6 3 183");
         assertThat(fs.exists(hadoop.staging(run.appId()))).as("staging dir deleted").isFalse();
     }
 
