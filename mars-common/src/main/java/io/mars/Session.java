@@ -58,6 +58,16 @@ public interface Session extends AutoCloseable {
     boolean isClosed();
 
     /**
+     * Mars's {@code mr.spawn(func, args)}: a remote call of {@code fn}, scheduled like a subtask on a worker, lazily.
+     * An argument may be another spawned call (the function gets its value), a tensor of known shape (it gets the
+     * whole computed array, an {@link NDArray}) or any serializable value (it gets a copy). Returns the handle, to
+     * {@link Remote#execute} or to pass to further spawns.
+     */
+    default <R> Remote<R> spawn(io.mars.types.RemoteFunction<R> fn, Object... args) {
+        return Remote.spawn(fn, args);
+    }
+
+    /**
      * Whether the workers see this client's local files (an embedded local cluster): then {@code Tensors.toNpy}
      * has them write their chunks straight into the file instead of bringing the tensor into the client.
      */

@@ -135,6 +135,41 @@ public final class DataFrame implements Tileable {
         return i;
     }
 
+    // ----- user functions -----
+
+    /**
+     * Dask's {@code map_partitions(fn)} (Mars's {@code map_chunk} of a frame): {@code fn} of every row chunk, given
+     * as a {@link LocalTable} without row labels, returning a table of any number of rows; the result is labelled by
+     * position. Its columns and dtypes are inferred as Mars infers them, by calling {@code fn} here on a mock
+     * partition of 2 rows of this frame's dtypes; declare them with
+     * {@link #mapPartitions(io.mars.types.TableFunction, List, List)} when the function cannot take it. Every chunk's
+     * result must have those columns; a column of another numeric dtype is converted.
+     */
+    public DataFrame mapPartitions(io.mars.types.TableFunction fn) {
+        return UserFunctionOps.mapPartitions(this, fn, null, null);
+    }
+
+    /**
+     * pandas' {@code apply(func, axis=1)} for a function giving one value per row: a series (named {@code ""}, pandas'
+     * None) of {@code fn} of every row, labels kept. The row comes as an {@link io.mars.types.Row} (values by column
+     * name, null when missing); a null or NaN returned is a missing value. The dtype is inferred as Mars infers it, by
+     * calling {@code fn} here on a mock row of this frame's dtypes (1, 1.5, "a", true, the epoch); declare it with
+     * {@link #apply(io.mars.types.RowFunction, DType)} when the function cannot take that row.
+     */
+    public <R> Series apply(io.mars.types.RowFunction<R> fn) {
+        return UserFunctionOps.applyRows(this, fn, null);
+    }
+
+    /** {@link #apply(io.mars.types.RowFunction)} with the result's dtype declared (the function is not called here). */
+    public <R> Series apply(io.mars.types.RowFunction<R> fn, DType dtype) {
+        return UserFunctionOps.applyRows(this, fn, Objects.requireNonNull(dtype, "dtype"));
+    }
+
+    /** {@link #mapPartitions(io.mars.types.TableFunction)} with the result's columns declared. */
+    public DataFrame mapPartitions(io.mars.types.TableFunction fn, List<String> columns, List<DType> dtypes) {
+        return UserFunctionOps.mapPartitions(this, fn, Objects.requireNonNull(columns, "columns"), dtypes);
+    }
+
     // ----- columns -----
 
     /** pandas' {@code df[name]}. */

@@ -25,6 +25,23 @@ public final class GroupBy {
         this.keys = List.copyOf(keys);
     }
 
+    /**
+     * pandas' {@code groupby(keys, sort=True, dropna=True, group_keys=False).apply(func)} for a function of a group
+     * returning a frame: {@code fn} of every group (its rows, key columns included, in input order, as a
+     * {@link io.mars.types.LocalTable}), the results one after the other in key order, labelled by position; groups
+     * whose key holds a null are left out. The result's columns and dtypes are inferred as in
+     * {@link DataFrame#mapPartitions}: by calling {@code fn} here on a mock group of 2 rows. Several chunks are
+     * range-partitioned by the keys first (a shuffle), so every group is whole where its function runs.
+     */
+    public DataFrame apply(io.mars.types.TableFunction fn) {
+        return UserFunctionOps.groupApply(frame, keys, fn, null, null);
+    }
+
+    /** {@link #apply(io.mars.types.TableFunction)} with the result's columns declared. */
+    public DataFrame apply(io.mars.types.TableFunction fn, List<String> columns, List<DType> dtypes) {
+        return UserFunctionOps.groupApply(frame, keys, fn, Objects.requireNonNull(columns, "columns"), dtypes);
+    }
+
     /** pandas' named aggregation {@code agg(output=(column, fn))}. */
     public record NamedAgg(String output, String column, String fn) {
         public NamedAgg {

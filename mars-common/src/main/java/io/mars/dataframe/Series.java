@@ -495,6 +495,34 @@ public final class Series implements Tileable {
                 values.dtype, length, labels);
     }
 
+    // ----- user functions -----
+
+    /**
+     * pandas' {@code Series.map(func)}: {@code fn} of every value, labels kept. Values come boxed as
+     * {@link io.mars.types.Column#get} gives them; a missing value comes as null (NaN in a float series, as pandas
+     * passes it); a null or NaN returned is a missing value. The result's dtype is inferred as Mars infers it, by
+     * calling {@code fn} here on a mock value of this series' dtype (1, 1.5, "a", true, the epoch); declare it with
+     * {@link #map(io.mars.types.ValueFunction, DType)} when the function cannot take that value.
+     */
+    public <T, R> Series map(io.mars.types.ValueFunction<T, R> fn) {
+        return UserFunctionOps.map(this, fn, null, "Series.map");
+    }
+
+    /** {@link #map(io.mars.types.ValueFunction)} with the result's dtype declared (the function is not called here). */
+    public <T, R> Series map(io.mars.types.ValueFunction<T, R> fn, DType dtype) {
+        return UserFunctionOps.map(this, fn, Objects.requireNonNull(dtype, "dtype"), "Series.map");
+    }
+
+    /** pandas' {@code Series.apply(func)}, which for a function of one value is {@link #map}. */
+    public <T, R> Series apply(io.mars.types.ValueFunction<T, R> fn) {
+        return UserFunctionOps.map(this, fn, null, "Series.apply");
+    }
+
+    /** {@link #apply(io.mars.types.ValueFunction)} with the result's dtype declared. */
+    public <T, R> Series apply(io.mars.types.ValueFunction<T, R> fn, DType dtype) {
+        return UserFunctionOps.map(this, fn, Objects.requireNonNull(dtype, "dtype"), "Series.apply");
+    }
+
     /** pandas' {@code s.index}: the row labels, lazily. */
     public Index index() {
         Series in = positioned();

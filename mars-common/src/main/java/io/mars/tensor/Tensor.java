@@ -16,10 +16,12 @@ import io.mars.common.operand.tensor.TensorRechunk;
 import io.mars.common.operand.tensor.TensorReduce;
 import io.mars.common.operand.tensor.TensorReshape;
 import io.mars.common.operand.tensor.TensorTranspose;
+import io.mars.types.ChunkFunction;
 import io.mars.types.ChunkSpec;
 import io.mars.types.DataType;
 import io.mars.types.NDArray;
 import io.mars.types.Shapes;
+import io.mars.types.UserFunctions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -59,6 +61,15 @@ public final class Tensor implements io.mars.common.graph.Tileable {
      */
     public static Tensor fromTileable(Operand op, io.mars.common.graph.Tileable input, DataType dtype, long[] shape) {
         return new Tensor(op, List.of(), List.of(input), dtype, shape);
+    }
+
+    /**
+     * A tensor computed by {@code op} from several tileables (a spawned call's arguments, say); for the API's own
+     * operations.
+     */
+    public static Tensor fromTileables(Operand op, List<? extends io.mars.common.graph.Tileable> inputs,
+                                       DataType dtype, long[] shape) {
+        return new Tensor(op, List.of(), List.copyOf(inputs), dtype, shape);
     }
 
     // ----- metadata -----
@@ -282,6 +293,47 @@ public final class Tensor implements io.mars.common.graph.Tileable {
     public Tensor rechunk(ChunkSpec chunks) {
         chunks.resolve(shape, dtype, Long.MAX_VALUE);
         return new Tensor(new TensorRechunk(chunks), List.of(this), dtype, shape);
+    }
+
+    // ----- user functions -----
+
+    /**
+     * Mars's {@code map_chunk(fn)} with {@code elementwise=True}: {@code fn} of every chunk (a copy it may change),
+     * giving the chunk of the result, of the same shape. The result's dtype is inferred as Mars infers it: by calling
+     * {@code fn} here, before anything runs, on a mock chunk of this tensor's dtype with 2 elements along every axis;
+     * give it with {@link #mapChunk(ChunkFunction, DataType)} when the function cannot take that chunk. A chunk whose
+     * result has another dtype is converted to the result's ({@code astype}).
+     */
+    public Tensor mapChunk(ChunkFunction fn) {
+        byte[] bytes = UserFunctions.serialize(fn, "mapChunk");
+        long[] mockShape = new long[shape.length];
+        Arrays.fill(mockShape, 2);
+        NDArray mock = NDArray.allocate(dtype, mockShape);
+        for (int i = 0; i < mock.size(); i++) {
+            mock.setDouble(i, i + 1);
+        }
+        NDArray result;
+        try {
+            result = fn.apply(mock);
+        } catch (RuntimeException | LinkageError | AssertionError e) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapChunk cannot infer the result's dtype: the"
+                    + " function threw " + e + " on a mock chunk of shape " + Shapes.toString(mockShape) + " " + dtype
+                    + "; give the dtype: mapChunk(fn, dtype)", e);
+        }
+        if (result == null) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapChunk cannot infer the result's dtype: the"
+                    + " function returned null for a mock chunk of shape " + Shapes.toString(mockShape)
+                    + "; give the dtype: mapChunk(fn, dtype)");
+        }
+        return new Tensor(new io.mars.common.operand.tensor.TensorMapChunk(bytes), List.of(this), result.dtype(),
+                shape);
+    }
+
+    /** {@link #mapChunk(ChunkFunction)} with the result's dtype declared (the function is not called here). */
+    public Tensor mapChunk(ChunkFunction fn, DataType dtype) {
+        byte[] bytes = UserFunctions.serialize(fn, "mapChunk");
+        return new Tensor(new io.mars.common.operand.tensor.TensorMapChunk(bytes), List.of(this),
+                java.util.Objects.requireNonNull(dtype, "dtype"), shape);
     }
 
     // ----- linear algebra -----

@@ -50,6 +50,7 @@ class ConfigDefaultsTest {
             Map.entry(io.mars.submit.client.YarnSessionProvider.HADOOP_CONF_DIR, ""),
             Map.entry(io.mars.submit.client.ClientModeApplication.AM_MEMORY, "1024"),
             Map.entry(io.mars.submit.client.ClientModeApplication.QUEUE, "default"),
+            Map.entry(io.mars.submit.client.ClientModeApplication.JARS, ""),
             Map.entry(io.mars.submit.client.ClientConfig.MAX_RESULT_BYTES, "25%"),
             Map.entry(io.mars.submit.progress.ProgressConfig.INTERVAL, "10000"),
             Map.entry(io.mars.common.rpc.flight.RpcSecret.FILE_PROPERTY, "~/.mars/secret"),

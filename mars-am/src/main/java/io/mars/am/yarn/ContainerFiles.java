@@ -28,8 +28,9 @@ import org.apache.hadoop.yarn.api.records.URL;
  * launches the AM with it; the AM launches the workers from the same layout, so the two cannot drift apart.
  *
  * <p>Staging layout ({@code <home>/.mars-staging/<application id>}, mode 700): {@code job-<i>-<name>} the job's jars
- * (AM only), {@code lib-<i>-<name>} Mars's jars (absent with {@value #ARCHIVE_PROPERTY} or
- * {@value #NODE_CLASSPATH_PROPERTY}), {@value #CONF_ARCHIVE} the submitter's Hadoop configuration files,
+ * (the AM runs the job's main from them, the workers load its user functions from them), {@code lib-<i>-<name>}
+ * Mars's jars (absent with {@value #ARCHIVE_PROPERTY} or {@value #NODE_CLASSPATH_PROPERTY}), {@value #CONF_ARCHIVE}
+ * the submitter's Hadoop configuration files,
  * {@value #FILES_DIR}{@code /<name>} the {@code --files}, and {@link AppSpec#FILE_NAME}.
  */
 public final class ContainerFiles {
@@ -140,8 +141,9 @@ public final class ContainerFiles {
     }
 
     /**
-     * What every worker container localizes: Mars's jars from the staging directory (or the archive), the
-     * configuration archive and the {@code --files}, by their names in the working directory.
+     * What every worker container localizes: Mars's jars from the staging directory (or the archive), the job's jars
+     * (for its user functions), the configuration archive and the {@code --files}, by their names in the working
+     * directory.
      */
     public static Map<String, LocalResource> workerResources(Map<String, String> properties, Configuration conf)
             throws IOException {
@@ -153,6 +155,9 @@ public final class ContainerFiles {
             for (FileStatus f : fs.listStatus(dir)) {
                 String name = f.getPath().getName();
                 if (name.startsWith(FRAMEWORK_JAR_PREFIX)) {
+                    resources.put(name, stagedFile(f, LocalResourceType.FILE));
+                } else if (name.startsWith(JOB_JAR_PREFIX)) {
+                    // not on the class path: the worker loads user functions from them in a loader of their own
                     resources.put(name, stagedFile(f, LocalResourceType.FILE));
                 } else if (name.equals(CONF_ARCHIVE)) {
                     resources.put(CONF_LINK, stagedFile(f, LocalResourceType.ARCHIVE));

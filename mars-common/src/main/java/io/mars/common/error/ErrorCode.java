@@ -86,7 +86,23 @@ public enum ErrorCode {
     /** predict, transform or a fitted attribute asked of an estimator that has not been fitted. */
     NOT_FITTED(82, ErrorKind.USER),
     /** Fewer samples than the estimator needs: KMeans with more clusters than rows. */
-    TOO_FEW_SAMPLES(83, ErrorKind.USER);
+    TOO_FEW_SAMPLES(83, ErrorKind.USER),
+    // user functions (mapChunk, mapPartitions, Series.map/apply) error codes (90-92)
+    /**
+     * A user function that cannot be sent to the workers: it (or something it captures) is not serializable. Raised
+     * when the expression is built, naming the function's class and what Java serialization refused.
+     */
+    USER_FUNCTION_NOT_SERIALIZABLE(90, ErrorKind.USER),
+    /**
+     * A user function threw (or returned what its operation cannot take) while a chunk ran; the message holds its
+     * exception and stack trace.
+     */
+    USER_FUNCTION_FAILED(91, ErrorKind.USER),
+    /**
+     * A user function whose class the worker cannot load: the job's jar did not reach the workers, or a class it
+     * needs is missing there.
+     */
+    USER_FUNCTION_CLASS_NOT_FOUND(92, ErrorKind.USER);
 
     private final int code;
     private final ErrorKind kind;

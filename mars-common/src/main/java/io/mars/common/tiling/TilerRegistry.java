@@ -35,6 +35,7 @@ public final class TilerRegistry {
         DataFrameOpsTilers.registerAll(r);
         RowLabelTilers.registerAll(r);
         TableIoTilers.registerAll(r);
+        UserFunctionTilers.registerAll(r);
         return r;
     }
 

@@ -155,6 +155,7 @@ final class OperandSamples {
         all.addAll(DataFrameOperandSamples.all());
         all.addAll(DataFrameOpsOperandSamples.all());
         all.addAll(TableIoOperandSamples.all());
+        all.addAll(UserFunctionOperandSamples.all());
         all.add(new io.mars.common.operand.dataframe.ChunkTableHConcat());
         all.addAll(RowLabelOperandSamples.all());
         return all;

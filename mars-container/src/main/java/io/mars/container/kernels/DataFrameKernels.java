@@ -45,8 +45,20 @@ public final class DataFrameKernels {
     private DataFrameKernels() {
     }
 
-    /** {@code registry} plus the dataframe kernels, allocating from {@code allocator}. */
+    /**
+     * {@code registry} plus the dataframe kernels and those of user functions, allocating from {@code allocator};
+     * user functions are read with the calling thread's context class loader (in a local cluster, the loader the job
+     * runs in: mars-submit sets it to the job's while its main runs).
+     */
     public static KernelRegistry register(KernelRegistry registry, BufferAllocator allocator) {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return register(registry, allocator, context != null ? context : DataFrameKernels.class.getClassLoader());
+    }
+
+    /** {@code registry} plus the dataframe kernels and those of user functions, read through {@code userClasses}. */
+    public static KernelRegistry register(KernelRegistry registry, BufferAllocator allocator,
+                                          ClassLoader userClasses) {
+        registry = UserFunctionKernels.register(registry, allocator, userClasses);
         registry = DataFrameOpsKernels.register(registry, allocator);
         registry = RowLabelKernels.register(registry, allocator);
         // IO kernels (readCsv, readParquet, toCsv, toParquet)

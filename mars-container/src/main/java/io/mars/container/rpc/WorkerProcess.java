@@ -56,10 +56,11 @@ public final class WorkerProcess {
     /**
      * Runs worker {@code id}, serving on {@code host}, registered with the supervisor at
      * {@code supervisorHost:supervisorPort}; {@code env} gives the default spill directories (YARN's
-     * {@code LOCAL_DIRS}). Returns why it stopped, once it has released everything.
+     * {@code LOCAL_DIRS}); user functions (mapChunk, Series.map, ...) are read through {@code userClasses}. Returns
+     * why it stopped, once it has released everything.
      */
     public static String serve(String id, String host, Map<String, String> conf, Map<String, String> env,
-                               RpcSecret secret, String supervisorHost, int supervisorPort,
+                               RpcSecret secret, String supervisorHost, int supervisorPort, ClassLoader userClasses,
                                CompletableFuture<String> stop) {
         HeartbeatConfig heartbeats = HeartbeatConfig.from(conf);
         try (RootAllocator warm = ArrowAllocators.root()) {
@@ -75,7 +76,8 @@ public final class WorkerProcess {
         try (RootAllocator allocator = ArrowAllocators.root(sizing.arrowBytes());
              BufferAllocator tables = allocator.newChildAllocator("tables-" + id, 0, Long.MAX_VALUE);
              NetworkedWorker worker = new NetworkedWorker(id, host, WorkerConfig.from(conf),
-                     new TieredStorage(id, storage, tables), DataFrameKernels.register(KernelRegistry.standard(), tables),
+                     new TieredStorage(id, storage, tables),
+                     DataFrameKernels.register(KernelRegistry.standard(), tables, userClasses),
                      secret, supervisorHost, supervisorPort, allocator, storage.hardBytes(),
                      heartbeats.interval(), heartbeats.timeout())) {
             String reason = (String) CompletableFuture.anyOf(worker.terminated(), stop).join();

@@ -169,8 +169,9 @@ public final class StandaloneWorker {
             }
         }, "mars-worker-shutdown"));
         try {
+            // user functions: classes on the worker's own class path only (a job's jar does not travel here)
             String reason = WorkerProcess.serve(id, plan.host(), plan.conf(), Map.of(), secret, plan.supervisorHost(),
-                    plan.supervisorPort(), stop);
+                    plan.supervisorPort(), StandaloneWorker.class.getClassLoader(), stop);
             return stop.isDone() && reason.equals(stop.join()) ? 0 : 1;
         } catch (MarsException e) {
             LOG.error("worker {} failed", id, e);

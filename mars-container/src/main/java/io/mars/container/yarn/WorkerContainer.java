@@ -4,9 +4,20 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.container.rpc.WorkerProcess;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.slf4j.Logger;
@@ -38,6 +49,34 @@ public final class WorkerContainer {
         System.exit(code);
     }
 
+    /** The staged job jars as the AM names them in every container: {@code job-<i>-<name>}. */
+    private static final Pattern JOB_JAR = Pattern.compile("job-(\\d+)-.*");
+
+    /**
+     * The class loader of user functions (mapChunk, mapPartitions, Series.map): the job's jars (its application jar
+     * and {@code --jars}, localized into the working directory as {@code job-<i>-<name>}, in their order), over the
+     * worker's own class path. Empty when the job sent none (the functions are then only Mars's own classes').
+     */
+    static URLClassLoader jobClassLoader(Path workingDir) throws IOException {
+        List<Path> jars = new ArrayList<>();
+        try (Stream<Path> files = Files.list(workingDir)) {
+            files.filter(f -> JOB_JAR.matcher(f.getFileName().toString()).matches()).forEach(jars::add);
+        }
+        jars.sort(Comparator.comparingInt(f -> jobJarIndex(f.getFileName().toString())));
+        URL[] urls = new URL[jars.size()];
+        for (int i = 0; i < urls.length; i++) {
+            urls[i] = jars.get(i).toUri().toURL();
+        }
+        LOG.info("user functions load from the job's jars {}", jars.stream().map(p -> p.getFileName().toString())
+                .toList());
+        return new URLClassLoader("mars-job", urls, WorkerContainer.class.getClassLoader());
+    }
+
+    private static int jobJarIndex(String name) {
+        Matcher m = JOB_JAR.matcher(name);
+        return m.matches() ? Integer.parseInt(m.group(1)) : Integer.MAX_VALUE;
+    }
+
     static int run(String[] args) throws Exception {
         if (args.length != 2) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "usage: WorkerContainer <am host> <am rpc port>");
@@ -56,8 +95,10 @@ public final class WorkerContainer {
                 conf.put(k.toString(), v.toString());
             }
         });
-        WorkerProcess.serve(id, host, conf, System.getenv(), RpcSecret.of(secret), args[0], Integer.parseInt(args[1]),
-                new CompletableFuture<>());
+        try (URLClassLoader jobClasses = jobClassLoader(Path.of("").toAbsolutePath())) {
+            WorkerProcess.serve(id, host, conf, System.getenv(), RpcSecret.of(secret), args[0],
+                    Integer.parseInt(args[1]), jobClasses, new CompletableFuture<>());
+        }
         return 0;
     }
 }

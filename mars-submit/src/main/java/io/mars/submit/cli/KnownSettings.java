@@ -44,8 +44,9 @@ public final class KnownSettings {
             AmAttempts.MAX_ATTEMPTS, AmAttempts.VALIDITY_INTERVAL, WorkerSpec.WORKERS, WorkerSpec.MEMORY, WorkerSpec.VCORES, WorkerSpec.MAX_FAILURES,
             WorkerSpec.NODE_MAX_FAILURES, ClientMode.KEEPALIVE_TIMEOUT, ContainerFiles.NODE_CLASSPATH_PROPERTY,
             ContainerFiles.ARCHIVE_PROPERTY, AppSpec.JAVA_HOME_PROPERTY, YarnSessionProvider.HADOOP_CONF_DIR,
-            ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ProgressConfig.INTERVAL,
-            RpcSecret.FILE_PROPERTY, EventLogConfig.DIR, EventLogConfig.HISTORY_ADDRESS, AppSpec.AM_JAVA_OPTIONS);
+            ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ClientModeApplication.JARS,
+            ProgressConfig.INTERVAL, RpcSecret.FILE_PROPERTY, EventLogConfig.DIR, EventLogConfig.HISTORY_ADDRESS,
+            AppSpec.AM_JAVA_OPTIONS);
 
     private KnownSettings() {
     }

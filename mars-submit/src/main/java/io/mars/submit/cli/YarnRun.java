@@ -79,6 +79,11 @@ final class YarnRun {
         properties.put(ClientModeApplication.AM_MEMORY, String.valueOf(resources.amMemoryMb()));
         properties.put(ClientModeApplication.QUEUE, resources.queue());
         properties.put(ClientModeApplication.APP_NAME, request.appName());
+        // the workers load the job's user functions from its jars, as in cluster mode
+        List<String> jars = new java.util.ArrayList<>();
+        jars.add(request.appJar().toString());
+        request.jars().forEach(jar -> jars.add(jar.toString()));
+        properties.put(ClientModeApplication.JARS, String.join(",", jars));
         try (job) {
             ClientModeApplication app;
             try {

@@ -45,6 +45,12 @@ public final class ClientModeApplication implements AutoCloseable {
     public static final String AM_MEMORY = "mars.yarn.am.memory";
     public static final String QUEUE = "mars.yarn.queue";
     public static final String APP_NAME = "mars.app.name";
+    /**
+     * Local jars (comma-separated) holding the classes of the program's user functions (mapChunk, mapPartitions,
+     * Series.map): staged with the application and loaded by every worker, as a cluster-mode job's jars are.
+     * mars-submit's client mode sets it to the application jar and {@code --jars}.
+     */
+    public static final String JARS = "mars.yarn.jars";
     private static final Duration START_TIMEOUT = Duration.ofMinutes(5);
     private static final Duration END_TIMEOUT = Duration.ofSeconds(60);
     private static final EnumSet<YarnApplicationState> ENDED =
@@ -78,6 +84,21 @@ public final class ClientModeApplication implements AutoCloseable {
                 TimeUnit.MILLISECONDS);
     }
 
+    /** The jars of {@value #JARS}; INVALID_CONFIG naming one that is not a readable file. */
+    static List<Path> jars(Map<String, String> properties) {
+        String value = properties.getOrDefault(JARS, "").trim();
+        List<Path> jars = new java.util.ArrayList<>();
+        for (String name : value.isEmpty() ? new String[0] : value.split(",")) {
+            Path jar = Path.of(name.trim());
+            if (!java.nio.file.Files.isRegularFile(jar) || !java.nio.file.Files.isReadable(jar)) {
+                throw new MarsException(ErrorCode.INVALID_CONFIG, JARS + ": '" + name.trim() + "' is not a readable"
+                        + " file");
+            }
+            jars.add(jar);
+        }
+        return jars;
+    }
+
     /**
      * Submits a client-mode application sized by {@code properties} ({@code mars.yarn.*}), waits until its AM serves
      * RPC, and connects. {@code confFiles} (the Hadoop site files) and {@code tokenFile} travel as in cluster mode.
@@ -88,7 +109,7 @@ public final class ClientModeApplication implements AutoCloseable {
         RpcSecret secret = RpcSecret.generate();
         YarnApplication app = new YarnApplication(properties.getOrDefault(APP_NAME, "mars-session"),
                 properties.getOrDefault(QUEUE, "default"), positive(properties, AM_MEMORY, 1024), 1, "", null,
-                List.of(), properties, List.of(), Optional.ofNullable(properties.get(AppSpec.JAVA_HOME_PROPERTY)),
+                jars(properties), properties, List.of(), Optional.ofNullable(properties.get(AppSpec.JAVA_HOME_PROPERTY)),
                 Optional.ofNullable(properties.get(ContainerFiles.NODE_CLASSPATH_PROPERTY)), List.of(),
                 Optional.empty(), List.of(), confFiles, tokenFile, false);
         YarnOutcome outcome;

@@ -426,10 +426,10 @@ public final class YarnSubmitter {
         List<String> jobJars = new ArrayList<>();
         List<Path> jars = new ArrayList<>();
         if (!app.mainClass().isEmpty()) {
-            // client mode runs the job in the client: the AM needs none of its jars
             jars.add(app.appJar());
-            jars.addAll(app.jars());
         }
+        // client mode runs the job in the client: its jars (mars.yarn.jars) are staged for the workers' user functions
+        jars.addAll(app.jars());
         for (int i = 0; i < jars.size(); i++) {
             String link = ContainerFiles.JOB_JAR_PREFIX + i + "-" + jars.get(i).getFileName();
             resources.put(link, upload(fs, jars.get(i), staging, link, LocalResourceType.FILE));

@@ -55,6 +55,16 @@ class MarsSubmitJobTest {
     }
 
     @Test
+    void theLocalClustersWorkersRunLambdasOfTheJobsJar() {
+        SubmitOutcome outcome = SubmitOutcome.run("--master", "local[2]", jars.appJar.toString(), "udf",
+                report.toString());
+
+        assertThat(outcome.exitCode()).as(outcome.err()).isEqualTo(ExitCodes.SUCCESS);
+        // 2 * (0 + ... + 9), (1 + 1) + (2 + 1) + (3 + 1)
+        assertThat(TestJobJars.read(report)).isEqualTo("udf=90 9");
+    }
+
+    @Test
     void defaultsToEveryCoreWhenNoMasterIsGiven() {
         SubmitOutcome outcome = SubmitOutcome.run(jars.appJar.toString(), "write", report.toString());
 

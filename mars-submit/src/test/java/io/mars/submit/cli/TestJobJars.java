@@ -32,7 +32,8 @@ final class TestJobJars {
      * catches what that throws and returns, {@code exit-thread <n>} calls it in a thread of its own,
      * {@code runtime-exit <n>} and {@code halt <n>} call {@code Runtime.exit}/{@code halt}, {@code exit-ref <n>} calls
      * {@code System.exit} through a method reference, and {@code lib-exit <n>} through {@code lib.Helper} (a
-     * {@code --jars} library).
+     * {@code --jars} library), {@code udf <file>} runs lambdas of the jar on the local cluster's workers (mapChunk,
+     * Series.map) and writes their sums.
      */
     private static final Map<String, String> SOURCES = Map.of(
             "demo/Job.java", """
@@ -72,6 +73,24 @@ final class TestJobJars {
                                     Thread t = new Thread(() -> System.exit(Integer.parseInt(args[1])));
                                     t.start();
                                     t.join();
+                                    return;
+                                }
+                                case "udf" -> {
+                                    // lambdas of this jar only, run by the local cluster's workers
+                                    try (io.mars.Session session = io.mars.Session.getOrCreate()) {
+                                        long doubled = (long) io.mars.tensor.Tensors.arange(10)
+                                                .rechunk(io.mars.types.ChunkSpec.of(4)).mapChunk(c -> {
+                                                    long[] v = c.toLongArray();
+                                                    for (int i = 0; i < v.length; i++) {
+                                                        v[i] *= 2;
+                                                    }
+                                                    return io.mars.types.NDArray.of(v, c.shape());
+                                                }).sum().execute(session).getDouble();
+                                        long plusOne = (long) io.mars.dataframe.DataFrames.fromTable(
+                                                io.mars.types.LocalTable.of(io.mars.types.Column.ofLongs("k", 1, 2, 3)),
+                                                2).col("k").map((Long v) -> v + 1).sum().execute(session).getDouble();
+                                        Files.writeString(Path.of(args[1]), "udf=" + doubled + " " + plusOne);
+                                    }
                                     return;
                                 }
                                 default -> { }

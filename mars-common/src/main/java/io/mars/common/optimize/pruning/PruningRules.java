@@ -9,6 +9,7 @@ import io.mars.common.operand.dataframe.DataFrameTpch;
 import io.mars.common.operand.dataframe.DataFrameToTensor;
 import io.mars.common.operand.dataframe.DataFrameWrite;
 import io.mars.common.operand.dataframe.SeriesAccessor;
+import io.mars.common.operand.dataframe.SeriesMap;
 import io.mars.common.operand.dataframe.TableAggPartial;
 import io.mars.common.operand.dataframe.TableAggStates;
 import io.mars.common.operand.dataframe.TableAggregate;
@@ -17,6 +18,7 @@ import io.mars.common.operand.dataframe.TableDropDuplicates;
 import io.mars.common.operand.dataframe.TableFilter;
 import io.mars.common.operand.dataframe.TableHead;
 import io.mars.common.operand.dataframe.TableMap;
+import io.mars.common.operand.dataframe.TableMapPartitions;
 import io.mars.common.operand.dataframe.TableMerge;
 import io.mars.common.operand.dataframe.TableRequireRows;
 import io.mars.common.operand.dataframe.TableRowPositions;
@@ -44,6 +46,11 @@ public final class PruningRules {
             .with(TableAggPartial.class, new PruneAggPartialColumns())
             .with(SeriesAccessor.class, new PruneSeriesAccessorColumns())
             .with(TableRowPositions.class, new PruneRowPositionsColumns())
+            .with(SeriesMap.class, new PruneSeriesMapColumns())
+            // a user function may read any column of its partition
+            .with(TableMapPartitions.class, new NeedsAllColumns<>())
+            .with(io.mars.common.operand.dataframe.TableApplyRows.class, new NeedsAllColumns<>())
+            .with(io.mars.common.operand.dataframe.TableGroupApply.class, new NeedsAllColumns<>())
             // sources from local data or a tensor: nothing to prune yet
             .with(DataFrameFromLocal.class, new NeedsAllColumns<>())
             .with(DataFrameFromTensor.class, new NeedsAllColumns<>())

@@ -1,0 +1,162 @@
+package io.mars.it.golden;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.ErrorKind;
+import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
+import io.mars.dataframe.Series;
+import io.mars.it.LocalClusterExtension;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.Tensors;
+import io.mars.types.ChunkSpec;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
+import io.mars.types.NDArray;
+import java.util.Arrays;
+import java.util.List;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * What a user function that fails gives: a throwing lambda fails its task with USER_FUNCTION_FAILED holding the
+ * lambda's own message and stack trace (and the session goes on working, with no Arrow byte left allocated when the
+ * cluster stops); what cannot be sent or inferred is refused when the expression is built.
+ */
+class UserFunctionBadInputTest {
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
+    private static final LocalTable TABLE = LocalTable.of(Column.ofLongs("k", 1, 2, -3, 4, 5),
+            Column.of("x", DType.FLOAT64, Arrays.asList(1.5, null, -2.0, 4.0, 0.25)),
+            Column.ofStrings("s", Arrays.asList("1", null, "22", "x", "5")));
+
+    private static DataFrame df() {
+        return DataFrames.fromTable(TABLE, 2);
+    }
+
+    private static void fails(ThrowingCallable call, ErrorCode code, String... fragments) {
+        var a = assertThatThrownBy(call).isInstanceOfSatisfying(MarsException.class, e -> {
+            assertThat(e.code()).as("code of %s", e).isEqualTo(code);
+            assertThat(e.kind()).isEqualTo(ErrorKind.USER);
+        });
+        for (String f : fragments) {
+            a.hasMessageContaining(f);
+        }
+    }
+
+    private static LocalTable run(io.mars.common.graph.Tileable t) {
+        return CLUSTER.session().executeTables(t).get(0);
+    }
+
+    @Test
+    void aThrowingSeriesMapFailsTheTaskWithItsMessageAndStackTrace() {
+        Series mapped = df().col("k").map((Long v) -> {
+            if (v < 0) {
+                throw new IllegalStateException("no negative keys here, got " + v);
+            }
+            return v * 2;
+        });
+
+        fails(() -> run(mapped), ErrorCode.USER_FUNCTION_FAILED, "Series.map of 'k'",
+                "java.lang.IllegalStateException: no negative keys here, got -3",
+                "at io.mars.it.golden.UserFunctionBadInputTest.lambda$");
+        // the trace ends where the worker called the function: no frames of the kernel or the subtask runner
+        assertThatThrownBy(() -> run(mapped)).hasMessageNotContaining("SubtaskRunner")
+                .hasMessageContaining("more");
+        // the session goes on: the same data with a function that does not throw
+        assertThat(run(df().col("k").map((Long v) -> Math.abs(v) * 2)).column(0).longs())
+                .containsExactly(2, 4, 6, 8, 10);
+    }
+
+    @Test
+    void aThrowingMapPartitionsOrMapChunkFailsWithItsMessage() {
+        DataFrame partitions = df().mapPartitions(p -> {
+            if (p.rowCount() > 0 && p.column("k").getLong(0) == -3) {
+                throw new UnsupportedOperationException("partition starting at -3 refused");
+            }
+            return p;
+        });
+        fails(() -> run(partitions), ErrorCode.USER_FUNCTION_FAILED,
+                "java.lang.UnsupportedOperationException: partition starting at -3 refused",
+                "at io.mars.it.golden.UserFunctionBadInputTest.lambda$");
+
+        Tensor t = Tensors.arange(10).rechunk(ChunkSpec.of(3)).mapChunk(c -> {
+            if (c.getLong(0) == 6) {
+                throw new ArithmeticException("chunk at 6 overflows");
+            }
+            return c;
+        });
+        fails(() -> t.execute(CLUSTER.session()), ErrorCode.USER_FUNCTION_FAILED, "mapChunk",
+                "java.lang.ArithmeticException: chunk at 6 overflows", "UserFunctionBadInputTest");
+    }
+
+    @Test
+    void aThrowingRowFunctionNamesTheRowItFailedOn() {
+        Series applied = df().apply(r -> {
+            if (r.getLong("k") == 4) {
+                throw new IllegalArgumentException("row four is not welcome");
+            }
+            return r.getLong("k");
+        });
+        fails(() -> run(applied), ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply (Row{k=4, x=4.0, s=x})",
+                "java.lang.IllegalArgumentException: row four is not welcome");
+    }
+
+    @Test
+    void aThrowingGroupFunctionNamesItsGroup() {
+        DataFrame applied = df().groupBy("s").apply(g -> {
+            if ("22".equals(g.column("s").getString(0))) {
+                throw new IllegalStateException("group 22 refused");
+            }
+            return g;
+        });
+        fails(() -> run(applied), ErrorCode.USER_FUNCTION_FAILED, "GroupBy.apply (group [22])",
+                "java.lang.IllegalStateException: group 22 refused");
+    }
+
+    @Test
+    void aCapturedValueThatCannotBeSerializedIsRefusedWhenTheExpressionIsBuilt() {
+        Object notSerializable = new Object();
+
+        fails(() -> df().col("k").map((Long v) -> notSerializable.hashCode() + v), ErrorCode
+                .USER_FUNCTION_NOT_SERIALIZABLE, "Series.map", "cannot be sent to the workers",
+                "java.io.NotSerializableException: java.lang.Object");
+        fails(() -> Tensors.ones(Tensors.shape(3)).mapChunk(c -> notSerializable.equals(c) ? c : c), ErrorCode
+                .USER_FUNCTION_NOT_SERIALIZABLE, "mapChunk", "java.lang.Object");
+    }
+
+    @Test
+    void aFunctionThatCannotTakeTheMockValueAsksForTheDtype() {
+        fails(() -> df().col("s").map((String v) -> Long.parseLong(v)), ErrorCode.USER_FUNCTION_FAILED,
+                "Series.map cannot infer the result's types", "NumberFormatException", "map(fn, dtype)");
+
+        // declared, the function is not called on a mock value; the null stays null, "x" is then the failure
+        Series parsed = df().col("s").map((String v) -> v == null ? null : Long.parseLong(v), DType.INT64);
+        fails(() -> run(parsed), ErrorCode.USER_FUNCTION_FAILED, "For input string: \"x\"");
+        Series ok = df().filter(df().col("s").ne("x")).col("s").map((String v) -> v == null ? null
+                : Long.parseLong(v), DType.INT64);
+        Column got = run(ok).column(0);
+        assertThat(got.dtype()).isEqualTo(DType.INT64);
+        assertThat(got.isNull(1)).isTrue();
+        assertThat(List.of(got.getLong(0), got.getLong(2), got.getLong(3))).containsExactly(1L, 22L, 5L);
+    }
+
+    @Test
+    void whatAFunctionReturnsMustFitTheResult() {
+        fails(() -> run(df().col("k").map((Long v) -> v > 2 ? "big" : "small", DType.INT64)),
+                ErrorCode.USER_FUNCTION_FAILED, "Series.map of 'k'", "not int64");
+        Tensor shrunk = Tensors.ones(Tensors.shape(4)).rechunk(ChunkSpec.of(2))
+                .mapChunk(c -> NDArray.of(new double[] {1}, 1));
+        fails(() -> shrunk.execute(CLUSTER.session()), ErrorCode.USER_FUNCTION_FAILED, "shape (1,)", "(2,)",
+                "must keep the chunk's shape");
+        // inferred from a mock partition as [k, x, s]; a partition giving other columns fails
+        DataFrame other = df().mapPartitions(p -> p.rowCount() == 1 ? LocalTable.of(p.column("k")) : p);
+        assertThat(other.columns()).containsExactly("k", "x", "s");
+        fails(() -> run(other), ErrorCode.USER_FUNCTION_FAILED, "returned the columns [k]", "[k, x, s]");
+    }
+}

@@ -1,0 +1,256 @@
+package io.mars.it.golden;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mars.common.graph.Tileable;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
+import io.mars.it.LocalClusterExtension;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.Tensors;
+import io.mars.types.ChunkSpec;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.DataType;
+import io.mars.types.LocalTable;
+import io.mars.types.NDArray;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Series.map/apply, DataFrame.apply (rows), DataFrame.mapPartitions, GroupBy.apply and Tensor.mapChunk with Java
+ * lambdas against pandas and numpy running
+ * the same functions written in Python: every case of {@code golden/dataframe/udf.json} (written by
+ * {@code src/test/python/golden_user_functions.py}) with several chunkings, on a local cluster whose Arrow bytes must
+ * all be back when it stops.
+ */
+class UserFunctionGoldenTest {
+    /** Rows per chunk: 0 is automatic (one chunk here), 1 is a chunk per row, 4 and 7 leave a shorter last chunk. */
+    private static final long[] CHUNKINGS = {0, 1, 4, 7};
+    /** Tensor chunkings of the 4 x 6 inputs: one chunk, 1 x 1 blocks, uneven blocks. */
+    private static final long[][] TENSOR_CHUNKS = {{4, 6}, {1, 1}, {3, 4}};
+    private static final JsonNode GOLDEN = load();
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
+
+    private static JsonNode load() {
+        try (InputStream in = UserFunctionGoldenTest.class.getResourceAsStream("/golden/dataframe/udf.json")) {
+            return new ObjectMapper().readTree(in);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read golden/dataframe/udf.json", e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Builder {
+        Tileable build(DataFrame df, DataFrame empty);
+    }
+
+    private static final Map<String, Builder> CASES = new LinkedHashMap<>();
+    private static final Map<String, Function<Map<String, Tensor>, Tensor>> TENSOR_CASES = new LinkedHashMap<>();
+
+    static {
+        CASES.put("map_x_times_2_plus_1", (df, e) -> df.col("x").map((Double v) -> v * 2 + 1));
+        CASES.put("map_y_square", (df, e) -> df.col("y").map((Long v) -> v * v));
+        CASES.put("map_s_len_or_minus_1", (df, e) -> df.col("s").map((String v) -> v == null ? -1L : v.length()));
+        CASES.put("apply_g_upper_bang", (df, e) -> df.col("g").apply((String v) -> v == null ? null
+                : v.toUpperCase() + "!"));
+        CASES.put("map_x_positive", (df, e) -> df.col("x").map((Double v) -> v > 0));
+        CASES.put("map_b_not", (df, e) -> df.col("b").map((Boolean v) -> !v));
+        CASES.put("map_after_filter", (df, e) -> df.filter(df.col("y").gt(2)).col("y").map((Long v) -> v - 100));
+        CASES.put("map_y_quarter_declared", (df, e) -> df.col("y").map((Long v) -> v / 4.0, DType.FLOAT64));
+        CASES.put("empty_map_y", (df, e) -> e.col("y").map((Long v) -> v * v));
+        CASES.put("apply_rows_x_plus_y", (df, e) -> df.apply(r -> r.getDouble("x") + r.getLong("y")));
+        CASES.put("apply_rows_k_dash_g", (df, e) -> df.apply(r -> r.isNull("g") ? String.valueOf(r.getLong("k"))
+                : r.getLong("k") + "-" + r.getString("g")));
+        CASES.put("apply_rows_after_filter", (df, e) -> df.filter(df.col("y").gt(0)).apply(r -> (Boolean) r.get("b")
+                && r.getLong("k") > 1));
+        CASES.put("empty_apply_rows", (df, e) -> e.apply(r -> r.getDouble("x") + r.getLong("y")));
+        CASES.put("groupby_k_apply_summary", (df, e) -> df.groupBy("k").apply(UserFunctionGoldenTest::groupSummary));
+        CASES.put("groupby_g_apply_demean", (df, e) -> df.groupBy("g").apply(g -> {
+            long sum = 0;
+            for (int i = 0; i < g.rowCount(); i++) {
+                sum += g.column("y").getLong(i);
+            }
+            double mean = sum / (double) g.rowCount();
+            double[] dy = new double[g.rowCount()];
+            for (int i = 0; i < dy.length; i++) {
+                dy[i] = g.column("y").getLong(i) - mean;
+            }
+            return new LocalTable(List.of(g.column("g"), Column.ofDoubles("dy", dy)));
+        }));
+        CASES.put("groupby_b_g_apply_first_row", (df, e) -> df.groupBy("b", "g").apply(g -> new LocalTable(List.of(
+                Column.ofBooleans("b", g.column("b").longs()[0] != 0),
+                Column.ofStrings("g", List.of(g.column("g").getString(0))),
+                Column.ofLongs("y", g.column("y").getLong(0))))));
+        CASES.put("groupby_apply_after_filter", (df, e) -> df.filter(df.col("y").gt(0)).groupBy("k")
+                .apply(UserFunctionGoldenTest::groupSummary));
+        CASES.put("empty_groupby_apply", (df, e) -> e.groupBy("k").apply(UserFunctionGoldenTest::groupSummary));
+        CASES.put("map_partitions_k_xy", (df, e) -> df.mapPartitions(p -> {
+            double[] xy = new double[p.rowCount()];
+            for (int i = 0; i < xy.length; i++) {
+                xy[i] = p.column("x").getDouble(i) * p.column("y").getLong(i);
+            }
+            return new LocalTable(List.of(p.column("k"), Column.ofDoubles("xy", xy)));
+        }));
+        CASES.put("map_partitions_even_y", (df, e) -> df.mapPartitions(UserFunctionGoldenTest::evenYRows));
+        CASES.put("map_partitions_declared", (df, e) -> df.mapPartitions(p -> {
+            // int32 sums, converted to the declared int64
+            int[] n = new int[p.rowCount()];
+            for (int i = 0; i < n.length; i++) {
+                n[i] = (int) (p.column("y").getLong(i) + p.column("k").getLong(i));
+            }
+            return new LocalTable(List.of(p.column("s"), Column.ofInts("n", n)));
+        }, List.of("s", "n"), List.of(DType.STRING, DType.INT64)));
+        CASES.put("empty_map_partitions", (df, e) -> e.mapPartitions(UserFunctionGoldenTest::evenYRows));
+
+        TENSOR_CASES.put("f_square_plus_1", in -> in.get("f").mapChunk(c -> {
+            double[] v = c.toDoubleArray();
+            for (int i = 0; i < v.length; i++) {
+                v[i] = v[i] * v[i] + 1;
+            }
+            return NDArray.of(v, c.shape());
+        }));
+        TENSOR_CASES.put("f_floor_to_int", in -> in.get("f").mapChunk(c -> {
+            long[] v = new long[c.size()];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = (long) Math.floor(c.getDouble(i));
+            }
+            return NDArray.of(v, c.shape());
+        }));
+        TENSOR_CASES.put("i_mod_3_is_0", in -> in.get("i").mapChunk(c -> {
+            boolean[] v = new boolean[c.size()];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = c.getLong(i) % 3 == 0;
+            }
+            return NDArray.of(v, c.shape());
+        }));
+        TENSOR_CASES.put("i_times_half_declared_float", in -> in.get("i").mapChunk(c -> {
+            double[] v = new double[c.size()];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = c.getLong(i) * 0.5;
+            }
+            return NDArray.of(v, c.shape());
+        }, DataType.FLOAT64));
+        // the function gets a copy: changing it in place leaves the input (read again below) as it was
+        TENSOR_CASES.put("f_copy_changed_in_place", in -> in.get("f").mapChunk(c -> {
+            for (int i = 0; i < c.size(); i++) {
+                if (c.getDouble(i) > 0) {
+                    c.setDouble(i, 0.0);
+                }
+            }
+            return c;
+        }).add(in.get("f").multiply(0)));
+    }
+
+    /** One row per group: its key, size and the sum of y (golden_user_functions.py's group_summary). */
+    private static LocalTable groupSummary(LocalTable g) {
+        long sum = 0;
+        for (int i = 0; i < g.rowCount(); i++) {
+            sum += g.column("y").getLong(i);
+        }
+        return LocalTable.of(Column.ofLongs("k", g.column("k").getLong(0)), Column.ofLongs("n", g.rowCount()),
+                Column.ofLongs("ysum", sum));
+    }
+
+    /** A partition's rows whose y is even, with k and 10 * y (golden_user_functions.py's even_y_rows). */
+    private static LocalTable evenYRows(LocalTable p) {
+        List<Long> k = new ArrayList<>();
+        List<Long> y10 = new ArrayList<>();
+        for (int i = 0; i < p.rowCount(); i++) {
+            long y = p.column("y").getLong(i);
+            if (y % 2 == 0) {
+                k.add(p.column("k").getLong(i));
+                y10.add(y * 10);
+            }
+        }
+        return new LocalTable(List.of(Column.of("k", DType.INT64, k), Column.of("y10", DType.INT64, y10)));
+    }
+
+    static Stream<Arguments> cases() {
+        return DataFrameGoldenTest.caseArguments(GOLDEN, CHUNKINGS);
+    }
+
+    static Stream<Arguments> tensorCases() {
+        List<Arguments> out = new ArrayList<>();
+        for (Iterator<String> it = GOLDEN.get("tensors").fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            for (long[] chunks : TENSOR_CHUNKS) {
+                out.add(Arguments.of(name, chunks[0], chunks[1]));
+            }
+        }
+        return out.stream();
+    }
+
+    @Test
+    void everyGoldenCaseHasAnExpressionAndViceVersa() {
+        DataFrameGoldenTest.assertSameCases(GOLDEN, CASES.keySet());
+        List<String> tensors = new ArrayList<>();
+        GOLDEN.get("tensors").fieldNames().forEachRemaining(tensors::add);
+        assertThat(TENSOR_CASES.keySet()).containsExactlyInAnyOrderElementsOf(tensors);
+    }
+
+    @ParameterizedTest(name = "{0} rows/chunk={1}")
+    @MethodSource("cases")
+    void matchesPandas(String name, long chunkRows) {
+        JsonNode in = GOLDEN.get("inputs").get("df");
+        DataFrame df = DataFrames.fromTable(DataFrameGoldenTest.input(in, in.get("rows").size()), chunkRows);
+        DataFrame empty = DataFrames.fromTable(DataFrameGoldenTest.input(in, 0), chunkRows);
+        Tileable t = CASES.get(name).build(df, empty);
+        LocalTable got = CLUSTER.session().executeTables(t).get(0);
+        DataFrameGoldenTest.assertMatches(name, got, GOLDEN.get("cases").get(name));
+        CLUSTER.session().releaseTileables(t);
+    }
+
+    @ParameterizedTest(name = "{0} chunks=({1}, {2})")
+    @MethodSource("tensorCases")
+    void matchesNumpy(String name, long rowChunk, long columnChunk) {
+        Map<String, Tensor> inputs = new LinkedHashMap<>();
+        GOLDEN.get("tensor_inputs").fields().forEachRemaining(e -> inputs.put(e.getKey(),
+                Tensors.array(ndarray(e.getValue()), ChunkSpec.of(rowChunk, columnChunk))));
+        Tensor t = TENSOR_CASES.get(name).apply(inputs);
+        NDArray want = ndarray(GOLDEN.get("tensors").get(name));
+        assertThat(t.dtype()).as(name + " dtype, known before it runs").isEqualTo(want.dtype());
+        NDArray got = t.execute(CLUSTER.session());
+        assertThat(got.dtype()).as(name + " dtype").isEqualTo(want.dtype());
+        assertThat(got.shape()).as(name + " shape").isEqualTo(want.shape());
+        for (int i = 0; i < want.size(); i++) {
+            assertThat(got.getDouble(i)).as(name + " element " + i).isCloseTo(want.getDouble(i), within(1e-12));
+        }
+        CLUSTER.session().release(t);
+    }
+
+    private static NDArray ndarray(JsonNode t) {
+        long[] shape = new long[t.get("shape").size()];
+        for (int i = 0; i < shape.length; i++) {
+            shape[i] = t.get("shape").get(i).asLong();
+        }
+        NDArray a = NDArray.allocate(DataType.fromNumpyName(t.get("dtype").asText()), shape);
+        for (int i = 0; i < a.size(); i++) {
+            JsonNode v = t.get("data").get(i);
+            if (v.isBoolean()) {
+                a.setLong(i, v.booleanValue() ? 1 : 0);
+            } else if (v.isIntegralNumber()) {
+                a.setLong(i, v.longValue());
+            } else {
+                a.setDouble(i, v.doubleValue());
+            }
+        }
+        return a;
+    }
+}

@@ -1,0 +1,135 @@
+"""Golden answers of user functions (Series.map/apply, DataFrame.apply, DataFrame.mapPartitions, GroupBy.apply,
+Tensor.mapChunk), computed by pandas and numpy with the same functions written in Python.
+
+How the committed file was produced (pandas is only needed to regenerate it, never by the tests or CI):
+
+    apt-get update && apt-get install -y python3-pandas      # Debian 12: pandas 1.5.3, numpy 1.24
+    /usr/bin/python3 integration-tests/src/test/python/golden_user_functions.py
+
+It writes integration-tests/src/test/resources/golden/dataframe/udf.json: the input frame "df" of golden_dataframe.py
+and, per case, pandas' result as a table (the conventions of golden_dataframe.py); and, under "tensors", numpy's
+result of each mapChunk case on the input tensors "f" (float64) and "i" (int64), as shape, dtype and flat values. The
+Java test (io.mars.it.golden.UserFunctionGoldenTest) writes each function as a Java lambda, runs it with several
+chunkings on a local cluster and compares. A missing value reaches a Java function as null, or NaN in a float
+series, as pandas passes NaN to map; the Python functions below test for it with pd.isna where they must.
+"""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from golden_dataframe import cell, frame
+
+OUT = Path(__file__).resolve().parents[1] / "resources" / "golden" / "dataframe" / "udf.json"
+
+
+def table(df):
+    return {
+        "columns": [str(c) for c in df.columns],
+        "dtypes": [str(t) for t in df.dtypes],
+        "rows": [[cell(v) for v in row] for row in df.itertuples(index=False, name=None)],
+    }
+
+
+def col(s, name):
+    return s.to_frame(name).reset_index(drop=True)
+
+
+def even_y_rows(p):
+    """A partition's rows whose y is even, with k and 10 * y: a function giving fewer rows than it gets."""
+    keep = p[p.y % 2 == 0]
+    return pd.DataFrame({"k": keep.k, "y10": keep.y * 10}).reset_index(drop=True)
+
+
+def group_summary(g):
+    """One row per group: its key, size and the sum of y."""
+    return pd.DataFrame({"k": [g.k.iloc[0]], "n": [len(g)], "ysum": [g.y.sum()]})
+
+
+def group_demean(g):
+    """Every row of the group: g and y less the group's mean of y (a fresh index: not a transform)."""
+    return pd.DataFrame({"g": g.g, "dy": g.y - g.y.mean()}).reset_index(drop=True)
+
+
+def group_first_row(g):
+    """The group's first row (in the frame's order) of b, g and y."""
+    return g[["b", "g", "y"]].head(1).reset_index(drop=True)
+
+
+def cases(df):
+    e = df.iloc[0:0]
+    return {
+        # Series.map / apply, dtype inferred from a mock value
+        "map_x_times_2_plus_1": lambda: col(df.x.map(lambda v: v * 2 + 1), "x"),
+        "map_y_square": lambda: col(df.y.map(lambda v: v * v), "y"),
+        "map_s_len_or_minus_1": lambda: col(df.s.map(lambda v: -1 if pd.isna(v) else len(v)), "s"),
+        "apply_g_upper_bang": lambda: col(df.g.apply(lambda v: None if pd.isna(v) else v.upper() + "!"), "g"),
+        "map_x_positive": lambda: col(df.x.map(lambda v: v > 0).astype("bool"), "x"),
+        "map_b_not": lambda: col(df.b.map(lambda v: not v), "b"),
+        "map_after_filter": lambda: col(df[df.y > 2].y.map(lambda v: v - 100), "y"),
+        # the dtype declared: float64 from an int series
+        "map_y_quarter_declared": lambda: col(df.y.map(lambda v: v / 4), "y"),
+        "empty_map_y": lambda: col(e.y.map(lambda v: v * v).astype("int64"), "y"),
+        # DataFrame.apply(axis=1) of a function giving one value per row: a series without a name ("")
+        "apply_rows_x_plus_y": lambda: col(df.apply(lambda r: r.x + r.y, axis=1), ""),
+        "apply_rows_k_dash_g": lambda: col(df.apply(lambda r: str(r.k) if pd.isna(r.g) else f"{r.k}-{r.g}", axis=1),
+                                           ""),
+        "apply_rows_after_filter": lambda: col(df[df.y > 0].apply(lambda r: bool(r.b and r.k > 1), axis=1), ""),
+        # pandas gives an empty frame for an empty frame's apply; Mars a series of the inferred dtype
+        "empty_apply_rows": lambda: col(pd.Series([], dtype="float64"), ""),
+        # GroupBy.apply of a function returning a frame: groups in key order, null keys dropped
+        "groupby_k_apply_summary": lambda: gapply(df, "k", group_summary),
+        "groupby_g_apply_demean": lambda: gapply(df, "g", group_demean),
+        "groupby_b_g_apply_first_row": lambda: gapply(df, ["b", "g"], group_first_row),
+        "groupby_apply_after_filter": lambda: gapply(df[df.y > 0], "k", group_summary),
+        # pandas gives an empty frame of other columns for an empty frame's apply; Mars the inferred columns
+        "empty_groupby_apply": lambda: pd.DataFrame({"k": [], "n": [], "ysum": []}, dtype="int64"),
+        # DataFrame.mapPartitions: same rows, fewer rows, declared columns, empty frame
+        "map_partitions_k_xy": lambda: pd.DataFrame({"k": df.k, "xy": df.x * df.y}),
+        "map_partitions_even_y": lambda: even_y_rows(df),
+        "map_partitions_declared": lambda: pd.DataFrame({"s": df.s, "n": df.y.astype("int64") + df.k}),
+        "empty_map_partitions": lambda: even_y_rows(e).astype({"k": "int64", "y10": "int64"}),
+    }
+
+
+def gapply(df, keys, fn):
+    return df.groupby(keys, sort=True, dropna=True, group_keys=False).apply(fn).reset_index(drop=True)
+
+
+def tensor(a):
+    return {"shape": list(a.shape), "dtype": str(a.dtype), "data": [cell(v) for v in a.ravel().tolist()]}
+
+
+def tensors():
+    f = np.arange(24, dtype="float64").reshape(4, 6) * 1.5 - 7.0
+    i = np.arange(-10, 14, dtype="int64").reshape(4, 6)
+    return {"f": f, "i": i}, {
+        "f_square_plus_1": f * f + 1,
+        "f_floor_to_int": np.floor(f).astype("int64"),
+        "i_mod_3_is_0": i % 3 == 0,
+        "i_times_half_declared_float": i * 0.5,
+        "f_copy_changed_in_place": np.where(f > 0, 0.0, f),
+    }
+
+
+def main():
+    df = frame()
+    inputs, results = tensors()
+    out = {
+        "generator": "integration-tests/src/test/python/golden_user_functions.py",
+        "pandas": pd.__version__,
+        "numpy": np.__version__,
+        "inputs": {"df": table(df)},
+        "cases": {name: table(fn()) for name, fn in cases(df).items()},
+        "tensor_inputs": {name: tensor(a) for name, a in inputs.items()},
+        "tensors": {name: tensor(a) for name, a in results.items()},
+    }
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps(out, indent=1) + "\n")
+    print(f"wrote {len(out['cases'])} cases and {len(out['tensors'])} tensor cases to {OUT} (pandas {pd.__version__})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,160 @@
+package io.mars.dataframe;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.operand.dataframe.SeriesMap;
+import io.mars.common.operand.dataframe.TableApplyRows;
+import io.mars.common.operand.dataframe.TableMapPartitions;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
+import io.mars.types.Row;
+import io.mars.types.RowFunction;
+import io.mars.types.TableFunction;
+import io.mars.types.UserFunctions;
+import io.mars.types.ValueFunction;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Series.map/apply, DataFrame.apply (a function of rows) and DataFrame.mapPartitions: the function serialized into the operand, and the result's types
+ * inferred, when not given, as Mars infers them: by calling the function here, before anything runs, on mock data of
+ * the input's types (Mars's {@code build_series}/{@code build_df}), two values per column.
+ */
+final class UserFunctionOps {
+    private UserFunctionOps() {
+    }
+
+    static Series map(Series s, ValueFunction<?, ?> fn, DType dtype, String what) {
+        byte[] bytes = UserFunctions.serialize(fn, what);
+        DType out = dtype != null ? dtype : inferValue(s, fn, what);
+        return s.withLabelsOf(new Series(new SeriesMap(bytes, out), List.of(s), s.name(), out, s.length()));
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static DType inferValue(Series s, ValueFunction fn, String what) {
+        Object mock = mock(s.dtype(), 0);
+        Object result;
+        try {
+            result = fn.apply(mock);
+        } catch (RuntimeException | LinkageError | AssertionError e) {
+            throw cannotInfer(what, "threw " + e + " on the mock value " + mock + " (" + s.dtype() + ")",
+                    "map(fn, dtype)", e);
+        }
+        try {
+            return Column.infer(s.name(), Arrays.asList(result));
+        } catch (MarsException e) {
+            throw cannotInfer(what, "returned " + result + ", " + e.getMessage(), "map(fn, dtype)", e);
+        }
+    }
+
+    static Series applyRows(DataFrame df, RowFunction<?> fn, DType dtype) {
+        byte[] bytes = UserFunctions.serialize(fn, "DataFrame.apply");
+        DType out = dtype;
+        if (out == null) {
+            Row mock = new Row(mockTable(df), 0);
+            Object result;
+            try {
+                result = fn.apply(mock);
+            } catch (RuntimeException | LinkageError | AssertionError e) {
+                throw cannotInfer("DataFrame.apply", "threw " + e + " on the mock row " + mock, "apply(fn, dtype)", e);
+            }
+            try {
+                out = Column.infer("", Arrays.asList(result));
+            } catch (MarsException e) {
+                throw cannotInfer("DataFrame.apply", "returned " + result + ", " + e.getMessage(), "apply(fn, dtype)",
+                        e);
+            }
+        }
+        Series values = new Series(new TableApplyRows(bytes, out), List.of(df), "", out, df.rowCount());
+        RowLabels labels = df.labels();
+        if (labels.range()) {
+            return values;
+        }
+        return new Series(new io.mars.common.operand.dataframe.TableMap(List.of(
+                io.mars.common.operand.dataframe.ColumnExpr.column("", out,
+                        new io.mars.common.operand.dataframe.ColumnRef(0, "")), labels.passOn(1))),
+                List.of(values, df), "", out, df.rowCount(), labels);
+    }
+
+    private static LocalTable mockTable(DataFrame df) {
+        List<Column> cols = new ArrayList<>();
+        for (int i = 0; i < df.columns().size(); i++) {
+            DType t = df.dtypes().get(i);
+            cols.add(Column.of(df.columns().get(i), t, List.of(mock(t, 0), mock(t, 1))));
+        }
+        return new LocalTable(cols);
+    }
+
+    static DataFrame mapPartitions(DataFrame df, TableFunction fn, List<String> columns, List<DType> dtypes) {
+        byte[] bytes = UserFunctions.serialize(fn, "mapPartitions");
+        if (columns == null) {
+            LocalTable result = inferTable(df, fn);
+            columns = result.columnNames();
+            dtypes = result.dtypes();
+        }
+        Objects.requireNonNull(dtypes, "dtypes");
+        if (columns.size() != dtypes.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "mapPartitions: " + columns.size() + " columns "
+                    + columns + " but " + dtypes.size() + " dtypes " + dtypes);
+        }
+        return new DataFrame(new TableMapPartitions(bytes, columns, dtypes), List.of(df), columns, dtypes, -1);
+    }
+
+    static DataFrame groupApply(DataFrame df, List<String> keys, TableFunction fn, List<String> columns,
+                                List<DType> dtypes) {
+        for (String k : keys) {
+            df.indexOf(k);
+        }
+        byte[] bytes = UserFunctions.serialize(fn, "GroupBy.apply");
+        if (columns == null) {
+            LocalTable result = inferTable(df, fn);
+            columns = result.columnNames();
+            dtypes = result.dtypes();
+        }
+        Objects.requireNonNull(dtypes, "dtypes");
+        if (columns.size() != dtypes.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "GroupBy.apply: " + columns.size() + " columns "
+                    + columns + " but " + dtypes.size() + " dtypes " + dtypes);
+        }
+        return new DataFrame(new io.mars.common.operand.dataframe.TableGroupApply(bytes, keys, columns, dtypes),
+                List.of(df), columns, dtypes, -1);
+    }
+
+    private static LocalTable inferTable(DataFrame df, TableFunction fn) {
+        LocalTable mock = mockTable(df);
+        LocalTable result;
+        try {
+            result = fn.apply(mock);
+        } catch (RuntimeException | LinkageError | AssertionError e) {
+            throw cannotInfer("mapPartitions", "threw " + e + " on a mock partition of 2 rows of " + df.dtypes(),
+                    "mapPartitions(fn, columns, dtypes)", e);
+        }
+        if (result == null) {
+            throw cannotInfer("mapPartitions", "returned null for a mock partition", "mapPartitions(fn, columns,"
+                    + " dtypes)", null);
+        }
+        return result;
+    }
+
+    /** Mock value {@code i} (0 or 1) of a column of {@code t}, as {@link Column#get} gives values. */
+    private static Object mock(DType t, int i) {
+        return switch (t) {
+            case BOOL -> i == 0;
+            case INT32 -> i + 1;
+            case INT64 -> (long) i + 1;
+            case FLOAT32 -> i + 1.5f;
+            case FLOAT64 -> i + 1.5;
+            case STRING -> i == 0 ? "a" : "b";
+            case TIMESTAMP -> Instant.ofEpochSecond(86_400L * i);
+        };
+    }
+
+    private static MarsException cannotInfer(String what, String how, String declare, Throwable cause) {
+        return new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + " cannot infer the result's types: the"
+                + " function " + how + "; give them: " + declare, cause);
+    }
+}

@@ -1,0 +1,38 @@
+package io.mars.common.wire;
+
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.chunk.ChunkMapChunk;
+import io.mars.common.operand.dataframe.ChunkSeriesMap;
+import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
+import io.mars.common.operand.dataframe.SeriesMap;
+import io.mars.common.operand.dataframe.TableMapPartitions;
+import io.mars.common.operand.tensor.TensorMapChunk;
+import io.mars.types.ChunkFunction;
+import io.mars.types.DType;
+import io.mars.types.UserFunctions;
+import java.util.List;
+
+/** One instance of every operand that carries a user function, holding a real serialized lambda. */
+final class UserFunctionOperandSamples {
+    private UserFunctionOperandSamples() {
+    }
+
+    static List<Operand> all() {
+        byte[] fn = UserFunctions.serialize((ChunkFunction) chunk -> chunk, "sample");
+        return List.of(
+                new TensorMapChunk(fn),
+                new ChunkMapChunk(new byte[] {-84, -19, 0, 5, 127}),
+                new SeriesMap(fn, DType.STRING),
+                new ChunkSeriesMap(fn, DType.TIMESTAMP),
+                new TableMapPartitions(fn, List.of("a", "b"), List.of(DType.INT32, DType.BOOL)),
+                new ChunkTableMapPartitions(fn, List.of("x"), List.of(DType.FLOAT32)),
+                new io.mars.common.operand.dataframe.TableApplyRows(fn, DType.BOOL),
+                new io.mars.common.operand.dataframe.ChunkTableApplyRows(fn, DType.INT32),
+                new io.mars.common.operand.dataframe.TableGroupApply(fn, List.of("k", "g"), List.of("n"),
+                        List.of(DType.INT64)),
+                new io.mars.common.operand.dataframe.ChunkTableGroupApply(fn, List.of("k"), List.of("s", "t"),
+                        List.of(DType.STRING, DType.TIMESTAMP)),
+                new io.mars.common.operand.tensor.TensorSpawn(fn, new byte[] {1, 2}, new int[] {0, 2, 1}),
+                new io.mars.common.operand.chunk.ChunkSpawn(fn, new byte[0], new int[] {1}));
+    }
+}

@@ -1,0 +1,353 @@
+package io.mars.container.kernels;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.operand.chunk.ChunkMapChunk;
+import io.mars.common.operand.chunk.ChunkSpawn;
+import io.mars.common.operand.dataframe.ChunkSeriesMap;
+import io.mars.common.operand.dataframe.ChunkTableApplyRows;
+import io.mars.common.operand.dataframe.ChunkTableGroupApply;
+import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
+import io.mars.common.operand.dataframe.TableRowPositions;
+import io.mars.common.operand.tensor.TensorSpawn;
+import io.mars.common.table.TableChunk;
+import io.mars.types.ChunkData;
+import io.mars.types.ChunkFunction;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
+import io.mars.types.NDArray;
+import io.mars.types.RemoteFunction;
+import io.mars.types.Row;
+import io.mars.types.RowFunction;
+import io.mars.types.Shapes;
+import io.mars.types.TableFunction;
+import io.mars.types.UserFunctions;
+import io.mars.types.ValueFunction;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * The kernels that run a user function: they read the function from the operand's bytes with the class loader of the
+ * job's classes (given at construction: on YARN the loader of the job's jars the worker localized, in a local cluster
+ * the loader the job runs in), call it on the chunk's data, and check what it returned. Whatever the function throws
+ * fails the subtask with USER_FUNCTION_FAILED, its message and stack trace; no Arrow memory is taken before the
+ * function has returned, so nothing is left allocated.
+ */
+public final class UserFunctionKernels {
+    private UserFunctionKernels() {
+    }
+
+    /** {@code registry} plus the user-function kernels, reading functions through {@code userClasses}. */
+    public static KernelRegistry register(KernelRegistry registry, BufferAllocator allocator,
+                                          ClassLoader userClasses) {
+        return registry
+                .with(ChunkMapChunk.class, (node, op, in) -> mapChunk(node, op, (NDArray) in.get(0), userClasses))
+                .with(ChunkSeriesMap.class, (node, op, in) -> seriesMap(op, DataFrameKernels.table(in.get(0)),
+                        userClasses, allocator))
+                .with(ChunkTableMapPartitions.class, (node, op, in) -> mapPartitions(op,
+                        DataFrameKernels.table(in.get(0)), userClasses, allocator))
+                .with(ChunkTableApplyRows.class, (node, op, in) -> applyRows(op, DataFrameKernels.table(in.get(0)),
+                        userClasses, allocator))
+                .with(ChunkTableGroupApply.class, (node, op, in) -> groupApply(op, in, userClasses, allocator))
+                .with(ChunkSpawn.class, (node, op, in) -> spawn(op, in, userClasses));
+    }
+
+    private static NDArray mapChunk(ChunkNode node, ChunkMapChunk op, NDArray in, ClassLoader loader) {
+        ChunkFunction fn = UserFunctions.deserialize(op.function(), ChunkFunction.class, loader, "mapChunk");
+        NDArray out;
+        try {
+            // a copy: the function may change what it gets, and the input may be a stored chunk others read
+            out = fn.apply(copy(in));
+        } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+            throw UserFunctions.failed("mapChunk (chunk " + node.key() + ")", e, UserFunctionKernels.class);
+        }
+        if (out == null) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapChunk (chunk " + node.key() + "): the user"
+                    + " function returned null");
+        }
+        if (!Arrays.equals(out.shapeView(), in.shapeView())) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapChunk (chunk " + node.key() + "): the user"
+                    + " function returned a chunk of shape " + Shapes.toString(out.shapeView()) + " for one of shape "
+                    + Shapes.toString(in.shapeView()) + "; it must keep the chunk's shape");
+        }
+        return out.astype(node.dtype());
+    }
+
+    /** The remote call: its arguments read back, the function called, what it returned serialized as int8s. */
+    private static NDArray spawn(ChunkSpawn op, List<ChunkData> in, ClassLoader loader) {
+        RemoteFunction<?> fn = UserFunctions.deserialize(op.function(), RemoteFunction.class, loader, "spawn");
+        Object[] args = UserFunctions.deserialize(op.constants(), Object[].class, loader, "spawn's arguments");
+        int next = 0;
+        for (int i = 0; i < args.length; i++) {
+            switch (op.kinds()[i]) {
+                case TensorSpawn.SPAWNED -> args[i] = UserFunctions.deserialize((byte[]) ((NDArray) in.get(next++))
+                        .data(), Object.class, loader, "spawn's argument " + i);
+                case TensorSpawn.TENSOR -> args[i] = copy((NDArray) in.get(next++));
+                default -> { } // a constant, already in place
+            }
+        }
+        Object result;
+        try {
+            result = fn.call(args);
+        } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+            throw UserFunctions.failed("spawn", e, UserFunctionKernels.class);
+        }
+        if (result != null && !(result instanceof java.io.Serializable)) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "spawn: the user function returned a "
+                    + result.getClass().getName() + ", which is not serializable, so it cannot be sent back");
+        }
+        byte[] bytes;
+        try {
+            bytes = UserFunctions.serialize((java.io.Serializable) result, "spawn's result");
+        } catch (MarsException e) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, e.getMessage(), e);
+        }
+        return NDArray.of(bytes, bytes.length);
+    }
+
+    private static NDArray copy(NDArray in) {
+        Object data = Array.newInstance(in.data().getClass().getComponentType(), in.size());
+        System.arraycopy(in.data(), 0, data, 0, in.size());
+        return new NDArray(in.dtype(), in.shape(), data);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static TableChunk seriesMap(ChunkSeriesMap op, LocalTable t, ClassLoader loader,
+                                        BufferAllocator allocator) {
+        ValueFunction fn = UserFunctions.deserialize(op.function(), ValueFunction.class, loader, "Series.map");
+        Column c = t.column(0);
+        int n = c.length();
+        List<Object> values = new ArrayList<>(n);
+        Object missing = c.dtype() == DType.FLOAT64 ? (Object) Double.NaN
+                : c.dtype() == DType.FLOAT32 ? (Object) Float.NaN : null;
+        for (int i = 0; i < n; i++) {
+            Object v = c.isNull(i) ? missing : c.get(i);
+            Object r;
+            try {
+                r = fn.apply(v);
+            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+                throw UserFunctions.failed("Series.map of '" + c.name() + "' (value " + v + ")", e,
+                        UserFunctionKernels.class);
+            }
+            values.add(r instanceof Double d && d.isNaN() || r instanceof Float f && f.isNaN() ? null : r);
+        }
+        Column out;
+        try {
+            out = Column.of(c.name(), op.dtype(), values);
+        } catch (MarsException e) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "Series.map of '" + c.name() + "': the user"
+                    + " function returned a value that is not " + op.dtype() + ": " + e.getMessage()
+                    + "; declare the dtype it returns: map(fn, dtype)", e);
+        }
+        return DataFrameKernels.chunk(new LocalTable(List.of(out)), allocator);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static TableChunk applyRows(ChunkTableApplyRows op, LocalTable t, ClassLoader loader,
+                                        BufferAllocator allocator) {
+        RowFunction fn = UserFunctions.deserialize(op.function(), RowFunction.class, loader, "DataFrame.apply");
+        LocalTable rows = withoutLabels(t);
+        int n = rows.rowCount();
+        List<Object> values = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Row row = new Row(rows, i);
+            Object r;
+            try {
+                r = fn.apply(row);
+            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+                throw UserFunctions.failed("DataFrame.apply (" + row + ")", e, UserFunctionKernels.class);
+            }
+            values.add(r instanceof Double d && d.isNaN() || r instanceof Float f && f.isNaN() ? null : r);
+        }
+        Column out;
+        try {
+            out = Column.of("", op.dtype(), values);
+        } catch (MarsException e) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply: the user function returned a"
+                    + " value that is not " + op.dtype() + ": " + e.getMessage() + "; declare the dtype it returns:"
+                    + " apply(fn, dtype)", e);
+        }
+        return DataFrameKernels.chunk(new LocalTable(List.of(out)), allocator);
+    }
+
+    /**
+     * The function of every group of the rows of {@code in} (pieces of one part of a range shuffle, in chunk order),
+     * groups in key order (rows with a null key left out), rows of a group in input order; the results one after the
+     * other.
+     */
+    private static TableChunk groupApply(ChunkTableGroupApply op, List<ChunkData> in, ClassLoader loader,
+                                         BufferAllocator allocator) {
+        TableFunction fn = UserFunctions.deserialize(op.function(), TableFunction.class, loader, "GroupBy.apply");
+        List<LocalTable> pieces = new ArrayList<>(in.size());
+        for (ChunkData d : in) {
+            pieces.add(withoutLabels(DataFrameKernels.table(d)));
+        }
+        LocalTable rows = concat(pieces);
+        List<Column> keys = new ArrayList<>(op.keys().size());
+        for (String k : op.keys()) {
+            keys.add(rows.column(k));
+        }
+        List<Integer> order = new ArrayList<>(rows.rowCount());
+        for (int i = 0; i < rows.rowCount(); i++) {
+            if (!anyNull(keys, i)) {
+                order.add(i);
+            }
+        }
+        order.sort((a, b) -> compareKeys(keys, a, b)); // stable: a group's rows keep their order
+        List<LocalTable> results = new ArrayList<>();
+        int start = 0;
+        while (start < order.size()) {
+            int end = start + 1;
+            while (end < order.size() && compareKeys(keys, order.get(start), order.get(end)) == 0) {
+                end++;
+            }
+            LocalTable group = take(rows, order.subList(start, end));
+            LocalTable result;
+            try {
+                result = fn.apply(group);
+            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+                throw UserFunctions.failed("GroupBy.apply (group " + keyText(keys, order.get(start)) + ")", e,
+                        UserFunctionKernels.class);
+            }
+            results.add(checked("GroupBy.apply", result, op.columns(), op.dtypes()));
+            start = end;
+        }
+        return DataFrameKernels.chunk(results.isEmpty() ? empty(op.columns(), op.dtypes()) : concat(results),
+                allocator);
+    }
+
+    private static boolean anyNull(List<Column> keys, int i) {
+        for (Column k : keys) {
+            if (k.isNull(i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compareKeys(List<Column> keys, int a, int b) {
+        for (Column k : keys) {
+            int c = ((Comparable) k.get(a)).compareTo(k.get(b));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    private static String keyText(List<Column> keys, int i) {
+        List<Object> values = new ArrayList<>(keys.size());
+        for (Column k : keys) {
+            values.add(k.get(i));
+        }
+        return values.toString();
+    }
+
+    /** The rows {@code rows} of {@code t}, in that order. */
+    private static LocalTable take(LocalTable t, List<Integer> rows) {
+        List<Column> out = new ArrayList<>(t.columnCount());
+        for (Column c : t.columns()) {
+            List<Object> values = new ArrayList<>(rows.size());
+            for (int i : rows) {
+                values.add(c.get(i));
+            }
+            out.add(Column.of(c.name(), c.dtype(), values));
+        }
+        return new LocalTable(out);
+    }
+
+    /** Tables of the same columns, one after the other. */
+    private static LocalTable concat(List<LocalTable> tables) {
+        if (tables.size() == 1) {
+            return tables.get(0);
+        }
+        LocalTable first = tables.get(0);
+        List<Column> out = new ArrayList<>(first.columnCount());
+        for (int j = 0; j < first.columnCount(); j++) {
+            Column c = first.column(j);
+            List<Object> values = new ArrayList<>();
+            for (LocalTable t : tables) {
+                Column part = t.column(c.name());
+                for (int i = 0; i < part.length(); i++) {
+                    values.add(part.get(i));
+                }
+            }
+            out.add(Column.of(c.name(), c.dtype(), values));
+        }
+        return new LocalTable(out);
+    }
+
+    private static LocalTable empty(List<String> columns, List<DType> dtypes) {
+        List<Column> out = new ArrayList<>(columns.size());
+        for (int j = 0; j < columns.size(); j++) {
+            out.add(Column.of(columns.get(j), dtypes.get(j), List.of()));
+        }
+        return new LocalTable(out);
+    }
+
+    /**
+     * The table without the hidden columns user functions never see: its row labels, and the part numbers of a
+     * shuffle's map output.
+     */
+    private static LocalTable withoutLabels(LocalTable t) {
+        List<Column> columns = new ArrayList<>(t.columnCount());
+        for (Column c : t.columns()) {
+            if (!c.name().equals(TableRowPositions.INDEX_COLUMN)
+                    && !c.name().equals(io.mars.common.operand.dataframe.ChunkTablePartition.PART_COLUMN)) {
+                columns.add(c);
+            }
+        }
+        return new LocalTable(columns);
+    }
+
+    private static TableChunk mapPartitions(ChunkTableMapPartitions op, LocalTable t, ClassLoader loader,
+                                            BufferAllocator allocator) {
+        TableFunction fn = UserFunctions.deserialize(op.function(), TableFunction.class, loader, "mapPartitions");
+        LocalTable result;
+        try {
+            result = fn.apply(withoutLabels(t));
+        } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+            throw UserFunctions.failed("mapPartitions", e, UserFunctionKernels.class);
+        }
+        return DataFrameKernels.chunk(checked("mapPartitions", result, op.columns(), op.dtypes()), allocator);
+    }
+
+    /** What the function returned as the result's columns and dtypes, converted where numbers may be. */
+    private static LocalTable checked(String what, LocalTable result, List<String> columns, List<DType> dtypes) {
+        if (result == null) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned null");
+        }
+        if (!result.columnNames().equals(columns)) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned the"
+                    + " columns " + result.columnNames() + ", but the result has " + columns + " (as inferred"
+                    + " from a mock partition, or declared); every call must give the same columns");
+        }
+        List<Column> out = new ArrayList<>(columns.size());
+        for (int j = 0; j < columns.size(); j++) {
+            out.add(convert(what, result.column(j), dtypes.get(j)));
+        }
+        return new LocalTable(out);
+    }
+
+    /** {@code c} as {@code dtype}: numbers convert to numbers; anything else must already be of it. */
+    private static Column convert(String what, Column c, DType dtype) {
+        if (c.dtype() == dtype) {
+            return c;
+        }
+        if (!c.dtype().isNumeric() || !dtype.isNumeric()) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned column"
+                    + " '" + c.name() + "' of " + c.dtype() + ", but the result's is " + dtype);
+        }
+        List<Object> values = new ArrayList<>(c.length());
+        for (int i = 0; i < c.length(); i++) {
+            values.add(c.get(i));
+        }
+        return Column.of(c.name(), dtype, values);
+    }
+}
