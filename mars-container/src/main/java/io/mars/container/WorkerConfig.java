@@ -1,5 +1,7 @@
 package io.mars.container;
 
+import io.mars.container.kernels.BlasChoice;
+
 import io.mars.common.config.Settings;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -12,7 +14,7 @@ import java.util.Map;
  */
 public record WorkerConfig(int slots) {
     public static final String SLOTS = "mars.worker.slots";
-    public static final String BLAS = "mars.worker.blas";
+    public static final String BLAS = BlasChoice.KEY;
 
     public WorkerConfig {
         if (slots <= 0) {

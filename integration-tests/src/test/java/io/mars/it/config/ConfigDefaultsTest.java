@@ -68,7 +68,7 @@ class ConfigDefaultsTest {
         assertThat(tiling.csvChunkBytes()).isEqualTo(64L << 20);
         assertThat(tiling.columnChunk()).isEqualTo(256); // --- wide ---
         assertThat(WorkerConfig.from(Map.of()).slots()).isEqualTo(1);
-        assertThat(io.mars.container.BlasChoice.from(Map.of())).isEqualTo(io.mars.container.BlasChoice.AUTO);
+        assertThat(io.mars.container.kernels.BlasChoice.from(Map.of())).isEqualTo(io.mars.container.kernels.BlasChoice.AUTO);
         StorageConfig storage = StorageConfig.from(Map.of(), 1000, Map.of());
         assertThat(storage.cacheBytes()).isEqualTo(500);
         assertThat(storage.softLimit()).isEqualTo(0.75);

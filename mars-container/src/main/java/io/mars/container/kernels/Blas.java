@@ -2,15 +2,13 @@ package io.mars.container.kernels;
 
 import dev.ludovic.netlib.blas.BLAS;
 import io.mars.common.error.MarsException;
-import io.mars.container.BlasChoice;
-import io.mars.container.WorkerConfig;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The BLAS that large float products use: netlib's native binding ({@code JNIBLAS}) over the library
- * {@value WorkerConfig#BLAS} chooses ({@link BlasLibrary}): by default the system's {@code libblas.so.3} when one loads,
+ * {@value BlasChoice#KEY} chooses ({@link BlasLibrary}): by default the system's {@code libblas.so.3} when one loads,
  * else the OpenBLAS shipped in the {@code org.bytedeco:openblas} jar; with neither, {@link MatMul}'s own Java loops.
  * netlib's pure-Java fallbacks are not used: they are no faster than {@link MatMul} here.
  *
@@ -33,7 +31,7 @@ final class Blas {
     private static BlasLibrary.Outcome load() {
         BlasChoice choice;
         try {
-            choice = BlasChoice.parse(System.getProperty(WorkerConfig.BLAS));
+            choice = BlasChoice.parse(System.getProperty(BlasChoice.KEY));
         } catch (MarsException e) {
             // mars-submit refuses such a value before anything runs; a -D typo elsewhere must not break every product
             return new BlasLibrary.Outcome(Optional.empty(), e.getMessage());

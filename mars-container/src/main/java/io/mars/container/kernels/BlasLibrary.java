@@ -1,7 +1,6 @@
 package io.mars.container.kernels;
 
 import dev.ludovic.netlib.blas.NativeBLAS;
-import io.mars.container.BlasChoice;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

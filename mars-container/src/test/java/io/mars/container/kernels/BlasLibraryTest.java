@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.mars.common.error.MarsException;
-import io.mars.container.BlasChoice;
 import io.mars.container.WorkerConfig;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -8,7 +8,6 @@ import io.mars.common.error.MarsException;
 import io.mars.common.rpc.flight.RemoteSupervisorGateway;
 import io.mars.common.rpc.flight.RpcSecret;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,7 +22,6 @@ import org.apache.hadoop.security.UserGroupInformation;
  * cluster's shared secret file. The session owns its connection and its allocator.
  */
 public final class RemoteSessionProvider implements SessionProvider {
-    private static final String TOKEN_FILE_ENV = "HADOOP_TOKEN_FILE_LOCATION";
     private static final Pattern MASTER = Pattern.compile("mars://([^:/]+):([0-9]{1,5})");
 
     @Override
@@ -41,13 +39,13 @@ public final class RemoteSessionProvider implements SessionProvider {
     }
 
     /**
-     * The secret to prove: the application's, from this process's YARN credentials (the job's main in an AM), else
-     * the shared secret file of a standalone supervisor ({@value RpcSecret#FILE_PROPERTY} in {@code conf} or the
-     * system properties, default {@code ~/.mars/secret}).
+     * The secret to prove: the shared secret file of a standalone supervisor when {@value RpcSecret#FILE_PROPERTY} is
+     * set (in {@code conf} or the system properties); else the application's, from this process's YARN credentials
+     * (the job's main in an AM, or in a client-mode submitter); else the default secret file {@code ~/.mars/secret}.
      */
     static RpcSecret secret(String master, Map<String, String> conf) {
-        // a YARN container's credentials come from this file; elsewhere Hadoop's user classes are not worth loading
-        if (System.getenv(TOKEN_FILE_ENV) != null) {
+        String file = conf.getOrDefault(RpcSecret.FILE_PROPERTY, System.getProperty(RpcSecret.FILE_PROPERTY));
+        if (file == null || file.isBlank()) {
             byte[] secret;
             try {
                 secret = UserGroupInformation.getCurrentUser().getCredentials()
@@ -60,10 +58,8 @@ public final class RemoteSessionProvider implements SessionProvider {
                 return RpcSecret.of(secret);
             }
         }
-        Path file = RpcSecret.file(conf.getOrDefault(RpcSecret.FILE_PROPERTY,
-                System.getProperty(RpcSecret.FILE_PROPERTY)));
         try {
-            return RpcSecret.readFile(file);
+            return RpcSecret.readFile(RpcSecret.file(file));
         } catch (MarsException e) {
             throw new MarsException(ErrorCode.UNAUTHENTICATED, "connecting to " + master + ": " + e.getMessage(), e);
         }

@@ -1,4 +1,4 @@
-package io.mars.container;
+package io.mars.container.kernels;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Which BLAS a worker process's matrix products use ({@value WorkerConfig#BLAS}). The library loads once per process,
+ * Which BLAS a worker process's matrix products use ({@value #KEY}). The library loads once per process,
  * so the choice is read from the process's system property when the first product runs, not per worker.
  */
 public enum BlasChoice {
@@ -19,9 +19,12 @@ public enum BlasChoice {
     /** No native library: the pure-Java loops. */
     JAVA;
 
+    /** The setting (a worker's, see {@code WorkerConfig}). */
+    public static final String KEY = "mars.worker.blas";
+
     /** The choice a setting names, case-insensitively; unset is {@link #AUTO}. */
     public static BlasChoice from(Map<String, String> conf) {
-        return parse(conf.get(WorkerConfig.BLAS));
+        return parse(conf.get(KEY));
     }
 
     /** The choice {@code value} names; null or blank is {@link #AUTO}, anything else unknown a configuration error. */
@@ -33,7 +36,7 @@ public enum BlasChoice {
             return valueOf(value.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new MarsException(ErrorCode.INVALID_CONFIG,
-                    WorkerConfig.BLAS + " must be one of auto, system, bundled, java, got " + value);
+                    KEY + " must be one of auto, system, bundled, java, got " + value);
         }
     }
 }
