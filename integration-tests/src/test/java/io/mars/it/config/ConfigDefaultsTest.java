@@ -102,6 +102,20 @@ class ConfigDefaultsTest {
     }
 
     @Test
+    void theReadmesConfigurationTableListsExactlyTheKeysMarsSubmitKnows() throws IOException {
+        String readme = Files.readString(Path.of("..", "README.md"));
+        int start = readme.indexOf("\n## Configuration");
+        String section = readme.substring(start, readme.indexOf("\n## ", start + 1));
+        java.util.Set<String> listed = new java.util.TreeSet<>();
+        java.util.regex.Matcher row = java.util.regex.Pattern.compile("\n\\| `(mars\\.[a-z0-9.\\-]+)` \\|")
+                .matcher(section);
+        while (row.find()) {
+            listed.add(row.group(1));
+        }
+        assertThat(listed).isEqualTo(new java.util.TreeSet<>(io.mars.submit.cli.KnownSettings.KEYS));
+    }
+
+    @Test
     void marsSubmitKnowsEveryKeySoItWarnsOnlyAboutTypos() {
         assertThat(io.mars.submit.cli.KnownSettings.KEYS).containsAll(KEYS.keySet());
     }
