@@ -65,10 +65,42 @@ class StandaloneClusterTest {
     private static final List<Process> workers = new ArrayList<>();
     private static String master;
     private static URI web;
+    /** A job whose lambdas exist only in its jar, which the workers are given with --jars. */
+    private static Path udfJar;
+    private static final String UDF_JOB = """
+            package udfjob;
+
+            import io.mars.Session;
+            import io.mars.dataframe.DataFrame;
+            import io.mars.dataframe.DataFrames;
+            import io.mars.tensor.Tensors;
+            import io.mars.types.ChunkSpec;
+            import io.mars.types.Column;
+            import io.mars.types.LocalTable;
+            import io.mars.types.NDArray;
+
+            public class StandaloneUdf {
+                public static void main(String[] args) {
+                    try (Session session = Session.getOrCreate()) {
+                        long chunks = (long) Tensors.arange(10).rechunk(ChunkSpec.of(3)).mapChunk(c -> {
+                            long[] v = c.toLongArray();
+                            for (int i = 0; i < v.length; i++) {
+                                v[i] *= 3;
+                            }
+                            return NDArray.of(v, c.shape());
+                        }).sum().execute(session).getDouble();
+                        DataFrame df = DataFrames.fromTable(LocalTable.of(Column.ofLongs("k", 1, 2, 3, 4, 5, 6)), 2);
+                        long squares = (long) df.col("k").map((Long v) -> v * v).sum().execute(session).getDouble();
+                        System.out.println("chunks=" + chunks + " squares=" + squares);
+                    }
+                }
+            }
+            """;
 
     @BeforeAll
     static void startCluster() throws Exception {
         home = AmClasspath.distribution();
+        udfJar = io.mars.it.yarn.MiniHadoop.jobJar(tmp.resolve("udf"), "udfjob.StandaloneUdf", UDF_JOB);
         secret = tmp.resolve("conf/secret");
         supervisor = start(tmp.resolve("supervisor"), "bin/mars-supervisor", "-H", "127.0.0.1", "-p", "0", "-w", "0",
                 "--secret-file", secret.toString(), "--conf", "mars.eventlog.dir=" + tmp.resolve("events"));
@@ -127,6 +159,15 @@ class StandaloneClusterTest {
 
     @Test
     @Order(4)
+    void userFunctionsRunOnWorkersGivenTheirJar() throws Exception {
+        Run run = submitJar(udfJar, "udfjob.StandaloneUdf");
+        assertThat(run.code()).as(run.err()).isZero();
+        // arange(10) in chunks of 3, each value times 3: 135; the squares of 1..6: 91
+        assertThat(run.out()).contains("chunks=135 squares=91");
+    }
+
+    @Test
+    @Order(5)
     void withoutTheSecretAClientAndAWorkerAreRefused() throws Exception {
         Path wrong = tmp.resolve("wrong-secret");
         Files.writeString(wrong, "not the supervisor's secret at all\n");
@@ -152,11 +193,11 @@ class StandaloneClusterTest {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void badWorkerArgumentsAreUsageErrors() throws Exception {
         for (List<String> args : List.of(List.of("--phy-mem", "1g"), List.of("-s", master, "--phy-mem", "lots"),
                 List.of("-s", master, "--slots", "0"), List.of("-s", "nohost"), List.of("-s", master, "--bogus", "1"),
-                List.of("-s", master, "--phy-mem", "100m"))) {
+                List.of("-s", master, "--phy-mem", "100m"), List.of("-s", master, "--jars", "/no/such.jar"))) {
             List<String> command = new ArrayList<>(List.of("bin/mars-worker"));
             command.addAll(args);
             Process p = start(tmp.resolve("usage"), command.toArray(String[]::new));
@@ -167,7 +208,7 @@ class StandaloneClusterTest {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aWorkerKilledMidJobIsReplacedByLineageAndTheResultIsRight() throws Exception {
         Run before = submit("local[2]", "io.mars.examples.DotStd", "2400", "300");
         assertThat(before.code()).as(before.err()).isZero();
@@ -191,7 +232,7 @@ class StandaloneClusterTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void theShellConnectsToTheSupervisorAndLeavesItRunning() throws Exception {
         long succeededBefore = tasksSucceeded();
         Path input = tmp.resolve("input.jsh");
@@ -219,7 +260,7 @@ class StandaloneClusterTest {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void aStoppedSupervisorTakesItsWorkersAlongAndNoSpillFileIsLeftAndHistoryShowsWhatTheLiveUiDid()
             throws Exception {
         history = start(tmp.resolve("history"), "bin/mars-history", "--dir", tmp.resolve("events").toString(), "-H",
@@ -301,12 +342,22 @@ class StandaloneClusterTest {
 
     // --- processes ---
 
+    private static Run submitJar(Path jar, String mainClass) throws Exception {
+        Path logs = tmp.resolve("submit-" + System.nanoTime());
+        Process p = processFor(logs, List.of("bash", home.resolve("bin/mars-submit").toString(), "--quiet",
+                "--master", master, "--conf", RpcSecret.FILE_PROPERTY + "=" + secret, "--class", mainClass,
+                jar.toString()));
+        assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
+        return new Run(p.exitValue(), Files.readString(Path.of(logs + ".out")), Files.readString(Path.of(logs + ".err")));
+    }
+
     private static Process startWorker(int i) throws IOException {
         Path spill = Files.createDirectories(tmp.resolve("spill" + i));
         // small quotas: the demos spill; a short heartbeat timeout: a stopped supervisor is noticed quickly
         return start(tmp.resolve("worker" + i + "-" + System.nanoTime()), "bin/mars-worker", "-s", master, "-H",
                 "127.0.0.1", "--phy-mem", "768m", "--cache-mem", "16m", "--spill-dir", spill.toString(), "--slots",
-                "1", "--secret-file", secret.toString(), "--conf", "mars.worker.heartbeat-timeout-ms=4000");
+                "1", "--secret-file", secret.toString(), "--conf", "mars.worker.heartbeat-timeout-ms=4000",
+                "--jars", udfJar.toString());
     }
 
     private static Process start(Path logs, String... command) throws IOException {

@@ -32,7 +32,7 @@ import org.apache.hadoop.yarn.server.MiniYARNCluster;
  * configuration written as *-site.xml into a conf dir for mars-submit and the AM, a file system and a YARN client.
  * Settings are those STACK.md found necessary here (capacity queues, NM log retention, vmem check off, disk check).
  */
-final class MiniHadoop implements AutoCloseable {
+public final class MiniHadoop implements AutoCloseable {
     final MiniDFSCluster dfs;
     final MiniYARNCluster yarn;
     final Path confDir;
@@ -123,7 +123,7 @@ final class MiniHadoop implements AutoCloseable {
     }
 
     /** Compiles one job class ({@code className}, fully qualified) against the test class path into a jar in {@code dir}. */
-    static Path jobJar(Path dir, String className, String source) throws IOException {
+    public static Path jobJar(Path dir, String className, String source) throws IOException {
         Path src = dir.resolve("src/" + className.replace('.', '/') + ".java");
         Path classes = dir.resolve("classes");
         Files.createDirectories(src.getParent());

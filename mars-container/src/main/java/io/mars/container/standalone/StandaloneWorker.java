@@ -14,10 +14,14 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -65,11 +69,15 @@ public final class StandaloneWorker {
               --slots <n>                    Subtasks run at once (default: the number of cores)
               --secret-file <file>           The supervisor's shared secret file (default ~/.mars/secret,
                                              or mars.rpc.secret-file)
+              --jars <jar>[,<jar>...]        Jars holding the classes of the jobs' user functions
+                                             (mapChunk, Series.map, spawn, ...), read in a loader of
+                                             their own; a job's jar does not travel to a standalone
+                                             worker
               --conf <key>=<value>           A mars.* setting. Repeatable.
               -h, --help                     This help
             """;
     private static final Set<String> OPTIONS = Set.of("--supervisor", "--host", "--phy-mem", "--cache-mem",
-            "--spill-dir", "--slots", "--secret-file");
+            "--spill-dir", "--slots", "--secret-file", "--jars");
     private static final Map<String, String> ALIASES = Map.of("-s", "--supervisor", "-H", "--host");
 
     private StandaloneWorker() {
@@ -77,7 +85,7 @@ public final class StandaloneWorker {
 
     /** The worker's settings from its command line: where the supervisor is, and the {@code mars.*} settings. */
     record Plan(String supervisorHost, int supervisorPort, String host, Map<String, String> conf, WorkerMemory memory,
-                String secretFile) {
+                String secretFile, List<Path> jars) {
     }
 
     /** Reads the command line; INVALID_ARGUMENT naming the option for anything wrong. */
@@ -123,8 +131,17 @@ public final class StandaloneWorker {
         }
         String host = parsed.value("--host").orElseGet(StandaloneWorker::localHost);
         String secretFile = parsed.value("--secret-file").orElse(conf.get(RpcSecret.FILE_PROPERTY));
+        List<Path> jars = new ArrayList<>();
+        for (String jar : parsed.list("--jars", ",")) {
+            Path p = Path.of(jar);
+            if (!Files.isRegularFile(p)) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "--jars: no file " + jar + " (give the jars holding"
+                        + " the classes of the jobs' user functions, comma-separated)");
+            }
+            jars.add(p.toAbsolutePath());
+        }
         return new Plan(m.group(1), Integer.parseInt(m.group(2)), host, Map.copyOf(conf), memory,
-                RpcSecret.file(secretFile).toString());
+                RpcSecret.file(secretFile).toString(), List.copyOf(jars));
     }
 
     public static void main(String[] args) {
@@ -168,11 +185,15 @@ public final class StandaloneWorker {
                 Thread.currentThread().interrupt();
             }
         }, "mars-worker-shutdown"));
-        try {
-            // user functions: classes on the worker's own class path only (a job's jar does not travel here)
+        // user functions (mapChunk, Series.map, ...): their classes come from --jars (a job's jar does not travel here)
+        try (URLClassLoader userClasses = new URLClassLoader("mars-job", urls(plan.jars()),
+                StandaloneWorker.class.getClassLoader())) {
             String reason = WorkerProcess.serve(id, plan.host(), plan.conf(), Map.of(), secret, plan.supervisorHost(),
-                    plan.supervisorPort(), StandaloneWorker.class.getClassLoader(), stop);
+                    plan.supervisorPort(), userClasses, stop);
             return stop.isDone() && reason.equals(stop.join()) ? 0 : 1;
+        } catch (IOException e) {
+            LOG.warn("cannot close the class loader of the user functions' jars: {}", e.toString());
+            return 1;
         } catch (MarsException e) {
             LOG.error("worker {} failed", id, e);
             err.println("mars-worker: " + e.getMessage());
@@ -214,6 +235,18 @@ public final class StandaloneWorker {
                 Files.deleteIfExists(p);
             }
         }
+    }
+
+    private static URL[] urls(List<Path> jars) {
+        URL[] urls = new URL[jars.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = jars.get(i).toUri().toURL();
+            } catch (java.net.MalformedURLException e) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "--jars: cannot use " + jars.get(i) + ": " + e);
+            }
+        }
+        return urls;
     }
 
     private static long physicalMemory() {
