@@ -130,14 +130,22 @@ class SpillingClusterTest {
         assertSameResults(spilled, inMemory);
     }
 
-    /** Flips one byte in the middle of a file (past its header, in the data). */
+    /**
+     * Flips one byte in the middle of a file (past its header, in the data). The file is opened without CREATE: one
+     * the worker deleted since it was listed must not come back (a RandomAccessFile in "rw" mode re-created it, and
+     * the test then found that file left after the session).
+     */
     static void corrupt(Path f) throws IOException {
-        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f.toFile(), "rw")) {
-            long at = raf.length() / 2;
-            raf.seek(at);
-            int b = raf.read();
-            raf.seek(at);
-            raf.write(b ^ 0x01);
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(f,
+                java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE)) {
+            long at = ch.size() / 2;
+            java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+            if (ch.read(one, at) != 1) {
+                return;
+            }
+            one.put(0, (byte) (one.get(0) ^ 0x01));
+            one.rewind();
+            ch.write(one, at);
         }
     }
 
