@@ -7,6 +7,7 @@ import io.mars.am.services.cluster.ClusterListener;
 import io.mars.am.services.task.TaskEvents;
 import io.mars.am.services.task.TaskStatus;
 import io.mars.am.web.StatusReport;
+import io.mars.am.web.TimelineEvents;
 import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -54,8 +55,7 @@ public final class EventLogWriter implements TaskEvents, ClusterListener, AutoCl
     private final FSDataOutputStream out;
     private final ExecutorService writer;
     private final ScheduledExecutorService flusher;
-    private final long nanosAtStart = System.nanoTime();
-    private final long epochMsAtStart = System.currentTimeMillis();
+    private final TimelineEvents timeline = new TimelineEvents();
     private volatile boolean failed;
     private boolean closed;
 
@@ -94,7 +94,7 @@ public final class EventLogWriter implements TaskEvents, ClusterListener, AutoCl
             start.put("name", appName);
             start.put("master", master);
             start.put("user", System.getProperty("user.name"));
-            start.put("timeMs", log.epochMsAtStart);
+            start.put("timeMs", log.timeline.startMs());
             ObjectNode settings = start.putObject("conf");
             new TreeMap<>(conf).forEach((k, v) -> {
                 if (k.startsWith("mars.")) {
@@ -131,13 +131,7 @@ public final class EventLogWriter implements TaskEvents, ClusterListener, AutoCl
     public void subtaskRan(String taskId, int stage, int subtaskId, String workerId, long startNanos, long endNanos,
                            String outcome) {
         ObjectNode e = event("subtask");
-        e.put("task", taskId);
-        e.put("stage", stage);
-        e.put("subtask", subtaskId);
-        e.put("worker", workerId);
-        e.put("startMs", epochMs(startNanos));
-        e.put("endMs", epochMs(endNanos));
-        e.put("outcome", outcome);
+        e.setAll(timeline.subtaskRun(taskId, stage, subtaskId, workerId, startNanos, endNanos, outcome));
         append(e);
     }
 
@@ -150,21 +144,12 @@ public final class EventLogWriter implements TaskEvents, ClusterListener, AutoCl
 
     @Override
     public void workerAdded(WorkerGateway worker) {
-        ObjectNode e = event("worker-joined");
-        e.put("id", worker.workerId());
-        e.put("slots", worker.slots());
-        e.put("memoryBytes", worker.memoryBytes());
-        e.put("timeMs", System.currentTimeMillis());
-        append(e);
+        append(TimelineEvents.workerJoined(worker));
     }
 
     @Override
     public void workerLost(String workerId, String reason) {
-        ObjectNode e = event("worker-lost");
-        e.put("id", workerId);
-        e.put("reason", reason);
-        e.put("timeMs", System.currentTimeMillis());
-        append(e);
+        append(TimelineEvents.workerLost(workerId, reason));
     }
 
     /**
@@ -223,10 +208,6 @@ public final class EventLogWriter implements TaskEvents, ClusterListener, AutoCl
         ObjectNode e = JSON.objectNode();
         e.put("type", type);
         return e;
-    }
-
-    private long epochMs(long nanos) {
-        return epochMsAtStart + TimeUnit.NANOSECONDS.toMillis(nanos - nanosAtStart);
     }
 
     private void append(ObjectNode event) {

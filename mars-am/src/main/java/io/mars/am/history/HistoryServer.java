@@ -10,9 +10,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletRequestWrapper;
@@ -265,34 +262,18 @@ public final class HistoryServer implements AutoCloseable {
             }
             String dir = parsed.value("--dir").orElseThrow(() -> new MarsException(ErrorCode.INVALID_ARGUMENT,
                     "--dir <event log directory> is required (the applications' mars.eventlog.dir)"));
-            server = new HistoryServer(dir, parsed.value("--host").orElseGet(HistoryServer::localHost),
+            server = new HistoryServer(dir, parsed.host("--host"),
                     parsed.port("--port", DEFAULT_PORT), new org.apache.hadoop.yarn.conf.YarnConfiguration());
             url = server.start();
         } catch (MarsException e) {
             err.println("mars-history: " + e.getMessage());
             return e.code() == ErrorCode.INVALID_ARGUMENT ? 2 : 1;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            stopped.countDown();
-        }, "mars-history-shutdown"));
-        out.println("mars-history: serving " + url);
-        out.flush();
-        try {
-            stopped.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        URI served = url;
+        DaemonArguments.serveUntilStopped("mars-history-shutdown", server::close, () -> {
+            out.println("mars-history: serving " + served);
+            out.flush();
+        });
         return 0;
-    }
-
-    private static String localHost() {
-        try {
-            return InetAddress.getLocalHost().getCanonicalHostName();
-        } catch (UnknownHostException e) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "cannot find this machine's host name (" + e
-                    + "); give --host");
-        }
     }
 }

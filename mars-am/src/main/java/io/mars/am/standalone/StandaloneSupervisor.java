@@ -20,9 +20,7 @@ import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.common.tiling.TilerRegistry;
 import io.mars.common.wire.Warmup;
 import java.io.PrintStream;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import org.apache.arrow.memory.RootAllocator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -178,7 +175,7 @@ public final class StandaloneSupervisor implements AutoCloseable {
                 out.print(HELP);
                 return 0;
             }
-            host = parsed.value("--host").orElseGet(StandaloneSupervisor::localHost);
+            host = parsed.host("--host");
             port = parsed.port("--port", DEFAULT_PORT);
             webPort = parsed.port("--web-port", DEFAULT_WEB_PORT);
             secretFile = RpcSecret.file(parsed.value("--secret-file")
@@ -195,31 +192,16 @@ public final class StandaloneSupervisor implements AutoCloseable {
             err.println("mars-supervisor: cannot start: " + e.getMessage());
             return 1;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
+        DaemonArguments.serveUntilStopped("mars-supervisor-shutdown", () -> {
             LOG.info("stopping: closing the supervisor at {}", running.master());
             running.close();
-            stopped.countDown();
-        }, "mars-supervisor-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        LOG.info("supervisor serving {} (web UI {}); secret file {}", running.master(), running.webUrl(), secretFile);
-        out.println("mars-supervisor: serving " + running.master() + " web " + running.webUrl() + " secret-file "
-                + secretFile);
-        out.flush();
-        try {
-            stopped.await(); // the shutdown hook ends the process
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        }, () -> {
+            LOG.info("supervisor serving {} (web UI {}); secret file {}", running.master(), running.webUrl(),
+                    secretFile);
+            out.println("mars-supervisor: serving " + running.master() + " web " + running.webUrl()
+                    + " secret-file " + secretFile);
+            out.flush();
+        });
         return 0;
-    }
-
-    private static String localHost() {
-        try {
-            return InetAddress.getLocalHost().getCanonicalHostName();
-        } catch (UnknownHostException e) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "cannot find this machine's host name (" + e
-                    + "); give --host");
-        }
     }
 }

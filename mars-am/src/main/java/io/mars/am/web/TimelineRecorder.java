@@ -8,12 +8,11 @@ import io.mars.am.services.task.TaskEvents;
 import io.mars.common.rpc.WorkerGateway;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The live {@code api/timeline}: the last subtask runs (worker, start and end in epoch ms, outcome) and the workers
  * joining and leaving, in the order they happened, the same fields as the event log's lines, so the live UI and the
- * history server serve one document. It keeps at most {@code capacity} runs (the oldest go first), so a task of
+ * history server serve one document ({@link TimelineEvents}). It keeps at most {@code capacity} runs (the oldest go first), so a task of
  * millions of subtasks costs bounded memory; {@code dropped} says how many went.
  */
 public final class TimelineRecorder implements TaskEvents, ClusterListener {
@@ -22,8 +21,7 @@ public final class TimelineRecorder implements TaskEvents, ClusterListener {
     public static final int DEFAULT_CAPACITY = 100_000;
 
     private final int capacity;
-    private final long nanosAtStart = System.nanoTime();
-    private final long epochMsAtStart = System.currentTimeMillis();
+    private final TimelineEvents events = new TimelineEvents();
     private final Deque<ObjectNode> runs = new ArrayDeque<>();
     private final Deque<ObjectNode> workers = new ArrayDeque<>();
     private long dropped;
@@ -38,40 +36,21 @@ public final class TimelineRecorder implements TaskEvents, ClusterListener {
     @Override
     public synchronized void subtaskRan(String taskId, int stage, int subtaskId, String workerId, long startNanos,
                                         long endNanos, String outcome) {
-        ObjectNode run = JSON.objectNode();
-        run.put("task", taskId);
-        run.put("stage", stage);
-        run.put("subtask", subtaskId);
-        run.put("worker", workerId);
-        run.put("startMs", epochMs(startNanos));
-        run.put("endMs", epochMs(endNanos));
-        run.put("outcome", outcome);
         if (runs.size() == capacity) {
             runs.removeFirst();
             dropped++;
         }
-        runs.addLast(run);
+        runs.addLast(events.subtaskRun(taskId, stage, subtaskId, workerId, startNanos, endNanos, outcome));
     }
 
     @Override
     public synchronized void workerAdded(WorkerGateway worker) {
-        ObjectNode e = JSON.objectNode();
-        e.put("type", "worker-joined");
-        e.put("id", worker.workerId());
-        e.put("slots", worker.slots());
-        e.put("memoryBytes", worker.memoryBytes());
-        e.put("timeMs", System.currentTimeMillis());
-        workers.addLast(e);
+        workers.addLast(TimelineEvents.workerJoined(worker));
     }
 
     @Override
     public synchronized void workerLost(String workerId, String reason) {
-        ObjectNode e = JSON.objectNode();
-        e.put("type", "worker-lost");
-        e.put("id", workerId);
-        e.put("reason", reason);
-        e.put("timeMs", System.currentTimeMillis());
-        workers.addLast(e);
+        workers.addLast(TimelineEvents.workerLost(workerId, reason));
     }
 
     /** {@code api/timeline}: {@code subtasks} (oldest first), {@code workerEvents}, {@code dropped}. */
@@ -83,9 +62,5 @@ public final class TimelineRecorder implements TaskEvents, ClusterListener {
         workers.forEach(w -> events.add(w.deepCopy()));
         out.put("dropped", dropped);
         return out;
-    }
-
-    private long epochMs(long nanos) {
-        return epochMsAtStart + TimeUnit.NANOSECONDS.toMillis(nanos - nanosAtStart);
     }
 }

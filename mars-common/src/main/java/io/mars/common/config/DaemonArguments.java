@@ -86,6 +86,37 @@ public final class DaemonArguments {
         return conf;
     }
 
+    /** A host option, by default this machine's canonical host name. */
+    public String host(String option) {
+        String v = values.get(option);
+        if (v != null) {
+            return v;
+        }
+        try {
+            return java.net.InetAddress.getLocalHost().getCanonicalHostName();
+        } catch (java.net.UnknownHostException e) {
+            throw usage("cannot find this machine's host name (" + e + "); give " + option);
+        }
+    }
+
+    /**
+     * A daemon's life once it serves: registers a shutdown hook (thread {@code hookName}) that runs {@code close},
+     * runs {@code announce}, and waits until the JVM is asked to stop (SIGTERM, Ctrl-C) and {@code close} has run.
+     */
+    public static void serveUntilStopped(String hookName, Runnable close, Runnable announce) {
+        java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            close.run();
+            stopped.countDown();
+        }, hookName));
+        announce.run();
+        try {
+            stopped.await(); // the shutdown hook ends the process
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** A port option: 0 (any free port) to 65535. */
     public int port(String option, int otherwise) {
         String v = values.get(option);

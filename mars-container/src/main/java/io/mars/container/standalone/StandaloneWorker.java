@@ -13,10 +13,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -129,7 +127,7 @@ public final class StandaloneWorker {
         } catch (MarsException e) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, e.getMessage(), e);
         }
-        String host = parsed.value("--host").orElseGet(StandaloneWorker::localHost);
+        String host = parsed.host("--host");
         String secretFile = parsed.value("--secret-file").orElse(conf.get(RpcSecret.FILE_PROPERTY));
         List<Path> jars = new ArrayList<>();
         for (String jar : parsed.list("--jars", ",")) {
@@ -255,14 +253,5 @@ public final class StandaloneWorker {
         }
         throw new MarsException(ErrorCode.INVALID_ARGUMENT, "cannot read this machine's memory size; give --phy-mem"
                 + " as a size (e.g. 8g)");
-    }
-
-    private static String localHost() {
-        try {
-            return InetAddress.getLocalHost().getCanonicalHostName();
-        } catch (UnknownHostException e) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "cannot find this machine's host name (" + e
-                    + "); give --host");
-        }
     }
 }
