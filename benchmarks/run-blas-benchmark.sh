@@ -6,7 +6,7 @@
 # `mvn -B -q package -DskipTests` first. See benchmarks/README.md, "Bundled OpenBLAS".
 #
 # Environment (defaults in brackets):
-#   REPS [5]  MATMUL_N [4000]  MATMUL_CHUNK [1000]  MASTER [local[2]]  PYTHON [python3]
+#   REPS [5]  MATMUL_N [4000]  MATMUL_CHUNK [1000; auto: sized by Mars]  MASTER [local[2]]  PYTHON [python3]
 #   CHOICES ["bundled system"]   the mars.worker.blas values to run
 set -euo pipefail
 

@@ -15,7 +15,8 @@ import java.util.Locale;
 /**
  * Linear-algebra workloads for {@code benchmarks/run-benchmarks.sh}, each printing one {@link JobResult} line:
  * <ul>
- *   <li>{@code matmul n chunk}: {@code (a @ b).sum()} of two random n x n matrices;</li>
+ *   <li>{@code matmul n chunk}: {@code (a @ b).sum()} of two random n x n matrices in chunks of chunk x chunk
+ *       ({@code auto}: sized by Mars, as {@code rand(n, n)} is);</li>
  *   <li>{@code qr m n rowChunk}: Q and R of a random m x n matrix; prints {@code (Q*Q).sum() + (R*R).sum()}, which
  *       is n + |A|_F^2 whatever the sign convention;</li>
  *   <li>{@code svd m n rowChunk}: U, S, Vh; prints {@code (U*U).sum() + S.sum() + (Vh*Vh).sum()} = 2n + sum(S).</li>
@@ -34,7 +35,7 @@ public final class LinalgBenchmark {
         try (Session session = Session.getOrCreate()) {
             JobResult r = switch (args[0]) {
                 case "matmul" -> matmul(session, JobArgs.positive(rest, 0, "n", 4000),
-                        JobArgs.positive(rest, 1, "chunk", 1000));
+                        rest.length > 1 && rest[1].equals("auto") ? 0 : JobArgs.positive(rest, 1, "chunk", 1000));
                 case "qr" -> qr(session, JobArgs.positive(rest, 0, "m", 2_000_000), JobArgs.positive(rest, 1, "n", 32),
                         JobArgs.positive(rest, 2, "rowChunk", 250_000));
                 case "svd" -> svd(session, JobArgs.positive(rest, 0, "m", 2_000_000),
@@ -47,8 +48,9 @@ public final class LinalgBenchmark {
 
     static JobResult matmul(Session session, long n, long chunk) {
         long start = System.nanoTime();
-        Tensor a = Tensors.random(21).rand(shape(n, n), chunks(chunk));
-        Tensor b = Tensors.random(22).rand(shape(n, n), chunks(chunk));
+        // chunk 0: sized by Mars (mars.tensor.chunk-store-limit and the workers' memory), as rand(n, n) is
+        Tensor a = chunk == 0 ? Tensors.random(21).rand(n, n) : Tensors.random(21).rand(shape(n, n), chunks(chunk));
+        Tensor b = chunk == 0 ? Tensors.random(22).rand(n, n) : Tensors.random(22).rand(shape(n, n), chunks(chunk));
         Tensor s = a.dot(b).sum();
         double v = session.execute(s).getDouble();
         session.release(s);

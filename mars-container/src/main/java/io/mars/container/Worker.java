@@ -117,6 +117,11 @@ public final class Worker implements WorkerGateway, AutoCloseable {
     }
 
     @Override
+    public boolean sharesProcess() {
+        return true;
+    }
+
+    @Override
     public CompletableFuture<Long> deleteChunks(String sessionId, List<String> chunkKeys) {
         return CompletableFuture.completedFuture(storage.delete(sessionId, chunkKeys));
     }

@@ -45,6 +45,16 @@ public interface WorkerGateway {
         return false;
     }
 
+    /**
+     * Whether this worker runs in the caller's process, so that what {@link #fetchChunk} returns shares the memory of
+     * the stored chunk (the array itself, or a share of the table's buffers) rather than being new bytes: a worker that
+     * kept it as a copy would count the same bytes in its quota a second time, and spill them while they stay in
+     * memory here.
+     */
+    default boolean sharesProcess() {
+        return false;
+    }
+
     /** Deletes chunks from this worker's storage; completes with the bytes freed. */
     CompletableFuture<Long> deleteChunks(String sessionId, List<String> chunkKeys);
 

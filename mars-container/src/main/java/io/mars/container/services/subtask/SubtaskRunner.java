@@ -272,7 +272,8 @@ public final class SubtaskRunner {
 
     /**
      * An input's data: from this worker's storage, else fetched from {@code location}. With a {@code part}, only that
-     * part of a shuffle map's output, owned by this run ({@code partReads}) and never kept as a copy of the chunk.
+     * part of a shuffle map's output, owned by this run ({@code partReads}) and never kept as a copy of the chunk; from a
+     * worker of this process ({@link WorkerGateway#sharesProcess()}), owned by this run too and not kept either.
      */
     private ChunkData readInput(String sessionId, String key, Integer part, String location,
                                 CompletableFuture<Optional<ChunkData>> read, Map<String, ChunkData> fetchedCopies,
@@ -302,7 +303,8 @@ public final class SubtaskRunner {
             throw MarsException.wrap(e.getCause());
         }
         if (peer.fetchGivesCopies()) {
-            if (part == null) {
+            // a chunk of a worker in this process is read, not kept: keeping it would count its bytes twice
+            if (part == null && !peer.sharesProcess()) {
                 fetchedCopies.put(key, d);
             } else {
                 partReads.add(d);
