@@ -64,6 +64,30 @@ def sort_cases():
              np.sort(INPUTS["f64_scalar"], axis=None))
 
 
+def topk_reference(a, k, axis, largest):
+    """Mars's topk order: the smaller (largest: the larger) first, equal values by position, NaN after every number
+    either way; a stable argsort of the values (largest: of their negation, which keeps NaN last) gives it."""
+    keys = a if not largest else -(a.astype(np.float64) if a.dtype.kind == "f" else a.astype(np.int64))
+    idx = np.take(np.argsort(keys, axis=axis, kind="stable"), np.arange(k), axis=axis)
+    return np.take_along_axis(a, idx, axis=axis), idx
+
+
+def topk_cases():
+    for name, axis, k in [("f64_ties_20", -1, 7), ("f64_nan_13", 0, 12), ("f64_nan_13", 0, 13), ("i64_15", -1, 5),
+                          ("i8_12", -1, 4), ("bool_9", 0, 6), ("f32_10", -1, 3), ("f64_4x6", 1, 4),
+                          ("f64_4x6", 0, 3), ("f64_3x4x5", 1, 2), ("f64_3x4x5", -1, 5), ("f64_3x4x5", 0, 1)]:
+        a = INPUTS[name]
+        for largest in [False, True]:
+            values, idx = topk_reference(a, k, axis, largest)
+            tag = f"{name}_axis{axis}_k{k}_{'largest' if largest else 'smallest'}"
+            params = {"k": k, "axis": axis, "largest": largest}
+            add_case(f"topk_{tag}", "topk", "topk", params, [name], values)
+            add_case(f"argtopk_{tag}", "topk", "argtopk", params, [name], idx)
+            for part, expected in [("values", values), ("indices", idx)]:
+                add_case(f"topkpair_{part}_{tag}", "topk", "topk_pair", dict(params, indices=part == "indices"),
+                         [name], expected)
+
+
 def search_cases():
     for a, v in [("sorted_f64_9", "v_f64_11"), ("sorted_i64_8", "v_i64_2x3"), ("sorted_i64_8", "v_f64_11"),
                  ("sorted_f64_9", "f64_empty"), ("sorted_f64_9", "f64_scalar")]:
@@ -129,6 +153,7 @@ def main():
     require_numpy2()
     define_inputs()
     sort_cases()
+    topk_cases()
     search_cases()
     histogram_cases()
     bincount_cases()

@@ -6,6 +6,7 @@ import io.mars.common.error.MarsException;
 import io.mars.dataframe.DataFrame;
 import io.mars.tensor.Index;
 import io.mars.tensor.Tensor;
+import io.mars.tensor.TopK;
 import io.mars.tensor.Tensors;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +16,8 @@ import java.util.Objects;
  * scikit-learn's {@code NearestNeighbors} with the brute-force algorithm and the euclidean metric. {@link #fit}
  * checks the points (one task) and keeps them as they are; {@link #kneighbors} is lazy: the points are cut into
  * blocks of {@link #blockRows} rows, each block's squared distances to the queries are computed and its k nearest
- * kept by k passes of a row-wise argmin (so a block's distances are the largest temporary), and the blocks'
- * candidates are merged by a last sort of the few of them.
+ * kept by a top-k along the rows ({@link Tensor#topk}: one pass over the distances, so a block's distances are the
+ * largest temporary), and the blocks' candidates are merged by a last top-k of the few of them.
  */
 public final class NearestNeighbors {
     /** The result of {@link #kneighbors}: (queries, k) each, nearest first. */
@@ -97,54 +98,22 @@ public final class NearestNeighbors {
             long stop = Math.min(n, start + blockRows);
             Tensor block = points.get(Index.slice(start, stop), Index.all());
             Tensor d = Metrics.squaredEuclidean(q, qSquared, block);
-            Candidates nearest = nearest(d, Math.min(k, (int) (stop - start)));
-            distances.add(nearest.distances());
+            TopK nearest = Tensors.topk(d, Math.min(k, (int) (stop - start)), 1, false);
+            distances.add(nearest.values());
             indices.add(start == 0 ? nearest.indices() : nearest.indices().add(start));
         }
-        Candidates merged = distances.size() == 1 ? new Candidates(distances.get(0), indices.get(0))
-                : merge(Tensors.concatenate(distances, 1), Tensors.concatenate(indices, 1), k);
-        return new Neighbors(merged.distances().sqrt(), merged.indices());
-    }
-
-    private record Candidates(Tensor distances, Tensor indices) {
-    }
-
-    /**
-     * The k smallest of each row of d, ascending, and their columns: k passes of a row-wise argmin, each taking the
-     * minimum out (to infinity) for the next, O(k) per entry where sorting the rows would cost O(log n); equal
-     * distances come lowest column first.
-     */
-    private static Candidates nearest(Tensor d, int k) {
-        long rows = d.shape()[0];
-        long width = d.shape()[1];
-        Tensor columns = Tensors.arange(width).reshape(1, width);
-        List<Tensor> distances = new ArrayList<>(k);
-        List<Tensor> indices = new ArrayList<>(k);
-        Tensor rest = d;
-        for (int i = 0; i < k; i++) {
-            Tensor at = rest.argmin(1);
-            distances.add(rest.min(1));
-            indices.add(at);
-            if (i + 1 < k) {
-                rest = Tensors.where(columns.equal(at.reshape(rows, 1)), Double.POSITIVE_INFINITY, rest);
-            }
+        if (distances.size() == 1) {
+            return new Neighbors(distances.get(0).sqrt(), indices.get(0));
         }
-        return new Candidates(Tensors.stack(distances, 1), Tensors.stack(indices, 1));
-    }
-
-    /**
-     * The k smallest candidates of each row, with the indices standing beside them (numpy's take_along_axis). The
-     * candidates are few (k per block), so they are sorted; the stable sort keeps equal distances in block order,
-     * lowest row index first.
-     */
-    private static Candidates merge(Tensor distances, Tensor indices, int k) {
-        long rows = distances.shape()[0];
-        long width = distances.shape()[1];
-        Index first = Index.slice(0, k);
-        Tensor order = distances.argsort(1).get(Index.all(), first);
-        Tensor flat = order.add(Tensors.arange(rows).multiply(width).reshape(rows, 1)).ravel();
-        return new Candidates(distances.ravel().take(flat).reshape(rows, k),
-                indices.ravel().take(flat).reshape(rows, k));
+        // the blocks' candidates, in block order and each block's nearest first: the k nearest of them, equal
+        // distances lowest row first
+        Tensor candidates = Tensors.concatenate(distances, 1);
+        Tensor candidateRows = Tensors.concatenate(indices, 1);
+        long rows = candidates.shape()[0];
+        long width = candidates.shape()[1];
+        TopK nearest = Tensors.topk(candidates, k, 1, false);
+        Tensor flat = nearest.indices().add(Tensors.arange(rows).multiply(width).reshape(rows, 1)).ravel();
+        return new Neighbors(nearest.values().sqrt(), candidateRows.ravel().take(flat).reshape(rows, k));
     }
 
     private static int requirePositive(int k) {

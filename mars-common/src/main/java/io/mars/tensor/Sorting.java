@@ -7,6 +7,8 @@ import io.mars.common.operand.tensor.TensorHistogram;
 import io.mars.common.operand.tensor.TensorHistogramEdges;
 import io.mars.common.operand.tensor.TensorSearchSorted;
 import io.mars.common.operand.tensor.TensorSort;
+import io.mars.common.operand.tensor.TensorTopK;
+import io.mars.common.operand.tensor.TensorTopKPart;
 import io.mars.common.operand.tensor.TensorUnique;
 import io.mars.types.ChunkSpec;
 import io.mars.types.DataType;
@@ -42,6 +44,47 @@ final class Sorting {
         int a = Shapes.normalizeAxis(axis == null ? 0 : axis, src.ndim());
         return new Tensor(new TensorSort(a, indices), List.of(src), indices ? DataType.INT64 : src.dtype(),
                 src.shape());
+    }
+
+    // ----- top-k -----
+
+    /** The k best values along an axis, or their positions ({@code indices}); see {@link Tensor#topk}. */
+    static Tensor topk(Tensor t, int k, int axis, boolean largest, boolean indices) {
+        return part(candidates(t, k, axis, largest, indices ? "argtopk" : "topk"), indices);
+    }
+
+    /** Both, from one pass over {@code t}. */
+    static TopK topkWithIndices(Tensor t, int k, int axis, boolean largest) {
+        Tensor candidates = candidates(t, k, axis, largest, "topk");
+        return new TopK(part(candidates, false), part(candidates, true));
+    }
+
+    private static Tensor candidates(Tensor t, int k, int axis, boolean largest, String name) {
+        if (t.ndim() == 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, name + ": needs at least one axis, got a 0-d tensor");
+        }
+        int a = Shapes.normalizeAxis(axis, t.ndim());
+        long length = t.shape()[a];
+        if (length == UNKNOWN) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, name + ": the length of axis " + axis
+                    + " is not known yet (it comes from a filter); execute the tensor first");
+        }
+        if (k <= 0 || k > length) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, name + ": k should be in [1, " + length
+                    + "] (the length of axis " + axis + " of shape " + Shapes.toString(t.shape()) + "), got " + k);
+        }
+        long[] shape = t.shape().clone();
+        shape[a] = k;
+        // the candidates' chunks are top-k states (values in float64 or int64, and positions), read by part()
+        return new Tensor(new TensorTopK(a, k, largest), List.of(t),
+                t.dtype().isFloat() ? DataType.FLOAT64 : DataType.INT64, shape);
+    }
+
+    private static Tensor part(Tensor candidates, boolean indices) {
+        TensorTopK op = (TensorTopK) candidates.op();
+        DataType dtype = indices ? DataType.INT64 : candidates.inputs().get(0).dtype();
+        return new Tensor(new TensorTopKPart(op.axis(), op.k(), op.largest(), indices), List.of(candidates), dtype,
+                candidates.shape());
     }
 
     private static Tensor flatten(Tensor t) {

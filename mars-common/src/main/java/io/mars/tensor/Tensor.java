@@ -647,6 +647,14 @@ public final class Tensor implements io.mars.common.graph.Tileable {
     public Tensor argsort() { return Sorting.argsort(this, -1); }
     /** numpy.argsort(kind='stable') along {@code axis}: int64 indices. */
     public Tensor argsort(int axis) { return Sorting.argsort(this, axis); }
+    /**
+     * Mars's {@code topk(a, k, axis, largest)}: the k largest ({@code largest}) or smallest values along {@code axis},
+     * best first; equal values come lowest position first, NaN after every number. Only k values per line and chunk
+     * move between workers: no line is gathered, nothing is sorted whole.
+     */
+    public Tensor topk(int k, int axis, boolean largest) { return Sorting.topk(this, k, axis, largest, false); }
+    /** The positions along {@code axis} of {@link #topk(int, int, boolean)}'s values, in its order: int64. */
+    public Tensor argtopk(int k, int axis, boolean largest) { return Sorting.topk(this, k, axis, largest, true); }
     /** ndarray.searchsorted: where {@code v}'s values would be inserted in this sorted 1-d tensor (side 'left'). */
     public Tensor searchsorted(Tensor v) { return Sorting.searchsorted(this, v, "left"); }
     /** ndarray.searchsorted with {@code side} 'left' or 'right'. */

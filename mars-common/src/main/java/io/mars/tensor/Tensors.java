@@ -682,6 +682,14 @@ public final class Tensors {
         return Sorting.argsort(a, axis);
     }
 
+    /**
+     * Mars's {@code topk(a, k, axis, largest, return_index=True)}: the k largest ({@code largest}) or smallest values
+     * along {@code axis}, best first, and their positions, from one pass over {@code a} (see {@link Tensor#topk}).
+     */
+    public static TopK topk(Tensor a, int k, int axis, boolean largest) {
+        return Sorting.topkWithIndices(a, k, axis, largest);
+    }
+
     /** numpy.searchsorted(a, v, side): a is sorted and 1-d, side is 'left' or 'right'; int64 indices. */
     public static Tensor searchsorted(Tensor a, Tensor v, String side) {
         return Sorting.searchsorted(a, v, side);

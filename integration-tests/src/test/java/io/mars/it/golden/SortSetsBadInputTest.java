@@ -35,6 +35,20 @@ class SortSetsBadInputTest {
     }
 
     @Test
+    void rejectsATopkOfNoOrTooManyValuesOrOfAnAxisTheTensorDoesNotHave() {
+        Tensor a = Tensors.ones(shape(3, 4), chunks(2));
+
+        assertUserError(() -> a.topk(5, 1, true), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(compact(m)).contains("topk").contains("[1,4]").contains("(3,4)").contains("got5"));
+        assertUserError(() -> a.argtopk(0, 0, false), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(compact(m)).contains("argtopk").contains("[1,3]").contains("got0"));
+        assertUserError(() -> a.topk(1, 2, false), ErrorCode.AXIS_OUT_OF_RANGE,
+                m -> assertThat(m).contains("axis 2").contains("dimension 2"));
+        assertUserError(() -> Tensors.array(2.5).topk(1, 0, true), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("0-d"));
+    }
+
+    @Test
     void rejectsSearchsortedInATwoDimensionalArray() {
         Tensor a = Tensors.ones(shape(3, 4), chunks(2));
 

@@ -25,6 +25,11 @@ final class SortSetsExpressions {
                     : sortAxis(p) == -1 ? in.get(0).sort() : in.get(0).sort(sortAxis(p));
             case "argsort" -> sortAxis(p) == null ? Tensors.argsort(in.get(0), null)
                     : sortAxis(p) == -1 ? in.get(0).argsort() : in.get(0).argsort(sortAxis(p));
+            case "topk" -> in.get(0).topk((int) p.longValue("k"), (int) p.longValue("axis"), p.bool("largest"));
+            case "argtopk" -> in.get(0).argtopk((int) p.longValue("k"), (int) p.longValue("axis"), p.bool("largest"));
+            // both parts of one pass: the values gathered back at the positions must be the values
+            case "topk_pair" -> pairValues(Tensors.topk(in.get(0), (int) p.longValue("k"), (int) p.longValue("axis"),
+                    p.bool("largest")), p.bool("indices"));
             case "searchsorted" -> p.string("side").equals("left") ? in.get(0).searchsorted(in.get(1))
                     : Tensors.searchsorted(in.get(0), in.get(1), p.string("side"));
             case "digitize" -> Tensors.digitize(in.get(0), p.doubles("bins"), p.bool("right"));
@@ -53,5 +58,9 @@ final class SortSetsExpressions {
 
     private static Tensor histogramOutput(Histogram h, String output) {
         return output.equals("counts") ? h.counts() : h.binEdges();
+    }
+
+    private static Tensor pairValues(io.mars.tensor.TopK pair, boolean indices) {
+        return indices ? pair.indices() : pair.values();
     }
 }

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SortSetsGoldenTest {
-    private static final List<String> GROUPS = List.of("sort", "search", "histogram", "bincount", "unique");
+    private static final List<String> GROUPS = List.of("sort", "topk", "search", "histogram", "bincount", "unique");
 
     @RegisterExtension
     static final SharedSession CLUSTER = SharedSession.local(2);
@@ -33,6 +33,10 @@ class SortSetsGoldenTest {
 
     static Stream<Arguments> sort() {
         return casesOf("sort");
+    }
+
+    static Stream<Arguments> topk() {
+        return casesOf("topk");
     }
 
     static Stream<Arguments> search() {
@@ -54,6 +58,12 @@ class SortSetsGoldenTest {
     @ParameterizedTest(name = "{0} [{1}]")
     @MethodSource("sort")
     void sortsAndArgsortsStablyWithNanLastAsNumpy(GoldenCase c, Chunking chunking) {
+        check(c, chunking);
+    }
+
+    @ParameterizedTest(name = "{0} [{1}]")
+    @MethodSource("topk")
+    void keepsTheKBestAlongAnAxisInAStableArgsortsOrderWhateverTheChunking(GoldenCase c, Chunking chunking) {
         check(c, chunking);
     }
 

@@ -16,6 +16,8 @@ import io.mars.common.operand.chunk.ChunkPsrsSample;
 import io.mars.common.operand.chunk.ChunkPsrsSort;
 import io.mars.common.operand.chunk.ChunkSearchSorted;
 import io.mars.common.operand.chunk.ChunkSort;
+import io.mars.common.operand.chunk.ChunkTopKMap;
+import io.mars.common.operand.chunk.ChunkTopKMerge;
 import io.mars.common.operand.chunk.ChunkSum;
 import io.mars.common.operand.chunk.ChunkUniqueAgg;
 import io.mars.common.operand.chunk.ChunkUniqueCombine;
@@ -25,6 +27,8 @@ import io.mars.common.operand.tensor.TensorHistogram;
 import io.mars.common.operand.tensor.TensorHistogramEdges;
 import io.mars.common.operand.tensor.TensorSearchSorted;
 import io.mars.common.operand.tensor.TensorSort;
+import io.mars.common.operand.tensor.TensorTopK;
+import io.mars.common.operand.tensor.TensorTopKPart;
 import io.mars.common.operand.tensor.TensorUnique;
 import io.mars.types.DataType;
 import io.mars.types.Shapes;
@@ -50,6 +54,62 @@ final class SortTilers {
         r.register(TensorHistogram.class, SortTilers::histogram);
         r.register(TensorBincount.class, SortTilers::bincount);
         r.register(TensorUnique.class, SortTilers::unique);
+        r.register(TensorTopK.class, SortTilers::topk);
+        r.register(TensorTopKPart.class, SortTilers::topkPart);
+    }
+
+    // ----- top-k -----
+
+    /**
+     * A tree along the axis, as a reduction's: a map per chunk keeps the best k of each of its lines with their
+     * positions in the whole axis, and merges of {@link TileContext#fanIn} such states keep the best k of theirs, down
+     * to one state per output chunk; the other axes keep their chunks. Only k entries per line and chunk move, never a
+     * whole line, and a chunk's map can run in the subtask that computes the chunk.
+     */
+    static TiledTileable topk(TileableNode node, TensorTopK op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
+        int axis = op.axis();
+        long[][] ns = src.nsplits();
+        long[] offsets = NSplits.offsets(ns[axis]);
+        long[][] outNs = ns.clone();
+        outNs[axis] = new long[] {Math.min(op.k(), NSplits.shape(ns)[axis])};
+        int[] outGrid = NSplits.gridShape(outNs);
+        int outCount = NSplits.chunkCount(outNs);
+        DataType keyType = src.chunks().get(0).dtype().isFloat() ? DataType.FLOAT64 : DataType.INT64;
+        ChunkTopKMerge combineOp = new ChunkTopKMerge(axis, op.k(), op.largest(), ChunkTopKMerge.Part.STATE);
+        List<ChunkNode> out = new ArrayList<>(outCount);
+        for (int o = 0; o < outCount; o++) {
+            int[] oidx = NSplits.unflat(outGrid, o);
+            long[] stateShape = NSplits.chunkShape(outNs, oidx);
+            List<ChunkNode> level = new ArrayList<>(ns[axis].length);
+            for (int j = 0; j < ns[axis].length; j++) {
+                int[] sidx = oidx.clone();
+                sidx[axis] = j;
+                long[] mapShape = stateShape.clone();
+                mapShape[axis] = Math.min(op.k(), ns[axis][j]);
+                ChunkTopKMap mapOp = new ChunkTopKMap(axis, op.k(), op.largest(), offsets[j]);
+                String key = ns[axis].length == 1 ? node.key() + "." + o : node.key() + ".m" + o + "_" + j;
+                level.add(ctx.chunk(key, mapOp, List.of(src.chunk(sidx)), keyType, mapShape, sidx));
+            }
+            // two parts per entry (value and position) in and out of each merge
+            long stateBytes = 2 * TileContext.blockBytes(stateShape, DataType.INT64);
+            out.add(ctx.tree(level, ctx.fanIn(stateBytes, stateBytes), combineOp, node.key() + ".c" + o + "_",
+                    node.key() + "." + o, keyType, stateShape, oidx));
+        }
+        return new TiledTileable(outNs, out);
+    }
+
+    /** Each top-k state chunk read as the values (in the node's dtype) or the positions. */
+    static TiledTileable topkPart(TileableNode node, TensorTopKPart op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable states = in.get(0);
+        ChunkTopKMerge partOp = new ChunkTopKMerge(op.axis(), op.k(), op.largest(),
+                op.indices() ? ChunkTopKMerge.Part.INDICES : ChunkTopKMerge.Part.VALUES);
+        List<ChunkNode> out = new ArrayList<>(states.chunks().size());
+        for (int i = 0; i < states.chunks().size(); i++) {
+            ChunkNode c = states.chunks().get(i);
+            out.add(ctx.chunk(node.key() + "." + i, partOp, List.of(c), node.dtype(), c.shape(), c.index()));
+        }
+        return new TiledTileable(states.nsplits(), out);
     }
 
     // ----- sort -----

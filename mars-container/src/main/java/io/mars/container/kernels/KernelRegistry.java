@@ -90,6 +90,8 @@ public final class KernelRegistry {
                 .with(io.mars.common.operand.chunk.ChunkPut.class, new PutKernel())
                 .with(io.mars.common.operand.chunk.ChunkRavelIndex.class, new RavelIndexKernel())
                 .with(ChunkSort.class, new SortKernel())
+                .with(io.mars.common.operand.chunk.ChunkTopKMap.class, new TopKKernels.Map())
+                .with(io.mars.common.operand.chunk.ChunkTopKMerge.class, new TopKKernels.Merge())
                 .with(ChunkPsrsSort.class, new PsrsKernels.Sort())
                 .with(ChunkPsrsSample.class, new PsrsKernels.Sample())
                 .with(ChunkPsrsPivots.class, new PsrsKernels.Pivots())

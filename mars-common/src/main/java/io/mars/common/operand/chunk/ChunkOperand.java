@@ -49,6 +49,8 @@ public sealed interface ChunkOperand extends Operand permits
         ChunkSpawn,
         ChunkSum,
         ChunkTake,
+        ChunkTopKMap,
+        ChunkTopKMerge,
         ChunkTensorDot,
         ChunkTranspose,
         ChunkTriangle,

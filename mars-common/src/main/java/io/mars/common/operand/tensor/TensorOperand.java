@@ -44,6 +44,8 @@ public sealed interface TensorOperand extends Operand permits
         TensorSort,
         TensorSpawn,
         TensorTake,
+        TensorTopK,
+        TensorTopKPart,
         TensorTranspose,
         TensorTriangle,
         TensorTsqr,
