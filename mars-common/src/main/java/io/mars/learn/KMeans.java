@@ -4,7 +4,6 @@ import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.dataframe.DataFrame;
-import io.mars.tensor.Index;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.TensorRandom;
 import io.mars.tensor.Tensors;
@@ -25,13 +24,19 @@ import java.util.List;
  * <p>As scikit-learn, the iterations run on X centred on its column means, stop when the labels no longer change
  * (the centres then stay exactly where they are) or when the squared centre shift is at most {@code tol} times the
  * mean of the features' variances, an empty cluster takes the row farthest from its centre, and the labels and
- * inertia are those of the last centres. Differences: one initialisation is run ({@code n_init=1}), and k-means++
- * draws from Mars's counter-based generator, so the same {@code randomState} gives the same centres
- * whatever the chunking (but not numpy's centres).
+ * inertia are those of the last centres. Differences: one initialisation is run unless {@link #nInit} asks for more
+ * (scikit-learn 1.2 defaults to 10), k-means|| ({@link #init(String)}) is there besides k-means++, and the seedings
+ * draw from Mars's counter-based generator, so the same {@code randomState} gives the same centres whatever the
+ * chunking (but not numpy's centres).
  */
 public final class KMeans {
+    /** k-means||'s sampling rounds (as Mars's learn and Spark MLlib: 5 are enough in practice). */
+    static final int PARALLEL_ROUNDS = 5;
+
     private final int nClusters;
     private Tensor init;
+    private boolean parallelInit;
+    private int nInit = 1;
     private int maxIter = 300;
     private double tol = 1e-4;
     private long randomState;
@@ -57,6 +62,37 @@ public final class KMeans {
                     + Shapes.toString(centres.shape()) + " does not match the number of clusters " + nClusters);
         }
         this.init = centres;
+        return this;
+    }
+
+    /**
+     * The seeding: {@code "k-means++"} (the default, scikit-learn's: one task per centre) or {@code "k-means||"}
+     * (Bahmani et al.'s scalable k-means++, Mars's and Spark MLlib's default: {@value #PARALLEL_ROUNDS} tasks that
+     * each sample about 2k rows with probability proportional to their squared distance to the centres so far, one
+     * that weights the samples by the rows nearest them, then a weighted k-means++ and Lloyd among the few samples on
+     * the client): as many passes over X whatever k.
+     */
+    public KMeans init(String method) {
+        switch (method) {
+            case "k-means++" -> parallelInit = false;
+            case "k-means||" -> parallelInit = true;
+            default -> throw new MarsException(ErrorCode.INVALID_ARGUMENT, "init should be 'k-means++', 'k-means||' or"
+                    + " an array of initial centres, got '" + method + "'");
+        }
+        this.init = null;
+        return this;
+    }
+
+    /**
+     * scikit-learn's {@code n_init} (default 1): seedings to run, each with its Lloyd iterations; the fit with the
+     * least inertia is kept. Seeding i uses the random state {@code randomState + i}. Ignored (one run) with explicit
+     * initial centres, as scikit-learn does.
+     */
+    public KMeans nInit(int runs) {
+        if (runs <= 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "n_init should be > 0, got " + runs);
+        }
+        this.nInit = runs;
         return this;
     }
 
@@ -105,14 +141,25 @@ public final class KMeans {
         // scikit-learn's tolerance is relative to the mean of the features' variances
         double absoluteTol = tol * Arrays.stream(stats.get(1).toDoubleArray()).average().orElse(0);
         Tensor xc = xf.subtract(Inputs.tensor(means));
-        double[][] start = init != null ? initialCentres(session, means) : kMeansPlusPlus(xc, n, session);
-        Lloyd result = lloyd(xc, start, absoluteTol, session);
-        Tensor residual = xc.subtract(Inputs.tensor(result.centres()).take(assign(xc, result.centres()), 0));
-        this.inertia = session.execute(residual.multiply(residual).sum()).getDouble();
-        this.centres = result.centres();
+        Lloyd best = null;
+        double bestInertia = Double.POSITIVE_INFINITY;
+        for (int run = 0; run < (init != null ? 1 : nInit); run++) {
+            long seed = randomState + run;
+            double[][] start = init != null ? initialCentres(session, means)
+                    : parallelInit ? kMeansParallel(xc, n, seed, session) : kMeansPlusPlus(xc, n, seed, session);
+            Lloyd result = lloyd(xc, start, absoluteTol, session);
+            Tensor residual = xc.subtract(Inputs.tensor(result.centres()).take(assign(xc, result.centres()), 0));
+            double runInertia = session.execute(residual.multiply(residual).sum()).getDouble();
+            if (best == null || runInertia < bestInertia) {
+                best = result;
+                bestInertia = runInertia;
+            }
+        }
+        this.inertia = bestInertia;
+        this.centres = best.centres();
         this.featureMeans = means;
         this.centred = xc;
-        this.nIter = result.iterations();
+        this.nIter = best.iterations();
         return this;
     }
 
@@ -274,7 +321,7 @@ public final class KMeans {
         Tensor residual = xc.subtract(Inputs.tensor(c).take(labels, 0));
         Tensor distances = residual.multiply(residual).sum(1);
         Tensor farthest = empty.size() == 1 ? distances.argmax().reshape(1)
-                : distances.negative().argsort().get(Index.slice(0, empty.size()));
+                : distances.argtopk(empty.size(), 0, true);
         List<NDArray> v = session.execute(xc.take(farthest, 0), labels.take(farthest, 0));
         double[][] rows = v.get(0).toDoubleMatrix();
         long[] from = v.get(1).toLongArray();
@@ -323,9 +370,9 @@ public final class KMeans {
      * u uniform from the counter-based generator, so it depends only on the seed and the row, not on the chunks.
      * One task per centre.
      */
-    private double[][] kMeansPlusPlus(Tensor xc, long n, Session session) {
+    private double[][] kMeansPlusPlus(Tensor xc, long n, long seed, Session session) {
         int trials = 2 + (int) Math.log(nClusters);
-        TensorRandom rng = Tensors.random(randomState);
+        TensorRandom rng = Tensors.random(seed);
         Tensor first = xc.take(rng.randint(0, n, new long[] {1}), 0);
         List<double[]> chosen = new ArrayList<>();
         chosen.add(session.execute(first).toDoubleArray());
@@ -352,5 +399,40 @@ public final class KMeans {
             chosen.add(row);
         }
         return chosen.toArray(new double[0][]);
+    }
+
+    /**
+     * k-means|| (Bahmani et al., "Scalable K-Means++"): a uniformly drawn first row, then {@value #PARALLEL_ROUNDS}
+     * rounds, one task each, in which every row is taken with probability {@code l d²/ψ} (l = 2k oversampling, d² its
+     * squared distance to the nearest sample so far, ψ their sum), drawn from the counter-based generator so that the
+     * samples do not depend on the chunks; one more task counts the rows nearest each sample, and the k centres are
+     * a weighted k-means++ among the samples refined by weighted Lloyd iterations, on the client (the samples are few:
+     * about 2k per round).
+     */
+    private double[][] kMeansParallel(Tensor xc, long n, long seed, Session session) {
+        TensorRandom rng = Tensors.random(seed);
+        int features = (int) xc.shape()[1];
+        List<double[]> samples = new ArrayList<>();
+        NDArray first = session.execute(xc.take(rng.randint(0, n, new long[] {1}), 0));
+        samples.add(first.toDoubleArray());
+        Tensor xSquared = xc.multiply(xc).sum(new int[] {1}, true);
+        double oversampling = 2.0 * nClusters;
+        for (int round = 0; round < PARALLEL_ROUNDS; round++) {
+            Tensor nearest = squaredDistances(xc, xSquared, Inputs.tensor(samples.toArray(new double[0][])))
+                    .min(new int[] {1}, false);
+            Tensor psi = nearest.sum();
+            Tensor taken = rng.rand(n).multiply(psi).less(nearest.multiply(oversampling));
+            NDArray picked = session.execute(xc.get(taken));
+            double[][] rows = picked.size() == 0 ? new double[0][] : picked.toDoubleMatrix();
+            samples.addAll(Arrays.asList(rows));
+        }
+        double[][] c = samples.toArray(new double[0][]);
+        if (c.length <= nClusters) {
+            // too few samples to choose among (tiny or degenerate data): seed by k-means++ on X instead
+            return kMeansPlusPlus(xc, n, seed, session);
+        }
+        double[] weights = session.execute(Tensors.astype(Tensors.bincount(assign(xc, c), c.length),
+                DataType.FLOAT64)).toDoubleArray();
+        return LocalKMeans.fit(c, weights, nClusters, new java.util.SplittableRandom(seed), features);
     }
 }

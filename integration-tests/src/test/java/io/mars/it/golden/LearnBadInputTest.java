@@ -123,6 +123,14 @@ class LearnBadInputTest {
     }
 
     @Test
+    void anUnknownSeedingOrNoInitIsRefused() {
+        assertUserError(() -> new KMeans(2).init("random"), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("'k-means++', 'k-means||'").contains("'random'"));
+        assertUserError(() -> new KMeans(2).nInit(0), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("n_init should be > 0, got 0"));
+    }
+
+    @Test
     void predictingOnAnotherNumberOfFeaturesIsAShapeMismatch() {
         LinearRegression lr = new LinearRegression().fit(finite(), y(), session());
         Tensor three = Tensors.ones(new long[] {4, 3}, chunks(2));

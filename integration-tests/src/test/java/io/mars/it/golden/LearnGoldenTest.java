@@ -201,6 +201,49 @@ class LearnGoldenTest {
                 expected("kmeanspp_labels").toLongArray());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LearnChunking.class)
+    void kMeansParallelSeedingFindsScikitLearnsClustersOfSeparatedBlobs(LearnChunking chunking) {
+        KMeans km = new KMeans(4).init("k-means||").randomState(7).fit(chunking.matrix(input("blobs_x")), session());
+        assertRelative("kmeanspp_inertia", km.inertia(), expected("kmeanspp_inertia").getDouble(), 1e-6);
+        assertEqualUpToPermutation(km.labels().execute(session()).toLongArray(),
+                expected("kmeanspp_labels").toLongArray());
+    }
+
+    @Test
+    void kMeansParallelSeedsTheSameCentresWhateverTheChunking() {
+        List<double[][]> centres = new ArrayList<>();
+        for (LearnChunking chunking : LearnChunking.values()) {
+            KMeans km = new KMeans(5).init("k-means||").randomState(3).maxIter(1)
+                    .fit(chunking.matrix(input("km_x")), session());
+            centres.add(km.clusterCenters().execute(session()).toDoubleMatrix());
+        }
+        for (int i = 1; i < centres.size(); i++) {
+            for (int k = 0; k < 5; k++) {
+                assertThat(centres.get(i)[k]).as("centre %d with %s", k, LearnChunking.values()[i])
+                        .containsExactly(centres.get(0)[k], org.assertj.core.api.Assertions.within(1e-9));
+            }
+        }
+        double[][] plusPlus = new KMeans(5).randomState(3).maxIter(1)
+                .fit(LearnChunking.ONE_CHUNK.matrix(input("km_x")), session()).clusterCenters().execute(session())
+                .toDoubleMatrix();
+        assertThat(plusPlus).as("k-means++ from the same seed seeds elsewhere").isNotEqualTo(centres.get(0));
+    }
+
+    @Test
+    void kMeansWithSeveralInitsKeepsTheRunOfLeastInertia() {
+        Tensor x = LearnChunking.ROWS_700.matrix(input("km_x"));
+        double[] single = new double[4];
+        for (int run = 0; run < single.length; run++) {
+            single[run] = new KMeans(5).randomState(20 + run).fit(x, session()).inertia();
+        }
+        KMeans best = new KMeans(5).randomState(20).nInit(single.length).fit(x, session());
+        double least = java.util.Arrays.stream(single).min().orElseThrow();
+        assertThat(best.inertia()).isCloseTo(least, org.assertj.core.api.Assertions.within(1e-9 * least));
+        assertThat(java.util.Arrays.stream(single).max().orElseThrow()).as("the seeds' runs differ, so the choice"
+                + " is tested").isGreaterThan(least * (1 + 1e-9));
+    }
+
     @Test
     void kMeansPlusPlusPicksTheSameCentresWhateverTheChunking() {
         List<double[][]> centres = new ArrayList<>();
