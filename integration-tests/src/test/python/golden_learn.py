@@ -95,6 +95,12 @@ mix = np.linalg.qr(rng2.standard_normal((6, 6)))[0]
 pca_x = (rng2.standard_normal((3000, 6)) * np.array([6.0, 4.0, 2.5, 1.5, 0.7, 0.2])) @ mix + \
     np.array([3.0, -1.0, 0.5, 10.0, 0.0, -4.0])
 inp("pca_x", pca_x)
+# wide decomposition, for the randomized solver: 1500 x 80 with singular values decaying geometrically (a generator of
+# its own, so that every input above and below stays as it was)
+rng3 = np.random.default_rng(20261126)
+wide_mix = np.linalg.qr(rng3.standard_normal((80, 80)))[0]
+wide_x = (rng3.standard_normal((1500, 80)) * (10.0 * 0.8 ** np.arange(80))) @ wide_mix + rng3.standard_normal(80)
+inp("wide_x", wide_x)
 # binary classification: 3000 x 4, labels 3 and 7 from a logistic model (classes that overlap, so the fit is finite)
 log_x = rng2.standard_normal((3000, 4)) * np.array([1.0, 2.0, 0.5, 1.5]) + np.array([0.5, -1.0, 0.0, 2.0])
 logit = log_x @ np.array([1.2, -0.7, 2.0, 0.3]) - 0.8
@@ -232,6 +238,14 @@ case("pca3_noise_variance", ["pca_x"], "PCA(3, svd_solver='full').fit(x).noise_v
 case("pca3_transform", ["pca_x"], "PCA(3, svd_solver='full').fit_transform(x)", p.transform(A["pca_x"]))
 case("pca3_inverse", ["pca_x"], "PCA(3, svd_solver='full').fit(x).inverse_transform(transform(x))",
      p.inverse_transform(p.transform(A["pca_x"])))
+# the randomized solver converges to the exact answer on data with a spectral gap: the goldens are the full solver's
+p = PCA(n_components=5, svd_solver="full").fit(A["wide_x"])
+case("wpca5_components", ["wide_x"], "PCA(5, svd_solver='full').fit(x).components_", p.components_)
+case("wpca5_explained_variance", ["wide_x"], "PCA(5, svd_solver='full').fit(x).explained_variance_",
+     p.explained_variance_)
+case("wpca5_explained_variance_ratio", ["wide_x"], "PCA(5, svd_solver='full').fit(x).explained_variance_ratio_",
+     p.explained_variance_ratio_)
+case("wpca5_noise_variance", ["wide_x"], "PCA(5, svd_solver='full').fit(x).noise_variance_", p.noise_variance_)
 t = TruncatedSVD(n_components=3, algorithm="arpack", tol=0.0, random_state=0).fit(A["pca_x"])
 case("tsvd_components", ["pca_x"], "TruncatedSVD(3, algorithm='arpack', tol=0).fit(x).components_", t.components_)
 case("tsvd_explained_variance", ["pca_x"], "TruncatedSVD(3, algorithm='arpack', tol=0).fit(x).explained_variance_",

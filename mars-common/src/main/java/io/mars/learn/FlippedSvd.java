@@ -34,4 +34,9 @@ record FlippedSvd(double[] singularValues, double[][] components) {
         }
         return new FlippedSvd(s, vt);
     }
+
+    /** The SVD of a small matrix already on the client (one chunk, one task), signs as {@link #of}. */
+    static FlippedSvd ofSmall(NDArray a, Session session) {
+        return of(io.mars.tensor.Tensors.array(a, io.mars.types.ChunkSpec.of(a.shapeView())), session);
+    }
 }

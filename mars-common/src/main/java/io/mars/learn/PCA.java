@@ -14,10 +14,16 @@ import java.util.List;
  * centred X through TSQR (the SVD of the small R, so tall-skinny data never meets in one place), with scikit-learn's
  * signs ({@code svd_flip}). {@link #fit} runs two tasks (the finiteness check with the means, then the SVD); the
  * fitted attributes are small and {@link #transform} is lazy. No whitening; scikit-learn's default solver for data
- * of more than 500 rows is the randomized one, whose components approximate these.
+ * of more than 500 rows is the randomized one, whose components approximate these; {@link #svdSolver} picks it here.
  */
 public final class PCA {
+    /** Random directions beyond the components that the randomized solver samples (scikit-learn's n_oversamples). */
+    static final int OVERSAMPLES = 10;
+
     private final Integer nComponents;
+    private boolean randomized;
+    private Integer iteratedPower;
+    private long randomState;
 
     private double[] mean;
     private double[][] components;
@@ -41,8 +47,44 @@ public final class PCA {
         this.nComponents = nComponents;
     }
 
+    /**
+     * scikit-learn's {@code svd_solver}: {@code "full"} (the default here: exact, TSQR and the SVD of R, for
+     * tall-skinny data) or {@code "randomized"} (Halko, Martinsson and Tropp, as scikit-learn's: for wide data and a
+     * few components, where the exact solver's features × features R would not fit one place).
+     */
+    public PCA svdSolver(String solver) {
+        switch (solver) {
+            case "full" -> randomized = false;
+            case "randomized" -> randomized = true;
+            default -> throw new MarsException(ErrorCode.INVALID_ARGUMENT, "svd_solver should be 'full' or"
+                    + " 'randomized', got '" + solver + "'");
+        }
+        return this;
+    }
+
+    /**
+     * scikit-learn's {@code iterated_power} for the randomized solver: power iterations, each two passes over X
+     * (default: 7 when the components are fewer than a tenth of min(samples, features), else 4, as scikit-learn).
+     */
+    public PCA iteratedPower(int iterations) {
+        if (iterations < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "iterated_power should be >= 0, got " + iterations);
+        }
+        this.iteratedPower = iterations;
+        return this;
+    }
+
+    /** The seed of the randomized solver's random directions (scikit-learn's {@code random_state}). */
+    public PCA randomState(long seed) {
+        this.randomState = seed;
+        return this;
+    }
+
     /** Finds the principal axes of X (samples × features). */
     public PCA fit(Tensor x, Session session) {
+        if (randomized) {
+            return fitRandomized(x, session);
+        }
         Tensor xf = Inputs.matrix(x, "X");
         long n = xf.shape()[0];
         int features = (int) xf.shape()[1];
@@ -78,6 +120,73 @@ public final class PCA {
         this.explainedVariance = Arrays.copyOf(variance, k);
         this.explainedVarianceRatio = Arrays.copyOf(ratio, k);
         this.singularValues = Arrays.copyOf(s, k);
+        this.nSamples = n;
+        return this;
+    }
+
+    /**
+     * The randomized solver: Y = Xc Ω for Ω of k + {@value #OVERSAMPLES} standard normal columns, an orthonormal
+     * basis Q of Y by TSQR, power iterations Q = qr(Xc qr(Xcᵀ Q)) that sharpen it toward the leading singular
+     * subspace, then the small B = Qᵀ Xc whose SVD gives the components. All of it is one task (X's chunks read once
+     * per pass, Q never leaving the cluster), plus the check of X with its means and variances, and the SVD of B.
+     * Signs: each component's entry largest in magnitude is positive (scikit-learn 1.5's convention for PCA).
+     */
+    private PCA fitRandomized(Tensor x, Session session) {
+        Tensor xf = Inputs.matrix(x, "X");
+        long n = xf.shape()[0];
+        int features = (int) xf.shape()[1];
+        int most = (int) Math.min(n, features);
+        if (nComponents == null || nComponents > most) {
+            throw new MarsException(nComponents != null && nComponents > n ? ErrorCode.TOO_FEW_SAMPLES
+                    : ErrorCode.INVALID_ARGUMENT, "n_components=" + nComponents + " must be between 1 and"
+                    + " min(n_samples, n_features)=" + most + " with svd_solver='randomized' (X of shape (" + n + ", "
+                    + features + "))");
+        }
+        int k = nComponents;
+        List<NDArray> stats = Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(0), xf.var(new int[] {0}, false, 1));
+        double[] m = stats.get(0).toDoubleArray();
+        double totalVariance = Arrays.stream(stats.get(1).toDoubleArray()).sum();
+        Tensor xc = xf.subtract(Inputs.tensor(m));
+        int sampled = Math.min(most, k + OVERSAMPLES);
+        int iterations = iteratedPower != null ? iteratedPower : k < 0.1 * most ? 7 : 4;
+        Tensor omega = io.mars.tensor.Tensors.random(randomState).randn(features, sampled);
+        Tensor q = io.mars.tensor.Linalg.qr(xc.dot(omega)).q();
+        for (int i = 0; i < iterations; i++) {
+            q = io.mars.tensor.Linalg.qr(xc.transpose().dot(q)).q();
+            q = io.mars.tensor.Linalg.qr(xc.dot(q)).q();
+        }
+        NDArray b = session.execute(q.transpose().dot(xc));
+        FlippedSvd svd = FlippedSvd.ofSmall(b, session);
+        double[] s = Arrays.copyOf(svd.singularValues(), k);
+        double[][] vt = Arrays.copyOf(svd.components(), k);
+        for (double[] row : vt) {
+            int largest = 0;
+            for (int j = 1; j < row.length; j++) {
+                if (Math.abs(row[j]) > Math.abs(row[largest])) {
+                    largest = j;
+                }
+            }
+            if (row[largest] < 0) {
+                for (int j = 0; j < row.length; j++) {
+                    row[j] = -row[j];
+                }
+            }
+        }
+        double[] variance = new double[k];
+        double[] ratio = new double[k];
+        double kept = 0;
+        for (int i = 0; i < k; i++) {
+            variance[i] = s[i] * s[i] / (n - 1);
+            ratio[i] = variance[i] / totalVariance;
+            kept += variance[i];
+        }
+        // scikit-learn's noise_variance_ for the randomized solver: the variance not explained, per component left
+        this.noiseVariance = k < most ? (totalVariance - kept) / (most - k) : 0.0;
+        this.mean = m;
+        this.components = vt;
+        this.explainedVariance = variance;
+        this.explainedVarianceRatio = ratio;
+        this.singularValues = s;
         this.nSamples = n;
         return this;
     }

@@ -131,6 +131,16 @@ class LearnBadInputTest {
     }
 
     @Test
+    void anUnknownPcaSolverOrARandomizedOneWithoutItsComponentsIsRefused() {
+        assertUserError(() -> new PCA(1).svdSolver("arpack"), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("'full' or 'randomized'").contains("'arpack'"));
+        assertUserError(() -> new PCA().svdSolver("randomized").fit(finite(), session()), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("n_components=null").contains("randomized"));
+        assertUserError(() -> new PCA(1).iteratedPower(-1), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("iterated_power should be >= 0, got -1"));
+    }
+
+    @Test
     void predictingOnAnotherNumberOfFeaturesIsAShapeMismatch() {
         LinearRegression lr = new LinearRegression().fit(finite(), y(), session());
         Tensor three = Tensors.ones(new long[] {4, 3}, chunks(2));

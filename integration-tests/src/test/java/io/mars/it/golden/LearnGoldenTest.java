@@ -289,6 +289,45 @@ class LearnGoldenTest {
 
     @ParameterizedTest
     @EnumSource(LearnChunking.class)
+    void randomizedPcaOfWideDataConvergesToTheExactComponents(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("wide_x"));
+        PCA pca = new PCA(5).svdSolver("randomized").randomState(3).fit(x, session());
+        NDArray components = pca.components().execute(session());
+        NDArray exact = expected("wpca5_components");
+        // scikit-learn 1.2's full solver turns each component by U, the randomized one here by the component itself
+        int features = (int) exact.shape()[1];
+        double[] turned = components.toDoubleArray();
+        for (int k = 0; k < 5; k++) {
+            double dot = 0;
+            for (int j = 0; j < features; j++) {
+                dot += turned[k * features + j] * exact.getDouble(k * features + j);
+            }
+            for (int j = 0; dot < 0 && j < features; j++) {
+                turned[k * features + j] = -turned[k * features + j];
+            }
+        }
+        assertWithin("wpca5_components", NDArray.of(turned, 5, features), exact, COEF_TOL);
+        assertClose("wpca5_explained_variance", pca.explainedVariance(), COEF_TOL);
+        assertClose("wpca5_explained_variance_ratio", pca.explainedVarianceRatio(), COEF_TOL);
+        assertRelative("wpca5_noise_variance", pca.noiseVariance(), expected("wpca5_noise_variance").getDouble(),
+                COEF_TOL);
+        // each component's entry largest in magnitude is positive
+        for (int k = 0; k < 5; k++) {
+            double largest = 0;
+            for (int j = 0; j < features; j++) {
+                double v = components.getDouble(k * features + j);
+                largest = Math.abs(v) > Math.abs(largest) ? v : largest;
+            }
+            assertThat(largest).as("largest entry of component %d", k).isPositive();
+        }
+        assertThat(new PCA(5).svdSolver("randomized").randomState(4).iteratedPower(0).fit(x, session())
+                .components().execute(session()).toDoubleArray())
+                .as("without power iterations the sketch is rougher: another seed gives other components")
+                .isNotEqualTo(components.toDoubleArray());
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
     void truncatedSvdGivesScikitLearnsComponentsWithItsSigns(LearnChunking chunking) {
         Tensor x = chunking.matrix(input("pca_x"));
         TruncatedSVD svd = new TruncatedSVD(3).fit(x, session());
