@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Issue 19's learn benchmark: KMeans (k = 8, 10 Lloyd iterations) on N x 16, PCA(8) on N x 64 and LogisticRegression
+# on N x 32, Mars (bin/mars-submit --master local[2], default settings) against scikit-learn on the same .npy files,
+# interleaved run by run; then each Mars fit once more with the workers' memory at 25% of its data (spilling), whose
+# result must equal the first. Prints every run (wall of the fit, peak RSS of the process) and the medians with the
+# Mars / scikit-learn ratio. Builds nothing: run `mvn -B -q package -DskipTests` first.
+#
+# Environment (defaults in brackets):
+#   N [1e7]  REPS [3]  WORKLOADS ["kmeans pca logreg"]  MASTER [local[2]]
+#   LEARN_DATA [/tmp/mars-learn/N]   where the data is written once and kept (about 900 bytes a row in all)
+#   SKLEARN_PYTHON [/usr/bin/python3]   an interpreter with scikit-learn (Debian's python3-sklearn)
+set -euo pipefail
+
+here="$(cd -P "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+jar="$root/benchmarks/target/mars-benchmarks.jar"
+submit="$root/bin/mars-submit"
+script="$here/python/learn_baselines.py"
+sk="${SKLEARN_PYTHON:-/usr/bin/python3}"
+n="$(printf '%.0f' "${N:-1e7}")" reps="${REPS:-3}" master="${MASTER:-local[2]}"
+data="${LEARN_DATA:-/tmp/mars-learn/$n}"
+read -r -a workloads <<<"${WORKLOADS:-kmeans pca logreg}"
+
+die() { echo "run-learn-benchmark: $*" >&2; exit 2; }
+[[ -x /usr/bin/time ]] || die "/usr/bin/time is missing (it measures peak RSS); apt-get install time"
+[[ -f "$jar" ]] || die "$jar is not built; run: mvn -B -q package -DskipTests"
+"$sk" -c 'import sklearn' 2>/dev/null || die "$sk cannot import sklearn; apt-get install python3-sklearn"
+
+if [[ ! -f "$data/logreg_y.npy" ]]; then
+  echo "writing the data ($n rows) to $data"
+  mkdir -p "$data"
+  "$sk" "$script" generate "$data" "$n"
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+declare -A walls rss results
+
+# run LABEL COMMAND...: records the run's wall (its result line) and peak RSS (/usr/bin/time), prints both
+run() {
+  local label="$1"
+  shift
+  /usr/bin/time -f '%M' -o "$work/time" "$@" >"$work/out" 2>"$work/err" \
+    || { echo "$label FAILED:" >&2; tail -n 20 "$work/err" >&2; exit 1; }
+  local line wall result kb
+  line="$(grep -E '^[A-Za-z]+: result=' "$work/out" | tail -n 1)"
+  wall="$(sed -nE 's/.* wall=([0-9.]+)s.*/\1/p' <<<"$line")"
+  result="$(sed -nE 's/.*result=([^ ]+).*/\1/p' <<<"$line")"
+  kb="$(cat "$work/time")"
+  walls[$label]+="$wall " rss[$label]="$(( kb / 1024 > ${rss[$label]:-0} ? kb / 1024 : ${rss[$label]:-0} ))"
+  results[$label]="$result"
+  printf '  %-34s wall %8ss  peak RSS %6s MB  result %s\n' "$label" "$wall" "$((kb / 1024))" "$result"
+}
+
+median() {
+  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+echo "learn benchmark: N=$n on $master, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+for w in "${workloads[@]}"; do
+  echo "$w"
+  for ((i = 1; i <= reps; i++)); do
+    run "mars $w" env OPENBLAS_NUM_THREADS=1 "$submit" --master "$master" --class io.mars.benchmarks.LearnBenchmark \
+      "$jar" "$w" "$data"
+    run "scikit-learn $w" "$sk" "$script" "$w" "$data"
+  done
+  # the workers' memory at a quarter of the data this fit reads (local[2]: the two workers' quotas together)
+  bytes=0
+  for f in "$data/${w}"_x.npy; do bytes=$((bytes + $(stat -c %s "$f"))); done
+  per_worker=$((bytes / 4 / 2))
+  run "mars $w at 25% memory" env OPENBLAS_NUM_THREADS=1 "$submit" --master "$master" \
+    --conf "mars.worker.cache-mem=$per_worker" --class io.mars.benchmarks.LearnBenchmark "$jar" "$w" "$data"
+  [[ "${results[mars $w at 25% memory]}" == "${results[mars $w]}" ]] \
+    || die "$w at 25% memory gave ${results[mars $w at 25% memory]}, at the default ${results[mars $w]}"
+done
+echo "medians (load now $(cut -d' ' -f1-3 /proc/loadavg)):"
+for w in "${workloads[@]}"; do
+  # shellcheck disable=SC2086  # the lists are meant to split
+  m="$(median ${walls[mars $w]})" s="$(median ${walls[scikit-learn $w]})"
+  printf '  %-10s mars %8ss (peak %6s MB)  scikit-learn %8ss (peak %6s MB)  ratio %s  results %s / %s\n' "$w" "$m" \
+    "${rss[mars $w]}" "$s" "${rss[scikit-learn $w]}" "$(awk -v a="$m" -v b="$s" 'BEGIN { printf "%.2f", a / b }')" \
+    "${results[mars $w]}" "${results[scikit-learn $w]}"
+done

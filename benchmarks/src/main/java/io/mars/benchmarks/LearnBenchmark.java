@@ -1,0 +1,89 @@
+package io.mars.benchmarks;
+
+import io.mars.Session;
+import io.mars.examples.JobResult;
+import io.mars.learn.KMeans;
+import io.mars.learn.LogisticRegression;
+import io.mars.learn.Metrics;
+import io.mars.learn.PCA;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.Tensors;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The learn workloads of {@code benchmarks/run-learn-benchmark.sh}, on {@code .npy} files that
+ * {@code python/learn_baselines.py} wrote (so scikit-learn fits the same data), each printing one {@link JobResult}
+ * line:
+ * <ul>
+ *   <li>{@code kmeans dir}: KMeans(8) from the given centres {@code kmeans_init.npy}, 10 Lloyd iterations (tol 0) on
+ *       {@code kmeans_x.npy}; prints the inertia;</li>
+ *   <li>{@code pca dir}: PCA(8) of {@code pca_x.npy} (the exact solver, TSQR); prints the sum of the explained
+ *       variances;</li>
+ *   <li>{@code logreg dir}: LogisticRegression (L2, C = 1) of {@code logreg_y.npy} on {@code logreg_x.npy}; prints the
+ *       training accuracy.</li>
+ * </ul>
+ * The wall time covers the fit (and the one number printed), not JVM and cluster start-up, as the baselines'
+ * covers the fit, not the interpreter's start or the file reads.
+ */
+public final class LearnBenchmark {
+    private LearnBenchmark() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 2) {
+            throw new IllegalArgumentException("usage: LearnBenchmark kmeans|pca|logreg DATA_DIR");
+        }
+        Path dir = Path.of(args[1]);
+        try (Session session = Session.getOrCreate()) {
+            JobResult r = switch (args[0]) {
+                case "kmeans" -> kmeans(session, dir);
+                case "pca" -> pca(session, dir);
+                case "logreg" -> logreg(session, dir);
+                default -> throw new IllegalArgumentException("unknown workload " + args[0] + "; kmeans, pca or logreg");
+            };
+            System.out.println(r.line());
+        }
+    }
+
+    private static Tensor npy(Path dir, String name) {
+        Path p = dir.resolve(name);
+        if (!Files.isRegularFile(p)) {
+            throw new IllegalArgumentException(p + " is missing; benchmarks/run-learn-benchmark.sh writes it");
+        }
+        return Tensors.fromNpy(p.toString());
+    }
+
+    static JobResult kmeans(Session session, Path dir) {
+        Tensor x = npy(dir, "kmeans_x.npy");
+        Tensor init = npy(dir, "kmeans_init.npy");
+        long start = System.nanoTime();
+        KMeans km = new KMeans(8).init(init).maxIter(10).tol(0).fit(x, session);
+        return new JobResult("KMeans", String.format(Locale.ROOT, "%.6e", km.inertia()), shape(x),
+                System.nanoTime() - start);
+    }
+
+    static JobResult pca(Session session, Path dir) {
+        Tensor x = npy(dir, "pca_x.npy");
+        long start = System.nanoTime();
+        PCA pca = new PCA(8).fit(x, session);
+        double total = Arrays.stream(pca.explainedVariance().execute(session).toDoubleArray()).sum();
+        return new JobResult("PCA", String.format(Locale.ROOT, "%.6e", total), shape(x), System.nanoTime() - start);
+    }
+
+    static JobResult logreg(Session session, Path dir) {
+        Tensor x = npy(dir, "logreg_x.npy");
+        Tensor y = npy(dir, "logreg_y.npy");
+        long start = System.nanoTime();
+        LogisticRegression lr = new LogisticRegression().fit(x, y, session);
+        double accuracy = Metrics.accuracyScore(y, lr.predict(x)).execute(session).getDouble();
+        return new JobResult("LogisticRegression", String.format(Locale.ROOT, "%.4f", accuracy), shape(x),
+                System.nanoTime() - start);
+    }
+
+    private static String shape(Tensor x) {
+        return x.shape()[0] + "x" + x.shape()[1];
+    }
+}
