@@ -212,22 +212,11 @@ class LearnGoldenTest {
 
     @Test
     void kMeansParallelSeedsTheSameCentresWhateverTheChunking() {
-        List<double[][]> centres = new ArrayList<>();
-        for (LearnChunking chunking : LearnChunking.values()) {
-            KMeans km = new KMeans(5).init("k-means||").randomState(3).maxIter(1)
-                    .fit(chunking.matrix(input("km_x")), session());
-            centres.add(km.clusterCenters().execute(session()).toDoubleMatrix());
-        }
-        for (int i = 1; i < centres.size(); i++) {
-            for (int k = 0; k < 5; k++) {
-                assertThat(centres.get(i)[k]).as("centre %d with %s", k, LearnChunking.values()[i])
-                        .containsExactly(centres.get(0)[k], org.assertj.core.api.Assertions.within(1e-9));
-            }
-        }
+        double[][] centres = seededAlikeAtEveryChunking(() -> new KMeans(5).init("k-means||").randomState(3));
         double[][] plusPlus = new KMeans(5).randomState(3).maxIter(1)
                 .fit(LearnChunking.ONE_CHUNK.matrix(input("km_x")), session()).clusterCenters().execute(session())
                 .toDoubleMatrix();
-        assertThat(plusPlus).as("k-means++ from the same seed seeds elsewhere").isNotEqualTo(centres.get(0));
+        assertThat(plusPlus).as("k-means++ from the same seed seeds elsewhere").isNotEqualTo(centres);
     }
 
     @Test
@@ -246,22 +235,30 @@ class LearnGoldenTest {
 
     @Test
     void kMeansPlusPlusPicksTheSameCentresWhateverTheChunking() {
+        double[][] centres = seededAlikeAtEveryChunking(() -> new KMeans(4).randomState(11));
+        double[][] otherSeed = new KMeans(4).randomState(12).maxIter(1)
+                .fit(LearnChunking.ONE_CHUNK.matrix(input("km_x")), session()).clusterCenters().execute(session())
+                .toDoubleMatrix();
+        assertThat(otherSeed).as("another seed seeds elsewhere").isNotEqualTo(centres);
+    }
+
+    /**
+     * The centres a seeding gives km_x after one iteration (so that they still show where it put them), equal at
+     * every chunking; returned for the first chunking.
+     */
+    private static double[][] seededAlikeAtEveryChunking(java.util.function.Supplier<KMeans> kmeans) {
         List<double[][]> centres = new ArrayList<>();
         for (LearnChunking chunking : LearnChunking.values()) {
-            // one iteration, so that the centres still show where the seeding put them
-            KMeans km = new KMeans(4).randomState(11).maxIter(1).fit(chunking.matrix(input("km_x")), session());
+            KMeans km = kmeans.get().maxIter(1).fit(chunking.matrix(input("km_x")), session());
             centres.add(km.clusterCenters().execute(session()).toDoubleMatrix());
         }
         for (int i = 1; i < centres.size(); i++) {
-            for (int k = 0; k < 4; k++) {
+            for (int k = 0; k < centres.get(0).length; k++) {
                 assertThat(centres.get(i)[k]).as("centre %d with %s", k, LearnChunking.values()[i])
                         .containsExactly(centres.get(0)[k], org.assertj.core.api.Assertions.within(1e-9));
             }
         }
-        double[][] otherSeed = new KMeans(4).randomState(12).maxIter(1)
-                .fit(LearnChunking.ONE_CHUNK.matrix(input("km_x")), session()).clusterCenters().execute(session())
-                .toDoubleMatrix();
-        assertThat(otherSeed).as("another seed seeds elsewhere").isNotEqualTo(centres.get(0));
+        return centres.get(0);
     }
 
     // ----- decomposition -----
