@@ -43,6 +43,15 @@ public interface Session extends AutoCloseable {
     /** Starts the graphs producing these dataframes and series, as {@link #submit(Tensor...)} does for tensors. */
     Execution<List<LocalTable>> submitTables(Tileable... tables);
 
+    /**
+     * Runs the graphs producing these tensors, dataframes or series and keeps their results on the workers without
+     * fetching them (Dask's {@code persist}): later graphs that read them use the stored chunks instead of computing
+     * them again, until {@link #releaseTileables} (or {@link #release}) drops them. For what is read many times and is
+     * too big for the client: an iterative algorithm's input, a costly join. Returns once they are stored; a failed
+     * graph throws as {@link #execute(Tensor...)} does.
+     */
+    void persist(Tileable... tileables);
+
     /** Drops the stored results of these tensors on the cluster. */
     void release(Tensor... tensors);
 

@@ -19,7 +19,7 @@ import java.util.List;
  * and computes its column means and variances, k-means++ seeding takes one task per centre, and each Lloyd iteration
  * is one task (labels from blockwise distances to the centres, the new centres as one product of the labels' one-hot
  * matrix with X, reduced over the rows' chunks). Only the centres (clusters × features) come back to the client
- * between tasks; nothing of the size of X is kept between them.
+ * between tasks; X centred is kept on the workers for the fit ({@link Session#persist}) and released at its end.
  *
  * <p>As scikit-learn, the iterations run on X centred on its column means, stop when the labels no longer change
  * (the centres then stay exactly where they are) or when the squared centre shift is at most {@code tol} times the
@@ -141,6 +141,20 @@ public final class KMeans {
         // scikit-learn's tolerance is relative to the mean of the features' variances
         double absoluteTol = tol * Arrays.stream(stats.get(1).toDoubleArray()).average().orElse(0);
         Tensor xc = xf.subtract(Inputs.tensor(means));
+        // X centred, kept on the workers for the seeding and the iterations, each a task reading it (released below:
+        // the tensor is this fit's own)
+        session.persist(xc);
+        try {
+            fitCentred(xc, n, means, absoluteTol, session);
+        } finally {
+            session.release(xc);
+        }
+        this.featureMeans = means;
+        this.centred = xc;
+        return this;
+    }
+
+    private void fitCentred(Tensor xc, long n, double[] means, double absoluteTol, Session session) {
         Lloyd best = null;
         double bestInertia = Double.POSITIVE_INFINITY;
         for (int run = 0; run < (init != null ? 1 : nInit); run++) {
@@ -157,10 +171,7 @@ public final class KMeans {
         }
         this.inertia = bestInertia;
         this.centres = best.centres();
-        this.featureMeans = means;
-        this.centred = xc;
         this.nIter = best.iterations();
-        return this;
     }
 
     private record Lloyd(double[][] centres, int iterations) {

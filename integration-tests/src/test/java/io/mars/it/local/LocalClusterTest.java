@@ -81,6 +81,23 @@ class LocalClusterTest {
     }
 
     @Test
+    void persistKeepsResultsOnTheWorkersForLaterGraphsUntilReleased() {
+        Tensor a = Tensors.random(5).rand(shape(400), chunks(100)).multiply(2.0);
+        session.persist(a);
+        assertThat(cluster.storedBytes()).as("a's chunks stored, none fetched").isEqualTo(400L * 8);
+        Tensor plusOne = a.add(1.0);
+        TaskInfo info = session.executeForInfo(plusOne);
+        // a's 4 chunks are read from storage: only the 4 add chunks are new work
+        assertThat(info.subtaskCount()).isEqualTo(4);
+        Tensor reference = Tensors.random(5).rand(shape(400), chunks(100));
+        assertThat(session.execute(a).getDouble(7)).isEqualTo(session.execute(reference).getDouble(7) * 2.0);
+        session.release(a, plusOne, reference);
+        assertThat(eventually(cluster::storedBytes, 0L)).isZero();
+        assertThatThrownBy(() -> session.persist(Tensors.arange(3, chunks(2)).power(Tensors.arange(-1, 2, 1,
+                chunks(2))))).isInstanceOf(MarsException.class).hasMessageContaining("negative integer powers");
+    }
+
+    @Test
     void aFailingSubtaskFailsTheTaskWithItsCodeAndLeavesNothingBehind() {
         Tensor ints = Tensors.arange(10, chunks(3));
         Tensor bad = ints.power(Tensors.arange(-5, 5, 1, chunks(3)));

@@ -116,6 +116,11 @@ public final class ClientSession implements Session {
         return start(tables, this::fetchTable, () -> { });
     }
 
+    @Override
+    public void persist(Tileable... tileables) {
+        start(tileables, t -> CompletableFuture.completedFuture(null), () -> { }).get();
+    }
+
     /** Runs the tensors' graph and returns the task's final info, for tools that report supervisor timings. */
     public TaskInfo executeForInfo(Tensor... tensors) {
         return join(start(tensors, t -> CompletableFuture.completedFuture(null), () -> { }).finished);
