@@ -109,6 +109,42 @@ class ElementwiseKernelTest {
     }
 
     @Test
+    void shortRunsOfManyRowsMatchAReferenceLoop() {
+        // (n, 1) against (1, k) and (n, k) against (1, k) for many rows and a few columns (labels against cluster
+        // ids, features against their means), in the float, int and comparison domains and where
+        int n = 293;
+        int k = 11;
+        Random random = new Random(11);
+        NDArray column = NDArray.of(KernelTesting.randomDoubles(random, n), n, 1);
+        NDArray row = NDArray.of(KernelTesting.randomDoubles(random, k), 1, k);
+        NDArray full = NDArray.of(KernelTesting.randomDoubles(random, n * k), n, k);
+        long[] labels = new long[n];
+        for (int i = 0; i < n; i++) {
+            labels[i] = random.nextInt(k);
+        }
+        long[] ks = new long[k];
+        for (int j = 0; j < k; j++) {
+            ks[j] = j;
+        }
+        NDArray sub = apply(ElementwiseFn.SUBTRACT, column, row);
+        NDArray scaled = apply(ElementwiseFn.MULTIPLY, full, row);
+        NDArray oneHot = apply(ElementwiseFn.EQUAL, NDArray.of(labels, n, 1), NDArray.of(ks, 1, k));
+        NDArray intSum = apply(ElementwiseFn.ADD, NDArray.of(labels, n, 1), NDArray.of(ks, 1, k));
+        NDArray picked = apply(ElementwiseFn.WHERE, oneHot, full, row);
+        assertThat(sub.shape()).containsExactly(n, k);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < k; j++) {
+                int at = i * k + j;
+                assertThat(sub.getDouble(at)).isEqualTo(column.getDouble(i) - row.getDouble(j));
+                assertThat(scaled.getDouble(at)).isEqualTo(full.getDouble(at) * row.getDouble(j));
+                assertThat(oneHot.getBoolean(at)).isEqualTo(labels[i] == j);
+                assertThat(intSum.getLong(at)).isEqualTo(labels[i] + j);
+                assertThat(picked.getDouble(at)).isEqualTo(labels[i] == j ? full.getDouble(at) : row.getDouble(j));
+            }
+        }
+    }
+
+    @Test
     void int64BroadcastingMatchesAReferenceLoop() {
         long[] sa = shape(4, 1);
         long[] sb = shape(1, 5);
