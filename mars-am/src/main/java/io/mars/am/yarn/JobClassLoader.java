@@ -5,10 +5,17 @@ import java.io.InputStream;
 import java.net.JarURLConnection;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.net.URISyntaxException;
 import java.net.URLConnection;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.CodeSigner;
 import java.security.CodeSource;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 
 /**
@@ -24,6 +31,9 @@ public final class JobClassLoader extends URLClassLoader {
     }
 
     private final AtomicReference<Integer> exitStatus = new AtomicReference<>();
+    /** The job's jars, each opened at its first class and closed by {@link #close}. */
+    private final Map<URL, JarFile> jars = new HashMap<>();
+    private boolean closed;
     private volatile boolean trapping;
 
     public JobClassLoader(URL[] urls, ClassLoader parent) {
@@ -52,32 +62,100 @@ public final class JobClassLoader extends URLClassLoader {
     @Override
     protected Class<?> findClass(String name) throws ClassNotFoundException {
         String path = name.replace('.', '/') + ".class";
-        URL url = findResource(path);
-        if (url == null) {
-            throw new ClassNotFoundException(name);
+        for (URL root : getURLs()) {
+            Found found;
+            try {
+                found = find(root, path);
+            } catch (IOException e) {
+                throw new ClassNotFoundException(name + ": cannot read it from " + root, e);
+            }
+            if (found != null) {
+                definePackageOf(name, found.manifest(), root);
+                byte[] rewritten = ExitCalls.rewrite(found.bytes());
+                return defineClass(name, rewritten, 0, rewritten.length, new CodeSource(root, (CodeSigner[]) null));
+            }
         }
-        byte[] bytes;
-        Manifest manifest = null;
-        URL codeBase;
+        throw new ClassNotFoundException(name);
+    }
+
+    /** A class file's bytes and the manifest of the jar holding it (null for a directory). */
+    private record Found(byte[] bytes, Manifest manifest) {
+    }
+
+    /**
+     * The class file at {@code path} under {@code root}, a jar (opened once, kept open until {@link #close}, as
+     * URLClassLoader keeps its own) or a directory; null when it is not there.
+     */
+    private Found find(URL root, String path) throws IOException {
+        if (!"file".equals(root.getProtocol())) {
+            return findByConnection(root, path);
+        }
+        Path file;
         try {
-            URLConnection connection = url.openConnection();
-            connection.setUseCaches(false); // a cached JarFile would stay open after close()
-            if (connection instanceof JarURLConnection jar) {
-                codeBase = jar.getJarFileURL();
-                manifest = jar.getManifest();
-            } else {
-                String s = url.toString();
-                codeBase = new URL(s.substring(0, s.length() - path.length()));
-            }
-            try (InputStream in = connection.getInputStream()) {
-                bytes = in.readAllBytes();
-            }
-        } catch (IOException e) {
-            throw new ClassNotFoundException(name + ": cannot read " + url, e);
+            file = Path.of(root.toURI());
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return findByConnection(root, path);
         }
-        definePackageOf(name, manifest, codeBase);
-        byte[] rewritten = ExitCalls.rewrite(bytes);
-        return defineClass(name, rewritten, 0, rewritten.length, new CodeSource(codeBase, (CodeSigner[]) null));
+        if (Files.isDirectory(file)) {
+            Path classFile = file.resolve(path);
+            return Files.isRegularFile(classFile) ? new Found(Files.readAllBytes(classFile), null) : null;
+        }
+        JarFile jar = openJar(root, file);
+        JarEntry entry = jar.getJarEntry(path);
+        if (entry == null) {
+            return null;
+        }
+        try (InputStream in = jar.getInputStream(entry)) {
+            return new Found(in.readAllBytes(), jar.getManifest());
+        }
+    }
+
+    private JarFile openJar(URL root, Path file) throws IOException {
+        synchronized (jars) {
+            if (closed) {
+                throw new IOException("the job's class loader is closed");
+            }
+            JarFile jar = jars.get(root);
+            if (jar == null) {
+                jar = new JarFile(file.toFile());
+                jars.put(root, jar);
+            }
+            return jar;
+        }
+    }
+
+    /** A root that is not a local file: read through a connection that is not cached (and so not left open). */
+    private static Found findByConnection(URL root, String path) throws IOException {
+        URL url = new URL(root, path);
+        URLConnection connection = url.openConnection();
+        connection.setUseCaches(false);
+        Manifest manifest = connection instanceof JarURLConnection jar ? jar.getManifest() : null;
+        try (InputStream in = connection.getInputStream()) {
+            return new Found(in.readAllBytes(), manifest);
+        } catch (java.io.FileNotFoundException missing) {
+            return null;
+        }
+    }
+
+    /** Closes the jars this loader opened, then what URLClassLoader holds. */
+    @Override
+    public void close() throws IOException {
+        IOException failed = null;
+        synchronized (jars) {
+            closed = true;
+            for (JarFile jar : jars.values()) {
+                try {
+                    jar.close();
+                } catch (IOException e) {
+                    failed = failed == null ? e : failed;
+                }
+            }
+            jars.clear();
+        }
+        super.close();
+        if (failed != null) {
+            throw failed;
+        }
     }
 
     private void definePackageOf(String className, Manifest manifest, URL codeBase) {
