@@ -1,4 +1,4 @@
-# Sourced by bin/mars-supervisor and bin/mars-worker (not run): given MARS_HOME, sets MARS_CONF_DIR (default
+# Sourced by bin/mars-submit, bin/mars-supervisor, bin/mars-worker and bin/mars-history (not run): given MARS_HOME, sets MARS_CONF_DIR (default
 # $MARS_HOME/conf), `classpath` (the conf dir first, so its log4j2.xml wins, then Mars's jars) and `java` (JAVA_HOME's,
 # else the PATH's), or calls the caller's `die` with what to do.
 

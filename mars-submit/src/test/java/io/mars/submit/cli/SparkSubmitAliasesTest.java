@@ -122,6 +122,7 @@ class SparkSubmitAliasesTest {
         Files.createFile(home.resolve("lib/mars.jar"));
         Path script = home.resolve("bin/mars-submit");
         Files.copy(Path.of("..", "bin", "mars-submit"), script);
+        Files.copy(Path.of("..", "bin", "mars-env.sh"), home.resolve("bin/mars-env.sh"));
         Path java = Files.createDirectories(dir.resolve("jdk/bin")).resolve("java");
         Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n");
         for (Path p : List.of(script, java)) {
