@@ -47,10 +47,11 @@ public interface Session extends AutoCloseable {
      * Runs the graphs producing these tensors, dataframes or series and keeps their results on the workers without
      * fetching them (Dask's {@code persist}): later graphs that read them use the stored chunks instead of computing
      * them again, until {@link #releaseTileables} (or {@link #release}) drops them. For what is read many times and is
-     * too big for the client: an iterative algorithm's input, a costly join. Returns once they are stored; a failed
+     * too big for the client: an iterative algorithm's input, a costly join. Returns once they are stored, with a
+     * handle whose {@link Persisted#close()} releases what this call stored (not what was stored before it); a failed
      * graph throws as {@link #execute(Tensor...)} does.
      */
-    void persist(Tileable... tileables);
+    Persisted persist(Tileable... tileables);
 
     /** Drops the stored results of these tensors on the cluster. */
     void release(Tensor... tensors);

@@ -1,5 +1,6 @@
 package io.mars.learn;
 
+import io.mars.Persisted;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -141,13 +142,9 @@ public final class KMeans {
         // scikit-learn's tolerance is relative to the mean of the features' variances
         double absoluteTol = tol * Arrays.stream(stats.get(1).toDoubleArray()).average().orElse(0);
         Tensor xc = xf.subtract(Inputs.tensor(means));
-        // X centred, kept on the workers for the seeding and the iterations, each a task reading it (released below:
-        // the tensor is this fit's own)
-        session.persist(xc);
-        try {
+        // X centred, kept on the workers for the seeding and the iterations, each a task reading it
+        try (Persisted kept = session.persist(xc)) {
             fitCentred(xc, n, means, absoluteTol, session);
-        } finally {
-            session.release(xc);
         }
         this.featureMeans = means;
         this.centred = xc;

@@ -1,5 +1,6 @@
 package io.mars.learn;
 
+import io.mars.Persisted;
 import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -87,7 +88,11 @@ public final class LogisticRegression {
                     + " the data, but the data contains only one class: " + only);
         }
         Problem problem = new Problem(xf, y, labels, c, fitIntercept);
-        Newton result = newton(problem, session);
+        Newton result;
+        // X and the label columns, kept on the workers for the Newton steps, each a task reading them
+        try (Persisted kept = session.persist(problem.x, problem.y)) {
+            result = newton(problem, session);
+        }
         this.classes = labels;
         this.coef = result.coef();
         this.intercept = result.intercept();

@@ -83,15 +83,22 @@ class LocalClusterTest {
     @Test
     void persistKeepsResultsOnTheWorkersForLaterGraphsUntilReleased() {
         Tensor a = Tensors.random(5).rand(shape(400), chunks(100)).multiply(2.0);
-        session.persist(a);
+        io.mars.Persisted kept = session.persist(a);
         assertThat(cluster.storedBytes()).as("a's chunks stored, none fetched").isEqualTo(400L * 8);
+        Tensor b = Tensors.arange(100, chunks(50));
+        session.execute(b);
+        session.persist(a, b).close();
+        assertThat(cluster.storedBytes()).as("closing a persist releases only what it stored: neither a nor b")
+                .isEqualTo(400L * 8 + 100L * 8);
+        session.release(b);
         Tensor plusOne = a.add(1.0);
         TaskInfo info = session.executeForInfo(plusOne);
         // a's 4 chunks are read from storage: only the 4 add chunks are new work
         assertThat(info.subtaskCount()).isEqualTo(4);
         Tensor reference = Tensors.random(5).rand(shape(400), chunks(100));
         assertThat(session.execute(a).getDouble(7)).isEqualTo(session.execute(reference).getDouble(7) * 2.0);
-        session.release(a, plusOne, reference);
+        session.release(plusOne, reference);
+        kept.close();
         assertThat(eventually(cluster::storedBytes, 0L)).isZero();
         assertThatThrownBy(() -> session.persist(Tensors.arange(3, chunks(2)).power(Tensors.arange(-1, 2, 1,
                 chunks(2))))).isInstanceOf(MarsException.class).hasMessageContaining("negative integer powers");

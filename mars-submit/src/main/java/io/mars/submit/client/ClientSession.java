@@ -1,6 +1,7 @@
 package io.mars.submit.client;
 
 import io.mars.Execution;
+import io.mars.Persisted;
 import io.mars.Session;
 import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
@@ -117,8 +118,18 @@ public final class ClientSession implements Session {
     }
 
     @Override
-    public void persist(Tileable... tileables) {
+    public Persisted persist(Tileable... tileables) {
+        List<Tileable> added = new ArrayList<>();
+        synchronized (this) {
+            for (Tileable t : tileables) {
+                if (!tracked.contains(t.key())) {
+                    added.add(t);
+                }
+            }
+        }
         start(tileables, t -> CompletableFuture.completedFuture(null), () -> { }).get();
+        Tileable[] release = added.toArray(new Tileable[0]);
+        return () -> releaseTileables(release);
     }
 
     /** Runs the tensors' graph and returns the task's final info, for tools that report supervisor timings. */
