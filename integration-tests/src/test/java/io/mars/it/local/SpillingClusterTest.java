@@ -85,9 +85,19 @@ class SpillingClusterTest {
         }
     }
 
+    /**
+     * The regular files under {@code root}. A worker may delete a file while the tree is walked (the walk then fails on
+     * it): the walk is taken again, so what is returned is one whole listing.
+     */
     static List<Path> files(Path root) throws IOException {
-        try (Stream<Path> s = Files.walk(root)) {
-            return s.filter(Files::isRegularFile).toList();
+        for (int attempt = 1; ; attempt++) {
+            try (Stream<Path> s = Files.walk(root)) {
+                return s.filter(Files::isRegularFile).toList();
+            } catch (java.io.UncheckedIOException e) {
+                if (!(e.getCause() instanceof java.nio.file.NoSuchFileException) || attempt >= 20) {
+                    throw e;
+                }
+            }
         }
     }
 
