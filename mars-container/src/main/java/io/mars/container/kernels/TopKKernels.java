@@ -29,8 +29,9 @@ final class TopKKernels {
             Lines lines = Lines.of(in.shapeView(), op.axis());
             int m = Math.min(op.k(), lines.n);
             Best best = new Best(in.dtype().isFloat(), op.largest(), m);
-            double[] dv = best.floats ? in.toDoubleArray() : null;
-            long[] lv = best.floats ? null : in.toLongArray();
+            // read only: the stored data itself for float64 and int64 chunks, no copy
+            double[] dv = best.floats ? in.doubles() : null;
+            long[] lv = best.floats ? null : in.longs();
             Output out = new Output(best.floats, lines, m);
             for (int o = 0; o < lines.outer; o++) {
                 for (int i = 0; i < lines.inner; i++) {
