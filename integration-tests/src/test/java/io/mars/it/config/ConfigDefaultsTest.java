@@ -56,7 +56,11 @@ class ConfigDefaultsTest {
             Map.entry(io.mars.common.rpc.flight.RpcSecret.FILE_PROPERTY, "~/.mars/secret"),
             Map.entry(io.mars.am.history.EventLogConfig.DIR, ""),
             Map.entry(io.mars.am.history.EventLogConfig.HISTORY_ADDRESS, ""),
-            Map.entry(io.mars.am.yarn.AppSpec.AM_JAVA_OPTIONS, ""));
+            Map.entry(io.mars.am.yarn.AppSpec.AM_JAVA_OPTIONS, ""),
+            Map.entry(io.mars.am.yarn.WorkerSpec.JAVA_OPTIONS, ""),
+            Map.entry(io.mars.am.yarn.KerberosConfig.PRINCIPAL, ""),
+            Map.entry(io.mars.am.yarn.KerberosConfig.KEYTAB, ""),
+            Map.entry(io.mars.am.yarn.KerberosConfig.POLL_INTERVAL, "60000"));
 
     @Test
     void builtInDefaultsArePinned() {
@@ -97,6 +101,8 @@ class ConfigDefaultsTest {
                 .isEqualTo(java.time.Duration.ofSeconds(10));
         assertThat(io.mars.am.history.EventLogConfig.from(Map.of())).isEqualTo(
                 new io.mars.am.history.EventLogConfig(java.util.Optional.empty(), java.util.Optional.empty()));
+        assertThat(io.mars.am.yarn.KerberosConfig.from(Map.of())).isEqualTo(new io.mars.am.yarn.KerberosConfig(
+                java.util.Optional.empty(), java.util.Optional.empty(), java.time.Duration.ofMinutes(1)));
         assertThat(io.mars.common.rpc.flight.RpcSecret.defaultFile())
                 .isEqualTo(Path.of(System.getProperty("user.home"), ".mars", "secret"));
     }

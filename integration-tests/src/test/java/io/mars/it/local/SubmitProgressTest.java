@@ -27,7 +27,7 @@ class SubmitProgressTest {
     private static final String PROGRESS = "mars-submit: progress:";
     private static final Pattern LINE = Pattern.compile(
             "mars-submit: progress: tasks (\\d+)/(\\d+) done(?: \\| subtasks (\\d+)/(\\d+))?.* \\| elapsed \\d+:\\d\\d:\\d\\d");
-    private static final Pattern RESULT = Pattern.compile("MonteCarloPi: result=3\\.14\\d* \\(N=300000000\\) wall=.*");
+    private static final Pattern RESULT = Pattern.compile("MonteCarloPi: result=3\\.14\\d* \\(N=1200000000\\) wall=.*");
 
     @TempDir
     Path tmp;
@@ -119,7 +119,7 @@ class SubmitProgressTest {
                 "--master", "local[2]"));
         command.addAll(options);
         command.addAll(List.of("--class", "io.mars.examples.MonteCarloPi", AmClasspath.examplesJar().toString(),
-                "300000000", "1000000"));
+                "1200000000", "4000000"));
         return command;
     }
 

@@ -62,7 +62,17 @@ public final class MiniHadoop implements AutoCloseable {
     /** As {@link #start(Path, String, boolean)}, with {@code yarnSettings} set on the YARN configuration last. */
     static MiniHadoop start(Path dir, String name, boolean fixedPorts, Map<String, String> yarnSettings)
             throws Exception {
+        return start(dir, name, fixedPorts, yarnSettings, Map.of());
+    }
+
+    /**
+     * As {@link #start(Path, String, boolean, Map)}, with {@code commonSettings} set on both clusters' configuration
+     * first (and so in the written site files): e.g. Kerberos's.
+     */
+    static MiniHadoop start(Path dir, String name, boolean fixedPorts, Map<String, String> yarnSettings,
+                            Map<String, String> commonSettings) throws Exception {
         Configuration dfsConf = new HdfsConfiguration();
+        commonSettings.forEach(dfsConf::set);
         dfsConf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.resolve("dfs").toString());
         MiniDFSCluster dfs = new MiniDFSCluster.Builder(dfsConf).numDataNodes(1).build();
         dfs.waitActive();

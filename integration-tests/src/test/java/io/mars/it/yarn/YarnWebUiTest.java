@@ -124,10 +124,12 @@ class YarnWebUiTest {
         org.apache.hadoop.fs.Path done = fs.makeQualified(new org.apache.hadoop.fs.Path("/web/column-sums"));
         org.apache.hadoop.fs.Path release = fs.makeQualified(new org.apache.hadoop.fs.Path("/web/release"));
         org.apache.hadoop.fs.Path events = fs.makeQualified(new org.apache.hadoop.fs.Path("/mars/events"));
-        int historyPort;
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
-            historyPort = free.getLocalPort();
-        }
+        // the history server's port is named before the job and listened on after it: held meanwhile, so no
+        // container or client connection of the run takes it (CI once failed to bind a port picked and released)
+        java.net.ServerSocket heldPort = new java.net.ServerSocket();
+        heldPort.setReuseAddress(true);
+        heldPort.bind(new java.net.InetSocketAddress("127.0.0.1", 0));
+        int historyPort = heldPort.getLocalPort();
         JsonNode lastTask = null;
         ExecutorService submitter = Executors.newSingleThreadExecutor(r -> new Thread(r, "mars-submit-under-test"));
         try {
@@ -242,6 +244,7 @@ class YarnWebUiTest {
             assertThat(yarnClient.getApplicationReport(appId).getOriginalTrackingUrl()).isEqualTo(historyPage);
             assertThat(fs.exists(new org.apache.hadoop.fs.Path(events, appId + ".jsonl"))).isTrue();
             assertThat(fs.exists(new org.apache.hadoop.fs.Path(events, appId + ".jsonl.inprogress"))).isFalse();
+            heldPort.close();
             try (io.mars.am.history.HistoryServer history = new io.mars.am.history.HistoryServer(events.toString(),
                     "127.0.0.1", historyPort, fs.getConf())) {
                 history.start();
@@ -261,6 +264,7 @@ class YarnWebUiTest {
                 assertThat(runs.findValuesAsText("outcome")).contains("succeeded", "retried");
             }
         } finally {
+            heldPort.close();
             submitter.shutdownNow();
             assertThat(submitter.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
         }

@@ -125,8 +125,16 @@ public final class ApplicationMaster {
         // client mode: no main class; the client that started the application drives and ends it
         boolean clientMode = spec.mainClass().isEmpty();
         // the embedded server (when there is one) closes after the supervisor, which owns and closes the store
+        KerberosConfig kerberos = KerberosConfig.from(spec.properties());
+        java.util.concurrent.atomic.AtomicReference<WorkerContainers> launched = new java.util.concurrent.atomic.AtomicReference<>();
         try (EmbeddedZooKeeper embedded = stateConfig.hasQuorum() ? null : startEmbeddedZooKeeper(attempts);
              ClientMode client = clientMode ? ClientMode.from(spec.properties()) : null;
+             CredentialRenewer renewer = credentialRenewer(kerberos, spec, conf, secret, () -> {
+                 WorkerContainers w = launched.get();
+                 if (w != null) {
+                     w.credentialsChanged();
+                 }
+             });
              RootAllocator allocator = ArrowAllocators.root();
              EventLogWriter events = EventLogWriter.open(spec.properties(), eventLogId(attempts),
                      spec.properties().getOrDefault("mars.app.name", spec.mainClass()), "yarn", conf).orElse(null);
@@ -134,7 +142,8 @@ public final class ApplicationMaster {
                      openStateStore(stateConfig, embedded, attempts), TaskEvents.all(events, timeline));
              SupervisorEndpoint endpoint = new SupervisorEndpoint(supervisor, cluster, RpcSecret.of(secret), host, 0,
                      allocator, HeartbeatConfig.from(spec.properties()).timeout(),
-                     clientMode ? client.handlers() : Map.of());
+                     extraHandlers(clientMode ? client.handlers() : Map.of(),
+                             renewer == null ? Map.of() : renewer.handlers()));
              AmWebServer web = new AmWebServer(host, WebConfig.from(spec.properties()), () -> List.of(supervisor),
                      Optional.of(YarnProxyFilter.forThisContainer(conf)), Optional.of(timeline))) {
             if (events != null) {
@@ -142,7 +151,11 @@ public final class ApplicationMaster {
             }
             recover(supervisor, attempts);
             WorkerContainers workers = new WorkerContainers(workerSpec, spec, host, endpoint.port(), secret,
-                    endpoint.workers());
+                    endpoint.workers(), renewer == null ? Optional.empty() : Optional.of(kerberos.pollInterval()));
+            launched.set(workers);
+            if (renewer != null) {
+                renewer.start();
+            }
             Callbacks callbacks = new Callbacks(workers, new ApplicationProgress(supervisor.tasks()));
             AMRMClientAsync<ContainerRequest> rm = AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MS, callbacks);
             NMClientAsync nm = NMClientAsync.createNMClientAsync(new NmCallbacks(workers));
@@ -182,6 +195,38 @@ public final class ApplicationMaster {
                 rm.stop();
             }
         }
+    }
+
+    /**
+     * The renewer of the application's delegation tokens, when the submitter shipped a keytab and the cluster uses
+     * Kerberos; else null (the tokens obtained at submission are all the job has, and YARN renews them).
+     */
+    private static CredentialRenewer credentialRenewer(KerberosConfig kerberos, AppSpec spec, YarnConfiguration conf,
+                                                       byte[] secret, Runnable renewed) throws IOException {
+        if (!kerberos.hasKeytab() || !UserGroupInformation.isSecurityEnabled()) {
+            return null;
+        }
+        Path keytab = Path.of(KerberosConfig.KEYTAB_LINK_NAME).toAbsolutePath();
+        if (!java.nio.file.Files.isReadable(keytab)) {
+            throw new MarsException(ErrorCode.UNAUTHENTICATED, KerberosConfig.PRINCIPAL + " is "
+                    + kerberos.principal().orElseThrow() + " but the AM's container holds no keytab " + keytab
+                    + "; submit the application with mars-submit --principal and --keytab");
+        }
+        List<org.apache.hadoop.fs.Path> fileSystems = new java.util.ArrayList<>();
+        fileSystems.add(new org.apache.hadoop.fs.Path(org.apache.hadoop.fs.FileSystem.getDefaultUri(conf)));
+        String staging = spec.properties().get(AppSpec.STAGING_DIR_PROPERTY);
+        if (staging != null) {
+            fileSystems.add(new org.apache.hadoop.fs.Path(staging));
+        }
+        return new CredentialRenewer(kerberos.principal().orElseThrow(), keytab.toString(), conf, fileSystems, secret,
+                renewed);
+    }
+
+    private static Map<String, io.mars.common.rpc.flight.RpcHandler> extraHandlers(
+            Map<String, io.mars.common.rpc.flight.RpcHandler> a, Map<String, io.mars.common.rpc.flight.RpcHandler> b) {
+        Map<String, io.mars.common.rpc.flight.RpcHandler> all = new java.util.HashMap<>(a);
+        all.putAll(b);
+        return Map.copyOf(all);
     }
 
     /**

@@ -57,6 +57,22 @@ public final class ContainerFiles {
     private ContainerFiles() {}
 
     /** Whether a {@code --files} name would collide with a name Mars localizes into the containers. */
+    /**
+     * JVM options (whitespace-separated) for a container's launch command, which the NodeManager runs through a shell:
+     * each option single-quoted, so quotes, {@code ;} or parentheses reach the JVM as written. The NodeManager wraps
+     * the command in {@code bash -c "..."}, so a {@code $VAR} is still expanded on the node (as for Spark's options).
+     */
+    public static String quotedJavaOptions(String options) {
+        StringBuilder quoted = new StringBuilder();
+        for (String option : options.trim().split("\\s+")) {
+            if (!option.isEmpty()) {
+                quoted.append(quoted.length() == 0 ? "" : " ").append('\'')
+                        .append(option.replace("'", "'\\''")).append('\'');
+            }
+        }
+        return quoted.toString();
+    }
+
     public static boolean isReservedName(String name) {
         return name.equals(AppSpec.FILE_NAME) || name.equals(CONF_LINK) || name.equals(ARCHIVE_LINK)
                 || name.startsWith(FRAMEWORK_JAR_PREFIX) || name.startsWith(JOB_JAR_PREFIX);

@@ -66,7 +66,12 @@ final class WorkerContainers {
     private int replaced;
     private volatile boolean stopping;
 
-    WorkerContainers(WorkerSpec spec, AppSpec app, String amHost, int amPort, byte[] secret, RemoteWorkers workers) {
+    /** How often workers ask for renewed delegation tokens; empty when the AM renews none. */
+    private final Optional<java.time.Duration> credentialsPoll;
+
+    WorkerContainers(WorkerSpec spec, AppSpec app, String amHost, int amPort, byte[] secret, RemoteWorkers workers,
+                     Optional<java.time.Duration> credentialsPoll) {
+        this.credentialsPoll = credentialsPoll;
         this.spec = spec;
         this.app = app;
         this.amHost = amHost;
@@ -209,6 +214,11 @@ final class WorkerContainers {
 
     private Launch launch;
 
+    /** The AM's tokens were renewed: containers launched from now on get the new ones. */
+    synchronized void credentialsChanged() {
+        launch = null;
+    }
+
     private Launch launch() throws IOException {
         if (launch == null) {
             launch = buildLaunch();
@@ -228,6 +238,10 @@ final class WorkerContainers {
         command.addAll(spec.memory().jvmOptions());
         command.addAll(List.of("-D" + WorkerSpec.MEMORY + "=" + spec.memoryMb(),
                 "--add-opens=java.base/java.nio=ALL-UNNAMED"));
+        String options = app.properties().getOrDefault(WorkerSpec.JAVA_OPTIONS, "");
+        if (!options.isBlank()) {
+            command.add(ContainerFiles.quotedJavaOptions(options));
+        }
         command.addAll(ContainerLogging.jvmOptions("mars-worker"));
         command.add("-Dmars.worker.slots=" + spec.vcores());
         for (Map.Entry<String, String> e : app.properties().entrySet()) {
@@ -236,6 +250,7 @@ final class WorkerContainers {
                 command.add("-D" + e.getKey() + "=" + e.getValue());
             }
         }
+        credentialsPoll.ifPresent(every -> command.add("-D" + KerberosConfig.POLL_INTERVAL + "=" + every.toMillis()));
         command.addAll(List.of("io.mars.container.yarn.WorkerContainer", amHost, String.valueOf(amPort),
                 "1>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stdout",
                 "2>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stderr"));

@@ -24,6 +24,11 @@ public record WorkerSpec(int count, int memoryMb, int vcores, int maxFailures, i
     public static final String WORKERS = "mars.yarn.workers";
     public static final String MEMORY = WorkerMemory.CONTAINER_MB;
     public static final String VCORES = "mars.yarn.worker.vcores";
+    /**
+     * JVM options of every worker container (Spark's {@code spark.executor.extraJavaOptions}), after Mars's memory
+     * flags, e.g. {@code -Djava.security.krb5.conf=...}; a heap flag here overrides the container's layout.
+     */
+    public static final String JAVA_OPTIONS = "mars.yarn.worker.java-options";
     public static final String MAX_FAILURES = "mars.worker.max-failures";
     public static final String NODE_MAX_FAILURES = "mars.yarn.node.max-failures";
 

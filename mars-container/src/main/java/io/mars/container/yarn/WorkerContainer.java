@@ -95,7 +95,11 @@ public final class WorkerContainer {
                 conf.put(k.toString(), v.toString());
             }
         });
-        try (URLClassLoader jobClasses = jobClassLoader(Path.of("").toAbsolutePath())) {
+        // on a Kerberos cluster whose AM renews the delegation tokens (it then names the poll interval)
+        String poll = System.getProperty(io.mars.common.rpc.flight.RpcMessages.CREDENTIALS_POLL_INTERVAL);
+        try (URLClassLoader jobClasses = jobClassLoader(Path.of("").toAbsolutePath());
+             CredentialUpdater tokens = poll == null ? null : new CredentialUpdater(args[0],
+                     Integer.parseInt(args[1]), RpcSecret.of(secret), java.time.Duration.ofMillis(Long.parseLong(poll)))) {
             WorkerProcess.serve(id, host, conf, System.getenv(), RpcSecret.of(secret), args[0],
                     Integer.parseInt(args[1]), jobClasses, new CompletableFuture<>());
         }

@@ -46,7 +46,8 @@ public final class KnownSettings {
             ContainerFiles.ARCHIVE_PROPERTY, AppSpec.JAVA_HOME_PROPERTY, YarnSessionProvider.HADOOP_CONF_DIR,
             ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ClientModeApplication.JARS,
             ProgressConfig.INTERVAL, RpcSecret.FILE_PROPERTY, EventLogConfig.DIR, EventLogConfig.HISTORY_ADDRESS,
-            AppSpec.AM_JAVA_OPTIONS);
+            AppSpec.AM_JAVA_OPTIONS, io.mars.am.yarn.KerberosConfig.PRINCIPAL, io.mars.am.yarn.KerberosConfig.KEYTAB,
+            io.mars.am.yarn.KerberosConfig.POLL_INTERVAL, WorkerSpec.JAVA_OPTIONS);
 
     private KnownSettings() {
     }

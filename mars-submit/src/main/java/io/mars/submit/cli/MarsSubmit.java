@@ -98,6 +98,12 @@ public final class MarsSubmit {
                                         main runs in: the AM's with yarn in cluster mode
                                         (mars.yarn.am.java-options), else this JVM's,
                                         which bin/mars-submit starts with them.
+              --principal <principal>   yarn on a Kerberos cluster: log in as this principal
+                                        from --keytab instead of the kinit ticket; the AM
+                                        gets the keytab (never the workers) and obtains new
+                                        HDFS delegation tokens before the old ones expire,
+                                        so a job may outlive their maximum lifetime.
+              --keytab <file>           The keytab holding --principal's keys.
               --no-wait                 yarn: print the application id and tracking URL and
                                         exit 0 once YARN accepted the application, instead
                                         of waiting for its end (the AM then removes its

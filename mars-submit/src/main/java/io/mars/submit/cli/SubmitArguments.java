@@ -27,7 +27,7 @@ final class SubmitArguments {
             Set.of("--master", "--class", "--name", "--properties-file", "--jars", "--conf", "--queue",
                     "--am-memory", "--am-vcores", "--workers", "--worker-memory", "--worker-vcores", "--deploy-mode",
                     "--tags", "--priority", "--files", "--num-executors", "--executor-memory", "--executor-cores",
-                    "--driver-memory", "--driver-java-options");
+                    "--driver-memory", "--driver-java-options", "--principal", "--keytab");
 
     /** spark-submit's names, taken as the Mars option each stands for (--driver-memory is resolved by mode). */
     static final Map<String, String> SPARK_ALIASES = Map.of("--num-executors", "--workers",
@@ -51,6 +51,8 @@ final class SubmitArguments {
     private String files;
     private String driverMemory;
     private String driverJavaOptions;
+    private String principal;
+    private String keytab;
     /** The name each Mars option was given under, when it was a spark-submit alias, for messages. */
     private final Map<String, String> typedAs = new HashMap<>();
     private boolean verbose;
@@ -150,6 +152,8 @@ final class SubmitArguments {
                 case "--files" -> parsed.files = value;
                 case "--driver-memory" -> parsed.driverMemory = value;
                 case "--driver-java-options" -> parsed.driverJavaOptions = value;
+                case "--principal" -> parsed.principal = value;
+                case "--keytab" -> parsed.keytab = value;
                 default -> throw new IllegalStateException("option without a handler: " + option);
             }
         }
@@ -241,6 +245,16 @@ final class SubmitArguments {
      */
     Optional<String> driverJavaOptions() {
         return Optional.ofNullable(driverJavaOptions);
+    }
+
+    /** spark-submit's {@code --principal}: the Kerberos principal to log in as from {@link #keytab()}. */
+    Optional<String> principal() {
+        return Optional.ofNullable(principal);
+    }
+
+    /** spark-submit's {@code --keytab}: the keytab holding {@link #principal()}'s keys. */
+    Optional<String> keytab() {
+        return Optional.ofNullable(keytab);
     }
 
     /** spark-submit's {@code --driver-memory}: the AM's memory in cluster mode, this JVM's heap otherwise. */

@@ -175,6 +175,23 @@ record SubmitRequest(
         List<String> tags = args.tags().map(SubmitRequest::tagList).orElse(List.of());
         Optional<Integer> priority = args.priority().map(SubmitRequest::priority);
         List<Path> files = args.files().map(SubmitRequest::fileList).orElse(List.of());
+        if (args.principal().isPresent() || args.keytab().isPresent()) {
+            if (!master.isYarn()) {
+                throw usage((args.principal().isPresent() ? "--principal" : "--keytab") + ": only --master yarn logs"
+                        + " in to Kerberos; " + master.spec() + " reads no secured Hadoop service through mars-submit");
+            }
+            if (args.principal().isEmpty() || args.keytab().isEmpty()) {
+                throw usage((args.principal().isPresent() ? "--principal " + args.principal().get() + " without"
+                        + " --keytab" : "--keytab " + args.keytab().get() + " without --principal")
+                        + ": give both, or neither to use the ticket of kinit");
+            }
+            if (args.principal().get().isBlank()) {
+                throw usage("--principal: the principal is empty");
+            }
+            settings.put(io.mars.am.yarn.KerberosConfig.PRINCIPAL, args.principal().get().trim(), "--principal");
+            settings.put(io.mars.am.yarn.KerberosConfig.KEYTAB,
+                    existingFile(args.keytab().get(), "--keytab").toString(), "--keytab");
+        }
         if (args.noWait() && !master.isYarn()) {
             throw usage("--no-wait: only --master yarn can detach; with " + master.spec()
                     + " the job runs in this process");

@@ -54,10 +54,27 @@ final class YarnRun {
     }
 
     int run() {
-        return switch (request.deployMode()) {
-            case CLUSTER -> runInCluster();
-            case CLIENT -> runInClient();
-        };
+        UserGroupInformation user;
+        try {
+            user = io.mars.submit.yarn.KerberosLogin.user(HadoopSettings.configuration(environment),
+                    request.properties(), HadoopSettings.tokenFile(environment), err);
+        } catch (MarsException e) {
+            err.println("mars-submit: " + e.getMessage());
+            return ExitCodes.REJECTED;
+        }
+        try {
+            return user.doAs((java.security.PrivilegedExceptionAction<Integer>) () -> switch (request.deployMode()) {
+                case CLUSTER -> runInCluster();
+                case CLIENT -> runInClient();
+            });
+        } catch (IOException e) {
+            err.println("mars-submit: YARN or HDFS failed: " + e);
+            return ExitCodes.JOB_FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("mars-submit: interrupted");
+            return ExitCodes.JOB_FAILED;
+        }
     }
 
     /**

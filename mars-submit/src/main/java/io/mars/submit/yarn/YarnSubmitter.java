@@ -439,6 +439,14 @@ public final class YarnSubmitter {
             String name = file.getFileName().toString();
             resources.put(name, upload(fs, file, staging, ContainerFiles.FILES_DIR + "/" + name, LocalResourceType.FILE));
         }
+        String keytab = app.properties().get(io.mars.am.yarn.KerberosConfig.KEYTAB);
+        if (keytab != null && !keytab.isBlank() && UserGroupInformation.isSecurityEnabled()) {
+            // the AM's alone (a private file of the private staging directory): it obtains new tokens from it
+            resources.put(io.mars.am.yarn.KerberosConfig.KEYTAB_LINK_NAME, upload(fs, Path.of(keytab.trim()), staging,
+                    io.mars.am.yarn.KerberosConfig.KEYTAB_LINK_NAME, LocalResourceType.FILE));
+            fs.setPermission(new org.apache.hadoop.fs.Path(staging, io.mars.am.yarn.KerberosConfig.KEYTAB_LINK_NAME),
+                    new org.apache.hadoop.fs.permission.FsPermission((short) 0600));
+        }
         if (!app.confFiles().isEmpty()) {
             Path zip = confArchive(app.confFiles());
             try {
@@ -494,14 +502,7 @@ public final class YarnSubmitter {
      * command in {@code bash -c "..."}, so a {@code $VAR} is still expanded on the node (as for Spark's options).
      */
     public static String amJavaOptions(String options) {
-        StringBuilder quoted = new StringBuilder();
-        for (String option : options.trim().split("\\s+")) {
-            if (!option.isEmpty()) {
-                quoted.append(quoted.length() == 0 ? "" : " ").append('\'')
-                        .append(option.replace("'", "'\\''")).append('\'');
-            }
-        }
-        return quoted.toString();
+        return ContainerFiles.quotedJavaOptions(options);
     }
 
     /** The Hadoop configuration files, flat in one zip that the NodeManager unpacks as {@value ContainerFiles#CONF_LINK}. */

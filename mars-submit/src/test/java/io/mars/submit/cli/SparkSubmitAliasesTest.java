@@ -3,6 +3,7 @@ package io.mars.submit.cli;
 import io.mars.am.yarn.AppSpec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mars.am.yarn.WorkerSpec;
 import java.io.IOException;
@@ -172,5 +173,36 @@ class SparkSubmitAliasesTest {
         List<String> jvmArgs = out.lines().takeWhile(l -> !l.equals(MarsSubmit.class.getName())).toList();
         return jvmArgs.stream().filter(l -> l.startsWith(prefix) && !l.startsWith("-Dio.netty")
                 && !l.startsWith("-Djava.util.logging") && !l.startsWith("-Dlog4j")).toList();
+    }
+
+    @Test
+    void principalAndKeytabAreSparkSubmitsKerberosOptionsBothOrNeitherAndOnlyForYarn() throws IOException {
+        java.nio.file.Path keytab = java.nio.file.Files.writeString(dir.resolve("etl.keytab"), "k");
+        SubmitRequest both = resolve("--master", "yarn", "--principal", "etl@EXAMPLE.COM", "--keytab",
+                keytab.toString(), jars.appJar.toString());
+        assertThat(both.properties()).containsEntry(io.mars.am.yarn.KerberosConfig.PRINCIPAL, "etl@EXAMPLE.COM")
+                .containsEntry(io.mars.am.yarn.KerberosConfig.KEYTAB, keytab.toAbsolutePath().toString());
+
+        assertThatThrownBy(() -> resolve("--master", "yarn", "--principal", "etl@EXAMPLE.COM",
+                jars.appJar.toString())).hasMessageContaining("--principal etl@EXAMPLE.COM without --keytab");
+        assertThatThrownBy(() -> resolve("--master", "yarn", "--keytab", keytab.toString(), jars.appJar.toString()))
+                .hasMessageContaining("without --principal");
+        assertThatThrownBy(() -> resolve("--master", "yarn", "--principal", "etl@EXAMPLE.COM", "--keytab",
+                dir.resolve("missing.keytab").toString(), jars.appJar.toString()))
+                .hasMessageContaining("--keytab: file not found");
+        assertThatThrownBy(() -> resolve("--master", "local[2]", "--principal", "etl@EXAMPLE.COM", "--keytab",
+                keytab.toString(), jars.appJar.toString())).hasMessageContaining("--principal: only --master yarn");
+    }
+
+    @Test
+    void aKeytabForAClusterWithoutKerberosIsIgnoredWithAWarning() throws IOException {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        org.apache.hadoop.security.UserGroupInformation user = io.mars.submit.yarn.KerberosLogin.user(
+                new org.apache.hadoop.conf.Configuration(), java.util.Map.of(io.mars.am.yarn.KerberosConfig.PRINCIPAL,
+                        "etl@EXAMPLE.COM", io.mars.am.yarn.KerberosConfig.KEYTAB, "/k/etl.keytab"),
+                Optional.empty(), new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(user).isEqualTo(org.apache.hadoop.security.UserGroupInformation.getCurrentUser());
+        assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .contains("the cluster does not use Kerberos (hadoop.security.authentication is simple)");
     }
 }

@@ -33,6 +33,10 @@ public final class RpcMessages {
     public static final String FINISH_APPLICATION = "app.finish";
     /** Client mode: the client that started the application is still there. */
     public static final String KEEP_ALIVE = "app.keepAlive";
+    /** A worker asks the AM for the application's current delegation tokens (Kerberos clusters, with a keytab). */
+    public static final String CREDENTIALS = "app.credentials";
+    /** The setting (ms) naming how often a worker makes that call; the AM passes it only when it renews tokens. */
+    public static final String CREDENTIALS_POLL_INTERVAL = "mars.yarn.credentials.poll-interval-ms";
 
     public record Empty() {
     }
