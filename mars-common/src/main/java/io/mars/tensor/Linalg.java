@@ -36,6 +36,14 @@ public final class Linalg {
     public record LuResult(Tensor p, Tensor l, Tensor u) {
     }
 
+    /** numpy.linalg.slogdet: the determinant is {@code sign * exp(logabsdet)}. */
+    public record SlogdetResult(Tensor sign, Tensor logabsdet) {
+    }
+
+    /** numpy.linalg.eigh: eigenvalues ascending and unit eigenvectors as the columns of {@code v}. */
+    public record EighResult(Tensor w, Tensor v) {
+    }
+
     // ----- products -----
 
     /** numpy.outer: the inputs are flattened. */
@@ -312,6 +320,175 @@ public final class Linalg {
     public static Tensor inv(Tensor a) {
         requireSquare(a, "inv");
         return small(LinalgFn.INV, 0, resultType(a.dtype()), a.shape(), a);
+    }
+
+    /** numpy.linalg.det(a) of a square matrix, from its LU factorization (gathered into one chunk). */
+    public static Tensor det(Tensor a) {
+        requireSquare(a, "det");
+        return small(LinalgFn.DET, 0, resultType(a.dtype()), new long[0], a);
+    }
+
+    /** numpy.linalg.slogdet(a): sign (0 for a singular matrix) and log|det| (-inf then), without overflow. */
+    public static SlogdetResult slogdet(Tensor a) {
+        requireSquare(a, "slogdet");
+        DataType dt = resultType(a.dtype());
+        return new SlogdetResult(small(LinalgFn.SLOGDET, 0, dt, new long[0], a),
+                small(LinalgFn.SLOGDET, 1, dt, new long[0], a));
+    }
+
+    /**
+     * numpy.linalg.eigh(a) of a symmetric matrix (its lower triangle is read): eigenvalues ascending, eigenvectors as
+     * columns, each signed so that its component of largest magnitude is positive (LAPACK leaves the sign free).
+     */
+    public static EighResult eigh(Tensor a) {
+        requireSquare(a, "eigh");
+        long n = a.shape()[0];
+        DataType dt = resultType(a.dtype());
+        return new EighResult(small(LinalgFn.EIGH, 0, dt, new long[] {n}, a),
+                small(LinalgFn.EIGH, 1, dt, new long[] {n, n}, a));
+    }
+
+    /** numpy.linalg.eigvalsh(a): the eigenvalues of a symmetric matrix, ascending. */
+    public static Tensor eigvalsh(Tensor a) {
+        return eigh(a).w();
+    }
+
+    /**
+     * numpy.linalg.pinv(a, rcond=1e-15): V diag(1/s) U^T over the singular values above {@code rcond * max(s)}, from
+     * the reduced SVD (TSQR for a tall matrix, so a tall-skinny one stays distributed).
+     */
+    public static Tensor pinv(Tensor a) {
+        return pinv(a, 1e-15);
+    }
+
+    public static Tensor pinv(Tensor a, double rcond) {
+        requireMatrix(a, "pinv");
+        if (!(rcond >= 0)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "pinv: rcond must be >= 0, got " + rcond);
+        }
+        if (a.shape()[0] < a.shape()[1]) {
+            return pinv(a.transpose(), rcond).transpose();
+        }
+        SvdResult usv = svd(asFloat(a));
+        Tensor s = usv.s();
+        Tensor cutoff = s.max().multiply(rcond);
+        Tensor inverse = Tensors.where(s.greater(cutoff), Tensors.reciprocal(s), 0.0);
+        // V diag(1/s) U^T: scale the rows of Vh by 1/s, then transpose-multiply
+        Tensor scaledVh = usv.vh().multiply(inverse.reshape(s.shape()[0], 1));
+        return scaledVh.transpose().dot(usv.u().transpose());
+    }
+
+    /**
+     * numpy.linalg.matrix_rank(a): the singular values above {@code S.max() * max(M, N) * eps} (eps of the matrix's
+     * float type), or above {@code tol} when given; a vector's rank is 1 unless it is all zero.
+     */
+    public static Tensor matrixRank(Tensor a) {
+        return matrixRank(a, Double.NaN);
+    }
+
+    public static Tensor matrixRank(Tensor a, double tol) {
+        if (a.ndim() < 2) {
+            return a.notEqual(0).any().astype(DataType.INT64);
+        }
+        requireMatrix(a, "matrix_rank");
+        Tensor s = singularValues(asFloat(a));
+        double eps = resultType(a.dtype()) == DataType.FLOAT32 ? Math.ulp(1.0f) : Math.ulp(1.0);
+        Tensor above = Double.isNaN(tol) ? s.greater(s.max().multiply(Math.max(a.shape()[0], a.shape()[1]) * eps))
+                : s.greater(tol);
+        return above.sum().astype(DataType.INT64);
+    }
+
+    /**
+     * numpy.linalg.matrix_power(a, n): repeated squaring (about 2 log2 n products); n = 0 gives the identity (as
+     * numpy, of a's dtype), a negative n the power of the inverse.
+     */
+    public static Tensor matrixPower(Tensor a, long n) {
+        requireSquare(a, "matrix_power");
+        if (n == 0) {
+            return Tensors.identity(a.shape()[0], a.dtype());
+        }
+        Tensor base = n < 0 ? inv(a) : a;
+        long e = Math.abs(n);
+        Tensor result = null;
+        while (e > 0) {
+            if ((e & 1) == 1) {
+                result = result == null ? base : result.dot(base);
+            }
+            e >>= 1;
+            if (e > 0) {
+                base = base.dot(base);
+            }
+        }
+        return result;
+    }
+
+    /**
+     * numpy.linalg.multi_dot: the chain of products in the order of fewest scalar multiplications (the classic
+     * matrix-chain dynamic program over the shapes); a first 1-d operand is a row vector, a last one a column, and
+     * both are dropped from the result's shape as numpy does.
+     */
+    public static Tensor multiDot(List<Tensor> arrays) {
+        if (arrays.size() < 2) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "multi_dot: expecting at least two arrays, got "
+                    + arrays.size());
+        }
+        List<Tensor> ms = new java.util.ArrayList<>(arrays);
+        boolean firstVector = ms.get(0).ndim() == 1;
+        boolean lastVector = ms.get(ms.size() - 1).ndim() == 1;
+        if (firstVector) {
+            ms.set(0, ms.get(0).reshape(1, ms.get(0).shape()[0]));
+        }
+        if (lastVector) {
+            Tensor last = ms.get(ms.size() - 1);
+            ms.set(ms.size() - 1, last.reshape(last.shape()[0], 1));
+        }
+        for (int i = 0; i < ms.size(); i++) {
+            if (ms.get(i).ndim() != 2) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "multi_dot: array " + i + " has "
+                        + ms.get(i).ndim() + " dimensions; only the first and last may be 1-d, the others 2-d");
+            }
+        }
+        int k = ms.size();
+        long[] dims = new long[k + 1];
+        for (int i = 0; i < k; i++) {
+            dims[i] = ms.get(i).shape()[0];
+            if (i > 0 && ms.get(i - 1).shape()[1] != dims[i]) {
+                throw new MarsException(ErrorCode.SHAPE_MISMATCH, "multi_dot: shapes "
+                        + Shapes.toString(ms.get(i - 1).shape()) + " and " + Shapes.toString(ms.get(i).shape())
+                        + " not aligned");
+            }
+        }
+        dims[k] = ms.get(k - 1).shape()[1];
+        double[][] cost = new double[k][k];
+        int[][] split = new int[k][k];
+        for (int len = 1; len < k; len++) {
+            for (int i = 0; i + len < k; i++) {
+                int j = i + len;
+                cost[i][j] = Double.POSITIVE_INFINITY;
+                for (int c = i; c < j; c++) {
+                    double q = cost[i][c] + cost[c + 1][j] + (double) dims[i] * dims[c + 1] * dims[j + 1];
+                    if (q < cost[i][j]) {
+                        cost[i][j] = q;
+                        split[i][j] = c;
+                    }
+                }
+            }
+        }
+        Tensor out = chain(ms, split, 0, k - 1);
+        if (firstVector && lastVector) {
+            return out.reshape();
+        }
+        if (firstVector) {
+            return out.reshape(out.shape()[1]);
+        }
+        return lastVector ? out.reshape(out.shape()[0]) : out;
+    }
+
+    private static Tensor chain(List<Tensor> ms, int[][] split, int i, int j) {
+        if (i == j) {
+            return ms.get(i);
+        }
+        return chain(ms, split, i, split[i][j]).dot(chain(ms, split, split[i][j] + 1, j));
     }
 
     /** numpy.linalg.solve(a, b) for a square a and b of shape (n,) or (n, k). */

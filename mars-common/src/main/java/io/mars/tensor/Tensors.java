@@ -790,4 +790,212 @@ public final class Tensors {
     public static Tensor corrcoef(Tensor x) {
         return Linalg.corrcoef(x);
     }
+
+    // ----- routines composed of other operations (Routines) -----
+
+    /** numpy.diff(a): the first difference along the last axis. */
+    public static Tensor diff(Tensor a) { return Routines.diff(a, 1, -1); }
+
+    /** numpy.diff(a, n, axis). */
+    public static Tensor diff(Tensor a, int n, int axis) { return Routines.diff(a, n, axis); }
+
+    /** numpy.ediff1d(a). */
+    public static Tensor ediff1d(Tensor a) { return Routines.ediff1d(a); }
+
+    /** numpy.gradient(a) of a 1-d tensor (unit spacing, edge_order=1). */
+    public static Tensor gradient(Tensor a) {
+        if (a.ndim() != 1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "gradient(a) without an axis is for 1-d tensors (numpy"
+                    + " returns one array per axis); a has shape " + io.mars.types.Shapes.toString(a.shape())
+                    + ": call gradient(a, axis) for each axis");
+        }
+        return Routines.gradient(a, 0);
+    }
+
+    /** numpy.gradient(a, axis=axis). */
+    public static Tensor gradient(Tensor a, int axis) { return Routines.gradient(a, axis); }
+
+    /** numpy.trapezoid(y): unit spacing along the last axis. */
+    public static Tensor trapezoid(Tensor y) { return Routines.trapezoid(y, 1.0, -1); }
+
+    /** numpy.trapezoid(y, dx=dx, axis=axis). */
+    public static Tensor trapezoid(Tensor y, double dx, int axis) { return Routines.trapezoid(y, dx, axis); }
+
+    /** numpy.trapezoid(y, x, axis=axis). */
+    public static Tensor trapezoid(Tensor y, Tensor x, int axis) { return Routines.trapezoid(y, x, axis); }
+
+    /** numpy.trapz, numpy 1's name of {@link #trapezoid(Tensor)}. */
+    public static Tensor trapz(Tensor y) { return trapezoid(y); }
+
+    /** numpy.logspace(start, stop, num): 10 ** linspace(start, stop, num). */
+    public static Tensor logspace(double start, double stop, long num) {
+        return Routines.logspace(start, stop, num, true, 10.0);
+    }
+
+    /** numpy.logspace(start, stop, num, endpoint, base). */
+    public static Tensor logspace(double start, double stop, long num, boolean endpoint, double base) {
+        return Routines.logspace(start, stop, num, endpoint, base);
+    }
+
+    /** numpy.geomspace(start, stop, num). */
+    public static Tensor geomspace(double start, double stop, long num) {
+        return Routines.geomspace(start, stop, num, true);
+    }
+
+    /** numpy.geomspace(start, stop, num, endpoint). */
+    public static Tensor geomspace(double start, double stop, long num, boolean endpoint) {
+        return Routines.geomspace(start, stop, num, endpoint);
+    }
+
+    /** numpy.meshgrid(*xs) (Cartesian indexing). */
+    public static List<Tensor> meshgrid(Tensor... xs) { return Routines.meshgrid(List.of(xs), "xy"); }
+
+    /** numpy.meshgrid(*xs, indexing="xy"|"ij"). */
+    public static List<Tensor> meshgrid(String indexing, Tensor... xs) { return Routines.meshgrid(List.of(xs), indexing); }
+
+    /** numpy.indices(dimensions). */
+    public static Tensor indices(long... dims) { return Routines.indices(dims); }
+
+    /** numpy.atleast_1d. */
+    public static Tensor atleast1d(Tensor a) { return Routines.atleast1d(a); }
+
+    /** numpy.atleast_2d. */
+    public static Tensor atleast2d(Tensor a) { return Routines.atleast2d(a); }
+
+    /** numpy.atleast_3d. */
+    public static Tensor atleast3d(Tensor a) { return Routines.atleast3d(a); }
+
+    /** numpy.dstack: along a third axis. */
+    public static Tensor dstack(List<Tensor> tensors) { return Routines.dstack(tensors); }
+
+    /** numpy.column_stack. */
+    public static Tensor columnStack(List<Tensor> tensors) { return Routines.columnStack(tensors); }
+
+    /** numpy.append(arr, values): both flattened. */
+    public static Tensor append(Tensor arr, Tensor values) { return Routines.append(arr, values, null); }
+
+    /** numpy.append(arr, values, axis). */
+    public static Tensor append(Tensor arr, Tensor values, int axis) { return Routines.append(arr, values, axis); }
+
+    /** numpy.delete(arr, positions): from the flattened tensor. */
+    public static Tensor delete(Tensor arr, long... positions) { return Routines.delete(arr, positions, null); }
+
+    /** numpy.delete(arr, positions, axis). */
+    public static Tensor delete(Tensor arr, long[] positions, int axis) { return Routines.delete(arr, positions, axis); }
+
+    /** numpy.insert(arr, position, value): into the flattened tensor. */
+    public static Tensor insert(Tensor arr, long position, double value) {
+        return Routines.insert(arr, position, full(new long[0], value, ChunkSpec.auto()), null);
+    }
+
+    /** numpy.insert(arr, position, values, axis): values broadcast to one slot of the axis. */
+    public static Tensor insert(Tensor arr, long position, Tensor values, int axis) {
+        return Routines.insert(arr, position, values, axis);
+    }
+
+    /** numpy.pad(a, pad_width, mode="constant", constant_values=0); padWidth[i] = {before, after} of axis i. */
+    public static Tensor pad(Tensor a, long[][] padWidth) { return Routines.pad(a, padWidth, "constant", 0); }
+
+    /** numpy.pad(a, pad_width, mode="constant", constant_values=value). */
+    public static Tensor pad(Tensor a, long[][] padWidth, double value) {
+        return Routines.pad(a, padWidth, "constant", value);
+    }
+
+    /** numpy.pad(a, pad_width, mode) for mode "constant" (zeros) or "edge". */
+    public static Tensor pad(Tensor a, long[][] padWidth, String mode) { return Routines.pad(a, padWidth, mode, 0); }
+
+    /** numpy.cross(a, b) of 2- or 3-vectors along the last axis. */
+    public static Tensor cross(Tensor a, Tensor b) { return Routines.cross(a, b); }
+
+    /** numpy.kron(a, b). */
+    public static Tensor kron(Tensor a, Tensor b) { return Routines.kron(a, b); }
+
+    /** numpy.vdot(a, b) of real tensors. */
+    public static Tensor vdot(Tensor a, Tensor b) { return Routines.vdot(a, b); }
+
+    /** numpy.isclose(a, b) (rtol 1e-5, atol 1e-8). */
+    public static Tensor isclose(Tensor a, Tensor b) { return Routines.isclose(a, b, 1e-5, 1e-8, false); }
+
+    /** numpy.isclose(a, b, rtol, atol, equal_nan). */
+    public static Tensor isclose(Tensor a, Tensor b, double rtol, double atol, boolean equalNan) {
+        return Routines.isclose(a, b, rtol, atol, equalNan);
+    }
+
+    /** numpy.allclose(a, b): a 0-d bool. */
+    public static Tensor allclose(Tensor a, Tensor b) { return isclose(a, b).all(); }
+
+    /** numpy.allclose(a, b, rtol, atol, equal_nan). */
+    public static Tensor allclose(Tensor a, Tensor b, double rtol, double atol, boolean equalNan) {
+        return isclose(a, b, rtol, atol, equalNan).all();
+    }
+
+    /** numpy.array_equal(a, b): a 0-d bool. */
+    public static Tensor arrayEqual(Tensor a, Tensor b) { return Routines.arrayEqual(a, b); }
+
+    /** numpy.sinc. */
+    public static Tensor sinc(Tensor x) { return Routines.sinc(x); }
+
+    /** numpy.signbit. */
+    public static Tensor signbit(Tensor x) { return Routines.signbit(x); }
+
+    /** numpy.ldexp(x, i). */
+    public static Tensor ldexp(Tensor x, Tensor i) { return Routines.ldexp(x, i); }
+
+    /** numpy.modf(x): [fractional parts, integral parts]. */
+    public static List<Tensor> modf(Tensor x) { return Routines.modf(x); }
+
+    /** numpy.flatnonzero(a). */
+    public static Tensor flatnonzero(Tensor a) { return Routines.flatnonzero(a); }
+
+    /** numpy.nonzero(a): one index tensor per axis. */
+    public static List<Tensor> nonzero(Tensor a) { return Routines.nonzero(a); }
+
+    /** numpy.argwhere(a). */
+    public static Tensor argwhere(Tensor a) { return Routines.argwhere(a); }
+
+    /** numpy.isin(element, test_elements). */
+    public static Tensor isin(Tensor element, Tensor testElements) { return Routines.isin(element, testElements, false); }
+
+    /** numpy.isin(element, test_elements, invert=invert). */
+    public static Tensor isin(Tensor element, Tensor testElements, boolean invert) {
+        return Routines.isin(element, testElements, invert);
+    }
+
+    /** numpy.in1d(a, b): isin of the flattened a. */
+    public static Tensor in1d(Tensor a, Tensor b) { return Routines.isin(ravel(a), b, false); }
+
+    /** numpy.interp(x, xp, fp). */
+    public static Tensor interp(Tensor x, Tensor xp, Tensor fp) { return Routines.interp(x, xp, fp, null, null); }
+
+    /** numpy.interp(x, xp, fp, left, right). */
+    public static Tensor interp(Tensor x, Tensor xp, Tensor fp, double left, double right) {
+        return Routines.interp(x, xp, fp, left, right);
+    }
+
+    /** numpy.convolve(a, v) (mode "full"). */
+    public static Tensor convolve(Tensor a, Tensor v) { return Routines.convolve(a, v, "full"); }
+
+    /** numpy.convolve(a, v, mode) for mode "full", "same" or "valid". */
+    public static Tensor convolve(Tensor a, Tensor v, String mode) { return Routines.convolve(a, v, mode); }
+
+    /** numpy.correlate(a, v) (mode "valid"). */
+    public static Tensor correlate(Tensor a, Tensor v) { return Routines.correlate(a, v, "valid"); }
+
+    /** numpy.correlate(a, v, mode). */
+    public static Tensor correlate(Tensor a, Tensor v, String mode) { return Routines.correlate(a, v, mode); }
+
+    /** numpy.linalg.det. */
+    public static Tensor det(Tensor a) { return Linalg.det(a); }
+
+    /** numpy.linalg.pinv. */
+    public static Tensor pinv(Tensor a) { return Linalg.pinv(a); }
+
+    /** numpy.linalg.matrix_rank. */
+    public static Tensor matrixRank(Tensor a) { return Linalg.matrixRank(a); }
+
+    /** numpy.linalg.matrix_power. */
+    public static Tensor matrixPower(Tensor a, long n) { return Linalg.matrixPower(a, n); }
+
+    /** numpy.linalg.multi_dot. */
+    public static Tensor multiDot(List<Tensor> arrays) { return Linalg.multiDot(arrays); }
 }

@@ -15,7 +15,13 @@ public enum LinalgFn {
     CHOLESKY(1),
     INV(1),
     /** solve(a, b): two inputs. */
-    SOLVE(1);
+    SOLVE(1),
+    /** numpy.linalg.det: a 0-d result. */
+    DET(1),
+    /** numpy.linalg.slogdet: sign and log|det|, both 0-d. */
+    SLOGDET(2),
+    /** numpy.linalg.eigh of a symmetric matrix: eigenvalues ascending (n,), eigenvectors as columns (n, n). */
+    EIGH(2);
 
     private final int outputs;
 

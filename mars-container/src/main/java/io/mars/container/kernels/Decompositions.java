@@ -381,6 +381,99 @@ final class Decompositions {
         return perm;
     }
 
+    /** numpy.linalg.det of the (n, n) row-major {@code a}: the product of LU's pivots, signed by the row swaps. */
+    static double det(double[] a, int n) {
+        double[] w = a.clone();
+        double det = permutationSign(factor(w, n, n));
+        for (int i = 0; i < n; i++) {
+            det *= w[i * n + i];
+        }
+        return det;
+    }
+
+    /**
+     * numpy.linalg.slogdet: {sign, log|det|} from LU's pivots, summed as logarithms so that no product overflows; a
+     * singular matrix gives {0, -inf}.
+     */
+    static double[] slogdet(double[] a, int n) {
+        double[] w = a.clone();
+        double sign = permutationSign(factor(w, n, n));
+        double log = 0;
+        for (int i = 0; i < n; i++) {
+            double d = w[i * n + i];
+            if (d == 0 || Double.isNaN(d)) {
+                return Double.isNaN(d) ? new double[] {Double.NaN, Double.NaN} : new double[] {0.0,
+                        Double.NEGATIVE_INFINITY};
+            }
+            sign = d < 0 ? -sign : sign;
+            log += Math.log(Math.abs(d));
+        }
+        return new double[] {sign, log};
+    }
+
+    /** +1 for an even permutation, -1 for an odd one: a cycle of length L is L - 1 swaps. */
+    private static double permutationSign(int[] perm) {
+        boolean[] seen = new boolean[perm.length];
+        int swaps = 0;
+        for (int i = 0; i < perm.length; i++) {
+            int len = 0;
+            for (int j = i; !seen[j]; j = perm[j]) {
+                seen[j] = true;
+                len++;
+            }
+            swaps += Math.max(0, len - 1);
+        }
+        return swaps % 2 == 0 ? 1.0 : -1.0;
+    }
+
+    /**
+     * numpy.linalg.eigh of a symmetric matrix (its lower triangle is read, as numpy's default UPLO='L'): eigenvalues
+     * ascending, unit eigenvectors as columns. Each vector's sign is fixed so that its component of largest magnitude
+     * (the first such) is positive; LAPACK leaves the sign free, so compare numpy's after the same normalization.
+     */
+    record Eigh(double[] w, double[] v) {
+    }
+
+    static Eigh eigh(double[] a, int n) {
+        if (n == 0) {
+            return new Eigh(new double[0], new double[0]);
+        }
+        double[][] rows = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j <= i; j++) {
+                rows[i][j] = a[i * n + j];
+                rows[j][i] = a[i * n + j];
+            }
+        }
+        org.apache.commons.math3.linear.EigenDecomposition d =
+                new org.apache.commons.math3.linear.EigenDecomposition(new Array2DRowRealMatrix(rows, false));
+        double[] values = d.getRealEigenvalues();
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (x, y) -> Double.compare(values[x], values[y]));
+        double[] w = new double[n];
+        double[] v = new double[n * n];
+        for (int c = 0; c < n; c++) {
+            int src = order[c];
+            w[c] = values[src];
+            org.apache.commons.math3.linear.RealVector vec = d.getEigenvector(src);
+            int big = 0;
+            for (int r = 1; r < n; r++) {
+                if (Math.abs(vec.getEntry(r)) > Math.abs(vec.getEntry(big)) + 1e-12) {
+                    big = r;
+                }
+            }
+            double flip = vec.getEntry(big) < 0 ? -1.0 : 1.0;
+            double norm = vec.getNorm();
+            for (int r = 0; r < n; r++) {
+                v[r * n + c] = flip * vec.getEntry(r) / norm;
+            }
+        }
+        return new Eigh(w, v);
+    }
+
     /** numpy.linalg.cholesky: lower L with A = L L^T, reading only A's lower triangle. */
     static double[] cholesky(double[] a, int n) {
         double[] l = new double[n * n];

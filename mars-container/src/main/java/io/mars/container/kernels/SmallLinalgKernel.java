@@ -30,6 +30,15 @@ final class SmallLinalgKernel implements Kernel<ChunkSmallLinalg> {
             }
             case CHOLESKY -> Decompositions.cholesky(x, m);
             case INV -> Decompositions.inv(x, m);
+            case DET -> new double[] {Decompositions.det(x, m)};
+            case SLOGDET -> {
+                double[] sl = Decompositions.slogdet(x, m);
+                yield new double[] {sl[op.output()]};
+            }
+            case EIGH -> {
+                Decompositions.Eigh e = Decompositions.eigh(x, m);
+                yield op.output() == 0 ? e.w() : e.v();
+            }
             case SOLVE -> {
                 NDArray b = ChunkInputs.array(node, inputs, 1);
                 int r = b.ndim() == 1 ? 1 : (int) b.shapeView()[1];
