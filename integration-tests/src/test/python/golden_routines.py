@@ -74,6 +74,21 @@ def define_inputs():
     add_input("exp_i32_8", INPUTS["exp_i64_8"].astype(np.int32))
     add_input("xq_f64_10", INPUTS["xq_f64_11"][:-1])
     add_input("k_i64_3", INPUTS["exp_i64_8"][:3])
+    add_input("la_f64_8", [0.0, 1.5, -3.0, 700.0, -np.inf, np.inf, np.nan, 2.0])
+    add_input("lb_f64_8", [0.0, -2.0, -3.0, 710.0, -np.inf, np.inf, 1.0, -800.0])
+    add_input("num_i64_9", [12, -18, 0, 7, 100, -35, 0, 81, 64])
+    add_input("den_i64_9", [8, 12, 5, 0, -75, 14, 0, 27, -48])
+    add_input("fa_f64_8", [5.5, -5.5, 5.5, -5.5, 0.0, -0.0, 7.25, np.inf])
+    add_input("fb_f64_8", [2.0, 2.0, -2.0, -2.0, 3.0, 3.0, 0.5, 2.0])
+    add_input("f64_2x3x4", np.round(np.cos(np.arange(24) * 0.45) * 5, 1).reshape(2, 3, 4))
+    add_input("flat_i64_7", [0, 5, 11, 23, 17, 6, 12])
+    add_input("mi0_i64_5", [0, 1, 2, 1, 0])
+    add_input("mi1_i64_5", [3, 0, 2, 1, 0])
+    add_input("set_a_i64_10", [5, 1, 3, 3, 9, -2, 7, 1, 0, 5])
+    add_input("set_b_i64_7", [3, 8, 1, 1, -2, 10, 6])
+    add_input("set_f64_6", [2.5, np.nan, 1.0, 2.5, -4.0, 0.0])
+    add_input("key_a_i64_9", [1, 0, 1, 2, 0, 1, 2, 0, 1])
+    add_input("key_b_f64_9", [3.0, 1.0, 2.0, 3.0, 1.0, 2.0, 0.5, 1.0, 2.0])
 
 
 def diff_cases():
@@ -235,6 +250,92 @@ def elementwise_cases():
              np.ldexp(INPUTS["f32_8"], INPUTS["exp_i32_8"]))
 
 
+def more_elementwise_cases():
+    a, b = INPUTS["la_f64_8"], INPUTS["lb_f64_8"]
+    add_case("logaddexp", "elementwise", "logaddexp", {}, ["la_f64_8", "lb_f64_8"], np.logaddexp(a, b))
+    add_case("logaddexp2", "elementwise", "logaddexp2", {}, ["la_f64_8", "lb_f64_8"], np.logaddexp2(a, b))
+    add_case("logaddexp_f32", "elementwise", "logaddexp", {}, ["f32_8", "f32_8"],
+             np.logaddexp(INPUTS["f32_8"], INPUTS["f32_8"]))
+    add_case("float_power_f64", "elementwise", "float_power", {}, ["x_f64_6", "y_f64_6"],
+             np.float_power(INPUTS["x_f64_6"], INPUTS["y_f64_6"]))
+    add_case("float_power_ints_scalar", "elementwise", "float_power_scalar", {"exponent": 2}, ["num_i64_9"],
+             np.float_power(INPUTS["num_i64_9"], 2))
+    add_case("fmod_f64", "elementwise", "fmod", {}, ["fa_f64_8", "fb_f64_8"],
+             np.fmod(INPUTS["fa_f64_8"], INPUTS["fb_f64_8"]))
+    add_case("fmod_i64", "elementwise", "fmod", {}, ["num_i64_9", "den_i64_9"],
+             np.fmod(INPUTS["num_i64_9"], INPUTS["den_i64_9"]))
+    add_case("gcd", "elementwise", "gcd", {}, ["num_i64_9", "den_i64_9"], np.gcd(INPUTS["num_i64_9"], INPUTS["den_i64_9"]))
+    add_case("lcm", "elementwise", "lcm", {}, ["num_i64_9", "den_i64_9"], np.lcm(INPUTS["num_i64_9"], INPUTS["den_i64_9"]))
+    for name in ["f64_nan_9", "i64_12", "f32_8"]:
+        x = INPUTS[name]
+        add_case(f"isneginf_{name}", "elementwise", "isneginf", {}, [name], np.isneginf(x))
+        add_case(f"isposinf_{name}", "elementwise", "isposinf", {}, [name], np.isposinf(x))
+        add_case(f"fabs_{name}", "elementwise", "fabs", {}, [name], np.fabs(x))
+        add_case(f"fix_{name}", "elementwise", "fix", {}, [name], np.fix(x))
+        add_case(f"angle_{name}", "elementwise", "angle", {}, [name], np.angle(x))
+        add_case(f"real_{name}", "elementwise", "real", {}, [name], np.real(x))
+        add_case(f"imag_{name}", "elementwise", "imag", {}, [name], np.imag(x))
+        add_case(f"conj_{name}", "elementwise", "conj", {}, [name], np.conj(x))
+    q, r = np.divmod(INPUTS["fa_f64_8"], INPUTS["fb_f64_8"])
+    add_case("divmod_f64_0", "elementwise", "divmod", {"output": 0}, ["fa_f64_8", "fb_f64_8"], q)
+    add_case("divmod_f64_1", "elementwise", "divmod", {"output": 1}, ["fa_f64_8", "fb_f64_8"], r)
+    q, r = np.divmod(INPUTS["num_i64_9"], INPUTS["den_i64_9"])
+    add_case("divmod_i64_0", "elementwise", "divmod", {"output": 0}, ["num_i64_9", "den_i64_9"], q)
+    add_case("divmod_i64_1", "elementwise", "divmod", {"output": 1}, ["num_i64_9", "den_i64_9"], r)
+
+
+def shape_cases():
+    m = INPUTS["f64_2x3x4"]
+    for k in [0, 1, 2, 3, -1, 5]:
+        add_case(f"rot90_k{k}".replace("-", "m"), "join", "rot90", {"k": k, "axes": [0, 1]}, ["f64_4x5"],
+                 np.rot90(INPUTS["f64_4x5"], k))
+    add_case("rot90_3d_axes_1_2", "join", "rot90", {"k": 1, "axes": [1, 2]}, ["f64_2x3x4"], np.rot90(m, 1, (1, 2)))
+    add_case("rot90_3d_axes_2_0", "join", "rot90", {"k": 3, "axes": [2, 0]}, ["f64_2x3x4"], np.rot90(m, 3, (2, 0)))
+    add_case("fliplr", "join", "fliplr", {}, ["f64_4x5"], np.fliplr(INPUTS["f64_4x5"]))
+    add_case("flipud", "join", "flipud", {}, ["f64_4x5"], np.flipud(INPUTS["f64_4x5"]))
+    add_case("flipud_1d", "join", "flipud", {}, ["i64_12"], np.flipud(INPUTS["i64_12"]))
+    for i, part in enumerate(np.hsplit(INPUTS["i64_12"], 3)):
+        add_case(f"hsplit_1d_{i}", "join", "hsplit", {"sections": 3, "output": i}, ["i64_12"], part)
+    for i, part in enumerate(np.hsplit(m, 3)):
+        add_case(f"hsplit_3d_{i}", "join", "hsplit", {"sections": 3, "output": i}, ["f64_2x3x4"], part)
+    for i, part in enumerate(np.vsplit(INPUTS["f64_4x5"], 2)):
+        add_case(f"vsplit_{i}", "join", "vsplit", {"sections": 2, "output": i}, ["f64_4x5"], part)
+    for i, part in enumerate(np.dsplit(m, 4)):
+        add_case(f"dsplit_{i}", "join", "dsplit", {"sections": 4, "output": i}, ["f64_2x3x4"], part)
+    add_case("diagflat", "join", "diagflat", {"k": 0}, ["m_f64_2x3"], np.diagflat(INPUTS["m_f64_2x3"]))
+    add_case("diagflat_k_m2", "join", "diagflat", {"k": -2}, ["v_f64_3"], np.diagflat(INPUTS["v_f64_3"], -2))
+    for n, mm, k in [(4, 4, 0), (3, 5, 1), (5, 2, -1)]:
+        add_case(f"tri_{n}_{mm}_{k}".replace("-", "m"), "join", "tri", {"n": n, "m": mm, "k": k}, [], np.tri(n, mm, k))
+    add_case("vander_f64", "join", "vander", {"n": 4, "increasing": False}, ["v_f64_3"], np.vander(INPUTS["v_f64_3"], 4))
+    add_case("vander_i64_increasing", "join", "vander", {"n": 3, "increasing": True}, ["mi1_i64_5"],
+             np.vander(INPUTS["mi1_i64_5"], 3, increasing=True))
+    add_case("vander_square", "join", "vander", {"n": -1, "increasing": False}, ["x_f64_6"], np.vander(INPUTS["x_f64_6"]))
+    for shape in [(3, 7), (2,), (4, 5)]:
+        add_case("resize_" + "x".join(map(str, shape)), "join", "resize", {"shape": list(shape)}, ["m_f64_2x3"],
+                 np.resize(INPUTS["m_f64_2x3"], shape))
+
+
+def index_set_cases():
+    for i, idx in enumerate(np.unravel_index(INPUTS["flat_i64_7"], (4, 6))):
+        add_case(f"unravel_index_{i}", "where", "unravel_index", {"shape": [4, 6], "output": i}, ["flat_i64_7"], idx)
+    for i, idx in enumerate(np.unravel_index(INPUTS["flat_i64_7"], (2, 3, 4))):
+        add_case(f"unravel_index_3d_{i}", "where", "unravel_index", {"shape": [2, 3, 4], "output": i},
+                 ["flat_i64_7"], idx)
+    add_case("ravel_multi_index", "where", "ravel_multi_index", {"dims": [3, 4]}, ["mi0_i64_5", "mi1_i64_5"],
+             np.ravel_multi_index((INPUTS["mi0_i64_5"], INPUTS["mi1_i64_5"]), (3, 4)))
+    a, b = INPUTS["set_a_i64_10"], INPUTS["set_b_i64_7"]
+    add_case("union1d", "where", "union1d", {}, ["set_a_i64_10", "set_b_i64_7"], np.union1d(a, b))
+    add_case("intersect1d", "where", "intersect1d", {}, ["set_a_i64_10", "set_b_i64_7"], np.intersect1d(a, b))
+    add_case("setdiff1d", "where", "setdiff1d", {}, ["set_a_i64_10", "set_b_i64_7"], np.setdiff1d(a, b))
+    add_case("setxor1d", "where", "setxor1d", {}, ["set_a_i64_10", "set_b_i64_7"], np.setxor1d(a, b))
+    add_case("union1d_2d", "where", "union1d", {}, ["i64_3x4", "set_b_i64_7"], np.union1d(INPUTS["i64_3x4"], b))
+    add_case("setdiff1d_f64", "where", "setdiff1d", {}, ["set_f64_6", "f64_nan_9"],
+             np.setdiff1d(INPUTS["set_f64_6"], INPUTS["f64_nan_9"]))
+    add_case("lexsort_2", "where", "lexsort", {}, ["key_b_f64_9", "key_a_i64_9"],
+             np.lexsort((INPUTS["key_b_f64_9"], INPUTS["key_a_i64_9"])))
+    add_case("lexsort_1", "where", "lexsort", {}, ["key_a_i64_9"], np.lexsort((INPUTS["key_a_i64_9"],)))
+
+
 def where_cases():
     for name in ["f64_nan_9", "i64_3x4", "bool_8", "f64_3x4x2", "f64_empty"]:
         a = INPUTS[name]
@@ -317,6 +418,9 @@ def main():
     products_cases()
     close_cases()
     elementwise_cases()
+    more_elementwise_cases()
+    shape_cases()
+    index_set_cases()
     where_cases()
     interp_cases()
     linalg_cases()

@@ -611,4 +611,212 @@ final class Routines {
         }
         return convolve(a, v.get(Index.reversed()), mode);
     }
+
+    // ----- more element-wise routines -----
+
+    /** numpy.isneginf / isposinf: infinite with that sign (never for integers). */
+    static Tensor isinfWithSign(Tensor x, boolean negative) {
+        if (!x.dtype().isFloat()) {
+            return Tensors.full(x.shape(), false, ChunkSpec.auto());
+        }
+        return Tensors.logicalAnd(Tensors.isinf(x), negative ? x.less(0.0) : x.greater(0.0));
+    }
+
+    /** numpy.fabs: the absolute value as a float. */
+    static Tensor fabs(Tensor x) {
+        return Tensors.abs(toFloat(x));
+    }
+
+    /** numpy.angle of a real tensor: pi for negative numbers (and -0.0), 0 otherwise. */
+    static Tensor angle(Tensor x) {
+        Tensor f = toFloat(x);
+        return Tensors.arctan2(Tensors.zerosLike(f), f);
+    }
+
+    /** numpy.divmod: [floor_divide, remainder]. */
+    static List<Tensor> divmod(Tensor a, Object b) {
+        return List.of(Tensors.floorDivide(a, b), Tensors.remainder(a, b));
+    }
+
+    // ----- rotating, flipping, splitting -----
+
+    /** numpy.rot90(m, k, axes): k quarter turns from the first axis toward the second. */
+    static Tensor rot90(Tensor m, int k, int axis0, int axis1) {
+        if (m.ndim() < 2) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "rot90: the tensor must have at least 2 dimensions,"
+                    + " got shape " + Shapes.toString(m.shape()));
+        }
+        int a0 = Shapes.normalizeAxis(axis0, m.ndim());
+        int a1 = Shapes.normalizeAxis(axis1, m.ndim());
+        if (a0 == a1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "rot90: axes must be different, got " + axis0 + " and "
+                    + axis1);
+        }
+        return switch (Math.floorMod(k, 4)) {
+            case 0 -> m;
+            case 2 -> Tensors.flip(Tensors.flip(m, a0), a1);
+            case 1 -> Tensors.swapaxes(Tensors.flip(m, a1), a0, a1);
+            default -> Tensors.flip(Tensors.swapaxes(m, a0, a1), a1);
+        };
+    }
+
+    static Tensor fliplr(Tensor m) {
+        if (m.ndim() < 2) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "fliplr: the tensor must be at least 2-d, got shape "
+                    + Shapes.toString(m.shape()));
+        }
+        return Tensors.flip(m, 1);
+    }
+
+    static Tensor flipud(Tensor m) {
+        if (m.ndim() < 1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "flipud: the tensor must be at least 1-d, got a 0-d"
+                    + " tensor");
+        }
+        return Tensors.flip(m, 0);
+    }
+
+    /** numpy.hsplit / vsplit / dsplit: equal sections along axis 1 (0 for vectors), 0, or 2. */
+    static List<Tensor> splitAlong(Tensor a, int sections, String name) {
+        int axis = switch (name) {
+            case "hsplit" -> a.ndim() == 1 ? 0 : 1;
+            case "vsplit" -> 0;
+            default -> 2;
+        };
+        int needed = switch (name) {
+            case "hsplit" -> 1;
+            case "vsplit" -> 2;
+            default -> 3;
+        };
+        if (a.ndim() < needed) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, name + " only works on tensors of " + needed
+                    + " or more dimensions, got shape " + Shapes.toString(a.shape()));
+        }
+        return Tensors.split(a, sections, axis);
+    }
+
+    // ----- building matrices -----
+
+    /** numpy.tri(n, m, k): float64 ones at and below the k-th diagonal. */
+    static Tensor tri(long n, long m, long k) {
+        return Tensors.tril(Tensors.ones(new long[] {n, m}, DataType.FLOAT64, ChunkSpec.auto()), k);
+    }
+
+    /**
+     * numpy.vander(x, n, increasing): the columns are powers of x, x**(n-1) first (x**0 first when increasing).
+     */
+    static Tensor vander(Tensor x, long n, boolean increasing) {
+        if (x.ndim() != 1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "vander: x must be a one-dimensional tensor, got shape "
+                    + Shapes.toString(x.shape()));
+        }
+        if (n < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "vander: N must be non-negative, got " + n);
+        }
+        Tensor powers = increasing ? Tensors.arange(n) : Tensors.arange(n - 1, -1, -1, ChunkSpec.auto());
+        Tensor base = x.dtype().isBool() ? x.astype(DataType.INT64) : x;
+        return Tensors.power(base.reshape(x.shape()[0], 1), powers.reshape(1, n).astype(
+                base.dtype().isFloat() ? base.dtype() : DataType.INT64));
+    }
+
+    /** numpy.resize(a, newShape): the flattened tensor repeated to fill the new shape (zeros when a is empty). */
+    static Tensor resize(Tensor a, long[] newShape) {
+        long total = 1;
+        for (long d : newShape) {
+            if (d < 0) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "resize: all elements of new_shape must be"
+                        + " non-negative, got " + Arrays.toString(newShape));
+            }
+            total *= d;
+        }
+        if (a.size() == 0 || total == 0) {
+            return Tensors.zeros(newShape, a.dtype(), ChunkSpec.auto());
+        }
+        long repeats = (total + a.size() - 1) / a.size();
+        Tensor flat = Tensors.ravel(a);
+        Tensor filled = repeats > 1 ? Tensors.tile(flat, repeats) : flat;
+        return filled.get(Index.slice(0, total)).reshape(newShape);
+    }
+
+    // ----- flat and multi indices -----
+
+    /**
+     * numpy.unravel_index(indices, shape) in C order: one index tensor per dimension. Indices outside the shape are
+     * not detected (numpy raises); they come out wrapped.
+     */
+    static List<Tensor> unravelIndex(Tensor indices, long[] shape) {
+        if (!indices.dtype().isInteger()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "unravel_index: only int indices permitted, got "
+                    + indices.dtype());
+        }
+        Tensor rest = indices.astype(DataType.INT64);
+        Tensor[] out = new Tensor[shape.length];
+        for (int d = shape.length - 1; d >= 0; d--) {
+            if (shape[d] <= 0) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "unravel_index: dimensions must be positive, got "
+                        + Arrays.toString(shape));
+            }
+            out[d] = Tensors.remainder(rest, shape[d]);
+            rest = Tensors.floorDivide(rest, shape[d]);
+        }
+        return List.of(out);
+    }
+
+    /** numpy.ravel_multi_index(multiIndex, dims) in C order (positions outside dims are not detected). */
+    static Tensor ravelMultiIndex(List<Tensor> multiIndex, long[] dims) {
+        if (multiIndex.size() != dims.length) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "ravel_multi_index: parameter multi_index must be a"
+                    + " sequence of length " + dims.length + ", got " + multiIndex.size());
+        }
+        Tensor out = null;
+        long stride = 1;
+        for (int d = dims.length - 1; d >= 0; d--) {
+            Tensor term = multiIndex.get(d).astype(DataType.INT64).multiply(stride);
+            out = out == null ? term : out.add(term);
+            stride *= dims[d];
+        }
+        return out;
+    }
+
+    // ----- sets of flattened values -----
+
+    static Tensor union1d(Tensor a, Tensor b) {
+        return Tensors.unique(Tensors.concatenate(List.of(Tensors.ravel(a), Tensors.ravel(b)), 0));
+    }
+
+    static Tensor intersect1d(Tensor a, Tensor b) {
+        Tensor ua = Tensors.unique(a);
+        return ua.get(isin(ua, b, false));
+    }
+
+    static Tensor setdiff1d(Tensor a, Tensor b) {
+        Tensor ua = Tensors.unique(a);
+        return ua.get(isin(ua, b, true));
+    }
+
+    static Tensor setxor1d(Tensor a, Tensor b) {
+        return Tensors.sort(Tensors.concatenate(List.of(setdiff1d(a, b), setdiff1d(b, a)), 0), 0);
+    }
+
+    /**
+     * numpy.lexsort(keys): the order that sorts by the last key, then the one before, ...: one stable argsort per
+     * key, from the first (least significant) key to the last.
+     */
+    static Tensor lexsort(List<Tensor> keys) {
+        if (keys.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "lexsort: need sequence of keys with len > 0");
+        }
+        long n = keys.get(0).size();
+        for (Tensor k : keys) {
+            if (k.ndim() != 1 || k.size() != n) {
+                throw new MarsException(ErrorCode.SHAPE_MISMATCH, "lexsort: all keys need to be 1-d and of the same"
+                        + " length, got " + Shapes.toString(keys.get(0).shape()) + " and " + Shapes.toString(k.shape()));
+            }
+        }
+        Tensor order = keys.get(0).argsort();
+        for (int i = 1; i < keys.size(); i++) {
+            order = order.take(keys.get(i).take(order).argsort());
+        }
+        return order;
+    }
 }

@@ -420,6 +420,18 @@ public final class Tensors {
     public static Tensor remainder(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.MOD, a, b); }
     public static Tensor power(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.POWER, a, b); }
     public static Tensor arctan2(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.ARCTAN2, a, b); }
+    /** numpy.logaddexp: log(exp(a) + exp(b)) without overflow. */
+    public static Tensor logaddexp(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LOGADDEXP, a, b); }
+    /** numpy.logaddexp2: log2(2**a + 2**b) without overflow. */
+    public static Tensor logaddexp2(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LOGADDEXP2, a, b); }
+    /** numpy.float_power: a ** b in float64. */
+    public static Tensor floatPower(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.FLOAT_POWER, a, b); }
+    /** numpy.fmod: the remainder with the dividend's sign. */
+    public static Tensor fmod(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.FMOD, a, b); }
+    /** numpy.gcd of integers. */
+    public static Tensor gcd(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.GCD, a, b); }
+    /** numpy.lcm of integers. */
+    public static Tensor lcm(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.LCM, a, b); }
     public static Tensor hypot(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.HYPOT, a, b); }
     /** numpy.copysign: the magnitude of {@code a} with the sign of {@code b} (float results). */
     public static Tensor copysign(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.COPYSIGN, a, b); }
@@ -998,4 +1010,134 @@ public final class Tensors {
 
     /** numpy.linalg.multi_dot. */
     public static Tensor multiDot(List<Tensor> arrays) { return Linalg.multiDot(arrays); }
+
+    /** numpy.isneginf. */
+    public static Tensor isneginf(Tensor x) { return Routines.isinfWithSign(x, true); }
+
+    /** numpy.isposinf. */
+    public static Tensor isposinf(Tensor x) { return Routines.isinfWithSign(x, false); }
+
+    /** numpy.fabs: the absolute value as a float. */
+    public static Tensor fabs(Tensor x) { return Routines.fabs(x); }
+
+    /** numpy.fix: rounds toward zero (numpy 2 keeps integer dtypes). */
+    public static Tensor fix(Tensor x) { return trunc(x); }
+
+    /** numpy.angle of a real tensor. */
+    public static Tensor angle(Tensor x) { return Routines.angle(x); }
+
+    /** numpy.real of a real tensor: itself. */
+    public static Tensor real(Tensor x) { return x; }
+
+    /** numpy.imag of a real tensor: zeros of its dtype. */
+    public static Tensor imag(Tensor x) { return zerosLike(x); }
+
+    /** numpy.conj of a real tensor: itself. */
+    public static Tensor conj(Tensor x) { return x; }
+
+    /** numpy.conjugate: {@link #conj}. */
+    public static Tensor conjugate(Tensor x) { return x; }
+
+    /** numpy.divmod(a, b): [a // b, a % b]. */
+    public static List<Tensor> divmod(Tensor a, Object b) { return Routines.divmod(a, b); }
+
+    /** numpy.rot90(m): one quarter turn in the plane of the first two axes. */
+    public static Tensor rot90(Tensor m) { return Routines.rot90(m, 1, 0, 1); }
+
+    /** numpy.rot90(m, k, axes=(axis0, axis1)). */
+    public static Tensor rot90(Tensor m, int k, int axis0, int axis1) { return Routines.rot90(m, k, axis0, axis1); }
+
+    /** numpy.fliplr. */
+    public static Tensor fliplr(Tensor m) { return Routines.fliplr(m); }
+
+    /** numpy.flipud. */
+    public static Tensor flipud(Tensor m) { return Routines.flipud(m); }
+
+    /** numpy.hsplit(a, sections). */
+    public static List<Tensor> hsplit(Tensor a, int sections) { return Routines.splitAlong(a, sections, "hsplit"); }
+
+    /** numpy.vsplit(a, sections). */
+    public static List<Tensor> vsplit(Tensor a, int sections) { return Routines.splitAlong(a, sections, "vsplit"); }
+
+    /** numpy.dsplit(a, sections). */
+    public static List<Tensor> dsplit(Tensor a, int sections) { return Routines.splitAlong(a, sections, "dsplit"); }
+
+    /** numpy.diagflat(v, k): the flattened input on the k-th diagonal. */
+    public static Tensor diagflat(Tensor v, long k) { return diag(ravel(v), k); }
+
+    /** numpy.diagflat(v). */
+    public static Tensor diagflat(Tensor v) { return diag(ravel(v), 0); }
+
+    /** numpy.tri(n, m, k). */
+    public static Tensor tri(long n, long m, long k) { return Routines.tri(n, m, k); }
+
+    /** numpy.tri(n). */
+    public static Tensor tri(long n) { return Routines.tri(n, n, 0); }
+
+    /** numpy.vander(x, n, increasing). */
+    public static Tensor vander(Tensor x, long n, boolean increasing) { return Routines.vander(x, n, increasing); }
+
+    /** numpy.vander(x): square, decreasing powers. */
+    public static Tensor vander(Tensor x) { return Routines.vander(x, x.ndim() == 1 ? x.shape()[0] : 0, false); }
+
+    /** numpy.resize(a, newShape). */
+    public static Tensor resize(Tensor a, long... newShape) { return Routines.resize(a, newShape); }
+
+    /** numpy.unravel_index(indices, shape): one index tensor per dimension. */
+    public static List<Tensor> unravelIndex(Tensor indices, long... shape) { return Routines.unravelIndex(indices, shape); }
+
+    /** numpy.ravel_multi_index(multiIndex, dims). */
+    public static Tensor ravelMultiIndex(List<Tensor> multiIndex, long... dims) {
+        return Routines.ravelMultiIndex(multiIndex, dims);
+    }
+
+    /** numpy.union1d. */
+    public static Tensor union1d(Tensor a, Tensor b) { return Routines.union1d(a, b); }
+
+    /** numpy.intersect1d. */
+    public static Tensor intersect1d(Tensor a, Tensor b) { return Routines.intersect1d(a, b); }
+
+    /** numpy.setdiff1d. */
+    public static Tensor setdiff1d(Tensor a, Tensor b) { return Routines.setdiff1d(a, b); }
+
+    /** numpy.setxor1d. */
+    public static Tensor setxor1d(Tensor a, Tensor b) { return Routines.setxor1d(a, b); }
+
+    /** numpy.lexsort(keys): sorted by the last key first. */
+    public static Tensor lexsort(List<Tensor> keys) { return Routines.lexsort(keys); }
+
+    // ----- numpy 2's array-API names for functions above -----
+
+    /** numpy.acos = arccos. */
+    public static Tensor acos(Tensor x) { return arccos(x); }
+    /** numpy.asin = arcsin. */
+    public static Tensor asin(Tensor x) { return arcsin(x); }
+    /** numpy.atan = arctan. */
+    public static Tensor atan(Tensor x) { return arctan(x); }
+    /** numpy.acosh = arccosh. */
+    public static Tensor acosh(Tensor x) { return arccosh(x); }
+    /** numpy.asinh = arcsinh. */
+    public static Tensor asinh(Tensor x) { return arcsinh(x); }
+    /** numpy.atanh = arctanh. */
+    public static Tensor atanh(Tensor x) { return arctanh(x); }
+    /** numpy.atan2 = arctan2. */
+    public static Tensor atan2(Object a, Object b) { return arctan2(a, b); }
+    /** numpy.pow = power. */
+    public static Tensor pow(Object a, Object b) { return power(a, b); }
+    /** numpy.absolute = abs. */
+    public static Tensor absolute(Tensor x) { return abs(x); }
+    /** numpy.bitwise_invert = invert. */
+    public static Tensor bitwiseInvert(Tensor x) { return invert(x); }
+    /** numpy.concat = concatenate. */
+    public static Tensor concat(List<Tensor> tensors, int axis) { return concatenate(tensors, axis); }
+    /** numpy.permute_dims = transpose with axes. */
+    public static Tensor permuteDims(Tensor t, int... axes) { return t.transpose(axes); }
+    /** numpy.amax = max. */
+    public static Tensor amax(Tensor a) { return a.max(); }
+    /** numpy.amin = min. */
+    public static Tensor amin(Tensor a) { return a.min(); }
+    /** numpy.cumulative_sum along an axis. */
+    public static Tensor cumulativeSum(Tensor a, int axis) { return a.cumsum(axis); }
+    /** numpy.cumulative_prod along an axis. */
+    public static Tensor cumulativeProd(Tensor a, int axis) { return a.cumprod(axis); }
 }

@@ -109,4 +109,39 @@ class RoutinesBadInputTest {
         assertUserError(() -> Tensors.det(VECTOR), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("two-dimensional"));
     }
+
+    @Test
+    void numberTheoryNeedsIntegersAndShapesNeedTheirAxes() {
+        assertUserError(() -> Tensors.gcd(MATRIX, MATRIX), ErrorCode.UNSUPPORTED_DTYPE,
+                m -> assertThat(m).contains("gcd").contains("integers only"));
+        assertUserError(() -> Tensors.rot90(VECTOR), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("at least 2 dimensions"));
+        assertUserError(() -> Tensors.rot90(MATRIX, 1, 1, -1), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("axes must be different"));
+        assertUserError(() -> Tensors.fliplr(VECTOR), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("2-d"));
+        assertUserError(() -> Tensors.vsplit(VECTOR, 1), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("vsplit only works on tensors of 2 or more dimensions"));
+        assertUserError(() -> Tensors.dsplit(MATRIX, 1), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("3 or more"));
+        assertUserError(() -> Tensors.vander(MATRIX), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("one-dimensional"));
+        assertUserError(() -> Tensors.vander(VECTOR, -2, false), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("non-negative"));
+        assertUserError(() -> Tensors.resize(VECTOR, 2, -3), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("non-negative"));
+    }
+
+    @Test
+    void indexConversionsAndLexsortCheckTheirArguments() {
+        assertUserError(() -> Tensors.unravelIndex(MATRIX, 3, 4), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("only int indices"));
+        assertUserError(() -> Tensors.unravelIndex(VECTOR, 3, 0), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("dimensions must be positive"));
+        assertUserError(() -> Tensors.ravelMultiIndex(List.of(VECTOR), 3, 4), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("length 2, got 1"));
+        assertUserError(() -> Tensors.lexsort(List.of()), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("len > 0"));
+        assertUserError(() -> Tensors.lexsort(List.of(VECTOR, Tensors.arange(4))), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).contains("same length"));
+    }
 }

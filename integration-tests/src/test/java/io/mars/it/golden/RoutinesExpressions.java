@@ -76,6 +76,44 @@ final class RoutinesExpressions {
                     : Tensors.convolve(in.get(0), in.get(1), p.string("mode"));
             case "correlate" -> p.string("mode").equals("valid") ? Tensors.correlate(in.get(0), in.get(1))
                     : Tensors.correlate(in.get(0), in.get(1), p.string("mode"));
+            case "logaddexp" -> Tensors.logaddexp(in.get(0), in.get(1));
+            case "logaddexp2" -> Tensors.logaddexp2(in.get(0), in.get(1));
+            case "float_power" -> Tensors.floatPower(in.get(0), in.get(1));
+            case "float_power_scalar" -> Tensors.floatPower(in.get(0), p.longValue("exponent"));
+            case "fmod" -> Tensors.fmod(in.get(0), in.get(1));
+            case "gcd" -> Tensors.gcd(in.get(0), in.get(1));
+            case "lcm" -> Tensors.lcm(in.get(0), in.get(1));
+            case "isneginf" -> Tensors.isneginf(in.get(0));
+            case "isposinf" -> Tensors.isposinf(in.get(0));
+            case "fabs" -> Tensors.fabs(in.get(0));
+            case "fix" -> Tensors.fix(in.get(0));
+            case "angle" -> Tensors.angle(in.get(0));
+            case "real" -> Tensors.real(in.get(0));
+            case "imag" -> Tensors.imag(in.get(0));
+            case "conj" -> Tensors.conj(in.get(0));
+            case "divmod" -> Tensors.divmod(in.get(0), in.get(1)).get((int) p.longValue("output"));
+            case "rot90" -> p.longValue("k") == 1 && p.ints("axes")[0] == 0 && p.ints("axes")[1] == 1
+                    ? Tensors.rot90(in.get(0))
+                    : Tensors.rot90(in.get(0), (int) p.longValue("k"), p.ints("axes")[0], p.ints("axes")[1]);
+            case "fliplr" -> Tensors.fliplr(in.get(0));
+            case "flipud" -> Tensors.flipud(in.get(0));
+            case "hsplit" -> Tensors.hsplit(in.get(0), (int) p.longValue("sections")).get((int) p.longValue("output"));
+            case "vsplit" -> Tensors.vsplit(in.get(0), (int) p.longValue("sections")).get((int) p.longValue("output"));
+            case "dsplit" -> Tensors.dsplit(in.get(0), (int) p.longValue("sections")).get((int) p.longValue("output"));
+            case "diagflat" -> p.longValue("k") == 0 ? Tensors.diagflat(in.get(0))
+                    : Tensors.diagflat(in.get(0), p.longValue("k"));
+            case "tri" -> p.longValue("n") == p.longValue("m") && p.longValue("k") == 0 ? Tensors.tri(p.longValue("n"))
+                    : Tensors.tri(p.longValue("n"), p.longValue("m"), p.longValue("k"));
+            case "vander" -> p.longValue("n") < 0 ? Tensors.vander(in.get(0))
+                    : Tensors.vander(in.get(0), p.longValue("n"), p.bool("increasing"));
+            case "resize" -> Tensors.resize(in.get(0), p.longs("shape"));
+            case "unravel_index" -> Tensors.unravelIndex(in.get(0), p.longs("shape")).get((int) p.longValue("output"));
+            case "ravel_multi_index" -> Tensors.ravelMultiIndex(in, p.longs("dims"));
+            case "union1d" -> Tensors.union1d(in.get(0), in.get(1));
+            case "intersect1d" -> Tensors.intersect1d(in.get(0), in.get(1));
+            case "setdiff1d" -> Tensors.setdiff1d(in.get(0), in.get(1));
+            case "setxor1d" -> Tensors.setxor1d(in.get(0), in.get(1));
+            case "lexsort" -> Tensors.lexsort(in);
             case "det" -> Tensors.det(in.get(0));
             case "slogdet" -> p.longValue("output") == 0 ? Linalg.slogdet(in.get(0)).sign()
                     : Linalg.slogdet(in.get(0)).logabsdet();

@@ -27,6 +27,13 @@ public enum ElementwiseFn {
     ARCSINH("arcsinh", 1), ARCCOSH("arccosh", 1), ARCTANH("arctanh", 1),
     DEGREES("degrees", 1), RADIANS("radians", 1), RINT("rint", 1),
     ARCTAN2("arctan2", 2), HYPOT("hypot", 2), COPYSIGN("copysign", 2), HEAVISIDE("heaviside", 2),
+    LOGADDEXP("logaddexp", 2), LOGADDEXP2("logaddexp2", 2),
+    /** numpy.float_power: always at least float64. */
+    FLOAT_POWER("float_power", 2),
+    /** numpy.fmod: C's remainder, with the dividend's sign (numpy.remainder has the divisor's). */
+    FMOD("fmod", 2),
+    // integer number theory (integers only; non-negative results)
+    GCD("gcd", 2), LCM("lcm", 2),
     // rounding that keeps integer dtypes (numpy 2)
     FLOOR("floor", 1), CEIL("ceil", 1), TRUNC("trunc", 1),
     /** numpy.around: params {@code [decimals]} (an int constant). */
@@ -229,11 +236,19 @@ public enum ElementwiseFn {
                 }
                 yield common;
             }
-            case POWER, FLOOR_DIVIDE, MOD, RECIPROCAL, SQUARE -> common.isBool() ? DataType.INT8 : common;
+            case POWER, FLOOR_DIVIDE, MOD, FMOD, RECIPROCAL, SQUARE -> common.isBool() ? DataType.INT8 : common;
+            case FLOAT_POWER -> DataType.FLOAT64;
+            case GCD, LCM -> {
+                if (common.isFloat() || common.isBool()) {
+                    throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "ufunc '" + numpyName
+                            + "' not supported for the input types: " + common + " (integers only)");
+                }
+                yield common;
+            }
             case DIVIDE -> common == DataType.FLOAT32 ? DataType.FLOAT32 : DataType.FLOAT64;
             case SQRT, CBRT, EXP, EXPM1, EXP2, LOG, LOG2, LOG10, LOG1P, SIN, COS, TAN, ARCSIN, ARCCOS, ARCTAN,
                     SINH, COSH, TANH, ARCSINH, ARCCOSH, ARCTANH, DEGREES, RADIANS, RINT, ARCTAN2, HYPOT, COPYSIGN,
-                    HEAVISIDE -> common.toFloat();
+                    HEAVISIDE, LOGADDEXP, LOGADDEXP2 -> common.toFloat();
             case AROUND -> common.isBool() ? DataType.FLOAT32 : common;
             case BITWISE_AND, BITWISE_OR, BITWISE_XOR, INVERT -> {
                 requireIntegerOrBool(common);

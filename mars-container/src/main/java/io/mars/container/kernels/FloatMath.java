@@ -85,6 +85,38 @@ final class FloatMath {
     }
 
     /** log2, exact for powers of two and accurate near 1 (Java has no log2). */
+    /** numpy.logaddexp: log(exp(x) + exp(y)) without overflow; equal arguments (infinities too) give x + log 2. */
+    static double logaddexp(double x, double y) {
+        if (x == y) {
+            return x + LN_2;
+        }
+        double d = x - y;
+        if (d > 0) {
+            return x + Math.log1p(Math.exp(-d));
+        }
+        if (d <= 0) {
+            return y + Math.log1p(Math.exp(d));
+        }
+        return d; // NaN
+    }
+
+    /** numpy.logaddexp2: log2(2**x + 2**y) without overflow. */
+    static double logaddexp2(double x, double y) {
+        if (x == y) {
+            return x + 1.0;
+        }
+        double d = x - y;
+        if (d > 0) {
+            return x + Math.log1p(Math.pow(2.0, -d)) / LN_2;
+        }
+        if (d <= 0) {
+            return y + Math.log1p(Math.pow(2.0, d)) / LN_2;
+        }
+        return d; // NaN
+    }
+
+    private static final double LN_2 = 0.6931471805599453;
+
     static double log2(double x) {
         if (!(x > 0) || x == Double.POSITIVE_INFINITY) {
             return Math.log(x);

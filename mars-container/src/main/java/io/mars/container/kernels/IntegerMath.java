@@ -21,6 +21,26 @@ final class IntegerMath {
         return b >= 0 && b < Long.SIZE ? a >> b : a < 0 ? -1 : 0;
     }
 
+    /** numpy.gcd: the greatest common divisor of |a| and |b|; gcd(0, 0) = 0. */
+    static long gcd(long a, long b) {
+        long x = Math.abs(a);
+        long y = Math.abs(b);
+        while (y != 0) {
+            long t = x % y;
+            x = y;
+            y = t;
+        }
+        return x;
+    }
+
+    /** numpy.lcm: |a / gcd(a, b) * b|, 0 when either is 0 (wrapping on overflow, as numpy's int64). */
+    static long lcm(long a, long b) {
+        if (a == 0 || b == 0) {
+            return 0;
+        }
+        return Math.abs(a / gcd(a, b) * b);
+    }
+
     /** base ** exp by repeated squaring, wrapping around like numpy; a negative exponent is rejected as numpy does. */
     static long pow(long base, long exp) {
         if (exp < 0) {
