@@ -68,6 +68,15 @@ public interface Session extends AutoCloseable {
     boolean isClosed();
 
     /**
+     * Makes this the eager session (see {@link Eager}): from now on every tensor, dataframe and series runs as it is
+     * created and prints its values; closing the session ends it. Returns this session.
+     */
+    default Session eager() {
+        Eager.enable(this);
+        return this;
+    }
+
+    /**
      * Mars's {@code mr.spawn(func, args)}: a remote call of {@code fn}, scheduled like a subtask on a worker, lazily.
      * An argument may be another spawned call (the function gets its value), a tensor of known shape (it gets the
      * whole computed array, an {@link NDArray}) or any serializable value (it gets a copy). Returns the handle, to

@@ -77,6 +77,7 @@ public final class DataFrame implements Tileable {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "'" + RowLabels.COLUMN + "' is reserved for the row"
                     + " labels; rename that column");
         }
+        io.mars.Eager.created(this);
     }
 
     @Override
@@ -800,6 +801,11 @@ public final class DataFrame implements Tileable {
 
     @Override
     public String toString() {
+        return io.mars.Eager.printed(this).orElseGet(this::toLazyString);
+    }
+
+    /** What the frame is without computing it: its row count, columns and dtypes. */
+    public String toLazyString() {
         return "DataFrame[" + (rows == Shapes.UNKNOWN ? "?" : rows) + " rows, columns " + columns + " " + dtypes + "]";
     }
 }

@@ -55,6 +55,7 @@ public final class Series implements Tileable {
         this.name = Objects.requireNonNull(name, "name");
         this.dtype = Objects.requireNonNull(dtype, "dtype");
         this.length = length;
+        io.mars.Eager.created(this);
     }
 
     @Override
@@ -574,6 +575,11 @@ public final class Series implements Tileable {
 
     @Override
     public String toString() {
+        return io.mars.Eager.printed(this).orElseGet(this::toLazyString);
+    }
+
+    /** What the series is without computing it: its name, dtype and length. */
+    public String toLazyString() {
         return "Series[" + name + ", " + dtype + ", " + (length == Shapes.UNKNOWN ? "?" : length) + " rows]";
     }
 }

@@ -53,6 +53,7 @@ public final class Tensor implements io.mars.common.graph.Tileable {
         this.dtype = dtype;
         this.shape = shape.clone();
         Shapes.checkShape(this.shape);
+        io.mars.Eager.created(this);
     }
 
     /**
@@ -679,6 +680,11 @@ public final class Tensor implements io.mars.common.graph.Tileable {
 
     @Override
     public String toString() {
+        return io.mars.Eager.printed(this).orElseGet(this::toLazyString);
+    }
+
+    /** What the tensor is without computing it: its operation, shape, dtype and key. */
+    public String toLazyString() {
         return "Tensor(" + op.wireName() + ", shape=" + Shapes.toString(shape) + ", dtype=" + dtype + ", key=" + key + ")";
     }
 }

@@ -60,7 +60,8 @@ class ConfigDefaultsTest {
             Map.entry(io.mars.am.yarn.WorkerSpec.JAVA_OPTIONS, ""),
             Map.entry(io.mars.am.yarn.KerberosConfig.PRINCIPAL, ""),
             Map.entry(io.mars.am.yarn.KerberosConfig.KEYTAB, ""),
-            Map.entry(io.mars.am.yarn.KerberosConfig.POLL_INTERVAL, "60000"));
+            Map.entry(io.mars.am.yarn.KerberosConfig.POLL_INTERVAL, "60000"),
+            Map.entry(io.mars.Eager.PROPERTY, "false"));
 
     @Test
     void builtInDefaultsArePinned() {
@@ -101,6 +102,7 @@ class ConfigDefaultsTest {
                 .isEqualTo(java.time.Duration.ofSeconds(10));
         assertThat(io.mars.am.history.EventLogConfig.from(Map.of())).isEqualTo(
                 new io.mars.am.history.EventLogConfig(java.util.Optional.empty(), java.util.Optional.empty()));
+        assertThat(io.mars.Eager.requested(Map.of())).isFalse();
         assertThat(io.mars.am.yarn.KerberosConfig.from(Map.of())).isEqualTo(new io.mars.am.yarn.KerberosConfig(
                 java.util.Optional.empty(), java.util.Optional.empty(), java.time.Duration.ofMinutes(1)));
         assertThat(io.mars.common.rpc.flight.RpcSecret.defaultFile())

@@ -47,7 +47,7 @@ public final class KnownSettings {
             ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ClientModeApplication.JARS,
             ProgressConfig.INTERVAL, RpcSecret.FILE_PROPERTY, EventLogConfig.DIR, EventLogConfig.HISTORY_ADDRESS,
             AppSpec.AM_JAVA_OPTIONS, io.mars.am.yarn.KerberosConfig.PRINCIPAL, io.mars.am.yarn.KerberosConfig.KEYTAB,
-            io.mars.am.yarn.KerberosConfig.POLL_INTERVAL, WorkerSpec.JAVA_OPTIONS);
+            io.mars.am.yarn.KerberosConfig.POLL_INTERVAL, WorkerSpec.JAVA_OPTIONS, io.mars.Eager.PROPERTY);
 
     private KnownSettings() {
     }

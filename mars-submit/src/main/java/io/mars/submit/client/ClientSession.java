@@ -83,8 +83,15 @@ public final class ClientSession implements Session {
     public static ClientSession open(SupervisorGateway supervisor, Map<String, String> conf, AutoCloseable owned,
                                      boolean workersShareLocalFiles) {
         ClientConfig config = ClientConfig.from(conf); // a bad setting fails before a session exists
-        return new ClientSession(supervisor, join(supervisor.createSession(conf)), owned, config,
+        String eagerProperty = System.getProperty(io.mars.Eager.PROPERTY);
+        boolean eager = io.mars.Eager.requested(conf) || (!conf.containsKey(io.mars.Eager.PROPERTY)
+                && eagerProperty != null && io.mars.Eager.requested(Map.of(io.mars.Eager.PROPERTY, eagerProperty)));
+        ClientSession session = new ClientSession(supervisor, join(supervisor.createSession(conf)), owned, config,
                 workersShareLocalFiles);
+        if (eager) {
+            io.mars.Eager.enable(session);
+        }
+        return session;
     }
 
     @Override
@@ -428,6 +435,7 @@ public final class ClientSession implements Session {
             }
             closed = true;
         }
+        io.mars.Eager.disable(this);
         try {
             cancelRunning();
             join(supervisor.closeSession(id));
