@@ -149,6 +149,54 @@ hadoop_start() {
   return 1
 }
 
+# hadoop_start_nodemanager2 <memory MB> <admin env>: a second NodeManager on another host name (127.0.0.2, which is
+# loopback too), with its own ports and directories, whose containers get <admin env> (e.g. a JVM option that makes
+# every Java container fail). Waits until the ResourceManager counts two nodes.
+hadoop_start_nodemanager2() {
+  local memory="$1" admin_env="$2" conf="$WORK/hadoop-conf-nm2"
+  mkdir -p "$conf" "$WORK/yarn2/local" "$WORK/yarn2/logs"
+  cp "$HADOOP_CONF_DIR"/*.xml "$conf/"
+  python3 - "$conf/yarn-site.xml" "$memory" "$admin_env" "$WORK/yarn2" "$(free_port)" "$(free_port)" "$(free_port)" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+path, memory, admin_env, dirs, nm, loc, web = sys.argv[1:]
+tree = ET.parse(path)
+root = tree.getroot()
+values = {
+    "yarn.nodemanager.hostname": "127.0.0.2",
+    "yarn.nodemanager.address": "127.0.0.2:" + nm,
+    "yarn.nodemanager.localizer.address": "127.0.0.2:" + loc,
+    "yarn.nodemanager.webapp.address": "127.0.0.2:" + web,
+    "yarn.nodemanager.local-dirs": dirs + "/local",
+    "yarn.nodemanager.log-dirs": dirs + "/logs",
+    "yarn.nodemanager.resource.memory-mb": memory,
+    "yarn.nodemanager.admin-env": admin_env,
+}
+for prop in root.findall("property"):
+    name = prop.find("name").text
+    if name in values:
+        prop.find("value").text = values.pop(name)
+for name, value in values.items():
+    prop = ET.SubElement(root, "property")
+    ET.SubElement(prop, "name").text = name
+    ET.SubElement(prop, "value").text = value
+tree.write(path)
+PY
+  (exec env JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}" \
+    java -Xmx512m -Dlog4j2.configurationFile="$HADOOP_CONF_DIR/log4j2.xml" -cp "$conf:$HADOOP_CP" \
+    org.apache.hadoop.yarn.server.nodemanager.NodeManager) >"$WORK/daemon-logs/nodemanager2.log" 2>&1 &
+  HADOOP_PIDS+=("$!")
+  echo "started nodemanager2 on 127.0.0.2 (pid $!)"
+  local i
+  for ((i = 0; i < 120; i++)); do
+    curl -sf "http://$RM_WEB/ws/v1/cluster/metrics" 2>/dev/null | grep -q '"activeNodes":2' && return 0
+    sleep 0.5
+  done
+  echo "the second NodeManager did not register in 60 s" >&2
+  tail -n 40 "$WORK/daemon-logs/nodemanager2.log" >&2
+  return 1
+}
+
 # stops the daemons (SIGTERM, SIGKILL after 15 s) and waits for them
 hadoop_stop_daemons() {
   local pid

@@ -244,6 +244,38 @@ readme 'bin/mars-submit --master yarn --conf mars.yarn.archive=hdfs:///apps/mars
 expect_rc 4
 check "the error names the archive" grep -q 'no-such.zip' "$ERR"
 
+# --- 8. node exclusion by host: a second NodeManager (host 127.0.0.2) whose every Java container fails joins while
+# a job runs with more workers than the first node holds; after mars.yarn.node.max-failures failures there the AM
+# asks for no more containers on it, and the job finishes on the first node's workers
+command="bin/mars-submit --master yarn --am-memory 1g --workers 4 --worker-memory 3g --conf mars.yarn.node.max-failures=2 --class io.mars.examples.MonteCarloPi examples/mars-examples.jar 8000000000"
+RUN=$((RUN + 1))
+OUT="$WORK/cmd-$RUN.out"
+ERR="$WORK/cmd-$RUN.err"
+log "\$ $command &   (the first node holds the AM and 3 workers of 3 GB; the 4th waits for a second node)"
+(cd "$MARS_HOME" && exec $command) >"$OUT" 2>"$ERR" &
+submitter=$!
+OTHER_PIDS+=("$submitter")
+for _ in $(seq 1 120); do [[ -n "$(app_id 2>/dev/null)" ]] && break; sleep 0.5; done
+EXCLUDING="$(app_id)"
+check "$EXCLUDING runs" wait_running "$EXCLUDING"
+sleep 5
+check "a second NodeManager on 127.0.0.2 joins, its Java containers failing" \
+  hadoop_start_nodemanager2 4096 "JAVA_TOOL_OPTIONS=-XX:+MarsFieldTestNoSuchOption"
+wait "$submitter"
+RC=$?
+log "  -> exit $RC"
+expect_rc 0
+check "YARN reports $EXCLUDING SUCCEEDED ($(app_final "$EXCLUDING"))" test "$(app_final "$EXCLUDING")" == SUCCEEDED
+for _ in $(seq 1 60); do yarn logs -applicationId "$EXCLUDING" >"$WORK/logs-excluding.txt" 2>/dev/null && grep -q 'result=' "$WORK/logs-excluding.txt" && break; sleep 1; done
+check "the job printed pi" grep -qE 'MonteCarloPi: result=3\.14' "$WORK/logs-excluding.txt"
+check "the AM excluded 127.0.0.2 after 2 failures: $(grep -m1 -o 'node 127.0.0.2 had [0-9]* worker failures' "$WORK/logs-excluding.txt")" \
+  grep -q 'node 127.0.0.2 had 2 worker failures; no more worker containers there (mars.yarn.node.max-failures=2)' \
+  "$WORK/logs-excluding.txt"
+launched_there="$(grep -c 'launching worker container .* on 127.0.0.2:' "$WORK/logs-excluding.txt")"
+check "no worker container was launched there after it was excluded ($launched_there launched, 2 failures allowed)" \
+  test "$launched_there" -eq 2
+check "the first node was never excluded" bash -c "! grep -q 'node localhost had [0-9]* worker failures; no more' '$WORK/logs-excluding.txt'"
+
 # --- what is left
 check "no staging directory left by any run" staging_empty
 check "nothing left under /mars in ZooKeeper ($(zk_children))" zk_empty

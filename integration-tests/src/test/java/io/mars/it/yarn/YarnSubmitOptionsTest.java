@@ -255,6 +255,21 @@ class YarnSubmitOptionsTest {
     }
 
     @Test
+    void workersThatAlwaysFailOnTheOnlyHostFailTheApplicationInsteadOfExcludingTheHost() {
+        // every worker JVM refuses to start; the one host stays in use (excluding it would leave the requests
+        // unanswerable and the application waiting forever), so the failures add up to the limit and end it
+        MiniHadoop.Submitted run = submit(Map.of(), "--workers", "1", "--worker-memory", "384",
+                "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(hadoop.confDir),
+                "--conf", "mars.yarn.worker.java-options=-XX:+MarsTestNoSuchOption",
+                "--conf", "mars.worker.max-failures=2", "--conf", "mars.yarn.node.max-failures=1",
+                jobJar.toString(), qualified("/never-written"));
+
+        assertThat(run.code()).as(run.err()).isEqualTo(1);
+        assertThat(run.err()).contains("3 worker containers failed, more than mars.worker.max-failures=2")
+                .contains("MarsTestNoSuchOption");
+    }
+
+    @Test
     void anUnknownQueueIsRejectedBeforeAnythingIsUploaded() throws Exception {
         int staged = stagedCount();
 

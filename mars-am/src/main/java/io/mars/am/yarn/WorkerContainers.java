@@ -63,6 +63,11 @@ final class WorkerContainers {
     /** Counted failures per node, and the nodes no longer asked for. */
     private final Map<String, Integer> nodeFailures = new java.util.HashMap<>();
     private final Set<String> excludedNodes = new java.util.HashSet<>();
+    /**
+     * The hosts seen running this application's containers (the AM's and every worker's): exclusion is by host, and
+     * several NodeManagers may share one, so "never the last node" is counted in hosts.
+     */
+    private final Set<String> knownHosts = new java.util.HashSet<>();
     private int replaced;
     private volatile boolean stopping;
 
@@ -72,6 +77,7 @@ final class WorkerContainers {
     WorkerContainers(WorkerSpec spec, AppSpec app, String amHost, int amPort, byte[] secret, RemoteWorkers workers,
                      Optional<java.time.Duration> credentialsPoll) {
         this.credentialsPoll = credentialsPoll;
+        this.knownHosts.add(amHost);
         this.spec = spec;
         this.app = app;
         this.amHost = amHost;
@@ -115,6 +121,7 @@ final class WorkerContainers {
                 continue;
             }
             requested--;
+            knownHosts.add(c.getNodeId().getHost());
             rm.removeContainerRequest(new ContainerRequest(c.getResource(), null, null, PRIORITY));
             try {
                 nm.startContainerAsync(c, launch().newContext());
@@ -159,18 +166,27 @@ final class WorkerContainers {
     }
 
     /**
-     * After {@link WorkerSpec#nodeMaxFailures()} counted failures on a node, asks the RM for no more containers there,
-     * unless that would leave no node at all.
+     * After {@link WorkerSpec#nodeMaxFailures()} counted failures on a host, asks the RM for no more containers there,
+     * unless that would leave no host at all: another host must have run one of the application's containers and not
+     * be excluded, and the cluster must have another NodeManager.
      */
     private void countAgainstNode(String host, String why) {
         int n = nodeFailures.merge(host, 1, Integer::sum);
-        if (n >= spec.nodeMaxFailures() && !excludedNodes.contains(host)
-                && excludedNodes.size() + 1 < rm.getClusterNodeCount()) {
-            excludedNodes.add(host);
-            rm.updateBlacklist(List.of(host), List.of());
-            LOG.warn("node {} had {} worker failures (the last: {}); no more worker containers there ({}={})", host, n,
-                    why, WorkerSpec.NODE_MAX_FAILURES, spec.nodeMaxFailures());
+        if (n < spec.nodeMaxFailures() || excludedNodes.contains(host)) {
+            return;
         }
+        boolean otherHost = knownHosts.stream().anyMatch(h -> !h.equals(host) && !excludedNodes.contains(h));
+        if (!otherHost || excludedNodes.size() + 1 >= rm.getClusterNodeCount()) {
+            LOG.warn("node {} had {} worker failures but it is the last host this application runs on, so it stays in"
+                    + " use; the last failure: {}", host, n, why);
+            return;
+        }
+        excludedNodes.add(host);
+        // mutable lists: the client removes one from the other (List.of made its callback thread die, the field
+        // test found)
+        rm.updateBlacklist(new java.util.ArrayList<>(List.of(host)), new java.util.ArrayList<>());
+        LOG.warn("node {} had {} worker failures; no more worker containers there ({}={}); the last failure: {}", host,
+                n, WorkerSpec.NODE_MAX_FAILURES, spec.nodeMaxFailures(), why);
     }
 
     synchronized Set<String> excludedNodes() {
