@@ -113,4 +113,19 @@ final class GoldenAssertions {
         }
         return Arrays.toString(idx);
     }
+
+    /**
+     * The tensor's declared rank and dtype are numpy's, and so is each declared dimension except those only computation
+     * knows (a data-dependent length, declared unknown: unique, bincount, non-zeros, masks).
+     */
+    static void assertDeclaredAsNumpyWhereKnown(GoldenCase c, Tensor tensor, NDArray expected) {
+        long[] declared = tensor.shape();
+        assertThat(declared).as("declared rank of %s", c.name()).hasSameSizeAs(expected.shape());
+        for (int d = 0; d < declared.length; d++) {
+            if (declared[d] != io.mars.types.Shapes.UNKNOWN) {
+                assertThat(declared[d]).as("declared dim %s of %s", d, c.name()).isEqualTo(expected.shape()[d]);
+            }
+        }
+        assertThat(tensor.dtype()).as("declared dtype of %s", c.name()).isEqualTo(expected.dtype());
+    }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.tensor.Tensor;
 import io.mars.types.NDArray;
-import io.mars.types.Shapes;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -140,13 +139,6 @@ class RoutinesGoldenTest {
         NDArray expected = MANIFEST.expected(c);
         Tensor tensor = RoutinesExpressions.build(c, chunking);
         GoldenAssertions.assertExecutesAsNumpy(c, chunking, tensor, expected, CLUSTER.session());
-        long[] declared = tensor.shape();
-        assertThat(declared).as("declared rank of %s", c.name()).hasSameSizeAs(expected.shape());
-        for (int d = 0; d < declared.length; d++) {
-            if (declared[d] != Shapes.UNKNOWN) {
-                assertThat(declared[d]).as("declared dim %s of %s", d, c.name()).isEqualTo(expected.shape()[d]);
-            }
-        }
-        assertThat(tensor.dtype()).as("declared dtype of %s", c.name()).isEqualTo(expected.dtype());
+        GoldenAssertions.assertDeclaredAsNumpyWhereKnown(c, tensor, expected);
     }
 }

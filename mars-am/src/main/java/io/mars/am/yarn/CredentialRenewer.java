@@ -169,11 +169,6 @@ final class CredentialRenewer implements AutoCloseable {
 
     @Override
     public void close() {
-        timer.shutdownNow();
-        try {
-            timer.awaitTermination(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        io.mars.common.concurrent.Pools.stopNow(timer, 10);
     }
 }

@@ -23,4 +23,17 @@ public final class Pools {
             Thread.currentThread().interrupt();
         }
     }
+
+    /**
+     * Interrupts what {@code pool} runs and drops what it has queued or scheduled (a timer's next run), then waits up
+     * to {@code seconds} for its threads to end. An interrupt of the caller while it waits is kept.
+     */
+    public static void stopNow(ExecutorService pool, long seconds) {
+        pool.shutdownNow();
+        try {
+            pool.awaitTermination(seconds, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

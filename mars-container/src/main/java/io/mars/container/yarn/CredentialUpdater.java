@@ -64,12 +64,7 @@ final class CredentialUpdater implements AutoCloseable {
 
     @Override
     public void close() {
-        timer.shutdownNow();
-        try {
-            timer.awaitTermination(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        io.mars.common.concurrent.Pools.stopNow(timer, 10);
         am.close();
         allocator.close();
     }
