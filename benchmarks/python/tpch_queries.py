@@ -469,7 +469,12 @@ def main():
     parser.add_argument("--queries", default=",".join(str(i) for i in range(1, 23)), help="e.g. 1,3,6")
     parser.add_argument("--out", help="write each answer to OUT/qNN.csv")
     parser.add_argument("--preload", action="store_true", help="read every table before timing the queries")
+    parser.add_argument("--runs", type=int, default=1,
+                        help="runs of each query in a row; with more than one each line is 'qNN run seconds rows' and"
+                             " the last run is the warm one, as Mars's second run is")
     args = parser.parse_args()
+    if args.runs < 1:
+        raise SystemExit(f"--runs must be at least 1, got {args.runs}")
     if args.format == "parquet":
         try:
             import pyarrow  # noqa: F401
@@ -486,10 +491,14 @@ def main():
         tables.preload()
         print(f"preload {time.perf_counter() - start:.3f}", file=sys.stderr)
     for n in (int(q) for q in args.queries.split(",")):
-        start = time.perf_counter()
-        answer = QUERIES[n - 1](tables)
-        elapsed = time.perf_counter() - start
-        print(f"q{n:02d} {elapsed:.3f} {len(answer)}", flush=True)
+        for run in range(1, args.runs + 1):
+            start = time.perf_counter()
+            answer = QUERIES[n - 1](tables)
+            elapsed = time.perf_counter() - start
+            if args.runs == 1:
+                print(f"q{n:02d} {elapsed:.3f} {len(answer)}", flush=True)
+            else:
+                print(f"q{n:02d} {run} {elapsed:.3f} {len(answer)}", flush=True)
         if args.out:
             answer.to_csv(os.path.join(args.out, f"q{n:02d}.csv"), index=False)
 

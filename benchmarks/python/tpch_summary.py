@@ -1,5 +1,5 @@
-"""Summary of a benchmarks/run-tpch.sh run: per query the warm time of every engine (Mars' second run, the others'
-only run), Mars' cold (first, fresh-JVM) run, the ratios of Mars to each other engine, the geometric means and each
+"""Summary of a benchmarks/run-tpch.sh run: per query the warm time of every engine (the last of its runs: Mars's second,
+the Python engines' second with --runs 2, or their only one), Mars' cold (first, fresh-JVM) run, the ratios of Mars to each other engine, the geometric means and each
 engine's peak RSS. Reads OUT/<engine>.txt ("qNN run seconds rows" or "qNN seconds rows") and OUT/<engine>.rss.
 
 Usage: python3 tpch_summary.py OUT mars,duckdb,pandas,pandas-mem,dask
@@ -16,7 +16,7 @@ for e in engines:
         p = line.split()
         if len(p) == 4:        # qNN run seconds rows: the last run counts (warm), the first is the cold one
             q, run, sec = p[0], int(p[1]), float(p[2])
-            if run == 1:
+            if run == 1 and e == "mars":
                 cold.setdefault(e, {})[q] = sec
             t[q] = sec
         elif len(p) == 3:      # qNN seconds rows (Python: one run per query, reading its tables)
