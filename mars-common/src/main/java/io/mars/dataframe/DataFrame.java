@@ -632,6 +632,45 @@ public final class DataFrame implements Tileable {
 
     // --- end IO ---
 
+    // --- running and window functions ---
+
+    /** pandas' {@code cumsum()} of every column (each numeric): running sums skipping nulls. */
+    public DataFrame cumsum() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMSUM); }
+    public DataFrame cumprod() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMPROD); }
+    public DataFrame cummax() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMMAX); }
+    public DataFrame cummin() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMMIN); }
+
+    /** pandas' {@code ffill()} of every column. */
+    public DataFrame ffill() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.FFILL); }
+
+    /** pandas' {@code shift(periods)} of every column (see {@link Series#shift(long)}). */
+    public DataFrame shift(long periods) {
+        return Windows.window(this, io.mars.common.operand.dataframe.WindowFn.SHIFT, periods, 0);
+    }
+
+    /** pandas' {@code diff(periods)} of every column (each int or float). */
+    public DataFrame diff(long periods) {
+        return Windows.window(this, io.mars.common.operand.dataframe.WindowFn.DIFF, periods, 0);
+    }
+
+    /** pandas' {@code pct_change(periods)} of every column (each int or float; nulls forward-filled first). */
+    public DataFrame pctChange(long periods) {
+        for (String c : columns) {
+            io.mars.common.operand.dataframe.WindowFn.PCT_CHANGE.outputType(c, dtype(c), periods);
+        }
+        return Windows.window(ffill(), io.mars.common.operand.dataframe.WindowFn.PCT_CHANGE, periods, 0);
+    }
+
+    /** pandas' {@code rolling(window)} of every column (each int or float; min_periods=window). */
+    public Rolling<DataFrame> rolling(int window) {
+        return rolling(window, window);
+    }
+
+    public Rolling<DataFrame> rolling(int window, int minPeriods) {
+        Windows.checkRolling(window, minPeriods);
+        return new Rolling<>(fn -> Windows.window(this, fn, window, minPeriods));
+    }
+
     // --- index ---
 
     RowLabels labels() {

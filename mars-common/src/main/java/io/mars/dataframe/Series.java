@@ -346,6 +346,64 @@ public final class Series implements Tileable {
         return filter(notna());
     }
 
+    // ----- running and window functions -----
+
+    /** pandas' {@code cumsum()}: the running sum, skipping nulls (a null row stays null); bool counts in int64. */
+    public Series cumsum() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMSUM); }
+    /** pandas' {@code cumprod()}: the running product, skipping nulls. */
+    public Series cumprod() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMPROD); }
+    /** pandas' {@code cummax()}: the running maximum, skipping nulls; numbers and datetimes. */
+    public Series cummax() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMMAX); }
+    /** pandas' {@code cummin()}: the running minimum, skipping nulls; numbers and datetimes. */
+    public Series cummin() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMMIN); }
+
+    /** pandas' {@code ffill()}: each null replaced by the last value before it that is not null (leading nulls stay). */
+    public Series ffill() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.FFILL); }
+
+    /**
+     * pandas' {@code shift(periods)}: the value {@code periods} rows before (after, when negative), null where there
+     * is none; ints become float64 (as pandas, for the NaN shifted in), bool is refused (pandas makes it object).
+     */
+    public Series shift(long periods) {
+        return Windows.window(this, io.mars.common.operand.dataframe.WindowFn.SHIFT, periods, 0);
+    }
+
+    /** pandas' {@code diff(periods)}: this value less the one {@code periods} rows before (after, when negative). */
+    public Series diff(long periods) {
+        return Windows.window(this, io.mars.common.operand.dataframe.WindowFn.DIFF, periods, 0);
+    }
+
+    /** {@code diff(1)}. */
+    public Series diff() { return diff(1); }
+
+    /**
+     * pandas' {@code pct_change(periods)} (fill_method='pad'): nulls forward-filled, then this value over the one
+     * {@code periods} rows before, less 1 (x / 0 is inf, 0 / 0 NaN).
+     */
+    public Series pctChange(long periods) {
+        io.mars.common.operand.dataframe.WindowFn.PCT_CHANGE.outputType(name, dtype, periods);
+        return Windows.window(ffill(), io.mars.common.operand.dataframe.WindowFn.PCT_CHANGE, periods, 0);
+    }
+
+    /** {@code pctChange(1)}. */
+    public Series pctChange() { return pctChange(1); }
+
+    /** pandas' {@code rolling(window)} (min_periods=window). */
+    public Rolling<Series> rolling(int window) {
+        return rolling(window, window);
+    }
+
+    /** pandas' {@code rolling(window, min_periods=minPeriods)}. */
+    public Rolling<Series> rolling(int window, int minPeriods) {
+        Windows.checkRolling(window, minPeriods);
+        return new Rolling<>(fn -> Windows.window(this, fn, window, minPeriods));
+    }
+
+    /** pandas' {@code expanding()} (min_periods=1). */
+    public Expanding expanding() {
+        return new Expanding(this);
+    }
+
     // ----- reductions: a series of one row -----
 
     public Series sum() { return reduce(AggFn.SUM, 1); }

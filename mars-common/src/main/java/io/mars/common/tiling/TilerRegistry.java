@@ -36,6 +36,7 @@ public final class TilerRegistry {
         RowLabelTilers.registerAll(r);
         TableIoTilers.registerAll(r);
         UserFunctionTilers.registerAll(r);
+        WindowTilers.registerAll(r);
         return r;
     }
 

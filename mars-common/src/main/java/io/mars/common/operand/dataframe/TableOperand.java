@@ -31,5 +31,7 @@ public sealed interface TableOperand extends Operand permits
         TableMerge,
         TableRequireRows,
         TableRowPositions,
-        TableSortValues {
+        TableScan,
+        TableSortValues,
+        TableWindow {
 }
