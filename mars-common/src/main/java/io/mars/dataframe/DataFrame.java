@@ -501,6 +501,16 @@ public final class DataFrame implements Tileable {
         return DataFrameOps.nExtreme(this, n, column, false);
     }
 
+    /** pandas' {@code nlargest(n, columns)}: ordered by the columns in turn, all descending; ties in frame order. */
+    public DataFrame nlargest(long n, List<String> columns) {
+        return DataFrameOps.nExtreme(this, n, columns, true);
+    }
+
+    /** pandas' {@code nsmallest(n, columns)}. */
+    public DataFrame nsmallest(long n, List<String> columns) {
+        return DataFrameOps.nExtreme(this, n, columns, false);
+    }
+
     /** pandas' {@code merge(right, on=on, how=how)} with suffixes {@code _x, _y}, rows in an unspecified order. */
     public DataFrame merge(DataFrame right, List<String> on, String how) {
         return DataFrameOps.merge(this, right, on, how, "_x", "_y", false);
@@ -631,6 +641,27 @@ public final class DataFrame implements Tileable {
     }
 
     // --- end IO ---
+
+    /** pandas' {@code round(decimals)}: int and float columns rounded (see {@link Series#round}), the others kept. */
+    public DataFrame round(int decimals) {
+        DataFrame out = this;
+        for (String c : columns) {
+            DType t = dtype(c);
+            if (t.isNumeric() && t != DType.BOOL) {
+                out = out.assign(c, col(c).round(decimals));
+            }
+        }
+        return out;
+    }
+
+    /** pandas' {@code clip(lower, upper)} of every column (each int or float; see {@link Series#clip}). */
+    public DataFrame clip(double lower, double upper) {
+        DataFrame out = this;
+        for (String c : columns) {
+            out = out.assign(c, col(c).clip(lower, upper));
+        }
+        return out;
+    }
 
     // --- running and window functions ---
 

@@ -315,6 +315,85 @@ public final class Series implements Tileable {
                 List.of(this, cond), name, out, length, labels);
     }
 
+    /**
+     * pandas' {@code round(decimals)}: numpy's rounding, halves to even ({@code 2.5} to {@code 2.0}); ints stay ints
+     * (negative decimals round them to tens, hundreds ...), bool is refused (pandas makes it float16).
+     */
+    public Series round(int decimals) {
+        requireNumbers("round");
+        return map(ExprFn.ROUND, dtype, name, List.of(), Scalar.of((long) decimals), null, false);
+    }
+
+    /**
+     * pandas' {@code clip(lower, upper)}: values below {@code lower} become {@code lower}, above {@code upper}
+     * {@code upper}; nulls stay; NaN for a bound means none; bounds given the wrong way round are swapped, as pandas
+     * does. An int series stays int when both bounds are whole numbers, else becomes float64.
+     */
+    public Series clip(double lower, double upper) {
+        requireNumbers("clip");
+        if (lower > upper) {
+            double t = lower;
+            lower = upper;
+            upper = t;
+        }
+        boolean whole = (Double.isNaN(lower) || lower == Math.rint(lower)) && (Double.isNaN(upper)
+                || upper == Math.rint(upper));
+        DType out = dtype.isFloat() || whole ? dtype : DType.FLOAT64;
+        Series result = this;
+        if (!Double.isNaN(lower)) {
+            result = result.whereTyped(lt(lower).not(), out, bound(lower, out), null);
+        }
+        if (!Double.isNaN(upper)) {
+            result = result.whereTyped(gt(upper).not(), out, bound(upper, out), null);
+        }
+        return result;
+    }
+
+    private static Scalar bound(double v, DType out) {
+        return out.isFloat() ? Scalar.of(v) : Scalar.of((long) v);
+    }
+
+    /**
+     * pandas' {@code replace(old, new)} of numbers: {@code newValue} where the value equals {@code oldValue}. An int
+     * series stays int and takes only a whole {@code newValue} (pandas' dtype would depend on whether the value is
+     * there: convert with astype(float64) first).
+     */
+    public Series replace(double oldValue, double newValue) {
+        requireNumbers("replace");
+        if (!dtype.isFloat() && newValue != Math.rint(newValue)) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "replace: series '" + name + "' of " + dtype
+                    + " cannot take " + newValue + "; convert it with astype(float64) first");
+        }
+        if (Double.isNaN(oldValue)) {
+            return fillna(newValue);
+        }
+        return whereTyped(ne(oldValue), dtype, bound(newValue, dtype), null);
+    }
+
+    /** pandas' {@code replace(old, new)} of strings: {@code newValue} where the value equals {@code oldValue}. */
+    public Series replace(String oldValue, String newValue) {
+        if (dtype != DType.STRING) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "replace: cannot look for the string '" + oldValue
+                    + "' in series '" + name + "' of " + dtype);
+        }
+        return whereTyped(ne(Objects.requireNonNull(oldValue, "oldValue")), dtype, null,
+                Objects.requireNonNull(newValue, "newValue"));
+    }
+
+    private void requireNumbers(String what) {
+        if (!dtype.isNumeric() || dtype == DType.BOOL) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, what + " of series '" + name + "' of " + dtype
+                    + " is not supported; give an int or float series");
+        }
+    }
+
+    /** This value where {@code cond} is true, else {@code other} (a number) or {@code text}, as {@code out}. */
+    private Series whereTyped(Series cond, DType out, Scalar other, String text) {
+        List<ColumnRef> args = List.of(new ColumnRef(1, cond.name), new ColumnRef(0, name));
+        return new Series(new TableMap(labelled(Exprs.expr(name, out, ExprFn.WHERE, args, other, text, false))),
+                List.of(this, cond), name, out, length, labels);
+    }
+
     /** The same values under another name. */
     public Series rename(String newName) {
         return new Series(new TableMap(labelled(io.mars.common.operand.dataframe.ColumnExpr.column(newName, dtype,
@@ -471,6 +550,40 @@ public final class Series implements Tileable {
     /** pandas' {@code median()}: a one-row float64 series (NaN when every value is null). */
     public Series median() {
         return DataFrameOps.median(this);
+    }
+
+    /**
+     * pandas' {@code quantile(q)} (linear interpolation, nulls skipped): a one-row float64 series, NaN when every
+     * value is null.
+     */
+    public Series quantile(double q) {
+        if (!(q >= 0 && q <= 1)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "quantile: q must be between 0 and 1, got " + q);
+        }
+        if (!dtype.isNumeric()) {
+            throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute quantile of series '" + name
+                    + "' of dtype " + dtype + "; quantile needs a numeric (bool, int or float) column");
+        }
+        Series values = dropna().astype(DType.FLOAT64);
+        return DataFrames.fromTensor(values.toTensor().quantile(q).reshape(1), name).col(name);
+    }
+
+    /** pandas' {@code mode()}: the values seen most often (nulls not counted), ascending, labelled by position. */
+    public Series mode() {
+        return DataFrameOps.mode(this);
+    }
+
+    /**
+     * pandas' {@code idxmax()}: the label of the first largest value (nulls skipped), as a one-row series named as
+     * this one; no row when every value is null (pandas raises).
+     */
+    public Series idxmax() {
+        return nlargest(1).index().toSeries().rename(name);
+    }
+
+    /** pandas' {@code idxmin()}: the label of the first smallest value (see {@link #idxmax()}). */
+    public Series idxmin() {
+        return nsmallest(1).index().toSeries().rename(name);
     }
 
     /** pandas' {@code nunique()}: the number of distinct non-null values, a one-row int64 series. */

@@ -1,0 +1,116 @@
+package io.mars.it.golden;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mars.common.graph.Tileable;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
+import io.mars.it.LocalClusterExtension;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * round, clip, replace, idxmax/idxmin, nlargest/nsmallest on several columns, quantile and mode against pandas: every
+ * case of {@code golden/dataframe/breadth.json} (written by {@code src/test/python/golden_dataframe_breadth.py}) with
+ * one chunk, a chunk per row and uneven chunks.
+ */
+class DataFrameBreadthGoldenTest {
+    /** Rows per chunk: 0 is automatic (one chunk here), 1 is a chunk per row, 4 and 7 leave a shorter last chunk. */
+    private static final long[] CHUNKINGS = {0, 1, 4, 7};
+    private static final JsonNode GOLDEN = load();
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
+
+    private static JsonNode load() {
+        try (InputStream in = DataFrameBreadthGoldenTest.class.getResourceAsStream("/golden/dataframe/breadth.json")) {
+            return new ObjectMapper().readTree(in);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read golden/dataframe/breadth.json", e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Builder {
+        Tileable build(DataFrame df, DataFrame r, DataFrame empty);
+    }
+
+    private static final Map<String, Builder> CASES = new LinkedHashMap<>();
+
+    private static void add(String name, Builder b) {
+        CASES.put(name, b);
+    }
+
+    static {
+        add("round_f_2", (df, r, e) -> r.col("f").round(2));
+        add("round_f_0", (df, r, e) -> r.col("f").round(0));
+        add("round_f_neg_2", (df, r, e) -> r.col("f").round(-2));
+        add("round_i_1", (df, r, e) -> r.col("i").round(1));
+        add("round_i_neg_1", (df, r, e) -> r.col("i").round(-1));
+        add("round_frame_1", (df, r, e) -> df.round(1));
+        add("empty_round_x", (df, r, e) -> e.col("x").round(1));
+        add("clip_x", (df, r, e) -> df.col("x").clip(-1.0, 3.0));
+        add("clip_y_whole", (df, r, e) -> df.col("y").clip(-2, 5));
+        add("clip_y_halves", (df, r, e) -> df.col("y").clip(-2.5, 5.5));
+        add("clip_y_swapped", (df, r, e) -> df.col("y").clip(5, -2));
+        add("clip_x_lower_only", (df, r, e) -> df.col("x").clip(0.5, Double.NaN));
+        add("clip_frame", (df, r, e) -> df.select("k", "x", "y").clip(0, 4));
+        add("replace_y_4_40", (df, r, e) -> df.col("y").replace(4, 40));
+        add("replace_x_1_5", (df, r, e) -> df.col("x").replace(1.0, -5.5));
+        add("replace_x_nan_0", (df, r, e) -> df.col("x").replace(Double.NaN, 0.0));
+        add("replace_s_a_z", (df, r, e) -> df.col("s").replace("a", "z"));
+        add("replace_g_none_found", (df, r, e) -> df.col("g").replace("q", "z"));
+        add("idxmax_x", (df, r, e) -> df.col("x").idxmax());
+        add("idxmin_y", (df, r, e) -> df.col("y").idxmin());
+        add("idxmax_k_ties", (df, r, e) -> df.col("k").idxmax());
+        add("idxmin_x_after_filter", (df, r, e) -> df.filter(df.col("y").gt(0.0)).col("x").idxmin());
+        add("nlargest_k_y_5", (df, r, e) -> df.nlargest(5, List.of("k", "y")));
+        add("nsmallest_k_y_6", (df, r, e) -> df.nsmallest(6, List.of("k", "y")));
+        add("nlargest_x_y_4", (df, r, e) -> df.nlargest(4, List.of("x", "y")));
+        add("nlargest_b_k_3", (df, r, e) -> df.select("b", "k", "y").astype(Map.of("b", DType.INT64))
+                .nlargest(3, List.of("b", "k")));
+        add("quantile_x_0_3", (df, r, e) -> df.col("x").quantile(0.3));
+        add("quantile_y_0_75", (df, r, e) -> df.col("y").quantile(0.75));
+        add("quantile_y_0", (df, r, e) -> df.col("y").quantile(0.0));
+        add("quantile_x_1", (df, r, e) -> df.col("x").quantile(1.0));
+        add("mode_k", (df, r, e) -> df.col("k").mode());
+        add("mode_y", (df, r, e) -> df.col("y").mode());
+        add("mode_s", (df, r, e) -> df.col("s").mode());
+        add("mode_x", (df, r, e) -> df.col("x").mode());
+        add("empty_mode_y", (df, r, e) -> e.col("y").mode());
+    }
+
+    static Stream<Arguments> cases() {
+        return DataFrameGoldenTest.caseArguments(GOLDEN, CHUNKINGS);
+    }
+
+    @Test
+    void everyGoldenCaseHasAnExpressionAndViceVersa() {
+        DataFrameGoldenTest.assertSameCases(GOLDEN, CASES.keySet());
+    }
+
+    @ParameterizedTest(name = "{0} rows/chunk={1}")
+    @MethodSource("cases")
+    void matchesPandas(String name, long chunkRows) {
+        JsonNode in = GOLDEN.get("inputs");
+        JsonNode df = in.get("df");
+        JsonNode r = in.get("r");
+        Tileable t = CASES.get(name).build(
+                DataFrames.fromTable(DataFrameGoldenTest.input(df, df.get("rows").size()), chunkRows),
+                DataFrames.fromTable(DataFrameGoldenTest.input(r, r.get("rows").size()), chunkRows),
+                DataFrames.fromTable(DataFrameGoldenTest.input(df, 0), chunkRows));
+        LocalTable got = CLUSTER.session().executeTables(t).get(0);
+        DataFrameGoldenTest.assertMatches(name, got, GOLDEN.get("cases").get(name));
+        CLUSTER.session().releaseTileables(t);
+    }
+}
