@@ -92,6 +92,24 @@ def cases(df, r):
         "mode_s": lambda: col(df.s.mode(), "s"),
         "mode_x": lambda: col(df.x.mode(), "x"),
         "empty_mode_y": lambda: col(e.y.mode(), "y"),
+        # iloc, tail
+        "iloc_3_9": lambda: df.iloc[3:9],
+        "iloc_neg_5_end": lambda: df.iloc[-5:],
+        "iloc_2_20_3": lambda: df.iloc[2:20:3],
+        "iloc_reversed": lambda: df.iloc[::-1],
+        "iloc_neg_2_4_neg_3": lambda: df.iloc[-2:4:-3],
+        "iloc_past_end": lambda: df.iloc[20:100],
+        "iloc_empty_slice": lambda: df.iloc[9:3],
+        "iloc_list": lambda: df.iloc[[5, 0, 22, -1, 5, 6, 7, 1]],
+        "iloc_series_y_list": lambda: col(df.y.iloc[[3, 2, 1]], "y"),
+        "iloc_after_filter": lambda: pos.iloc[2:7],
+        "iloc_list_after_filter": lambda: pos.iloc[[-1, 0]],
+        "tail_4": lambda: df.tail(4),
+        "tail_0": lambda: df.tail(0),
+        "tail_100": lambda: df.tail(100),
+        "tail_series_x_3": lambda: col(df.x.tail(3), "x"),
+        "tail_index_after_filter": lambda: pd.DataFrame({"i": pos.tail(3).index.to_numpy()}),
+        "empty_tail_2": lambda: e.tail(2),
     }
 
 

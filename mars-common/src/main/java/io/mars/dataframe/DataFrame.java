@@ -288,6 +288,43 @@ public final class DataFrame implements Tileable {
                 rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, rows), labels);
     }
 
+    /** pandas' {@code tail(n)}: the last {@code n} rows (all when there are fewer), keeping their labels. */
+    public DataFrame tail(long n) {
+        if (n < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "tail(n) needs n >= 0, got " + n);
+        }
+        return n == 0 ? iloc(0, 0) : iloc(-n, Long.MAX_VALUE);
+    }
+
+    /**
+     * pandas' {@code iloc[start:stop]}: the rows at positions {@code start} to {@code stop - 1}, Python's slice
+     * rules (negative from the end, bounds clipped; {@code Long.MAX_VALUE} for an open end), labels kept.
+     */
+    public DataFrame iloc(long start, long stop) {
+        return iloc(start, stop, 1);
+    }
+
+    /** pandas' {@code iloc[start:stop:step]} (a negative step walks back; {@code Long.MIN_VALUE} stops at the first row). */
+    public DataFrame iloc(long start, long stop, long step) {
+        if (step == 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "iloc: slice step cannot be zero");
+        }
+        return ilocOf(new io.mars.common.operand.dataframe.TableIloc(start, stop, step, null),
+                rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : Windows.sliceLength(start, stop, step, rows));
+    }
+
+    /** pandas' {@code iloc[[p, ...]]}: the rows at those positions in that order (negative from the end). */
+    public DataFrame iloc(List<Long> positions) {
+        long[] p = positions.stream().mapToLong(Long::longValue).toArray();
+        Windows.checkPositions(p, rows);
+        return ilocOf(new io.mars.common.operand.dataframe.TableIloc(0, 0, 1, p), p.length);
+    }
+
+    private DataFrame ilocOf(io.mars.common.operand.dataframe.TableIloc op, long length) {
+        DataFrame in = positioned();
+        return new DataFrame(op, List.of(in), columns, dtypes, length, in.labels);
+    }
+
     /** pandas' {@code isna()}: a bool frame, true where a value is null or NaN. */
     public DataFrame isna() {
         return perColumn(ExprFn.ISNA);

@@ -421,6 +421,26 @@ public final class Series implements Tileable {
                 length == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, length), labels);
     }
 
+    /** pandas' {@code tail(n)}: the last {@code n} values, keeping their labels. */
+    public Series tail(long n) {
+        return toFrame().tail(n).col(name);
+    }
+
+    /** pandas' {@code iloc[start:stop]} (see {@link DataFrame#iloc(long, long)}). */
+    public Series iloc(long start, long stop) {
+        return toFrame().iloc(start, stop).col(name);
+    }
+
+    /** pandas' {@code iloc[start:stop:step]}. */
+    public Series iloc(long start, long stop, long step) {
+        return toFrame().iloc(start, stop, step).col(name);
+    }
+
+    /** pandas' {@code iloc[[p, ...]]}. */
+    public Series iloc(List<Long> positions) {
+        return toFrame().iloc(positions).col(name);
+    }
+
     public Series dropna() {
         return filter(notna());
     }

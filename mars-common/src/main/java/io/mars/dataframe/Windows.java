@@ -57,4 +57,26 @@ final class Windows {
                     + window + ", got " + minPeriods);
         }
     }
+
+    /** The length of Python's {@code slice(start, stop, step)} over {@code n} rows. */
+    static long sliceLength(long start, long stop, long step, long n) {
+        long lower = step > 0 ? 0 : -1;
+        long upper = step > 0 ? n : n - 1;
+        long a = Math.max(lower, Math.min(upper, start < 0 ? start + n : start));
+        long z = Math.max(lower, Math.min(upper, stop < 0 ? stop + n : stop));
+        return step > 0 ? (z > a ? (z - a - 1) / step + 1 : 0) : (a > z ? (a - z - 1) / -step + 1 : 0);
+    }
+
+    /** INDEX_OUT_OF_RANGE for a position past either end of {@code n} rows (when {@code n} is known). */
+    static void checkPositions(long[] positions, long n) {
+        if (n == io.mars.types.Shapes.UNKNOWN) {
+            return;
+        }
+        for (long p : positions) {
+            if (p < -n || p >= n) {
+                throw new MarsException(ErrorCode.INDEX_OUT_OF_RANGE, "iloc: position " + p + " is out of bounds for "
+                        + n + " rows");
+            }
+        }
+    }
 }

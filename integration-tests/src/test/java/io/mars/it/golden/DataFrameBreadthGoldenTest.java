@@ -73,7 +73,7 @@ class DataFrameBreadthGoldenTest {
         add("idxmax_x", (df, r, e) -> df.col("x").idxmax());
         add("idxmin_y", (df, r, e) -> df.col("y").idxmin());
         add("idxmax_k_ties", (df, r, e) -> df.col("k").idxmax());
-        add("idxmin_x_after_filter", (df, r, e) -> df.filter(df.col("y").gt(0.0)).col("x").idxmin());
+        add("idxmin_x_after_filter", (df, r, e) -> positive(df).col("x").idxmin());
         add("nlargest_k_y_5", (df, r, e) -> df.nlargest(5, List.of("k", "y")));
         add("nsmallest_k_y_6", (df, r, e) -> df.nsmallest(6, List.of("k", "y")));
         add("nlargest_x_y_4", (df, r, e) -> df.nlargest(4, List.of("x", "y")));
@@ -88,6 +88,28 @@ class DataFrameBreadthGoldenTest {
         add("mode_s", (df, r, e) -> df.col("s").mode());
         add("mode_x", (df, r, e) -> df.col("x").mode());
         add("empty_mode_y", (df, r, e) -> e.col("y").mode());
+        add("iloc_3_9", (df, r, e) -> df.iloc(3, 9));
+        add("iloc_neg_5_end", (df, r, e) -> df.iloc(-5, Long.MAX_VALUE));
+        add("iloc_2_20_3", (df, r, e) -> df.iloc(2, 20, 3));
+        add("iloc_reversed", (df, r, e) -> df.iloc(-1, Long.MIN_VALUE, -1));
+        add("iloc_neg_2_4_neg_3", (df, r, e) -> df.iloc(-2, 4, -3));
+        add("iloc_past_end", (df, r, e) -> df.iloc(20, 100));
+        add("iloc_empty_slice", (df, r, e) -> df.iloc(9, 3));
+        add("iloc_list", (df, r, e) -> df.iloc(List.of(5L, 0L, 22L, -1L, 5L, 6L, 7L, 1L)));
+        add("iloc_series_y_list", (df, r, e) -> df.col("y").iloc(List.of(3L, 2L, 1L)));
+        add("iloc_after_filter", (df, r, e) -> positive(df).iloc(2, 7));
+        add("iloc_list_after_filter", (df, r, e) -> positive(df).iloc(List.of(-1L, 0L)));
+        add("tail_4", (df, r, e) -> df.tail(4));
+        add("tail_0", (df, r, e) -> df.tail(0));
+        add("tail_100", (df, r, e) -> df.tail(100));
+        add("tail_series_x_3", (df, r, e) -> df.col("x").tail(3));
+        add("tail_index_after_filter", (df, r, e) -> positive(df).tail(3).index().toSeries().rename("i"));
+        add("empty_tail_2", (df, r, e) -> e.tail(2));
+    }
+
+    /** pandas' {@code df[df.y > 0]}: a frame whose chunk lengths are known only when it has run. */
+    private static DataFrame positive(DataFrame df) {
+        return df.filter(df.col("y").gt(0.0));
     }
 
     static Stream<Arguments> cases() {

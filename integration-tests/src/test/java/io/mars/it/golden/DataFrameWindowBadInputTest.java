@@ -92,6 +92,18 @@ class DataFrameWindowBadInputTest {
     }
 
     @Test
+    void ilocPositionsPastEitherEndAreIndexOutOfRangeAndAZeroStepIsInvalid() {
+        fails(() -> df().iloc(List.of(0L, 5L)), ErrorCode.INDEX_OUT_OF_RANGE, "position 5", "5 rows");
+        fails(() -> df().col("x").iloc(List.of(-6L)), ErrorCode.INDEX_OUT_OF_RANGE, "position -6");
+        fails(() -> df().iloc(0, 3, 0), ErrorCode.INVALID_ARGUMENT, "step", "zero");
+        fails(() -> df().tail(-1), ErrorCode.INVALID_ARGUMENT, "tail", "-1");
+        // after a filter the length is known only when it has run
+        DataFrame some = df().filter(df().col("k").gt(1.0));
+        fails(() -> some.iloc(List.of(3L)).execute(CLUSTER.session()), ErrorCode.INDEX_OUT_OF_RANGE, "position 3",
+                "3 rows");
+    }
+
+    @Test
     void idxmaxOfOnlyNullsGivesNoRow() {
         DataFrame nulls = DataFrames.fromTable(LocalTable.of(Column.of("x", DType.FLOAT64, Arrays.asList(null,
                 null, null))), 1);

@@ -37,6 +37,7 @@ public final class TilerRegistry {
         TableIoTilers.registerAll(r);
         UserFunctionTilers.registerAll(r);
         WindowTilers.registerAll(r);
+        IlocTilers.registerAll(r);
         return r;
     }
 

@@ -23,6 +23,7 @@ final class WindowOperandSamples {
                 new ChunkTableScan(ScanFn.FFILL, List.of("s", "x")),
                 new TableWindow(WindowFn.ROLLING_STD, 5, 3, List.of("x")),
                 new ChunkTableWindow(WindowFn.SHIFT, -2, 0, List.of("x", "s"), List.of(
-                        new ChunkTableAssemble.Piece(0, 3, 4), new ChunkTableAssemble.Piece(1, 0, 7)), 4, 7));
+                        new ChunkTableAssemble.Piece(0, 3, 4), new ChunkTableAssemble.Piece(1, 0, 7)), 4, 7),
+                new io.mars.common.operand.dataframe.TableIloc(0, 0, 1, new long[] {4, -1, 0, 0}));
     }
 }

@@ -26,6 +26,7 @@ public sealed interface TableOperand extends Operand permits
         TableFilter,
         TableGroupApply,
         TableHead,
+        TableIloc,
         TableMap,
         TableMapPartitions,
         TableMerge,

@@ -64,7 +64,8 @@ public final class PruningRules {
             .with(TableRequireRows.class, new NeedsAllColumns<>())
             // not taught yet: running and window functions pass every column through
             .with(io.mars.common.operand.dataframe.TableScan.class, new NeedsAllColumns<>())
-            .with(io.mars.common.operand.dataframe.TableWindow.class, new NeedsAllColumns<>());
+            .with(io.mars.common.operand.dataframe.TableWindow.class, new NeedsAllColumns<>())
+            .with(io.mars.common.operand.dataframe.TableIloc.class, new NeedsAllColumns<>());
 
     private static final PruningRule<Operand> NOT_A_TABLE = new NeedsAllColumns<>();
 
