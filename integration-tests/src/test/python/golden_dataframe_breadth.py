@@ -110,6 +110,31 @@ def cases(df, r):
         "tail_series_x_3": lambda: col(df.x.tail(3), "x"),
         "tail_index_after_filter": lambda: pd.DataFrame({"i": pos.tail(3).index.to_numpy()}),
         "empty_tail_2": lambda: e.tail(2),
+        # rank
+        "rank_x_average": lambda: col(df.x.rank(), "x"),
+        "rank_y_min": lambda: col(df.k.rank(method="min"), "k"),
+        "rank_k_max": lambda: col(df.k.rank(method="max"), "k"),
+        "rank_k_first": lambda: col(df.k.rank(method="first"), "k"),
+        "rank_x_first": lambda: col(df.x.rank(method="first"), "x"),
+        "rank_k_dense": lambda: col(df.k.rank(method="dense"), "k"),
+        "rank_s_average": lambda: col(df.s.rank(), "s"),
+        "rank_after_filter": lambda: col(pos.y.rank(method="dense"), "y"),
+        "empty_rank_x": lambda: col(e.x.rank(), "x"),
+        # groupby cumcount, transform, filter by size, head
+        "groupby_k_cumcount": lambda: col(df.groupby("k").cumcount(), ""),
+        "groupby_g_cumcount_float": lambda: col(df.groupby("g").cumcount().astype("float64"), ""),
+        "groupby_k_b_cumcount": lambda: col(df.groupby(["k", "b"]).cumcount(), ""),
+        # Mars joins the aggregates back to the rows, and a join makes an int column float64 (pandas keeps int64
+        # when no key is null)
+        "groupby_k_transform_sum": lambda: df[["k", "x", "y"]].groupby("k").transform("sum").astype("float64"),
+        "groupby_g_transform_mean": lambda: df[["g", "x"]].groupby("g").transform("mean"),
+        "groupby_k_transform_max": lambda: df[["k", "y", "x"]].groupby("k").transform("max").astype("float64"),
+        "groupby_k_filter_size_3": lambda: df.groupby("k").filter(lambda g: len(g) >= 3).reset_index(drop=True),
+        "groupby_g_filter_size_6": lambda: df.groupby("g").filter(lambda g: len(g) >= 6).reset_index(drop=True),
+        "groupby_k_head_2": lambda: df.groupby("k").head(2).reset_index(drop=True),
+        "groupby_g_head_1": lambda: df.groupby("g").head(1).reset_index(drop=True),
+        "groupby_head_after_filter": lambda: pos.groupby("k").head(1).reset_index(drop=True),
+        "empty_groupby_cumcount": lambda: col(e.groupby("k").cumcount(), ""),
     }
 
 

@@ -388,7 +388,7 @@ public final class Series implements Tileable {
     }
 
     /** This value where {@code cond} is true, else {@code other} (a number) or {@code text}, as {@code out}. */
-    private Series whereTyped(Series cond, DType out, Scalar other, String text) {
+    Series whereTyped(Series cond, DType out, Scalar other, String text) {
         List<ColumnRef> args = List.of(new ColumnRef(1, cond.name), new ColumnRef(0, name));
         return new Series(new TableMap(labelled(Exprs.expr(name, out, ExprFn.WHERE, args, other, text, false))),
                 List.of(this, cond), name, out, length, labels);
@@ -604,6 +604,19 @@ public final class Series implements Tileable {
     /** pandas' {@code idxmin()}: the label of the first smallest value (see {@link #idxmax()}). */
     public Series idxmin() {
         return nsmallest(1).index().toSeries().rename(name);
+    }
+
+    /** pandas' {@code rank()}: method 'average'. */
+    public Series rank() {
+        return rank("average");
+    }
+
+    /**
+     * pandas' {@code rank(method=method)} ascending, nulls kept null: float64 ranks from 1; ties get their average,
+     * lowest or highest rank, ranks in order of appearance ('first'), or ranks without gaps ('dense').
+     */
+    public Series rank(String method) {
+        return Ranks.rank(this, Objects.requireNonNull(method, "method"));
     }
 
     /** pandas' {@code nunique()}: the number of distinct non-null values, a one-row int64 series. */

@@ -105,6 +105,27 @@ class DataFrameBreadthGoldenTest {
         add("tail_series_x_3", (df, r, e) -> df.col("x").tail(3));
         add("tail_index_after_filter", (df, r, e) -> positive(df).tail(3).index().toSeries().rename("i"));
         add("empty_tail_2", (df, r, e) -> e.tail(2));
+        add("rank_x_average", (df, r, e) -> df.col("x").rank());
+        add("rank_y_min", (df, r, e) -> df.col("k").rank("min"));
+        add("rank_k_max", (df, r, e) -> df.col("k").rank("max"));
+        add("rank_k_first", (df, r, e) -> df.col("k").rank("first"));
+        add("rank_x_first", (df, r, e) -> df.col("x").rank("first"));
+        add("rank_k_dense", (df, r, e) -> df.col("k").rank("dense"));
+        add("rank_s_average", (df, r, e) -> df.col("s").rank());
+        add("rank_after_filter", (df, r, e) -> positive(df).col("y").rank("dense"));
+        add("empty_rank_x", (df, r, e) -> e.col("x").rank());
+        add("groupby_k_cumcount", (df, r, e) -> df.groupBy("k").cumcount());
+        add("groupby_g_cumcount_float", (df, r, e) -> df.groupBy("g").cumcount().astype(DType.FLOAT64));
+        add("groupby_k_b_cumcount", (df, r, e) -> df.groupBy("k", "b").cumcount());
+        add("groupby_k_transform_sum", (df, r, e) -> df.select("k", "x", "y").groupBy("k").transform("sum"));
+        add("groupby_g_transform_mean", (df, r, e) -> df.select("g", "x").groupBy("g").transform("mean"));
+        add("groupby_k_transform_max", (df, r, e) -> df.select("k", "y", "x").groupBy("k").transform("max"));
+        add("groupby_k_filter_size_3", (df, r, e) -> df.groupBy("k").filterBySize(3));
+        add("groupby_g_filter_size_6", (df, r, e) -> df.groupBy("g").filterBySize(6));
+        add("groupby_k_head_2", (df, r, e) -> df.groupBy("k").head(2));
+        add("groupby_g_head_1", (df, r, e) -> df.groupBy("g").head(1));
+        add("groupby_head_after_filter", (df, r, e) -> positive(df).groupBy("k").head(1));
+        add("empty_groupby_cumcount", (df, r, e) -> e.groupBy("k").cumcount());
     }
 
     /** pandas' {@code df[df.y > 0]}: a frame whose chunk lengths are known only when it has run. */

@@ -1,0 +1,134 @@
+package io.mars.dataframe;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.types.DType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Members computed from row positions, sorts, groupbys and merges: {@code rank}, and the groupby members that give a
+ * value per row ({@code cumcount}, {@code transform}) or keep whole groups ({@code filterBySize}). Each numbers the
+ * rows by position (a running count), computes per value or per group, joins the result back to the rows and sorts
+ * it into their order.
+ */
+final class Ranks {
+    /** The column numbering the rows, named so as not to meet a user's column. */
+    static final String POSITION = "__mars_position";
+    private static final String RANK = "__mars_rank";
+    private static final Set<String> METHODS = Set.of("average", "min", "max", "first", "dense");
+
+    private Ranks() {
+    }
+
+    /** An int64 series 1, 2, 3 ... over the rows of {@code df} (a running count of a column that is never null). */
+    private static Series counting(DataFrame df) {
+        Series c = df.col(df.columns().get(0));
+        return c.isna().or(c.notna()).cumsum();
+    }
+
+    /** {@code df} labelled by position, with its positions 0, 1, 2 ... as the column {@link #POSITION}. */
+    static DataFrame withPositions(DataFrame df) {
+        DataFrame plain = df.withoutLabels();
+        return plain.assign(POSITION, counting(plain).subtract(1L));
+    }
+
+    /** pandas' {@code rank(method=method)} (na_option='keep', ascending): float64, null for a null value. */
+    static Series rank(Series s, String method) {
+        if (!METHODS.contains(method)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "rank: method must be one of average, min, max, first,"
+                    + " dense; got '" + method + "'");
+        }
+        String name = s.name();
+        // stored labels (after a filter, say) travel as a column and are set again at the end
+        boolean stored = !s.labels().range();
+        DataFrame base = stored ? s.toFrame().resetIndex() : s.toFrame();
+        DataFrame rows = withPositions(base);
+        DataFrame ranked;
+        String on;
+        if (method.equals("first")) {
+            DataFrame sorted = rows.dropna("any", List.of(name)).sortValues(List.of(name, POSITION),
+                    List.of(true, true));
+            ranked = sorted.select(POSITION).assign(RANK, counting(sorted).astype(DType.FLOAT64));
+            on = POSITION;
+        } else {
+            DataFrame counts = rows.select(name).groupBy(name).size(); // sorted by value, nulls left out
+            Series size = counts.col("size");
+            Series last = size.cumsum();
+            Series first = last.subtract(size).add(1L);
+            Series r = switch (method) {
+                case "min" -> first;
+                case "max" -> last;
+                case "dense" -> counting(counts);
+                default -> first.add(last).divide(2.0);
+            };
+            ranked = counts.select(name).assign(RANK, r.astype(DType.FLOAT64));
+            on = name;
+        }
+        DataFrame back = rows.merge(ranked, on, "left").sortValues(POSITION, true);
+        return (stored ? back.setIndex(base.columns().get(0)) : back.resetIndex(true)).col(RANK).rename(name);
+    }
+
+    /**
+     * pandas' {@code groupby(keys).cumcount()}: each row's position within its group, int64 (null for a row whose key
+     * is null, where pandas gives NaN and so float64), labelled by position. The rows sorted by key (stably) are
+     * numbered; a row whose key differs from the row before starts a group, and a running maximum of those starts
+     * gives each row its group's first number.
+     */
+    static Series cumcount(DataFrame frame, List<String> keys) {
+        DataFrame rows = withPositions(frame.select(keys));
+        List<String> by = new ArrayList<>(keys);
+        by.add(POSITION);
+        DataFrame sorted = rows.sortValues(by, Collections.nCopies(by.size(), true));
+        Series number = counting(sorted);
+        Series starts = null;
+        Series known = null;
+        for (String k : keys) {
+            Series key = sorted.col(k).dtype() == DType.BOOL ? sorted.col(k).astype(DType.INT64) : sorted.col(k);
+            Series changed = key.ne(key.shift(1)).or(key.isna());
+            starts = starts == null ? changed : starts.or(changed);
+            known = known == null ? key.notna() : known.and(key.notna());
+        }
+        Series start = number.multiply(starts.astype(DType.INT64)).cummax();
+        Series count = number.subtract(start).whereTyped(known, DType.INT64, null, null).rename(RANK);
+        DataFrame numbered = sorted.select(POSITION).assign(RANK, count);
+        return numbered.sortValues(POSITION, true).col(RANK).rename("").resetIndex();
+    }
+
+    /**
+     * pandas' {@code groupby(keys).transform(fn)}: every non-key column replaced by its group's {@code fn}, row by
+     * row (null for a row whose key is null), labelled by position.
+     */
+    static DataFrame transform(DataFrame frame, List<String> keys, String fn) {
+        List<String> values = new ArrayList<>();
+        List<GroupBy.NamedAgg> aggs = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                values.add(c);
+                aggs.add(GroupBy.named(c, c, fn));
+            }
+        }
+        DataFrame per = frame.groupBy(keys.toArray(String[]::new)).agg(aggs.toArray(GroupBy.NamedAgg[]::new));
+        List<String> left = new ArrayList<>(keys);
+        left.add(POSITION);
+        DataFrame rows = withPositions(frame).select(left);
+        return rows.merge(per, keys, "left").sortValues(POSITION, true).select(values).resetIndex(true);
+    }
+
+    /**
+     * pandas' {@code groupby(keys).filter(lambda g: len(g) >= minSize)}: the rows of the groups of at least
+     * {@code minSize} rows, in frame order (rows whose key is null left out), labelled by position.
+     */
+    static DataFrame filterBySize(DataFrame frame, List<String> keys, long minSize) {
+        if (minSize < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "filterBySize: minSize must be >= 0, got " + minSize);
+        }
+        DataFrame sizes = frame.select(keys).groupBy(keys.toArray(String[]::new)).agg(GroupBy.named("__mars_size",
+                keys.get(0), "size"));
+        DataFrame joined = withPositions(frame).merge(sizes, keys, "inner");
+        DataFrame kept = joined.filter(joined.col("__mars_size").ge((double) minSize));
+        return kept.sortValues(POSITION, true).select(frame.columns()).resetIndex(true);
+    }
+}
