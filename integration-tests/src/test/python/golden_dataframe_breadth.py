@@ -135,6 +135,11 @@ def cases(df, r):
         "groupby_g_head_1": lambda: df.groupby("g").head(1).reset_index(drop=True),
         "groupby_head_after_filter": lambda: pos.groupby("k").head(1).reset_index(drop=True),
         "empty_groupby_cumcount": lambda: col(e.groupby("k").cumcount(), ""),
+        "groupby_k_cumsum": lambda: df[["k", "x", "y"]].groupby("k").cumsum(),
+        "groupby_g_cumsum_x": lambda: df[["g", "x"]].groupby("g").cumsum(),
+        "groupby_k_b_cumsum_y": lambda: df[["k", "b", "y"]].groupby(["k", "b"]).cumsum(),
+        "groupby_cumsum_after_filter": lambda: pos[["k", "x"]].groupby("k").cumsum(),
+        "empty_groupby_cumsum": lambda: e[["k", "y"]].groupby("k").cumsum(),
     }
 
 

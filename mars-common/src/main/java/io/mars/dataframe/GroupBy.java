@@ -126,6 +126,14 @@ public final class GroupBy {
     }
 
     /**
+     * pandas' {@code cumsum()}: every non-key column's running sum within its group (each numeric), in frame order,
+     * labelled by position; null for a row whose key is null (pandas gives NaN there, and float64).
+     */
+    public DataFrame cumsum() {
+        return Ranks.groupCumsum(frame, keys);
+    }
+
+    /**
      * pandas' {@code transform(fn)} with an aggregation's name ("sum", "mean", "min", "max", "count", ...): every
      * non-key column replaced, row by row, by its group's aggregate; null for a row whose key is null. Labelled by
      * position. The aggregates are joined back to the rows, so an int aggregate comes as float64 (a left join's

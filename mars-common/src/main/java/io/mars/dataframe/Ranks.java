@@ -83,6 +83,20 @@ final class Ranks {
         by.add(POSITION);
         DataFrame sorted = rows.sortValues(by, Collections.nCopies(by.size(), true));
         Series number = counting(sorted);
+        Series[] groups = groupStarts(sorted, keys);
+        Series starts = groups[0];
+        Series known = groups[1];
+        Series start = number.multiply(starts.astype(DType.INT64)).cummax();
+        Series count = number.subtract(start).whereTyped(known, DType.INT64, null, null).rename(RANK);
+        DataFrame numbered = sorted.select(POSITION).assign(RANK, count);
+        return numbered.sortValues(POSITION, true).col(RANK).rename("").resetIndex();
+    }
+
+    /**
+     * Over rows sorted by {@code keys}: whether each row starts a group (its key differs from the row before), and
+     * whether its key has no null.
+     */
+    private static Series[] groupStarts(DataFrame sorted, List<String> keys) {
         Series starts = null;
         Series known = null;
         for (String k : keys) {
@@ -91,10 +105,39 @@ final class Ranks {
             starts = starts == null ? changed : starts.or(changed);
             known = known == null ? key.notna() : known.and(key.notna());
         }
-        Series start = number.multiply(starts.astype(DType.INT64)).cummax();
-        Series count = number.subtract(start).whereTyped(known, DType.INT64, null, null).rename(RANK);
-        DataFrame numbered = sorted.select(POSITION).assign(RANK, count);
-        return numbered.sortValues(POSITION, true).col(RANK).rename("").resetIndex();
+        return new Series[] {starts, known};
+    }
+
+    /**
+     * pandas' {@code groupby(keys).cumsum()}: every non-key column's running sum within its group, in frame order
+     * (nulls skipped and kept null; null for a row whose key is null, where pandas gives NaN), labelled by position.
+     * The rows sorted by key take one running sum, less its value just before their group's first row, carried
+     * forward from that row.
+     */
+    static DataFrame groupCumsum(DataFrame frame, List<String> keys) {
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                io.mars.common.operand.dataframe.ScanFn.CUMSUM.outputType(c, frame.dtype(c));
+                values.add(c);
+            }
+        }
+        DataFrame rows = withPositions(frame);
+        List<String> by = new ArrayList<>(keys);
+        by.add(POSITION);
+        DataFrame sorted = rows.sortValues(by, Collections.nCopies(by.size(), true));
+        Series[] groups = groupStarts(sorted, keys);
+        DataFrame out = sorted.select(POSITION);
+        for (String v : values) {
+            Series x = sorted.col(v).dtype() == DType.BOOL ? sorted.col(v).astype(DType.INT64) : sorted.col(v);
+            Series filled = x.fillna(0.0);
+            Series running = filled.cumsum();
+            Series before = running.subtract(filled);
+            Series offset = before.whereTyped(groups[0], before.dtype(), null, null).ffill();
+            out = out.assign(v, running.subtract(offset).whereTyped(x.notna().and(groups[1]), running.dtype(), null,
+                    null));
+        }
+        return out.sortValues(POSITION, true).select(values).resetIndex(true);
     }
 
     /**

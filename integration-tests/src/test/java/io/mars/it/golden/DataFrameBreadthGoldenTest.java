@@ -126,6 +126,11 @@ class DataFrameBreadthGoldenTest {
         add("groupby_g_head_1", (df, r, e) -> df.groupBy("g").head(1));
         add("groupby_head_after_filter", (df, r, e) -> positive(df).groupBy("k").head(1));
         add("empty_groupby_cumcount", (df, r, e) -> e.groupBy("k").cumcount());
+        add("groupby_k_cumsum", (df, r, e) -> df.select("k", "x", "y").groupBy("k").cumsum());
+        add("groupby_g_cumsum_x", (df, r, e) -> df.select("g", "x").groupBy("g").cumsum());
+        add("groupby_k_b_cumsum_y", (df, r, e) -> df.select("k", "b", "y").groupBy("k", "b").cumsum());
+        add("groupby_cumsum_after_filter", (df, r, e) -> positive(df).select("k", "x").groupBy("k").cumsum());
+        add("empty_groupby_cumsum", (df, r, e) -> e.select("k", "y").groupBy("k").cumsum());
     }
 
     /** pandas' {@code df[df.y > 0]}: a frame whose chunk lengths are known only when it has run. */
