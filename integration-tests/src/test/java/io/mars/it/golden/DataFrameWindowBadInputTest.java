@@ -104,6 +104,17 @@ class DataFrameWindowBadInputTest {
     }
 
     @Test
+    void rankAndGroupByMembersNameWhatTheyCannotTake() {
+        fails(() -> df().col("x").rank("ordinal"), ErrorCode.INVALID_ARGUMENT, "rank", "'ordinal'", "dense");
+        fails(() -> df().groupBy("k").cumsum(), ErrorCode.UNSUPPORTED_DTYPE, "cumsum", "'s'");
+        fails(() -> df().groupBy("k").transform("median_of_medians"), ErrorCode.INVALID_ARGUMENT,
+                "median_of_medians");
+        fails(() -> df().groupBy("k").filterBySize(-1), ErrorCode.INVALID_ARGUMENT, "minSize", "-1");
+        fails(() -> df().groupBy("k").head(-2), ErrorCode.INVALID_ARGUMENT, "head", "-2");
+        fails(() -> df().groupBy("nope").cumcount(), ErrorCode.COLUMN_NOT_FOUND, "'nope'");
+    }
+
+    @Test
     void idxmaxOfOnlyNullsGivesNoRow() {
         DataFrame nulls = DataFrames.fromTable(LocalTable.of(Column.of("x", DType.FLOAT64, Arrays.asList(null,
                 null, null))), 1);
