@@ -140,6 +140,17 @@ def cases(df, r):
         "groupby_k_b_cumsum_y": lambda: df[["k", "b", "y"]].groupby(["k", "b"]).cumsum(),
         "groupby_cumsum_after_filter": lambda: pos[["k", "x"]].groupby("k").cumsum(),
         "empty_groupby_cumsum": lambda: e[["k", "y"]].groupby("k").cumsum(),
+        "groupby_k_tail_2": lambda: df.groupby("k").tail(2).reset_index(drop=True),
+        "groupby_g_tail_1": lambda: df.groupby("g").tail(1).reset_index(drop=True),
+        # argsort (positions among the values that are not null; -1 at a null), melt
+        "argsort_x": lambda: col(df.x.argsort(kind="stable").astype("int64"), "x"),
+        "argsort_k_ties": lambda: col(df.k.argsort(kind="stable").astype("int64"), "k"),
+        "argsort_after_filter": lambda: col(pos.y.argsort(kind="stable").astype("int64"), "y"),
+        "empty_argsort_y": lambda: col(e.y.argsort(kind="stable").astype("int64"), "y"),
+        "melt_k_x_y": lambda: df.melt(["k"], ["x", "y"]),
+        "melt_g_b_s": lambda: df.melt(["g", "b"], ["s"], var_name="col", value_name="text"),
+        "melt_no_ids": lambda: df.melt([], ["y", "k"]),
+        "empty_melt": lambda: e.melt(["k"], ["x", "y"]),
     }
 
 

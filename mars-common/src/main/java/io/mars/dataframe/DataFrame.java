@@ -700,6 +700,57 @@ public final class DataFrame implements Tileable {
         return out;
     }
 
+    /** pandas' {@code melt(id_vars, value_vars)} with columns {@code variable} and {@code value}. */
+    public DataFrame melt(List<String> idVars, List<String> valueVars) {
+        return melt(idVars, valueVars, "variable", "value");
+    }
+
+    /**
+     * pandas' {@code melt(id_vars, value_vars, var_name, value_name)}: for each value column in turn, every row's
+     * id columns, the value column's name and its value; labelled by position. The values take the type numbers of
+     * those columns promote to (int64 and float64 give float64); columns of text, dates and numbers cannot mix
+     * (UNSUPPORTED_DTYPE; pandas makes them object).
+     */
+    public DataFrame melt(List<String> idVars, List<String> valueVars, String varName, String valueName) {
+        if (valueVars.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "melt needs at least one value column");
+        }
+        DType type = null;
+        for (String v : valueVars) {
+            DType t = dtype(v);
+            if (type != null && t != type && (!t.isNumeric() || !type.isNumeric())) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "melt: value column '" + v + "' of " + t
+                        + " cannot share a column with " + type + " values (pandas makes it object)");
+            }
+            type = type == null ? t : t == type ? t : DType.promote(type, t);
+        }
+        for (String id : idVars) {
+            dtype(id);
+        }
+        DataFrame plain = withoutLabels();
+        List<DataFrame> parts = new ArrayList<>(valueVars.size());
+        for (String v : valueVars) {
+            List<ColumnExpr> out = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            List<DType> types = new ArrayList<>();
+            for (String id : idVars) {
+                out.add(ColumnExpr.column(id, dtype(id), new ColumnRef(0, id)));
+                names.add(id);
+                types.add(dtype(id));
+            }
+            out.add(new ColumnExpr(varName, DType.STRING, ExprFn.CONSTANT, List.of(new ColumnRef(0, v)), null, v,
+                    false));
+            out.add(dtype(v) == type ? ColumnExpr.column(valueName, type, new ColumnRef(0, v))
+                    : new ColumnExpr(valueName, type, ExprFn.ASTYPE, List.of(new ColumnRef(0, v)), null, null, false));
+            names.add(varName);
+            names.add(valueName);
+            types.add(DType.STRING);
+            types.add(type);
+            parts.add(new DataFrame(new TableMap(out), List.of(plain), names, types, rows));
+        }
+        return parts.size() == 1 ? parts.get(0) : DataFrames.concat(parts).resetIndex(true);
+    }
+
     // --- running and window functions ---
 
     /** pandas' {@code cumsum()} of every column (each numeric): running sums skipping nulls. */

@@ -160,6 +160,14 @@ public final class GroupBy {
         return rows.filter(cumcount().lt((double) n));
     }
 
+    /** pandas' {@code tail(n)}: the last {@code n} rows of each group, in frame order, labelled by position. */
+    public DataFrame tail(long n) {
+        if (n < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupby tail(n) needs n >= 0, got " + n);
+        }
+        return frame.withoutLabels().filter(Ranks.cumcount(frame, keys, false).lt((double) n));
+    }
+
     /** {@code fn} of every non-key column. */
     private DataFrame all(AggFn fn, int ddof) {
         List<AggSpec> specs = new ArrayList<>();

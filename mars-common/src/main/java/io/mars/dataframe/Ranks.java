@@ -78,10 +78,17 @@ final class Ranks {
      * gives each row its group's first number.
      */
     static Series cumcount(DataFrame frame, List<String> keys) {
+        return cumcount(frame, keys, true);
+    }
+
+    /** {@link #cumcount(DataFrame, List)}, counting from each group's last row when not {@code fromFirst}. */
+    static Series cumcount(DataFrame frame, List<String> keys, boolean fromFirst) {
         DataFrame rows = withPositions(frame.select(keys));
         List<String> by = new ArrayList<>(keys);
         by.add(POSITION);
-        DataFrame sorted = rows.sortValues(by, Collections.nCopies(by.size(), true));
+        List<Boolean> ascending = new ArrayList<>(Collections.nCopies(keys.size(), true));
+        ascending.add(fromFirst);
+        DataFrame sorted = rows.sortValues(by, ascending);
         Series number = counting(sorted);
         Series[] groups = groupStarts(sorted, keys);
         Series starts = groups[0];
@@ -90,6 +97,26 @@ final class Ranks {
         Series count = number.subtract(start).whereTyped(known, DType.INT64, null, null).rename(RANK);
         DataFrame numbered = sorted.select(POSITION).assign(RANK, count);
         return numbered.sortValues(POSITION, true).col(RANK).rename("").resetIndex();
+    }
+
+    /**
+     * pandas' {@code argsort()} (kind='stable'): at the k-th row that is not null, the position among the values that
+     * are not null of the k-th smallest of them; -1 at a null row. int64, labelled as the series.
+     */
+    static Series argsort(Series s) {
+        String name = s.name();
+        DataFrame rows = withPositions(s.toFrame().resetIndex(true).select(name));
+        Series known = rows.col(name).notna();
+        Series compact = known.cumsum().subtract(1L);
+        DataFrame slots = rows.assign(RANK, compact).dropna("any", List.of(name));
+        DataFrame sorted = slots.sortValues(List.of(name, POSITION), List.of(true, true));
+        DataFrame order = sorted.select(RANK).rename(java.util.Map.of(RANK, "__mars_value"))
+                .assign("__mars_slot", counting(sorted).subtract(1L));
+        DataFrame filled = slots.select(POSITION, RANK).merge(order, List.of(RANK), List.of("__mars_slot"), "inner")
+                .select(POSITION, "__mars_value");
+        Series back = rows.select(POSITION).merge(filled, POSITION, "left").sortValues(POSITION, true)
+                .col("__mars_value").fillna(-1.0).astype(DType.INT64).rename(name);
+        return back.resetIndex();
     }
 
     /**

@@ -619,6 +619,14 @@ public final class Series implements Tileable {
         return Ranks.rank(this, Objects.requireNonNull(method, "method"));
     }
 
+    /**
+     * pandas' {@code argsort(kind='stable')}: at the k-th row that is not null, the position (among the values that
+     * are not null) of the k-th smallest value; -1 at a null row. int64, labelled by position.
+     */
+    public Series argsort() {
+        return Ranks.argsort(this);
+    }
+
     /** pandas' {@code nunique()}: the number of distinct non-null values, a one-row int64 series. */
     public Series nunique() {
         return DataFrameOps.nunique(this);

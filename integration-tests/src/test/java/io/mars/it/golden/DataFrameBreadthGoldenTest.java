@@ -131,6 +131,16 @@ class DataFrameBreadthGoldenTest {
         add("groupby_k_b_cumsum_y", (df, r, e) -> df.select("k", "b", "y").groupBy("k", "b").cumsum());
         add("groupby_cumsum_after_filter", (df, r, e) -> positive(df).select("k", "x").groupBy("k").cumsum());
         add("empty_groupby_cumsum", (df, r, e) -> e.select("k", "y").groupBy("k").cumsum());
+        add("groupby_k_tail_2", (df, r, e) -> df.groupBy("k").tail(2));
+        add("groupby_g_tail_1", (df, r, e) -> df.groupBy("g").tail(1));
+        add("argsort_x", (df, r, e) -> df.col("x").argsort());
+        add("argsort_k_ties", (df, r, e) -> df.col("k").argsort());
+        add("argsort_after_filter", (df, r, e) -> positive(df).col("y").argsort());
+        add("empty_argsort_y", (df, r, e) -> e.col("y").argsort());
+        add("melt_k_x_y", (df, r, e) -> df.melt(List.of("k"), List.of("x", "y")));
+        add("melt_g_b_s", (df, r, e) -> df.melt(List.of("g", "b"), List.of("s"), "col", "text"));
+        add("melt_no_ids", (df, r, e) -> df.melt(List.of(), List.of("y", "k")));
+        add("empty_melt", (df, r, e) -> e.melt(List.of("k"), List.of("x", "y")));
     }
 
     /** pandas' {@code df[df.y > 0]}: a frame whose chunk lengths are known only when it has run. */

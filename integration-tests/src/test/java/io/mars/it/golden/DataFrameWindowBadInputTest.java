@@ -112,6 +112,17 @@ class DataFrameWindowBadInputTest {
         fails(() -> df().groupBy("k").filterBySize(-1), ErrorCode.INVALID_ARGUMENT, "minSize", "-1");
         fails(() -> df().groupBy("k").head(-2), ErrorCode.INVALID_ARGUMENT, "head", "-2");
         fails(() -> df().groupBy("nope").cumcount(), ErrorCode.COLUMN_NOT_FOUND, "'nope'");
+        fails(() -> df().groupBy("k").tail(-1), ErrorCode.INVALID_ARGUMENT, "tail", "-1");
+    }
+
+    @Test
+    void meltOfValuesThatCannotShareAColumnOrOfNoColumnsIsRefused() {
+        fails(() -> df().melt(List.of("k"), List.of("x", "s")), ErrorCode.UNSUPPORTED_DTYPE, "'s'", "object",
+                "float64");
+        fails(() -> df().melt(List.of("k"), List.of("t", "x")), ErrorCode.UNSUPPORTED_DTYPE, "'x'", "datetime64[ns]");
+        fails(() -> df().melt(List.of("k"), List.of()), ErrorCode.INVALID_ARGUMENT, "melt", "value column");
+        fails(() -> df().melt(List.of("nope"), List.of("x")), ErrorCode.COLUMN_NOT_FOUND, "'nope'");
+        fails(() -> df().melt(List.of("k"), List.of("x", "gone")), ErrorCode.COLUMN_NOT_FOUND, "'gone'");
     }
 
     @Test

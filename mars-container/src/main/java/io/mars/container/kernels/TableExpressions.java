@@ -44,6 +44,7 @@ final class TableExpressions {
             case ASTYPE -> TableCasts.cast(args.get(0), e.dtype(), e.name());
             case WHERE -> where(e, args, n);
             case ROUND -> round(e, args.get(0), n);
+            case CONSTANT -> constant(e, n);
         };
     }
 
@@ -361,5 +362,20 @@ final class TableExpressions {
             out[i] = a.isNull(i) ? 0 : (long) (Math.rint(a.longs()[i] / scale) * scale);
         }
         return new Column(e.name(), e.dtype(), out, null, null, a.nulls());
+    }
+
+    /** The expression's text, or its constant as the expression's dtype, on each of {@code n} rows. */
+    private static Column constant(ColumnExpr e, int n) {
+        if (e.dtype() == DType.STRING) {
+            return new Column(e.name(), DType.STRING, null, null, java.util.Collections.nCopies(n, e.text()), null);
+        }
+        if (e.dtype().isFloat()) {
+            double[] out = new double[n];
+            java.util.Arrays.fill(out, e.constant().floatValue());
+            return new Column(e.name(), e.dtype(), null, out, null, null);
+        }
+        long[] out = new long[n];
+        java.util.Arrays.fill(out, e.constant().intValue());
+        return new Column(e.name(), e.dtype(), out, null, null, null);
     }
 }

@@ -25,7 +25,9 @@ public enum ExprFn {
      * numpy's {@code round(x, decimals)} with the constant as decimals: halves to even on {@code x * 10^decimals}
      * (over {@code 10^-decimals} when negative), as pandas' {@code round}.
      */
-    ROUND;
+    ROUND,
+    /** The text (or the constant) on every row; the argument only gives the rows (melt's variable column). */
+    CONSTANT;
 
     public boolean isComparison() {
         return switch (this) {
