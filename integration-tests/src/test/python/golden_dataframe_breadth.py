@@ -140,6 +140,9 @@ def cases(df, r):
         "groupby_k_b_cumsum_y": lambda: df[["k", "b", "y"]].groupby(["k", "b"]).cumsum(),
         "groupby_cumsum_after_filter": lambda: pos[["k", "x"]].groupby("k").cumsum(),
         "empty_groupby_cumsum": lambda: e[["k", "y"]].groupby("k").cumsum(),
+        "groupby_k_median": lambda: df[["k", "x", "y"]].groupby("k", as_index=False).median(),
+        "groupby_g_median_x": lambda: df[["g", "x"]].groupby("g", as_index=False).median(),
+        "groupby_k_b_median_y": lambda: df[["k", "b", "y"]].groupby(["k", "b"], as_index=False).median(),
         "groupby_k_tail_2": lambda: df.groupby("k").tail(2).reset_index(drop=True),
         "groupby_g_tail_1": lambda: df.groupby("g").tail(1).reset_index(drop=True),
         # argsort (positions among the values that are not null; -1 at a null), melt

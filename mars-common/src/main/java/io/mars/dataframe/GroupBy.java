@@ -126,6 +126,14 @@ public final class GroupBy {
     }
 
     /**
+     * pandas' {@code median()} with {@code as_index=False}: the keys and the median of every non-key column (each
+     * numeric), float64; NaN for a group whose values are all null.
+     */
+    public DataFrame median() {
+        return Ranks.groupMedian(frame, keys);
+    }
+
+    /**
      * pandas' {@code cumsum()}: every non-key column's running sum within its group (each numeric), in frame order,
      * labelled by position; null for a row whose key is null (pandas gives NaN there, and float64).
      */

@@ -168,6 +168,44 @@ final class Ranks {
     }
 
     /**
+     * pandas' {@code groupby(keys, as_index=False).median()}: the keys (sorted, null keys left out) and the median of
+     * every non-key column (each numeric; nulls skipped; NaN for a group with no value), float64. The rows sorted by
+     * key and value are numbered within their group; the one or two in the middle of each group are averaged.
+     */
+    static DataFrame groupMedian(DataFrame frame, List<String> keys) {
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                if (!frame.dtype(c).isNumeric()) {
+                    throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute median of column '"
+                            + c + "' of dtype " + frame.dtype(c) + "; select the numeric columns first");
+                }
+                values.add(c);
+            }
+        }
+        String[] keyArray = keys.toArray(String[]::new);
+        DataFrame plain = frame.withoutLabels();
+        DataFrame out = plain.select(keys).dropna("any", keys).groupBy(keyArray).size().select(keys);
+        for (String v : values) {
+            List<String> both = new ArrayList<>(keys);
+            both.add(v);
+            DataFrame known = plain.select(both).dropna("any", both);
+            DataFrame sorted = known.sortValues(both, Collections.nCopies(both.size(), true));
+            Series number = counting(sorted);
+            Series start = number.multiply(groupStarts(sorted, keys)[0].astype(DType.INT64)).cummax();
+            DataFrame numbered = sorted.assign(RANK, number.subtract(start));
+            DataFrame sizes = known.groupBy(keyArray).agg(GroupBy.named("__mars_size", keys.get(0), "size"));
+            DataFrame joined = numbered.merge(sizes, keys, "inner");
+            // the middle: |2 * index - (size - 1)| <= 1
+            Series twice = joined.col(RANK).multiply(2L).subtract(joined.col("__mars_size").subtract(1L));
+            DataFrame middle = joined.filter(twice.abs().le(1.0));
+            DataFrame medians = middle.groupBy(keyArray).agg(GroupBy.named(v, v, "mean"));
+            out = out.merge(medians, keys, "left", "_x", "_y", true);
+        }
+        return out;
+    }
+
+    /**
      * pandas' {@code groupby(keys).transform(fn)}: every non-key column replaced by its group's {@code fn}, row by
      * row (null for a row whose key is null), labelled by position.
      */

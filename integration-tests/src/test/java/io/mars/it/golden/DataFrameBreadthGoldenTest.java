@@ -131,6 +131,9 @@ class DataFrameBreadthGoldenTest {
         add("groupby_k_b_cumsum_y", (df, r, e) -> df.select("k", "b", "y").groupBy("k", "b").cumsum());
         add("groupby_cumsum_after_filter", (df, r, e) -> positive(df).select("k", "x").groupBy("k").cumsum());
         add("empty_groupby_cumsum", (df, r, e) -> e.select("k", "y").groupBy("k").cumsum());
+        add("groupby_k_median", (df, r, e) -> df.select("k", "x", "y").groupBy("k").median());
+        add("groupby_g_median_x", (df, r, e) -> df.select("g", "x").groupBy("g").median());
+        add("groupby_k_b_median_y", (df, r, e) -> df.select("k", "b", "y").groupBy("k", "b").median());
         add("groupby_k_tail_2", (df, r, e) -> df.groupBy("k").tail(2));
         add("groupby_g_tail_1", (df, r, e) -> df.groupBy("g").tail(1));
         add("argsort_x", (df, r, e) -> df.col("x").argsort());

@@ -113,6 +113,7 @@ class DataFrameWindowBadInputTest {
         fails(() -> df().groupBy("k").head(-2), ErrorCode.INVALID_ARGUMENT, "head", "-2");
         fails(() -> df().groupBy("nope").cumcount(), ErrorCode.COLUMN_NOT_FOUND, "'nope'");
         fails(() -> df().groupBy("k").tail(-1), ErrorCode.INVALID_ARGUMENT, "tail", "-1");
+        fails(() -> df().groupBy("k").median(), ErrorCode.NON_NUMERIC_AGGREGATION, "median", "'s'", "object");
     }
 
     @Test

@@ -98,13 +98,30 @@ final class WindowTilers {
     /** Pieces of the rows {@code [from, to)} of the whole table, one per chunk holding some of them. */
     private static void addPieces(TiledTileable src, long[] rows, long[] offsets, long from, long to,
                                   List<ChunkNode> inputs, List<ChunkTableAssemble.Piece> pieces) {
-        for (int j = 0; j < rows.length && from < to; j++) {
+        for (int j = firstEndingAfter(offsets, rows, from); j < rows.length && from < to; j++) {
             long lo = Math.max(from, offsets[j]);
             long hi = Math.min(to, offsets[j] + rows[j]);
             if (lo < hi) {
                 pieces.add(new ChunkTableAssemble.Piece(inputs.size(), lo - offsets[j], hi - lo));
                 inputs.add(src.chunks().get(j));
+            } else if (offsets[j] >= to) {
+                return;
             }
         }
+    }
+
+    /** The first chunk whose rows end after row {@code row} (ends never decrease; found by bisection). */
+    private static int firstEndingAfter(long[] offsets, long[] rows, long row) {
+        int lo = 0;
+        int hi = rows.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (offsets[mid] + rows[mid] > row) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
     }
 }
