@@ -72,6 +72,8 @@ def cases(df, r):
         "replace_x_nan_0": lambda: col(df.x.replace(np.nan, 0.0), "x"),
         "replace_s_a_z": lambda: col(df.s.replace("a", "z"), "s"),
         "replace_g_none_found": lambda: col(df.g.replace("q", "z"), "g"),
+        "replace_frame_1_100": lambda: df[["k", "x", "y", "s"]].replace(1, 100),
+        "replace_frame_a_z": lambda: df[["g", "s", "y"]].replace("a", "z"),
         # idxmax / idxmin (labels: positions, or the labels of a filtered frame)
         "idxmax_x": lambda: scalar("x", df.x.idxmax()),
         "idxmin_y": lambda: scalar("y", df.y.idxmin()),

@@ -114,6 +114,8 @@ def cases(df, v):
         "expanding_p_mean": lambda: col(v.p.expanding().mean(), "p"),
         "expanding_p_sum": lambda: col(v.p.expanding().sum(), "p"),
         "empty_expanding_y_mean": lambda: col(e.y.expanding().mean(), "y"),
+        "expanding_frame_mean": lambda: num.expanding().mean(),
+        "expanding_frame_v_max": lambda: v.expanding().max(),
     }
 
 

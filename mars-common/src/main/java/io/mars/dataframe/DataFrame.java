@@ -785,6 +785,46 @@ public final class DataFrame implements Tileable {
         return rolling(window, window);
     }
 
+    /** pandas' {@code expanding()} of every column (each int or float; min_periods=1). */
+    public Expanding<DataFrame> expanding() {
+        for (String c : columns) {
+            io.mars.common.operand.dataframe.WindowFn.ROLLING_SUM.outputType(c, dtype(c), 1);
+        }
+        return new Expanding<>(fn -> {
+            DataFrame out = this;
+            for (String c : columns) {
+                out = out.assign(c, fn.apply(col(c)));
+            }
+            return out;
+        });
+    }
+
+    /**
+     * pandas' {@code replace(old, new)} of numbers: in every int and float column (see {@link Series#replace(double,
+     * double)}; an int column takes only a whole {@code newValue}); other columns are kept.
+     */
+    public DataFrame replace(double oldValue, double newValue) {
+        DataFrame out = this;
+        for (String c : columns) {
+            DType t = dtype(c);
+            if (t.isNumeric() && t != DType.BOOL) {
+                out = out.assign(c, col(c).replace(oldValue, newValue));
+            }
+        }
+        return out;
+    }
+
+    /** pandas' {@code replace(old, new)} of strings: in every string column; other columns are kept. */
+    public DataFrame replace(String oldValue, String newValue) {
+        DataFrame out = this;
+        for (String c : columns) {
+            if (dtype(c) == DType.STRING) {
+                out = out.assign(c, col(c).replace(oldValue, newValue));
+            }
+        }
+        return out;
+    }
+
     public Rolling<DataFrame> rolling(int window, int minPeriods) {
         Windows.checkRolling(window, minPeriods);
         return new Rolling<>(fn -> Windows.window(this, fn, window, minPeriods));

@@ -499,8 +499,8 @@ public final class Series implements Tileable {
     }
 
     /** pandas' {@code expanding()} (min_periods=1). */
-    public Expanding expanding() {
-        return new Expanding(this);
+    public Expanding<Series> expanding() {
+        return new Expanding<>(fn -> fn.apply(this));
     }
 
     // ----- reductions: a series of one row -----

@@ -70,6 +70,8 @@ class DataFrameBreadthGoldenTest {
         add("replace_x_nan_0", (df, r, e) -> df.col("x").replace(Double.NaN, 0.0));
         add("replace_s_a_z", (df, r, e) -> df.col("s").replace("a", "z"));
         add("replace_g_none_found", (df, r, e) -> df.col("g").replace("q", "z"));
+        add("replace_frame_1_100", (df, r, e) -> df.select("k", "x", "y", "s").replace(1, 100));
+        add("replace_frame_a_z", (df, r, e) -> df.select("g", "s", "y").replace("a", "z"));
         add("idxmax_x", (df, r, e) -> df.col("x").idxmax());
         add("idxmin_y", (df, r, e) -> df.col("y").idxmin());
         add("idxmax_k_ties", (df, r, e) -> df.col("k").idxmax());

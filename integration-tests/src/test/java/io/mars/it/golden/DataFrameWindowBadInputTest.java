@@ -59,6 +59,7 @@ class DataFrameWindowBadInputTest {
         fails(() -> df().select("k", "s").pctChange(1), ErrorCode.UNSUPPORTED_DTYPE, "pct_change", "'s'");
         fails(() -> df().col("s").rolling(2).sum(), ErrorCode.UNSUPPORTED_DTYPE, "rolling.sum", "'s'");
         fails(() -> df().col("s").expanding().mean(), ErrorCode.UNSUPPORTED_DTYPE, "'s'");
+        fails(() -> df().expanding(), ErrorCode.UNSUPPORTED_DTYPE, "'s'");
     }
 
     @Test
@@ -76,6 +77,7 @@ class DataFrameWindowBadInputTest {
         fails(() -> df().clip(0, 1), ErrorCode.UNSUPPORTED_DTYPE, "clip", "'s'");
         fails(() -> df().col("k").replace(1, 1.5), ErrorCode.UNSUPPORTED_DTYPE, "'k'", "1.5", "astype(float64)");
         fails(() -> df().col("k").replace("a", "b"), ErrorCode.UNSUPPORTED_DTYPE, "'a'", "'k'");
+        fails(() -> df().replace(1, 0.5), ErrorCode.UNSUPPORTED_DTYPE, "'k'", "0.5");
         fails(() -> df().col("s").replace(1, 2), ErrorCode.UNSUPPORTED_DTYPE, "replace", "'s'");
     }
 

@@ -118,6 +118,8 @@ class DataFrameWindowGoldenTest {
         add("expanding_p_mean", (df, v, e) -> v.col("p").expanding().mean());
         add("expanding_p_sum", (df, v, e) -> v.col("p").expanding().sum());
         add("empty_expanding_y_mean", (df, v, e) -> e.col("y").expanding().mean());
+        add("expanding_frame_mean", (df, v, e) -> df.select("k", "x", "y").expanding().mean());
+        add("expanding_frame_v_max", (df, v, e) -> v.expanding().max());
     }
 
     /** pandas' {@code df[df.y > 0]}: a frame whose chunk lengths are known only when it has run. */
