@@ -188,17 +188,14 @@ final class WindowKernels {
         for (int i = 0; i < v.length; i++) {
             v[i] = c.isNull(i) ? Double.NaN : c.getDouble(i);
         }
-        double[] out = new double[n];
-        for (int j = 0; j < n; j++) {
-            int r = start + j;
-            out[j] = switch (fn) {
-                case DIFF -> v[r] - at(v, r - periods);
-                case PCT_CHANGE -> v[r] / at(v, r - periods) - 1;
-                case ROLLING_SUM, ROLLING_MEAN, ROLLING_MIN, ROLLING_MAX, ROLLING_STD ->
-                        rolling(fn, v, Math.max(0, r - (int) periods + 1), r + 1, op.minPeriods());
-                case SHIFT -> throw new IllegalStateException();
-            };
-        }
+        double[] out = switch (fn) {
+            case ROLLING_SUM, ROLLING_MEAN -> slidingSums(v, start, n, (int) periods, op.minPeriods(),
+                    fn == WindowFn.ROLLING_MEAN);
+            case ROLLING_MIN, ROLLING_MAX -> slidingExtremes(v, start, n, (int) periods, op.minPeriods(),
+                    fn == WindowFn.ROLLING_MAX);
+            case DIFF, PCT_CHANGE, ROLLING_STD -> rowByRow(fn, v, start, n, periods, op.minPeriods());
+            case SHIFT -> throw new IllegalStateException();
+        };
         if (type == DType.FLOAT32) {
             for (int j = 0; j < n; j++) {
                 out[j] = (float) out[j];
@@ -207,39 +204,133 @@ final class WindowKernels {
         return new Column(c.name(), type, null, out, null, null);
     }
 
+    /**
+     * Rolling sums (or means) of the rows {@code [start, start + n)} of the stack over windows of {@code w} rows, in
+     * one pass: each row enters and the row {@code w} before leaves a compensated (Kahan) running sum, as pandas'
+     * rolling sum keeps one.
+     */
+    private static double[] slidingSums(double[] v, int start, int n, int w, long minPeriods, boolean mean) {
+        double[] out = new double[n];
+        int lo = Math.max(0, start - w + 1);
+        WindowSum window = new WindowSum();
+        for (int k = lo; k < start; k++) {
+            window.add(v[k]);
+        }
+        for (int j = 0; j < n; j++) {
+            int r = start + j;
+            window.add(v[r]);
+            if (r - w >= lo) {
+                window.remove(v[r - w]);
+            }
+            if (window.count == 0 && minPeriods == 0 && !mean) {
+                out[j] = 0.0; // pandas: the sum of no values, when none are required
+            } else {
+                out[j] = window.count < Math.max(1, minPeriods) ? Double.NaN
+                        : mean ? window.sum / window.count : window.sum;
+            }
+        }
+        return out;
+    }
+
+    /** A compensated (Kahan) sum of the values in a window and their count; NaN neither enters nor leaves. */
+    private static final class WindowSum {
+        double sum;
+        double comp;
+        int count;
+
+        void add(double x) {
+            if (!Double.isNaN(x)) {
+                accumulate(x);
+                count++;
+            }
+        }
+
+        void remove(double x) {
+            if (!Double.isNaN(x)) {
+                accumulate(-x);
+                if (--count == 0) {
+                    sum = 0; // nothing left: no residue of rounding carried on
+                    comp = 0;
+                }
+            }
+        }
+
+        private void accumulate(double x) {
+            double y = x - comp;
+            double t = sum + y;
+            comp = (t - sum) - y;
+            sum = t;
+        }
+    }
+
+    /**
+     * Rolling maxima (or minima) of the rows {@code [start, start + n)} of the stack over windows of {@code w} rows,
+     * in one pass: a queue of the rows that can still be the extreme, their values decreasing (increasing).
+     */
+    private static double[] slidingExtremes(double[] v, int start, int n, int w, long minPeriods, boolean max) {
+        double[] out = new double[n];
+        int lo = Math.max(0, start - w + 1);
+        int[] queue = new int[Math.max(1, start + n - lo)];
+        int head = 0;
+        int tail = 0;
+        int count = 0;
+        for (int r = lo; r < start + n; r++) {
+            if (!Double.isNaN(v[r])) {
+                while (tail > head && (max ? v[queue[tail - 1]] <= v[r] : v[queue[tail - 1]] >= v[r])) {
+                    tail--;
+                }
+                queue[tail++] = r;
+                count++;
+            }
+            int leave = r - w;
+            if (leave >= lo && !Double.isNaN(v[leave])) {
+                count--;
+            }
+            while (tail > head && queue[head] <= leave) {
+                head++;
+            }
+            if (r >= start) {
+                out[r - start] = count < Math.max(1, minPeriods) || tail == head ? Double.NaN : v[queue[head]];
+            }
+        }
+        return out;
+    }
+
     private static double at(double[] v, long i) {
         return i >= 0 && i < v.length ? v[(int) i] : Double.NaN;
     }
 
-    /** The rows {@code [from, to)} of the stack by {@code fn}, NaN with fewer than {@code minPeriods} values. */
-    private static double rolling(WindowFn fn, double[] v, int from, int to, long minPeriods) {
+    /** Differences, changes and rolling standard deviations, each row computed from its neighbours alone. */
+    private static double[] rowByRow(WindowFn fn, double[] v, int start, int n, long periods, long minPeriods) {
+        double[] out = new double[n];
+        for (int j = 0; j < n; j++) {
+            int r = start + j;
+            out[j] = switch (fn) {
+                case DIFF -> v[r] - at(v, r - periods);
+                case PCT_CHANGE -> v[r] / at(v, r - periods) - 1;
+                default -> rollingStd(v, Math.max(0, r - (int) periods + 1), r + 1, minPeriods);
+            };
+        }
+        return out;
+    }
+
+    /**
+     * The sample standard deviation (ddof 1) of the values of {@code [from, to)}, NaN with fewer than
+     * {@code minPeriods} (or two) values; two passes over the window, for pandas' precision.
+     */
+    private static double rollingStd(double[] v, int from, int to, long minPeriods) {
         int count = 0;
         double sum = 0;
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
         for (int i = from; i < to; i++) {
-            double x = v[i];
-            if (!Double.isNaN(x)) {
+            if (!Double.isNaN(v[i])) {
                 count++;
-                sum += x;
-                min = Math.min(min, x);
-                max = Math.max(max, x);
+                sum += v[i];
             }
-        }
-        if (count == 0 && minPeriods == 0 && fn == WindowFn.ROLLING_SUM) {
-            return 0.0; // pandas: the sum of no values, when none are required
         }
         if (count < Math.max(1, minPeriods)) {
             return Double.NaN;
         }
-        return switch (fn) {
-            case ROLLING_SUM -> sum;
-            case ROLLING_MEAN -> sum / count;
-            case ROLLING_MIN -> min;
-            case ROLLING_MAX -> max;
-            case ROLLING_STD -> std(v, from, to, sum / count, count);
-            case SHIFT, DIFF, PCT_CHANGE -> throw new IllegalStateException();
-        };
+        return std(v, from, to, sum / count, count);
     }
 
     /** The sample standard deviation (ddof 1) of the values of {@code [from, to)} about their {@code mean}. */
