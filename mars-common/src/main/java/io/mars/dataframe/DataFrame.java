@@ -289,6 +289,43 @@ public final class DataFrame implements Tileable {
                 rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, rows), labels);
     }
 
+    /** pandas' {@code tail(n)}: the last {@code n} rows (all when there are fewer), keeping their labels. */
+    public DataFrame tail(long n) {
+        if (n < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "tail(n) needs n >= 0, got " + n);
+        }
+        return n == 0 ? iloc(0, 0) : iloc(-n, Long.MAX_VALUE);
+    }
+
+    /**
+     * pandas' {@code iloc[start:stop]}: the rows at positions {@code start} to {@code stop - 1}, Python's slice
+     * rules (negative from the end, bounds clipped; {@code Long.MAX_VALUE} for an open end), labels kept.
+     */
+    public DataFrame iloc(long start, long stop) {
+        return iloc(start, stop, 1);
+    }
+
+    /** pandas' {@code iloc[start:stop:step]} (a negative step walks back; {@code Long.MIN_VALUE} stops at the first row). */
+    public DataFrame iloc(long start, long stop, long step) {
+        if (step == 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "iloc: slice step cannot be zero");
+        }
+        return ilocOf(new io.mars.common.operand.dataframe.TableIloc(start, stop, step, null),
+                rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : Windows.sliceLength(start, stop, step, rows));
+    }
+
+    /** pandas' {@code iloc[[p, ...]]}: the rows at those positions in that order (negative from the end). */
+    public DataFrame iloc(List<Long> positions) {
+        long[] p = positions.stream().mapToLong(Long::longValue).toArray();
+        Windows.checkPositions(p, rows);
+        return ilocOf(new io.mars.common.operand.dataframe.TableIloc(0, 0, 1, p), p.length);
+    }
+
+    private DataFrame ilocOf(io.mars.common.operand.dataframe.TableIloc op, long length) {
+        DataFrame in = positioned();
+        return new DataFrame(op, List.of(in), columns, dtypes, length, in.labels);
+    }
+
     /** pandas' {@code isna()}: a bool frame, true where a value is null or NaN. */
     public DataFrame isna() {
         return perColumn(ExprFn.ISNA);
@@ -502,6 +539,16 @@ public final class DataFrame implements Tileable {
         return DataFrameOps.nExtreme(this, n, column, false);
     }
 
+    /** pandas' {@code nlargest(n, columns)}: ordered by the columns in turn, all descending; ties in frame order. */
+    public DataFrame nlargest(long n, List<String> columns) {
+        return DataFrameOps.nExtreme(this, n, columns, true);
+    }
+
+    /** pandas' {@code nsmallest(n, columns)}. */
+    public DataFrame nsmallest(long n, List<String> columns) {
+        return DataFrameOps.nExtreme(this, n, columns, false);
+    }
+
     /** pandas' {@code merge(right, on=on, how=how)} with suffixes {@code _x, _y}, rows in an unspecified order. */
     public DataFrame merge(DataFrame right, List<String> on, String how) {
         return DataFrameOps.merge(this, right, on, how, "_x", "_y", false);
@@ -632,6 +679,157 @@ public final class DataFrame implements Tileable {
     }
 
     // --- end IO ---
+
+    /** pandas' {@code round(decimals)}: int and float columns rounded (see {@link Series#round}), the others kept. */
+    public DataFrame round(int decimals) {
+        DataFrame out = this;
+        for (String c : columns) {
+            DType t = dtype(c);
+            if (t.isNumeric() && t != DType.BOOL) {
+                out = out.assign(c, col(c).round(decimals));
+            }
+        }
+        return out;
+    }
+
+    /** pandas' {@code clip(lower, upper)} of every column (each int or float; see {@link Series#clip}). */
+    public DataFrame clip(double lower, double upper) {
+        DataFrame out = this;
+        for (String c : columns) {
+            out = out.assign(c, col(c).clip(lower, upper));
+        }
+        return out;
+    }
+
+    /** pandas' {@code melt(id_vars, value_vars)} with columns {@code variable} and {@code value}. */
+    public DataFrame melt(List<String> idVars, List<String> valueVars) {
+        return melt(idVars, valueVars, "variable", "value");
+    }
+
+    /**
+     * pandas' {@code melt(id_vars, value_vars, var_name, value_name)}: for each value column in turn, every row's
+     * id columns, the value column's name and its value; labelled by position. The values take the type numbers of
+     * those columns promote to (int64 and float64 give float64); columns of text, dates and numbers cannot mix
+     * (UNSUPPORTED_DTYPE; pandas makes them object).
+     */
+    public DataFrame melt(List<String> idVars, List<String> valueVars, String varName, String valueName) {
+        if (valueVars.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "melt needs at least one value column");
+        }
+        DType type = null;
+        for (String v : valueVars) {
+            DType t = dtype(v);
+            if (type != null && t != type && (!t.isNumeric() || !type.isNumeric())) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "melt: value column '" + v + "' of " + t
+                        + " cannot share a column with " + type + " values (pandas makes it object)");
+            }
+            type = type == null ? t : t == type ? t : DType.promote(type, t);
+        }
+        for (String id : idVars) {
+            dtype(id);
+        }
+        DataFrame plain = withoutLabels();
+        List<DataFrame> parts = new ArrayList<>(valueVars.size());
+        for (String v : valueVars) {
+            List<ColumnExpr> out = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            List<DType> types = new ArrayList<>();
+            for (String id : idVars) {
+                out.add(ColumnExpr.column(id, dtype(id), new ColumnRef(0, id)));
+                names.add(id);
+                types.add(dtype(id));
+            }
+            out.add(new ColumnExpr(varName, DType.STRING, ExprFn.CONSTANT, List.of(new ColumnRef(0, v)), null, v,
+                    false));
+            out.add(dtype(v) == type ? ColumnExpr.column(valueName, type, new ColumnRef(0, v))
+                    : new ColumnExpr(valueName, type, ExprFn.ASTYPE, List.of(new ColumnRef(0, v)), null, null, false));
+            names.add(varName);
+            names.add(valueName);
+            types.add(DType.STRING);
+            types.add(type);
+            parts.add(new DataFrame(new TableMap(out), List.of(plain), names, types, rows));
+        }
+        return parts.size() == 1 ? parts.get(0) : DataFrames.concat(parts).resetIndex(true);
+    }
+
+    // --- running and window functions ---
+
+    /** pandas' {@code cumsum()} of every column (each numeric): running sums skipping nulls. */
+    public DataFrame cumsum() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMSUM); }
+    public DataFrame cumprod() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMPROD); }
+    public DataFrame cummax() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMMAX); }
+    public DataFrame cummin() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMMIN); }
+
+    /** pandas' {@code ffill()} of every column. */
+    public DataFrame ffill() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.FFILL); }
+
+    /** pandas' {@code shift(periods)} of every column (see {@link Series#shift(long)}). */
+    public DataFrame shift(long periods) {
+        return Windows.window(this, io.mars.common.operand.dataframe.WindowFn.SHIFT, periods, 0);
+    }
+
+    /** pandas' {@code diff(periods)} of every column (each int or float). */
+    public DataFrame diff(long periods) {
+        return Windows.window(this, io.mars.common.operand.dataframe.WindowFn.DIFF, periods, 0);
+    }
+
+    /** pandas' {@code pct_change(periods)} of every column (each int or float; nulls forward-filled first). */
+    public DataFrame pctChange(long periods) {
+        for (String c : columns) {
+            io.mars.common.operand.dataframe.WindowFn.PCT_CHANGE.outputType(c, dtype(c), periods);
+        }
+        return Windows.window(ffill(), io.mars.common.operand.dataframe.WindowFn.PCT_CHANGE, periods, 0);
+    }
+
+    /** pandas' {@code rolling(window)} of every column (each int or float; min_periods=window). */
+    public Rolling<DataFrame> rolling(int window) {
+        return rolling(window, window);
+    }
+
+    /** pandas' {@code expanding()} of every column (each int or float; min_periods=1). */
+    public Expanding<DataFrame> expanding() {
+        for (String c : columns) {
+            io.mars.common.operand.dataframe.WindowFn.ROLLING_SUM.outputType(c, dtype(c), 1);
+        }
+        return new Expanding<>(fn -> {
+            DataFrame out = this;
+            for (String c : columns) {
+                out = out.assign(c, fn.apply(col(c)));
+            }
+            return out;
+        });
+    }
+
+    /**
+     * pandas' {@code replace(old, new)} of numbers: in every int and float column (see {@link Series#replace(double,
+     * double)}; an int column takes only a whole {@code newValue}); other columns are kept.
+     */
+    public DataFrame replace(double oldValue, double newValue) {
+        DataFrame out = this;
+        for (String c : columns) {
+            DType t = dtype(c);
+            if (t.isNumeric() && t != DType.BOOL) {
+                out = out.assign(c, col(c).replace(oldValue, newValue));
+            }
+        }
+        return out;
+    }
+
+    /** pandas' {@code replace(old, new)} of strings: in every string column; other columns are kept. */
+    public DataFrame replace(String oldValue, String newValue) {
+        DataFrame out = this;
+        for (String c : columns) {
+            if (dtype(c) == DType.STRING) {
+                out = out.assign(c, col(c).replace(oldValue, newValue));
+            }
+        }
+        return out;
+    }
+
+    public Rolling<DataFrame> rolling(int window, int minPeriods) {
+        Windows.checkRolling(window, minPeriods);
+        return new Rolling<>(fn -> Windows.window(this, fn, window, minPeriods));
+    }
 
     // --- index ---
 

@@ -78,6 +78,36 @@ final class DataFrameOps {
         return sortValues(known, List.of(column), List.of(!largest)).head(n);
     }
 
+    /**
+     * pandas' nlargest/nsmallest(n, columns, keep='first'): ordered by the columns in turn, ties in frame order;
+     * rows with a null in any of the columns never count.
+     */
+    static DataFrame nExtreme(DataFrame df, long n, List<String> columns, boolean largest) {
+        String what = largest ? "nlargest" : "nsmallest";
+        checkN(what, n);
+        if (columns.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, what + " needs at least one column");
+        }
+        for (String c : columns) {
+            if (!df.dtype(c).isNumeric()) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, what + " needs numeric columns, got '" + c
+                        + "' of " + df.dtype(c));
+            }
+        }
+        DataFrame known = df.dropna("any", columns);
+        return sortValues(known, columns, java.util.Collections.nCopies(columns.size(), !largest)).head(n);
+    }
+
+    /**
+     * pandas' {@code mode()} (dropna=True): the values seen most often, in ascending order: the value counts joined
+     * with their highest count.
+     */
+    static Series mode(Series s) {
+        DataFrame counts = valueCounts(s);
+        DataFrame top = counts.select("count").head(1);
+        return counts.merge(top, "count", "inner").sortValues(s.name(), true).col(s.name()).resetIndex();
+    }
+
     static DataFrame merge(DataFrame left, DataFrame right, List<String> on, String how, String leftSuffix,
                            String rightSuffix, boolean sort) {
         return merge(left, right, on, on, how, leftSuffix, rightSuffix, sort);

@@ -117,6 +117,65 @@ public final class GroupBy {
         return distinct.groupBy(keys.toArray(String[]::new)).agg(named(output, column, "count"));
     }
 
+    /**
+     * pandas' {@code cumcount()}: each row's position within its group (0, 1, ...) in frame order, an int64 series
+     * labelled by position; null for a row whose key is null (pandas gives NaN there, and float64).
+     */
+    public Series cumcount() {
+        return Ranks.cumcount(frame, keys);
+    }
+
+    /**
+     * pandas' {@code median()} with {@code as_index=False}: the keys and the median of every non-key column (each
+     * numeric), float64; NaN for a group whose values are all null.
+     */
+    public DataFrame median() {
+        return Ranks.groupMedian(frame, keys);
+    }
+
+    /**
+     * pandas' {@code cumsum()}: every non-key column's running sum within its group (each numeric), in frame order,
+     * labelled by position; null for a row whose key is null (pandas gives NaN there, and float64).
+     */
+    public DataFrame cumsum() {
+        return Ranks.groupCumsum(frame, keys);
+    }
+
+    /**
+     * pandas' {@code transform(fn)} with an aggregation's name ("sum", "mean", "min", "max", "count", ...): every
+     * non-key column replaced, row by row, by its group's aggregate; null for a row whose key is null. Labelled by
+     * position. The aggregates are joined back to the rows, so an int aggregate comes as float64 (a left join's
+     * rule), where pandas keeps int64 when no key is null.
+     */
+    public DataFrame transform(String fn) {
+        return Ranks.transform(frame, keys, Objects.requireNonNull(fn, "fn"));
+    }
+
+    /**
+     * pandas' {@code filter(lambda g: len(g) >= minSize)}: the rows of the groups of at least {@code minSize} rows,
+     * in frame order; rows whose key is null are left out. Labelled by position.
+     */
+    public DataFrame filterBySize(long minSize) {
+        return Ranks.filterBySize(frame, keys, minSize);
+    }
+
+    /** pandas' {@code head(n)}: the first {@code n} rows of each group, in frame order, labelled by position. */
+    public DataFrame head(long n) {
+        if (n < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupby head(n) needs n >= 0, got " + n);
+        }
+        DataFrame rows = frame.withoutLabels();
+        return rows.filter(cumcount().lt((double) n));
+    }
+
+    /** pandas' {@code tail(n)}: the last {@code n} rows of each group, in frame order, labelled by position. */
+    public DataFrame tail(long n) {
+        if (n < 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupby tail(n) needs n >= 0, got " + n);
+        }
+        return frame.withoutLabels().filter(Ranks.cumcount(frame, keys, false).lt((double) n));
+    }
+
     /** {@code fn} of every non-key column. */
     private DataFrame all(AggFn fn, int ddof) {
         List<AggSpec> specs = new ArrayList<>();

@@ -316,6 +316,85 @@ public final class Series implements Tileable {
                 List.of(this, cond), name, out, length, labels);
     }
 
+    /**
+     * pandas' {@code round(decimals)}: numpy's rounding, halves to even ({@code 2.5} to {@code 2.0}); ints stay ints
+     * (negative decimals round them to tens, hundreds ...), bool is refused (pandas makes it float16).
+     */
+    public Series round(int decimals) {
+        requireNumbers("round");
+        return map(ExprFn.ROUND, dtype, name, List.of(), Scalar.of((long) decimals), null, false);
+    }
+
+    /**
+     * pandas' {@code clip(lower, upper)}: values below {@code lower} become {@code lower}, above {@code upper}
+     * {@code upper}; nulls stay; NaN for a bound means none; bounds given the wrong way round are swapped, as pandas
+     * does. An int series stays int when both bounds are whole numbers, else becomes float64.
+     */
+    public Series clip(double lower, double upper) {
+        requireNumbers("clip");
+        if (lower > upper) {
+            double t = lower;
+            lower = upper;
+            upper = t;
+        }
+        boolean whole = (Double.isNaN(lower) || lower == Math.rint(lower)) && (Double.isNaN(upper)
+                || upper == Math.rint(upper));
+        DType out = dtype.isFloat() || whole ? dtype : DType.FLOAT64;
+        Series result = this;
+        if (!Double.isNaN(lower)) {
+            result = result.whereTyped(lt(lower).not(), out, bound(lower, out), null);
+        }
+        if (!Double.isNaN(upper)) {
+            result = result.whereTyped(gt(upper).not(), out, bound(upper, out), null);
+        }
+        return result;
+    }
+
+    private static Scalar bound(double v, DType out) {
+        return out.isFloat() ? Scalar.of(v) : Scalar.of((long) v);
+    }
+
+    /**
+     * pandas' {@code replace(old, new)} of numbers: {@code newValue} where the value equals {@code oldValue}. An int
+     * series stays int and takes only a whole {@code newValue} (pandas' dtype would depend on whether the value is
+     * there: convert with astype(float64) first).
+     */
+    public Series replace(double oldValue, double newValue) {
+        requireNumbers("replace");
+        if (!dtype.isFloat() && newValue != Math.rint(newValue)) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "replace: series '" + name + "' of " + dtype
+                    + " cannot take " + newValue + "; convert it with astype(float64) first");
+        }
+        if (Double.isNaN(oldValue)) {
+            return fillna(newValue);
+        }
+        return whereTyped(ne(oldValue), dtype, bound(newValue, dtype), null);
+    }
+
+    /** pandas' {@code replace(old, new)} of strings: {@code newValue} where the value equals {@code oldValue}. */
+    public Series replace(String oldValue, String newValue) {
+        if (dtype != DType.STRING) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "replace: cannot look for the string '" + oldValue
+                    + "' in series '" + name + "' of " + dtype);
+        }
+        return whereTyped(ne(Objects.requireNonNull(oldValue, "oldValue")), dtype, null,
+                Objects.requireNonNull(newValue, "newValue"));
+    }
+
+    private void requireNumbers(String what) {
+        if (!dtype.isNumeric() || dtype == DType.BOOL) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, what + " of series '" + name + "' of " + dtype
+                    + " is not supported; give an int or float series");
+        }
+    }
+
+    /** This value where {@code cond} is true, else {@code other} (a number) or {@code text}, as {@code out}. */
+    Series whereTyped(Series cond, DType out, Scalar other, String text) {
+        List<ColumnRef> args = List.of(new ColumnRef(1, cond.name), new ColumnRef(0, name));
+        return new Series(new TableMap(labelled(Exprs.expr(name, out, ExprFn.WHERE, args, other, text, false))),
+                List.of(this, cond), name, out, length, labels);
+    }
+
     /** The same values under another name. */
     public Series rename(String newName) {
         return new Series(new TableMap(labelled(io.mars.common.operand.dataframe.ColumnExpr.column(newName, dtype,
@@ -343,8 +422,86 @@ public final class Series implements Tileable {
                 length == Shapes.UNKNOWN ? Shapes.UNKNOWN : Math.min(n, length), labels);
     }
 
+    /** pandas' {@code tail(n)}: the last {@code n} values, keeping their labels. */
+    public Series tail(long n) {
+        return toFrame().tail(n).col(name);
+    }
+
+    /** pandas' {@code iloc[start:stop]} (see {@link DataFrame#iloc(long, long)}). */
+    public Series iloc(long start, long stop) {
+        return toFrame().iloc(start, stop).col(name);
+    }
+
+    /** pandas' {@code iloc[start:stop:step]}. */
+    public Series iloc(long start, long stop, long step) {
+        return toFrame().iloc(start, stop, step).col(name);
+    }
+
+    /** pandas' {@code iloc[[p, ...]]}. */
+    public Series iloc(List<Long> positions) {
+        return toFrame().iloc(positions).col(name);
+    }
+
     public Series dropna() {
         return filter(notna());
+    }
+
+    // ----- running and window functions -----
+
+    /** pandas' {@code cumsum()}: the running sum, skipping nulls (a null row stays null); bool counts in int64. */
+    public Series cumsum() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMSUM); }
+    /** pandas' {@code cumprod()}: the running product, skipping nulls. */
+    public Series cumprod() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMPROD); }
+    /** pandas' {@code cummax()}: the running maximum, skipping nulls; numbers and datetimes. */
+    public Series cummax() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMMAX); }
+    /** pandas' {@code cummin()}: the running minimum, skipping nulls; numbers and datetimes. */
+    public Series cummin() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.CUMMIN); }
+
+    /** pandas' {@code ffill()}: each null replaced by the last value before it that is not null (leading nulls stay). */
+    public Series ffill() { return Windows.scan(this, io.mars.common.operand.dataframe.ScanFn.FFILL); }
+
+    /**
+     * pandas' {@code shift(periods)}: the value {@code periods} rows before (after, when negative), null where there
+     * is none; ints become float64 (as pandas, for the NaN shifted in), bool is refused (pandas makes it object).
+     */
+    public Series shift(long periods) {
+        return Windows.window(this, io.mars.common.operand.dataframe.WindowFn.SHIFT, periods, 0);
+    }
+
+    /** pandas' {@code diff(periods)}: this value less the one {@code periods} rows before (after, when negative). */
+    public Series diff(long periods) {
+        return Windows.window(this, io.mars.common.operand.dataframe.WindowFn.DIFF, periods, 0);
+    }
+
+    /** {@code diff(1)}. */
+    public Series diff() { return diff(1); }
+
+    /**
+     * pandas' {@code pct_change(periods)} (fill_method='pad'): nulls forward-filled, then this value over the one
+     * {@code periods} rows before, less 1 (x / 0 is inf, 0 / 0 NaN).
+     */
+    public Series pctChange(long periods) {
+        io.mars.common.operand.dataframe.WindowFn.PCT_CHANGE.outputType(name, dtype, periods);
+        return Windows.window(ffill(), io.mars.common.operand.dataframe.WindowFn.PCT_CHANGE, periods, 0);
+    }
+
+    /** {@code pctChange(1)}. */
+    public Series pctChange() { return pctChange(1); }
+
+    /** pandas' {@code rolling(window)} (min_periods=window). */
+    public Rolling<Series> rolling(int window) {
+        return rolling(window, window);
+    }
+
+    /** pandas' {@code rolling(window, min_periods=minPeriods)}. */
+    public Rolling<Series> rolling(int window, int minPeriods) {
+        Windows.checkRolling(window, minPeriods);
+        return new Rolling<>(fn -> Windows.window(this, fn, window, minPeriods));
+    }
+
+    /** pandas' {@code expanding()} (min_periods=1). */
+    public Expanding<Series> expanding() {
+        return new Expanding<>(fn -> fn.apply(this));
     }
 
     // ----- reductions: a series of one row -----
@@ -414,6 +571,61 @@ public final class Series implements Tileable {
     /** pandas' {@code median()}: a one-row float64 series (NaN when every value is null). */
     public Series median() {
         return DataFrameOps.median(this);
+    }
+
+    /**
+     * pandas' {@code quantile(q)} (linear interpolation, nulls skipped): a one-row float64 series, NaN when every
+     * value is null.
+     */
+    public Series quantile(double q) {
+        if (!(q >= 0 && q <= 1)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "quantile: q must be between 0 and 1, got " + q);
+        }
+        if (!dtype.isNumeric()) {
+            throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute quantile of series '" + name
+                    + "' of dtype " + dtype + "; quantile needs a numeric (bool, int or float) column");
+        }
+        Series values = dropna().astype(DType.FLOAT64);
+        return DataFrames.fromTensor(values.toTensor().quantile(q).reshape(1), name).col(name);
+    }
+
+    /** pandas' {@code mode()}: the values seen most often (nulls not counted), ascending, labelled by position. */
+    public Series mode() {
+        return DataFrameOps.mode(this);
+    }
+
+    /**
+     * pandas' {@code idxmax()}: the label of the first largest value (nulls skipped), as a one-row series named as
+     * this one; no row when every value is null (pandas raises).
+     */
+    public Series idxmax() {
+        return nlargest(1).index().toSeries().rename(name);
+    }
+
+    /** pandas' {@code idxmin()}: the label of the first smallest value (see {@link #idxmax()}). */
+    public Series idxmin() {
+        return nsmallest(1).index().toSeries().rename(name);
+    }
+
+    /** pandas' {@code rank()}: method 'average'. */
+    public Series rank() {
+        return rank("average");
+    }
+
+    /**
+     * pandas' {@code rank(method=method)} ascending, nulls kept null: float64 ranks from 1; ties get their average,
+     * lowest or highest rank, ranks in order of appearance ('first'), or ranks without gaps ('dense').
+     */
+    public Series rank(String method) {
+        return Ranks.rank(this, Objects.requireNonNull(method, "method"));
+    }
+
+    /**
+     * pandas' {@code argsort(kind='stable')}: at the k-th row that is not null, the position (among the values that
+     * are not null) of the k-th smallest value; -1 at a null row. int64, labelled by position.
+     */
+    public Series argsort() {
+        return Ranks.argsort(this);
     }
 
     /** pandas' {@code nunique()}: the number of distinct non-null values, a one-row int64 series. */

@@ -36,6 +36,8 @@ public final class TilerRegistry {
         RowLabelTilers.registerAll(r);
         TableIoTilers.registerAll(r);
         UserFunctionTilers.registerAll(r);
+        WindowTilers.registerAll(r);
+        IlocTilers.registerAll(r);
         return r;
     }
 

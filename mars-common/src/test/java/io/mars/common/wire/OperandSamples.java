@@ -163,6 +163,7 @@ final class OperandSamples {
         all.addAll(UserFunctionOperandSamples.all());
         all.add(new io.mars.common.operand.dataframe.ChunkTableHConcat());
         all.addAll(RowLabelOperandSamples.all());
+        all.addAll(WindowOperandSamples.all());
         return all;
     }
 }

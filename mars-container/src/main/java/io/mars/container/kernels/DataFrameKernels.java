@@ -64,6 +64,7 @@ public final class DataFrameKernels {
         // IO kernels (readCsv, readParquet, toCsv, toParquet)
         registry = TableIoKernels.register(registry, allocator);
         registry = WideTableKernels.register(registry, allocator);
+        registry = WindowKernels.register(registry, allocator);
         return registry
                 .with(ChunkTableFromLocal.class, (node, op, in) -> chunk(op.data(), allocator))
                 .with(ChunkTableFromTensor.class, (node, op, in) -> fromTensor(op, (NDArray) in.get(0), allocator))

@@ -43,6 +43,8 @@ final class TableExpressions {
             case FILLNA -> fillna(e, args.get(0), n);
             case ASTYPE -> TableCasts.cast(args.get(0), e.dtype(), e.name());
             case WHERE -> where(e, args, n);
+            case ROUND -> round(e, args.get(0), n);
+            case CONSTANT -> constant(e, n);
         };
     }
 
@@ -323,7 +325,7 @@ final class TableExpressions {
         List<String> strings = in.strings() == null ? null : new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             boolean keep = !cond.isNull(i) && cond.longs()[i] != 0;
-            boolean isNull = keep ? in.isNull(i) : other == null;
+            boolean isNull = keep ? in.isNull(i) : other == null && e.text() == null;
             if (isNull) {
                 nulls = nulls == null ? new byte[n] : nulls;
                 nulls[i] = 1;
@@ -331,9 +333,49 @@ final class TableExpressions {
             if (longs != null) {
                 longs[i] = keep ? in.longs()[i] : other == null ? 0 : other.intValue();
             } else {
-                strings.add(keep ? in.strings().get(i) : null);
+                strings.add(keep ? in.strings().get(i) : e.text());
             }
         }
         return new Column(e.name(), e.dtype(), longs, null, strings, nulls);
+    }
+
+    /** numpy's rounding: {@code rint(x * 10^d) / 10^d}, or {@code rint(x / 10^-d) * 10^-d} for negative {@code d}. */
+    private static Column round(ColumnExpr e, Column a, int n) {
+        int d = (int) e.constant().intValue();
+        double scale = Math.pow(10, Math.abs(d));
+        if (a.dtype().isFloat()) {
+            double[] out = new double[n];
+            for (int i = 0; i < n; i++) {
+                double x = a.doubles()[i];
+                out[i] = d >= 0 ? Math.rint(x * scale) / scale : Math.rint(x / scale) * scale;
+                if (e.dtype() == DType.FLOAT32) {
+                    out[i] = (float) out[i];
+                }
+            }
+            return new Column(e.name(), e.dtype(), null, out, null, null);
+        }
+        if (d >= 0) {
+            return a.withName(e.name());
+        }
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = a.isNull(i) ? 0 : (long) (Math.rint(a.longs()[i] / scale) * scale);
+        }
+        return new Column(e.name(), e.dtype(), out, null, null, a.nulls());
+    }
+
+    /** The expression's text, or its constant as the expression's dtype, on each of {@code n} rows. */
+    private static Column constant(ColumnExpr e, int n) {
+        if (e.dtype() == DType.STRING) {
+            return new Column(e.name(), DType.STRING, null, null, java.util.Collections.nCopies(n, e.text()), null);
+        }
+        if (e.dtype().isFloat()) {
+            double[] out = new double[n];
+            java.util.Arrays.fill(out, e.constant().floatValue());
+            return new Column(e.name(), e.dtype(), null, out, null, null);
+        }
+        long[] out = new long[n];
+        java.util.Arrays.fill(out, e.constant().intValue());
+        return new Column(e.name(), e.dtype(), out, null, null, null);
     }
 }

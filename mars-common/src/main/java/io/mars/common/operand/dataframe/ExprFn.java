@@ -20,7 +20,14 @@ public enum ExprFn {
     /** The argument converted to the expression's dtype. */
     ASTYPE,
     /** {@code where(cond, other)}: argument 1 where argument 0 is true, else argument 2 or the constant (null if none). */
-    WHERE;
+    WHERE,
+    /**
+     * numpy's {@code round(x, decimals)} with the constant as decimals: halves to even on {@code x * 10^decimals}
+     * (over {@code 10^-decimals} when negative), as pandas' {@code round}.
+     */
+    ROUND,
+    /** The text (or the constant) on every row; the argument only gives the rows (melt's variable column). */
+    CONSTANT;
 
     public boolean isComparison() {
         return switch (this) {

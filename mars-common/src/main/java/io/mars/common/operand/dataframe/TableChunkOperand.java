@@ -31,8 +31,11 @@ public sealed interface TableChunkOperand extends Operand permits
         ChunkTablePivots,
         ChunkTableRowPositions,
         ChunkTableSample,
+        ChunkTableScan,
+        ChunkTableScanTotal,
         ChunkTableSort,
         ChunkTableToTensor,
+        ChunkTableWindow,
         ChunkTpch,
         ChunkWrite,
         ChunkWriteCommit {

@@ -26,10 +26,13 @@ public sealed interface TableOperand extends Operand permits
         TableFilter,
         TableGroupApply,
         TableHead,
+        TableIloc,
         TableMap,
         TableMapPartitions,
         TableMerge,
         TableRequireRows,
         TableRowPositions,
-        TableSortValues {
+        TableScan,
+        TableSortValues,
+        TableWindow {
 }

@@ -61,7 +61,11 @@ public final class PruningRules {
             .with(TableMerge.class, new PruneMergeColumns())
             // not taught yet: a concat's parts may be labelled differently
             .with(TableConcat.class, new NeedsAllColumns<>())
-            .with(TableRequireRows.class, new NeedsAllColumns<>());
+            .with(TableRequireRows.class, new NeedsAllColumns<>())
+            // not taught yet: running and window functions pass every column through
+            .with(io.mars.common.operand.dataframe.TableScan.class, new NeedsAllColumns<>())
+            .with(io.mars.common.operand.dataframe.TableWindow.class, new NeedsAllColumns<>())
+            .with(io.mars.common.operand.dataframe.TableIloc.class, new NeedsAllColumns<>());
 
     private static final PruningRule<Operand> NOT_A_TABLE = new NeedsAllColumns<>();
 
