@@ -190,8 +190,9 @@ class YarnWebUiTest {
                 JsonNode sessions = getJson(proxy + "api/sessions").get("sessions");
                 assertThat(sessions).hasSize(1);
                 assertThat(sessions.get(0).get("tasks").asInt()).isEqualTo(1);
-                // the status page, through the proxy, links relatively
-                String page = get(proxy).body;
+                // the web app and the status page, through the proxy, link relatively
+                assertThat(get(proxy).body).contains("src=\"app.js\"").doesNotContain("=\"/");
+                String page = get(proxy + "status").body;
                 assertThat(page).contains("href=\"api/tasks/" + taskId + "\"").contains("SUCCEEDED");
 
                 // the same numbers as the embedded local cluster

@@ -42,6 +42,7 @@ public final class StatusReport implements StatusSource {
     private final Supplier<List<Supervisor>> supervisors;
 
     private final Optional<TimelineRecorder> timeline;
+    private final Optional<ObjectNode> config;
 
     public StatusReport(Supplier<List<Supervisor>> supervisors) {
         this(supervisors, Optional.empty());
@@ -49,8 +50,20 @@ public final class StatusReport implements StatusSource {
 
     /** A report that also serves {@code api/timeline} from {@code timeline}, when given. */
     public StatusReport(Supplier<List<Supervisor>> supervisors, Optional<TimelineRecorder> timeline) {
+        this(supervisors, timeline, Optional.empty());
+    }
+
+    /** As above, serving {@code api/config} from {@code settings} (the process's configuration) when given. */
+    public StatusReport(Supplier<List<Supervisor>> supervisors, Optional<TimelineRecorder> timeline,
+                        Optional<Map<String, String>> settings) {
         this.supervisors = supervisors;
         this.timeline = timeline;
+        this.config = settings.map(ConfigReport::document);
+    }
+
+    @Override
+    public Optional<ObjectNode> config() {
+        return config.map(ObjectNode::deepCopy);
     }
 
     @Override

@@ -24,4 +24,9 @@ public interface StatusSource {
     default Optional<ObjectNode> timeline() {
         return Optional.empty();
     }
+
+    /** {@code api/config}: the effective {@code mars.*} settings and the JVM's arguments, when this source knows them. */
+    default Optional<ObjectNode> config() {
+        return Optional.empty();
+    }
 }

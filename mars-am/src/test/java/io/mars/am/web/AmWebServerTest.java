@@ -186,7 +186,7 @@ class AmWebServerTest {
         String taskId = supervisor.tasks().submit(session, TensorGraphs.of(Tensors.ones(shape(8), chunks(4)))).join();
         supervisor.waitTask(session, taskId).join();
 
-        Response page = get("");
+        Response page = get("status");
         assertThat(page.status).isEqualTo(200);
         assertThat(page.contentType).startsWith("text/html");
         assertThat(page.body).contains(taskId).contains("SUCCEEDED").contains("worker-0");
@@ -213,13 +213,51 @@ class AmWebServerTest {
             supervisor.waitTask(session, id).join();
             ids.add(id);
         }
-        String page = get("").body;
+        String page = get("status").body;
         assertThat(page).contains("The newest " + StatusPage.MAX_TASKS + " of " + ids.size() + " tasks")
                 .contains("api/tasks/" + ids.get(ids.size() - 1) + "\"").contains("api/tasks/" + ids.get(1) + "\"")
                 .doesNotContain("api/tasks/" + ids.get(0) + "\"");
         List<String> listed = new ArrayList<>();
         get("api/tasks").json().get("tasks").forEach(t -> listed.add(t.get("id").asText()));
         assertThat(listed).containsExactlyElementsOf(ids);
+    }
+
+    @Test
+    void theRootServesTheWebAppWhoseFilesAreReachedByRelativeUrls() throws Exception {
+        Response index = get("");
+        assertThat(index.status).isEqualTo(200);
+        assertThat(index.contentType).startsWith("text/html");
+        Matcher refs = Pattern.compile("(?:href|src)=\"([^\"#]+)\"").matcher(index.body);
+        List<String> files = new ArrayList<>();
+        while (refs.find()) {
+            files.add(refs.group(1));
+        }
+        assertThat(files).contains("app.js", "app.css", "uplot.css", "status")
+                .allSatisfy(f -> assertThat(f).doesNotStartWith("/").doesNotContain("://"));
+        for (String file : files) {
+            assertThat(get(file).status).as(file).isEqualTo(200);
+        }
+        assertThat(get("app.js").contentType).startsWith("text/javascript");
+        assertThat(get("app.js").body).doesNotContain("fetch(\"/").doesNotContain("fetch('/");
+    }
+
+    @Test
+    void apiConfigShowsTheMarsSettingsWithSecretsHiddenAndTheJvmArguments() throws Exception {
+        Map<String, String> settings = Map.of("mars.scheduling.depth", "3", "mars.app.secret", "s3cr3t",
+                "fs.defaultFS", "hdfs://nn");
+        try (AmWebServer withConfig = new AmWebServer("127.0.0.1", new WebConfig(0), new StatusReport(
+                () -> List.of(supervisor), Optional.empty(), Optional.of(settings)), Optional.empty())) {
+            JsonNode config = JSON.readTree(withConfig.start().resolve("api/config").toURL());
+            assertThat(config.get("settings").properties()).extracting(Map.Entry::getKey)
+                    .containsExactly("mars.app.secret", "mars.scheduling.depth");
+            assertThat(config.at("/settings/mars.scheduling.depth").asText()).isEqualTo("3");
+            assertThat(config.at("/settings/mars.app.secret").asText()).isEqualTo(ConfigReport.HIDDEN);
+            assertThat(config.at("/jvm/inputArguments").size()).isEqualTo(
+                    java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().size());
+            assertThat(config.at("/jvm/maxHeapBytes").asLong()).isPositive();
+        }
+        Response none = get("api/config");
+        assertThat(none.status).as("a server given no settings").isEqualTo(404);
     }
 
     @Test
