@@ -36,3 +36,8 @@ export function millis(ms) {
   if (ms === null || ms === undefined) return '–';
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
+
+/** Replaces an element's children, flattening lists and leaving out null ones, as h() does. */
+export function fill(element, ...children) {
+  element.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
+}

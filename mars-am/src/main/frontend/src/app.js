@@ -1,5 +1,5 @@
 // The Mars web UI: one page, views chosen by the URL's fragment, each redrawn from the REST API every few seconds.
-import { getJson, h } from './api.js';
+import { getJson, h, fill } from './api.js';
 import { tasksView, taskView, errorsView } from './tasks.js';
 import { timelineView } from './timeline.js';
 import { workersView } from './workers.js';
@@ -9,7 +9,7 @@ const POLL_MS = 2000;
 async function configView(root) {
   const config = await getJson('api/config');
   const settings = Object.entries(config.settings).sort(([a], [b]) => a.localeCompare(b));
-  root.replaceChildren(
+  fill(root,
     h('h2', {}, 'Configuration'),
     h('table', { id: 'settings' }, h('tr', {}, h('th', {}, 'Setting'), h('th', {}, 'Value')),
       settings.map(([k, v]) => h('tr', {}, h('td', {}, k), h('td', {}, v)))),
@@ -31,18 +31,26 @@ function route() {
 }
 
 let timer = null;
+let generation = 0;
+
+// Each view draws into a detached element that replaces the page only if no newer refresh (another view chosen, or
+// the next poll) started meanwhile: an answer arriving late never overwrites a newer view.
 async function refresh() {
   clearTimeout(timer);
-  const root = document.getElementById('view');
+  const mine = ++generation;
   const view = (location.hash.replace(/^#/, '') || 'tasks').split('/')[0];
   document.querySelectorAll('nav a').forEach((a) => a.classList.toggle('active', a.getAttribute('href') === `#${view}`));
+  const main = document.getElementById('view');
+  const drawn = h('div', {});
   try {
-    await route()(root);
-    document.getElementById('updated').textContent = `updated ${new Date().toLocaleTimeString()}`;
-    document.body.dataset.rendered = view;
+    await route()(drawn);
   } catch (e) {
-    root.replaceChildren(h('p', { class: 'lost', id: 'load-error' }, String(e.message || e)));
+    fill(drawn, h('p', { class: 'lost', id: 'load-error' }, String(e.message || e)));
   }
+  if (mine !== generation) return;
+  main.replaceChildren(drawn);
+  document.getElementById('updated').textContent = `updated ${new Date().toLocaleTimeString()}`;
+  document.body.dataset.rendered = view;
   timer = setTimeout(refresh, POLL_MS);
 }
 

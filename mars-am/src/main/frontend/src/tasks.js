@@ -1,4 +1,4 @@
-import { getJson, h, millis } from './api.js';
+import { getJson, h, millis, fill } from './api.js';
 
 const COUNTS = ['pending', 'running', 'succeeded', 'failed', 'reruns'];
 
@@ -21,7 +21,7 @@ export async function tasksView(root) {
     h('td', { class: 'num', 'data-count': 'total' }, t.subtasks.total),
     ...countCells(t.subtasks),
     h('td', { class: 'num' }, millis(t.elapsedMs))));
-  root.replaceChildren(h('h2', {}, `Tasks (${tasks.length})`),
+  fill(root, h('h2', {}, `Tasks (${tasks.length})`),
     h('table', { id: 'tasks' },
       h('tr', {}, ['Task', 'State', 'Progress', 'Subtasks', ...COUNTS, 'Elapsed'].map((c) => h('th', {}, c))),
       rows));
@@ -33,7 +33,7 @@ export async function taskView(root, taskId) {
     h('h3', {}, 'Error'),
     h('p', {}, h('b', { 'data-error-code': t.error.code }, t.error.code)),
     h('pre', { class: 'stack' }, t.error.message)) : null;
-  root.replaceChildren(
+  fill(root,
     h('h2', {}, 'Task ', t.id),
     h('table', { id: 'task', 'data-state': t.state },
       h('tr', {}, h('th', {}, 'State'), h('td', { class: `state-${t.state}` }, t.state)),
@@ -54,7 +54,7 @@ export async function taskView(root, taskId) {
 export async function errorsView(root) {
   const { tasks } = await getJson('api/tasks');
   const failed = tasks.filter((t) => t.error);
-  root.replaceChildren(h('h2', {}, `Errors (${failed.length})`),
+  fill(root, h('h2', {}, `Errors (${failed.length})`),
     failed.length === 0 ? h('p', {}, 'No task failed.') : null,
     failed.map((t) => h('section', { class: 'task-error', 'data-task-id': t.id },
       h('h3', {}, h('a', { href: `#task/${encodeURIComponent(t.id)}` }, t.id), ' ', h('span', {}, t.error.code)),

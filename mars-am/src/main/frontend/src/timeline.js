@@ -1,4 +1,4 @@
-import { getJson, h, millis } from './api.js';
+import { getJson, h, millis, fill } from './api.js';
 
 const LANE_HEIGHT = 14;
 const LABEL_WIDTH = 140;
@@ -35,7 +35,7 @@ export async function timelineView(root) {
     rows.push({ worker: w, y, lanes: byWorker.get(w).length });
     y += byWorker.get(w).length * LANE_HEIGHT + 6;
   }
-  const width = Math.max(600, root.clientWidth - 20);
+  const width = Math.max(600, document.getElementById('view').clientWidth - 20);
   const canvas = h('canvas', { id: 'timeline', width, height: Math.max(y, 20), 'data-workers': workers.join(' ') });
   const g = canvas.getContext('2d');
   const scale = (width - LABEL_WIDTH - 10) / Math.max(1, end - start);
@@ -53,7 +53,7 @@ export async function timelineView(root) {
     const x = LABEL_WIDTH + (run.startMs - start) * scale;
     g.fillRect(x, row.y + run.lane * LANE_HEIGHT + 1, Math.max(1, (run.endMs - run.startMs) * scale), LANE_HEIGHT - 2);
   }
-  root.replaceChildren(
+  fill(root,
     h('h2', {}, 'Timeline'),
     h('p', {}, `${runs.length} subtask runs on ${workers.length} workers over ${millis(runs.length ? end - start : 0)}`,
       timeline.dropped ? ` (${timeline.dropped} older runs dropped)` : ''),

@@ -1,5 +1,5 @@
 import uPlot from 'uplot';
-import { getJson, h, bytes } from './api.js';
+import { getJson, h, bytes, fill } from './api.js';
 
 // What the page has seen of each worker while open; bounded so a page left open does not grow without end.
 const MAX_SAMPLES = 300;
@@ -38,7 +38,7 @@ export async function workersView(root) {
     h('td', { class: 'num' }, w.storage.spilledChunks ?? '–'), h('td', { class: 'num' }, w.storage.readBacks ?? '–'),
     h('td', { class: 'num' }, bytes(w.process.rssBytes)),
     h('td', { class: 'num' }, w.admission ? w.admission.peakRunning : '–')));
-  root.replaceChildren(
+  fill(root,
     h('h2', {}, `Workers (${cluster.workerCount}, ${cluster.slots} slots)`),
     h('table', { id: 'workers' },
       h('tr', {}, ['Worker', 'Slots', 'Stored', 'Spilled', 'Spilled chunks', 'Read-backs', 'RSS', 'Peak running']

@@ -141,6 +141,13 @@ public record RecordedApplication(String id, ObjectNode summary, ObjectNode clus
     }
 
     @Override
+    public Optional<ObjectNode> config() {
+        Map<String, String> settings = new java.util.TreeMap<>();
+        summary.path("conf").properties().forEach(e -> settings.put(e.getKey(), e.getValue().asText()));
+        return Optional.of(io.mars.am.web.ConfigReport.recorded(settings));
+    }
+
+    @Override
     public Optional<ObjectNode> timeline() {
         ObjectNode out = JSON.objectNode();
         ArrayNode runs = out.putArray("subtasks");

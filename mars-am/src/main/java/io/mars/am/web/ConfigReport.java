@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * The {@code api/config} document: a process's effective {@code mars.*} settings (secrets shown as {@code ***}) and
  * its JVM's version, input arguments and heap limit, for a user asking "what did this run with?".
  */
-final class ConfigReport {
+public final class ConfigReport {
     static final String HIDDEN = "***";
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
@@ -21,6 +21,24 @@ final class ConfigReport {
     }
 
     static ObjectNode document(Map<String, String> settings) {
+        ObjectNode out = recorded(settings);
+        out.remove("jvm");
+        RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
+        ObjectNode jvm = out.putObject("jvm");
+        jvm.put("known", true);
+        jvm.put("version", Runtime.version().toString());
+        jvm.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
+        jvm.put("availableProcessors", Runtime.getRuntime().availableProcessors());
+        ArrayNode arguments = jvm.putArray("inputArguments");
+        runtime.getInputArguments().forEach(a -> arguments.add(hideSecretOption(a)));
+        return out;
+    }
+
+    /**
+     * The document for an application known from its event log: its recorded settings, and no JVM figures (the log
+     * does not keep them; this process's would be the history server's).
+     */
+    public static ObjectNode recorded(Map<String, String> settings) {
         ObjectNode out = JSON.objectNode();
         ObjectNode marsSettings = out.putObject("settings");
         new TreeMap<>(settings).forEach((key, value) -> {
@@ -28,13 +46,9 @@ final class ConfigReport {
                 marsSettings.put(key, secret(key) ? HIDDEN : value);
             }
         });
-        RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
         ObjectNode jvm = out.putObject("jvm");
-        jvm.put("version", Runtime.version().toString());
-        jvm.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
-        jvm.put("availableProcessors", Runtime.getRuntime().availableProcessors());
-        ArrayNode arguments = jvm.putArray("inputArguments");
-        runtime.getInputArguments().forEach(a -> arguments.add(hideSecretOption(a)));
+        jvm.put("known", false);
+        jvm.putArray("inputArguments");
         return out;
     }
 
