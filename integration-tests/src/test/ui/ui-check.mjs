@@ -39,12 +39,22 @@ try {
   })));
   await page.screenshot({ path: `${shots}/${prefix}-tasks.png`, fullPage: true });
 
-  if (result.tasks.length > 0) {
-    const last = result.tasks[0].id; // newest first
+  // every task's view, oldest first: its state and its graph's nodes with their counts
+  result.graphs = {};
+  const ids = result.tasks.map((t) => t.id).reverse();
+  for (let i = 0; i < ids.length; i++) {
     await page.evaluate(() => { document.body.dataset.rendered = ''; });
-    await show(`task/${encodeURIComponent(last)}`, 'table#subtasks');
+    const started = Date.now();
+    await show(`task/${encodeURIComponent(ids[i])}`, 'table#subtasks');
+    await page.waitForSelector('svg#task-graph, #no-graph', { timeout: 15000 });
+    result.taskRenderMs = Math.max(result.taskRenderMs || 0, Date.now() - started);
     result.task = await page.$eval('table#task', (t) => ({ state: t.dataset.state }));
-    await page.screenshot({ path: `${shots}/${prefix}-task.png`, fullPage: true });
+    result.graphs[ids[i]] = await page.$$eval('svg#task-graph g.node', (nodes) => nodes.map((n) => ({
+      key: n.dataset.key, operand: n.dataset.operand,
+      counts: Object.fromEntries(['total', 'pending', 'running', 'succeeded', 'failed', 'reruns']
+        .map((c) => [c, Number(n.dataset[c])])),
+    })));
+    await page.screenshot({ path: `${shots}/${prefix}-task-${i}.png`, fullPage: true });
   }
 
   await show('timeline', 'canvas#timeline');

@@ -1,4 +1,8 @@
 import { getJson, h, millis, fill } from './api.js';
+import { graphSection } from './graph.js';
+
+// The node picked in the task graph, kept across the view's refreshes.
+const selected = { key: null };
 
 const COUNTS = ['pending', 'running', 'succeeded', 'failed', 'reruns'];
 
@@ -28,7 +32,8 @@ export async function tasksView(root) {
 }
 
 export async function taskView(root, taskId) {
-  const t = await getJson(`api/tasks/${encodeURIComponent(taskId)}`);
+  const [t, graph] = await Promise.all([getJson(`api/tasks/${encodeURIComponent(taskId)}`),
+    graphSection(taskId, selected).catch((e) => h('p', { id: 'no-graph' }, `No graph: ${e.message}`))]);
   const error = t.error ? h('section', { id: 'error' },
     h('h3', {}, 'Error'),
     h('p', {}, h('b', { 'data-error-code': t.error.code }, t.error.code)),
@@ -48,7 +53,8 @@ export async function taskView(root, taskId) {
     h('table', { id: 'subtasks' },
       h('tr', {}, ['total', ...COUNTS].map((c) => h('th', {}, c))),
       h('tr', {}, h('td', { class: 'num', 'data-count': 'total' }, t.subtasks.total), countCells(t.subtasks))),
-    error);
+    error,
+    graph);
 }
 
 export async function errorsView(root) {

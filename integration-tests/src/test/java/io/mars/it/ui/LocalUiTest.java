@@ -43,6 +43,7 @@ class LocalUiTest {
         BrowserCheck.requireChromium();
         Path events = tmp.resolve("events");
         JsonNode liveTasks;
+        Map<String, JsonNode> liveGraphs = new java.util.HashMap<>();
         try (LocalCluster cluster = new LocalCluster(2, Map.of(LocalWebConfig.PORT, "0",
                 "mars.eventlog.dir", events.toString(), "mars.app.name", "ui-job"));
              ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null)) {
@@ -61,7 +62,13 @@ class LocalUiTest {
             liveTasks = JSON.readTree(ui.resolve("api/tasks").toURL()).get("tasks");
             JsonNode shown = BrowserCheck.check(ui, "local");
             assertShowsTheTasks(shown, liveTasks);
+            assertDrawsTheGraphs(shown, ui, liveTasks);
+            for (JsonNode task : liveTasks) {
+                String id = task.get("id").asText();
+                liveGraphs.put(id, JSON.readTree(ui.resolve("api/tasks/" + id + "/graph").toURL()));
+            }
             assertThat(shown.get("renderMs").asLong()).as("first render").isLessThan(2000);
+            assertThat(shown.get("taskRenderMs").asLong()).as("a task view with its graph").isLessThan(2000);
             assertThat(shown.get("configShown").asBoolean()).isTrue();
             assertThat(shown.get("charts").asInt()).isEqualTo(2);
         }
@@ -75,6 +82,35 @@ class LocalUiTest {
             URI app = history.start().resolve("app/" + appId + "/");
             JsonNode shown = BrowserCheck.check(app, "history");
             assertShowsTheTasks(shown, liveTasks);
+            assertDrawsTheGraphs(shown, app, liveTasks);
+            for (Map.Entry<String, JsonNode> live : liveGraphs.entrySet()) {
+                assertThat(JSON.readTree(app.resolve("api/tasks/" + live.getKey() + "/graph").toURL()))
+                        .as("the recorded graph of %s", live.getKey()).isEqualTo(live.getValue());
+            }
+        }
+    }
+
+    /** Every tileable of each task's graph is drawn, with the counts of {@code api/tasks/<id>/graph}. */
+    private static void assertDrawsTheGraphs(JsonNode shown, URI ui, JsonNode apiTasks) throws Exception {
+        for (JsonNode task : apiTasks) {
+            String id = task.get("id").asText();
+            JsonNode api = JSON.readTree(ui.resolve("api/tasks/" + id + "/graph").toURL()).get("nodes");
+            JsonNode drawn = shown.at("/graphs/" + id);
+            assertThat(drawn.size()).as("tileables of %s", id).isEqualTo(api.size()).isPositive();
+            Map<String, JsonNode> byKey = new java.util.HashMap<>();
+            drawn.forEach(n -> byKey.put(n.get("key").asText(), n));
+            long total = 0;
+            for (JsonNode node : api) {
+                JsonNode n = byKey.get(node.get("key").asText());
+                assertThat(n).as("node %s of %s", node.get("key"), id).isNotNull();
+                assertThat(n.get("operand").asText()).isEqualTo(node.get("operand").asText());
+                for (String count : List.of("total", "pending", "running", "succeeded", "failed", "reruns")) {
+                    assertThat(n.at("/counts/" + count).asLong()).as("%s of %s", count, node.get("key"))
+                            .isEqualTo(node.at("/subtasks/" + count).asLong());
+                }
+                total += node.at("/subtasks/total").asLong();
+            }
+            assertThat(total).as("subtasks of %s over its tileables", id).isEqualTo(task.at("/subtasks/total").asLong());
         }
     }
 

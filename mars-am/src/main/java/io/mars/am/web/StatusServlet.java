@@ -27,6 +27,7 @@ public final class StatusServlet extends HttpServlet {
     private static final Logger LOG = LoggerFactory.getLogger(StatusServlet.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String TASK_PREFIX = "/api/tasks/";
+    private static final String GRAPH_SUFFIX = "/graph";
     /** Where the build puts the web app's bundle (mars-am/src/main/frontend, see its package.json). */
     static final String UI = "/io/mars/am/web/ui/";
     private static final Map<String, String> UI_FILES = Map.of(
@@ -72,6 +73,16 @@ public final class StatusServlet extends HttpServlet {
                 default -> {
                     if (path.startsWith(TASK_PREFIX) && path.indexOf('/', TASK_PREFIX.length()) < 0) {
                         task(response, path.substring(TASK_PREFIX.length()));
+                    } else if (path.startsWith(TASK_PREFIX) && path.endsWith(GRAPH_SUFFIX)
+                            && path.indexOf('/', TASK_PREFIX.length()) == path.length() - GRAPH_SUFFIX.length()) {
+                        String taskId = path.substring(TASK_PREFIX.length(), path.length() - GRAPH_SUFFIX.length());
+                        Optional<ObjectNode> graph = report.taskGraph(taskId);
+                        if (graph.isPresent()) {
+                            json(response, HttpServletResponse.SC_OK, graph.get());
+                        } else {
+                            error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "no graph of"
+                                    + " task '" + taskId + "' here; api/tasks lists the tasks");
+                        }
                     } else {
                         error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "no page at "
                                 + path + "; the API has api/cluster, api/sessions, api/tasks, api/tasks/<task id>,"

@@ -25,6 +25,11 @@ public interface StatusSource {
         return Optional.empty();
     }
 
+    /** {@code api/tasks/<id>/graph}: one node per tileable with its subtasks by state, or empty for an unknown id. */
+    default Optional<ObjectNode> taskGraph(String taskId) {
+        return Optional.empty();
+    }
+
     /** {@code api/config}: the effective {@code mars.*} settings and the JVM's arguments, when this source knows them. */
     default Optional<ObjectNode> config() {
         return Optional.empty();

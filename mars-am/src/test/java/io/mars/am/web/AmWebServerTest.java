@@ -227,7 +227,7 @@ class AmWebServerTest {
         Response index = get("");
         assertThat(index.status).isEqualTo(200);
         assertThat(index.contentType).startsWith("text/html");
-        Matcher refs = Pattern.compile("(?:href|src)=\"([^\"#]+)\"").matcher(index.body);
+        Matcher refs = Pattern.compile("(?:href|src)=\"(?!data:)([^\"#]+)\"").matcher(index.body);
         List<String> files = new ArrayList<>();
         while (refs.find()) {
             files.add(refs.group(1));
@@ -258,6 +258,59 @@ class AmWebServerTest {
         }
         Response none = get("api/config");
         assertThat(none.status).as("a server given no settings").isEqualTo(404);
+    }
+
+    @Test
+    void theTaskGraphHasEveryTileableWithItsSubtasksByStateSummingToTheTasks() throws Exception {
+        gate.release(1000);
+        String session = supervisor.createSession(Map.of()).join();
+        Tensor a = Tensors.ones(shape(8, 8), chunks(4, 4));
+        Tensor b = a.add(1.0).multiply(a);
+        io.mars.common.graph.TileableGraph graph = TensorGraphs.of(b.sum());
+        String taskId = supervisor.tasks().submit(session, graph).join();
+        supervisor.waitTask(session, taskId).join();
+
+        JsonNode json = get("api/tasks/" + taskId + "/graph").json();
+        assertThat(json.get("task").asText()).isEqualTo(taskId);
+        List<String> keys = new ArrayList<>();
+        json.get("nodes").forEach(n -> keys.add(n.get("key").asText()));
+        List<String> expected = new ArrayList<>();
+        graph.nodes().forEach(n -> expected.add(n.key()));
+        assertThat(keys).containsExactlyInAnyOrderElementsOf(expected);
+        JsonNode task = get("api/tasks/" + taskId).json();
+        for (String count : List.of("total", "succeeded", "failed", "reruns", "pending", "running")) {
+            long sum = 0;
+            for (JsonNode n : json.get("nodes")) {
+                sum += n.at("/subtasks/" + count).asLong();
+            }
+            assertThat(sum).as(count).isEqualTo(task.at("/subtasks/" + count).asLong());
+        }
+        for (JsonNode n : json.get("nodes")) {
+            assertThat(n.get("operand").asText()).isNotEmpty();
+            n.get("inputs").forEach(in -> assertThat(keys).contains(in.asText()));
+        }
+        assertThat(get("api/tasks/task-nope/graph").status).isEqualTo(404);
+    }
+
+    @Test
+    void aGraphOfATenthOfAMillionSubtasksIsServedInUnderAMegabyte() throws Exception {
+        // as many tileables as a large job has operands, 10^5 subtasks among them: the document grows with the former
+        List<io.mars.am.services.task.TaskGraph.Node> nodes = new ArrayList<>();
+        int tileables = 200;
+        for (int i = 0; i < tileables; i++) {
+            int each = 100_000 / tileables;
+            nodes.add(new io.mars.am.services.task.TaskGraph.Node("t" + Long.toHexString(1L << 40 | i) + "-aaaaaaaa",
+                    "tensor.elementwise.add", i == 0 ? List.of() : List.of(nodes.get(i - 1).key()),
+                    new io.mars.am.services.task.SubtaskCounts(each / 4, each / 4, each / 4, each / 4, 7)));
+        }
+        io.mars.am.services.task.TaskGraph graph = new io.mars.am.services.task.TaskGraph("task-big", nodes);
+        byte[] body = JSON.writeValueAsBytes(StatusReport.graphJson(graph));
+        long total = 0;
+        for (JsonNode n : JSON.readTree(body).get("nodes")) {
+            total += n.at("/subtasks/total").asLong();
+        }
+        assertThat(total).isEqualTo(100_000);
+        assertThat(body.length).isLessThan(1 << 20);
     }
 
     @Test
