@@ -43,6 +43,7 @@ class ConfigDefaultsTest {
             Map.entry(StateStoreConfig.BATCH_SIZE, "500"),
             Map.entry(io.mars.am.yarn.AmAttempts.MAX_ATTEMPTS, "1"),
             Map.entry(WebConfig.PORT, "0"),
+            Map.entry(io.mars.submit.local.LocalWebConfig.PORT, "-1"),
             Map.entry(io.mars.am.yarn.ContainerFiles.NODE_CLASSPATH_PROPERTY, ""),
             Map.entry(io.mars.am.yarn.ContainerFiles.ARCHIVE_PROPERTY, ""),
             Map.entry(io.mars.am.services.scheduling.SchedulingConfig.MAX_ATTEMPTS, "4"),
@@ -95,6 +96,7 @@ class ConfigDefaultsTest {
         assertThat(io.mars.common.rpc.flight.HeartbeatConfig.from(Map.of())).isEqualTo(
                 new io.mars.common.rpc.flight.HeartbeatConfig(java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(15)));
         assertThat(WebConfig.from(Map.of()).port()).isZero();
+        assertThat(io.mars.submit.local.LocalWebConfig.from(Map.of()).enabled()).isFalse();
         assertThat(io.mars.am.yarn.AmAttempts.requested(Map.of())).isEqualTo(1);
         assertThat(io.mars.submit.client.ClientConfig.from(Map.of()).maxResultBytes())
                 .isEqualTo(Runtime.getRuntime().maxMemory() / 4);

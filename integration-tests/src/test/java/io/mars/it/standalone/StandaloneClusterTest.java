@@ -335,7 +335,8 @@ class StandaloneClusterTest {
         MAPPER.readTree(get(app.resolve("api/cluster"))).path("lostWorkers").forEach(l -> keptLost.add(l.asText()));
         assertThat(liveLost).as("the worker killed mid-job").isNotEmpty();
         assertThat(keptLost).containsAll(liveLost);
-        assertThat(get(app)).contains("<html").contains(liveTasks.get(0).path("id").asText());
+        assertThat(get(app)).contains("<html").contains("src=\"app.js\""); // the web app, reading the same API
+        assertThat(get(app.resolve("status"))).contains("<html").contains(liveTasks.get(0).path("id").asText());
         assertThat(new ProcessBuilder("kill", "-TERM", String.valueOf(history.pid())).start().waitFor()).isZero();
         assertThat(history.waitFor(60, TimeUnit.SECONDS)).isTrue();
     }

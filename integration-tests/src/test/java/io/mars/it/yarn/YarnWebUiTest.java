@@ -190,9 +190,36 @@ class YarnWebUiTest {
                 JsonNode sessions = getJson(proxy + "api/sessions").get("sessions");
                 assertThat(sessions).hasSize(1);
                 assertThat(sessions.get(0).get("tasks").asInt()).isEqualTo(1);
-                // the status page, through the proxy, links relatively
-                String page = get(proxy).body;
+                // the web app and the status page, through the proxy, link relatively
+                assertThat(get(proxy).body).contains("src=\"app.js\"").doesNotContain("=\"/");
+                String page = get(proxy + "status").body;
                 assertThat(page).contains("href=\"api/tasks/" + taskId + "\"").contains("SUCCEEDED");
+
+                // the web app in headless chromium through the proxy: the task with the API's counts, the killed
+                // worker lost and its subtasks rerun, both first workers (and the replacement) on the timeline
+                JsonNode shown = io.mars.it.ui.BrowserCheck.check(URI.create(proxy), "yarn");
+                JsonNode row = shown.get("tasks").get(0);
+                assertThat(row.get("id").asText()).isEqualTo(taskId);
+                assertThat(row.get("state").asText()).isEqualTo("SUCCEEDED");
+                JsonNode apiTask = getJson(proxy + "api/tasks/" + taskId);
+                for (String count : List.of("total", "pending", "running", "succeeded", "failed", "reruns")) {
+                    assertThat(row.at("/counts/" + count).asLong()).as(count)
+                            .isEqualTo(apiTask.at("/subtasks/" + count).asLong());
+                }
+                assertThat(row.at("/counts/reruns").asLong()).isPositive();
+                JsonNode apiGraph = getJson(proxy + "api/tasks/" + taskId + "/graph").get("nodes");
+                JsonNode drawn = shown.at("/graphs/" + taskId);
+                assertThat(drawn.size()).as("every tileable of the job drawn").isEqualTo(apiGraph.size()).isPositive();
+                long drawnTotal = 0;
+                long drawnReruns = 0;
+                for (JsonNode n : drawn) {
+                    drawnTotal += n.at("/counts/total").asLong();
+                    drawnReruns += n.at("/counts/reruns").asLong();
+                }
+                assertThat(drawnTotal).isEqualTo(apiTask.at("/subtasks/total").asLong());
+                assertThat(drawnReruns).isEqualTo(apiTask.at("/subtasks/reruns").asLong());
+                assertThat(shown.get("timelineWorkers").size()).as("workers on the timeline").isGreaterThanOrEqualTo(2);
+                assertThat(shown.get("lostWorkers")).singleElement().asString().contains("container_");
 
                 // the same numbers as the embedded local cluster
                 String written;

@@ -142,6 +142,15 @@ public final class EventLogWriter implements TaskEvents, ClusterListener, AutoCl
         append(e);
     }
 
+    /** After the {@code task} line, a {@code task-graph} line: the task's {@code api/tasks/<id>/graph} document. */
+    @Override
+    public void taskEnded(TaskStatus status, io.mars.am.services.task.TaskGraph graph) {
+        taskEnded(status);
+        ObjectNode e = event("task-graph");
+        e.set("graph", StatusReport.graphJson(graph));
+        append(e);
+    }
+
     @Override
     public void workerAdded(WorkerGateway worker) {
         append(TimelineEvents.workerJoined(worker));

@@ -29,7 +29,8 @@ import org.apache.hadoop.fs.Path;
  *                still runs
  */
 public record RecordedApplication(String id, ObjectNode summary, ObjectNode clusterDocument, List<ObjectNode> taskDocuments,
-                                  List<ObjectNode> subtaskRuns, List<ObjectNode> workerEvents) implements StatusSource {
+                                  List<ObjectNode> subtaskRuns, List<ObjectNode> workerEvents,
+                                  Map<String, ObjectNode> taskGraphs) implements StatusSource {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
@@ -46,6 +47,7 @@ public record RecordedApplication(String id, ObjectNode summary, ObjectNode clus
         Map<String, ObjectNode> tasks = new LinkedHashMap<>();
         List<ObjectNode> runs = new ArrayList<>();
         List<ObjectNode> workers = new ArrayList<>();
+        Map<String, ObjectNode> graphs = new LinkedHashMap<>();
         try (FSDataInputStream in = fs.open(file);
              BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
@@ -68,6 +70,7 @@ public record RecordedApplication(String id, ObjectNode summary, ObjectNode clus
                     }
                     case "task" -> tasks.put(e.path("task").path("id").asText(), (ObjectNode) e.path("task"));
                     case "subtask" -> runs.add(e);
+                    case "task-graph" -> graphs.put(e.path("graph").path("task").asText(), (ObjectNode) e.path("graph"));
                     case "worker-joined", "worker-lost" -> workers.add(e);
                     case "app-end" -> {
                         summary.put("status", e.path("status").asText());
@@ -85,7 +88,7 @@ public record RecordedApplication(String id, ObjectNode summary, ObjectNode clus
         }
         summary.put("tasks", tasks.size());
         return new RecordedApplication(id, summary, cluster == null ? clusterFromEvents(workers) : cluster,
-                List.copyOf(tasks.values()), List.copyOf(runs), List.copyOf(workers));
+                List.copyOf(tasks.values()), List.copyOf(runs), List.copyOf(workers), Map.copyOf(graphs));
     }
 
     /** Without a final snapshot (the application still runs, or died): the workers as their events left them. */
@@ -138,6 +141,19 @@ public record RecordedApplication(String id, ObjectNode summary, ObjectNode clus
     @Override
     public Optional<ObjectNode> task(String taskId) {
         return taskDocuments.stream().filter(t -> t.path("id").asText().equals(taskId)).findFirst();
+    }
+
+    /** The graph of an ended task, from its {@code task-graph} line (logs of older versions have none). */
+    @Override
+    public Optional<ObjectNode> taskGraph(String taskId) {
+        return Optional.ofNullable(taskGraphs.get(taskId)).map(ObjectNode::deepCopy);
+    }
+
+    @Override
+    public Optional<ObjectNode> config() {
+        Map<String, String> settings = new java.util.TreeMap<>();
+        summary.path("conf").properties().forEach(e -> settings.put(e.getKey(), e.getValue().asText()));
+        return Optional.of(io.mars.am.web.ConfigReport.recorded(settings));
     }
 
     @Override

@@ -114,8 +114,8 @@ public final class StandaloneSupervisor implements AutoCloseable {
             SupervisorEndpoint endpoint = new SupervisorEndpoint(supervisor, cluster, secret, host, port, allocator,
                     heartbeatTimeout);
             opened.add(endpoint);
-            AmWebServer web = new AmWebServer(host, webConfig, () -> List.of(supervisor), Optional.empty(),
-                    Optional.of(timeline));
+            AmWebServer web = new AmWebServer(host, webConfig, new StatusReport(() -> List.of(supervisor),
+                    Optional.of(timeline), Optional.of(settings)), Optional.empty());
             opened.add(web);
             URI url = web.start();
             return new StandaloneSupervisor(allocator, supervisor, endpoint, web, url, events);

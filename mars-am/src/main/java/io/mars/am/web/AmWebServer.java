@@ -20,7 +20,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The AM's HTTP server: the status page at {@code /} and the JSON API under {@code /api/}, read-only views of the
+ * The AM's HTTP server: the web app at {@code /}, the server-rendered status page at {@code /status} and the JSON API
+ * under {@code /api/}, read-only views of the
  * supervisors' services. On YARN every request first passes YARN's {@code AmIpFilter}, so only the ResourceManager's
  * web proxy reaches the UI and anyone else is redirected to the proxy. It owns its threads ({@value #THREAD_NAME}-*)
  * and its socket; {@link #close()} releases both.
@@ -48,8 +49,14 @@ public final class AmWebServer implements AutoCloseable {
     /** As above, serving {@code api/timeline} from {@code timeline} when given. */
     public AmWebServer(String host, WebConfig config, Supplier<List<Supervisor>> supervisors,
                        Optional<YarnProxyFilter> proxyFilter, Optional<TimelineRecorder> timeline) {
+        this(host, config, new StatusReport(Objects.requireNonNull(supervisors, "supervisors"), timeline),
+                proxyFilter);
+    }
+
+    /** A server showing what {@code source} answers at each request, behind {@code proxyFilter} when given. */
+    public AmWebServer(String host, WebConfig config, StatusSource source, Optional<YarnProxyFilter> proxyFilter) {
         this.host = Objects.requireNonNull(host, "host");
-        Objects.requireNonNull(supervisors, "supervisors");
+        Objects.requireNonNull(source, "source");
         QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, MIN_THREADS);
         threads.setName(THREAD_NAME);
         threads.setDaemon(true);
@@ -66,7 +73,7 @@ public final class AmWebServer implements AutoCloseable {
             holder.setInitParameters(f.parameters());
             context.addFilter(holder, "/*", EnumSet.of(DispatcherType.REQUEST));
         });
-        context.addServlet(new ServletHolder(new StatusServlet(new StatusReport(supervisors, timeline))), "/*");
+        context.addServlet(new ServletHolder(new StatusServlet(source)), "/*");
         server.setHandler(context.get());
         server.setStopAtShutdown(false);
     }

@@ -9,6 +9,7 @@ import io.mars.am.services.meta.MetaService;
 import io.mars.am.services.scheduling.WorkerLoad;
 import io.mars.am.services.session.SessionService.SessionSnapshot;
 import io.mars.am.services.task.SubtaskCounts;
+import io.mars.am.services.task.TaskGraph;
 import io.mars.am.services.task.TaskStatus;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
@@ -42,6 +43,7 @@ public final class StatusReport implements StatusSource {
     private final Supplier<List<Supervisor>> supervisors;
 
     private final Optional<TimelineRecorder> timeline;
+    private final Optional<ObjectNode> config;
 
     public StatusReport(Supplier<List<Supervisor>> supervisors) {
         this(supervisors, Optional.empty());
@@ -49,8 +51,20 @@ public final class StatusReport implements StatusSource {
 
     /** A report that also serves {@code api/timeline} from {@code timeline}, when given. */
     public StatusReport(Supplier<List<Supervisor>> supervisors, Optional<TimelineRecorder> timeline) {
+        this(supervisors, timeline, Optional.empty());
+    }
+
+    /** As above, serving {@code api/config} from {@code settings} (the process's configuration) when given. */
+    public StatusReport(Supplier<List<Supervisor>> supervisors, Optional<TimelineRecorder> timeline,
+                        Optional<Map<String, String>> settings) {
         this.supervisors = supervisors;
         this.timeline = timeline;
+        this.config = settings.map(ConfigReport::document);
+    }
+
+    @Override
+    public Optional<ObjectNode> config() {
+        return config.map(ObjectNode::deepCopy);
     }
 
     @Override
@@ -186,6 +200,41 @@ public final class StatusReport implements StatusSource {
         return allTasks().stream().filter(t -> t.info().taskId().equals(taskId)).findFirst().map(t -> task(t, clock));
     }
 
+    @Override
+    public Optional<ObjectNode> taskGraph(String taskId) {
+        for (Supervisor s : supervisors.get()) {
+            if (answer(s.tasks().statuses()).stream().anyMatch(t -> t.info().taskId().equals(taskId))) {
+                return Optional.of(graphJson(answer(s.tasks().graph(taskId))));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code api/tasks/<id>/graph}: per tileable its key, operand, inputs and subtasks by state. */
+    public static ObjectNode graphJson(TaskGraph graph) {
+        ObjectNode out = JSON.objectNode();
+        out.put("task", graph.taskId());
+        ArrayNode nodes = out.putArray("nodes");
+        for (TaskGraph.Node n : graph.nodes()) {
+            ObjectNode node = nodes.addObject();
+            node.put("key", n.key());
+            node.put("operand", n.operand());
+            ArrayNode inputs = node.putArray("inputs");
+            n.inputs().forEach(inputs::add);
+            counts(node.putObject("subtasks"), n.subtasks());
+        }
+        return out;
+    }
+
+    private static void counts(ObjectNode subtasks, SubtaskCounts counts) {
+        subtasks.put("total", counts.total());
+        subtasks.put("pending", counts.pending());
+        subtasks.put("running", counts.running());
+        subtasks.put("succeeded", counts.succeeded());
+        subtasks.put("failed", counts.failed());
+        subtasks.put("reruns", counts.reruns());
+    }
+
     private List<TaskStatus> allTasks() {
         List<TaskStatus> all = new ArrayList<>();
         for (Supervisor s : supervisors.get()) {
@@ -210,13 +259,7 @@ public final class StatusReport implements StatusSource {
         node.put("progress", info.progress());
         node.put("chunks", info.chunkCount());
         node.put("stages", status.stages());
-        ObjectNode subtasks = node.putObject("subtasks");
-        subtasks.put("total", counts.total());
-        subtasks.put("pending", counts.pending());
-        subtasks.put("running", counts.running());
-        subtasks.put("succeeded", counts.succeeded());
-        subtasks.put("failed", counts.failed());
-        subtasks.put("reruns", counts.reruns());
+        counts(node.putObject("subtasks"), counts);
         node.put("submittedAt", clock.wallTime(info.submittedNanos()).toString());
         long end = info.finishedNanos() != 0 ? info.finishedNanos() : clock.nanos;
         node.put("elapsedMs", TimeUnit.NANOSECONDS.toMillis(end - info.submittedNanos()));

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Optional;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
@@ -15,14 +17,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Routes GET requests: {@code /} the status page, {@code /api/cluster}, {@code /api/sessions}, {@code /api/tasks},
- * {@code /api/tasks/<id>} and (when the source keeps one) {@code /api/timeline} the JSON documents. Errors are JSON too: {@code {"error": {"code", "message"}}}.
+ * Routes GET requests: {@code /} the web app (its files bundled into the jar under {@value #UI}), {@code /status} the
+ * server-rendered status page, {@code /api/cluster}, {@code /api/sessions}, {@code /api/tasks},
+ * {@code /api/tasks/<id>} and (when the source keeps them) {@code /api/timeline} and {@code /api/config} the JSON
+ * documents. Errors are JSON too: {@code {"error": {"code", "message"}}}.
  */
 public final class StatusServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(StatusServlet.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String TASK_PREFIX = "/api/tasks/";
+    private static final String GRAPH_SUFFIX = "/graph";
+    /** Where the build puts the web app's bundle (mars-am/src/main/frontend, see its package.json). */
+    static final String UI = "/io/mars/am/web/ui/";
+    private static final Map<String, String> UI_FILES = Map.of(
+            "/", "index.html", "/index.html", "index.html", "/app.js", "app.js", "/app.css", "app.css",
+            "/uplot.css", "uplot.css");
 
     private final transient StatusSource report;
 
@@ -36,7 +46,17 @@ public final class StatusServlet extends HttpServlet {
         response.setHeader("Cache-Control", "no-store");
         try {
             switch (path) {
-                case "/" -> html(response, StatusPage.render(report.cluster(), report.sessions(), report.tasks()));
+                case "/", "/index.html", "/app.js", "/app.css", "/uplot.css" -> uiFile(response, UI_FILES.get(path));
+                case "/status" -> html(response, StatusPage.render(report.cluster(), report.sessions(), report.tasks()));
+                case "/api/config" -> {
+                    Optional<ObjectNode> config = report.config();
+                    if (config.isPresent()) {
+                        json(response, HttpServletResponse.SC_OK, config.get());
+                    } else {
+                        error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "this server"
+                                + " does not know the application's configuration");
+                    }
+                }
                 case "/api/cluster" -> json(response, HttpServletResponse.SC_OK, report.cluster());
                 case "/api/sessions" -> json(response, HttpServletResponse.SC_OK, report.sessions());
                 case "/api/tasks", "/api/tasks/" -> json(response, HttpServletResponse.SC_OK, report.tasks());
@@ -53,9 +73,20 @@ public final class StatusServlet extends HttpServlet {
                 default -> {
                     if (path.startsWith(TASK_PREFIX) && path.indexOf('/', TASK_PREFIX.length()) < 0) {
                         task(response, path.substring(TASK_PREFIX.length()));
+                    } else if (path.startsWith(TASK_PREFIX) && path.endsWith(GRAPH_SUFFIX)
+                            && path.indexOf('/', TASK_PREFIX.length()) == path.length() - GRAPH_SUFFIX.length()) {
+                        String taskId = path.substring(TASK_PREFIX.length(), path.length() - GRAPH_SUFFIX.length());
+                        Optional<ObjectNode> graph = report.taskGraph(taskId);
+                        if (graph.isPresent()) {
+                            json(response, HttpServletResponse.SC_OK, graph.get());
+                        } else {
+                            error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "no graph of"
+                                    + " task '" + taskId + "' here; api/tasks lists the tasks");
+                        }
                     } else {
                         error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "no page at "
-                                + path + "; the API has api/cluster, api/sessions, api/tasks and api/tasks/<task id>");
+                                + path + "; the API has api/cluster, api/sessions, api/tasks, api/tasks/<task id>,"
+                                + " api/timeline and api/config");
                     }
                 }
             }
@@ -74,6 +105,22 @@ public final class StatusServlet extends HttpServlet {
                     + "'; api/tasks lists the tasks");
         }
     }
+
+    private static void uiFile(HttpServletResponse response, String name) throws IOException {
+        try (InputStream in = StatusServlet.class.getResourceAsStream(UI + name)) {
+            if (in == null) {
+                error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INTERNAL_ERROR, "this build has no web app"
+                        + " (" + name + " was not bundled: the build needs node and npm); status shows the status page");
+                return;
+            }
+            response.setStatus(HttpServletResponse.SC_OK);
+            response.setContentType(CONTENT_TYPES.get(name.substring(name.lastIndexOf('.') + 1)));
+            in.transferTo(response.getOutputStream());
+        }
+    }
+
+    private static final Map<String, String> CONTENT_TYPES = Map.of(
+            "html", "text/html;charset=utf-8", "js", "text/javascript;charset=utf-8", "css", "text/css;charset=utf-8");
 
     private static void error(HttpServletResponse response, int status, ErrorCode code, String message)
             throws IOException {

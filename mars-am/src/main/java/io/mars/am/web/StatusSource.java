@@ -24,4 +24,14 @@ public interface StatusSource {
     default Optional<ObjectNode> timeline() {
         return Optional.empty();
     }
+
+    /** {@code api/tasks/<id>/graph}: one node per tileable with its subtasks by state, or empty for an unknown id. */
+    default Optional<ObjectNode> taskGraph(String taskId) {
+        return Optional.empty();
+    }
+
+    /** {@code api/config}: the effective {@code mars.*} settings and the JVM's arguments, when this source knows them. */
+    default Optional<ObjectNode> config() {
+        return Optional.empty();
+    }
 }

@@ -144,8 +144,9 @@ public final class ApplicationMaster {
                      allocator, HeartbeatConfig.from(spec.properties()).timeout(),
                      extraHandlers(clientMode ? client.handlers() : Map.of(),
                              renewer == null ? Map.of() : renewer.handlers()));
-             AmWebServer web = new AmWebServer(host, WebConfig.from(spec.properties()), () -> List.of(supervisor),
-                     Optional.of(YarnProxyFilter.forThisContainer(conf)), Optional.of(timeline))) {
+             AmWebServer web = new AmWebServer(host, WebConfig.from(spec.properties()), new StatusReport(
+                     () -> List.of(supervisor), Optional.of(timeline), Optional.of(spec.properties())),
+                     Optional.of(YarnProxyFilter.forThisContainer(conf)))) {
             if (events != null) {
                 cluster.addListener(events);
             }

@@ -186,7 +186,7 @@ class AmWebServerTest {
         String taskId = supervisor.tasks().submit(session, TensorGraphs.of(Tensors.ones(shape(8), chunks(4)))).join();
         supervisor.waitTask(session, taskId).join();
 
-        Response page = get("");
+        Response page = get("status");
         assertThat(page.status).isEqualTo(200);
         assertThat(page.contentType).startsWith("text/html");
         assertThat(page.body).contains(taskId).contains("SUCCEEDED").contains("worker-0");
@@ -213,13 +213,104 @@ class AmWebServerTest {
             supervisor.waitTask(session, id).join();
             ids.add(id);
         }
-        String page = get("").body;
+        String page = get("status").body;
         assertThat(page).contains("The newest " + StatusPage.MAX_TASKS + " of " + ids.size() + " tasks")
                 .contains("api/tasks/" + ids.get(ids.size() - 1) + "\"").contains("api/tasks/" + ids.get(1) + "\"")
                 .doesNotContain("api/tasks/" + ids.get(0) + "\"");
         List<String> listed = new ArrayList<>();
         get("api/tasks").json().get("tasks").forEach(t -> listed.add(t.get("id").asText()));
         assertThat(listed).containsExactlyElementsOf(ids);
+    }
+
+    @Test
+    void theRootServesTheWebAppWhoseFilesAreReachedByRelativeUrls() throws Exception {
+        Response index = get("");
+        assertThat(index.status).isEqualTo(200);
+        assertThat(index.contentType).startsWith("text/html");
+        Matcher refs = Pattern.compile("(?:href|src)=\"(?!data:)([^\"#]+)\"").matcher(index.body);
+        List<String> files = new ArrayList<>();
+        while (refs.find()) {
+            files.add(refs.group(1));
+        }
+        assertThat(files).contains("app.js", "app.css", "uplot.css", "status")
+                .allSatisfy(f -> assertThat(f).doesNotStartWith("/").doesNotContain("://"));
+        for (String file : files) {
+            assertThat(get(file).status).as(file).isEqualTo(200);
+        }
+        assertThat(get("app.js").contentType).startsWith("text/javascript");
+        assertThat(get("app.js").body).doesNotContain("fetch(\"/").doesNotContain("fetch('/");
+    }
+
+    @Test
+    void apiConfigShowsTheMarsSettingsWithSecretsHiddenAndTheJvmArguments() throws Exception {
+        Map<String, String> settings = Map.of("mars.scheduling.depth", "3", "mars.app.secret", "s3cr3t",
+                "fs.defaultFS", "hdfs://nn");
+        try (AmWebServer withConfig = new AmWebServer("127.0.0.1", new WebConfig(0), new StatusReport(
+                () -> List.of(supervisor), Optional.empty(), Optional.of(settings)), Optional.empty())) {
+            JsonNode config = JSON.readTree(withConfig.start().resolve("api/config").toURL());
+            assertThat(config.get("settings").properties()).extracting(Map.Entry::getKey)
+                    .containsExactly("mars.app.secret", "mars.scheduling.depth");
+            assertThat(config.at("/settings/mars.scheduling.depth").asText()).isEqualTo("3");
+            assertThat(config.at("/settings/mars.app.secret").asText()).isEqualTo(ConfigReport.HIDDEN);
+            assertThat(config.at("/jvm/inputArguments").size()).isEqualTo(
+                    java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().size());
+            assertThat(config.at("/jvm/maxHeapBytes").asLong()).isPositive();
+        }
+        Response none = get("api/config");
+        assertThat(none.status).as("a server given no settings").isEqualTo(404);
+    }
+
+    @Test
+    void theTaskGraphHasEveryTileableWithItsSubtasksByStateSummingToTheTasks() throws Exception {
+        gate.release(1000);
+        String session = supervisor.createSession(Map.of()).join();
+        Tensor a = Tensors.ones(shape(8, 8), chunks(4, 4));
+        Tensor b = a.add(1.0).multiply(a);
+        io.mars.common.graph.TileableGraph graph = TensorGraphs.of(b.sum());
+        String taskId = supervisor.tasks().submit(session, graph).join();
+        supervisor.waitTask(session, taskId).join();
+
+        JsonNode json = get("api/tasks/" + taskId + "/graph").json();
+        assertThat(json.get("task").asText()).isEqualTo(taskId);
+        List<String> keys = new ArrayList<>();
+        json.get("nodes").forEach(n -> keys.add(n.get("key").asText()));
+        List<String> expected = new ArrayList<>();
+        graph.nodes().forEach(n -> expected.add(n.key()));
+        assertThat(keys).containsExactlyInAnyOrderElementsOf(expected);
+        JsonNode task = get("api/tasks/" + taskId).json();
+        for (String count : List.of("total", "succeeded", "failed", "reruns", "pending", "running")) {
+            long sum = 0;
+            for (JsonNode n : json.get("nodes")) {
+                sum += n.at("/subtasks/" + count).asLong();
+            }
+            assertThat(sum).as(count).isEqualTo(task.at("/subtasks/" + count).asLong());
+        }
+        for (JsonNode n : json.get("nodes")) {
+            assertThat(n.get("operand").asText()).isNotEmpty();
+            n.get("inputs").forEach(in -> assertThat(keys).contains(in.asText()));
+        }
+        assertThat(get("api/tasks/task-nope/graph").status).isEqualTo(404);
+    }
+
+    @Test
+    void aGraphOfATenthOfAMillionSubtasksIsServedInUnderAMegabyte() throws Exception {
+        // as many tileables as a large job has operands, 10^5 subtasks among them: the document grows with the former
+        List<io.mars.am.services.task.TaskGraph.Node> nodes = new ArrayList<>();
+        int tileables = 200;
+        for (int i = 0; i < tileables; i++) {
+            int each = 100_000 / tileables;
+            nodes.add(new io.mars.am.services.task.TaskGraph.Node("t" + Long.toHexString(1L << 40 | i) + "-aaaaaaaa",
+                    "tensor.elementwise.add", i == 0 ? List.of() : List.of(nodes.get(i - 1).key()),
+                    new io.mars.am.services.task.SubtaskCounts(each / 4, each / 4, each / 4, each / 4, 7)));
+        }
+        io.mars.am.services.task.TaskGraph graph = new io.mars.am.services.task.TaskGraph("task-big", nodes);
+        byte[] body = JSON.writeValueAsBytes(StatusReport.graphJson(graph));
+        long total = 0;
+        for (JsonNode n : JSON.readTree(body).get("nodes")) {
+            total += n.at("/subtasks/total").asLong();
+        }
+        assertThat(total).isEqualTo(100_000);
+        assertThat(body.length).isLessThan(1 << 20);
     }
 
     @Test

@@ -47,7 +47,15 @@ public final class Tiling {
      * The chunk graph and, for each tileable it computes, its tiled form. When {@code complete}, those are the
      * requested outputs; otherwise they are what this stage must compute before tiling can go on.
      */
-    public record Result(ChunkGraph graph, Map<String, TiledTileable> outputs, boolean complete) {
+    /** @param origins which tileable each chunk made by this tiling was made for (by serial) */
+    public record Result(ChunkGraph graph, Map<String, TiledTileable> outputs, boolean complete, ChunkOrigins origins) {
+        public Result {
+            java.util.Objects.requireNonNull(origins, "origins");
+        }
+
+        public Result(ChunkGraph graph, Map<String, TiledTileable> outputs, boolean complete) {
+            this(graph, outputs, complete, ChunkOrigins.NONE);
+        }
     }
 
     public Result tile(TileableGraph graph, Map<String, TiledTileable> stored) {
@@ -61,6 +69,7 @@ public final class Tiling {
         Set<String> blocked = new HashSet<>();
         Map<String, TiledTileable> unknownInputs = new LinkedHashMap<>();
         Set<ChunkNode> existingAdded = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        ChunkOrigins.Builder origins = new ChunkOrigins.Builder();
         for (TileableNode n : graph.nodes()) {
             if (!needed.contains(n.key())) {
                 continue;
@@ -100,7 +109,9 @@ public final class Tiling {
                 blocked.add(n.key());
                 continue;
             }
+            int firstSerial = ctx.created().size();
             TiledTileable out = registry.tile(n, inputs, ctx);
+            origins.add(n.key(), firstSerial, ctx.created().size());
             if (!out.isKnown() && !inputs.isEmpty() && registry.isRowWise(n.op().getClass())) {
                 ctx.boundRows(out, ctx.rowsAtMost(inputs.get(0)));
             }
@@ -110,7 +121,8 @@ public final class Tiling {
             // only what the outputs read: a select of a few columns of a frame cut by columns leaves the chunks of
             // the other column groups unread, a product reads through a transpose and leaves the transposed copy
             List<ChunkNode> outputs = chunksOf(graph.outputs(), tiled);
-            return new Result(new ChunkGraph(needed(ctx, outputs), outputs), pick(graph.outputs(), tiled), true);
+            return new Result(new ChunkGraph(needed(ctx, outputs), outputs), pick(graph.outputs(), tiled), true,
+                    origins.build());
         }
         // this stage computes the unknown inputs and the requested outputs that are tiled already
         Map<String, TiledTileable> stage = new LinkedHashMap<>(unknownInputs);
@@ -120,7 +132,7 @@ public final class Tiling {
             }
         }
         List<ChunkNode> stageChunks = chunksOf(List.copyOf(stage.keySet()), tiled);
-        return new Result(new ChunkGraph(needed(ctx, stageChunks), stageChunks), stage, false);
+        return new Result(new ChunkGraph(needed(ctx, stageChunks), stageChunks), stage, false, origins.build());
     }
 
     /**

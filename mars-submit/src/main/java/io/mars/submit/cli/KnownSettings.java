@@ -47,7 +47,8 @@ public final class KnownSettings {
             ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ClientModeApplication.JARS,
             ProgressConfig.INTERVAL, RpcSecret.FILE_PROPERTY, EventLogConfig.DIR, EventLogConfig.HISTORY_ADDRESS,
             AppSpec.AM_JAVA_OPTIONS, io.mars.am.yarn.KerberosConfig.PRINCIPAL, io.mars.am.yarn.KerberosConfig.KEYTAB,
-            io.mars.am.yarn.KerberosConfig.POLL_INTERVAL, WorkerSpec.JAVA_OPTIONS, io.mars.Eager.PROPERTY);
+            io.mars.am.yarn.KerberosConfig.POLL_INTERVAL, WorkerSpec.JAVA_OPTIONS, io.mars.Eager.PROPERTY,
+            io.mars.submit.local.LocalWebConfig.PORT);
 
     private KnownSettings() {
     }
@@ -65,6 +66,7 @@ public final class KnownSettings {
             SchedulingConfig.from(settings);
             ClientConfig.from(settings);
             WebConfig.from(settings);
+            io.mars.submit.local.LocalWebConfig.from(settings);
             ProgressConfig.from(settings);
         } catch (MarsException e) {
             if (e.code() != ErrorCode.INVALID_CONFIG) {

@@ -3,7 +3,12 @@ package io.mars.submit.local;
 import io.mars.am.history.EventLogWriter;
 import io.mars.am.services.task.TaskEvents;
 import io.mars.am.state.internal.MemoryOnlyStateStore;
+import io.mars.am.web.AmWebServer;
 import io.mars.am.web.StatusReport;
+import io.mars.am.web.TimelineRecorder;
+import io.mars.am.web.WebConfig;
+import java.net.URI;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import io.mars.common.memory.ArrowAllocators;
 import io.mars.am.GraphWarmup;
@@ -57,6 +62,9 @@ public final class LocalCluster implements AutoCloseable {
     private final AutoCloseable spillCounting;
     /** The event log ({@code mars.eventlog.dir}), when one is kept. */
     private final EventLogWriter events;
+    private final TimelineRecorder timeline = new TimelineRecorder(TimelineRecorder.DEFAULT_CAPACITY);
+    private final AmWebServer web;
+    private volatile URI webUrl;
 
     public LocalCluster(int workerCount, Map<String, String> conf) {
         this(workerCount, conf, KernelRegistry.standard(), TilerRegistry.standard());
@@ -88,12 +96,36 @@ public final class LocalCluster implements AutoCloseable {
             workers.add(w);
             cluster.addWorker(w);
         }
+        cluster.addListener(timeline);
         supervisor = new Supervisor(cluster, conf, tilers, new MemoryOnlyStateStore(),
-                TaskEvents.all(events));
+                TaskEvents.all(events, timeline));
         spillCounting = TaskActivity.jvm().countSpills(this::spilledBytes);
         Runtime.getRuntime().addShutdownHook(closeOnExit);
+        web = startWeb(LocalWebConfig.from(conf), conf);
         LOG.info("local cluster started: {} workers x {} slots, {} bytes of memory quota each", workerCount,
                 workerConfig.slots(), storageConfig.cacheBytes());
+    }
+
+    private AmWebServer startWeb(LocalWebConfig config, Map<String, String> conf) {
+        if (!config.enabled()) {
+            return null;
+        }
+        AmWebServer server = new AmWebServer("127.0.0.1", new WebConfig(config.port()), new StatusReport(
+                () -> List.of(supervisor), Optional.of(timeline), Optional.of(conf)), Optional.empty());
+        try {
+            webUrl = server.start();
+        } catch (MarsException e) {
+            close();
+            throw new MarsException(ErrorCode.INVALID_CONFIG, e.getMessage().replace(WebConfig.PORT,
+                    LocalWebConfig.PORT), e);
+        }
+        System.err.println("Mars UI: " + webUrl);
+        return server;
+    }
+
+    /** The web UI's base URL, when {@value LocalWebConfig#PORT} asked for one. */
+    public Optional<URI> webUrl() {
+        return Optional.ofNullable(webUrl);
     }
 
     /** Whether {@code master} names a local cluster: {@code local}, {@code local[N]} or {@code local[*]}. */
@@ -181,6 +213,9 @@ public final class LocalCluster implements AutoCloseable {
         }
         if (events != null) {
             events.end("ENDED", "", () -> new StatusReport(() -> List.of(supervisor)).cluster());
+        }
+        if (web != null) {
+            web.close();
         }
         supervisor.close();
         try {

@@ -30,6 +30,11 @@ public interface TaskEvents {
             public void taskEnded(TaskStatus status) {
                 some.forEach(l -> l.taskEnded(status));
             }
+
+            @Override
+            public void taskEnded(TaskStatus status, TaskGraph graph) {
+                some.forEach(l -> l.taskEnded(status, graph));
+            }
         };
     }
 
@@ -49,5 +54,10 @@ public interface TaskEvents {
 
     /** The task ended (succeeded, failed or cancelled) with this status. */
     default void taskEnded(TaskStatus status) {
+    }
+
+    /** As {@link #taskEnded(TaskStatus)}, with the task's graph as it ended; the task service calls this one. */
+    default void taskEnded(TaskStatus status, TaskGraph graph) {
+        taskEnded(status);
     }
 }

@@ -22,4 +22,7 @@ public interface TaskService {
 
     /** One task's status; fails with INVALID_ARGUMENT naming an unknown id. */
     CompletableFuture<TaskStatus> status(String taskId);
+
+    /** The task's tileable graph with its subtasks by state per tileable (the web UI's task view). */
+    CompletableFuture<TaskGraph> graph(String taskId);
 }

@@ -115,6 +115,69 @@ public final class TaskManager implements TaskService, AutoCloseable {
         String schedulingId;
         /** Cancel was asked: no further stage starts (the running one, if any, is cancelled in the scheduler). */
         volatile boolean cancelRequested;
+        /** The tileable graph's nodes, and per node its subtasks by state (the web UI's task graph). */
+        /** Only the names: a node's operand may hold a user's data, which the task must not keep alive. */
+        List<io.mars.am.services.task.TaskGraph.Node> nodes = List.of();
+        Map<String, Integer> nodeIndex = Map.of();
+        int[] nodeTotal = new int[0];
+        int[] nodeRunning = new int[0];
+        int[] nodeDone = new int[0];
+        int[] nodeFailed = new int[0];
+        int[] nodeReruns = new int[0];
+
+        void graph(TileableGraph graph) {
+            List<io.mars.am.services.task.TaskGraph.Node> named = new ArrayList<>();
+            SubtaskCounts none = new SubtaskCounts(0, 0, 0, 0, 0);
+            for (io.mars.common.graph.TileableNode n : graph.nodes()) {
+                named.add(new io.mars.am.services.task.TaskGraph.Node(n.key(), n.op().wireName(), n.inputs(), none));
+            }
+            nodes = named;
+            Map<String, Integer> index = new HashMap<>();
+            for (int i = 0; i < nodes.size(); i++) {
+                index.put(nodes.get(i).key(), i);
+            }
+            nodeIndex = index;
+            int n = nodes.size();
+            nodeTotal = new int[n];
+            nodeRunning = new int[n];
+            nodeDone = new int[n];
+            nodeFailed = new int[n];
+            nodeReruns = new int[n];
+        }
+
+        /** For each subtask of a stage, the index of the tileable its output chunk was made for, or -1. */
+        int[] nodesOf(SubtaskGraph subtasks, io.mars.common.tiling.ChunkOrigins origins) {
+            int[] of = new int[subtasks.size()];
+            for (int i = 0; i < of.length; i++) {
+                List<ChunkNode> chunks = subtasks.subtasks().get(i).chunks();
+                String key = chunks.isEmpty() ? null : origins.tileableOf(chunks.get(chunks.size() - 1).serial());
+                Integer node = key == null ? null : nodeIndex.get(key);
+                of[i] = node == null ? -1 : node;
+                if (of[i] >= 0) {
+                    nodeTotal[of[i]]++;
+                }
+            }
+            return of;
+        }
+
+        static void add(int[] counts, int[] nodeOf, int subtask, int delta) {
+            int node = subtask >= 0 && subtask < nodeOf.length ? nodeOf[subtask] : -1;
+            if (node >= 0) {
+                counts[node] += delta;
+            }
+        }
+
+        io.mars.am.services.task.TaskGraph taskGraph() {
+            List<io.mars.am.services.task.TaskGraph.Node> out = new ArrayList<>(nodes.size());
+            for (int i = 0; i < nodes.size(); i++) {
+                io.mars.am.services.task.TaskGraph.Node n = nodes.get(i);
+                int now = state.isTerminal() ? 0 : Math.max(0, nodeRunning[i]);
+                int pending = Math.max(0, nodeTotal[i] - nodeDone[i] - nodeFailed[i] - now);
+                out.add(new io.mars.am.services.task.TaskGraph.Node(n.key(), n.operand(), n.inputs(),
+                        new SubtaskCounts(pending, now, Math.max(0, nodeDone[i]), nodeFailed[i], nodeReruns[i])));
+            }
+            return new io.mars.am.services.task.TaskGraph(id, out);
+        }
 
         Task(String id, String sessionId, long submitted) {
             this.id = id;
@@ -201,6 +264,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
             end(task, MarsException.wrap(e));
             return;
         }
+        task.graph(optimized);
         runStage(new Run(task, optimized, tiling, budget, snap.stored()));
     }
 
@@ -239,6 +303,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
         }
         task.chunks += tiled.graph().nodes().size();
         task.subtasks += subtasks.size();
+        int[] nodeOf = task.nodesOf(subtasks, tiled.origins());
         BitSet completed = new BitSet(subtasks.size());
         if (run.stage == 0) {
             task.tiled = System.nanoTime();
@@ -300,7 +365,10 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 if (started != null) {
                     started.put(subtaskId, nanos);
                 }
-                actor.execute(() -> task.running++);
+                actor.execute(() -> {
+                    task.running++;
+                    Task.add(task.nodeRunning, nodeOf, subtaskId, 1);
+                });
             }
 
             private void ran(int subtaskId, String workerId, String outcome) {
@@ -316,6 +384,8 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 actor.execute(() -> {
                     task.done++;
                     task.running--;
+                    Task.add(task.nodeDone, nodeOf, result.subtaskId(), 1);
+                    Task.add(task.nodeRunning, nodeOf, result.subtaskId(), -1);
                     completed.set(result.subtaskId());
                 });
             }
@@ -326,6 +396,8 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 actor.execute(() -> {
                     task.failed++;
                     task.running--;
+                    Task.add(task.nodeFailed, nodeOf, subtaskId, 1);
+                    Task.add(task.nodeRunning, nodeOf, subtaskId, -1);
                 });
             }
 
@@ -335,6 +407,8 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 actor.execute(() -> {
                     task.running--;
                     task.reruns++;
+                    Task.add(task.nodeRunning, nodeOf, subtaskId, -1);
+                    Task.add(task.nodeReruns, nodeOf, subtaskId, 1);
                 });
             }
 
@@ -343,6 +417,8 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 actor.execute(() -> {
                     task.done--;
                     task.reruns++;
+                    Task.add(task.nodeDone, nodeOf, subtaskId, -1);
+                    Task.add(task.nodeReruns, nodeOf, subtaskId, 1);
                     completed.clear(subtaskId);
                 });
             }
@@ -548,7 +624,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
             }
         }
         task.finished.complete(task.info());
-        events.taskEnded(task.status());
+        events.taskEnded(task.status(), task.taskGraph());
     }
 
     @Override
@@ -587,6 +663,11 @@ public final class TaskManager implements TaskService, AutoCloseable {
     @Override
     public CompletableFuture<TaskStatus> status(String taskId) {
         return actor.call(() -> task(taskId).status());
+    }
+
+    @Override
+    public CompletableFuture<io.mars.am.services.task.TaskGraph> graph(String taskId) {
+        return actor.call(() -> task(taskId).taskGraph());
     }
 
     private Task task(String taskId) {

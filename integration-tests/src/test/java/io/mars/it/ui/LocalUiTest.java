@@ -1,0 +1,144 @@
+package io.mars.it.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mars.am.history.HistoryServer;
+import io.mars.common.error.MarsException;
+import io.mars.dataframe.DataFrames;
+import io.mars.dataframe.Series;
+import io.mars.submit.client.ClientSession;
+import io.mars.submit.local.LocalCluster;
+import io.mars.submit.local.LocalWebConfig;
+import io.mars.tensor.Tensor;
+import io.mars.tensor.Tensors;
+import io.mars.types.Column;
+import io.mars.types.LocalTable;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The web UI of a local cluster ({@value LocalWebConfig#PORT}) in headless chromium: the tasks with the API's counts,
+ * a failing user function's worker-side frames, both workers on the timeline, rendered within 2 s; then the same
+ * views of the ended application served by mars-history from its event log.
+ */
+class LocalUiTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void theLocalUiAndTheHistoryServerShowTheTasksTheirErrorsAndBothWorkers() throws Exception {
+        BrowserCheck.requireChromium();
+        Path events = tmp.resolve("events");
+        JsonNode liveTasks;
+        Map<String, JsonNode> liveGraphs = new java.util.HashMap<>();
+        try (LocalCluster cluster = new LocalCluster(2, Map.of(LocalWebConfig.PORT, "0",
+                "mars.eventlog.dir", events.toString(), "mars.app.name", "ui-job"));
+             ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null)) {
+            URI ui = cluster.webUrl().orElseThrow();
+            Tensor t = Tensors.arange(4000).reshape(40, 100).rechunk(Tensors.chunks(5, 50));
+            assertThat(t.sum().execute(session).getDouble(0)).isEqualTo(3999 * 4000 / 2.0);
+            Series failing = DataFrames.fromTable(LocalTable.of(Column.ofLongs("k", 1, 2, -3, 4)), 2).col("k")
+                    .map((Long v) -> {
+                        if (v < 0) {
+                            throw new IllegalStateException("no negative keys here, got " + v);
+                        }
+                        return v;
+                    });
+            assertThatThrownBy(() -> session.executeTables(failing)).isInstanceOf(MarsException.class);
+
+            liveTasks = JSON.readTree(ui.resolve("api/tasks").toURL()).get("tasks");
+            JsonNode shown = BrowserCheck.check(ui, "local");
+            assertShowsTheTasks(shown, liveTasks);
+            assertDrawsTheGraphs(shown, ui, liveTasks);
+            for (JsonNode task : liveTasks) {
+                String id = task.get("id").asText();
+                liveGraphs.put(id, JSON.readTree(ui.resolve("api/tasks/" + id + "/graph").toURL()));
+            }
+            assertThat(shown.get("renderMs").asLong()).as("first render").isLessThan(2000);
+            assertThat(shown.get("taskRenderMs").asLong()).as("a task view with its graph").isLessThan(2000);
+            assertThat(shown.get("configShown").asBoolean()).isTrue();
+            assertThat(shown.get("charts").asInt()).isEqualTo(2);
+        }
+
+        Path log;
+        try (Stream<Path> files = Files.list(events)) {
+            log = files.findFirst().orElseThrow();
+        }
+        String appId = log.getFileName().toString().replace(".jsonl", "");
+        try (HistoryServer history = new HistoryServer(events.toString(), "127.0.0.1", 0, new Configuration())) {
+            URI app = history.start().resolve("app/" + appId + "/");
+            JsonNode shown = BrowserCheck.check(app, "history");
+            assertShowsTheTasks(shown, liveTasks);
+            assertDrawsTheGraphs(shown, app, liveTasks);
+            for (Map.Entry<String, JsonNode> live : liveGraphs.entrySet()) {
+                assertThat(JSON.readTree(app.resolve("api/tasks/" + live.getKey() + "/graph").toURL()))
+                        .as("the recorded graph of %s", live.getKey()).isEqualTo(live.getValue());
+            }
+        }
+    }
+
+    /** Every tileable of each task's graph is drawn, with the counts of {@code api/tasks/<id>/graph}. */
+    private static void assertDrawsTheGraphs(JsonNode shown, URI ui, JsonNode apiTasks) throws Exception {
+        for (JsonNode task : apiTasks) {
+            String id = task.get("id").asText();
+            JsonNode api = JSON.readTree(ui.resolve("api/tasks/" + id + "/graph").toURL()).get("nodes");
+            JsonNode drawn = shown.at("/graphs/" + id);
+            assertThat(drawn.size()).as("tileables of %s", id).isEqualTo(api.size()).isPositive();
+            Map<String, JsonNode> byKey = new java.util.HashMap<>();
+            drawn.forEach(n -> byKey.put(n.get("key").asText(), n));
+            long total = 0;
+            for (JsonNode node : api) {
+                JsonNode n = byKey.get(node.get("key").asText());
+                assertThat(n).as("node %s of %s", node.get("key"), id).isNotNull();
+                assertThat(n.get("operand").asText()).isEqualTo(node.get("operand").asText());
+                for (String count : List.of("total", "pending", "running", "succeeded", "failed", "reruns")) {
+                    assertThat(n.at("/counts/" + count).asLong()).as("%s of %s", count, node.get("key"))
+                            .isEqualTo(node.at("/subtasks/" + count).asLong());
+                }
+                total += node.at("/subtasks/total").asLong();
+            }
+            assertThat(total).as("subtasks of %s over its tileables", id).isEqualTo(task.at("/subtasks/total").asLong());
+        }
+    }
+
+    private static void assertShowsTheTasks(JsonNode shown, JsonNode apiTasks) {
+        List<String> ids = new ArrayList<>();
+        apiTasks.forEach(t -> ids.add(t.get("id").asText()));
+        JsonNode rows = shown.get("tasks");
+        List<String> shownIds = new ArrayList<>();
+        rows.forEach(r -> shownIds.add(r.get("id").asText()));
+        List<String> newestFirst = new ArrayList<>(ids);
+        java.util.Collections.reverse(newestFirst);
+        assertThat(shownIds).as("newest first").containsExactlyElementsOf(newestFirst);
+        for (JsonNode row : rows) {
+            JsonNode api = apiTasks.get(ids.indexOf(row.get("id").asText()));
+            assertThat(row.get("state").asText()).isEqualTo(api.get("state").asText());
+            for (String count : List.of("total", "pending", "running", "succeeded", "failed", "reruns")) {
+                assertThat(row.at("/counts/" + count).asLong()).as("%s of %s", count, row.get("id"))
+                        .isEqualTo(api.at("/subtasks/" + count).asLong());
+            }
+        }
+        assertThat(shown.at("/task/state").asText()).isEqualTo("FAILED");
+        assertThat(shown.get("timelineWorkers")).extracting(JsonNode::asText).contains("worker-0", "worker-1");
+        JsonNode errors = shown.get("errors");
+        assertThat(errors).hasSize(1);
+        assertThat(errors.get(0).get("code").asText()).isEqualTo("USER_FUNCTION_FAILED");
+        assertThat(errors.get(0).get("message").asText())
+                .contains("java.lang.IllegalStateException: no negative keys here, got -3")
+                .contains("at io.mars.it.ui.LocalUiTest.lambda$");
+        assertThat(shown.get("workers")).extracting(JsonNode::asText).containsExactly("worker-0", "worker-1");
+    }
+}
