@@ -284,6 +284,29 @@ def more_elementwise_cases():
     add_case("divmod_i64_1", "elementwise", "divmod", {"output": 1}, ["num_i64_9", "den_i64_9"], r)
 
 
+def frexp_partition_cases():
+    for name in ["f64_10", "f64_nan_9", "i64_12", "f32_8"]:
+        mantissa, exponent = np.frexp(INPUTS[name])
+        add_case(f"frexp_{name}_0", "elementwise", "frexp", {"output": 0}, [name], mantissa)
+        add_case(f"frexp_{name}_1", "elementwise", "frexp", {"output": 1}, [name], exponent)
+    add_input("tiny_f64_4", [5e-324, -2.5e-310, 1e-300, -1e300])
+    for i, out in enumerate(np.frexp(INPUTS["tiny_f64_4"])):
+        add_case(f"frexp_subnormal_{i}", "elementwise", "frexp", {"output": i}, ["tiny_f64_4"], out)
+    # numpy leaves the order inside the parts free; Mars gives them sorted, one valid answer. The expected arrays are
+    # numpy's sort, checked here to be a partition at kth by numpy's own definition
+    for name, kth, axis in [("f64_10", 3, -1), ("i64_12", -2, 0), ("f64_4x5", 1, 0), ("f64_4x5", 4, 1)]:
+        a = INPUTS[name]
+        ours = np.sort(a, axis=axis)
+        part = np.partition(a, kth, axis=axis)
+        assert np.array_equal(np.take(ours, [kth], axis=axis), np.take(part, [kth], axis=axis))
+        add_case(f"partition_{name}_k{kth}_axis{axis}".replace("-", "m"), "where", "partition",
+                 {"kth": kth, "axis": axis}, [name], ours)
+        idx = np.argsort(a, axis=axis, kind="stable")
+        assert np.array_equal(np.take_along_axis(a, idx, axis=axis), ours)
+        add_case(f"argpartition_{name}_k{kth}_axis{axis}".replace("-", "m"), "where", "argpartition",
+                 {"kth": kth, "axis": axis}, [name], idx)
+
+
 def shape_cases():
     m = INPUTS["f64_2x3x4"]
     for k in [0, 1, 2, 3, -1, 5]:
@@ -419,6 +442,7 @@ def main():
     close_cases()
     elementwise_cases()
     more_elementwise_cases()
+    frexp_partition_cases()
     shape_cases()
     index_set_cases()
     where_cases()

@@ -1140,4 +1140,36 @@ public final class Tensors {
     public static Tensor cumulativeSum(Tensor a, int axis) { return a.cumsum(axis); }
     /** numpy.cumulative_prod along an axis. */
     public static Tensor cumulativeProd(Tensor a, int axis) { return a.cumprod(axis); }
+
+    /** numpy.frexp(x): [mantissas in [0.5, 1) with x's sign, int32 exponents], x = mantissa * 2**exponent. */
+    public static List<Tensor> frexp(Tensor x) {
+        return List.of(ElementwiseOps.unary(ElementwiseFn.FREXP_MANTISSA, x),
+                ElementwiseOps.unary(ElementwiseFn.FREXP_EXPONENT, x));
+    }
+
+    /**
+     * numpy.partition(a, kth, axis): the k-th smallest value in its sorted place, the smaller ones before it and the
+     * larger after. numpy leaves the order inside the two parts unspecified; Mars gives them sorted (the tensor sorted
+     * along the axis, by the same parallel sort), which is one valid answer.
+     */
+    public static Tensor partition(Tensor a, long kth, int axis) {
+        checkKth(a, kth, axis, "partition");
+        return a.sort(axis);
+    }
+
+    /** numpy.argpartition(a, kth, axis): positions that partition a (Mars: the stable argsort, one valid answer). */
+    public static Tensor argpartition(Tensor a, long kth, int axis) {
+        checkKth(a, kth, axis, "argpartition");
+        return a.argsort(axis);
+    }
+
+    private static void checkKth(Tensor a, long kth, int axis, String name) {
+        if (a.ndim() == 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, name + ": a 0-d tensor has no axis to partition");
+        }
+        long n = a.shape()[io.mars.types.Shapes.normalizeAxis(axis, a.ndim())];
+        if (n != io.mars.types.Shapes.UNKNOWN && (kth < -n || kth >= n)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, name + ": kth(=" + kth + ") out of bounds (" + n + ")");
+        }
+    }
 }

@@ -144,4 +144,14 @@ class RoutinesBadInputTest {
         assertUserError(() -> Tensors.lexsort(List.of(VECTOR, Tensors.arange(4))), ErrorCode.SHAPE_MISMATCH,
                 m -> assertThat(m).contains("same length"));
     }
+
+    @Test
+    void partitionsNeedAKthInsideTheAxis() {
+        assertUserError(() -> Tensors.partition(VECTOR, 5, 0), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("kth(=5) out of bounds (5)"));
+        assertUserError(() -> Tensors.argpartition(MATRIX, -5, 1), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("kth(=-5) out of bounds (4)"));
+        assertUserError(() -> Tensors.partition(SCALAR, 0, 0), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("0-d"));
+    }
 }

@@ -64,6 +64,9 @@ final class RoutinesExpressions {
             case "sinc" -> Tensors.sinc(in.get(0));
             case "signbit" -> Tensors.signbit(in.get(0));
             case "modf" -> Tensors.modf(in.get(0)).get((int) p.longValue("output"));
+            case "frexp" -> Tensors.frexp(in.get(0)).get((int) p.longValue("output"));
+            case "partition" -> Tensors.partition(in.get(0), p.longValue("kth"), (int) p.longValue("axis"));
+            case "argpartition" -> Tensors.argpartition(in.get(0), p.longValue("kth"), (int) p.longValue("axis"));
             case "ldexp" -> Tensors.ldexp(in.get(0), in.get(1));
             case "flatnonzero" -> Tensors.flatnonzero(in.get(0));
             case "argwhere" -> Tensors.argwhere(in.get(0));

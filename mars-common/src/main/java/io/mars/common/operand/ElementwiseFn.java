@@ -27,6 +27,10 @@ public enum ElementwiseFn {
     ARCSINH("arcsinh", 1), ARCCOSH("arccosh", 1), ARCTANH("arctanh", 1),
     DEGREES("degrees", 1), RADIANS("radians", 1), RINT("rint", 1),
     ARCTAN2("arctan2", 2), HYPOT("hypot", 2), COPYSIGN("copysign", 2), HEAVISIDE("heaviside", 2),
+    /** numpy.frexp's first output: the mantissa in [0.5, 1) with x's sign (x itself for 0, inf, NaN). */
+    FREXP_MANTISSA("frexp_mantissa", 1),
+    /** numpy.frexp's second output: the int32 exponent with x = mantissa * 2**exponent (0 for 0, inf, NaN). */
+    FREXP_EXPONENT("frexp_exponent", 1),
     LOGADDEXP("logaddexp", 2), LOGADDEXP2("logaddexp2", 2),
     /** numpy.float_power: always at least float64. */
     FLOAT_POWER("float_power", 2),
@@ -248,7 +252,8 @@ public enum ElementwiseFn {
             case DIVIDE -> common == DataType.FLOAT32 ? DataType.FLOAT32 : DataType.FLOAT64;
             case SQRT, CBRT, EXP, EXPM1, EXP2, LOG, LOG2, LOG10, LOG1P, SIN, COS, TAN, ARCSIN, ARCCOS, ARCTAN,
                     SINH, COSH, TANH, ARCSINH, ARCCOSH, ARCTANH, DEGREES, RADIANS, RINT, ARCTAN2, HYPOT, COPYSIGN,
-                    HEAVISIDE, LOGADDEXP, LOGADDEXP2 -> common.toFloat();
+                    HEAVISIDE, LOGADDEXP, LOGADDEXP2, FREXP_MANTISSA -> common.toFloat();
+            case FREXP_EXPONENT -> DataType.INT32;
             case AROUND -> common.isBool() ? DataType.FLOAT32 : common;
             case BITWISE_AND, BITWISE_OR, BITWISE_XOR, INVERT -> {
                 requireIntegerOrBool(common);
@@ -277,6 +282,7 @@ public enum ElementwiseFn {
         }
         return switch (this) {
             case RECIPROCAL -> common.isFloat() ? common : DataType.FLOAT64;
+            case FREXP_EXPONENT -> common.toFloat();
             case AROUND -> common.isFloat() ? common : common.isBool() ? DataType.FLOAT32 : DataType.FLOAT64;
             default -> resultType(common);
         };

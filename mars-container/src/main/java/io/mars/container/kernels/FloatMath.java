@@ -117,6 +117,26 @@ final class FloatMath {
 
     private static final double LN_2 = 0.6931471805599453;
 
+    /** frexp's exponent e with x = m * 2**e and 0.5 <= |m| < 1; 0 for 0, infinities and NaN (as C's frexp). */
+    static double frexpExponent(double x) {
+        if (x == 0 || Double.isNaN(x) || Double.isInfinite(x)) {
+            return 0;
+        }
+        int e = Math.getExponent(x);
+        if (e == Double.MIN_EXPONENT - 1) { // subnormal: scale into the normal range first
+            return Math.getExponent(x * 0x1p54) - 54 + 1;
+        }
+        return e + 1;
+    }
+
+    /** frexp's mantissa: x / 2**frexpExponent(x), exact; x itself for 0, infinities and NaN. */
+    static double frexpMantissa(double x) {
+        if (x == 0 || Double.isNaN(x) || Double.isInfinite(x)) {
+            return x;
+        }
+        return Math.scalb(x, -(int) frexpExponent(x));
+    }
+
     static double log2(double x) {
         if (!(x > 0) || x == Double.POSITIVE_INFINITY) {
             return Math.log(x);
