@@ -2,12 +2,9 @@ package io.mars.it.golden;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mars.common.graph.Tileable;
 import io.mars.dataframe.DataFrame;
-import io.mars.dataframe.DataFrames;
 import io.mars.it.LocalClusterExtension;
 import io.mars.types.DType;
-import io.mars.types.LocalTable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.LinkedHashMap;
@@ -40,14 +37,9 @@ class DataFrameBreadthGoldenTest {
         }
     }
 
-    @FunctionalInterface
-    private interface Builder {
-        Tileable build(DataFrame df, DataFrame r, DataFrame empty);
-    }
+    private static final Map<String, DataFrameGoldenTest.ThreeFrames> CASES = new LinkedHashMap<>();
 
-    private static final Map<String, Builder> CASES = new LinkedHashMap<>();
-
-    private static void add(String name, Builder b) {
+    private static void add(String name, DataFrameGoldenTest.ThreeFrames b) {
         CASES.put(name, b);
     }
 
@@ -165,15 +157,6 @@ class DataFrameBreadthGoldenTest {
     @ParameterizedTest(name = "{0} rows/chunk={1}")
     @MethodSource("cases")
     void matchesPandas(String name, long chunkRows) {
-        JsonNode in = GOLDEN.get("inputs");
-        JsonNode df = in.get("df");
-        JsonNode r = in.get("r");
-        Tileable t = CASES.get(name).build(
-                DataFrames.fromTable(DataFrameGoldenTest.input(df, df.get("rows").size()), chunkRows),
-                DataFrames.fromTable(DataFrameGoldenTest.input(r, r.get("rows").size()), chunkRows),
-                DataFrames.fromTable(DataFrameGoldenTest.input(df, 0), chunkRows));
-        LocalTable got = CLUSTER.session().executeTables(t).get(0);
-        DataFrameGoldenTest.assertMatches(name, got, GOLDEN.get("cases").get(name));
-        CLUSTER.session().releaseTileables(t);
+        DataFrameGoldenTest.assertThreeFrameCase(GOLDEN, "r", name, chunkRows, CASES.get(name), CLUSTER.session());
     }
 }

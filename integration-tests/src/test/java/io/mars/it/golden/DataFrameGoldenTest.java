@@ -188,6 +188,30 @@ public class DataFrameGoldenTest {
         return caseArguments(GOLDEN, CHUNKINGS);
     }
 
+    /** A case built from the golden file's frame {@code df}, a second frame and an empty frame of df's columns. */
+    @FunctionalInterface
+    interface ThreeFrames {
+        io.mars.common.graph.Tileable build(DataFrame df, DataFrame other, DataFrame empty);
+    }
+
+    /**
+     * Runs case {@code name} of {@code golden} at {@code chunkRows} rows per chunk on the golden file's inputs
+     * {@code df} and {@code other}, and checks the result against pandas'.
+     */
+    static void assertThreeFrameCase(JsonNode golden, String other, String name, long chunkRows, ThreeFrames build,
+                                     io.mars.Session session) {
+        JsonNode in = golden.get("inputs");
+        JsonNode df = in.get("df");
+        JsonNode second = in.get(other);
+        io.mars.common.graph.Tileable t = build.build(
+                DataFrames.fromTable(input(df, df.get("rows").size()), chunkRows),
+                DataFrames.fromTable(input(second, second.get("rows").size()), chunkRows),
+                DataFrames.fromTable(input(df, 0), chunkRows));
+        LocalTable got = session.executeTables(t).get(0);
+        assertMatches(name, got, golden.get("cases").get(name));
+        session.releaseTileables(t);
+    }
+
     /** {@code (case name, rows per chunk)} for every case of a golden file and every chunking. */
     static Stream<Arguments> caseArguments(JsonNode golden, long[] chunkings) {
         List<Arguments> out = new ArrayList<>();

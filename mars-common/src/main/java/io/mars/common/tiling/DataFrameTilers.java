@@ -70,15 +70,16 @@ final class DataFrameTilers {
         return node.shape().length == 1;
     }
 
-    private static long[] chunkShape(TileableNode node, long rows) {
+    /** The shape of a row chunk of a table node: {@code (rows)} for a series, {@code (rows, columns)} for a frame. */
+    static long[] chunkShape(TileableNode node, long rows) {
         return isSeries(node) ? new long[] {rows} : new long[] {rows, node.shape()[1]};
     }
 
-    private static int[] chunkIndex(TileableNode node, int i) {
+    static int[] chunkIndex(TileableNode node, int i) {
         return isSeries(node) ? new int[] {i} : new int[] {i, 0};
     }
 
-    private static long[][] nsplits(TileableNode node, long[] rows) {
+    static long[][] nsplits(TileableNode node, long[] rows) {
         return isSeries(node) ? new long[][] {rows} : new long[][] {rows, {node.shape()[1]}};
     }
 

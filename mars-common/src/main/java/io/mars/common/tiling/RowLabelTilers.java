@@ -1,5 +1,9 @@
 package io.mars.common.tiling;
 
+import static io.mars.common.tiling.DataFrameTilers.chunkIndex;
+import static io.mars.common.tiling.DataFrameTilers.chunkShape;
+import static io.mars.common.tiling.DataFrameTilers.nsplits;
+
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
@@ -24,18 +28,6 @@ final class RowLabelTilers {
     static void registerAll(TilerRegistry r) {
         r.register(TableRowPositions.class, RowLabelTilers::positions);
         r.register(TableRequireRows.class, RowLabelTilers::requireRows);
-    }
-
-    private static long[] chunkShape(TileableNode node, long rows) {
-        return node.shape().length == 1 ? new long[] {rows} : new long[] {rows, node.shape()[1]};
-    }
-
-    private static int[] chunkIndex(TileableNode node, int i) {
-        return node.shape().length == 1 ? new int[] {i} : new int[] {i, 0};
-    }
-
-    private static long[][] nsplits(TileableNode node, long[] rows) {
-        return node.shape().length == 1 ? new long[][] {rows} : new long[][] {rows, {node.shape()[1]}};
     }
 
     static TiledTileable positions(TileableNode node, TableRowPositions op, List<TiledTileable> in, TileContext ctx) {

@@ -1,5 +1,9 @@
 package io.mars.common.tiling;
 
+import static io.mars.common.tiling.DataFrameTilers.chunkIndex;
+import static io.mars.common.tiling.DataFrameTilers.chunkShape;
+import static io.mars.common.tiling.DataFrameTilers.nsplits;
+
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
@@ -27,18 +31,6 @@ final class WindowTilers {
     static void registerAll(TilerRegistry r) {
         r.register(TableScan.class, WindowTilers::scan);
         r.register(TableWindow.class, WindowTilers::window);
-    }
-
-    private static long[] chunkShape(TileableNode node, long rows) {
-        return node.shape().length == 1 ? new long[] {rows} : new long[] {rows, node.shape()[1]};
-    }
-
-    private static int[] chunkIndex(TileableNode node, int i) {
-        return node.shape().length == 1 ? new int[] {i} : new int[] {i, 0};
-    }
-
-    private static long[][] nsplits(TileableNode node, long[] rows) {
-        return node.shape().length == 1 ? new long[][] {rows} : new long[][] {rows, {node.shape()[1]}};
     }
 
     /**
