@@ -80,6 +80,21 @@ readme() {
   if [[ -s "$OUT" ]]; then sed 's/^/  | /' "$OUT" | tail -n 5; fi
 }
 
+# submit_in_background <command> <why>: runs a mars-submit command in the background (pid in SUBMITTER, output in
+# OUT/ERR) and waits until it printed its application id (in APP)
+submit_in_background() {
+  RUN=$((RUN + 1))
+  OUT="$WORK/cmd-$RUN.out"
+  ERR="$WORK/cmd-$RUN.err"
+  log "\$ $1 &   ($2)"
+  # shellcheck disable=SC2086 # the command's words are split as the README writes them
+  (cd "$MARS_HOME" && exec $1) >"$OUT" 2>"$ERR" &
+  SUBMITTER=$!
+  OTHER_PIDS+=("$SUBMITTER")
+  for _ in $(seq 1 120); do [[ -n "$(app_id 2>/dev/null)" ]] && break; sleep 0.5; done
+  APP="$(app_id)"
+}
+
 expect_rc() {
   local want="$1"
   check "exit code $want (got $RC)" test "$RC" -eq "$want" || { echo "  stderr:"; tail -n 30 "$ERR" | sed 's/^/  ! /'; }
@@ -209,15 +224,9 @@ for signal in TERM INT; do
   grep -qF -- "$line" "$README" || { log "FAILED: the README does not say: $line"; FAILURES=$((FAILURES + 1)); }
   command="${line//zk1:2181,zk2:2181,zk3:2181/$ZK}"
   command="${command/100000000/100000000000}"
-  RUN=$((RUN + 1))
-  OUT="$WORK/cmd-$RUN.out"
-  ERR="$WORK/cmd-$RUN.err"
-  log "\$ $command &   (then SIG$signal once it runs)"
-  (cd "$MARS_HOME" && exec $command) >"$OUT" 2>"$ERR" &
-  submitter=$!
-  OTHER_PIDS+=("$submitter")
-  for _ in $(seq 1 120); do [[ -n "$(app_id 2>/dev/null)" ]] && break; sleep 0.5; done
-  SIGNALLED="$(app_id)"
+  submit_in_background "$command" "then SIG$signal once it runs"
+  submitter=$SUBMITTER
+  SIGNALLED="$APP"
   check "$SIGNALLED runs" wait_running "$SIGNALLED"
   sleep 3
   check "while it runs, its state is in ZooKeeper ($(zk_children))" grep -q "$SIGNALLED" <<<"$(zk_children)"
@@ -248,15 +257,9 @@ check "the error names the archive" grep -q 'no-such.zip' "$ERR"
 # a job runs with more workers than the first node holds; after mars.yarn.node.max-failures failures there the AM
 # asks for no more containers on it, and the job finishes on the first node's workers
 command="bin/mars-submit --master yarn --am-memory 1g --workers 4 --worker-memory 3g --conf mars.yarn.node.max-failures=2 --class io.mars.examples.MonteCarloPi examples/mars-examples.jar 8000000000"
-RUN=$((RUN + 1))
-OUT="$WORK/cmd-$RUN.out"
-ERR="$WORK/cmd-$RUN.err"
-log "\$ $command &   (the first node holds the AM and 3 workers of 3 GB; the 4th waits for a second node)"
-(cd "$MARS_HOME" && exec $command) >"$OUT" 2>"$ERR" &
-submitter=$!
-OTHER_PIDS+=("$submitter")
-for _ in $(seq 1 120); do [[ -n "$(app_id 2>/dev/null)" ]] && break; sleep 0.5; done
-EXCLUDING="$(app_id)"
+submit_in_background "$command" "the first node holds the AM and 3 workers of 3 GB; the 4th waits for a second node"
+submitter=$SUBMITTER
+EXCLUDING="$APP"
 check "$EXCLUDING runs" wait_running "$EXCLUDING"
 sleep 5
 check "a second NodeManager on 127.0.0.2 joins, its Java containers failing" \
