@@ -18,7 +18,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from golden_dataframe import cell, frame
+from golden_dataframe import frame, scalar, table
+from golden_dataframe_ops import col
 
 OUT = Path(__file__).resolve().parents[1] / "resources" / "golden" / "dataframe" / "breadth.json"
 
@@ -29,22 +30,6 @@ def rounding():
         "f": pd.Series([0.125, 2.5, -0.5, 1.005, nan, 1234.5678, -2.675, 3.5, 0.0, -1234.5], dtype="float64"),
         "i": pd.Series([15, 25, -15, 4, 150, -251, 0, 7, 99, 1005], dtype="int64"),
     })
-
-
-def table(df):
-    return {
-        "columns": [str(c) for c in df.columns],
-        "dtypes": [str(t) for t in df.dtypes],
-        "rows": [[cell(v) for v in row] for row in df.itertuples(index=False, name=None)],
-    }
-
-
-def col(s, name):
-    return s.to_frame(name).reset_index(drop=True)
-
-
-def scalar(name, v):
-    return pd.DataFrame({name: [v]})
 
 
 def cases(df, r):

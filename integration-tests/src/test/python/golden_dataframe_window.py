@@ -19,7 +19,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from golden_dataframe import cell, frame
+from golden_dataframe import frame, table
+from golden_dataframe_ops import col
 
 OUT = Path(__file__).resolve().parents[1] / "resources" / "golden" / "dataframe" / "window.json"
 
@@ -30,18 +31,6 @@ def values():
         "p": pd.Series([nan, nan, 2.0, 0.0, 0.0, 3.0, nan, nan, -1.5, 4.0, nan, 0.5, 2.0], dtype="float64"),
         "q": pd.Series([2, -1, 3, 1, 2, -2, 1, 3, 1, -1, 2, 1, 2], dtype="int64"),
     })
-
-
-def table(df):
-    return {
-        "columns": [str(c) for c in df.columns],
-        "dtypes": [str(t) for t in df.dtypes],
-        "rows": [[cell(v) for v in row] for row in df.itertuples(index=False, name=None)],
-    }
-
-
-def col(s, name):
-    return s.to_frame(name).reset_index(drop=True)
 
 
 def cases(df, v):
