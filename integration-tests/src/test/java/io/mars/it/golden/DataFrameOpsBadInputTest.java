@@ -1,10 +1,9 @@
 package io.mars.it.golden;
 
+import static io.mars.it.golden.UserErrors.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mars.common.error.ErrorCode;
-import io.mars.common.error.MarsException;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.it.LocalClusterExtension;
@@ -14,7 +13,6 @@ import io.mars.types.LocalTable;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -37,47 +35,39 @@ class DataFrameOpsBadInputTest {
         return DataFrames.fromTable(RIGHT, 1);
     }
 
-    private static void fails(ThrowingCallable call, ErrorCode code, String... fragments) {
-        var a = assertThatThrownBy(call).isInstanceOfSatisfying(MarsException.class,
-                e -> assertThat(e.code()).isEqualTo(code));
-        for (String f : fragments) {
-            a.hasMessageContaining(f);
-        }
-    }
-
     @Test
     void mergeOnAKeyMissingFromOneSideIsMergeKeyNotFoundNamingTheSideAndItsColumns() {
-        fails(() -> left().merge(right(), "key", "inner"), ErrorCode.MERGE_KEY_NOT_FOUND, "'key'", "left",
+        assertFails(() -> left().merge(right(), "key", "inner"), ErrorCode.MERGE_KEY_NOT_FOUND, "'key'", "left",
                 "[k, x, s]");
-        fails(() -> left().merge(left().select("x", "s"), "k", "left"), ErrorCode.MERGE_KEY_NOT_FOUND, "'k'",
+        assertFails(() -> left().merge(left().select("x", "s"), "k", "left"), ErrorCode.MERGE_KEY_NOT_FOUND, "'k'",
                 "right", "[x, s]");
     }
 
     @Test
     void mergeWithAnUnknownHowOrKeysThatCannotMatchIsInvalidMerge() {
-        fails(() -> left().merge(left(), "k", "sideways"), ErrorCode.INVALID_MERGE, "'sideways'",
+        assertFails(() -> left().merge(left(), "k", "sideways"), ErrorCode.INVALID_MERGE, "'sideways'",
                 "inner, left, right, outer, cross, leftsemi, leftanti");
-        fails(() -> left().merge(left(), "k", "cross"), ErrorCode.INVALID_MERGE, "cross", "no key columns", "[k]");
-        fails(() -> left().merge(left(), "inner"), ErrorCode.INVALID_MERGE, "'inner'", "needs key columns");
-        fails(() -> left().merge(left(), List.of("k", "x"), List.of("k"), "inner"), ErrorCode.INVALID_MERGE,
+        assertFails(() -> left().merge(left(), "k", "cross"), ErrorCode.INVALID_MERGE, "cross", "no key columns", "[k]");
+        assertFails(() -> left().merge(left(), "inner"), ErrorCode.INVALID_MERGE, "'inner'", "needs key columns");
+        assertFails(() -> left().merge(left(), List.of("k", "x"), List.of("k"), "inner"), ErrorCode.INVALID_MERGE,
                 "[k, x]", "[k]", "as many columns");
-        fails(() -> left().merge(right(), "k", "inner"), ErrorCode.INVALID_MERGE, "'k'", "int64", "object");
-        fails(() -> left().merge(left(), List.of(), "inner"), ErrorCode.INVALID_MERGE, "at least one key");
-        fails(() -> left().merge(left(), List.of("k"), "inner", "", "", false), ErrorCode.INVALID_MERGE,
+        assertFails(() -> left().merge(right(), "k", "inner"), ErrorCode.INVALID_MERGE, "'k'", "int64", "object");
+        assertFails(() -> left().merge(left(), List.of(), "inner"), ErrorCode.INVALID_MERGE, "at least one key");
+        assertFails(() -> left().merge(left(), List.of("k"), "inner", "", "", false), ErrorCode.INVALID_MERGE,
                 "repeated column names");
     }
 
     @Test
     void sortAndAccessorErrorsNameTheColumn() {
-        fails(() -> left().sortValues("nope"), ErrorCode.COLUMN_NOT_FOUND, "'nope'", "[k, x, s]");
-        fails(() -> left().sortValues(List.of("k", "x"), List.of(true)), ErrorCode.LENGTH_MISMATCH, "[k, x]", "[true]");
-        fails(() -> left().col("k").str(), ErrorCode.UNSUPPORTED_DTYPE, "'k'", "int64");
-        fails(() -> left().col("s").dt(), ErrorCode.UNSUPPORTED_DTYPE, "'s'", "object");
-        fails(() -> left().nlargest(2, "s"), ErrorCode.UNSUPPORTED_DTYPE, "'s'");
-        fails(() -> left().nlargest(-1, "x"), ErrorCode.INVALID_ARGUMENT, "nlargest", "-1");
-        fails(() -> left().col("s").median(), ErrorCode.NON_NUMERIC_AGGREGATION, "'s'");
-        fails(() -> DataFrames.concat(left(), right()), ErrorCode.INVALID_ARGUMENT, "[k, x, s]", "[key, k, w]");
-        fails(() -> left().select("s").describe(), ErrorCode.UNSUPPORTED_DTYPE, "[s]");
+        assertFails(() -> left().sortValues("nope"), ErrorCode.COLUMN_NOT_FOUND, "'nope'", "[k, x, s]");
+        assertFails(() -> left().sortValues(List.of("k", "x"), List.of(true)), ErrorCode.LENGTH_MISMATCH, "[k, x]", "[true]");
+        assertFails(() -> left().col("k").str(), ErrorCode.UNSUPPORTED_DTYPE, "'k'", "int64");
+        assertFails(() -> left().col("s").dt(), ErrorCode.UNSUPPORTED_DTYPE, "'s'", "object");
+        assertFails(() -> left().nlargest(2, "s"), ErrorCode.UNSUPPORTED_DTYPE, "'s'");
+        assertFails(() -> left().nlargest(-1, "x"), ErrorCode.INVALID_ARGUMENT, "nlargest", "-1");
+        assertFails(() -> left().col("s").median(), ErrorCode.NON_NUMERIC_AGGREGATION, "'s'");
+        assertFails(() -> DataFrames.concat(left(), right()), ErrorCode.INVALID_ARGUMENT, "[k, x, s]", "[key, k, w]");
+        assertFails(() -> left().select("s").describe(), ErrorCode.UNSUPPORTED_DTYPE, "[s]");
     }
 
     @Test

@@ -23,6 +23,15 @@ final class UserErrors {
                 });
     }
 
+    /** The call fails with a MarsException of the given code whose message holds every fragment. */
+    static void assertFails(ThrowingCallable call, ErrorCode code, String... fragments) {
+        var a = assertThatThrownBy(call).isInstanceOfSatisfying(MarsException.class,
+                e -> assertThat(e.code()).isEqualTo(code));
+        for (String f : fragments) {
+            a.hasMessageContaining(f);
+        }
+    }
+
     /** The message without blanks, so {@code (3, 4)} and numpy's {@code (3,4)} both match. */
     static String compact(String message) {
         return message.replace(" ", "");
