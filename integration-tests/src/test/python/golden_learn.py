@@ -120,6 +120,16 @@ COLOURS = ["red", "green", "blue", "amber", "teal"]
 SIZES = ["S", "M", "L", "XL"]
 inp("cat_codes", np.stack([rng2.integers(0, 5, 1500), rng2.integers(0, 4, 1500)], axis=1).astype(np.int64))
 inp("cat_counts", rng2.choice(np.array([40, 5, 20, 10]), 1500).astype(np.int64))
+# wide logistic data: 2600 x 12 (enough features that a tile's Hessian goes through the native BLAS), a binary and a
+# four-class target; its own generator, so the draws above stay as they were
+rng3 = np.random.default_rng(20261127)
+logw_x = rng3.standard_normal((2600, 12)) * rng3.uniform(0.5, 2.0, 12) + rng3.uniform(-1.0, 1.0, 12)
+inp("logw_x", logw_x)
+inp("logw_y", (rng3.random(2600) < 1 / (1 + np.exp(-(logw_x @ rng3.uniform(-0.8, 0.8, 12) + 0.3)))).astype(np.int64))
+logw_scores = logw_x @ rng3.uniform(-0.7, 0.7, (12, 4))
+logw_p = np.exp(logw_scores - logw_scores.max(axis=1, keepdims=True))
+logw_p /= logw_p.sum(axis=1, keepdims=True)
+inp("logw4_y", np.array([rng3.choice(4, p=row) for row in logw_p], dtype=np.int64))
 A = inputs
 
 # ----- preprocessing -----
@@ -205,6 +215,28 @@ case("kmeans_far2_centers", ["km_x", far2_init], "KMeans(5, init=km_init_far2, n
      km.cluster_centers_)
 case("kmeans_far2_inertia", ["km_x", far2_init], "KMeans(5, init=km_init_far2, n_init=1).fit(x).inertia_",
      km.inertia_)
+# the fused nearest-centre passes (io.mars.tensor.Centres) in plain numpy: argmin of the squared distances, and per
+# centre the sum of its rows, their count and their squared distances
+def nearest_centres(x, c):
+    return np.argmin(((x[:, None, :] - c[None, :, :]) ** 2).sum(axis=2), axis=1).astype(np.int64)
+
+
+def centre_statistics(x, c):
+    labels = nearest_centres(x, c)
+    out = np.zeros((len(c), x.shape[1] + 2))
+    for k in range(len(c)):
+        rows = x[labels == k]
+        out[k, :-2] = rows.sum(axis=0)
+        out[k, -2] = len(rows)
+        out[k, -1] = ((rows - c[k]) ** 2).sum()
+    return out
+
+
+for cname in ["km_init", far_init]:
+    case("centres_nearest_" + cname, ["km_x", cname], "argmin over centres of |x - c|^2",
+         nearest_centres(A["km_x"], A[cname]))
+    case("centres_stats_" + cname, ["km_x", cname], "per centre: sum of its rows, count, sum of |x - c|^2",
+         centre_statistics(A["km_x"], A[cname]))
 km = KMeans(n_clusters=4, init="k-means++", n_init=1, random_state=0, algorithm="lloyd").fit(A["blobs_x"])
 case("kmeanspp_inertia", ["blobs_x"], "KMeans(4, init='k-means++', n_init=1, random_state=0).fit(x).inertia_",
      km.inertia_)
@@ -279,7 +311,7 @@ def check_optimum(model, x, y, c):
     assert np.max(np.abs(g)) / len(x) < 1e-10, np.max(np.abs(g)) / len(x)
 
 
-def logistic(tag, x_name, y_name, call, **kw):
+def logistic(tag, x_name, y_name, call, lbfgs_gap=5e-5, **kw):
     x, y = A[x_name], A[y_name]
     solver = "newton-cholesky" if len(np.unique(y)) == 2 else "newton-cg"
     with warnings.catch_warnings():
@@ -288,7 +320,7 @@ def logistic(tag, x_name, y_name, call, **kw):
         m = LogisticRegression(solver=solver, tol=1e-14, max_iter=10000, **kw).fit(x, y)
     check_optimum(m, x, y, kw.get("C", 1.0))
     lbfgs = LogisticRegression(**kw).fit(x, y)
-    assert np.max(np.abs(lbfgs.predict_proba(x) - m.predict_proba(x))) < 5e-5
+    assert np.max(np.abs(lbfgs.predict_proba(x) - m.predict_proba(x))) < lbfgs_gap
     names = [x_name, y_name]
     call = call.replace(").fit", ", solver='%s', tol=1e-14).fit" % solver).replace("(, ", "(")
     case(tag + "_coef", names, call + ".coef_", m.coef_)
@@ -303,6 +335,38 @@ logistic("logreg_c01_noint", "log_x", "log_y", "LogisticRegression(C=0.1, fit_in
          C=0.1, fit_intercept=False)
 logistic("logreg3", "log3_x", "log3_y", "LogisticRegression().fit(x3, y3)")
 logistic("logreg3_c05", "log3_x", "log3_y", "LogisticRegression(C=0.5).fit(x3, y3)", C=0.5)
+logistic("logregw", "logw_x", "logw_y", "LogisticRegression().fit(xw, yw)")
+# the fused terms of io.mars.tensor.LinearModels.logisticTerms at a given theta, in plain numpy: the summed log-loss,
+# its gradient and Hessian in theta (outputs x (features + 1), intercept last)
+def logistic_terms(x, targets, theta):
+    xa = np.hstack([x, np.ones((len(x), 1))])
+    z = xa @ theta.T
+    if theta.shape[0] == 1:
+        p = 1 / (1 + np.exp(-z))
+        loss = np.sum(np.logaddexp(0, z) - targets * z)
+    else:
+        top = z.max(axis=1, keepdims=True)
+        e = np.exp(z - top)
+        p = e / e.sum(axis=1, keepdims=True)
+        loss = np.sum(top[:, 0] + np.log(e.sum(axis=1)) - (targets * z).sum(axis=1))
+    grad = ((p - targets).T @ xa).ravel()
+    k, w = theta.shape
+    hess = np.zeros((k * w, k * w))
+    for a in range(k):
+        for b in range(k):
+            d = p[:, a] * ((a == b) - p[:, b])
+            hess[a * w:(a + 1) * w, b * w:(b + 1) * w] = xa.T @ (xa * d[:, None])
+    return np.concatenate([[loss], grad, hess.ravel()])
+
+
+logw_theta = inp("logw_theta", rng3.uniform(-0.3, 0.3, (1, 13)))
+logw4_theta = inp("logw4_theta", rng3.uniform(-0.3, 0.3, (4, 13)))
+case("logistic_terms_bin", ["logw_x", "logw_y", logw_theta], "loss, gradient, Hessian of the logistic loss at theta",
+     logistic_terms(A["logw_x"], A["logw_y"][:, None].astype(float), A[logw_theta]))
+case("logistic_terms_4", ["logw_x", "logw4_y", logw4_theta], "loss, gradient, Hessian of the softmax loss at theta",
+     logistic_terms(A["logw_x"], (A["logw4_y"][:, None] == np.arange(4)[None, :]).astype(float), A[logw4_theta]))
+# lbfgs stops 1.5e-4 from this optimum (its ftol again, at 34 iterations whatever max_iter)
+logistic("logregw4", "logw_x", "logw4_y", "LogisticRegression(C=0.5).fit(xw, yw4)", lbfgs_gap=2e-4, C=0.5)
 
 # ----- neighbours (queries apart from the points, so that no distance is a rounding error around 0) -----
 nn = NearestNeighbors(n_neighbors=5, algorithm="brute").fit(A["nn_x"])

@@ -5,6 +5,7 @@ import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.dataframe.DataFrame;
+import io.mars.tensor.Centres;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.TensorRandom;
 import io.mars.tensor.Tensors;
@@ -18,8 +19,8 @@ import java.util.List;
 /**
  * scikit-learn's {@code KMeans} with Lloyd's algorithm. {@link #fit} runs on the cluster at once: one task checks X
  * and computes its column means and variances, k-means++ seeding takes one task per centre, and each Lloyd iteration
- * is one task (labels from blockwise distances to the centres, the new centres as one product of the labels' one-hot
- * matrix with X, reduced over the rows' chunks). Only the centres (clusters × features) come back to the client
+ * is one task (one fused pass per block of rows, {@link Centres#statistics}, finds each row's nearest centre and adds
+ * it to that centre's sum and count; the blocks' tables are added up in a tree). Only the centres (clusters × features) come back to the client
  * between tasks; X centred is kept on the workers for the fit ({@link Session#persist}) and released at its end.
  *
  * <p>As scikit-learn, the iterations run on X centred on its column means, stop when the labels no longer change
@@ -159,8 +160,7 @@ public final class KMeans {
             double[][] start = init != null ? initialCentres(session, means)
                     : parallelInit ? kMeansParallel(xc, n, seed, session) : kMeansPlusPlus(xc, n, seed, session);
             Lloyd result = lloyd(xc, start, absoluteTol, session);
-            Tensor residual = xc.subtract(Inputs.tensor(result.centres()).take(assign(xc, result.centres()), 0));
-            double runInertia = session.execute(residual.multiply(residual).sum()).getDouble();
+            double runInertia = inertia(session.execute(Centres.statistics(xc, Inputs.tensor(result.centres()))));
             if (best == null || runInertia < bestInertia) {
                 best = result;
                 bestInertia = runInertia;
@@ -294,13 +294,17 @@ public final class KMeans {
      * cluster left empty takes, as in scikit-learn, the row farthest from its centre (one more task, only then).
      */
     private double[][] lloydStep(Tensor xc, double[][] c, Session session) {
-        Tensor labels = assign(xc, c);
-        Tensor oneHot = Tensors.astype(Tensors.equal(labels.expandDims(1),
-                Tensors.arange(nClusters).reshape(1, nClusters)), DataType.FLOAT64);
-        List<NDArray> v = session.execute(oneHot.transpose().dot(xc), oneHot.sum(0));
-        double[][] sums = v.get(0).toDoubleMatrix();
-        double[] counts = v.get(1).toDoubleArray();
-        relocateEmptyClusters(xc, c, labels, sums, counts, session);
+        NDArray stats = session.execute(Centres.statistics(xc, Inputs.tensor(c)));
+        int features = c[0].length;
+        double[][] sums = new double[nClusters][features];
+        double[] counts = new double[nClusters];
+        for (int k = 0; k < nClusters; k++) {
+            for (int j = 0; j < features; j++) {
+                sums[k][j] = stats.getDouble(k * (features + 2) + j);
+            }
+            counts[k] = stats.getDouble(k * (features + 2) + features);
+        }
+        relocateEmptyClusters(xc, c, assign(xc, c), sums, counts, session);
         double[][] next = new double[nClusters][];
         for (int k = 0; k < nClusters; k++) {
             next[k] = sums[k].clone();
@@ -350,18 +354,17 @@ public final class KMeans {
      * scikit-learn computes it.
      */
     private static Tensor assign(Tensor x, double[][] c) {
-        Tensor centres = Inputs.tensor(c);
-        return Tensors.multiply(-2.0, x.dot(centres.transpose())).add(squaredNorms(c)).argmin(1);
+        return Centres.nearest(x, Inputs.tensor(c));
     }
 
-    private static Tensor squaredNorms(double[][] c) {
-        double[] out = new double[c.length];
-        for (int k = 0; k < c.length; k++) {
-            for (double v : c[k]) {
-                out[k] += v * v;
-            }
+    /** The total of {@link Centres#statistics}' squared distances: the inertia. */
+    private static double inertia(NDArray stats) {
+        int width = (int) stats.shape()[1];
+        double total = 0;
+        for (int k = 0; k < stats.shape()[0]; k++) {
+            total += stats.getDouble(k * width + width - 1);
         }
-        return Inputs.tensor(out);
+        return total;
     }
 
     /** Squared distances of every row of x to every centre (samples × centres), clipped at 0 against rounding. */

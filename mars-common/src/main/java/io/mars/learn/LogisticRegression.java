@@ -7,11 +7,11 @@ import io.mars.common.error.MarsException;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.Series;
 import io.mars.tensor.Index;
+import io.mars.tensor.LinearModels;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import io.mars.types.DataType;
 import io.mars.types.NDArray;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -267,79 +267,31 @@ public final class LogisticRegression {
             return b;
         }
 
-        /** One task: the loss, gradient and Hessian at theta. */
+        /** One task, one fused pass per block of rows ({@link LinearModels#logisticTerms}): the terms at theta. */
         Evaluation evaluate(double[] theta, Session session) {
-            double[][] w = coef(theta);
-            Tensor z = x.dot(Inputs.tensor(w).transpose()).add(Inputs.tensor(intercept(theta)));
-            Tensor p;
-            Tensor losses;
-            if (outputs == 1) {
-                p = Tensors.exp(z.negative()).add(1.0).rdivide(1.0);
-                // log(1 + e^z) without overflow
-                losses = Tensors.maximum(z, 0.0).add(Tensors.log1p(Tensors.exp(z.abs().negative())));
-            } else {
-                Tensor top = z.max(new int[] {1}, true);
-                Tensor e = Tensors.exp(z.subtract(top));
-                Tensor total = e.sum(new int[] {1}, true);
-                p = e.divide(total);
-                losses = top.add(total.log());
-            }
-            Tensor residual = p.subtract(y);
-            List<Tensor> run = new ArrayList<>();
-            run.add(losses.sum().subtract(y.multiply(z).sum()));
-            run.add(x.transpose().dot(residual));
-            run.add(residual.sum(0));
-            List<int[]> pairs = new ArrayList<>();
-            for (int k = 0; k < outputs; k++) {
-                for (int l = k; l < outputs; l++) {
-                    Tensor pk = column(p, k);
-                    // the Hessian of the loss in the scores: p_k (1 - p_k) on the diagonal, -p_k p_l off it
-                    Tensor d = k == l ? pk.multiply(pk.rsubtract(1.0)) : pk.multiply(column(p, l)).negative();
-                    Tensor weighted = x.multiply(d.expandDims(1));
-                    run.add(x.transpose().dot(weighted));
-                    run.add(weighted.sum(0));
-                    run.add(d.sum());
-                    pairs.add(new int[] {k, l});
-                }
-            }
-            List<NDArray> v = session.execute(run.toArray(new Tensor[0]));
-            return assemble(theta, v, pairs);
+            Tensor parameters = Inputs.tensor(NDArray.of(theta, outputs, width()));
+            return assemble(theta, session.execute(LinearModels.logisticTerms(x, y, parameters, intercept)));
         }
 
-        private Evaluation assemble(double[] theta, List<NDArray> v, List<int[]> pairs) {
+        /** The objective's loss, gradient and Hessian: C times the data's terms, plus the penalty |w|² / 2. */
+        private Evaluation assemble(double[] theta, NDArray terms) {
             int m = width();
             int n = parameters();
             double penalty = 0;
             double[] g = new double[n];
             double[][] h = new double[n][n];
-            double[][] xr = v.get(1).toDoubleMatrix();
-            double[] rSum = v.get(2).toDoubleArray();
+            for (int a = 0; a < n; a++) {
+                g[a] = c * terms.getDouble(1 + a);
+                for (int b = 0; b < n; b++) {
+                    h[a][b] = c * terms.getDouble(1 + n + a * n + b);
+                }
+            }
             for (int k = 0; k < outputs; k++) {
                 for (int i = 0; i < features; i++) {
                     double wki = theta[k * m + i];
                     penalty += 0.5 * wki * wki;
-                    g[k * m + i] = c * xr[i][k] + wki;
+                    g[k * m + i] += wki;
                     h[k * m + i][k * m + i] += 1.0;
-                }
-                if (intercept) {
-                    g[k * m + features] = c * rSum[k];
-                }
-            }
-            for (int q = 0; q < pairs.size(); q++) {
-                int k = pairs.get(q)[0];
-                int l = pairs.get(q)[1];
-                double[][] xdx = v.get(3 + 3 * q).toDoubleMatrix();
-                double[] dx = v.get(4 + 3 * q).toDoubleArray();
-                double d = v.get(5 + 3 * q).getDouble();
-                for (int i = 0; i < m; i++) {
-                    for (int j = 0; j < m; j++) {
-                        double value = i < features && j < features ? xdx[i][j]
-                                : i < features ? dx[i] : j < features ? dx[j] : d;
-                        h[k * m + i][l * m + j] += c * value;
-                        if (k != l) {
-                            h[l * m + j][k * m + i] += c * value;
-                        }
-                    }
                 }
             }
             if (intercept && outputs > 1) {
@@ -351,11 +303,7 @@ public final class LogisticRegression {
                     }
                 }
             }
-            return new Evaluation(c * v.get(0).getDouble() + penalty, g, h);
-        }
-
-        private static Tensor column(Tensor p, int k) {
-            return p.get(Index.all(), Index.at(k));
+            return new Evaluation(c * terms.getDouble(0) + penalty, g, h);
         }
     }
 

@@ -35,6 +35,21 @@ class LearnInputChecksTest {
     }
 
     @Test
+    void nearestCentrePassesNeedMatricesOfOneNumberOfFeatures() {
+        Tensor centres = Tensors.ones(shape(3, 2));
+        fails(() -> io.mars.tensor.Centres.nearest(Y, centres), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).isEqualTo("Centres.nearest: X and the centres should be matrices, got shapes (10,)"
+                        + " and (3, 2)"));
+        fails(() -> io.mars.tensor.Centres.statistics(X, Tensors.ones(shape(3, 5))), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).isEqualTo("Centres.statistics: X has 2 features but the centres have 5 (shapes"
+                        + " (10, 2) and (3, 5))"));
+        fails(() -> io.mars.tensor.Centres.statistics(X, Tensors.ones(shape(0, 2))), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("needs at least one centre, got shape (0, 2)"));
+        assertThat(io.mars.tensor.Centres.statistics(X, centres).shape()).containsExactly(3, 4);
+        assertThat(io.mars.tensor.Centres.nearest(X, centres).shape()).containsExactly(10);
+    }
+
+    @Test
     void predictOrTransformBeforeFitIsNotFitted() {
         String notFitted = "is not fitted yet. Call 'fit' with appropriate arguments before using this estimator.";
         fails(() -> new LinearRegression().predict(X), ErrorCode.NOT_FITTED,

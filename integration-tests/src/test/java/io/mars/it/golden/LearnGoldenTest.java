@@ -22,7 +22,9 @@ import io.mars.learn.Preprocessing;
 import io.mars.learn.Ridge;
 import io.mars.learn.StandardScaler;
 import io.mars.learn.TruncatedSVD;
+import io.mars.tensor.Centres;
 import io.mars.tensor.Index;
+import io.mars.tensor.LinearModels;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import io.mars.types.ChunkSpec;
@@ -149,6 +151,19 @@ class LearnGoldenTest {
     }
 
     // ----- clustering -----
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void fusedNearestCentrePassesAgreeWithNumpy(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("km_x"));
+        for (String init : List.of("km_init", "km_init_far")) {
+            Tensor centres = Tensors.array(input(init), ChunkSpec.of(3, 1));
+            assertThat(Centres.nearest(x, centres).execute(session()).toLongArray()).as("nearest to %s", init)
+                    .containsExactly(expected("centres_nearest_" + init).toLongArray());
+            // sums and squared distances of up to ~500 rows: 1e-9 relative to the column's scale
+            assertClose("centres_stats_" + init, Centres.statistics(x, centres), 1e-9);
+        }
+    }
 
     @ParameterizedTest
     @EnumSource(LearnChunking.class)
@@ -399,6 +414,38 @@ class LearnGoldenTest {
         Tensor y = chunking.targets(input("log3_y"));
         assertLogistic("logreg3", new LogisticRegression().fit(x, y, session()), x, y);
         assertLogistic("logreg3_c05", new LogisticRegression().c(0.5).fit(x, y, session()), x, y);
+    }
+
+    /** The fused loss terms at a given theta, through the native BLAS (12 features) and the Java loops (one row). */
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void logisticTermsAgreeWithNumpy(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("logw_x"));
+        long[] labels = input("logw_y").toLongArray();
+        long[] labels4 = input("logw4_y").toLongArray();
+        double[] binary = new double[labels.length];
+        double[] oneHot = new double[labels4.length * 4];
+        for (int i = 0; i < labels.length; i++) {
+            binary[i] = labels[i];
+            oneHot[i * 4 + (int) labels4[i]] = 1.0;
+        }
+        Tensor bin = chunking.targets(NDArray.of(binary, labels.length, 1));
+        assertClose("logistic_terms_bin", LinearModels.logisticTerms(x, bin, Tensors.array(input("logw_theta"), ChunkSpec.of(1, 5)), true),
+                1e-9);
+        Tensor four = chunking.targets(NDArray.of(oneHot, labels4.length, 4));
+        assertClose("logistic_terms_4", LinearModels.logisticTerms(x, four, Tensors.array(input("logw4_theta"), ChunkSpec.of(3, 5)), true),
+                1e-9);
+    }
+
+    /** Twelve features: the Hessian's tiles go through the native BLAS (dsyrk, and dgemm between classes). */
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void wideLogisticRegressionGivesScikitLearnsProbabilities(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("logw_x"));
+        Tensor y = chunking.targets(input("logw_y"));
+        assertLogistic("logregw", new LogisticRegression().fit(x, y, session()), x, y);
+        Tensor y4 = chunking.targets(input("logw4_y"));
+        assertLogistic("logregw4", new LogisticRegression().c(0.5).fit(x, y4, session()), x, y4);
     }
 
     private static void assertLogistic(String tag, LogisticRegression lr, Tensor x, Tensor y) {

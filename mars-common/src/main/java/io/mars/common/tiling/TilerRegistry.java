@@ -31,6 +31,7 @@ public final class TilerRegistry {
         IndexTilers.registerAll(r);
         SortTilers.registerAll(r);
         LinalgTilers.registerAll(r);
+        RowPassTilers.registerAll(r);
         DataFrameTilers.registerAll(r);
         DataFrameOpsTilers.registerAll(r);
         RowLabelTilers.registerAll(r);

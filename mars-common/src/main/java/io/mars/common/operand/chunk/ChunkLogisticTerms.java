@@ -1,0 +1,11 @@
+package io.mars.common.operand.chunk;
+
+import io.mars.common.operand.WireName;
+
+/**
+ * {@code TensorLogisticTerms} on one block of rows (X and the targets, all columns) and the parameters in one chunk:
+ * the block's part of the sums, which a tree of {@link ChunkSum} adds up.
+ */
+@WireName("chunk.logistic_terms")
+public record ChunkLogisticTerms(boolean intercept) implements ChunkOperand {
+}

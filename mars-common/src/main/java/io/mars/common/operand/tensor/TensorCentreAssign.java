@@ -1,0 +1,12 @@
+package io.mars.common.operand.tensor;
+
+import io.mars.common.operand.WireName;
+
+/**
+ * The index of the nearest centre of each row of a matrix: inputs X (samples × features) and the centres (clusters ×
+ * features); int64 (samples,). The argmin of {@code |c|² - 2 x·c}, ties to the lowest index, computed row by row with
+ * no samples × clusters intermediate.
+ */
+@WireName("tensor.centre_assign")
+public record TensorCentreAssign() implements TensorOperand {
+}

@@ -1,0 +1,102 @@
+package io.mars.common.tiling;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.graph.TiledTileable;
+import io.mars.common.model.NSplits;
+import io.mars.common.operand.Operand;
+import io.mars.common.operand.chunk.ChunkCentreAssign;
+import io.mars.common.operand.chunk.ChunkCentreStats;
+import io.mars.common.operand.chunk.ChunkLogisticTerms;
+import io.mars.common.operand.chunk.ChunkSum;
+import io.mars.common.operand.tensor.TensorCentreAssign;
+import io.mars.common.operand.tensor.TensorCentreStats;
+import io.mars.common.operand.tensor.TensorLogisticTerms;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Tiling rules of the fused passes over the rows of a matrix that the estimators iterate (nearest centres, a linear
+ * model's loss terms): X's blocks of rows keep their splits, each with all its columns in one chunk (and any other
+ * row-aligned input cut alike), the small inputs (centres, parameters) go into one chunk that every block reads, and
+ * a block's pass is one subtask. Per-block tables are added up by a tree of {@link ChunkSum}.
+ */
+final class RowPassTilers {
+    private RowPassTilers() {
+    }
+
+    static void registerAll(TilerRegistry r) {
+        r.register(TensorCentreAssign.class, (node, op, in, ctx) -> perRow(node, in, ctx, new ChunkCentreAssign()));
+        r.register(TensorCentreStats.class, (node, op, in, ctx) -> summed(node, in, ctx, 1, new ChunkCentreStats()));
+        r.register(TensorLogisticTerms.class,
+                (node, op, in, ctx) -> summed(node, in, ctx, 2, new ChunkLogisticTerms(op.intercept())));
+    }
+
+    /** One chunk per block of rows, of the node's dtype and (rows,) shape. */
+    private static TiledTileable perRow(TileableNode node, List<TiledTileable> in, TileContext ctx, Operand op) {
+        Blocks b = Blocks.of(node, in, 1, ctx);
+        List<ChunkNode> out = new ArrayList<>(b.rows.length);
+        for (int i = 0; i < b.rows.length; i++) {
+            out.add(ctx.chunk(node.key() + ".", i, op, b.inputs(i), node.dtype(), new long[] {b.rows[i]},
+                    new int[] {i}));
+        }
+        return new TiledTileable(new long[][] {b.rows}, out);
+    }
+
+    /** One table of the node's shape per block of rows, added up into one chunk. */
+    private static TiledTileable summed(TileableNode node, List<TiledTileable> in, TileContext ctx, int rowInputs,
+            Operand op) {
+        Blocks b = Blocks.of(node, in, rowInputs, ctx);
+        long[] shape = node.shape();
+        int[] origin = new int[shape.length];
+        List<ChunkNode> level = new ArrayList<>(b.rows.length);
+        for (int i = 0; i < b.rows.length; i++) {
+            String key = b.rows.length == 1 ? node.key() + ".0" : node.key() + ".m" + i;
+            level.add(ctx.chunk(key, op, b.inputs(i), node.dtype(), shape, origin));
+        }
+        long bytes = TileContext.blockBytes(shape, node.dtype());
+        ChunkNode root = ctx.tree(level, ctx.fanIn(bytes, bytes), new ChunkSum(), node.key() + ".c", node.key() + ".0",
+                node.dtype(), shape, origin);
+        long[][] ns = new long[shape.length][];
+        for (int a = 0; a < shape.length; a++) {
+            ns[a] = new long[] {shape[a]};
+        }
+        return new TiledTileable(ns, List.of(root));
+    }
+
+    /**
+     * The first {@code rowInputs} inputs (matrices) cut into X's blocks of rows with all their columns, the others in
+     * one chunk each.
+     */
+    private record Blocks(long[] rows, List<TiledTileable> rowAligned, List<ChunkNode> whole) {
+        static Blocks of(TileableNode node, List<TiledTileable> in, int rowInputs, TileContext ctx) {
+            long[] rows = in.get(0).nsplits()[0];
+            List<TiledTileable> aligned = new ArrayList<>(rowInputs);
+            for (int i = 0; i < rowInputs; i++) {
+                TiledTileable t = in.get(i);
+                long columns = NSplits.shape(t.nsplits())[1];
+                aligned.add(ctx.rechunk(t, new long[][] {rows, {columns}}, node.key() + ".r" + i));
+            }
+            List<ChunkNode> whole = new ArrayList<>(in.size() - rowInputs);
+            for (int i = rowInputs; i < in.size(); i++) {
+                long[] shape = NSplits.shape(in.get(i).nsplits());
+                long[][] one = new long[shape.length][];
+                for (int a = 0; a < shape.length; a++) {
+                    one[a] = new long[] {shape[a]};
+                }
+                whole.add(ctx.rechunk(in.get(i), one, node.key() + ".w" + i).chunks().get(0));
+            }
+            return new Blocks(rows, aligned, whole);
+        }
+
+        /** Block i's row-aligned chunks, then the whole inputs. */
+        List<ChunkNode> inputs(int i) {
+            List<ChunkNode> out = new ArrayList<>(rowAligned.size() + whole.size());
+            for (TiledTileable t : rowAligned) {
+                out.add(t.chunk(i, 0));
+            }
+            out.addAll(whole);
+            return out;
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.mars.tensor;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.common.operand.tensor.TensorLogisticTerms;
+import io.mars.types.DataType;
+import io.mars.types.Shapes;
+import java.util.List;
+
+/**
+ * Fused passes over the rows of a matrix for fitting linear models: what a second-order solver needs at one point,
+ * summed over the rows in one pass per block of rows (no samples × anything intermediates), as the learn package's
+ * Newton solver uses it.
+ */
+public final class LinearModels {
+    private LinearModels() {
+    }
+
+    /**
+     * The log-loss of a linear model with parameters {@code theta} over the rows of X, with its gradient and Hessian
+     * in the parameters, summed over the rows (no penalty).
+     *
+     * @param x         samples × features
+     * @param targets   samples × outputs of 0/1 (float64): for one output whether each row is of the positive class
+     *                  (the logistic loss {@code log(1 + e^z) - y z}), for several one column per class (the softmax
+     *                  loss {@code logsumexp(z) - y·z})
+     * @param theta     outputs × width: each output's weights, then its intercept when {@code intercept} (width is
+     *                  features + 1, else features); the scores are {@code z = x·w + b}
+     * @param intercept whether theta's last column is an intercept
+     * @return float64 vector {@code [loss, gradient (outputs · width, in theta's order), Hessian ((outputs · width)²,
+     *         row-major)]}
+     */
+    public static Tensor logisticTerms(Tensor x, Tensor targets, Tensor theta, boolean intercept) {
+        if (x.ndim() != 2 || targets.ndim() != 2 || theta.ndim() != 2) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "logisticTerms: X, the targets and theta should be"
+                    + " matrices, got shapes " + Shapes.toString(x.shape()) + ", " + Shapes.toString(targets.shape())
+                    + " and " + Shapes.toString(theta.shape()));
+        }
+        long width = x.shape()[1] + (intercept ? 1 : 0);
+        if (x.shape()[1] == Shapes.UNKNOWN || theta.shape()[1] != width || targets.shape()[1] != theta.shape()[0]
+                || theta.shape()[0] <= 0) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "logisticTerms: theta should be (outputs, " + width
+                    + ") for X of shape " + Shapes.toString(x.shape()) + (intercept ? " with" : " without")
+                    + " an intercept, and the targets (samples, outputs); got theta " + Shapes.toString(theta.shape())
+                    + " and targets " + Shapes.toString(targets.shape()));
+        }
+        if (x.shape()[0] != targets.shape()[0]) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "logisticTerms: X has " + x.shape()[0]
+                    + " rows but the targets have " + targets.shape()[0]);
+        }
+        long n = theta.shape()[0] * width;
+        return new Tensor(new TensorLogisticTerms(intercept), List.of(x, targets, theta), DataType.FLOAT64,
+                new long[] {1 + n + n * n});
+    }
+}

@@ -1,0 +1,218 @@
+package io.mars.container.kernels;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.operand.chunk.ChunkLogisticTerms;
+import io.mars.types.ChunkData;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
+import java.util.List;
+
+/**
+ * A block of rows' part of a linear model's log-loss, gradient and Hessian ({@code TensorLogisticTerms}), in one pass
+ * over tiles of rows: each tile is copied once with a column of ones appended (the intercept's), its scores,
+ * probabilities and residuals are made row by row, and the Hessian's blocks {@code Σ d x xᵀ} are rank-T updates: a
+ * native {@code dsyrk} of the rows scaled by √d for a class with itself (d = p(1 - p) ≥ 0), a {@code dgemm} for two
+ * classes, or Java loops without native BLAS. Nothing of the block's size is made.
+ */
+final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
+    /** Rows per tile: a tile and its scaled copy (TILE x width doubles each) stay in the cache. */
+    static final int TILE = 512;
+
+    @Override
+    public ChunkData execute(ChunkNode node, ChunkLogisticTerms op, List<ChunkData> inputs) {
+        NDArray xa = ChunkInputs.array(node, inputs, 0);
+        NDArray ya = ChunkInputs.array(node, inputs, 1);
+        NDArray ta = ChunkInputs.array(node, inputs, 2);
+        long[] xs = xa.shapeView();
+        long[] ys = ya.shapeView();
+        long[] ts = ta.shapeView();
+        int width = xs.length == 2 ? (int) xs[1] + (op.intercept() ? 1 : 0) : -1;
+        if (xs.length != 2 || ys.length != 2 || ts.length != 2 || ys[0] != xs[0] || ys[1] != ts[0]
+                || ts[1] != width || ts[0] == 0) {
+            throw ChunkInputs.shapeMismatch(node, "X " + ChunkInputs.shape(xs) + ", targets " + ChunkInputs.shape(ys)
+                    + " and parameters " + ChunkInputs.shape(ts) + " do not fit together (intercept "
+                    + op.intercept() + ")");
+        }
+        Terms terms = new Terms(floats(xa), floats(ya), floats(ta), (int) xs[0], (int) xs[1], (int) ts[0],
+                op.intercept());
+        return NDArray.of(terms.run(), 1 + terms.n + (long) terms.n * terms.n);
+    }
+
+    private static double[] floats(NDArray a) {
+        return a.dtype() == DataType.FLOAT64 ? a.doubles() : a.astype(DataType.FLOAT64).doubles();
+    }
+
+    /** The sums of one block, built tile by tile. */
+    private static final class Terms {
+        final double[] x;
+        final double[] y;
+        final double[] theta;
+        final int rows;
+        final int features;
+        final int outputs;
+        final int width;
+        final int n;
+        final boolean nativeBlas;
+        /** The tile with a column of ones (TILE x width), its scaled copy, scores/probabilities (TILE x outputs). */
+        final double[] tile;
+        final double[] scaled;
+        final double[] p;
+        final double[] residual;
+        /** Hessian blocks per pair of outputs k <= l, each width x width row-major. */
+        final double[][] blocks;
+        final double[] gradient;
+        double loss;
+
+        Terms(double[] x, double[] y, double[] theta, int rows, int features, int outputs, boolean intercept) {
+            this.x = x;
+            this.y = y;
+            this.theta = theta;
+            this.rows = rows;
+            this.features = features;
+            this.outputs = outputs;
+            this.width = features + (intercept ? 1 : 0);
+            this.n = outputs * width;
+            int t = Math.min(TILE, Math.max(1, rows));
+            this.nativeBlas = Blas.isNative() && (long) t * width * width >= Blas.MIN_NATIVE_WORK;
+            this.tile = new double[t * width];
+            this.scaled = new double[t * width];
+            this.p = new double[t * outputs];
+            this.residual = new double[t * outputs];
+            this.blocks = new double[outputs * (outputs + 1) / 2][width * width];
+            this.gradient = new double[n];
+            if (intercept) {
+                for (int r = 0; r < t; r++) {
+                    tile[r * width + features] = 1.0;
+                }
+            }
+        }
+
+        double[] run() {
+            for (int from = 0; from < rows; from += TILE) {
+                int count = Math.min(TILE, rows - from);
+                for (int r = 0; r < count; r++) {
+                    System.arraycopy(x, (from + r) * features, tile, r * width, features);
+                }
+                probabilities(from, count);
+                accumulateGradient(count);
+                accumulateHessian(count);
+            }
+            return assemble();
+        }
+
+        /** Scores, probabilities, the loss and the residuals p - y of a tile's rows. */
+        private void probabilities(int from, int count) {
+            double[] z = new double[outputs];
+            for (int r = 0; r < count; r++) {
+                int row = r * width;
+                int out = r * outputs;
+                int target = (from + r) * outputs;
+                double top = Double.NEGATIVE_INFINITY;
+                for (int k = 0; k < outputs; k++) {
+                    int at = k * width;
+                    double s = 0;
+                    for (int i = 0; i < width; i++) {
+                        s += tile[row + i] * theta[at + i];
+                    }
+                    z[k] = s;
+                    top = Math.max(top, s);
+                    loss -= y[target + k] * s;
+                }
+                if (outputs == 1) {
+                    double s = z[0];
+                    // log(1 + e^s) without overflow
+                    loss += Math.max(s, 0.0) + Math.log1p(Math.exp(-Math.abs(s)));
+                    p[out] = 1.0 / (1.0 + Math.exp(-s));
+                } else {
+                    double total = 0;
+                    for (int k = 0; k < outputs; k++) {
+                        double e = Math.exp(z[k] - top);
+                        p[out + k] = e;
+                        total += e;
+                    }
+                    loss += top + Math.log(total);
+                    for (int k = 0; k < outputs; k++) {
+                        p[out + k] /= total;
+                    }
+                }
+                for (int k = 0; k < outputs; k++) {
+                    residual[out + k] = p[out + k] - y[target + k];
+                }
+            }
+        }
+
+        private void accumulateGradient(int count) {
+            for (int r = 0; r < count; r++) {
+                int row = r * width;
+                for (int k = 0; k < outputs; k++) {
+                    double rk = residual[r * outputs + k];
+                    int at = k * width;
+                    for (int i = 0; i < width; i++) {
+                        gradient[at + i] += rk * tile[row + i];
+                    }
+                }
+            }
+        }
+
+        /** {@code Σ d_kl x xᵀ} over the tile for each pair, d_kk = p_k (1 - p_k), d_kl = -p_k p_l. */
+        private void accumulateHessian(int count) {
+            int b = 0;
+            for (int k = 0; k < outputs; k++) {
+                for (int l = k; l < outputs; l++, b++) {
+                    boolean diagonal = k == l;
+                    for (int r = 0; r < count; r++) {
+                        double pk = p[r * outputs + k];
+                        double d = diagonal ? pk * (1.0 - pk) : -pk * p[r * outputs + l];
+                        double scale = diagonal && nativeBlas ? Math.sqrt(d) : d;
+                        int row = r * width;
+                        for (int i = 0; i < width; i++) {
+                            scaled[row + i] = scale * tile[row + i];
+                        }
+                    }
+                    double[] block = blocks[b];
+                    if (!nativeBlas) {
+                        for (int r = 0; r < count; r++) {
+                            int row = r * width;
+                            for (int i = 0; i < width; i++) {
+                                double a = scaled[row + i];
+                                int at = i * width;
+                                for (int j = 0; j < width; j++) {
+                                    block[at + j] += a * tile[row + j];
+                                }
+                            }
+                        }
+                    } else if (diagonal) {
+                        Blas.dsyrk(scaled, true, width, count, 1.0, block);
+                    } else {
+                        Blas.dgemm(tile, true, scaled, false, width, count, width, 1.0, block);
+                    }
+                }
+            }
+        }
+
+        /** {@code [loss, gradient, Hessian (n x n)]}, the Hessian filled from the pair blocks on both sides. */
+        private double[] assemble() {
+            double[] out = new double[1 + n + n * n];
+            out[0] = loss;
+            System.arraycopy(gradient, 0, out, 1, n);
+            int h = 1 + n;
+            int b = 0;
+            for (int k = 0; k < outputs; k++) {
+                for (int l = k; l < outputs; l++, b++) {
+                    double[] block = blocks[b];
+                    if (k == l && nativeBlas) {
+                        Blas.mirrorLower(block, width);
+                    }
+                    for (int i = 0; i < width; i++) {
+                        for (int j = 0; j < width; j++) {
+                            double v = block[i * width + j];
+                            out[h + (k * width + i) * n + l * width + j] = v;
+                            out[h + (l * width + j) * n + k * width + i] = v;
+                        }
+                    }
+                }
+            }
+            return out;
+        }
+    }
+}
