@@ -108,23 +108,31 @@ final class Inputs {
      */
     static List<NDArray> requireFinite(Session session, List<String> names, List<Tensor> inputs,
             Tensor... alsoCompute) {
+        // scikit-learn's fast path: one sum per input, finite unless the input holds NaN or infinity (or its sum
+        // overflows); only then the exact checks, which name what was found
         List<Tensor> run = new ArrayList<>();
         for (Tensor t : inputs) {
-            run.add(Tensors.isnan(t).any());
-            run.add(Tensors.isinf(t).any());
+            run.add(t.sum());
         }
         run.addAll(Arrays.asList(alsoCompute));
         List<NDArray> values = session.execute(run.toArray(new Tensor[0]));
         for (int i = 0; i < inputs.size(); i++) {
-            if (values.get(2 * i).getBoolean()) {
-                throw new MarsException(ErrorCode.NON_FINITE_INPUT, "Input " + names.get(i) + " contains NaN.");
-            }
-            if (values.get(2 * i + 1).getBoolean()) {
-                throw new MarsException(ErrorCode.NON_FINITE_INPUT, "Input " + names.get(i) + " contains infinity or a"
-                        + " value too large for dtype('float64').");
+            if (!Double.isFinite(values.get(i).getDouble())) {
+                requireFiniteExactly(session, names.get(i), inputs.get(i));
             }
         }
-        return values.subList(2 * inputs.size(), values.size());
+        return values.subList(inputs.size(), values.size());
+    }
+
+    private static void requireFiniteExactly(Session session, String name, Tensor input) {
+        List<NDArray> found = session.execute(Tensors.isnan(input).any(), Tensors.isinf(input).any());
+        if (found.get(0).getBoolean()) {
+            throw new MarsException(ErrorCode.NON_FINITE_INPUT, "Input " + name + " contains NaN.");
+        }
+        if (found.get(1).getBoolean()) {
+            throw new MarsException(ErrorCode.NON_FINITE_INPUT, "Input " + name + " contains infinity or a value too"
+                    + " large for dtype('float64').");
+        }
     }
 
     /** A small array computed on the client (a fitted attribute) as a tensor of one chunk. */

@@ -137,11 +137,11 @@ public final class KMeans {
                     + features);
         }
         int[] rows = {0};
-        List<NDArray> stats = Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(rows),
-                xf.var(rows));
+        // scikit-learn's tolerance is relative to the mean of the features' variances (not needed for tol 0)
+        List<NDArray> stats = tol == 0 ? Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(rows))
+                : Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(rows), xf.var(rows));
         double[] means = stats.get(0).toDoubleArray();
-        // scikit-learn's tolerance is relative to the mean of the features' variances
-        double absoluteTol = tol * Arrays.stream(stats.get(1).toDoubleArray()).average().orElse(0);
+        double absoluteTol = tol == 0 ? 0 : tol * Arrays.stream(stats.get(1).toDoubleArray()).average().orElse(0);
         Tensor xc = xf.subtract(Inputs.tensor(means));
         // X centred, kept on the workers for the seeding and the iterations, each a task reading it
         try (Persisted kept = session.persist(xc)) {

@@ -71,6 +71,15 @@ class LearnBadInputTest {
     }
 
     @Test
+    void finiteValuesWhoseSumOverflowsAreAccepted() {
+        // the fast check (one sum) overflows to infinity; the exact one finds no NaN and no infinity
+        Tensor huge = Tensors.array(new double[][] {{1e308, 1}, {1e308, 2}, {-1, 3}, {2, 4}}, chunks(2));
+        NearestNeighbors nn = new NearestNeighbors(1).fit(huge, session());
+        assertThat(nn.kneighbors(Tensors.array(new double[][] {{2, 4}})).indices().execute(session()).toLongArray())
+                .containsExactly(3);
+    }
+
+    @Test
     void infinityInXOrNanInYFailsTheFit() {
         assertUserError(() -> new LinearRegression().fit(withInfinity(), y(), session()), ErrorCode.NON_FINITE_INPUT,
                 m -> assertThat(m).contains("Input X contains infinity"));
