@@ -430,11 +430,11 @@ class LearnGoldenTest {
             oneHot[i * 4 + (int) labels4[i]] = 1.0;
         }
         Tensor bin = chunking.targets(NDArray.of(binary, labels.length, 1));
-        assertClose("logistic_terms_bin", LinearModels.logisticTerms(x, bin, Tensors.array(input("logw_theta"), ChunkSpec.of(1, 5)), true),
-                1e-9);
+        Tensor theta = Tensors.array(input("logw_theta"), ChunkSpec.of(1, 5));
+        assertClose("logistic_terms_bin", LinearModels.logisticTerms(x, bin, theta, true), 1e-9);
         Tensor four = chunking.targets(NDArray.of(oneHot, labels4.length, 4));
-        assertClose("logistic_terms_4", LinearModels.logisticTerms(x, four, Tensors.array(input("logw4_theta"), ChunkSpec.of(3, 5)), true),
-                1e-9);
+        Tensor theta4 = Tensors.array(input("logw4_theta"), ChunkSpec.of(3, 5));
+        assertClose("logistic_terms_4", LinearModels.logisticTerms(x, four, theta4, true), 1e-9);
     }
 
     /** Twelve features: the Hessian's tiles go through the native BLAS (dsyrk, and dgemm between classes). */
