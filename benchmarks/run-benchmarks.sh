@@ -20,6 +20,8 @@
 #   SKIP_NUMPY=1, SKIP_SUPERVISOR=1   leave a part out
 #   SIMULATION=1        also run the scheduler simulation at 1,000 workers x 8 slots, 10^6 subtasks (a few minutes;
 #                       run-scheduler-simulation.sh runs it alone)
+#   LEARN=1             also run the learn benchmark against scikit-learn (run-learn-benchmark.sh, which takes N
+#                       [1e7], REPS and WORKLOADS; at 10^7 rows it writes ~9 GB of data once and runs ~15 minutes)
 set -euo pipefail
 
 here="$(cd -P "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -167,4 +169,10 @@ if [[ -n "${SIMULATION:-}" ]]; then
   echo
   echo "== scheduler simulation"
   "$here/run-scheduler-simulation.sh" | tee -a "$log"
+fi
+
+if [[ -n "${LEARN:-}" ]]; then
+  echo
+  echo "== learn (KMeans, PCA, LogisticRegression against scikit-learn)"
+  "$here/run-learn-benchmark.sh" | tee -a "$log"
 fi

@@ -41,7 +41,9 @@ run() {
   local label="$1"
   shift
   /usr/bin/time -f '%M' -o "$work/time" "$@" >"$work/out" 2>"$work/err" \
-    || { echo "$label FAILED:" >&2; tail -n 20 "$work/err" >&2; exit 1; }
+    || { kept="$root/benchmarks/target/learn-failed-$(date +%Y%m%d-%H%M%S).log"
+         cp "$work/err" "$kept"; echo "$label FAILED (whole stderr in $kept):" >&2; tail -n 20 "$work/err" >&2; exit 1; }
+  if [[ "$label" == mars* ]]; then cp "$work/err" "$work/mars-err"; fi
   local line wall result kb
   line="$(grep -E '^[A-Za-z]+: result=' "$work/out" | tail -n 1)"
   wall="$(sed -nE 's/.* wall=([0-9.]+)s.*/\1/p' <<<"$line")"
@@ -64,10 +66,17 @@ for w in "${workloads[@]}"; do
       "$jar" "$w" "$data"
     run "scikit-learn $w" "$sk" "$script" "$w" "$data"
   done
-  # the workers' memory at a quarter of the data this fit reads (local[2]: the two workers' quotas together)
+  # the workers' memory at a quarter of the data this fit reads (local[2]: the two workers' quotas together), unless
+  # the default quota (the last Mars run's log) is that small already: then the default runs were the spilling ones
   bytes=0
   for f in "$data/${w}"_x.npy; do bytes=$((bytes + $(stat -c %s "$f"))); done
   per_worker=$((bytes / 4 / 2))
+  default_quota="$(sed -nE 's/.* ([0-9]+) bytes of memory quota each.*/\1/p' "$work/mars-err" | tail -n 1)"
+  if [[ -n "$default_quota" && "$default_quota" -le "$per_worker" ]]; then
+    echo "  mars $w at 25% memory: the default runs held $((default_quota * 2 * 100 / bytes))% of the data in" \
+      "memory already (quota $default_quota bytes a worker), so they were the spilling runs"
+    continue
+  fi
   run "mars $w at 25% memory" env OPENBLAS_NUM_THREADS=1 "$submit" --master "$master" \
     --conf "mars.worker.cache-mem=$per_worker" --class io.mars.benchmarks.LearnBenchmark "$jar" "$w" "$data"
   [[ "${results[mars $w at 25% memory]}" == "${results[mars $w]}" ]] \

@@ -12,8 +12,8 @@ import java.util.List;
 /**
  * scikit-learn's {@code PCA} with its exact ("full") solver: X centred on its column means, then the thin SVD of the
  * centred X through TSQR (the SVD of the small R, so tall-skinny data never meets in one place), with scikit-learn's
- * signs ({@code svd_flip}). {@link #fit} runs two tasks (the finiteness check with the means, then the SVD); the
- * fitted attributes are small and {@link #transform} is lazy. No whitening; scikit-learn's default solver for data
+ * signs ({@code svd_flip}). {@link #fit} runs three tasks (the finiteness check with the means, R and its SVD, the
+ * signs); the fitted attributes are small and {@link #transform} is lazy. No whitening; scikit-learn's default solver for data
  * of more than 500 rows is the randomized one, whose components approximate these; {@link #svdSolver} picks it here.
  */
 public final class PCA {

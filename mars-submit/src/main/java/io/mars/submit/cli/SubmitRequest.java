@@ -137,6 +137,16 @@ record SubmitRequest(
             }
         }
 
+        if (io.mars.submit.local.LocalCluster.isLocalMaster(master.spec())) {
+            // the local cluster runs in this JVM: its workers' quotas must fit this heap
+            try {
+                io.mars.submit.local.LocalCluster.storageConfig(settings.values,
+                        io.mars.submit.local.LocalCluster.workerCount(master.spec()), Runtime.getRuntime().maxMemory());
+            } catch (MarsException e) {
+                throw usage(e.getMessage());
+            }
+        }
+
         Path appJar = existingFile(args.appJar().orElseThrow(), "<app jar>");
         List<Path> jars = args.jars().map(SubmitRequest::jarList).orElse(List.of());
         Optional<String> manifestMainClass = manifestMainClass(appJar);

@@ -84,9 +84,7 @@ public final class LocalCluster implements AutoCloseable {
         }
         Warmup.codecs(arrow);
         GraphWarmup.tileableGraphs();
-        // the workers share this JVM's heap: a percentage of mars.worker.cache-mem is of each one's share
-        StorageConfig storageConfig = StorageConfig.from(conf, Runtime.getRuntime().maxMemory() / workerCount,
-                System.getenv());
+        StorageConfig storageConfig = storageConfig(conf, workerCount, Runtime.getRuntime().maxMemory());
         for (int i = 0; i < workerCount; i++) {
             String id = "worker-" + i;
             BufferAllocator allocator = arrow.newChildAllocator(id, 0, Long.MAX_VALUE);
@@ -126,6 +124,25 @@ public final class LocalCluster implements AutoCloseable {
     /** The web UI's base URL, when {@value LocalWebConfig#PORT} asked for one. */
     public Optional<URI> webUrl() {
         return Optional.ofNullable(webUrl);
+    }
+
+    /**
+     * The workers' storage settings: they share this JVM's heap, so a percentage of {@code mars.worker.cache-mem} is of
+     * each one's share, and a quota in bytes larger than that share is refused (INVALID_CONFIG) before anything runs:
+     * the chunks it would let the workers keep could only end in an OutOfMemoryError.
+     */
+    public static StorageConfig storageConfig(Map<String, String> conf, int workerCount, long heapBytes) {
+        long share = heapBytes / workerCount;
+        StorageConfig config = StorageConfig.from(conf, share, System.getenv());
+        if (config.cacheBytes() > share) {
+            throw new MarsException(ErrorCode.INVALID_CONFIG, StorageConfig.CACHE_MEM + "=" + conf.get(
+                    StorageConfig.CACHE_MEM) + " gives each of the " + workerCount + " local workers a quota of "
+                    + config.cacheBytes() + " bytes, more than its share of this JVM's heap (" + heapBytes
+                    + " bytes / " + workerCount + " = " + share + "); give the JVM more heap (mars-submit"
+                    + " --driver-memory) or a smaller " + StorageConfig.CACHE_MEM + " (a percentage of each worker's"
+                    + " share, e.g. 45%)");
+        }
+        return config;
     }
 
     /** Whether {@code master} names a local cluster: {@code local}, {@code local[N]} or {@code local[*]}. */

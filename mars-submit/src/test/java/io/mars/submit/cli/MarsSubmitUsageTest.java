@@ -48,6 +48,9 @@ class MarsSubmitUsageTest {
                 // a setting's value is checked before anything runs, as Mars itself would read it
                 Arguments.of(new String[] {"--conf", "mars.worker.cache-mem=-5", app}, "mars.worker.cache-mem"),
                 Arguments.of(new String[] {"--conf", "mars.task.combine-size=1", app}, "mars.task.combine-size"),
+                // local workers share this JVM's heap: quotas beyond it could only end in an OutOfMemoryError
+                Arguments.of(new String[] {"--master", "local[2]", "--conf", "mars.worker.cache-mem=1099511627776",
+                    app}, "more than its share of this JVM's heap"),
                 Arguments.of(new String[] {"--conf", "mars.worker.blas=mkl", app}, "mars.worker.blas must be one of"),
                 Arguments.of(new String[] {"--conf", "mars.client.max-result-bytes=lots", app},
                         "mars.client.max-result-bytes"),
