@@ -32,8 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
  * a failing user function's worker-side frames, both workers on the timeline, rendered within 2 s; then the same
  * views of the ended application served by mars-history from its event log.
  */
-class LocalUiTest {
+public class LocalUiTest {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int SLOW_CHUNKS = 32;
+    private static final long SLOW_SUBTASK_MS = 250;
 
     @TempDir
     Path tmp;
@@ -48,6 +50,7 @@ class LocalUiTest {
                 "mars.eventlog.dir", events.toString(), "mars.app.name", "ui-job"));
              ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null)) {
             URI ui = cluster.webUrl().orElseThrow();
+            assertCountsAdvanceInTheBrowser(ui, session);
             Tensor t = Tensors.arange(4000).reshape(40, 100).rechunk(Tensors.chunks(5, 50));
             assertThat(t.sum().execute(session).getDouble(0)).isEqualTo(3999 * 4000 / 2.0);
             Series failing = DataFrames.fromTable(LocalTable.of(Column.ofLongs("k", 1, 2, -3, 4)), 2).col("k")
@@ -88,6 +91,51 @@ class LocalUiTest {
                         .as("the recorded graph of %s", live.getKey()).isEqualTo(live.getValue());
             }
         }
+    }
+
+    /**
+     * A task of {@value #SLOW_CHUNKS} subtasks of {@value #SLOW_SUBTASK_MS} ms each (about 4 s on two one-slot workers)
+     * runs while the browser watches the task list: the first row is read while the task runs with some subtasks
+     * left, its done count grows in at least two later reads, and the page's last counts are those of
+     * {@code api/tasks}.
+     */
+    private static void assertCountsAdvanceInTheBrowser(URI ui, ClientSession session) throws Exception {
+        long started = System.nanoTime();
+        BrowserCheck.Watch watch = BrowserCheck.watchProgress(ui, "local", 3, 60_000);
+        long[] keys = java.util.stream.LongStream.range(0, SLOW_CHUNKS).toArray();
+        Series slow = DataFrames.fromTable(LocalTable.of(Column.ofLongs("k", keys)), 1).col("k").map((Long v) -> {
+            try {
+                Thread.sleep(SLOW_SUBTASK_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return v;
+        });
+        assertThat(session.executeTables(slow)).isNotNull();
+        JsonNode reads = watch.result().get("reads");
+        JsonNode api = JSON.readTree(ui.resolve("api/tasks").toURL()).get("tasks").get(0);
+        assertReadsAdvance(reads, api);
+        System.out.printf("LocalUiTest: the slow task and its browser watch took %d ms; read %s%n",
+                (System.nanoTime() - started) / 1_000_000, reads);
+    }
+
+    /** Reads of one task's row while it ran ({@link BrowserCheck#watchProgress}) against its {@code api/tasks} entry. */
+    public static void assertReadsAdvance(JsonNode reads, JsonNode apiTask) {
+        assertThat(reads.size()).as("reads of the running task: %s", reads).isGreaterThanOrEqualTo(3);
+        JsonNode first = reads.get(0);
+        assertThat(first.get("id").asText()).isEqualTo(apiTask.get("id").asText());
+        assertThat(first.get("state").asText()).as("the first read").isEqualTo("RUNNING");
+        long total = first.at("/counts/total").asLong();
+        assertThat(first.at("/counts/succeeded").asLong()).as("done at the first read of %s", reads)
+                .isLessThan(total);
+        for (int i = 1; i < reads.size(); i++) {
+            assertThat(reads.get(i).at("/counts/succeeded").asLong()).as("read %d of %s", i, reads)
+                    .isGreaterThan(reads.get(i - 1).at("/counts/succeeded").asLong());
+        }
+        assertThat(reads.get(1).get("state").asText()).as("the second read").isEqualTo("RUNNING");
+        assertThat(apiTask.at("/subtasks/succeeded").asLong()).as("done at the end")
+                .isEqualTo(apiTask.at("/subtasks/total").asLong())
+                .isGreaterThanOrEqualTo(reads.get(reads.size() - 1).at("/counts/succeeded").asLong());
     }
 
     /** Every tileable of each task's graph is drawn, with the counts of {@code api/tasks/<id>/graph}. */

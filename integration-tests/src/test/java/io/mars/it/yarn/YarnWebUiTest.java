@@ -151,6 +151,12 @@ class YarnWebUiTest {
                 String proxy = report.getTrackingUrl();
                 assertThat(proxy).isEqualTo("http://localhost:" + rmWebPort + "/proxy/" + appId + "/");
 
+                // the web app through the proxy in headless chromium, started while the AM brings up its workers:
+                // the task's row while it runs, its done count growing, before the worker is killed
+                io.mars.it.ui.BrowserCheck.Watch watch = io.mars.it.ui.BrowserCheck.watchProgress(URI.create(proxy),
+                        "yarn", 3, Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                JsonNode reads = watch.result().get("reads");
+
                 // the REST API through the RM's proxy while the task runs: its progress, its subtasks by state
                 JsonNode midway = awaitMidway(proxy, submitted, deadline);
                 double progress = midway.get("progress").asDouble();
@@ -172,6 +178,7 @@ class YarnWebUiTest {
 
                 JsonNode task = getJson(proxy + "api/tasks/" + taskId);
                 lastTask = task;
+                io.mars.it.ui.LocalUiTest.assertReadsAdvance(reads, task);
                 assertThat(fs.exists(new org.apache.hadoop.fs.Path(events, appId + ".jsonl.inprogress")))
                         .as("the running application's event log on HDFS").isTrue();
                 assertThat(task.get("state").asText()).isEqualTo("SUCCEEDED");
