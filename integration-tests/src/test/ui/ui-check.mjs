@@ -71,6 +71,8 @@ try {
   result.workers = await page.$$eval('table#workers tr[data-worker]', (r) => r.map((e) => e.dataset.worker));
   result.lostWorkers = await page.$$eval('#lost-workers li', (l) => l.map((e) => e.textContent));
   result.charts = await page.$$eval('.chart canvas', (c) => c.length);
+  result.chartSamples = await page.$$eval('.chart', (c) => Object.fromEntries(c.map((e) => [e.dataset.worker,
+    Number(e.dataset.samples)])));
   await page.screenshot({ path: `${shots}/${prefix}-workers.png`, fullPage: true });
 
   await page.evaluate(() => { location.hash = 'config'; });

@@ -63,7 +63,12 @@ public class LocalUiTest {
             assertThatThrownBy(() -> session.executeTables(failing)).isInstanceOf(MarsException.class);
 
             liveTasks = JSON.readTree(ui.resolve("api/tasks").toURL()).get("tasks");
+            Map<String, Integer> sampled = assertSamplesAccumulate(ui);
             JsonNode shown = BrowserCheck.check(ui, "local");
+            for (Map.Entry<String, Integer> w : sampled.entrySet()) {
+                assertThat(shown.at("/chartSamples/" + w.getKey()).asInt()).as("samples charted for %s, from before"
+                        + " the page opened", w.getKey()).isGreaterThanOrEqualTo(w.getValue());
+            }
             assertShowsTheTasks(shown, liveTasks);
             assertDrawsTheGraphs(shown, ui, liveTasks);
             for (JsonNode task : liveTasks) {
@@ -117,6 +122,35 @@ public class LocalUiTest {
         assertReadsAdvance(reads, api);
         System.out.printf("LocalUiTest: the slow task and its browser watch took %d ms; read %s%n",
                 (System.nanoTime() - started) / 1_000_000, reads);
+    }
+
+    /**
+     * {@code api/workers/series} has samples of both workers at the heartbeat interval since the cluster started,
+     * in time order, more of them a few intervals later; returns the samples per worker at the first read.
+     */
+    private static Map<String, Integer> assertSamplesAccumulate(URI ui) throws Exception {
+        JsonNode first = JSON.readTree(ui.resolve("api/workers/series").toURL());
+        long interval = first.get("intervalMs").asLong();
+        Map<String, Integer> counts = new java.util.TreeMap<>();
+        for (JsonNode w : first.get("workers")) {
+            JsonNode times = w.at("/samples/timeMs");
+            for (int i = 1; i < times.size(); i++) {
+                assertThat(times.get(i).asLong()).as("sample times of %s", w.get("id")).isGreaterThan(
+                        times.get(i - 1).asLong());
+            }
+            assertThat(w.at("/samples/quotaBytes/0").asLong()).as("quota of %s", w.get("id")).isPositive();
+            assertThat(w.get("lost").asBoolean()).isFalse();
+            counts.put(w.get("id").asText(), times.size());
+        }
+        assertThat(counts.keySet()).containsExactly("worker-0", "worker-1");
+        assertThat(counts.values()).as("samples of the last few seconds' tasks").allMatch(n -> n >= 3);
+        Thread.sleep(3 * interval);
+        JsonNode later = JSON.readTree(ui.resolve("api/workers/series").toURL());
+        for (JsonNode w : later.get("workers")) {
+            assertThat(w.at("/samples/timeMs").size()).as("samples of %s later", w.get("id"))
+                    .isGreaterThan(counts.get(w.get("id").asText()));
+        }
+        return counts;
     }
 
     /** Reads of one task's row while it ran ({@link BrowserCheck#watchProgress}) against its {@code api/tasks} entry. */

@@ -194,6 +194,12 @@ class YarnWebUiTest {
                 JsonNode cluster = getJson(proxy + "api/cluster");
                 assertThat(cluster.get("lostWorkers")).hasSize(1);
                 assertThat(cluster.get("lostWorkers").get(0).asText()).contains("container_");
+                // the workers' samples through the proxy: the killed one kept and marked lost, the others sampled
+                JsonNode series = getJson(proxy + "api/workers/series").get("workers");
+                assertThat(series).filteredOn(w -> w.get("lost").asBoolean()).singleElement()
+                        .satisfies(w -> assertThat(w.at("/samples/timeMs").size()).isPositive());
+                assertThat(series).filteredOn(w -> !w.get("lost").asBoolean()).hasSizeGreaterThanOrEqualTo(WORKERS)
+                        .allSatisfy(w -> assertThat(w.at("/samples/timeMs").size()).isPositive());
                 JsonNode sessions = getJson(proxy + "api/sessions").get("sessions");
                 assertThat(sessions).hasSize(1);
                 assertThat(sessions.get(0).get("tasks").asInt()).isEqualTo(1);

@@ -16,6 +16,8 @@ import io.mars.common.error.MarsException;
 import io.mars.common.rpc.TaskInfo;
 import io.mars.common.rpc.WorkerGateway;
 import io.mars.common.rpc.WorkerReport;
+import io.mars.common.rpc.flight.HeartbeatConfig;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -44,6 +46,8 @@ public final class StatusReport implements StatusSource {
 
     private final Optional<TimelineRecorder> timeline;
     private final Optional<ObjectNode> config;
+    private final Optional<WorkerSeries> series;
+    private final Optional<Duration> sampleEvery;
 
     public StatusReport(Supplier<List<Supervisor>> supervisors) {
         this(supervisors, Optional.empty());
@@ -60,6 +64,52 @@ public final class StatusReport implements StatusSource {
         this.supervisors = supervisors;
         this.timeline = timeline;
         this.config = settings.map(ConfigReport::document);
+        this.sampleEvery = settings.map(c -> HeartbeatConfig.from(c).interval());
+        this.series = sampleEvery.map(every -> new WorkerSeries(WorkerSeries.DEFAULT_CAPACITY, every.toMillis()));
+    }
+
+    @Override
+    public Optional<ObjectNode> workerSeries() {
+        return series.map(WorkerSeries::document);
+    }
+
+    @Override
+    public Optional<Duration> sampleInterval() {
+        return sampleEvery;
+    }
+
+    /**
+     * Asks every worker for its report and the scheduler for its load, and records what arrives as one sample each
+     * (a worker that does not answer gets none); marks the workers the cluster lost, with their reasons.
+     */
+    @Override
+    public void sampleWorkers() {
+        if (series.isEmpty()) {
+            return;
+        }
+        WorkerSeries into = series.get();
+        long now = System.currentTimeMillis();
+        for (Supervisor s : supervisors.get()) {
+            CompletableFuture<Map<String, WorkerLoad>> loads = s.scheduling().workerLoads()
+                    .thenApply(l -> {
+                        Map<String, WorkerLoad> byId = new HashMap<>();
+                        l.forEach(w -> byId.put(w.workerId(), w));
+                        return byId;
+                    })
+                    .exceptionally(e -> Map.of());
+            for (WorkerGateway w : s.cluster().workers()) {
+                report(w).thenCombine(loads, (r, l) -> {
+                    WorkerLoad load = l.get(w.workerId());
+                    return new WorkerSeries.Sample(now, w.memoryBytes(), r.memoryBytes(),
+                            r.diskBytes() + r.hdfsBytes(), r.spills(), r.readBacks(), r.rssBytes(),
+                            load == null ? -1 : load.admittedBytes(), load == null ? -1 : load.running());
+                }).thenAccept(sample -> into.record(w.workerId(), sample));
+            }
+            for (String lost : s.cluster().lostWorkers()) {
+                int colon = lost.indexOf(": ");
+                into.lost(colon < 0 ? lost : lost.substring(0, colon), colon < 0 ? "" : lost.substring(colon + 2));
+            }
+        }
     }
 
     @Override
@@ -128,6 +178,7 @@ public final class StatusReport implements StatusSource {
                 admission.put("peakAdmittedBytes", load.peakAdmittedBytes());
                 admission.put("peakRunning", load.peakRunning());
                 admission.put("oversizedRuns", load.oversizedRuns());
+                admission.put("running", load.running());
             }
             slots += w.slots();
             bytes += b.orElse(0L);
@@ -139,6 +190,8 @@ public final class StatusReport implements StatusSource {
         out.put("storedBytes", bytes);
         out.set("workers", list);
         out.set("lostWorkers", lost);
+        // whether api/workers/series answers here (the recorded cluster of an ended application says false)
+        out.put("workerSeries", series.isPresent());
         return out;
     }
 

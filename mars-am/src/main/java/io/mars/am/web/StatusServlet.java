@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Routes GET requests: {@code /} the web app (its files bundled into the jar under {@value #UI}), {@code /status} the
  * server-rendered status page, {@code /api/cluster}, {@code /api/sessions}, {@code /api/tasks},
- * {@code /api/tasks/<id>} and (when the source keeps them) {@code /api/timeline} and {@code /api/config} the JSON
+ * {@code /api/tasks/<id>} and (when the source keeps them) {@code /api/timeline}, {@code /api/workers/series} and
+ * {@code /api/config} the JSON
  * documents. Errors are JSON too: {@code {"error": {"code", "message"}}}.
  */
 public final class StatusServlet extends HttpServlet {
@@ -58,6 +59,15 @@ public final class StatusServlet extends HttpServlet {
                     }
                 }
                 case "/api/cluster" -> json(response, HttpServletResponse.SC_OK, report.cluster());
+                case "/api/workers/series" -> {
+                    Optional<ObjectNode> series = report.workerSeries();
+                    if (series.isPresent()) {
+                        json(response, HttpServletResponse.SC_OK, series.get());
+                    } else {
+                        error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "this server"
+                                + " keeps no samples of the workers (an ended application's are not recorded)");
+                    }
+                }
                 case "/api/sessions" -> json(response, HttpServletResponse.SC_OK, report.sessions());
                 case "/api/tasks", "/api/tasks/" -> json(response, HttpServletResponse.SC_OK, report.tasks());
                 case "/api/timeline" -> {
@@ -86,7 +96,7 @@ public final class StatusServlet extends HttpServlet {
                     } else {
                         error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "no page at "
                                 + path + "; the API has api/cluster, api/sessions, api/tasks, api/tasks/<task id>,"
-                                + " api/timeline and api/config");
+                                + " api/timeline, api/workers/series and api/config");
                     }
                 }
             }
