@@ -69,7 +69,10 @@ try {
 
   await show('workers', 'table#workers');
   result.workers = await page.$$eval('table#workers tr[data-worker]', (r) => r.map((e) => e.dataset.worker));
-  result.lostWorkers = await page.$$eval('#lost-workers li', (l) => l.map((e) => e.textContent));
+  result.lostWorkers = await page.$$eval('#lost-workers li .lost', (l) => l.map((e) => e.textContent));
+  result.logLinks = await page.$$eval('table#workers tr[data-worker]', (r) => Object.fromEntries(r.map((e) => [
+    e.dataset.worker, e.querySelector('a.logs')?.href ?? null])));
+  result.amLogs = await page.$$eval('a#am-logs', (a) => (a.length ? a[0].href : null));
   result.charts = await page.$$eval('.chart canvas', (c) => c.length);
   result.chartSamples = await page.$$eval('.chart', (c) => Object.fromEntries(c.map((e) => [e.dataset.worker,
     Number(e.dataset.samples)])));

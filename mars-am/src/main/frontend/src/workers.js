@@ -58,6 +58,11 @@ function chart(worker) {
   return div;
 }
 
+// A container's log page on its NodeManager (YARN): outside the proxy, so it opens in a new tab.
+function logLink(url) {
+  return url ? h('a', { class: 'logs', href: url, target: '_blank' }, 'logs') : '–';
+}
+
 export async function workersView(root) {
   const cluster = await getJson('api/cluster');
   const samples = await series(cluster);
@@ -66,15 +71,19 @@ export async function workersView(root) {
     h('td', { class: 'num' }, bytes(w.storage.memoryBytes)), h('td', { class: 'num' }, bytes(w.storage.diskBytes)),
     h('td', { class: 'num' }, w.storage.spilledChunks ?? '–'), h('td', { class: 'num' }, w.storage.readBacks ?? '–'),
     h('td', { class: 'num' }, bytes(w.process.rssBytes)),
-    h('td', { class: 'num' }, w.admission ? w.admission.peakRunning : '–')));
+    h('td', { class: 'num' }, w.admission ? w.admission.peakRunning : '–'),
+    ...(cluster.logs ? [h('td', {}, logLink(cluster.logs.workers[w.id]))] : [])));
   fill(root,
     h('h2', {}, `Workers (${cluster.workerCount}, ${cluster.slots} slots)`),
     h('table', { id: 'workers' },
-      h('tr', {}, ['Worker', 'Slots', 'Stored', 'Spilled', 'Spilled chunks', 'Read-backs', 'RSS', 'Peak running']
-        .map((c) => h('th', {}, c))), rows),
+      h('tr', {}, ['Worker', 'Slots', 'Stored', 'Spilled', 'Spilled chunks', 'Read-backs', 'RSS', 'Peak running',
+        ...(cluster.logs ? ['Logs'] : [])].map((c) => h('th', {}, c))), rows),
+    cluster.logs && cluster.logs.am ? h('p', {}, h('a', { id: 'am-logs', href: cluster.logs.am, target: '_blank' },
+      'The application master\'s logs')) : null,
     h('h3', {}, 'Lost workers'),
     cluster.lostWorkers.length === 0 ? h('p', {}, 'None.')
-      : h('ul', { id: 'lost-workers' }, cluster.lostWorkers.map((w) => h('li', { class: 'lost' }, w))),
+      : h('ul', { id: 'lost-workers' }, cluster.lostWorkers.map((w) => h('li', {}, h('span', { class: 'lost' }, w),
+        cluster.logs ? [' ', logLink(cluster.logs.workers[w.slice(0, w.indexOf(': '))])] : null))),
     h('h3', {}, 'Memory, spills and RSS over time'),
     h('div', { class: 'charts', id: 'worker-charts' }, samples.filter((w) => w.samples.timeMs.length > 0).map(chart)));
 }

@@ -194,11 +194,11 @@ class YarnWebUiTest {
                 JsonNode cluster = getJson(proxy + "api/cluster");
                 assertThat(cluster.get("lostWorkers")).hasSize(1);
                 assertThat(cluster.get("lostWorkers").get(0).asText()).contains("container_");
-                // the workers' samples through the proxy: the killed one kept and marked lost, the others sampled
+                // the workers' samples through the proxy: the killed one kept and marked lost, the survivor sampled
                 JsonNode series = getJson(proxy + "api/workers/series").get("workers");
                 assertThat(series).filteredOn(w -> w.get("lost").asBoolean()).singleElement()
                         .satisfies(w -> assertThat(w.at("/samples/timeMs").size()).isPositive());
-                assertThat(series).filteredOn(w -> !w.get("lost").asBoolean()).hasSizeGreaterThanOrEqualTo(WORKERS)
+                assertThat(series).filteredOn(w -> !w.get("lost").asBoolean()).isNotEmpty()
                         .allSatisfy(w -> assertThat(w.at("/samples/timeMs").size()).isPositive());
                 JsonNode sessions = getJson(proxy + "api/sessions").get("sessions");
                 assertThat(sessions).hasSize(1);
@@ -233,6 +233,9 @@ class YarnWebUiTest {
                 assertThat(drawnReruns).isEqualTo(apiTask.at("/subtasks/reruns").asLong());
                 assertThat(shown.get("timelineWorkers").size()).as("workers on the timeline").isGreaterThanOrEqualTo(2);
                 assertThat(shown.get("lostWorkers")).singleElement().asString().contains("container_");
+
+                // logs: each worker's and the AM's container log page on its NodeManager, linked by the Workers view
+                assertLinksToTheContainersLogs(getJson(proxy + "api/cluster"), shown, appId);
 
                 // the same numbers as the embedded local cluster
                 String written;
@@ -308,6 +311,37 @@ class YarnWebUiTest {
             submitter.shutdownNow();
             assertThat(submitter.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
         }
+    }
+
+    /**
+     * {@code api/cluster}'s log links: one per worker (the lost one too), at {@code /node/containerlogs/<container id>/<user>} on the
+     * NodeManager, listing the worker's log (mars-worker.log), the same in the browser; the AM's (mars-am.log) too.
+     */
+    private static void assertLinksToTheContainersLogs(JsonNode cluster, JsonNode shown, ApplicationId appId)
+            throws IOException {
+        JsonNode logs = cluster.get("logs");
+        assertThat(cluster.get("workers")).as("the survivor, and the replacement once it joined").isNotEmpty();
+        // the killed worker's link stays (its container's logs say why it went; the NodeManager may have removed them)
+        String lost = cluster.get("lostWorkers").get(0).asText();
+        assertThat(logs.at("/workers/" + lost.substring(0, lost.indexOf(": "))).asText()).contains("/node/containerlogs/");
+        for (JsonNode w : cluster.get("workers")) {
+            String id = w.get("id").asText();
+            String link = logs.at("/workers/" + id).asText();
+            assertThat(link).as("the log page of %s", id)
+                    .matches("http://[^/]+:\\d+/node/containerlogs/" + java.util.regex.Pattern.quote(id) + "/[^/]+");
+            assertThat(shown.at("/logLinks/" + id).asText()).as("the Workers view's link for %s", id).isEqualTo(link);
+            Response page = get(link);
+            assertThat(page.status).as(link).isEqualTo(200);
+            assertThat(page.body).as("the NodeManager's page of %s", id).contains("mars-worker.log");
+        }
+        String am = logs.get("am").asText();
+        // the AM runs in the attempt's first container
+        assertThat(am).matches("http://[^/]+:\\d+/node/containerlogs/container_[e0-9_]*_"
+                + String.format("%04d", appId.getId()) + "_\\d+_000001/[^/]+");
+        assertThat(shown.get("amLogs").asText()).isEqualTo(am);
+        Response amPage = get(am);
+        assertThat(amPage.status).as(am).isEqualTo(200);
+        assertThat(amPage.body).contains("mars-am.log");
     }
 
     /** The job's computation on the embedded local cluster. */

@@ -48,6 +48,7 @@ public final class StatusReport implements StatusSource {
     private final Optional<ObjectNode> config;
     private final Optional<WorkerSeries> series;
     private final Optional<Duration> sampleEvery;
+    private final Optional<LogLinks> logs;
 
     public StatusReport(Supplier<List<Supervisor>> supervisors) {
         this(supervisors, Optional.empty());
@@ -61,7 +62,14 @@ public final class StatusReport implements StatusSource {
     /** As above, serving {@code api/config} from {@code settings} (the process's configuration) when given. */
     public StatusReport(Supplier<List<Supervisor>> supervisors, Optional<TimelineRecorder> timeline,
                         Optional<Map<String, String>> settings) {
+        this(supervisors, timeline, settings, Optional.empty());
+    }
+
+    /** As above, linking each worker's and the AM's log pages ({@code logs}, on YARN) in {@code api/cluster}. */
+    public StatusReport(Supplier<List<Supervisor>> supervisors, Optional<TimelineRecorder> timeline,
+                        Optional<Map<String, String>> settings, Optional<LogLinks> logs) {
         this.supervisors = supervisors;
+        this.logs = logs;
         this.timeline = timeline;
         this.config = settings.map(ConfigReport::document);
         this.sampleEvery = settings.map(c -> HeartbeatConfig.from(c).interval());
@@ -190,6 +198,12 @@ public final class StatusReport implements StatusSource {
         out.put("storedBytes", bytes);
         out.set("workers", list);
         out.set("lostWorkers", lost);
+        logs.ifPresent(l -> {
+            ObjectNode links = out.putObject("logs");
+            links.set("am", l.am().<JsonNode>map(JSON::textNode).orElse(JSON.nullNode()));
+            ObjectNode byWorker = links.putObject("workers");
+            new java.util.TreeMap<>(l.workers()).forEach(byWorker::put);
+        });
         // whether api/workers/series answers here (the recorded cluster of an ended application says false)
         out.put("workerSeries", series.isPresent());
         return out;
