@@ -55,6 +55,22 @@ try {
         .map((c) => [c, Number(n.dataset[c])])),
     })));
     await page.screenshot({ path: `${shots}/${prefix}-task-${i}.png`, fullPage: true });
+    if (i === 0) {
+      // drill-down: a click on the tileable with the most subtasks lists them (one page), with their workers
+      const key = result.graphs[ids[i]].reduce((a, b) => (b.counts.total > a.counts.total ? b : a)).key;
+      await page.evaluate((k) => [...document.querySelectorAll('svg#task-graph g.node')].find((n) => n.dataset.key === k)
+        .dispatchEvent(new MouseEvent('click', { bubbles: true })), key);
+      await page.waitForFunction((k) => [...document.querySelectorAll('#node-details')]
+        .some((d) => d.dataset.key === k && d.querySelector('table#node-subtasks')), key, { timeout: 15000 });
+      result.drillDown = {
+        task: ids[i], key,
+        total: Number(await page.$eval('table#node-subtasks', (t) => t.dataset.total)),
+        rows: await page.$$eval('table#node-subtasks tr[data-subtask]', (rows) => rows.map((r) => ({
+          stage: Number(r.dataset.stage), subtask: Number(r.dataset.subtask), worker: r.dataset.worker,
+          state: r.dataset.state }))),
+      };
+      await page.screenshot({ path: `${shots}/${prefix}-drill-down.png`, fullPage: true });
+    }
   }
 
   await show('timeline', 'canvas#timeline');

@@ -71,6 +71,7 @@ public class LocalUiTest {
             }
             assertShowsTheTasks(shown, liveTasks);
             assertDrawsTheGraphs(shown, ui, liveTasks);
+            assertDrillsDown(shown, ui);
             for (JsonNode task : liveTasks) {
                 String id = task.get("id").asText();
                 liveGraphs.put(id, JSON.readTree(ui.resolve("api/tasks/" + id + "/graph").toURL()));
@@ -91,6 +92,7 @@ public class LocalUiTest {
             JsonNode shown = BrowserCheck.check(app, "history");
             assertShowsTheTasks(shown, liveTasks);
             assertDrawsTheGraphs(shown, app, liveTasks);
+            assertDrillsDown(shown, app);
             for (Map.Entry<String, JsonNode> live : liveGraphs.entrySet()) {
                 assertThat(JSON.readTree(app.resolve("api/tasks/" + live.getKey() + "/graph").toURL()))
                         .as("the recorded graph of %s", live.getKey()).isEqualTo(live.getValue());
@@ -170,6 +172,38 @@ public class LocalUiTest {
         assertThat(apiTask.at("/subtasks/succeeded").asLong()).as("done at the end")
                 .isEqualTo(apiTask.at("/subtasks/total").asLong())
                 .isGreaterThanOrEqualTo(reads.get(reads.size() - 1).at("/counts/succeeded").asLong());
+    }
+
+    /**
+     * The drill-down into the first task's biggest tileable (the slow map, 32 subtasks) lists every one of its
+     * subtasks, each with the stage and worker {@code api/timeline} reports for it, on both workers.
+     */
+    private static void assertDrillsDown(JsonNode shown, URI ui) throws Exception {
+        JsonNode drill = shown.get("drillDown");
+        String task = drill.get("task").asText();
+        String key = drill.get("key").asText();
+        Map<String, String> workerOf = new java.util.HashMap<>();
+        for (JsonNode run : JSON.readTree(ui.resolve("api/timeline").toURL()).get("subtasks")) {
+            if (run.get("task").asText().equals(task) && run.get("tileable").asText().equals(key)) {
+                workerOf.put(run.get("stage").asInt() + "/" + run.get("subtask").asInt(), run.get("worker").asText());
+            }
+        }
+        assertThat(drill.get("total").asInt()).as("subtasks of %s", key).isEqualTo(SLOW_CHUNKS)
+                .isEqualTo(workerOf.size());
+        JsonNode rows = drill.get("rows");
+        assertThat(rows).hasSize(SLOW_CHUNKS);
+        java.util.Set<String> workers = new java.util.TreeSet<>();
+        for (JsonNode row : rows) {
+            String id = row.get("stage").asInt() + "/" + row.get("subtask").asInt();
+            assertThat(row.get("worker").asText()).as("worker of subtask %s", id).isEqualTo(workerOf.get(id));
+            assertThat(row.get("state").asText()).isEqualTo("succeeded");
+            workers.add(row.get("worker").asText());
+        }
+        assertThat(workers).containsExactly("worker-0", "worker-1");
+        JsonNode page = JSON.readTree(ui.resolve("api/tasks/" + task + "/subtasks?tileable="
+                + java.net.URLEncoder.encode(key, java.nio.charset.StandardCharsets.UTF_8) + "&offset=30&limit=5")
+                .toURL());
+        assertThat(page.get("subtasks")).as("the last page").hasSize(SLOW_CHUNKS - 30);
     }
 
     /** Every tileable of each task's graph is drawn, with the counts of {@code api/tasks/<id>/graph}. */

@@ -126,6 +126,11 @@ public final class StatusReport implements StatusSource {
     }
 
     @Override
+    public Optional<ObjectNode> subtasks(String taskId, String tileable, int offset, int limit) {
+        return timeline.map(t -> t.subtasks(taskId, tileable, offset, limit));
+    }
+
+    @Override
     public Optional<ObjectNode> timeline() {
         return timeline.map(TimelineRecorder::document);
     }

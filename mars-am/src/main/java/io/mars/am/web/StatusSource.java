@@ -47,6 +47,18 @@ public interface StatusSource {
     default void sampleWorkers() {
     }
 
+    /**
+     * {@code api/tasks/<id>/subtasks}: a page of the subtasks of one tileable ({@link SubtaskPage}), from the timeline,
+     * or empty when this source keeps none.
+     */
+    default Optional<ObjectNode> subtasks(String taskId, String tileable, int offset, int limit) {
+        return timeline().map(t -> {
+            java.util.List<com.fasterxml.jackson.databind.JsonNode> runs = new java.util.ArrayList<>();
+            t.path("subtasks").forEach(runs::add);
+            return SubtaskPage.of(runs, taskId, tileable, offset, limit);
+        });
+    }
+
     /** {@code api/config}: the effective {@code mars.*} settings and the JVM's arguments, when this source knows them. */
     default Optional<ObjectNode> config() {
         return Optional.empty();
