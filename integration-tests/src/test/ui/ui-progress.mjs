@@ -1,6 +1,7 @@
 // Watches the task list of the Mars web UI at a base URL in headless chromium while a task runs, and prints what its
 // first row showed as one JSON line on stdout, for the Java tests (io.mars.it.ui.BrowserCheck.watchProgress): a read
 // once the row is RUNNING, then one each time its done count changes, until it has `reads` reads or the task ends.
+// It prints `ready` first, once the page is open, so a caller can start the task only then.
 // The page redraws every 250 ms (?poll=250) rather than every 2 s, so a short task still shows several counts.
 //
 //   node ui-progress.mjs <base url ending in /> <screenshot dir> <name prefix> <reads> <timeout ms>
@@ -39,6 +40,8 @@ try {
       await new Promise((r) => setTimeout(r, 250));
     }
   }
+  // the Java side may start the task now: the page is open and polling
+  console.log('ready');
   while (Date.now() < deadline && result.reads.length < wanted) {
     const row = await firstRow();
     const last = result.reads[result.reads.length - 1];

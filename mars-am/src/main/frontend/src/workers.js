@@ -42,7 +42,7 @@ function chart(worker) {
   const s = worker.samples;
   const div = h('div', { class: 'chart', 'data-worker': worker.id, 'data-samples': s.timeMs.length });
   const opts = {
-    title: worker.lost ? `${worker.id} (lost: ${worker.lostReason})` : worker.id, width: 360, height: 160,
+    title: worker.lost ? `${worker.id} (lost)` : worker.id, width: 360, height: 160,
     series: [{}, { label: 'in memory', stroke: '#1a5fb4' }, { label: 'quota', stroke: '#777', dash: [4, 4] },
       { label: 'spilled', stroke: '#8f3f97' }, { label: 'RSS', stroke: '#c64600' }],
     axes: [{}, { values: (u, ticks) => ticks.map(bytes), size: 70 }],

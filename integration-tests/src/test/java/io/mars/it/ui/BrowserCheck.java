@@ -70,24 +70,34 @@ public final class BrowserCheck {
         command.addAll(List.of(args));
         Process node = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
         node.getOutputStream().close();
-        return new Watch(node, stderr);
+        return new Watch(node, stderr, new java.io.BufferedReader(new java.io.InputStreamReader(node.getInputStream(),
+                StandardCharsets.UTF_8)));
     }
 
     /** A browser script running; its result is the last line it prints. */
-    public record Watch(Process node, Path stderr) {
+    public record Watch(Process node, Path stderr, java.io.BufferedReader stdout) {
+        /** Waits until the script printed {@code ready} (the page is open), or ended. */
+        public void awaitReady() throws IOException {
+            String line;
+            while ((line = stdout.readLine()) != null) {
+                if (line.equals("ready")) {
+                    return;
+                }
+            }
+        }
+
         public JsonNode result() throws IOException, InterruptedException {
-            byte[] out = node.getInputStream().readAllBytes();
+            String out = stdout.lines().collect(java.util.stream.Collectors.joining("\n"));
             boolean ended = node.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             if (!ended) {
                 node.destroyForcibly();
             }
             String err = Files.readString(stderr, StandardCharsets.UTF_8);
             Files.delete(stderr);
-            String stdout = new String(out, StandardCharsets.UTF_8);
             assertThat(ended).as("the browser script ended within %d s; stderr: %s", TIMEOUT_SECONDS, err).isTrue();
-            assertThat(node.exitValue()).as("the browser script's exit code; stdout: %s stderr: %s", stdout, err)
+            assertThat(node.exitValue()).as("the browser script's exit code; stdout: %s stderr: %s", out, err)
                     .isZero();
-            JsonNode result = JSON.readTree(stdout.lines().reduce((a, b) -> b).orElseThrow());
+            JsonNode result = JSON.readTree(out.lines().reduce((a, b) -> b).orElseThrow());
             assertThat(result.get("pageErrors")).as("errors in the page").isEmpty();
             return result;
         }

