@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * under {@code /api/}, read-only views of the
  * supervisors' services. On YARN every request first passes YARN's {@code AmIpFilter}, so only the ResourceManager's
  * web proxy reaches the UI and anyone else is redirected to the proxy. It owns its threads ({@value #THREAD_NAME}-*)
- * and its socket; {@link #close()} releases both.
+ * and its socket; {@link #close()} releases both. When its source samples the workers
+ * ({@link StatusSource#sampleInterval()}), Jetty's scheduler, one of those threads, takes the samples.
  */
 public final class AmWebServer implements AutoCloseable {
     static final String THREAD_NAME = "mars-web";
