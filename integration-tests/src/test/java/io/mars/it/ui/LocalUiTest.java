@@ -47,7 +47,9 @@ public class LocalUiTest {
         JsonNode liveTasks;
         Map<String, JsonNode> liveGraphs = new java.util.HashMap<>();
         try (LocalCluster cluster = new LocalCluster(2, Map.of(LocalWebConfig.PORT, "0",
-                "mars.eventlog.dir", events.toString(), "mars.app.name", "ui-job"));
+                "mars.eventlog.dir", events.toString(), "mars.app.name", "ui-job",
+                // the workers' samples (api/workers/series) every 250 ms rather than every second: a shorter wait
+                "mars.worker.heartbeat-interval-ms", "250"));
              ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null)) {
             URI ui = cluster.webUrl().orElseThrow();
             assertCountsAdvanceInTheBrowser(ui, session);
