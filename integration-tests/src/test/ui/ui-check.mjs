@@ -55,6 +55,23 @@ try {
         .map((c) => [c, Number(n.dataset[c])])),
     })));
     await page.screenshot({ path: `${shots}/${prefix}-task-${i}.png`, fullPage: true });
+    if (i === 0) {
+      // drill-down: a click on the tileable with the most subtasks lists them (one page), with their workers
+      const key = result.graphs[ids[i]].reduce((a, b) => (b.counts.total > a.counts.total ? b : a)).key;
+      await page.evaluate((k) => [...document.querySelectorAll('svg#task-graph g.node')].find((n) => n.dataset.key === k)
+        .dispatchEvent(new MouseEvent('click', { bubbles: true })), key);
+      await page.waitForFunction((k) => [...document.querySelectorAll('#node-details')]
+        .some((d) => d.dataset.key === k && d.querySelector('table#node-subtasks')), key, { timeout: 15000 });
+      result.drillDown = {
+        task: ids[i], key,
+        total: Number(await page.$eval('table#node-subtasks', (t) => t.dataset.total)),
+        rows: await page.$$eval('table#node-subtasks tr[data-subtask]', (rows) => rows.map((r) => ({
+          stage: Number(r.dataset.stage), subtask: Number(r.dataset.subtask), worker: r.dataset.worker,
+          state: r.dataset.state }))),
+      };
+      // the first screenful: the graph and the start of the list (docs/images/ui-task.png is one of these)
+      await page.screenshot({ path: `${shots}/${prefix}-drill-down.png` });
+    }
   }
 
   await show('timeline', 'canvas#timeline');
@@ -69,8 +86,13 @@ try {
 
   await show('workers', 'table#workers');
   result.workers = await page.$$eval('table#workers tr[data-worker]', (r) => r.map((e) => e.dataset.worker));
-  result.lostWorkers = await page.$$eval('#lost-workers li', (l) => l.map((e) => e.textContent));
+  result.lostWorkers = await page.$$eval('#lost-workers li .lost', (l) => l.map((e) => e.textContent));
+  result.logLinks = await page.$$eval('table#workers tr[data-worker]', (r) => Object.fromEntries(r.map((e) => [
+    e.dataset.worker, e.querySelector('a.logs')?.href ?? null])));
+  result.amLogs = await page.$$eval('a#am-logs', (a) => (a.length ? a[0].href : null));
   result.charts = await page.$$eval('.chart canvas', (c) => c.length);
+  result.chartSamples = await page.$$eval('.chart', (c) => Object.fromEntries(c.map((e) => [e.dataset.worker,
+    Number(e.dataset.samples)])));
   await page.screenshot({ path: `${shots}/${prefix}-workers.png`, fullPage: true });
 
   await page.evaluate(() => { location.hash = 'config'; });

@@ -2,7 +2,7 @@ import { getJson, h, millis, fill } from './api.js';
 import { graphSection } from './graph.js';
 
 // The node picked in the task graph, kept across the view's refreshes.
-const selected = { key: null };
+const selected = { key: null, offset: 0 };
 
 const COUNTS = ['pending', 'running', 'succeeded', 'failed', 'reruns'];
 

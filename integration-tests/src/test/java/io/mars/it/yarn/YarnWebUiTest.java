@@ -151,6 +151,12 @@ class YarnWebUiTest {
                 String proxy = report.getTrackingUrl();
                 assertThat(proxy).isEqualTo("http://localhost:" + rmWebPort + "/proxy/" + appId + "/");
 
+                // the web app through the proxy in headless chromium, started while the AM brings up its workers:
+                // the task's row while it runs, its done count growing, before the worker is killed
+                io.mars.it.ui.BrowserCheck.Watch watch = io.mars.it.ui.BrowserCheck.watchProgress(URI.create(proxy),
+                        "yarn", 3, Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                JsonNode reads = watch.result().get("reads");
+
                 // the REST API through the RM's proxy while the task runs: its progress, its subtasks by state
                 JsonNode midway = awaitMidway(proxy, submitted, deadline);
                 double progress = midway.get("progress").asDouble();
@@ -172,6 +178,7 @@ class YarnWebUiTest {
 
                 JsonNode task = getJson(proxy + "api/tasks/" + taskId);
                 lastTask = task;
+                io.mars.it.ui.LocalUiTest.assertReadsAdvance(reads, task);
                 assertThat(fs.exists(new org.apache.hadoop.fs.Path(events, appId + ".jsonl.inprogress")))
                         .as("the running application's event log on HDFS").isTrue();
                 assertThat(task.get("state").asText()).isEqualTo("SUCCEEDED");
@@ -187,6 +194,12 @@ class YarnWebUiTest {
                 JsonNode cluster = getJson(proxy + "api/cluster");
                 assertThat(cluster.get("lostWorkers")).hasSize(1);
                 assertThat(cluster.get("lostWorkers").get(0).asText()).contains("container_");
+                // the workers' samples through the proxy: the killed one kept and marked lost, the survivor sampled
+                JsonNode series = getJson(proxy + "api/workers/series").get("workers");
+                assertThat(series).filteredOn(w -> w.get("lost").asBoolean()).singleElement()
+                        .satisfies(w -> assertThat(w.at("/samples/timeMs").size()).isPositive());
+                assertThat(series).filteredOn(w -> !w.get("lost").asBoolean()).isNotEmpty()
+                        .allSatisfy(w -> assertThat(w.at("/samples/timeMs").size()).isPositive());
                 JsonNode sessions = getJson(proxy + "api/sessions").get("sessions");
                 assertThat(sessions).hasSize(1);
                 assertThat(sessions.get(0).get("tasks").asInt()).isEqualTo(1);
@@ -220,6 +233,9 @@ class YarnWebUiTest {
                 assertThat(drawnReruns).isEqualTo(apiTask.at("/subtasks/reruns").asLong());
                 assertThat(shown.get("timelineWorkers").size()).as("workers on the timeline").isGreaterThanOrEqualTo(2);
                 assertThat(shown.get("lostWorkers")).singleElement().asString().contains("container_");
+
+                // logs: each worker's and the AM's container log page on its NodeManager, linked by the Workers view
+                assertLinksToTheContainersLogs(getJson(proxy + "api/cluster"), shown, appId);
 
                 // the same numbers as the embedded local cluster
                 String written;
@@ -295,6 +311,44 @@ class YarnWebUiTest {
             submitter.shutdownNow();
             assertThat(submitter.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
         }
+    }
+
+    /**
+     * {@code api/cluster}'s log links: one per worker (the lost one too), at {@code /node/containerlogs/<container id>/<user>} on the
+     * NodeManager, listing the worker's log (mars-worker.log), the same in the browser; the AM's (mars-am.log) too.
+     */
+    private static void assertLinksToTheContainersLogs(JsonNode cluster, JsonNode shown, ApplicationId appId)
+            throws IOException {
+        JsonNode logs = cluster.get("logs");
+        assertThat(cluster.get("workers")).as("the survivor, and the replacement once it joined").isNotEmpty();
+        // the killed worker's link stays (its container's logs say why it went; the NodeManager may have removed them)
+        String lost = cluster.get("lostWorkers").get(0).asText();
+        assertThat(logs.at("/workers/" + lost.substring(0, lost.indexOf(": "))).asText()).contains("/node/containerlogs/");
+        int linked = 0;
+        for (JsonNode w : cluster.get("workers")) {
+            String id = w.get("id").asText();
+            String link = logs.at("/workers/" + id).asText();
+            assertThat(link).as("the log page of %s", id)
+                    .matches("http://[^/]+:\\d+/node/containerlogs/" + java.util.regex.Pattern.quote(id) + "/[^/]+");
+            // a replacement worker may have joined since the browser looked
+            if (shown.at("/logLinks").has(id)) {
+                assertThat(shown.at("/logLinks/" + id).asText()).as("the Workers view's link for %s", id)
+                        .isEqualTo(link);
+                linked++;
+            }
+            Response page = get(link);
+            assertThat(page.status).as(link).isEqualTo(200);
+            assertThat(page.body).as("the NodeManager's page of %s", id).contains("mars-worker.log");
+        }
+        assertThat(linked).as("workers the browser linked").isPositive();
+        String am = logs.get("am").asText();
+        // the AM runs in the attempt's first container
+        assertThat(am).matches("http://[^/]+:\\d+/node/containerlogs/container_[e0-9_]*_"
+                + String.format("%04d", appId.getId()) + "_\\d+_000001/[^/]+");
+        assertThat(shown.get("amLogs").asText()).isEqualTo(am);
+        Response amPage = get(am);
+        assertThat(amPage.status).as(am).isEqualTo(200);
+        assertThat(amPage.body).contains("mars-am.log");
     }
 
     /** The job's computation on the embedded local cluster. */

@@ -128,10 +128,10 @@ public final class EventLogWriter implements TaskEvents, ClusterListener, AutoCl
     }
 
     @Override
-    public void subtaskRan(String taskId, int stage, int subtaskId, String workerId, long startNanos, long endNanos,
-                           String outcome) {
+    public void subtaskRan(String taskId, int stage, int subtaskId, String tileable, String workerId,
+                           long startNanos, long endNanos, String outcome) {
         ObjectNode e = event("subtask");
-        e.setAll(timeline.subtaskRun(taskId, stage, subtaskId, workerId, startNanos, endNanos, outcome));
+        e.setAll(timeline.subtaskRun(taskId, stage, subtaskId, tileable, workerId, startNanos, endNanos, outcome));
         append(e);
     }
 

@@ -4,6 +4,8 @@ import io.mars.am.Supervisor;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -16,6 +18,7 @@ import org.eclipse.jetty.ee8.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * under {@code /api/}, read-only views of the
  * supervisors' services. On YARN every request first passes YARN's {@code AmIpFilter}, so only the ResourceManager's
  * web proxy reaches the UI and anyone else is redirected to the proxy. It owns its threads ({@value #THREAD_NAME}-*)
- * and its socket; {@link #close()} releases both.
+ * and its socket; {@link #close()} releases both. When its source samples the workers
+ * ({@link StatusSource#sampleInterval()}), Jetty's scheduler, one of those threads, takes the samples.
  */
 public final class AmWebServer implements AutoCloseable {
     static final String THREAD_NAME = "mars-web";
@@ -34,6 +38,8 @@ public final class AmWebServer implements AutoCloseable {
     private static final int MIN_THREADS = 2;
 
     private final Server server;
+    private final ScheduledExecutorScheduler scheduler;
+    private final StatusSource source;
     private final ServerConnector connector;
     private final String host;
 
@@ -60,7 +66,10 @@ public final class AmWebServer implements AutoCloseable {
         QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, MIN_THREADS);
         threads.setName(THREAD_NAME);
         threads.setDaemon(true);
-        server = new Server(threads);
+        // the scheduler Jetty keeps for its timeouts also takes the workers' samples: no thread of the UI's own
+        scheduler = new ScheduledExecutorScheduler(THREAD_NAME + "-scheduler", true);
+        server = new Server(threads, scheduler, null);
+        this.source = source;
         connector = new ServerConnector(server, 1, 1);
         connector.setHost(host);
         connector.setPort(config.port());
@@ -87,9 +96,23 @@ public final class AmWebServer implements AutoCloseable {
             throw new MarsException(ErrorCode.INVALID_CONFIG, "the AM web UI cannot listen on " + host + ":"
                     + connector.getPort() + " (" + e + "); set " + WebConfig.PORT + " to a free port, or 0", e);
         }
+        source.sampleInterval().ifPresent(this::sampleEvery);
         URI url = url();
         LOG.info("web UI listening at {}", url);
         return url;
+    }
+
+    /** Samples the workers now and every {@code interval} after, until the server stops. */
+    private void sampleEvery(Duration interval) {
+        if (!server.isRunning()) {
+            return;
+        }
+        try {
+            source.sampleWorkers();
+        } catch (RuntimeException e) {
+            LOG.warn("sampling the workers failed", e);
+        }
+        scheduler.schedule(() -> sampleEvery(interval), interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** The base URL, once started. */

@@ -16,6 +16,8 @@ import io.mars.common.error.MarsException;
 import io.mars.common.rpc.TaskInfo;
 import io.mars.common.rpc.WorkerGateway;
 import io.mars.common.rpc.WorkerReport;
+import io.mars.common.rpc.flight.HeartbeatConfig;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -44,6 +46,9 @@ public final class StatusReport implements StatusSource {
 
     private final Optional<TimelineRecorder> timeline;
     private final Optional<ObjectNode> config;
+    private final Optional<WorkerSeries> series;
+    private final Optional<Duration> sampleEvery;
+    private final Optional<LogLinks> logs;
 
     public StatusReport(Supplier<List<Supervisor>> supervisors) {
         this(supervisors, Optional.empty());
@@ -57,14 +62,72 @@ public final class StatusReport implements StatusSource {
     /** As above, serving {@code api/config} from {@code settings} (the process's configuration) when given. */
     public StatusReport(Supplier<List<Supervisor>> supervisors, Optional<TimelineRecorder> timeline,
                         Optional<Map<String, String>> settings) {
+        this(supervisors, timeline, settings, Optional.empty());
+    }
+
+    /** As above, linking each worker's and the AM's log pages ({@code logs}, on YARN) in {@code api/cluster}. */
+    public StatusReport(Supplier<List<Supervisor>> supervisors, Optional<TimelineRecorder> timeline,
+                        Optional<Map<String, String>> settings, Optional<LogLinks> logs) {
         this.supervisors = supervisors;
+        this.logs = logs;
         this.timeline = timeline;
         this.config = settings.map(ConfigReport::document);
+        this.sampleEvery = settings.map(c -> HeartbeatConfig.from(c).interval());
+        this.series = sampleEvery.map(every -> new WorkerSeries(WorkerSeries.DEFAULT_CAPACITY, every.toMillis()));
+    }
+
+    @Override
+    public Optional<ObjectNode> workerSeries() {
+        return series.map(WorkerSeries::document);
+    }
+
+    @Override
+    public Optional<Duration> sampleInterval() {
+        return sampleEvery;
+    }
+
+    /**
+     * Asks every worker for its report and the scheduler for its load, and records what arrives as one sample each
+     * (a worker that does not answer gets none); marks the workers the cluster lost, with their reasons.
+     */
+    @Override
+    public void sampleWorkers() {
+        if (series.isEmpty()) {
+            return;
+        }
+        WorkerSeries into = series.get();
+        long now = System.currentTimeMillis();
+        for (Supervisor s : supervisors.get()) {
+            CompletableFuture<Map<String, WorkerLoad>> loads = s.scheduling().workerLoads()
+                    .thenApply(l -> {
+                        Map<String, WorkerLoad> byId = new HashMap<>();
+                        l.forEach(w -> byId.put(w.workerId(), w));
+                        return byId;
+                    })
+                    .exceptionally(e -> Map.of());
+            for (WorkerGateway w : s.cluster().workers()) {
+                report(w).thenCombine(loads, (r, l) -> {
+                    WorkerLoad load = l.get(w.workerId());
+                    return new WorkerSeries.Sample(now, w.memoryBytes(), r.memoryBytes(),
+                            r.diskBytes() + r.hdfsBytes(), r.spills(), r.readBacks(), r.rssBytes(),
+                            load == null ? -1 : load.admittedBytes(), load == null ? -1 : load.running());
+                }).thenAccept(sample -> into.record(w.workerId(), sample));
+            }
+            for (String lost : s.cluster().lostWorkers()) {
+                int colon = lost.indexOf(": ");
+                into.lost(colon < 0 ? lost : lost.substring(0, colon), colon < 0 ? "" : lost.substring(colon + 2));
+            }
+        }
     }
 
     @Override
     public Optional<ObjectNode> config() {
         return config.map(ObjectNode::deepCopy);
+    }
+
+    @Override
+    public Optional<ObjectNode> subtasks(String taskId, String tileable, int offset, int limit) {
+        return timeline.map(t -> t.subtasks(taskId, tileable, offset, limit));
     }
 
     @Override
@@ -128,6 +191,7 @@ public final class StatusReport implements StatusSource {
                 admission.put("peakAdmittedBytes", load.peakAdmittedBytes());
                 admission.put("peakRunning", load.peakRunning());
                 admission.put("oversizedRuns", load.oversizedRuns());
+                admission.put("running", load.running());
             }
             slots += w.slots();
             bytes += b.orElse(0L);
@@ -139,6 +203,14 @@ public final class StatusReport implements StatusSource {
         out.put("storedBytes", bytes);
         out.set("workers", list);
         out.set("lostWorkers", lost);
+        logs.ifPresent(l -> {
+            ObjectNode links = out.putObject("logs");
+            links.set("am", l.am().<JsonNode>map(JSON::textNode).orElse(JSON.nullNode()));
+            ObjectNode byWorker = links.putObject("workers");
+            new java.util.TreeMap<>(l.workers()).forEach(byWorker::put);
+        });
+        // whether api/workers/series answers here (the recorded cluster of an ended application says false)
+        out.put("workerSeries", series.isPresent());
         return out;
     }
 

@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Routes GET requests: {@code /} the web app (its files bundled into the jar under {@value #UI}), {@code /status} the
  * server-rendered status page, {@code /api/cluster}, {@code /api/sessions}, {@code /api/tasks},
- * {@code /api/tasks/<id>} and (when the source keeps them) {@code /api/timeline} and {@code /api/config} the JSON
+ * {@code /api/tasks/<id>} and (when the source keeps them) {@code /api/timeline}, {@code /api/workers/series} and
+ * {@code /api/config} the JSON
  * documents. Errors are JSON too: {@code {"error": {"code", "message"}}}.
  */
 public final class StatusServlet extends HttpServlet {
@@ -28,6 +29,7 @@ public final class StatusServlet extends HttpServlet {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String TASK_PREFIX = "/api/tasks/";
     private static final String GRAPH_SUFFIX = "/graph";
+    private static final String SUBTASKS_SUFFIX = "/subtasks";
     /** Where the build puts the web app's bundle (mars-am/src/main/frontend, see its package.json). */
     static final String UI = "/io/mars/am/web/ui/";
     private static final Map<String, String> UI_FILES = Map.of(
@@ -58,6 +60,15 @@ public final class StatusServlet extends HttpServlet {
                     }
                 }
                 case "/api/cluster" -> json(response, HttpServletResponse.SC_OK, report.cluster());
+                case "/api/workers/series" -> {
+                    Optional<ObjectNode> series = report.workerSeries();
+                    if (series.isPresent()) {
+                        json(response, HttpServletResponse.SC_OK, series.get());
+                    } else {
+                        error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "this server"
+                                + " keeps no samples of the workers (an ended application's are not recorded)");
+                    }
+                }
                 case "/api/sessions" -> json(response, HttpServletResponse.SC_OK, report.sessions());
                 case "/api/tasks", "/api/tasks/" -> json(response, HttpServletResponse.SC_OK, report.tasks());
                 case "/api/timeline" -> {
@@ -73,6 +84,10 @@ public final class StatusServlet extends HttpServlet {
                 default -> {
                     if (path.startsWith(TASK_PREFIX) && path.indexOf('/', TASK_PREFIX.length()) < 0) {
                         task(response, path.substring(TASK_PREFIX.length()));
+                    } else if (path.startsWith(TASK_PREFIX) && path.endsWith(SUBTASKS_SUFFIX)
+                            && path.indexOf('/', TASK_PREFIX.length()) == path.length() - SUBTASKS_SUFFIX.length()) {
+                        subtasks(request, response,
+                                path.substring(TASK_PREFIX.length(), path.length() - SUBTASKS_SUFFIX.length()));
                     } else if (path.startsWith(TASK_PREFIX) && path.endsWith(GRAPH_SUFFIX)
                             && path.indexOf('/', TASK_PREFIX.length()) == path.length() - GRAPH_SUFFIX.length()) {
                         String taskId = path.substring(TASK_PREFIX.length(), path.length() - GRAPH_SUFFIX.length());
@@ -86,13 +101,50 @@ public final class StatusServlet extends HttpServlet {
                     } else {
                         error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "no page at "
                                 + path + "; the API has api/cluster, api/sessions, api/tasks, api/tasks/<task id>,"
-                                + " api/timeline and api/config");
+                                + " api/tasks/<task id>/graph, api/tasks/<task id>/subtasks?tileable=<key>, api/timeline,"
+                                + " api/workers/series and api/config");
                     }
                 }
             }
         } catch (MarsException e) {
             LOG.warn("status request {} failed", path, e);
             error(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, e.code(), e.getMessage());
+        }
+    }
+
+    /** {@code api/tasks/<id>/subtasks?tileable=<key>&offset=<n>&limit=<n>}: a bad parameter is a 400 naming it. */
+    private void subtasks(HttpServletRequest request, HttpServletResponse response, String taskId) throws IOException {
+        String tileable = request.getParameter("tileable");
+        if (tileable == null || tileable.isEmpty()) {
+            error(response, HttpServletResponse.SC_BAD_REQUEST, ErrorCode.INVALID_ARGUMENT, "tileable is required: the"
+                    + " key of a node of api/tasks/" + taskId + "/graph");
+            return;
+        }
+        Optional<ObjectNode> page;
+        try {
+            page = report.subtasks(taskId, tileable, intParameter(request, "offset", 0),
+                    intParameter(request, "limit", SubtaskPage.DEFAULT_LIMIT));
+        } catch (MarsException e) {
+            error(response, HttpServletResponse.SC_BAD_REQUEST, e.code(), e.getMessage());
+            return;
+        }
+        if (page.isPresent()) {
+            json(response, HttpServletResponse.SC_OK, page.get());
+        } else {
+            error(response, HttpServletResponse.SC_NOT_FOUND, ErrorCode.INVALID_ARGUMENT, "this server keeps no"
+                    + " subtask runs");
+        }
+    }
+
+    private static int intParameter(HttpServletRequest request, String name, int otherwise) {
+        String value = request.getParameter(name);
+        if (value == null || value.isEmpty()) {
+            return otherwise;
+        }
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, name + " must be a whole number, got '" + value + "'");
         }
     }
 

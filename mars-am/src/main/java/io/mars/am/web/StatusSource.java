@@ -30,6 +30,35 @@ public interface StatusSource {
         return Optional.empty();
     }
 
+    /** {@code api/workers/series}: each worker's recent samples ({@link WorkerSeries}), when this source keeps them. */
+    default Optional<ObjectNode> workerSeries() {
+        return Optional.empty();
+    }
+
+    /**
+     * How often the web server should call {@link #sampleWorkers()} (the workers' heartbeat interval), or empty when
+     * this source samples nothing (the history server: an ended application's workers are gone).
+     */
+    default Optional<java.time.Duration> sampleInterval() {
+        return Optional.empty();
+    }
+
+    /** Takes one sample of every worker; must not block (the answers arrive later, on the workers' RPC threads). */
+    default void sampleWorkers() {
+    }
+
+    /**
+     * {@code api/tasks/<id>/subtasks}: a page of the subtasks of one tileable ({@link SubtaskPage}), from the timeline,
+     * or empty when this source keeps none.
+     */
+    default Optional<ObjectNode> subtasks(String taskId, String tileable, int offset, int limit) {
+        return timeline().map(t -> {
+            java.util.List<com.fasterxml.jackson.databind.JsonNode> runs = new java.util.ArrayList<>();
+            t.path("subtasks").forEach(runs::add);
+            return SubtaskPage.of(runs, taskId, tileable, offset, limit);
+        });
+    }
+
     /** {@code api/config}: the effective {@code mars.*} settings and the JVM's arguments, when this source knows them. */
     default Optional<ObjectNode> config() {
         return Optional.empty();

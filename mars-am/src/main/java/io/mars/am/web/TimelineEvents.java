@@ -25,13 +25,17 @@ public final class TimelineEvents {
         return epochMsAtStart + TimeUnit.NANOSECONDS.toMillis(nanos - nanosAtStart);
     }
 
-    /** A run of a subtask, its times given as {@link System#nanoTime()} stamps. */
-    public ObjectNode subtaskRun(String taskId, int stage, int subtaskId, String workerId, long startNanos,
-                                 long endNanos, String outcome) {
+    /**
+     * A run of a subtask, its times given as {@link System#nanoTime()} stamps; {@code tileable} the task graph's node
+     * it counts for ("" when none).
+     */
+    public ObjectNode subtaskRun(String taskId, int stage, int subtaskId, String tileable, String workerId,
+                                 long startNanos, long endNanos, String outcome) {
         ObjectNode run = JSON.objectNode();
         run.put("task", taskId);
         run.put("stage", stage);
         run.put("subtask", subtaskId);
+        run.put("tileable", tileable);
         run.put("worker", workerId);
         run.put("startMs", epochMs(startNanos));
         run.put("endMs", epochMs(endNanos));

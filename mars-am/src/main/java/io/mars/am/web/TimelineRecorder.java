@@ -34,13 +34,13 @@ public final class TimelineRecorder implements TaskEvents, ClusterListener {
     }
 
     @Override
-    public synchronized void subtaskRan(String taskId, int stage, int subtaskId, String workerId, long startNanos,
-                                        long endNanos, String outcome) {
+    public synchronized void subtaskRan(String taskId, int stage, int subtaskId, String tileable, String workerId,
+                                        long startNanos, long endNanos, String outcome) {
         if (runs.size() == capacity) {
             runs.removeFirst();
             dropped++;
         }
-        runs.addLast(events.subtaskRun(taskId, stage, subtaskId, workerId, startNanos, endNanos, outcome));
+        runs.addLast(events.subtaskRun(taskId, stage, subtaskId, tileable, workerId, startNanos, endNanos, outcome));
     }
 
     @Override
@@ -51,6 +51,11 @@ public final class TimelineRecorder implements TaskEvents, ClusterListener {
     @Override
     public synchronized void workerLost(String workerId, String reason) {
         workers.addLast(TimelineEvents.workerLost(workerId, reason));
+    }
+
+    /** {@code api/tasks/<id>/subtasks}: a page of one tileable's subtasks from the runs kept ({@link SubtaskPage}). */
+    public synchronized ObjectNode subtasks(String taskId, String tileable, int offset, int limit) {
+        return SubtaskPage.of(runs, taskId, tileable, offset, limit);
     }
 
     /** {@code api/timeline}: {@code subtasks} (oldest first), {@code workerEvents}, {@code dropped}. */

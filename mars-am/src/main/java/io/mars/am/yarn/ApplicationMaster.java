@@ -116,6 +116,8 @@ public final class ApplicationMaster {
         }
         String host = System.getenv().getOrDefault("NM_HOST", InetAddress.getLocalHost().getCanonicalHostName());
         StaticCluster cluster = new StaticCluster();
+        ContainerLogLinks logLinks = new ContainerLogLinks(UserGroupInformation.getCurrentUser().getShortUserName(),
+                System.getenv());
         TimelineRecorder timeline = new TimelineRecorder(TimelineRecorder.DEFAULT_CAPACITY);
         cluster.addListener(timeline);
         try (RootAllocator warm = ArrowAllocators.root()) {
@@ -145,7 +147,8 @@ public final class ApplicationMaster {
                      extraHandlers(clientMode ? client.handlers() : Map.of(),
                              renewer == null ? Map.of() : renewer.handlers()));
              AmWebServer web = new AmWebServer(host, WebConfig.from(spec.properties()), new StatusReport(
-                     () -> List.of(supervisor), Optional.of(timeline), Optional.of(spec.properties())),
+                     () -> List.of(supervisor), Optional.of(timeline), Optional.of(spec.properties()),
+                     Optional.of(logLinks)),
                      Optional.of(YarnProxyFilter.forThisContainer(conf)))) {
             if (events != null) {
                 cluster.addListener(events);
@@ -157,7 +160,7 @@ public final class ApplicationMaster {
             if (renewer != null) {
                 renewer.start();
             }
-            Callbacks callbacks = new Callbacks(workers, new ApplicationProgress(supervisor.tasks()));
+            Callbacks callbacks = new Callbacks(workers, logLinks, new ApplicationProgress(supervisor.tasks()));
             AMRMClientAsync<ContainerRequest> rm = AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MS, callbacks);
             NMClientAsync nm = NMClientAsync.createNMClientAsync(new NmCallbacks(workers));
             rm.init(conf);
@@ -356,10 +359,12 @@ public final class ApplicationMaster {
     /** The RM's calls: containers allocated and completed go to the worker containers. */
     private static final class Callbacks extends AMRMClientAsync.AbstractCallbackHandler {
         private final WorkerContainers workers;
+        private final ContainerLogLinks logLinks;
         private final ApplicationProgress progress;
 
-        Callbacks(WorkerContainers workers, ApplicationProgress progress) {
+        Callbacks(WorkerContainers workers, ContainerLogLinks logLinks, ApplicationProgress progress) {
             this.workers = workers;
+            this.logLinks = logLinks;
             this.progress = progress;
         }
 
@@ -370,6 +375,7 @@ public final class ApplicationMaster {
 
         @Override
         public void onContainersAllocated(List<org.apache.hadoop.yarn.api.records.Container> containers) {
+            logLinks.allocated(containers);
             workers.allocated(containers);
         }
 

@@ -392,6 +392,42 @@ class AmWebServerTest {
         return copy;
     }
 
+    @Test
+    void aServerGivenTheSettingsSamplesTheWorkersAtTheHeartbeatIntervalOnItsOwnScheduler() throws Exception {
+        Map<String, String> settings = Map.of(io.mars.common.rpc.flight.HeartbeatConfig.INTERVAL, "50");
+        try (AmWebServer sampling = new AmWebServer("127.0.0.1", new WebConfig(0), new StatusReport(
+                () -> List.of(supervisor), Optional.of(new TimelineRecorder(10)), Optional.of(settings)),
+                Optional.empty())) {
+            URI at = sampling.start();
+            assertThat(JSON.readTree(at.resolve("api/cluster").toURL()).get("workerSeries").asBoolean()).isTrue();
+            long deadline = System.nanoTime() + PATIENCE.toNanos();
+            JsonNode worker = null;
+            while (System.nanoTime() < deadline) {
+                JsonNode series = JSON.readTree(at.resolve("api/workers/series").toURL());
+                assertThat(series.get("intervalMs").asLong()).isEqualTo(50);
+                worker = series.get("workers").get(0);
+                if (worker != null && worker.at("/samples/timeMs").size() >= 5) {
+                    break;
+                }
+                Thread.sleep(20);
+            }
+            assertThat(worker).isNotNull();
+            assertThat(worker.get("id").asText()).isEqualTo("worker-0");
+            assertThat(worker.at("/samples/timeMs").size()).as("samples within %s", PATIENCE).isGreaterThanOrEqualTo(5);
+            assertThat(worker.at("/samples/quotaBytes/0").asLong()).isEqualTo(gate.memoryBytes());
+
+            HttpURLConnection bad = (HttpURLConnection) at.resolve("api/tasks/t/subtasks?tileable=k&limit=100000")
+                    .toURL().openConnection();
+            assertThat(bad.getResponseCode()).isEqualTo(400);
+            assertThat(new String(bad.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+                    .contains("limit").contains("100000");
+            HttpURLConnection none = (HttpURLConnection) at.resolve("api/tasks/t/subtasks").toURL().openConnection();
+            assertThat(none.getResponseCode()).as("no tileable named").isEqualTo(400);
+        }
+        assertThat(get("api/workers/series").status).as("a server given no settings").isEqualTo(404);
+        assertThat(get("api/cluster").json().get("workerSeries").asBoolean()).isFalse();
+    }
+
     private JsonNode poll(String path, Predicate<JsonNode> until) throws Exception {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         JsonNode last = null;

@@ -11,7 +11,8 @@ package io.mars.am.services.scheduling;
  *                          larger than the budget, which runs alone: never more than {@code budgetBytes}
  * @param peakRunning       the most subtasks that ran there at once
  * @param oversizedRuns     subtasks whose estimate alone exceeded the budget, each run alone on the idle worker
+ * @param running           subtasks running there now (its busy slots)
  */
 public record WorkerLoad(String workerId, long budgetBytes, long admittedBytes, long peakAdmittedBytes,
-                         int peakRunning, long oversizedRuns) {
+                         int peakRunning, long oversizedRuns, int running) {
 }

@@ -21,9 +21,10 @@ public interface TaskEvents {
         }
         return new TaskEvents() {
             @Override
-            public void subtaskRan(String taskId, int stage, int subtaskId, String workerId, long startNanos,
-                                   long endNanos, String outcome) {
-                some.forEach(l -> l.subtaskRan(taskId, stage, subtaskId, workerId, startNanos, endNanos, outcome));
+            public void subtaskRan(String taskId, int stage, int subtaskId, String tileable, String workerId,
+                                   long startNanos, long endNanos, String outcome) {
+                some.forEach(l -> l.subtaskRan(taskId, stage, subtaskId, tileable, workerId, startNanos, endNanos,
+                        outcome));
             }
 
             @Override
@@ -46,10 +47,11 @@ public interface TaskEvents {
     /**
      * A run of subtask {@code subtaskId} of stage {@code stage} of task {@code taskId} on {@code workerId} ended
      * ({@code outcome}: succeeded, failed, or retried when its worker or an input was lost), between the two
-     * {@link System#nanoTime()} stamps.
+     * {@link System#nanoTime()} stamps. {@code tileable} is the key of the tileable its output chunk was made for
+     * (the task graph's node it counts for), or "" when none.
      */
-    default void subtaskRan(String taskId, int stage, int subtaskId, String workerId, long startNanos, long endNanos,
-                            String outcome) {
+    default void subtaskRan(String taskId, int stage, int subtaskId, String tileable, String workerId,
+                            long startNanos, long endNanos, String outcome) {
     }
 
     /** The task ended (succeeded, failed or cancelled) with this status. */

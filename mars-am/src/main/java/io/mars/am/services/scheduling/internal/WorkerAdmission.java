@@ -52,6 +52,6 @@ final class WorkerAdmission {
     }
 
     WorkerLoad load(String workerId) {
-        return new WorkerLoad(workerId, budget, admitted, peakAdmitted, peakRunning, oversized);
+        return new WorkerLoad(workerId, budget, admitted, peakAdmitted, peakRunning, oversized, running);
     }
 }

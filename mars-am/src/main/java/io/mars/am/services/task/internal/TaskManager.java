@@ -374,7 +374,10 @@ public final class TaskManager implements TaskService, AutoCloseable {
             private void ran(int subtaskId, String workerId, String outcome) {
                 Long start = started == null ? null : started.remove(subtaskId);
                 if (start != null) {
-                    events.subtaskRan(task.id, stageNumber, subtaskId, workerId, start, System.nanoTime(), outcome);
+                    int node = subtaskId >= 0 && subtaskId < nodeOf.length ? nodeOf[subtaskId] : -1;
+                    String tileable = node >= 0 && node < task.nodes.size() ? task.nodes.get(node).key() : "";
+                    events.subtaskRan(task.id, stageNumber, subtaskId, tileable, workerId, start, System.nanoTime(),
+                            outcome);
                 }
             }
 

@@ -17,7 +17,7 @@ class WorkerAdmissionTest {
         assertThat(a.free()).isEqualTo(2);
         a.ended(600);
         assertThat(a.admits(600)).isTrue();
-        assertThat(a.load("w")).isEqualTo(new WorkerLoad("w", 1000, 400, 1000, 2, 0));
+        assertThat(a.load("w")).isEqualTo(new WorkerLoad("w", 1000, 400, 1000, 2, 0, 1));
     }
 
     @Test
