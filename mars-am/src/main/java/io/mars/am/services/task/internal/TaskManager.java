@@ -115,9 +115,12 @@ public final class TaskManager implements TaskService, AutoCloseable {
         String schedulingId;
         /** Cancel was asked: no further stage starts (the running one, if any, is cancelled in the scheduler). */
         volatile boolean cancelRequested;
-        /** The tileable graph's nodes, and per node its subtasks by state (the web UI's task graph). */
-        /** Only the names: a node's operand may hold a user's data, which the task must not keep alive. */
-        List<io.mars.am.services.task.TaskGraph.Node> nodes = List.of();
+        /**
+         * The tileable graph's nodes, and per node its subtasks by state (the web UI's task graph). Only the names: a
+         * node's operand may hold a user's data, which the task must not keep alive. Volatile: the scheduler's
+         * listener thread reads it to name a subtask's tileable.
+         */
+        volatile List<io.mars.am.services.task.TaskGraph.Node> nodes = List.of();
         Map<String, Integer> nodeIndex = Map.of();
         int[] nodeTotal = new int[0];
         int[] nodeRunning = new int[0];
@@ -131,7 +134,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
             for (io.mars.common.graph.TileableNode n : graph.nodes()) {
                 named.add(new io.mars.am.services.task.TaskGraph.Node(n.key(), n.op().wireName(), n.inputs(), none));
             }
-            nodes = named;
+            nodes = List.copyOf(named);
             Map<String, Integer> index = new HashMap<>();
             for (int i = 0; i < nodes.size(); i++) {
                 index.put(nodes.get(i).key(), i);
@@ -375,7 +378,8 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 Long start = started == null ? null : started.remove(subtaskId);
                 if (start != null) {
                     int node = subtaskId >= 0 && subtaskId < nodeOf.length ? nodeOf[subtaskId] : -1;
-                    String tileable = node >= 0 && node < task.nodes.size() ? task.nodes.get(node).key() : "";
+                    List<io.mars.am.services.task.TaskGraph.Node> nodes = task.nodes;
+                    String tileable = node >= 0 && node < nodes.size() ? nodes.get(node).key() : "";
                     events.subtaskRan(task.id, stageNumber, subtaskId, tileable, workerId, start, System.nanoTime(),
                             outcome);
                 }
