@@ -997,6 +997,147 @@ public final class DataFrame implements Tileable {
 
     // --- end index ---
 
+    // ----- issue 18, everyday members: each column through its series member -----
+
+    /** Every column replaced by {@code fn} of it, in place. */
+    private DataFrame eachColumn(java.util.function.Function<Series, Series> fn) {
+        DataFrame out = this;
+        for (String c : columns) {
+            out = out.assign(c, fn.apply(col(c)).rename(c));
+        }
+        return out;
+    }
+
+    /** A one-row frame with {@code fn} (a one-row reduction) of every column, named as the columns. */
+    private DataFrame eachReduced(java.util.function.Function<Series, Series> fn) {
+        DataFrame out = null;
+        for (String c : columns) {
+            Series r = fn.apply(col(c)).rename(c);
+            out = out == null ? r.toFrame() : out.assign(c, r);
+        }
+        if (out == null) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "cannot reduce a frame without columns");
+        }
+        return out;
+    }
+
+    /** pandas' {@code abs()} of every column (each numeric). */
+    public DataFrame abs() { return eachColumn(Series::abs); }
+    /** pandas' {@code isnull()}, the same as {@link #isna()}. */
+    public DataFrame isnull() { return isna(); }
+    /** pandas' {@code notnull()}, the same as {@link #notna()}. */
+    public DataFrame notnull() { return notna(); }
+
+    /** pandas' {@code df + s} (and the other arithmetic below): every column with the scalar (each numeric). */
+    public DataFrame add(double s) { return eachColumn(c -> c.add(s)); }
+    public DataFrame sub(double s) { return eachColumn(c -> c.subtract(s)); }
+    public DataFrame mul(double s) { return eachColumn(c -> c.multiply(s)); }
+    public DataFrame div(double s) { return eachColumn(c -> c.divide(s)); }
+    public DataFrame truediv(double s) { return eachColumn(c -> c.divide(s)); }
+    public DataFrame floordiv(long s) { return eachColumn(c -> c.floorDivide(s)); }
+    public DataFrame mod(long s) { return eachColumn(c -> c.mod(s)); }
+    public DataFrame pow(double s) { return eachColumn(c -> c.power(s)); }
+    public DataFrame radd(double s) { return eachColumn(c -> c.radd(s)); }
+    public DataFrame rsub(double s) { return eachColumn(c -> c.rsub(s)); }
+    public DataFrame rmul(double s) { return eachColumn(c -> c.rmul(s)); }
+    public DataFrame rdiv(double s) { return eachColumn(c -> c.rdiv(s)); }
+
+    /** pandas' {@code df == s} (and the comparisons below): a bool frame (each column numeric). */
+    public DataFrame eq(double s) { return eachColumn(c -> c.eq(s)); }
+    public DataFrame ne(double s) { return eachColumn(c -> c.ne(s)); }
+    public DataFrame lt(double s) { return eachColumn(c -> c.lt(s)); }
+    public DataFrame le(double s) { return eachColumn(c -> c.le(s)); }
+    public DataFrame gt(double s) { return eachColumn(c -> c.gt(s)); }
+    public DataFrame ge(double s) { return eachColumn(c -> c.ge(s)); }
+
+    /**
+     * pandas' {@code where(cond, axis=0)} with a bool series: every column kept where {@code cond} is true and null
+     * elsewhere (an int or bool column becomes float64, as in pandas).
+     */
+    public DataFrame where(Series cond) { return eachColumn(c -> c.where(cond)); }
+    public DataFrame where(Series cond, double other) { return eachColumn(c -> c.where(cond, other)); }
+    /** pandas' {@code mask(cond, axis=0)}: {@link #where(Series)} with {@code cond} negated. */
+    public DataFrame mask(Series cond) { return eachColumn(c -> c.mask(cond)); }
+    public DataFrame mask(Series cond, double other) { return eachColumn(c -> c.mask(cond, other)); }
+
+    /** pandas' {@code bfill()}: a null takes the next value of its column that is not null. */
+    public DataFrame bfill() { return iloc(-1, Long.MIN_VALUE, -1).ffill().iloc(-1, Long.MIN_VALUE, -1); }
+
+    /** pandas' {@code combine_first(other)} of frames with the same columns: this value, or other's where null. */
+    public DataFrame combineFirst(DataFrame other) {
+        if (!other.columns.equals(columns)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "combineFirst needs frames with the same columns; got "
+                    + columns + " and " + other.columns);
+        }
+        return eachColumn(c -> c.combineFirst(other.col(c.name())));
+    }
+
+    /** pandas' {@code add_prefix(prefix)}: every column renamed {@code prefix + name}. */
+    public DataFrame addPrefix(String prefix) {
+        Objects.requireNonNull(prefix, "prefix");
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String c : columns) {
+            m.put(c, prefix + c);
+        }
+        return rename(m);
+    }
+
+    /** pandas' {@code add_suffix(suffix)}: every column renamed {@code name + suffix}. */
+    public DataFrame addSuffix(String suffix) {
+        Objects.requireNonNull(suffix, "suffix");
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String c : columns) {
+            m.put(c, c + suffix);
+        }
+        return rename(m);
+    }
+
+    /**
+     * pandas' {@code insert(loc, column, value)}, returning the new frame (pandas changes the frame in place): the
+     * column at position {@code loc}; a name already present is INVALID_ARGUMENT, as pandas' ValueError.
+     */
+    public DataFrame insert(int loc, String column, Series value) {
+        if (loc < 0 || loc > columns.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "insert: loc must be in [0, " + columns.size()
+                    + "], got " + loc);
+        }
+        if (columns.contains(column)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "insert: column '" + column + "' already exists");
+        }
+        List<String> order = new ArrayList<>(columns);
+        order.add(loc, column);
+        return assign(column, value).select(order);
+    }
+
+    /** pandas' {@code pipe(fn)}: {@code fn.apply(this)}, for chains of calls. */
+    public <R> R pipe(java.util.function.Function<? super DataFrame, R> fn) {
+        return Objects.requireNonNull(fn, "fn").apply(this);
+    }
+
+    /** pandas' {@code rank(method)} of every column (see {@link Series#rank(String)}), float64. */
+    public DataFrame rank() { return eachColumn(Series::rank); }
+    public DataFrame rank(String method) { return eachColumn(c -> c.rank(method)); }
+
+    /** pandas' {@code median()} of every column (each numeric), as a one-row frame (see {@link #sum()}). */
+    public DataFrame median() { return eachReduced(Series::median); }
+    /** pandas' {@code quantile(q)} of every column (each numeric), as a one-row float64 frame. */
+    public DataFrame quantile(double q) { return eachReduced(c -> c.quantile(q)); }
+    /** pandas' {@code sem()} of every column (each numeric), as a one-row float64 frame. */
+    public DataFrame sem() { return eachReduced(Series::sem); }
+    /** pandas' {@code skew()} of every column (each numeric), as a one-row float64 frame. */
+    public DataFrame skew() { return eachReduced(Series::skew); }
+    /** pandas' {@code kurt()} of every column (each numeric), as a one-row float64 frame. */
+    public DataFrame kurt() { return eachReduced(Series::kurt); }
+    /** pandas' {@code nunique()} of every column, as a one-row int64 frame. */
+    public DataFrame nunique() { return eachReduced(Series::nunique); }
+    /** pandas' {@code any()} of every column (each bool or numeric), as a one-row bool frame. */
+    public DataFrame any() { return eachReduced(Series::any); }
+    /** pandas' {@code all()} of every column (each bool or numeric), as a one-row bool frame. */
+    public DataFrame all() { return eachReduced(Series::all); }
+    /** pandas' {@code idxmax()} of every column, as a one-row frame of labels (a column of nulls only: no row). */
+    public DataFrame idxmax() { return eachReduced(Series::idxmax); }
+    public DataFrame idxmin() { return eachReduced(Series::idxmin); }
+
     @Override
     public String toString() {
         return io.mars.Eager.printed(this).orElseGet(this::toLazyString);

@@ -24,7 +24,7 @@ final class Ranks {
     }
 
     /** An int64 series 1, 2, 3 ... over the rows of {@code df} (a running count of a column that is never null). */
-    private static Series counting(DataFrame df) {
+    static Series counting(DataFrame df) {
         Series c = df.col(df.columns().get(0));
         return c.isna().or(c.notna()).cumsum();
     }
@@ -123,7 +123,7 @@ final class Ranks {
      * Over rows sorted by {@code keys}: whether each row starts a group (its key differs from the row before), and
      * whether its key has no null.
      */
-    private static Series[] groupStarts(DataFrame sorted, List<String> keys) {
+    static Series[] groupStarts(DataFrame sorted, List<String> keys) {
         Series starts = null;
         Series known = null;
         for (String k : keys) {

@@ -1,0 +1,72 @@
+package io.mars.it.golden;
+
+import static io.mars.it.golden.UserErrors.assertFails;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
+import io.mars.types.Column;
+import io.mars.types.DType;
+import io.mars.types.LocalTable;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Errors of the everyday members of issue 18 (statistics, arithmetic with a fill value, any/all, mask, insert,
+ * combineFirst, groupby diff/pctChange) name the argument or column and its value, when the expression is built.
+ */
+class DataFrameEverydayBadInputTest {
+    private static final LocalTable TABLE = LocalTable.of(Column.ofLongs("k", 1, 2, 1, 3, 2),
+            Column.of("x", DType.FLOAT64, Arrays.asList(1.5, null, -2.0, 4.0, 0.25)),
+            Column.ofStrings("s", Arrays.asList("a", null, "b", "c", "a")),
+            Column.ofBooleans("b", true, false, true, true, false));
+
+    private static DataFrame df() {
+        return DataFrames.fromTable(TABLE, 2);
+    }
+
+    @Test
+    void statisticsOfTextAreNonNumericAggregationNamingTheColumn() {
+        assertFails(() -> df().col("s").sem(), ErrorCode.NON_NUMERIC_AGGREGATION, "sem", "'s'", "object");
+        assertFails(() -> df().col("s").skew(), ErrorCode.NON_NUMERIC_AGGREGATION, "skew", "'s'");
+        assertFails(() -> df().col("s").kurt(), ErrorCode.NON_NUMERIC_AGGREGATION, "kurt", "'s'");
+        assertFails(() -> df().col("x").cov(df().col("s")), ErrorCode.NON_NUMERIC_AGGREGATION, "cov", "'s'");
+        assertFails(() -> df().col("s").corr(df().col("x")), ErrorCode.NON_NUMERIC_AGGREGATION, "corr", "'s'");
+        assertFails(() -> df().skew(), ErrorCode.NON_NUMERIC_AGGREGATION, "skew", "'s'");
+    }
+
+    @Test
+    void arithmeticWithTextIsUnsupportedDtypeNamingTheColumn() {
+        assertFails(() -> df().col("x").add(df().col("s"), 0.0), ErrorCode.UNSUPPORTED_DTYPE, "fillValue", "'s'");
+        assertFails(() -> df().col("s").dot(df().col("x")), ErrorCode.UNSUPPORTED_DTYPE, "dot", "'s'");
+        assertFails(() -> df().col("x").combineFirst(df().col("s")), ErrorCode.UNSUPPORTED_DTYPE, "combineFirst",
+                "'s'");
+        assertFails(() -> df().col("s").any(), ErrorCode.UNSUPPORTED_DTYPE, "any", "'s'", "object");
+        assertFails(() -> df().all(), ErrorCode.UNSUPPORTED_DTYPE, "all", "'s'");
+        assertFails(() -> df().col("x").mask(df().col("k")), ErrorCode.UNSUPPORTED_DTYPE, "'k'", "bool");
+    }
+
+    @Test
+    void seriesOfAnotherLengthIsLengthMismatch() {
+        DataFrame shorter = df().head(3);
+        assertFails(() -> df().col("x").cov(shorter.col("k")), ErrorCode.LENGTH_MISMATCH, "'x'", "5", "3");
+        assertFails(() -> df().col("x").corr(shorter.col("x")), ErrorCode.LENGTH_MISMATCH, "5", "3");
+    }
+
+    @Test
+    void insertOutsideTheColumnsOrOfAPresentNameIsInvalidArgument() {
+        assertFails(() -> df().insert(5, "z", df().col("k")), ErrorCode.INVALID_ARGUMENT, "loc", "[0, 4]", "5");
+        assertFails(() -> df().insert(-1, "z", df().col("k")), ErrorCode.INVALID_ARGUMENT, "loc", "-1");
+        assertFails(() -> df().insert(1, "x", df().col("k")), ErrorCode.INVALID_ARGUMENT, "'x'", "already exists");
+        assertFails(() -> df().select("k", "x").combineFirst(df().select("x", "k")), ErrorCode.INVALID_ARGUMENT,
+                "combineFirst", "[k, x]", "[x, k]");
+    }
+
+    @Test
+    void groupDifferencesOfTextOrBoolAreUnsupportedDtype() {
+        assertFails(() -> df().select("k", "s").groupBy("k").diff(), ErrorCode.UNSUPPORTED_DTYPE, "diff", "'s'");
+        assertFails(() -> df().select("k", "b").groupBy("k").pctChange(1), ErrorCode.UNSUPPORTED_DTYPE, "pctChange",
+                "'b'", "bool");
+        assertFails(() -> df().select("k", "s").groupBy("k").sem(), ErrorCode.NON_NUMERIC_AGGREGATION, "'s'");
+    }
+}
