@@ -355,6 +355,9 @@ public final class DataFrame implements Tileable {
      * {@code "all"} rows whose columns are all null.
      */
     public DataFrame dropna(String how, List<String> subset) {
+        if (subset == null) {
+            subset = columns; // pandas' subset=None: every column
+        }
         ExprFn fn = switch (how) {
             case "any" -> ExprFn.ALL_NOTNA;
             case "all" -> ExprFn.ANY_NOTNA;
@@ -600,6 +603,15 @@ public final class DataFrame implements Tileable {
     /** pandas' {@code drop_duplicates(subset=subset)}: the first row of each distinct tuple of those columns. */
     public DataFrame dropDuplicates(String... subset) {
         return DataFrameOps.dropDuplicates(this, List.of(subset));
+    }
+
+    /**
+     * pandas' {@code drop_duplicates(subset, keep=keep)}: {@code "first"} keeps each first occurrence, {@code "last"}
+     * each last one, {@code "none"} (pandas' {@code keep=False}) only the rows that occur once; an empty subset means
+     * every column. Nulls count as equal, as in pandas. With {@code "none"} the rows are labelled by position.
+     */
+    public DataFrame dropDuplicates(List<String> subset, String keep) {
+        return DataFrameOps.dropDuplicates(this, subset, keep);
     }
 
     /** pandas' {@code describe()} of the numeric columns: a frame with a column {@code stat} (count, mean, ...). */

@@ -274,4 +274,29 @@ public final class DataFrames {
         }
         return raw;
     }
+
+    /**
+     * pandas' {@code to_datetime(series, format=format)} of a string series with Python's strptime directives (%Y %y
+     * %m %d %H %M %S %f %j %b %B %a %A %p %I %%), as UTC; null for null. A value that does not match the format fails
+     * the job with the value in the message (pandas raises; there is no errors='coerce' here).
+     */
+    public static Series toDatetime(Series strings, String format) {
+        if (strings.dtype() != io.mars.types.DType.STRING) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "toDatetime needs a string (object) series, got series '"
+                    + strings.name() + "' of " + strings.dtype());
+        }
+        Timestamps.strptime(java.util.Objects.requireNonNull(format, "format"));
+        return strings.map((io.mars.types.ValueFunction<String, Object>) v -> {
+            if (v == null) {
+                return null;
+            }
+            var f = Timestamps.strptime(format);
+            try {
+                return java.time.LocalDateTime.parse(v, f).toInstant(java.time.ZoneOffset.UTC);
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "toDatetime: '" + v + "' does not match format '"
+                        + format + "'");
+            }
+        }, io.mars.types.DType.TIMESTAMP);
+    }
 }

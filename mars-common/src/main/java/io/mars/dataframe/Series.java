@@ -648,6 +648,11 @@ public final class Series implements Tileable {
         return DataFrameOps.dropDuplicates(positioned());
     }
 
+    /** pandas' {@code drop_duplicates(keep=keep)}: keep is first, last or none (see {@link DataFrame#dropDuplicates(List, String)}). */
+    public Series dropDuplicates(String keep) {
+        return DataFrameOps.dropDuplicates(toFrame(), List.of(), keep).col(name);
+    }
+
     /**
      * pandas' {@code value_counts()} as a frame: this series' column of distinct non-null values and {@code count},
      * most frequent first (equal counts in value order).

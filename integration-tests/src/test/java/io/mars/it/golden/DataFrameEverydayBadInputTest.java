@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
  * combineFirst, groupby diff/pctChange) name the argument or column and its value, when the expression is built.
  */
 class DataFrameEverydayBadInputTest {
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static final io.mars.it.LocalClusterExtension CLUSTER = new io.mars.it.LocalClusterExtension(2);
     private static final LocalTable TABLE = LocalTable.of(Column.ofLongs("k", 1, 2, 1, 3, 2),
             Column.of("x", DType.FLOAT64, Arrays.asList(1.5, null, -2.0, 4.0, 0.25)),
             Column.ofStrings("s", Arrays.asList("a", null, "b", "c", "a")),
@@ -68,5 +70,46 @@ class DataFrameEverydayBadInputTest {
         assertFails(() -> df().select("k", "b").groupBy("k").pctChange(1), ErrorCode.UNSUPPORTED_DTYPE, "pctChange",
                 "'b'", "bool");
         assertFails(() -> df().select("k", "s").groupBy("k").sem(), ErrorCode.NON_NUMERIC_AGGREGATION, "'s'");
+    }
+
+    @Test
+    void stringMembersCheckTheirArgumentsAndDtype() {
+        assertFails(() -> df().col("s").str().zfill(-1), ErrorCode.INVALID_ARGUMENT, "zfill", "-1");
+        assertFails(() -> df().col("s").str().pad(3, "middle", ' '), ErrorCode.INVALID_ARGUMENT, "side", "'middle'");
+        assertFails(() -> df().col("s").str().count("(a"), ErrorCode.INVALID_ARGUMENT, "count", "'(a'");
+        assertFails(() -> df().col("s").str().extract("a"), ErrorCode.INVALID_ARGUMENT, "extract", "'a'", "0 groups");
+        assertFails(() -> df().col("s").str().extract("(a)(b)"), ErrorCode.INVALID_ARGUMENT, "2 groups");
+        assertFails(() -> df().col("x").str(), ErrorCode.UNSUPPORTED_DTYPE, "'x'");
+    }
+
+    @Test
+    void dateMembersCheckFormatAndFrequency() {
+        DataFrame d = DataFrames.fromTable(LocalTable.of(Column.of("t", DType.TIMESTAMP, Arrays.asList(0L, null)),
+                Column.ofStrings("text", Arrays.asList("01/02/2020", "bad"))), 1);
+        assertFails(() -> d.col("t").dt().strftime("%Y-%Q"), ErrorCode.INVALID_ARGUMENT, "'%Q'", "%Y-%Q");
+        assertFails(() -> d.col("t").dt().floor("W"), ErrorCode.INVALID_ARGUMENT, "freq", "'W'");
+        assertFails(() -> d.col("t").dt().round("3H"), ErrorCode.INVALID_ARGUMENT, "'3H'");
+        assertFails(() -> DataFrames.toDatetime(d.col("t"), "%Y"), ErrorCode.UNSUPPORTED_DTYPE, "toDatetime", "'t'");
+        assertFails(() -> DataFrames.toDatetime(d.col("text"), "%d/%m/%Y %z"), ErrorCode.INVALID_ARGUMENT, "'%z'");
+    }
+
+    @Test
+    void aValueThatDoesNotMatchTheFormatFailsTheJobNamingIt() {
+        DataFrame d = DataFrames.fromTable(LocalTable.of(Column.ofStrings("text", Arrays.asList("01/02/2020",
+                "2020-13-45"))), 1);
+        var parsed = DataFrames.toDatetime(d.col("text"), "%d/%m/%Y");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parsed.execute(CLUSTER.session()))
+                .isInstanceOf(io.mars.common.error.MarsException.class).hasMessageContaining("2020-13-45")
+                .hasMessageContaining("%d/%m/%Y");
+    }
+
+    @Test
+    void dropDuplicatesKeepAndConcatOfUnpromotableDtypesAreInvalidArgument() {
+        assertFails(() -> df().dropDuplicates(java.util.List.of("k"), "middle"), ErrorCode.INVALID_ARGUMENT, "keep",
+                "'middle'");
+        assertFails(() -> df().col("s").dropDuplicates("all"), ErrorCode.INVALID_ARGUMENT, "keep", "'all'");
+        assertFails(() -> DataFrames.concat(df().select("k"), df().select("s").rename(java.util.Map.of("s", "k"))),
+                ErrorCode.INVALID_ARGUMENT, "concat", "int64", "object");
+        assertFails(() -> df().dropna("some", null), ErrorCode.INVALID_ARGUMENT, "how='some'");
     }
 }
