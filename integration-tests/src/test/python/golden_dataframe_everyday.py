@@ -151,6 +151,25 @@ def cases(df, o):
         "frame_idxmin": lambda: each(num, lambda s: s.idxmin()),
         "empty_frame_add_1": lambda: e[["k", "x", "y"]].add(1.0),
         "empty_frame_bfill": lambda: eo.bfill(),
+        # query / eval
+        "query_and": lambda: df.query("x > 1 and y < 5"),
+        "query_or_not": lambda: df.query("not (k == 1) or s == 'a'"),
+        "query_not_nan": lambda: df.query("not (x > 1)"),
+        "query_arithmetic": lambda: df.query("x * 2 + y >= 3"),
+        "query_chain": lambda: df.query("0 < y <= 6"),
+        "query_bool_column": lambda: df.query("b and y > 0"),
+        "query_reversed": lambda: df.query("3 > x"),
+        # numexpr takes the remainder of a negative int as C does; Mars as Python (pandas' own y % 3)
+        "query_pow_mod": lambda: df.query("y % 3 == 1 or x ** 2 > 10", engine="python"),
+        "query_floordiv": lambda: df.query("y // 4 == 1", engine="python"),  # numexpr has no //
+        "query_symbols": lambda: df.query("(x > 0) & (y > 0) | ~b"),
+        "query_text": lambda: df.query("g == 'a' and x > 0.5"),
+        "query_constants": lambda: df.query("y > 2 * 3 - 1"),
+        "query_after_filter": lambda: pos.query("k != 1"),
+        "empty_query": lambda: e.query("x > 1"),
+        "eval_x_plus_2y": lambda: col(df.eval("x + y * 2"), ""),
+        "eval_negate": lambda: col(df.eval("-x + 1 - k / 4"), ""),
+        "eval_comparison": lambda: col(df.eval("y >= k * 3"), ""),
         # pipe
         "pipe_x_abs": lambda: col(df.x.pipe(lambda s: s.abs()), "x"),
         "pipe_frame_head": lambda: df.pipe(lambda d: d.head(3)),

@@ -1150,6 +1150,23 @@ public final class DataFrame implements Tileable {
     public DataFrame idxmax() { return eachReduced(Series::idxmax); }
     public DataFrame idxmin() { return eachReduced(Series::idxmin); }
 
+    /**
+     * pandas' {@code query(expression)}: the rows where the condition over the columns holds (null counts as false);
+     * see {@link #eval(String)} for what an expression may hold.
+     */
+    public DataFrame query(String expression) {
+        return Query.query(this, expression);
+    }
+
+    /**
+     * pandas' {@code eval(expression)} of a computed column: column names (or `quoted names`), numbers, 'text',
+     * True/False, {@code + - * / // % **}, comparisons (chained as in Python), {@code and/or/not} or {@code &|~},
+     * parentheses. An unknown name is COLUMN_NOT_FOUND naming it; a malformed expression INVALID_ARGUMENT.
+     */
+    public Series eval(String expression) {
+        return Query.eval(this, expression);
+    }
+
     @Override
     public String toString() {
         return io.mars.Eager.printed(this).orElseGet(this::toLazyString);

@@ -112,4 +112,17 @@ class DataFrameEverydayBadInputTest {
                 ErrorCode.INVALID_ARGUMENT, "concat", "int64", "object");
         assertFails(() -> df().dropna("some", null), ErrorCode.INVALID_ARGUMENT, "how='some'");
     }
+
+    @Test
+    void queryRefusesUnknownNamesAndMalformedExpressions() {
+        assertFails(() -> df().query("x > 1 and zz < 3"), ErrorCode.COLUMN_NOT_FOUND, "'zz'", "[k, x, s, b]");
+        assertFails(() -> df().query("x > "), ErrorCode.INVALID_ARGUMENT, "ends early", "position");
+        assertFails(() -> df().query("(x > 1"), ErrorCode.INVALID_ARGUMENT, "')' expected");
+        assertFails(() -> df().query("x > 1 $ 2"), ErrorCode.INVALID_ARGUMENT, "'$'", "position 6");
+        assertFails(() -> df().query("x + 1"), ErrorCode.INVALID_ARGUMENT, "float64", "not bool");
+        assertFails(() -> df().query("1 < 2"), ErrorCode.INVALID_ARGUMENT, "uses no column");
+        assertFails(() -> df().query("s == 'a"), ErrorCode.INVALID_ARGUMENT, "unclosed");
+        assertFails(() -> df().query("k % 1.5 == 0"), ErrorCode.INVALID_ARGUMENT, "whole number", "1.5");
+        assertFails(() -> df().eval("x ** k"), ErrorCode.INVALID_ARGUMENT, "exponent");
+    }
 }
