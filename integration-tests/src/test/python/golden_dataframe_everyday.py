@@ -191,6 +191,10 @@ def cases(df, o):
         "groupby_g_ffill": lambda: df[["g", "x", "s"]].groupby("g").ffill(),
         "groupby_k_b_ffill": lambda: df[["k", "b", "x"]].groupby(["k", "b"]).ffill(),
         "groupby_shift_after_filter": lambda: pos[["k", "x"]].groupby("k").shift(1),
+        "groupby_k_quantile_0_3": lambda: df[["k", "x", "y"]].groupby("k", as_index=False).quantile(0.3),
+        "groupby_g_quantile_0_75_x": lambda: df[["g", "x"]].groupby("g", as_index=False).quantile(0.75),
+        "groupby_k_b_quantile_1": lambda: df[["k", "b", "y"]].groupby(["k", "b"], as_index=False).quantile(1.0),
+        "groupby_k_quantile_0": lambda: df[["k", "y"]].groupby("k", as_index=False).quantile(0.0),
         "empty_groupby_shift": lambda: e[["k", "x"]].groupby("k").shift(1),
     }
 

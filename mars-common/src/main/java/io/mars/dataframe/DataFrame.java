@@ -1167,6 +1167,29 @@ public final class DataFrame implements Tileable {
         return Query.eval(this, expression);
     }
 
+    /**
+     * pandas' {@code sample(n, random_state=seed)} without replacement: {@code n} rows chosen by a hash of the seed
+     * and each row's position, so the draw does not depend on the chunking (like the tensor random functions); the
+     * rows come in the order of their draws, with their labels. Not the rows numpy's generator would pick.
+     */
+    public DataFrame sample(long n, long seed) {
+        if (n < 0 || rows != Shapes.UNKNOWN && n > rows) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "sample: n must be in [0, " + (rows == Shapes.UNKNOWN
+                    ? "rows" : String.valueOf(rows)) + "] without replacement, got " + n);
+        }
+        Series position = Ranks.counting(this).subtract(1L);
+        long modulus = 2_147_483_647L;
+        Series h = position.add(Math.floorMod(seed, modulus) + 1).mod(modulus).multiply(48_271L).mod(modulus);
+        for (int round = 0; round < 3; round++) {
+            // squaring mod a prime mixes the neighbouring positions a linear step leaves in order
+            h = h.multiply(h).add(position).add(round * 7_919L + 12_345L).mod(modulus);
+        }
+        String draw = "__mars_sample_draw";
+        String at = "__mars_sample_position";
+        return assign(draw, h.rename(draw)).assign(at, position.rename(at)).nsmallest(n, List.of(draw, at))
+                .drop(draw, at);
+    }
+
     @Override
     public String toString() {
         return io.mars.Eager.printed(this).orElseGet(this::toLazyString);

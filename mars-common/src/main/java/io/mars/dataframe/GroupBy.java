@@ -245,6 +245,14 @@ public final class GroupBy {
         return pctChange(1);
     }
 
+    /**
+     * pandas' {@code quantile(q)} with {@code as_index=False} (linear interpolation): the keys and every non-key
+     * column's quantile (each numeric), float64; NaN for a group whose values are all null.
+     */
+    public DataFrame quantile(double q) {
+        return Ranks.groupQuantile(frame, keys, q);
+    }
+
     /** pandas' {@code ffill()}: a null takes the last value before it in its group; in frame order. */
     public DataFrame ffill() {
         return GroupWindows.apply(frame, keys, 0, GroupWindows.Kind.FFILL);

@@ -206,6 +206,54 @@ final class Ranks {
     }
 
     /**
+     * pandas' {@code groupby(keys, as_index=False).quantile(q)} (linear interpolation): as {@link #groupMedian}, the
+     * rows sorted by key and value and numbered within their group; the one or two at {@code (size - 1) * q} are
+     * weighted and summed per group. float64; NaN for a group whose values are all null.
+     */
+    static DataFrame groupQuantile(DataFrame frame, List<String> keys, double q) {
+        if (!(q >= 0 && q <= 1)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupby quantile: q must be in [0, 1], got " + q);
+        }
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                if (!frame.dtype(c).isNumeric()) {
+                    throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute quantile of column '"
+                            + c + "' of dtype " + frame.dtype(c) + "; select the numeric columns first");
+                }
+                values.add(c);
+            }
+        }
+        String[] keyArray = keys.toArray(String[]::new);
+        DataFrame plain = frame.withoutLabels();
+        DataFrame out = plain.select(keys).dropna("any", keys).groupBy(keyArray).size().select(keys);
+        for (String v : values) {
+            List<String> both = new ArrayList<>(keys);
+            both.add(v);
+            DataFrame known = plain.select(both).dropna("any", both);
+            DataFrame sorted = known.sortValues(both, Collections.nCopies(both.size(), true));
+            Series number = counting(sorted);
+            Series start = number.multiply(groupStarts(sorted, keys)[0].astype(DType.INT64)).cummax();
+            DataFrame numbered = sorted.assign(RANK, number.subtract(start));
+            DataFrame sizes = known.groupBy(keyArray).agg(GroupBy.named("__mars_size", keys.get(0), "size"));
+            DataFrame joined = numbered.merge(sizes, keys, "inner");
+            Series at = joined.col("__mars_size").astype(DType.FLOAT64).subtract(1.0).multiply(q);
+            Series low = at.floorDivide(1L).astype(DType.FLOAT64);
+            Series fraction = at.subtract(low);
+            Series index = joined.col(RANK).astype(DType.FLOAT64);
+            Series isLow = index.eq(low);
+            Series isHigh = index.eq(low.add(1.0));
+            Series weight = isLow.astype(DType.FLOAT64).multiply(fraction.rsub(1.0))
+                    .add(isHigh.astype(DType.FLOAT64).multiply(fraction));
+            DataFrame picked = joined.assign(v, joined.col(v).astype(DType.FLOAT64).multiply(weight).rename(v))
+                    .filter(isLow.or(isHigh));
+            DataFrame quantiles = picked.groupBy(keyArray).agg(GroupBy.named(v, v, "sum"));
+            out = out.merge(quantiles, keys, "left", "_x", "_y", true);
+        }
+        return out;
+    }
+
+    /**
      * pandas' {@code groupby(keys).transform(fn)}: every non-key column replaced by its group's {@code fn}, row by
      * row (null for a row whose key is null), labelled by position.
      */

@@ -899,6 +899,11 @@ public final class Series implements Tileable {
         return Objects.requireNonNull(fn, "fn").apply(this);
     }
 
+    /** pandas' {@code sample(n, random_state=seed)}: see {@link DataFrame#sample(long, long)}. */
+    public Series sample(long n, long seed) {
+        return toFrame().sample(n, seed).col(name);
+    }
+
     @Override
     public String toString() {
         return io.mars.Eager.printed(this).orElseGet(this::toLazyString);

@@ -125,4 +125,13 @@ class DataFrameEverydayBadInputTest {
         assertFails(() -> df().query("k % 1.5 == 0"), ErrorCode.INVALID_ARGUMENT, "whole number", "1.5");
         assertFails(() -> df().eval("x ** k"), ErrorCode.INVALID_ARGUMENT, "exponent");
     }
+
+    @Test
+    void groupQuantileOutsideZeroOneAndSampleBeyondTheRowsAreInvalidArgument() {
+        assertFails(() -> df().select("k", "x").groupBy("k").quantile(1.5), ErrorCode.INVALID_ARGUMENT, "q", "1.5");
+        assertFails(() -> df().select("k", "x").groupBy("k").quantile(Double.NaN), ErrorCode.INVALID_ARGUMENT, "NaN");
+        assertFails(() -> df().select("k", "s").groupBy("k").quantile(0.5), ErrorCode.NON_NUMERIC_AGGREGATION, "'s'");
+        assertFails(() -> df().sample(6, 1), ErrorCode.INVALID_ARGUMENT, "sample", "[0, 5]", "6");
+        assertFails(() -> df().col("x").sample(-1, 1), ErrorCode.INVALID_ARGUMENT, "sample", "-1");
+    }
 }

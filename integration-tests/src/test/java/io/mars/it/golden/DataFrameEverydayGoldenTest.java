@@ -183,6 +183,10 @@ class DataFrameEverydayGoldenTest {
         add("groupby_g_ffill", (df, o, e) -> df.select("g", "x", "s").groupBy("g").ffill());
         add("groupby_k_b_ffill", (df, o, e) -> df.select("k", "b", "x").groupBy("k", "b").ffill());
         add("groupby_shift_after_filter", (df, o, e) -> positive(df).select("k", "x").groupBy("k").shift(1));
+        add("groupby_k_quantile_0_3", (df, o, e) -> num(df).groupBy("k").quantile(0.3));
+        add("groupby_g_quantile_0_75_x", (df, o, e) -> df.select("g", "x").groupBy("g").quantile(0.75));
+        add("groupby_k_b_quantile_1", (df, o, e) -> df.select("k", "b", "y").groupBy("k", "b").quantile(1.0));
+        add("groupby_k_quantile_0", (df, o, e) -> df.select("k", "y").groupBy("k").quantile(0.0));
         add("empty_groupby_shift", (df, o, e) -> e.select("k", "x").groupBy("k").shift(1));
     }
 
