@@ -195,6 +195,12 @@ def cases(df, o):
         "groupby_g_quantile_0_75_x": lambda: df[["g", "x"]].groupby("g", as_index=False).quantile(0.75),
         "groupby_k_b_quantile_1": lambda: df[["k", "b", "y"]].groupby(["k", "b"], as_index=False).quantile(1.0),
         "groupby_k_quantile_0": lambda: df[["k", "y"]].groupby("k", as_index=False).quantile(0.0),
+        "groupby_k_rank": lambda: df[["k", "x", "y"]].groupby("k").rank(),
+        "groupby_g_rank_min": lambda: df[["g", "k", "x"]].groupby("g").rank(method="min"),
+        "groupby_g_rank_max": lambda: df[["g", "k"]].groupby("g").rank(method="max"),
+        "groupby_g_rank_first": lambda: df[["g", "k", "s"]].groupby("g").rank(method="first"),
+        "groupby_b_rank_dense": lambda: df[["b", "k", "x"]].groupby("b").rank(method="dense"),
+        "groupby_rank_after_filter": lambda: pos[["k", "y"]].groupby("k").rank(),
         "empty_groupby_shift": lambda: e[["k", "x"]].groupby("k").shift(1),
     }
 

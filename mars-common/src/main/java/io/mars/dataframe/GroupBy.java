@@ -253,6 +253,18 @@ public final class GroupBy {
         return Ranks.groupQuantile(frame, keys, q);
     }
 
+    /**
+     * pandas' {@code rank(method)} (average, min, max, first, dense; ascending, nulls kept null): every non-key
+     * column ranked within its group, float64, in frame order, labelled by position.
+     */
+    public DataFrame rank(String method) {
+        return GroupWindows.rank(frame, keys, method);
+    }
+
+    public DataFrame rank() {
+        return rank("average");
+    }
+
     /** pandas' {@code ffill()}: a null takes the last value before it in its group; in frame order. */
     public DataFrame ffill() {
         return GroupWindows.apply(frame, keys, 0, GroupWindows.Kind.FFILL);

@@ -59,6 +59,66 @@ final class GroupWindows {
         return out.sortValues(Ranks.POSITION, true).select(values).resetIndex(true);
     }
 
+    private static final List<String> RANK_METHODS = List.of("average", "min", "max", "first", "dense");
+
+    /**
+     * pandas' {@code groupby(keys).rank(method)} (ascending, na_option='keep'): every non-key column ranked within
+     * its group, float64, in frame order; null for a null value or key. The rows that have both are sorted by key,
+     * value and position and numbered; a change of key starts a group, a change of key or value a run of ties.
+     */
+    static DataFrame rank(DataFrame frame, List<String> keys, String method) {
+        if (!RANK_METHODS.contains(method)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupby rank: method must be one of average, min,"
+                    + " max, first, dense; got '" + method + "'");
+        }
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                values.add(c);
+            }
+        }
+        DataFrame rows = Ranks.withPositions(frame);
+        DataFrame out = rows.select(Ranks.POSITION);
+        String rankColumn = "__mars_group_rank";
+        for (String v : values) {
+            List<String> both = new ArrayList<>(keys);
+            both.add(v);
+            List<String> by = new ArrayList<>(both);
+            by.add(Ranks.POSITION);
+            List<String> kept = new ArrayList<>(by);
+            DataFrame known = rows.select(kept).dropna("any", both);
+            DataFrame sorted = known.sortValues(by, Collections.nCopies(by.size(), true));
+            Series number = Ranks.counting(sorted);
+            Series groupStart = number.multiply(Ranks.groupStarts(sorted, keys)[0].astype(DType.INT64)).cummax();
+            Series ties = Ranks.groupStarts(sorted, both)[0].astype(DType.INT64);
+            Series tieStart = number.multiply(ties).cummax();
+            Series low = tieStart.subtract(groupStart).add(1L);
+            Series r;
+            if (method.equals("first")) {
+                r = number.subtract(groupStart).add(1L);
+            } else if (method.equals("dense")) {
+                Series runs = ties.cumsum();
+                r = runs.subtract(runs.multiply(Ranks.groupStarts(sorted, keys)[0].astype(DType.INT64)).cummax())
+                        .add(1L);
+            } else if (method.equals("min")) {
+                r = low;
+            } else {
+                DataFrame sizes = known.groupBy(both.toArray(String[]::new))
+                        .agg(GroupBy.named("__mars_tie_size", v, "size"));
+                DataFrame withLow = sorted.assign(rankColumn, low.rename(rankColumn)).merge(sizes, both, "inner");
+                Series high = withLow.col(rankColumn).add(withLow.col("__mars_tie_size")).subtract(1L);
+                Series chosen = method.equals("max") ? high
+                        : withLow.col(rankColumn).add(high).astype(DType.FLOAT64).divide(2.0);
+                DataFrame ranked = withLow.select(Ranks.POSITION).assign(v, chosen.astype(DType.FLOAT64).rename(v));
+                out = out.merge(ranked, Ranks.POSITION, "left");
+                continue;
+            }
+            DataFrame ranked = sorted.select(Ranks.POSITION).assign(v, r.astype(DType.FLOAT64).rename(v));
+            out = out.merge(ranked, Ranks.POSITION, "left");
+        }
+        return out.sortValues(Ranks.POSITION, true).select(values).resetIndex(true);
+    }
+
     private static String name(Kind kind) {
         return switch (kind) {
             case SHIFT -> "shift";

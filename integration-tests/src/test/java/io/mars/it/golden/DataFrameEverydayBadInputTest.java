@@ -131,6 +131,8 @@ class DataFrameEverydayBadInputTest {
         assertFails(() -> df().select("k", "x").groupBy("k").quantile(1.5), ErrorCode.INVALID_ARGUMENT, "q", "1.5");
         assertFails(() -> df().select("k", "x").groupBy("k").quantile(Double.NaN), ErrorCode.INVALID_ARGUMENT, "NaN");
         assertFails(() -> df().select("k", "s").groupBy("k").quantile(0.5), ErrorCode.NON_NUMERIC_AGGREGATION, "'s'");
+        assertFails(() -> df().select("k", "x").groupBy("k").rank("top"), ErrorCode.INVALID_ARGUMENT, "method",
+                "'top'");
         assertFails(() -> df().sample(6, 1), ErrorCode.INVALID_ARGUMENT, "sample", "[0, 5]", "6");
         assertFails(() -> df().col("x").sample(-1, 1), ErrorCode.INVALID_ARGUMENT, "sample", "-1");
     }

@@ -187,6 +187,12 @@ class DataFrameEverydayGoldenTest {
         add("groupby_g_quantile_0_75_x", (df, o, e) -> df.select("g", "x").groupBy("g").quantile(0.75));
         add("groupby_k_b_quantile_1", (df, o, e) -> df.select("k", "b", "y").groupBy("k", "b").quantile(1.0));
         add("groupby_k_quantile_0", (df, o, e) -> df.select("k", "y").groupBy("k").quantile(0.0));
+        add("groupby_k_rank", (df, o, e) -> num(df).groupBy("k").rank());
+        add("groupby_g_rank_min", (df, o, e) -> df.select("g", "k", "x").groupBy("g").rank("min"));
+        add("groupby_g_rank_max", (df, o, e) -> df.select("g", "k").groupBy("g").rank("max"));
+        add("groupby_g_rank_first", (df, o, e) -> df.select("g", "k", "s").groupBy("g").rank("first"));
+        add("groupby_b_rank_dense", (df, o, e) -> df.select("b", "k", "x").groupBy("b").rank("dense"));
+        add("groupby_rank_after_filter", (df, o, e) -> positive(df).select("k", "y").groupBy("k").rank());
         add("empty_groupby_shift", (df, o, e) -> e.select("k", "x").groupBy("k").shift(1));
     }
 
