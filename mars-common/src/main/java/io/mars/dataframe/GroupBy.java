@@ -265,6 +265,51 @@ public final class GroupBy {
         return rank("average");
     }
 
+    /**
+     * pandas' {@code rolling(window)} per group: {@code .sum()}, {@code .mean()}, {@code .count()} of every non-key
+     * column over each row's window within its group, in frame order (pandas orders the rows by group).
+     */
+    public Rolling rolling(int window) {
+        return rolling(window, window);
+    }
+
+    public Rolling rolling(int window, int minPeriods) {
+        if (window < 1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupby rolling: window must be at least 1, got "
+                    + window);
+        }
+        if (minPeriods < 0 || minPeriods > window) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupby rolling: min_periods must be in [0, "
+                    + window + "], got " + minPeriods);
+        }
+        return new Rolling(this, window, minPeriods);
+    }
+
+    /** A window per group: pandas' {@code RollingGroupby}. */
+    public static final class Rolling {
+        private final GroupBy groups;
+        private final int window;
+        private final int minPeriods;
+
+        private Rolling(GroupBy groups, int window, int minPeriods) {
+            this.groups = groups;
+            this.window = window;
+            this.minPeriods = minPeriods;
+        }
+
+        public DataFrame sum() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "sum");
+        }
+
+        public DataFrame mean() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "mean");
+        }
+
+        public DataFrame count() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "count");
+        }
+    }
+
     /** pandas' {@code ffill()}: a null takes the last value before it in its group; in frame order. */
     public DataFrame ffill() {
         return GroupWindows.apply(frame, keys, 0, GroupWindows.Kind.FFILL);

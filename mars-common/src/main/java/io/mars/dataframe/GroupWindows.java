@@ -119,6 +119,56 @@ final class GroupWindows {
         return out.sortValues(Ranks.POSITION, true).select(values).resetIndex(true);
     }
 
+    /**
+     * pandas' {@code groupby(keys).rolling(window, min_periods).sum/mean/count()}: within each group, over the
+     * window of the row and the {@code window - 1} before it. From running sums over the rows sorted by key and
+     * position: a window's sum is the running sum less the running sum {@code window} rows back (or before the
+     * group's first row). float64, in frame order; null for a row whose key is null.
+     */
+    static DataFrame rolling(DataFrame frame, List<String> keys, int window, int minPeriods, String fn) {
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                DType t = frame.dtype(c);
+                if (!t.isNumeric()) {
+                    throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "groupby rolling." + fn + " of column '" + c
+                            + "' of " + t + " is not supported; select the numeric columns");
+                }
+                values.add(c);
+            }
+        }
+        DataFrame rows = Ranks.withPositions(frame);
+        List<String> by = new ArrayList<>(keys);
+        by.add(Ranks.POSITION);
+        DataFrame sorted = rows.sortValues(by, Collections.nCopies(by.size(), true));
+        Series number = Ranks.counting(sorted);
+        Series[] groups = Ranks.groupStarts(sorted, keys);
+        Series start = number.multiply(groups[0].astype(DType.INT64)).cummax();
+        Series reaches = number.subtract(start).ge((double) window);
+        DataFrame out = sorted.select(Ranks.POSITION);
+        for (String v : values) {
+            Series x = sorted.col(v).astype(DType.FLOAT64);
+            Series sum = windowed(x.fillna(0.0), groups[0], reaches, window);
+            Series count = windowed(x.notna().astype(DType.FLOAT64), groups[0], reaches, window);
+            Series result = switch (fn) {
+                case "sum" -> sum;
+                case "mean" -> sum.divide(count);
+                default -> count;
+            };
+            Series enough = fn.equals("count") ? groups[1] : count.ge((double) minPeriods).and(groups[1]);
+            out = out.assign(v, result.where(enough).rename(v));
+        }
+        return out.sortValues(Ranks.POSITION, true).select(values).resetIndex(true);
+    }
+
+    /** The sum of {@code x} over each row's window within its group (rows sorted by key and position). */
+    private static Series windowed(Series x, Series starts, Series reaches, int window) {
+        Series running = x.cumsum();
+        Series before = running.subtract(x).whereTyped(starts, DType.FLOAT64, null, null).ffill();
+        Series back = running.shift(window).where(reaches);
+        return running.subtract(back.fillna(0.0).add(before.where(reaches.not()).fillna(0.0)));
+    }
+
     private static String name(Kind kind) {
         return switch (kind) {
             case SHIFT -> "shift";

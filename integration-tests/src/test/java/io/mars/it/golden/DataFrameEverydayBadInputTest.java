@@ -133,6 +133,11 @@ class DataFrameEverydayBadInputTest {
         assertFails(() -> df().select("k", "s").groupBy("k").quantile(0.5), ErrorCode.NON_NUMERIC_AGGREGATION, "'s'");
         assertFails(() -> df().select("k", "x").groupBy("k").rank("top"), ErrorCode.INVALID_ARGUMENT, "method",
                 "'top'");
+        assertFails(() -> df().select("k", "x").groupBy("k").rolling(0), ErrorCode.INVALID_ARGUMENT, "window", "0");
+        assertFails(() -> df().select("k", "x").groupBy("k").rolling(2, 3), ErrorCode.INVALID_ARGUMENT,
+                "min_periods", "[0, 2]", "3");
+        assertFails(() -> df().select("k", "s").groupBy("k").rolling(2).sum(), ErrorCode.UNSUPPORTED_DTYPE,
+                "rolling.sum", "'s'");
         assertFails(() -> df().sample(6, 1), ErrorCode.INVALID_ARGUMENT, "sample", "[0, 5]", "6");
         assertFails(() -> df().col("x").sample(-1, 1), ErrorCode.INVALID_ARGUMENT, "sample", "-1");
     }

@@ -193,6 +193,12 @@ class DataFrameEverydayGoldenTest {
         add("groupby_g_rank_first", (df, o, e) -> df.select("g", "k", "s").groupBy("g").rank("first"));
         add("groupby_b_rank_dense", (df, o, e) -> df.select("b", "k", "x").groupBy("b").rank("dense"));
         add("groupby_rank_after_filter", (df, o, e) -> positive(df).select("k", "y").groupBy("k").rank());
+        add("groupby_k_rolling_2_sum", (df, o, e) -> num(df).groupBy("k").rolling(2).sum());
+        add("groupby_k_rolling_3_mean", (df, o, e) -> num(df).groupBy("k").rolling(3).mean());
+        add("groupby_k_rolling_3_1_sum", (df, o, e) -> df.select("k", "x").groupBy("k").rolling(3, 1).sum());
+        add("groupby_k_rolling_2_1_mean", (df, o, e) -> num(df).groupBy("k").rolling(2, 1).mean());
+        add("groupby_k_rolling_3_count", (df, o, e) -> df.select("k", "x").groupBy("k").rolling(3, 0).count());
+        add("groupby_k_rolling_2_count_default", (df, o, e) -> df.select("k", "y").groupBy("k").rolling(2).count());
         add("empty_groupby_shift", (df, o, e) -> e.select("k", "x").groupBy("k").shift(1));
     }
 
