@@ -171,6 +171,14 @@ def cases(df, o):
         "eval_x_plus_2y": lambda: col(df.eval("x + y * 2"), ""),
         "eval_negate": lambda: col(df.eval("-x + 1 - k / 4"), ""),
         "eval_comparison": lambda: col(df.eval("y >= k * 3"), ""),
+        # pivot_table / pivot (Mars is given the column values; see the README)
+        "pivot_table_k_g_x_sum": lambda: pivot(df.pivot_table(index="k", columns="g", values="x", aggfunc="sum")),
+        "pivot_table_g_b_y_mean": lambda: pivot(df.pivot_table(index="g", columns="b", values="y", aggfunc="mean")),
+        "pivot_table_k_b_y_count": lambda: pivot(df.pivot_table(index="k", columns="b", values="y", aggfunc="count")),
+        "pivot_table_g_k_x_max": lambda: pivot(df.pivot_table(index="g", columns="k", values="x", aggfunc="max")),
+        # Mars's new columns come from a left join, float64 for an int aggregate
+        "pivot_first_rows": lambda: pivot(df.head(6).assign(c=[0, 1, 2, 0, 1, 2], r=[1, 1, 1, 2, 2, 2])
+                                          .pivot(index="r", columns="c", values="y").astype("float64")),
         # pipe
         "pipe_x_abs": lambda: col(df.x.pipe(lambda s: s.abs()), "x"),
         "pipe_frame_head": lambda: df.pipe(lambda d: d.head(3)),
@@ -211,6 +219,13 @@ def cases(df, o):
         "groupby_k_rolling_2_count_default": lambda: group_rolling(df[["k", "y"]], 2, None, "count"),
         "empty_groupby_shift": lambda: e[["k", "x"]].groupby("k").shift(1),
     }
+
+
+def pivot(p):
+    """A pivot with its index as the first column and the column values' names as text."""
+    p = p.reset_index()
+    p.columns = [str(c) for c in p.columns]
+    return p
 
 
 def group_rolling(d, window, min_periods, fn):

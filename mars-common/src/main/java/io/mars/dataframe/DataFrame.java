@@ -1190,6 +1190,57 @@ public final class DataFrame implements Tileable {
                 .drop(draw, at);
     }
 
+    /**
+     * pandas' {@code pivot_table(index=index, columns=columns, values=values, aggfunc=aggfunc)} for one index column:
+     * a row per index key (sorted; null keys left out) and a column per value of {@code columnValues}, named by it
+     * ({@code String.valueOf}; True/False for bools). The new columns are the data's values, which a lazy frame does not know, so the caller
+     * names them (pandas finds them itself); a value with no rows gives a column of nulls (pandas leaves it out). Rows
+     * whose new columns are all null are left out, as pandas' {@code dropna=True}; the new columns are float64 when
+     * the aggregate is int (a left join's rule; pandas keeps int64 when no cell is missing).
+     */
+    public DataFrame pivotTable(String index, String columns, String values, String aggfunc, List<?> columnValues) {
+        dtype(index);
+        dtype(values);
+        DType columnType = dtype(columns);
+        if (columnValues.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "pivotTable needs at least one value of column '"
+                    + columns + "' to make a column of");
+        }
+        DataFrame out = select(index).dropna("any", List.of(index)).groupBy(index).size().select(index);
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Object v : columnValues) {
+            String name = v instanceof Boolean flag ? (flag ? "True" : "False") : String.valueOf(v);
+            if (name.equals(index) || !names.add(name)) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "pivotTable: column value '" + name + "' repeats"
+                        + " or clashes with the index column");
+            }
+            Series match;
+            if (v instanceof Boolean b && columnType == DType.BOOL) {
+                match = b ? col(columns) : col(columns).not();
+            } else if (v instanceof String text && columnType == DType.STRING) {
+                match = col(columns).eq(text);
+            } else if (v instanceof Number n && columnType.isNumeric()) {
+                match = col(columns).eq(n.doubleValue());
+            } else {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "pivotTable: value " + v + " cannot be compared"
+                        + " with column '" + columns + "' of " + columnType);
+            }
+            DataFrame part = select(index, values).filter(match).groupBy(index)
+                    .agg(GroupBy.named(name, values, aggfunc));
+            out = out.merge(part, List.of(index), "left", "_x", "_y", true);
+        }
+        List<String> made = new ArrayList<>(out.columns().subList(1, out.columns().size()));
+        return out.dropna("all", made); // pandas' dropna=True: no row whose every new column is null
+    }
+
+    /**
+     * pandas' {@code pivot(index=index, columns=columns, values=values)}: {@link #pivotTable} taking each pair's
+     * value (pandas refuses a repeated pair; here the first row's value is taken).
+     */
+    public DataFrame pivot(String index, String columns, String values, List<?> columnValues) {
+        return pivotTable(index, columns, values, "first", columnValues);
+    }
+
     @Override
     public String toString() {
         return io.mars.Eager.printed(this).orElseGet(this::toLazyString);

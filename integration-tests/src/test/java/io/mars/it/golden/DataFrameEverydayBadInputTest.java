@@ -138,6 +138,14 @@ class DataFrameEverydayBadInputTest {
                 "min_periods", "[0, 2]", "3");
         assertFails(() -> df().select("k", "s").groupBy("k").rolling(2).sum(), ErrorCode.UNSUPPORTED_DTYPE,
                 "rolling.sum", "'s'");
+        assertFails(() -> df().pivotTable("k", "s", "x", "sum", java.util.List.of()), ErrorCode.INVALID_ARGUMENT,
+                "pivotTable", "'s'");
+        assertFails(() -> df().pivotTable("k", "s", "x", "sum", java.util.List.of(1)), ErrorCode.INVALID_ARGUMENT,
+                "value 1", "'s'", "object");
+        assertFails(() -> df().pivotTable("k", "s", "x", "sum", java.util.List.of("a", "a")),
+                ErrorCode.INVALID_ARGUMENT, "'a'", "repeats");
+        assertFails(() -> df().pivotTable("k", "zz", "x", "sum", java.util.List.of("a")), ErrorCode.COLUMN_NOT_FOUND,
+                "'zz'");
         assertFails(() -> df().sample(6, 1), ErrorCode.INVALID_ARGUMENT, "sample", "[0, 5]", "6");
         assertFails(() -> df().col("x").sample(-1, 1), ErrorCode.INVALID_ARGUMENT, "sample", "-1");
     }

@@ -3,12 +3,16 @@ package io.mars.it.golden;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.GroupBy;
 import io.mars.dataframe.Series;
 import io.mars.it.LocalClusterExtension;
+import io.mars.types.Column;
+import io.mars.types.LocalTable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -163,6 +167,16 @@ class DataFrameEverydayGoldenTest {
         add("eval_x_plus_2y", (df, o, e) -> df.eval("x + y * 2").rename(""));
         add("eval_negate", (df, o, e) -> df.eval("-x + 1 - k / 4").rename(""));
         add("eval_comparison", (df, o, e) -> df.eval("y >= k * 3").rename(""));
+        add("pivot_table_k_g_x_sum", (df, o, e) -> df.pivotTable("k", "g", "x", "sum", List.of("a", "b", "c")));
+        add("pivot_table_g_b_y_mean", (df, o, e) -> df.pivotTable("g", "b", "y", "mean", List.of(false, true)));
+        add("pivot_table_k_b_y_count", (df, o, e) -> df.pivotTable("k", "b", "y", "count", List.of(false, true)));
+        add("pivot_table_g_k_x_max", (df, o, e) -> df.pivotTable("g", "k", "x", "max", List.of(1, 3, 5, 7)));
+        add("pivot_first_rows", (df, o, e) -> {
+            DataFrame labels = DataFrames.fromTable(LocalTable.of(Column.ofLongs("c", 0, 1, 2, 0, 1, 2),
+                    Column.ofLongs("r", 1, 1, 1, 2, 2, 2)), 4);
+            return df.head(6).assign("c", labels.col("c")).assign("r", labels.col("r")).pivot("r", "c", "y",
+                    List.of(0, 1, 2));
+        });
         add("pipe_x_abs", (df, o, e) -> df.col("x").pipe(Series::abs));
         add("pipe_frame_head", (df, o, e) -> df.pipe(d -> d.head(3)));
         add("pipe_groupby_sum", (df, o, e) -> df.select("k", "y").groupBy("k").pipe(GroupBy::sum));
