@@ -179,6 +179,9 @@ def cases(df, o):
         # Mars's new columns come from a left join, float64 for an int aggregate
         "pivot_first_rows": lambda: pivot(df.head(6).assign(c=[0, 1, 2, 0, 1, 2], r=[1, 1, 1, 2, 2, 2])
                                           .pivot(index="r", columns="c", values="y").astype("float64")),
+        "crosstab_k_g": lambda: pivot(pd.crosstab(df.k, df.g)),
+        "crosstab_g_b": lambda: pivot(pd.crosstab(df.g, df.b)),
+        "crosstab_after_filter": lambda: pivot(pd.crosstab(pos.g, pos.k)),
         # pipe
         "pipe_x_abs": lambda: col(df.x.pipe(lambda s: s.abs()), "x"),
         "pipe_frame_head": lambda: df.pipe(lambda d: d.head(3)),

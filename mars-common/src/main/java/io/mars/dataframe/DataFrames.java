@@ -299,4 +299,24 @@ public final class DataFrames {
             }
         }, io.mars.types.DType.TIMESTAMP);
     }
+
+    /**
+     * pandas' {@code crosstab(index, columns)}: how many rows have each pair of values, a row per value of
+     * {@code index} (sorted; nulls left out) and a column per value of {@code columnValues} (given by the caller, as
+     * for {@link DataFrame#pivotTable}), int64 with 0 for a pair that never occurs. The two series need different
+     * names.
+     */
+    public static DataFrame crosstab(Series index, Series columns, List<?> columnValues) {
+        if (index.name().equals(columns.name())) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "crosstab needs series of different names; both are '"
+                    + index.name() + "'");
+        }
+        DataFrame pairs = index.toFrame().assign(columns.name(), columns);
+        DataFrame counts = pairs.pivotTable(index.name(), columns.name(), columns.name(), "size", columnValues);
+        DataFrame out = counts;
+        for (String c : counts.columns().subList(1, counts.columns().size())) {
+            out = out.assign(c, counts.col(c).fillna(0.0).astype(DType.INT64));
+        }
+        return out;
+    }
 }

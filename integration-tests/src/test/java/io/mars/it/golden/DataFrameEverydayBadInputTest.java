@@ -146,6 +146,8 @@ class DataFrameEverydayBadInputTest {
                 ErrorCode.INVALID_ARGUMENT, "'a'", "repeats");
         assertFails(() -> df().pivotTable("k", "zz", "x", "sum", java.util.List.of("a")), ErrorCode.COLUMN_NOT_FOUND,
                 "'zz'");
+        assertFails(() -> DataFrames.crosstab(df().col("k"), df().col("k"), java.util.List.of(1)),
+                ErrorCode.INVALID_ARGUMENT, "crosstab", "'k'");
         assertFails(() -> df().sample(6, 1), ErrorCode.INVALID_ARGUMENT, "sample", "[0, 5]", "6");
         assertFails(() -> df().col("x").sample(-1, 1), ErrorCode.INVALID_ARGUMENT, "sample", "-1");
     }

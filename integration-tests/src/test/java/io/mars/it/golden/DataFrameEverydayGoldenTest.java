@@ -177,6 +177,10 @@ class DataFrameEverydayGoldenTest {
             return df.head(6).assign("c", labels.col("c")).assign("r", labels.col("r")).pivot("r", "c", "y",
                     List.of(0, 1, 2));
         });
+        add("crosstab_k_g", (df, o, e) -> DataFrames.crosstab(df.col("k"), df.col("g"), List.of("a", "b", "c")));
+        add("crosstab_g_b", (df, o, e) -> DataFrames.crosstab(df.col("g"), df.col("b"), List.of(false, true)));
+        add("crosstab_after_filter", (df, o, e) -> DataFrames.crosstab(positive(df).col("g"), positive(df).col("k"),
+                List.of(1, 3, 5, 7)));
         add("pipe_x_abs", (df, o, e) -> df.col("x").pipe(Series::abs));
         add("pipe_frame_head", (df, o, e) -> df.pipe(d -> d.head(3)));
         add("pipe_groupby_sum", (df, o, e) -> df.select("k", "y").groupBy("k").pipe(GroupBy::sum));
