@@ -182,6 +182,12 @@ def cases(df, o):
         "crosstab_k_g": lambda: pivot(pd.crosstab(df.k, df.g)),
         "crosstab_g_b": lambda: pivot(pd.crosstab(df.g, df.b)),
         "crosstab_after_filter": lambda: pivot(pd.crosstab(pos.g, pos.k)),
+        # join on the labels
+        "join_left": lambda: df[["k", "y"]].join(o[["p", "q"]]),
+        "join_inner": lambda: df[["k", "x"]].join(o[["p"]], how="inner"),
+        "join_right_after_filter": lambda: pos[["k", "y"]].join(o[["q"]], how="right").sort_index(),
+        "join_outer_suffixes": lambda: o[["p", "c"]].join(df[["x", "k"]].iloc[5:15].rename(columns={"x": "p"}),
+                                                          how="outer", lsuffix="_l", rsuffix="_r"),
         # pipe
         "pipe_x_abs": lambda: col(df.x.pipe(lambda s: s.abs()), "x"),
         "pipe_frame_head": lambda: df.pipe(lambda d: d.head(3)),

@@ -1241,6 +1241,34 @@ public final class DataFrame implements Tileable {
         return pivotTable(index, columns, values, "first", columnValues);
     }
 
+    /** pandas' {@code join(other, how)} on the row labels: see {@link #join(DataFrame, String, String, String)}. */
+    public DataFrame join(DataFrame other, String how) {
+        return join(other, how, "", "");
+    }
+
+    /**
+     * pandas' {@code join(other, how, lsuffix, rsuffix)}: the rows matched by their labels (left, right, inner or
+     * outer), as a merge of the labels made columns, labelled by the joined labels (unnamed as in pandas, here
+     * {@code __mars_join_label}). Columns both frames have need a suffix (INVALID_ARGUMENT naming them). The rows come
+     * sorted by label; pandas keeps the left frame's order for how=left, the same when its labels are sorted.
+     */
+    public DataFrame join(DataFrame other, String how, String lsuffix, String rsuffix) {
+        List<String> both = new ArrayList<>(columns);
+        both.retainAll(other.columns);
+        if (!both.isEmpty() && (lsuffix.isEmpty() && rsuffix.isEmpty() || lsuffix.equals(rsuffix))) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "join: columns " + both + " are in both frames; give"
+                    + " lsuffix and rsuffix that differ");
+        }
+        String key = "__mars_join_label";
+        DataFrame left = resetIndex();
+        left = left.rename(Map.of(left.columns().get(0), key));
+        DataFrame right = other.resetIndex();
+        right = right.rename(Map.of(right.columns().get(0), key));
+        DataFrame joined = both.isEmpty() ? left.merge(right, List.of(key), how, "_x", "_y", true)
+                : left.merge(right, List.of(key), how, lsuffix, rsuffix, true);
+        return joined.setIndex(key);
+    }
+
     @Override
     public String toString() {
         return io.mars.Eager.printed(this).orElseGet(this::toLazyString);

@@ -148,6 +148,7 @@ class DataFrameEverydayBadInputTest {
                 "'zz'");
         assertFails(() -> DataFrames.crosstab(df().col("k"), df().col("k"), java.util.List.of(1)),
                 ErrorCode.INVALID_ARGUMENT, "crosstab", "'k'");
+        assertFails(() -> df().join(df().select("x"), "left"), ErrorCode.INVALID_ARGUMENT, "join", "[x]", "lsuffix");
         assertFails(() -> df().sample(6, 1), ErrorCode.INVALID_ARGUMENT, "sample", "[0, 5]", "6");
         assertFails(() -> df().col("x").sample(-1, 1), ErrorCode.INVALID_ARGUMENT, "sample", "-1");
     }

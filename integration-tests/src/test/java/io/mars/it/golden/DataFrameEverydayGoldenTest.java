@@ -181,6 +181,11 @@ class DataFrameEverydayGoldenTest {
         add("crosstab_g_b", (df, o, e) -> DataFrames.crosstab(df.col("g"), df.col("b"), List.of(false, true)));
         add("crosstab_after_filter", (df, o, e) -> DataFrames.crosstab(positive(df).col("g"), positive(df).col("k"),
                 List.of(1, 3, 5, 7)));
+        add("join_left", (df, o, e) -> df.select("k", "y").join(o.select("p", "q"), "left"));
+        add("join_inner", (df, o, e) -> df.select("k", "x").join(o.select("p"), "inner"));
+        add("join_right_after_filter", (df, o, e) -> positive(df).select("k", "y").join(o.select("q"), "right"));
+        add("join_outer_suffixes", (df, o, e) -> o.select("p", "c").join(df.select("x", "k").iloc(5, 15)
+                .rename(java.util.Map.of("x", "p")), "outer", "_l", "_r"));
         add("pipe_x_abs", (df, o, e) -> df.col("x").pipe(Series::abs));
         add("pipe_frame_head", (df, o, e) -> df.pipe(d -> d.head(3)));
         add("pipe_groupby_sum", (df, o, e) -> df.select("k", "y").groupBy("k").pipe(GroupBy::sum));
