@@ -355,6 +355,9 @@ public final class DataFrame implements Tileable {
      * {@code "all"} rows whose columns are all null.
      */
     public DataFrame dropna(String how, List<String> subset) {
+        if (subset == null) {
+            subset = columns; // pandas' subset=None: every column
+        }
         ExprFn fn = switch (how) {
             case "any" -> ExprFn.ALL_NOTNA;
             case "all" -> ExprFn.ANY_NOTNA;
@@ -600,6 +603,15 @@ public final class DataFrame implements Tileable {
     /** pandas' {@code drop_duplicates(subset=subset)}: the first row of each distinct tuple of those columns. */
     public DataFrame dropDuplicates(String... subset) {
         return DataFrameOps.dropDuplicates(this, List.of(subset));
+    }
+
+    /**
+     * pandas' {@code drop_duplicates(subset, keep=keep)}: {@code "first"} keeps each first occurrence, {@code "last"}
+     * each last one, {@code "none"} (pandas' {@code keep=False}) only the rows that occur once; an empty subset means
+     * every column. Nulls count as equal, as in pandas. With {@code "none"} the rows are labelled by position.
+     */
+    public DataFrame dropDuplicates(List<String> subset, String keep) {
+        return DataFrameOps.dropDuplicates(this, subset, keep);
     }
 
     /** pandas' {@code describe()} of the numeric columns: a frame with a column {@code stat} (count, mean, ...). */
@@ -996,6 +1008,266 @@ public final class DataFrame implements Tileable {
     }
 
     // --- end index ---
+
+    // ----- issue 18, everyday members: each column through its series member -----
+
+    /** Every column replaced by {@code fn} of it, in place. */
+    private DataFrame eachColumn(java.util.function.Function<Series, Series> fn) {
+        DataFrame out = this;
+        for (String c : columns) {
+            out = out.assign(c, fn.apply(col(c)).rename(c));
+        }
+        return out;
+    }
+
+    /** A one-row frame with {@code fn} (a one-row reduction) of every column, named as the columns. */
+    private DataFrame eachReduced(java.util.function.Function<Series, Series> fn) {
+        DataFrame out = null;
+        for (String c : columns) {
+            Series r = fn.apply(col(c)).rename(c);
+            out = out == null ? r.toFrame() : out.assign(c, r);
+        }
+        if (out == null) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "cannot reduce a frame without columns");
+        }
+        return out;
+    }
+
+    /** pandas' {@code abs()} of every column (each numeric). */
+    public DataFrame abs() { return eachColumn(Series::abs); }
+    /** pandas' {@code isnull()}, the same as {@link #isna()}. */
+    public DataFrame isnull() { return isna(); }
+    /** pandas' {@code notnull()}, the same as {@link #notna()}. */
+    public DataFrame notnull() { return notna(); }
+
+    /** pandas' {@code df + s} (and the other arithmetic below): every column with the scalar (each numeric). */
+    public DataFrame add(double s) { return eachColumn(c -> c.add(s)); }
+    public DataFrame sub(double s) { return eachColumn(c -> c.subtract(s)); }
+    public DataFrame mul(double s) { return eachColumn(c -> c.multiply(s)); }
+    public DataFrame div(double s) { return eachColumn(c -> c.divide(s)); }
+    public DataFrame truediv(double s) { return eachColumn(c -> c.divide(s)); }
+    public DataFrame floordiv(long s) { return eachColumn(c -> c.floorDivide(s)); }
+    public DataFrame mod(long s) { return eachColumn(c -> c.mod(s)); }
+    public DataFrame pow(double s) { return eachColumn(c -> c.power(s)); }
+    public DataFrame radd(double s) { return eachColumn(c -> c.radd(s)); }
+    public DataFrame rsub(double s) { return eachColumn(c -> c.rsub(s)); }
+    public DataFrame rmul(double s) { return eachColumn(c -> c.rmul(s)); }
+    public DataFrame rdiv(double s) { return eachColumn(c -> c.rdiv(s)); }
+
+    /** pandas' {@code df == s} (and the comparisons below): a bool frame (each column numeric). */
+    public DataFrame eq(double s) { return eachColumn(c -> c.eq(s)); }
+    public DataFrame ne(double s) { return eachColumn(c -> c.ne(s)); }
+    public DataFrame lt(double s) { return eachColumn(c -> c.lt(s)); }
+    public DataFrame le(double s) { return eachColumn(c -> c.le(s)); }
+    public DataFrame gt(double s) { return eachColumn(c -> c.gt(s)); }
+    public DataFrame ge(double s) { return eachColumn(c -> c.ge(s)); }
+
+    /**
+     * pandas' {@code where(cond, axis=0)} with a bool series: every column kept where {@code cond} is true and null
+     * elsewhere (an int or bool column becomes float64, as in pandas).
+     */
+    public DataFrame where(Series cond) { return eachColumn(c -> c.where(cond)); }
+    public DataFrame where(Series cond, double other) { return eachColumn(c -> c.where(cond, other)); }
+    /** pandas' {@code mask(cond, axis=0)}: {@link #where(Series)} with {@code cond} negated. */
+    public DataFrame mask(Series cond) { return eachColumn(c -> c.mask(cond)); }
+    public DataFrame mask(Series cond, double other) { return eachColumn(c -> c.mask(cond, other)); }
+
+    /** pandas' {@code bfill()}: a null takes the next value of its column that is not null. */
+    public DataFrame bfill() { return iloc(-1, Long.MIN_VALUE, -1).ffill().iloc(-1, Long.MIN_VALUE, -1); }
+
+    /** pandas' {@code combine_first(other)} of frames with the same columns: this value, or other's where null. */
+    public DataFrame combineFirst(DataFrame other) {
+        if (!other.columns.equals(columns)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "combineFirst needs frames with the same columns; got "
+                    + columns + " and " + other.columns);
+        }
+        return eachColumn(c -> c.combineFirst(other.col(c.name())));
+    }
+
+    /** pandas' {@code add_prefix(prefix)}: every column renamed {@code prefix + name}. */
+    public DataFrame addPrefix(String prefix) {
+        Objects.requireNonNull(prefix, "prefix");
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String c : columns) {
+            m.put(c, prefix + c);
+        }
+        return rename(m);
+    }
+
+    /** pandas' {@code add_suffix(suffix)}: every column renamed {@code name + suffix}. */
+    public DataFrame addSuffix(String suffix) {
+        Objects.requireNonNull(suffix, "suffix");
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String c : columns) {
+            m.put(c, c + suffix);
+        }
+        return rename(m);
+    }
+
+    /**
+     * pandas' {@code insert(loc, column, value)}, returning the new frame (pandas changes the frame in place): the
+     * column at position {@code loc}; a name already present is INVALID_ARGUMENT, as pandas' ValueError.
+     */
+    public DataFrame insert(int loc, String column, Series value) {
+        if (loc < 0 || loc > columns.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "insert: loc must be in [0, " + columns.size()
+                    + "], got " + loc);
+        }
+        if (columns.contains(column)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "insert: column '" + column + "' already exists");
+        }
+        List<String> order = new ArrayList<>(columns);
+        order.add(loc, column);
+        return assign(column, value).select(order);
+    }
+
+    /** pandas' {@code pipe(fn)}: {@code fn.apply(this)}, for chains of calls. */
+    public <R> R pipe(java.util.function.Function<? super DataFrame, R> fn) {
+        return Objects.requireNonNull(fn, "fn").apply(this);
+    }
+
+    /** pandas' {@code rank(method)} of every column (see {@link Series#rank(String)}), float64. */
+    public DataFrame rank() { return eachColumn(Series::rank); }
+    public DataFrame rank(String method) { return eachColumn(c -> c.rank(method)); }
+
+    /** pandas' {@code median()} of every column (each numeric), as a one-row frame (see {@link #sum()}). */
+    public DataFrame median() { return eachReduced(Series::median); }
+    /** pandas' {@code quantile(q)} of every column (each numeric), as a one-row float64 frame. */
+    public DataFrame quantile(double q) { return eachReduced(c -> c.quantile(q)); }
+    /** pandas' {@code sem()} of every column (each numeric), as a one-row float64 frame. */
+    public DataFrame sem() { return eachReduced(Series::sem); }
+    /** pandas' {@code skew()} of every column (each numeric), as a one-row float64 frame. */
+    public DataFrame skew() { return eachReduced(Series::skew); }
+    /** pandas' {@code kurt()} of every column (each numeric), as a one-row float64 frame. */
+    public DataFrame kurt() { return eachReduced(Series::kurt); }
+    /** pandas' {@code nunique()} of every column, as a one-row int64 frame. */
+    public DataFrame nunique() { return eachReduced(Series::nunique); }
+    /** pandas' {@code any()} of every column (each bool or numeric), as a one-row bool frame. */
+    public DataFrame any() { return eachReduced(Series::any); }
+    /** pandas' {@code all()} of every column (each bool or numeric), as a one-row bool frame. */
+    public DataFrame all() { return eachReduced(Series::all); }
+    /** pandas' {@code idxmax()} of every column, as a one-row frame of labels (a column of nulls only: no row). */
+    public DataFrame idxmax() { return eachReduced(Series::idxmax); }
+    public DataFrame idxmin() { return eachReduced(Series::idxmin); }
+
+    /**
+     * pandas' {@code query(expression)}: the rows where the condition over the columns holds (null counts as false);
+     * see {@link #eval(String)} for what an expression may hold.
+     */
+    public DataFrame query(String expression) {
+        return Query.query(this, expression);
+    }
+
+    /**
+     * pandas' {@code eval(expression)} of a computed column: column names (or `quoted names`), numbers, 'text',
+     * True/False, {@code + - * / // % **}, comparisons (chained as in Python), {@code and/or/not} or {@code &|~},
+     * parentheses. An unknown name is COLUMN_NOT_FOUND naming it; a malformed expression INVALID_ARGUMENT.
+     */
+    public Series eval(String expression) {
+        return Query.eval(this, expression);
+    }
+
+    /**
+     * pandas' {@code sample(n, random_state=seed)} without replacement: {@code n} rows chosen by a hash of the seed
+     * and each row's position, so the draw does not depend on the chunking (like the tensor random functions); the
+     * rows come in the order of their draws, with their labels. Not the rows numpy's generator would pick.
+     */
+    public DataFrame sample(long n, long seed) {
+        if (n < 0 || rows != Shapes.UNKNOWN && n > rows) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "sample: n must be in [0, " + (rows == Shapes.UNKNOWN
+                    ? "rows" : String.valueOf(rows)) + "] without replacement, got " + n);
+        }
+        Series position = Ranks.counting(this).subtract(1L);
+        long modulus = 2_147_483_647L;
+        Series h = position.add(Math.floorMod(seed, modulus) + 1).mod(modulus).multiply(48_271L).mod(modulus);
+        for (int round = 0; round < 3; round++) {
+            // squaring mod a prime mixes the neighbouring positions a linear step leaves in order
+            h = h.multiply(h).add(position).add(round * 7_919L + 12_345L).mod(modulus);
+        }
+        String draw = "__mars_sample_draw";
+        String at = "__mars_sample_position";
+        return assign(draw, h.rename(draw)).assign(at, position.rename(at)).nsmallest(n, List.of(draw, at))
+                .drop(draw, at);
+    }
+
+    /**
+     * pandas' {@code pivot_table(index=index, columns=columns, values=values, aggfunc=aggfunc)} for one index column:
+     * a row per index key (sorted; null keys left out) and a column per value of {@code columnValues}, named by it
+     * ({@code String.valueOf}; True/False for bools). The new columns are the data's values, which a lazy frame does not know, so the caller
+     * names them (pandas finds them itself); a value with no rows gives a column of nulls (pandas leaves it out). Rows
+     * whose new columns are all null are left out, as pandas' {@code dropna=True}; the new columns are float64 when
+     * the aggregate is int (a left join's rule; pandas keeps int64 when no cell is missing).
+     */
+    public DataFrame pivotTable(String index, String columns, String values, String aggfunc, List<?> columnValues) {
+        dtype(index);
+        dtype(values);
+        DType columnType = dtype(columns);
+        if (columnValues.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "pivotTable needs at least one value of column '"
+                    + columns + "' to make a column of");
+        }
+        DataFrame out = select(index).dropna("any", List.of(index)).groupBy(index).size().select(index);
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Object v : columnValues) {
+            String name = v instanceof Boolean flag ? (flag ? "True" : "False") : String.valueOf(v);
+            if (name.equals(index) || !names.add(name)) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "pivotTable: column value '" + name + "' repeats"
+                        + " or clashes with the index column");
+            }
+            Series match;
+            if (v instanceof Boolean b && columnType == DType.BOOL) {
+                match = b ? col(columns) : col(columns).not();
+            } else if (v instanceof String text && columnType == DType.STRING) {
+                match = col(columns).eq(text);
+            } else if (v instanceof Number n && columnType.isNumeric()) {
+                match = col(columns).eq(n.doubleValue());
+            } else {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "pivotTable: value " + v + " cannot be compared"
+                        + " with column '" + columns + "' of " + columnType);
+            }
+            DataFrame part = select(index, values).filter(match).groupBy(index)
+                    .agg(GroupBy.named(name, values, aggfunc));
+            out = out.merge(part, List.of(index), "left", "_x", "_y", true);
+        }
+        List<String> made = new ArrayList<>(out.columns().subList(1, out.columns().size()));
+        return out.dropna("all", made); // pandas' dropna=True: no row whose every new column is null
+    }
+
+    /**
+     * pandas' {@code pivot(index=index, columns=columns, values=values)}: {@link #pivotTable} taking each pair's
+     * value (pandas refuses a repeated pair; here the first row's value is taken).
+     */
+    public DataFrame pivot(String index, String columns, String values, List<?> columnValues) {
+        return pivotTable(index, columns, values, "first", columnValues);
+    }
+
+    /** pandas' {@code join(other, how)} on the row labels: see {@link #join(DataFrame, String, String, String)}. */
+    public DataFrame join(DataFrame other, String how) {
+        return join(other, how, "", "");
+    }
+
+    /**
+     * pandas' {@code join(other, how, lsuffix, rsuffix)}: the rows matched by their labels (left, right, inner or
+     * outer), as a merge of the labels made columns, labelled by the joined labels (unnamed as in pandas, here
+     * {@code __mars_join_label}). Columns both frames have need a suffix (INVALID_ARGUMENT naming them). The rows come
+     * sorted by label; pandas keeps the left frame's order for how=left, the same when its labels are sorted.
+     */
+    public DataFrame join(DataFrame other, String how, String lsuffix, String rsuffix) {
+        List<String> both = new ArrayList<>(columns);
+        both.retainAll(other.columns);
+        if (!both.isEmpty() && (lsuffix.isEmpty() && rsuffix.isEmpty() || lsuffix.equals(rsuffix))) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "join: columns " + both + " are in both frames; give"
+                    + " lsuffix and rsuffix that differ");
+        }
+        String key = "__mars_join_label";
+        DataFrame left = resetIndex();
+        left = left.rename(Map.of(left.columns().get(0), key));
+        DataFrame right = other.resetIndex();
+        right = right.rename(Map.of(right.columns().get(0), key));
+        DataFrame joined = both.isEmpty() ? left.merge(right, List.of(key), how, "_x", "_y", true)
+                : left.merge(right, List.of(key), how, lsuffix, rsuffix, true);
+        return joined.setIndex(key);
+    }
 
     @Override
     public String toString() {

@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * The row-moving operations of dataframes and series (sort, merge, concat, drop_duplicates, shuffle-able groupby):
@@ -130,6 +132,7 @@ final class DataFrameOps {
         if (frames.isEmpty()) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "concat needs at least one frame");
         }
+        frames = promoted(frames);
         DataFrame first = frames.get(0);
         long rows = 0;
         for (DataFrame f : frames) {
@@ -164,9 +167,68 @@ final class DataFrameOps {
         return RowLabels.stored(name, first.dtype());
     }
 
+    /**
+     * pandas' dtype rule of a concat: a column that is int in one part and float in another becomes float64 in every
+     * part (ints of other widths become int64). Other differences are left for the caller's check.
+     */
+    static DType promotedType(List<DType> types) {
+        DType first = types.get(0);
+        boolean same = true;
+        boolean anyFloat = false;
+        for (DType t : types) {
+            if (!t.isNumeric() || t == DType.BOOL) {
+                return null;
+            }
+            same &= t == first;
+            anyFloat |= t.isFloat();
+        }
+        return same ? first : anyFloat ? DType.FLOAT64 : DType.INT64;
+    }
+
+    private static List<DataFrame> promoted(List<DataFrame> frames) {
+        List<String> columns = frames.get(0).columns();
+        Map<String, DType> target = new java.util.LinkedHashMap<>();
+        for (String c : columns) {
+            List<DType> types = new ArrayList<>();
+            for (DataFrame f : frames) {
+                if (!f.columns().equals(columns)) {
+                    return frames;
+                }
+                types.add(f.dtype(c));
+            }
+            DType t = promotedType(types);
+            if (t != null) {
+                target.put(c, t);
+            }
+        }
+        List<DataFrame> out = new ArrayList<>(frames.size());
+        for (DataFrame f : frames) {
+            Map<String, DType> cast = new java.util.LinkedHashMap<>();
+            target.forEach((c, t) -> {
+                if (f.dtype(c) != t) {
+                    cast.put(c, t);
+                }
+            });
+            out.add(cast.isEmpty() ? f : f.astype(cast));
+        }
+        return out;
+    }
+
     static Series concatSeries(List<Series> series) {
         if (series.isEmpty()) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "concat needs at least one series");
+        }
+        List<DType> types = new ArrayList<>();
+        for (Series s : series) {
+            types.add(s.dtype());
+        }
+        DType promotedType = promotedType(types);
+        if (promotedType != null) {
+            List<Series> cast = new ArrayList<>(series.size());
+            for (Series s : series) {
+                cast.add(s.dtype() == promotedType ? s : s.astype(promotedType));
+            }
+            series = cast;
         }
         Series first = series.get(0);
         long rows = 0;
@@ -195,6 +257,24 @@ final class DataFrameOps {
         DataFrame in = df.positioned();
         return new DataFrame(new TableDropDuplicates(cols), List.of(in), df.columns(), df.dtypes(), Shapes.UNKNOWN,
                 in.labels());
+    }
+
+    static DataFrame dropDuplicates(DataFrame df, List<String> subset, String keep) {
+        List<String> cols = subset.isEmpty() ? df.columns() : subset;
+        return switch (Objects.requireNonNull(keep, "keep")) {
+            case "first" -> dropDuplicates(df, cols);
+            case "last" -> dropDuplicates(df.iloc(-1, Long.MIN_VALUE, -1), cols).iloc(-1, Long.MIN_VALUE, -1);
+            case "none" -> {
+                DataFrame rows = Ranks.withPositions(df);
+                DataFrame first = dropDuplicates(rows, cols).select(Ranks.POSITION);
+                DataFrame last = dropDuplicates(rows.iloc(-1, Long.MIN_VALUE, -1), cols).select(Ranks.POSITION);
+                DataFrame once = first.merge(last, Ranks.POSITION, "inner");
+                yield rows.merge(once, Ranks.POSITION, "inner").sortValues(Ranks.POSITION, true)
+                        .drop(Ranks.POSITION).resetIndex(true);
+            }
+            default -> throw new MarsException(ErrorCode.INVALID_ARGUMENT, "dropDuplicates: keep must be first, last"
+                    + " or none; got '" + keep + "'");
+        };
     }
 
     static Series dropDuplicates(Series s) {

@@ -274,4 +274,49 @@ public final class DataFrames {
         }
         return raw;
     }
+
+    /**
+     * pandas' {@code to_datetime(series, format=format)} of a string series with Python's strptime directives (%Y %y
+     * %m %d %H %M %S %f %j %b %B %a %A %p %I %%), as UTC; null for null. A value that does not match the format fails
+     * the job with the value in the message (pandas raises; there is no errors='coerce' here).
+     */
+    public static Series toDatetime(Series strings, String format) {
+        if (strings.dtype() != io.mars.types.DType.STRING) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "toDatetime needs a string (object) series, got series '"
+                    + strings.name() + "' of " + strings.dtype());
+        }
+        Timestamps.strptime(java.util.Objects.requireNonNull(format, "format"));
+        return strings.map((io.mars.types.ValueFunction<String, Object>) v -> {
+            if (v == null) {
+                return null;
+            }
+            var f = Timestamps.strptime(format);
+            try {
+                return java.time.LocalDateTime.parse(v, f).toInstant(java.time.ZoneOffset.UTC);
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "toDatetime: '" + v + "' does not match format '"
+                        + format + "'");
+            }
+        }, io.mars.types.DType.TIMESTAMP);
+    }
+
+    /**
+     * pandas' {@code crosstab(index, columns)}: how many rows have each pair of values, a row per value of
+     * {@code index} (sorted; nulls left out) and a column per value of {@code columnValues} (given by the caller, as
+     * for {@link DataFrame#pivotTable}), int64 with 0 for a pair that never occurs. The two series need different
+     * names.
+     */
+    public static DataFrame crosstab(Series index, Series columns, List<?> columnValues) {
+        if (index.name().equals(columns.name())) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "crosstab needs series of different names; both are '"
+                    + index.name() + "'");
+        }
+        DataFrame pairs = index.toFrame().assign(columns.name(), columns);
+        DataFrame counts = pairs.pivotTable(index.name(), columns.name(), columns.name(), "size", columnValues);
+        DataFrame out = counts;
+        for (String c : counts.columns().subList(1, counts.columns().size())) {
+            out = out.assign(c, counts.col(c).fillna(0.0).astype(DType.INT64));
+        }
+        return out;
+    }
 }

@@ -25,4 +25,74 @@ public final class DatetimeAccessor {
 
     /** Monday = 0 ... Sunday = 6, as pandas. */
     public Series dayofweek() { return StringAccessor.apply(series, AccessorFn.DT_DAYOFWEEK, null, null); }
+
+    // ----- issue 18: members computed per value by a function of mars-common (the workers always have its classes) -----
+
+    private static final long SECOND = 1_000_000_000L;
+
+    private Series field(io.mars.types.ValueFunction<java.time.Instant, Object> fn) {
+        return series.map(fn, DType.INT64);
+    }
+
+    private static java.time.ZonedDateTime utc(java.time.Instant t) {
+        return t.atZone(java.time.ZoneOffset.UTC);
+    }
+
+    /** The hour 0-23 (UTC); int64, null for NaT (pandas gives float64 with NaN when a value is NaT). */
+    public Series hour() { return field(t -> t == null ? null : (Object) (long) utc(t).getHour()); }
+    public Series minute() { return field(t -> t == null ? null : (Object) (long) utc(t).getMinute()); }
+    public Series second() { return field(t -> t == null ? null : (Object) (long) utc(t).getSecond()); }
+    /** 1-4. */
+    public Series quarter() { return field(t -> t == null ? null : (Object) (long) ((utc(t).getMonthValue() + 2) / 3)); }
+    /** 1-366. */
+    public Series dayofyear() { return field(t -> t == null ? null : (Object) (long) utc(t).getDayOfYear()); }
+
+    /** The ISO-8601 week of the year, 1-53 (pandas' {@code weekofyear}, {@code isocalendar().week}). */
+    public Series weekofyear() {
+        return field(t -> t == null ? null
+                : (Object) (long) utc(t).get(java.time.temporal.IsoFields.WEEK_OF_WEEK_BASED_YEAR));
+    }
+
+    /**
+     * pandas' {@code strftime(format)} with Python's directives %Y %y %m %d %H %M %S %f %j %b %B %a %A %p %I and %%;
+     * another directive is INVALID_ARGUMENT. Null for NaT.
+     */
+    public Series strftime(String format) {
+        Timestamps.checkStrftime(java.util.Objects.requireNonNull(format, "format"));
+        return series.map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> t == null ? null
+                : Timestamps.strftime(utc(t), format), DType.STRING);
+    }
+
+    /** pandas' {@code floor(freq)}: down to a multiple of {@code freq} ("D", "H", "min"/"T", "S", "ms", "us"). */
+    public Series floor(String freq) { return rounded(freq, java.math.RoundingMode.FLOOR); }
+    public Series ceil(String freq) { return rounded(freq, java.math.RoundingMode.CEILING); }
+    /** pandas' {@code round(freq)}: to the nearest multiple, halves to even (as pandas). */
+    public Series round(String freq) { return rounded(freq, java.math.RoundingMode.HALF_EVEN); }
+
+    private Series rounded(String freq, java.math.RoundingMode mode) {
+        long unit = unitNanos(freq);
+        return series.map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> {
+            if (t == null) {
+                return null;
+            }
+            long nanos = Math.addExact(Math.multiplyExact(t.getEpochSecond(), SECOND), t.getNano());
+            long q = java.math.BigDecimal.valueOf(nanos).divide(java.math.BigDecimal.valueOf(unit), 0, mode)
+                    .longValueExact();
+            long r = q * unit;
+            return java.time.Instant.ofEpochSecond(Math.floorDiv(r, SECOND), Math.floorMod(r, SECOND));
+        }, DType.TIMESTAMP);
+    }
+
+    static long unitNanos(String freq) {
+        return switch (java.util.Objects.requireNonNull(freq, "freq")) {
+            case "D" -> 86_400 * SECOND;
+            case "H", "h" -> 3_600 * SECOND;
+            case "min", "T" -> 60 * SECOND;
+            case "S", "s" -> SECOND;
+            case "ms", "L" -> 1_000_000L;
+            case "us", "U" -> 1_000L;
+            default -> throw new MarsException(ErrorCode.INVALID_ARGUMENT, "dt.floor/ceil/round: freq '" + freq
+                    + "' is not supported; use D, H, min, S, ms or us");
+        };
+    }
 }

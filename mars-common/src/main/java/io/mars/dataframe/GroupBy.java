@@ -176,6 +176,145 @@ public final class GroupBy {
         return frame.withoutLabels().filter(Ranks.cumcount(frame, keys, false).lt((double) n));
     }
 
+    // ----- issue 18, everyday members -----
+
+    /** pandas' {@code pipe(fn)}: {@code fn.apply(this)}. */
+    public <R> R pipe(java.util.function.Function<? super GroupBy, R> fn) {
+        return Objects.requireNonNull(fn, "fn").apply(this);
+    }
+
+    /**
+     * pandas' {@code nth(n)}: the {@code n}-th row of each group ({@code -1} the last), in frame order, labelled by
+     * position; rows whose key is null are left out.
+     */
+    public DataFrame nth(long n) {
+        Series number = n >= 0 ? cumcount() : Ranks.cumcount(frame, keys, false);
+        return frame.withoutLabels().filter(number.eq((double) (n >= 0 ? n : -n - 1)));
+    }
+
+    /** pandas' {@code ngroups}: the number of groups (null keys left out), as a one-row int64 series. */
+    public Series ngroups() {
+        return size().col("size").count().rename("ngroups");
+    }
+
+    /** pandas' {@code sem(ddof=1)} with {@code as_index=False}: the keys and every non-key column's std / sqrt(count). */
+    public DataFrame sem() {
+        List<NamedAgg> aggs = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                values.add(c);
+                aggs.add(named(c, c, "std"));
+                aggs.add(named("__mars_count_" + c, c, "count"));
+            }
+        }
+        DataFrame both = agg(aggs.toArray(NamedAgg[]::new));
+        DataFrame out = both;
+        for (String c : values) {
+            out = out.assign(c, both.col(c).divide(both.col("__mars_count_" + c).astype(DType.FLOAT64).power(0.5))
+                    .rename(c));
+        }
+        List<String> keep = new ArrayList<>(keys);
+        keep.addAll(values);
+        return out.select(keep);
+    }
+
+    /**
+     * pandas' {@code shift(periods)}: every non-key column shifted within its group (null where the value would come
+     * from another group), in frame order, labelled by position; int columns become float64.
+     */
+    public DataFrame shift(long periods) {
+        return GroupWindows.apply(frame, keys, periods, GroupWindows.Kind.SHIFT);
+    }
+
+    /** pandas' {@code diff(periods)} within each group (int or float columns), float64, in frame order. */
+    public DataFrame diff(long periods) {
+        return GroupWindows.apply(frame, keys, periods, GroupWindows.Kind.DIFF);
+    }
+
+    public DataFrame diff() {
+        return diff(1);
+    }
+
+    /** pandas' {@code pct_change(periods, fill_method=None)} within each group, float64, in frame order. */
+    public DataFrame pctChange(long periods) {
+        return GroupWindows.apply(frame, keys, periods, GroupWindows.Kind.PCT_CHANGE);
+    }
+
+    public DataFrame pctChange() {
+        return pctChange(1);
+    }
+
+    /**
+     * pandas' {@code quantile(q)} with {@code as_index=False} (linear interpolation): the keys and every non-key
+     * column's quantile (each numeric), float64; NaN for a group whose values are all null.
+     */
+    public DataFrame quantile(double q) {
+        return Ranks.groupQuantile(frame, keys, q);
+    }
+
+    /**
+     * pandas' {@code rank(method)} (average, min, max, first, dense; ascending, nulls kept null): every non-key
+     * column ranked within its group, float64, in frame order, labelled by position.
+     */
+    public DataFrame rank(String method) {
+        return GroupWindows.rank(frame, keys, method);
+    }
+
+    public DataFrame rank() {
+        return rank("average");
+    }
+
+    /**
+     * pandas' {@code rolling(window)} per group: {@code .sum()}, {@code .mean()}, {@code .count()} of every non-key
+     * column over each row's window within its group, in frame order (pandas orders the rows by group).
+     */
+    public Rolling rolling(int window) {
+        return rolling(window, window);
+    }
+
+    public Rolling rolling(int window, int minPeriods) {
+        if (window < 1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupby rolling: window must be at least 1, got "
+                    + window);
+        }
+        if (minPeriods < 0 || minPeriods > window) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupby rolling: min_periods must be in [0, "
+                    + window + "], got " + minPeriods);
+        }
+        return new Rolling(this, window, minPeriods);
+    }
+
+    /** A window per group: pandas' {@code RollingGroupby}. */
+    public static final class Rolling {
+        private final GroupBy groups;
+        private final int window;
+        private final int minPeriods;
+
+        private Rolling(GroupBy groups, int window, int minPeriods) {
+            this.groups = groups;
+            this.window = window;
+            this.minPeriods = minPeriods;
+        }
+
+        public DataFrame sum() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "sum");
+        }
+
+        public DataFrame mean() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "mean");
+        }
+
+        public DataFrame count() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "count");
+        }
+    }
+
+    /** pandas' {@code ffill()}: a null takes the last value before it in its group; in frame order. */
+    public DataFrame ffill() {
+        return GroupWindows.apply(frame, keys, 0, GroupWindows.Kind.FFILL);
+    }
+
     /** {@code fn} of every non-key column. */
     private DataFrame all(AggFn fn, int ddof) {
         List<AggSpec> specs = new ArrayList<>();

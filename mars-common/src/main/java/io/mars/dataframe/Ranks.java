@@ -24,7 +24,7 @@ final class Ranks {
     }
 
     /** An int64 series 1, 2, 3 ... over the rows of {@code df} (a running count of a column that is never null). */
-    private static Series counting(DataFrame df) {
+    static Series counting(DataFrame df) {
         Series c = df.col(df.columns().get(0));
         return c.isna().or(c.notna()).cumsum();
     }
@@ -123,7 +123,7 @@ final class Ranks {
      * Over rows sorted by {@code keys}: whether each row starts a group (its key differs from the row before), and
      * whether its key has no null.
      */
-    private static Series[] groupStarts(DataFrame sorted, List<String> keys) {
+    static Series[] groupStarts(DataFrame sorted, List<String> keys) {
         Series starts = null;
         Series known = null;
         for (String k : keys) {
@@ -201,6 +201,54 @@ final class Ranks {
             DataFrame middle = joined.filter(twice.abs().le(1.0));
             DataFrame medians = middle.groupBy(keyArray).agg(GroupBy.named(v, v, "mean"));
             out = out.merge(medians, keys, "left", "_x", "_y", true);
+        }
+        return out;
+    }
+
+    /**
+     * pandas' {@code groupby(keys, as_index=False).quantile(q)} (linear interpolation): as {@link #groupMedian}, the
+     * rows sorted by key and value and numbered within their group; the one or two at {@code (size - 1) * q} are
+     * weighted and summed per group. float64; NaN for a group whose values are all null.
+     */
+    static DataFrame groupQuantile(DataFrame frame, List<String> keys, double q) {
+        if (!(q >= 0 && q <= 1)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupby quantile: q must be in [0, 1], got " + q);
+        }
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                if (!frame.dtype(c).isNumeric()) {
+                    throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute quantile of column '"
+                            + c + "' of dtype " + frame.dtype(c) + "; select the numeric columns first");
+                }
+                values.add(c);
+            }
+        }
+        String[] keyArray = keys.toArray(String[]::new);
+        DataFrame plain = frame.withoutLabels();
+        DataFrame out = plain.select(keys).dropna("any", keys).groupBy(keyArray).size().select(keys);
+        for (String v : values) {
+            List<String> both = new ArrayList<>(keys);
+            both.add(v);
+            DataFrame known = plain.select(both).dropna("any", both);
+            DataFrame sorted = known.sortValues(both, Collections.nCopies(both.size(), true));
+            Series number = counting(sorted);
+            Series start = number.multiply(groupStarts(sorted, keys)[0].astype(DType.INT64)).cummax();
+            DataFrame numbered = sorted.assign(RANK, number.subtract(start));
+            DataFrame sizes = known.groupBy(keyArray).agg(GroupBy.named("__mars_size", keys.get(0), "size"));
+            DataFrame joined = numbered.merge(sizes, keys, "inner");
+            Series at = joined.col("__mars_size").astype(DType.FLOAT64).subtract(1.0).multiply(q);
+            Series low = at.floorDivide(1L).astype(DType.FLOAT64);
+            Series fraction = at.subtract(low);
+            Series index = joined.col(RANK).astype(DType.FLOAT64);
+            Series isLow = index.eq(low);
+            Series isHigh = index.eq(low.add(1.0));
+            Series weight = isLow.astype(DType.FLOAT64).multiply(fraction.rsub(1.0))
+                    .add(isHigh.astype(DType.FLOAT64).multiply(fraction));
+            DataFrame picked = joined.assign(v, joined.col(v).astype(DType.FLOAT64).multiply(weight).rename(v))
+                    .filter(isLow.or(isHigh));
+            DataFrame quantiles = picked.groupBy(keyArray).agg(GroupBy.named(v, v, "sum"));
+            out = out.merge(quantiles, keys, "left", "_x", "_y", true);
         }
         return out;
     }

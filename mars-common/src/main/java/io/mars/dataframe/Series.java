@@ -303,6 +303,11 @@ public final class Series implements Tileable {
         Exprs.requireBool(ExprFn.WHERE, cond.name, cond.dtype);
         checkAligned(this, cond);
         DType out = dtype;
+        if (other != null && dtype.isNumeric() && !dtype.isFloat() && dtype != DType.BOOL
+                && other.kind() == io.mars.types.DataType.Kind.FLOAT && other.floatValue() == Math.rint(other.floatValue())
+                && Math.abs(other.floatValue()) < 0x1p53) {
+            other = Scalar.of((long) other.floatValue()); // pandas keeps int64 when the value is a whole number
+        }
         if (other == null ? dtype.isLongBacked() && dtype != DType.TIMESTAMP : !dtype.isFloat()
                 && (other.kind() == io.mars.types.DataType.Kind.FLOAT || dtype == DType.BOOL)) {
             out = DType.FLOAT64; // pandas: a missing or fractional value turns bool and int into float64
@@ -643,6 +648,11 @@ public final class Series implements Tileable {
         return DataFrameOps.dropDuplicates(positioned());
     }
 
+    /** pandas' {@code drop_duplicates(keep=keep)}: keep is first, last or none (see {@link DataFrame#dropDuplicates(List, String)}). */
+    public Series dropDuplicates(String keep) {
+        return DataFrameOps.dropDuplicates(toFrame(), List.of(), keep).col(name);
+    }
+
     /**
      * pandas' {@code value_counts()} as a frame: this series' column of distinct non-null values and {@code count},
      * most frequent first (equal counts in value order).
@@ -784,6 +794,115 @@ public final class Series implements Tileable {
     }
 
     // --- end index ---
+
+    // ----- issue 18, everyday members: pandas aliases, statistics by composition -----
+
+    /** pandas' {@code isnull()}, the same as {@link #isna()}. */
+    public Series isnull() { return isna(); }
+    /** pandas' {@code notnull()}, the same as {@link #notna()}. */
+    public Series notnull() { return notna(); }
+
+    /** pandas' {@code mask(cond)}: null where {@code cond} is true, this value elsewhere. */
+    public Series mask(Series cond) {
+        return where(requireBoolCond(cond).not());
+    }
+
+    /** pandas' {@code mask(cond, other)}: {@code other} where {@code cond} is true, this value elsewhere. */
+    public Series mask(Series cond, double other) {
+        return where(requireBoolCond(cond).not(), other);
+    }
+
+    private static Series requireBoolCond(Series cond) {
+        Exprs.requireBool(ExprFn.WHERE, cond.name, cond.dtype);
+        return cond;
+    }
+
+    public Series sub(Series o) { return subtract(o); }
+    public Series sub(double s) { return subtract(s); }
+    public Series mul(Series o) { return multiply(o); }
+    public Series mul(double s) { return multiply(s); }
+    public Series div(Series o) { return divide(o); }
+    public Series div(double s) { return divide(s); }
+    public Series truediv(Series o) { return divide(o); }
+    public Series truediv(double s) { return divide(s); }
+    public Series floordiv(Series o) { return floorDivide(o); }
+    public Series floordiv(long s) { return floorDivide(s); }
+    public Series pow(double s) { return power(s); }
+    /** {@code s + this}. */
+    public Series radd(double s) { return scalar(ExprFn.ADD, Scalar.of(s), true); }
+    /** {@code s - this}. */
+    public Series rsub(double s) { return rsubtract(s); }
+    /** {@code s * this}. */
+    public Series rmul(double s) { return scalar(ExprFn.MULTIPLY, Scalar.of(s), true); }
+    /** {@code s / this}. */
+    public Series rdiv(double s) { return rdivide(s); }
+    /** {@code s / this}. */
+    public Series rtruediv(double s) { return rdivide(s); }
+    /** {@code s // this}. */
+    public Series rfloordiv(long s) { return scalar(ExprFn.FLOOR_DIVIDE, Scalar.of(s), true); }
+    /** {@code s % this}. */
+    public Series rmod(long s) { return scalar(ExprFn.MOD, Scalar.of(s), true); }
+    /** {@code s ** this}. */
+    public Series rpow(double s) { return scalar(ExprFn.POWER, Scalar.of(s), true); }
+
+    /**
+     * pandas' {@code add(other, fill_value=v)}: a null on one side is read as {@code v}; null where both are null.
+     * Both series numeric; the result is float64 when either is float (or {@code v} is fractional).
+     */
+    public Series add(Series o, double fillValue) { return Moments.filled(this, o, fillValue).add(Moments.filledOther(this, o, fillValue)); }
+    public Series sub(Series o, double fillValue) { return Moments.filled(this, o, fillValue).subtract(Moments.filledOther(this, o, fillValue)); }
+    public Series mul(Series o, double fillValue) { return Moments.filled(this, o, fillValue).multiply(Moments.filledOther(this, o, fillValue)); }
+    public Series div(Series o, double fillValue) { return Moments.filled(this, o, fillValue).divide(Moments.filledOther(this, o, fillValue)); }
+
+    /** pandas' {@code sem(ddof=1)}: the standard error of the mean, {@code std / sqrt(count)}, float64. */
+    public Series sem() { return Moments.sem(this, 1); }
+    public Series sem(int ddof) { return Moments.sem(this, ddof); }
+
+    /** pandas' {@code skew()}: the adjusted Fisher-Pearson skewness (nulls skipped; NaN below 3 values). */
+    public Series skew() { return Moments.skew(this); }
+
+    /** pandas' {@code kurt()}: Fisher's excess kurtosis, bias-corrected (nulls skipped; NaN below 4 values). */
+    public Series kurt() { return Moments.kurt(this); }
+    /** pandas' {@code kurtosis()}, the same as {@link #kurt()}. */
+    public Series kurtosis() { return kurt(); }
+
+    /** pandas' {@code cov(other)}: the sample covariance over the rows where both are not null, float64. */
+    public Series cov(Series other) { return Moments.cov(this, other, 1); }
+    public Series cov(Series other, int ddof) { return Moments.cov(this, other, ddof); }
+
+    /** pandas' {@code corr(other)} (Pearson) over the rows where both are not null, float64. */
+    public Series corr(Series other) { return Moments.corr(this, other); }
+
+    /** pandas' {@code autocorr(lag)}: {@code corr(shift(lag))}. */
+    public Series autocorr(int lag) { return corr(shift(lag)); }
+    public Series autocorr() { return autocorr(1); }
+
+    /** pandas' {@code dot(other)}: the sum of the products (a null makes pandas' result NaN; here too). */
+    public Series dot(Series other) { return Moments.dot(this, other); }
+
+    /** pandas' {@code any()}: true when a value is true (non-zero for numbers); nulls skipped. One-row bool. */
+    public Series any() { return Moments.any(this); }
+
+    /** pandas' {@code all()}: true when every value is true (non-zero for numbers); nulls skipped. One-row bool. */
+    public Series all() { return Moments.all(this); }
+
+    /** pandas' {@code combine_first(other)}: this value, or {@code other}'s where this one is null (numeric). */
+    public Series combineFirst(Series other) { return Moments.combineFirst(this, other); }
+
+    /** pandas' {@code bfill()}: a null takes the next value that is not null (the reversed rows' {@code ffill}). */
+    public Series bfill() {
+        return iloc(-1, Long.MIN_VALUE, -1).ffill().iloc(-1, Long.MIN_VALUE, -1);
+    }
+
+    /** pandas' {@code pipe(fn)}: {@code fn.apply(this)}, for chains of calls. */
+    public <R> R pipe(java.util.function.Function<? super Series, R> fn) {
+        return Objects.requireNonNull(fn, "fn").apply(this);
+    }
+
+    /** pandas' {@code sample(n, random_state=seed)}: see {@link DataFrame#sample(long, long)}. */
+    public Series sample(long n, long seed) {
+        return toFrame().sample(n, seed).col(name);
+    }
 
     @Override
     public String toString() {

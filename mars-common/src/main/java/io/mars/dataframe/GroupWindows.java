@@ -1,0 +1,180 @@
+package io.mars.dataframe;
+
+import io.mars.common.error.ErrorCode;
+import io.mars.common.error.MarsException;
+import io.mars.types.DType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * pandas' per-group shift, diff, pct_change and ffill, built as {@link Ranks#groupCumsum} is: the rows sorted by key
+ * and position, each row numbered within its group, the whole column shifted or filled and the values that came
+ * from another group masked; then the rows put back in frame order.
+ */
+final class GroupWindows {
+    enum Kind { SHIFT, DIFF, PCT_CHANGE, FFILL }
+
+    private GroupWindows() {
+    }
+
+    static DataFrame apply(DataFrame frame, List<String> keys, long periods, Kind kind) {
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                DType t = frame.dtype(c);
+                if ((kind == Kind.DIFF || kind == Kind.PCT_CHANGE) && (!t.isNumeric() || t == DType.BOOL)) {
+                    throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "groupby " + name(kind) + " of column '" + c
+                            + "' of " + t + " is not supported; select int or float columns");
+                }
+                values.add(c);
+            }
+        }
+        DataFrame rows = Ranks.withPositions(frame);
+        List<String> by = new ArrayList<>(keys);
+        by.add(Ranks.POSITION);
+        List<Boolean> ascending = new ArrayList<>(Collections.nCopies(keys.size(), true));
+        ascending.add(periods >= 0);
+        DataFrame sorted = rows.sortValues(by, ascending);
+        Series number = Ranks.counting(sorted);
+        Series[] groups = Ranks.groupStarts(sorted, keys);
+        Series start = number.multiply(groups[0].astype(DType.INT64)).cummax();
+        Series known = groups[1];
+        long n = Math.abs(periods);
+        Series reaches = number.subtract(start).ge((double) n).and(known);
+        DataFrame out = sorted.select(Ranks.POSITION);
+        for (String v : values) {
+            Series x = sorted.col(v);
+            Series result = switch (kind) {
+                case SHIFT -> x.shift(n).where(reaches);
+                case DIFF -> x.subtract(x.shift(n).where(reaches));
+                case PCT_CHANGE -> x.divide(x.shift(n).where(reaches)).subtract(1.0);
+                case FFILL -> {
+                    Series lastValid = number.whereTyped(x.notna(), DType.INT64, null, null).ffill().fillna(0.0);
+                    yield x.ffill().whereTyped(lastValid.ge(start).and(known), x.dtype(), null, null);
+                }
+            };
+            out = out.assign(v, result.rename(v));
+        }
+        return out.sortValues(Ranks.POSITION, true).select(values).resetIndex(true);
+    }
+
+    private static final List<String> RANK_METHODS = List.of("average", "min", "max", "first", "dense");
+
+    /**
+     * pandas' {@code groupby(keys).rank(method)} (ascending, na_option='keep'): every non-key column ranked within
+     * its group, float64, in frame order; null for a null value or key. The rows that have both are sorted by key,
+     * value and position and numbered; a change of key starts a group, a change of key or value a run of ties.
+     */
+    static DataFrame rank(DataFrame frame, List<String> keys, String method) {
+        if (!RANK_METHODS.contains(method)) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupby rank: method must be one of average, min,"
+                    + " max, first, dense; got '" + method + "'");
+        }
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                values.add(c);
+            }
+        }
+        DataFrame rows = Ranks.withPositions(frame);
+        DataFrame out = rows.select(Ranks.POSITION);
+        String rankColumn = "__mars_group_rank";
+        for (String v : values) {
+            List<String> both = new ArrayList<>(keys);
+            both.add(v);
+            List<String> by = new ArrayList<>(both);
+            by.add(Ranks.POSITION);
+            List<String> kept = new ArrayList<>(by);
+            DataFrame known = rows.select(kept).dropna("any", both);
+            DataFrame sorted = known.sortValues(by, Collections.nCopies(by.size(), true));
+            Series number = Ranks.counting(sorted);
+            Series groupStart = number.multiply(Ranks.groupStarts(sorted, keys)[0].astype(DType.INT64)).cummax();
+            Series ties = Ranks.groupStarts(sorted, both)[0].astype(DType.INT64);
+            Series tieStart = number.multiply(ties).cummax();
+            Series low = tieStart.subtract(groupStart).add(1L);
+            Series r;
+            if (method.equals("first")) {
+                r = number.subtract(groupStart).add(1L);
+            } else if (method.equals("dense")) {
+                Series runs = ties.cumsum();
+                r = runs.subtract(runs.multiply(Ranks.groupStarts(sorted, keys)[0].astype(DType.INT64)).cummax())
+                        .add(1L);
+            } else if (method.equals("min")) {
+                r = low;
+            } else {
+                DataFrame sizes = known.groupBy(both.toArray(String[]::new))
+                        .agg(GroupBy.named("__mars_tie_size", v, "size"));
+                DataFrame withLow = sorted.assign(rankColumn, low.rename(rankColumn)).merge(sizes, both, "inner");
+                Series high = withLow.col(rankColumn).add(withLow.col("__mars_tie_size")).subtract(1L);
+                Series chosen = method.equals("max") ? high
+                        : withLow.col(rankColumn).add(high).astype(DType.FLOAT64).divide(2.0);
+                DataFrame ranked = withLow.select(Ranks.POSITION).assign(v, chosen.astype(DType.FLOAT64).rename(v));
+                out = out.merge(ranked, Ranks.POSITION, "left");
+                continue;
+            }
+            DataFrame ranked = sorted.select(Ranks.POSITION).assign(v, r.astype(DType.FLOAT64).rename(v));
+            out = out.merge(ranked, Ranks.POSITION, "left");
+        }
+        return out.sortValues(Ranks.POSITION, true).select(values).resetIndex(true);
+    }
+
+    /**
+     * pandas' {@code groupby(keys).rolling(window, min_periods).sum/mean/count()}: within each group, over the
+     * window of the row and the {@code window - 1} before it. From running sums over the rows sorted by key and
+     * position: a window's sum is the running sum less the running sum {@code window} rows back (or before the
+     * group's first row). float64, in frame order; null for a row whose key is null.
+     */
+    static DataFrame rolling(DataFrame frame, List<String> keys, int window, int minPeriods, String fn) {
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                DType t = frame.dtype(c);
+                if (!t.isNumeric()) {
+                    throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "groupby rolling." + fn + " of column '" + c
+                            + "' of " + t + " is not supported; select the numeric columns");
+                }
+                values.add(c);
+            }
+        }
+        DataFrame rows = Ranks.withPositions(frame);
+        List<String> by = new ArrayList<>(keys);
+        by.add(Ranks.POSITION);
+        DataFrame sorted = rows.sortValues(by, Collections.nCopies(by.size(), true));
+        Series number = Ranks.counting(sorted);
+        Series[] groups = Ranks.groupStarts(sorted, keys);
+        Series start = number.multiply(groups[0].astype(DType.INT64)).cummax();
+        Series reaches = number.subtract(start).ge((double) window);
+        DataFrame out = sorted.select(Ranks.POSITION);
+        for (String v : values) {
+            Series x = sorted.col(v).astype(DType.FLOAT64);
+            Series sum = windowed(x.fillna(0.0), groups[0], reaches, window);
+            Series count = windowed(x.notna().astype(DType.FLOAT64), groups[0], reaches, window);
+            Series result = switch (fn) {
+                case "sum" -> sum;
+                case "mean" -> sum.divide(count);
+                default -> count;
+            };
+            Series enough = fn.equals("count") ? groups[1] : count.ge((double) minPeriods).and(groups[1]);
+            out = out.assign(v, result.where(enough).rename(v));
+        }
+        return out.sortValues(Ranks.POSITION, true).select(values).resetIndex(true);
+    }
+
+    /** The sum of {@code x} over each row's window within its group (rows sorted by key and position). */
+    private static Series windowed(Series x, Series starts, Series reaches, int window) {
+        Series running = x.cumsum();
+        Series before = running.subtract(x).whereTyped(starts, DType.FLOAT64, null, null).ffill();
+        Series back = running.shift(window).where(reaches);
+        return running.subtract(back.fillna(0.0).add(before.where(reaches.not()).fillna(0.0)));
+    }
+
+    private static String name(Kind kind) {
+        return switch (kind) {
+            case SHIFT -> "shift";
+            case DIFF -> "diff";
+            case PCT_CHANGE -> "pctChange";
+            case FFILL -> "ffill";
+        };
+    }
+}
