@@ -11,6 +11,8 @@
 #   TS_M [2e6] TS_N [32] TS_CHUNK [250000] TS_OPTS [-Xmx8g]   tall-skinny QR and SVD (W6)
 #   SKIP_SEED=1         leave pi and elementwise out (inner, the W3 workload, still runs)
 #   SKIP_LINALG=1       leave the linear-algebra workloads (matmul, big dotstd, qr, svd) out
+#   FFT_N [16777216] FFT2_N [4096]   fft of FFT_N complex values, fft2 of FFT2_N^2 reals, default chunks
+#   SKIP_FFT=1          leave the FFT workloads out
 #   MARS_OPENBLAS_NUM_THREADS [1]   OpenBLAS threads per slot in the Mars jobs (numpy keeps its own default)
 #   MASTER [local[2]]   where the Mars jobs run
 #   MARS_SUBMIT_OPTS    JVM options for the jobs (bin/mars-submit's default: -Xmx768m -XX:+UseParallelGC)
@@ -136,6 +138,11 @@ if [[ -z "${SKIP_LINALG:-}" ]]; then
     bench "qr" "${ts_m}x$ts_n" "$reps" io.mars.benchmarks.LinalgBenchmark "qr $ts_m $ts_n $ts_chunk" qr "$ts_m $ts_n"
   MARS_SUBMIT_OPTS="${TS_OPTS:--Xmx8g -XX:+UseParallelGC}" \
     bench "svd" "${ts_m}x$ts_n" "$reps" io.mars.benchmarks.LinalgBenchmark "svd $ts_m $ts_n $ts_chunk" svd "$ts_m $ts_n"
+fi
+if [[ -z "${SKIP_FFT:-}" ]]; then
+  fft_n="${FFT_N:-16777216}" fft2_n="${FFT2_N:-4096}"
+  bench "fft" "n=$fft_n" "$reps" io.mars.benchmarks.FftBenchmark "fft $fft_n" fft "$fft_n"
+  bench "fft2" "n=${fft2_n}^2" "$reps" io.mars.benchmarks.FftBenchmark "fft2 $fft2_n" fft2 "$fft2_n"
 fi
 
 echo
