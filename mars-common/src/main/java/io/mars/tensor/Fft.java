@@ -190,9 +190,61 @@ public final class Fft {
         double scale = Scale.of(norm, len).factor(inverse);
         DataType target = complexType(a.dtype());
         Tensor x = resize(a.astype(target), ax, len);
-        x = x.rechunk(ChunkSpec.of(wholeAxis(x.shape(), ax)));
-        ChunkFunction fn = chunk -> FftLines.transform(chunk, ax, inverse, scale).astype(target);
-        return x.mapChunk(fn, target);
+        if (x.ndim() == 1 && len > CHUNK_ELEMENTS) {
+            long n1 = balancedFactor(len);
+            if (n1 > 1) {
+                return fourStep(x, n1, inverse, scale, target);
+            }
+        }
+        return lines(x, ax, inverse, scale, target);
+    }
+
+    /** Transforms every line along {@code axis}: the axis made whole in each chunk, the chunks mapped in place. */
+    private static Tensor lines(Tensor x, int axis, boolean inverse, double scale, DataType target) {
+        Tensor whole = x.rechunk(ChunkSpec.of(wholeAxis(x.shape(), axis)));
+        ChunkFunction fn = chunk -> FftLines.transform(chunk, axis, inverse, scale).astype(target);
+        return whole.mapChunk(fn, target);
+    }
+
+    /**
+     * numpy.fft.fft (or ifft) of a 1-d tensor by the four-step decomposition with {@code n = n1 * n2}: the values as
+     * an n1 x n2 matrix, n2 transforms of length n1 down its columns, a twiddle exp(-+2 pi i k1 j2 / n) per element,
+     * n1 transforms of length n2 along its rows, the result read out transposed. Each pass holds only one axis of
+     * the matrix whole in a chunk, so an axis longer than a chunk is transformed by several workers. 1-d transforms
+     * longer than 2^21 elements use it automatically with n1 the divisor of n nearest its square root.
+     */
+    public static Tensor fourStep(Tensor a, long n1, boolean inverse, String norm) {
+        if (a.ndim() != 1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "the four-step fft takes a 1-d tensor, got shape "
+                    + Shapes.toString(a.shape()));
+        }
+        long len = a.shape()[0];
+        if (n1 <= 0 || len % n1 != 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "n1 = " + n1 + " does not divide the length " + len);
+        }
+        DataType target = complexType(a.dtype());
+        return fourStep(a.astype(target), n1, inverse, Scale.of(norm, len).factor(inverse), target);
+    }
+
+    private static Tensor fourStep(Tensor x, long n1, boolean inverse, double scale, DataType target) {
+        long len = x.shape()[0];
+        long n2 = len / n1;
+        Tensor columns = lines(x.reshape(n1, n2), 0, inverse, 1.0, DataType.COMPLEX128);
+        // k1 * j2 < n is exact in int64 and in float64 up to 2^53, so each angle is rounded once
+        Tensor angle = Tensors.arange(n1).reshape(n1, 1).multiply(Tensors.arange(n2).reshape(1, n2))
+                .astype(DataType.FLOAT64).multiply((inverse ? 2.0 : -2.0) * Math.PI / len);
+        Tensor twiddled = columns.multiply(Tensors.complex(Tensors.cos(angle), Tensors.sin(angle)));
+        return lines(twiddled, 1, inverse, scale, target).transpose().reshape(len);
+    }
+
+    /** The divisor of n nearest its square root from below (1 for a prime). */
+    private static long balancedFactor(long n) {
+        for (long d = (long) Math.sqrt((double) n); d > 1; d--) {
+            if (n % d == 0) {
+                return d;
+            }
+        }
+        return 1;
     }
 
     /** The complex dtype numpy.fft computes in: complex64 for float32 and complex64, complex128 otherwise. */
