@@ -26,6 +26,8 @@ INPUTS = {
 }
 _other = cplx(6, 10)
 INPUTS["c12"] = cplx(12)
+INPUTS["c8192"] = cplx(8192)
+INPUTS["c4099"] = cplx(4099)
 INPUTS["c2eq"] = np.where(np.arange(10) % 2 == 0, INPUTS["c2"], _other)
 INPUTS["c2ne"] = np.where(np.arange(10) % 3 == 0, INPUTS["c2"], _other)
 F = np.fft
@@ -62,6 +64,8 @@ CASES = [
     ("fft2_r2", "r2", F.fft2), ("rfft_r2_axis0", "r2", lambda x: F.rfft(x, axis=0)),
     ("fftn_3d", "c3", F.fftn), ("ifftn_3d", "c3", lambda x: F.ifftn(x, norm="forward")),
     ("fftn_axes02", "c3", lambda x: F.fftn(x, s=(3, 8), axes=(0, 2))),
+    ("fft_c8192", "c8192", F.fft), ("ifft_c8192_ortho", "c8192", lambda x: F.ifft(x, norm="ortho")),
+    ("fft_prime4099", "c4099", F.fft),
     ("fourstep_c16", "c16", F.fft), ("fourstep_c12", "c12", F.fft), ("fourstep_ifft_c12", "c12", F.ifft),
     ("fourstep_r12_ortho", "r12", lambda x: F.fft(x, norm="ortho")),
     ("fftshift_even", "c8", F.fftshift), ("fftshift_odd", "c13", F.fftshift), ("ifftshift_odd", "c13", F.ifftshift),
