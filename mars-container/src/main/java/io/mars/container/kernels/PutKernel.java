@@ -16,6 +16,9 @@ import java.util.List;
 final class PutKernel implements Kernel<ChunkPut> {
     @Override
     public ChunkData execute(ChunkNode node, ChunkPut op, List<ChunkData> inputs) {
+        if (node.dtype().isComplex()) {
+            throw ComplexLoops.unsupported("put (a[mask] = v)", node.dtype());
+        }
         NDArray a = Casts.to(ChunkInputs.array(node, inputs, 0), node.dtype());
         NDArray mask = ChunkInputs.array(node, inputs, 1);
         if (mask.dtype() != DataType.BOOL || !Arrays.equals(mask.shapeView(), a.shapeView())) {

@@ -49,15 +49,6 @@ final class SliceKernel implements Kernel<ChunkSlice> {
             deltas[a] = steps[a] * strides[a];
         }
         int[] positions = Gathers.stridedPositions(base, counts, deltas);
-        if (in.dtype().isComplex()) {
-            // interleaved storage: element p is slots 2p and 2p + 1
-            int[] slots = new int[2 * positions.length];
-            for (int i = 0; i < positions.length; i++) {
-                slots[2 * i] = 2 * positions[i];
-                slots[2 * i + 1] = 2 * positions[i] + 1;
-            }
-            positions = slots;
-        }
-        return new NDArray(node.dtype(), node.shape(), Gathers.gather(in.data(), positions));
+        return new NDArray(node.dtype(), node.shape(), Gathers.gather(in, positions));
     }
 }
