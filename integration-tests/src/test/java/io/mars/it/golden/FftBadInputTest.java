@@ -79,6 +79,10 @@ class FftBadInputTest {
         assertUserError(() -> Tensors.maximum(Z, Z), ErrorCode.UNSUPPORTED_DTYPE,
                 m -> assertThat(m).contains("'maximum'").contains("no order"));
         assertUserError(() -> Z.var(), ErrorCode.UNSUPPORTED_DTYPE, m -> assertThat(m).contains("var"));
+        assertUserError(() -> Tensors.sqrt(Z), ErrorCode.UNSUPPORTED_DTYPE,
+                m -> assertThat(m).contains("'sqrt'").contains("complex128").contains("complex dtypes support"));
+        assertUserError(() -> Tensors.floor(Z.astype(DataType.COMPLEX64)), ErrorCode.UNSUPPORTED_DTYPE,
+                m -> assertThat(m).contains("'floor'").contains("complex64").contains("no order"));
         assertUserError(() -> Fft.rfft(Z), ErrorCode.UNSUPPORTED_DTYPE,
                 m -> assertThat(m).contains("rfft takes real input").contains("complex128"));
         assertUserError(() -> Tensors.complex(Z, Z), ErrorCode.UNSUPPORTED_DTYPE,
