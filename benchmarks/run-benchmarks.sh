@@ -11,6 +11,8 @@
 #   TS_M [2e6] TS_N [32] TS_CHUNK [250000] TS_OPTS [-Xmx8g]   tall-skinny QR and SVD (W6)
 #   SKIP_SEED=1         leave pi and elementwise out (inner, the W3 workload, still runs)
 #   SKIP_LINALG=1       leave the linear-algebra workloads (matmul, big dotstd, qr, svd) out
+#   FFT_N [16777216] FFT2_N [4096]   fft of FFT_N complex values, fft2 of FFT2_N^2 reals, default chunks
+#   SKIP_FFT=1          leave the FFT workloads out; FFT_ONLY=1 runs only them (no seed, linalg or supervisor)
 #   MARS_OPENBLAS_NUM_THREADS [1]   OpenBLAS threads per slot in the Mars jobs (numpy keeps its own default)
 #   MASTER [local[2]]   where the Mars jobs run
 #   MARS_SUBMIT_OPTS    JVM options for the jobs (bin/mars-submit's default: -Xmx768m -XX:+UseParallelGC)
@@ -121,12 +123,17 @@ dot_n="${DOT_N:-2000}" dot_chunk="${DOT_CHUNK:-500}"
 java_bin="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 java_version="$("$java_bin" -version 2>&1 | head -1)"
 echo "Mars on $master ($java_version) vs numpy ($("$python" -c 'import numpy; print(numpy.__version__)' 2>/dev/null || echo 'not run')), $(nproc) cores; raw output in $log"
+if [[ -n "${FFT_ONLY:-}" ]]; then
+  SKIP_SEED=1 SKIP_LINALG=1 SKIP_SUPERVISOR=1
+fi
 if [[ -z "${SKIP_SEED:-}" ]]; then
   bench "pi" "N=$pi_n" "$pi_reps" io.mars.examples.MonteCarloPi "$pi_n $pi_chunk" pi "$pi_n"
   bench "elementwise" "N=$ew_n" "$reps" io.mars.examples.ElementwiseSum "$ew_n $ew_chunk $ew_input" elementwise "$ew_n $ew_input"
 fi
-bench "inner().sum()" "n=$inner_n" "$reps" io.mars.examples.InnerSum "$inner_n $inner_chunk" inner "$inner_n"
-bench "(a@a.T-a).std" "n=$dot_n" "$reps" io.mars.examples.DotStd "$dot_n $dot_chunk" dotstd "$dot_n"
+if [[ -z "${FFT_ONLY:-}" ]]; then
+  bench "inner().sum()" "n=$inner_n" "$reps" io.mars.examples.InnerSum "$inner_n $inner_chunk" inner "$inner_n"
+  bench "(a@a.T-a).std" "n=$dot_n" "$reps" io.mars.examples.DotStd "$dot_n $dot_chunk" dotstd "$dot_n"
+fi
 if [[ -z "${SKIP_LINALG:-}" ]]; then
   matmul_n="${MATMUL_N:-4000}" matmul_chunk="${MATMUL_CHUNK:-1000}"
   big_n="${DOTSTD_BIG_N:-10000}" big_chunk="${DOTSTD_BIG_CHUNK:-2500}"
@@ -138,6 +145,11 @@ if [[ -z "${SKIP_LINALG:-}" ]]; then
     bench "qr" "${ts_m}x$ts_n" "$reps" io.mars.benchmarks.LinalgBenchmark "qr $ts_m $ts_n $ts_chunk" qr "$ts_m $ts_n"
   MARS_SUBMIT_OPTS="${TS_OPTS:--Xmx8g -XX:+UseParallelGC}" \
     bench "svd" "${ts_m}x$ts_n" "$reps" io.mars.benchmarks.LinalgBenchmark "svd $ts_m $ts_n $ts_chunk" svd "$ts_m $ts_n"
+fi
+if [[ -z "${SKIP_FFT:-}" ]]; then
+  fft_n="${FFT_N:-16777216}" fft2_n="${FFT2_N:-4096}"
+  bench "fft" "n=$fft_n" "$reps" io.mars.benchmarks.FftBenchmark "fft $fft_n" fft "$fft_n"
+  bench "fft2" "n=${fft2_n}^2" "$reps" io.mars.benchmarks.FftBenchmark "fft2 $fft2_n" fft2 "$fft2_n"
 fi
 
 echo

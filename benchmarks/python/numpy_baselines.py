@@ -84,6 +84,17 @@ def svd(m, n="32"):
     return "%.6e" % float((u * u).sum() + s.sum() + (vh * vh).sum()), "m=%d, n=%d" % (m, n)
 
 
+def fft(n):
+    rng = np.random.default_rng(41)
+    x = rng.random(n) + 1j * rng.random(n)
+    return "%.6e" % float(np.abs(np.fft.fft(x)).sum()), "n=%d" % n
+
+
+def fft2(n):
+    a = np.random.default_rng(43).random((n, n))
+    return "%.6e" % float(np.abs(np.fft.fft2(a)).sum()), "n=%dx%d" % (n, n)
+
+
 WORKLOADS = {
     "pi": (pi, 1_000_000_000),
     "elementwise": (elementwise, 100_000_000),
@@ -92,6 +103,8 @@ WORKLOADS = {
     "matmul": (matmul, 4000),
     "qr": (qr, 2_000_000),
     "svd": (svd, 2_000_000),
+    "fft": (fft, 1 << 24),
+    "fft2": (fft2, 4096),
 }
 
 

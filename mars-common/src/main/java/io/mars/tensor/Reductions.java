@@ -23,7 +23,32 @@ final class Reductions {
     }
 
     /** A tree reduction over {@code axes} ({@code null}: all axes). */
+    /**
+     * A reduction of a complex tensor: sum and mean reduce the real and imaginary parts apart, prod the magnitudes and
+     * the angles (each a distributed real reduction, so results do not depend on the chunking); the rest are refused.
+     */
+    static Tensor complexReduce(Tensor t, ReduceFn fn, int[] axes, boolean keepdims) {
+        if (fn == ReduceFn.PROD) {
+            // polar form: |prod| = prod |z|, arg prod = sum arg z; both are real distributed reductions
+            Tensor magnitude = t.abs().prod(axes, keepdims);
+            Tensor phase = Tensors.angle(t).sum(axes, keepdims);
+            return magnitude.multiply(Tensors.complex(Tensors.cos(phase), Tensors.sin(phase)));
+        }
+        if (fn != ReduceFn.SUM && fn != ReduceFn.MEAN) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, fn.numpyName() + " is not supported for complex dtype "
+                    + t.dtype() + (fn == ReduceFn.MIN || fn == ReduceFn.MAX || fn == ReduceFn.ARGMIN
+                    || fn == ReduceFn.ARGMAX || fn == ReduceFn.PTP ? ": complex numbers have no order" : "")
+                    + "; sum, mean and prod are");
+        }
+        Tensor re = fn == ReduceFn.SUM ? t.real().sum(axes, keepdims) : t.real().mean(axes, keepdims);
+        Tensor im = fn == ReduceFn.SUM ? t.imag().sum(axes, keepdims) : t.imag().mean(axes, keepdims);
+        return Tensors.complex(re, im);
+    }
+
     static Tensor reduce(Tensor t, ReduceFn fn, int[] axes, boolean keepdims, int ddof) {
+        if (t.dtype().isComplex()) {
+            return complexReduce(t, fn, axes, keepdims);
+        }
         long[] shape = t.shape();
         int[] norm = Shapes.normalizeAxes(axes, shape.length);
         if (ddof < 0) {

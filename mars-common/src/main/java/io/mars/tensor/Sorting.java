@@ -40,6 +40,7 @@ final class Sorting {
     }
 
     private static Tensor sortOrArgsort(Tensor t, Integer axis, boolean indices) {
+        t.dtype().requireOrdered(indices ? "argsort" : "sort");
         Tensor src = axis == null ? flatten(t) : t;
         int a = Shapes.normalizeAxis(axis == null ? 0 : axis, src.ndim());
         return new Tensor(new TensorSort(a, indices), List.of(src), indices ? DataType.INT64 : src.dtype(),

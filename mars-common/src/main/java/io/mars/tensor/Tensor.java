@@ -197,7 +197,15 @@ public final class Tensor implements io.mars.common.graph.Tileable {
     /** numpy's {@code std(axis=axes, keepdims=keepdims, ddof=ddof)}; {@code axes == null} means all axes. */
     public Tensor std(int[] axes, boolean keepdims, int ddof) { return reduce(ReduceFn.STD, axes, keepdims, ddof); }
 
+    /** numpy's {@code .real}, {@code .imag} and {@code conj()}. */
+    public Tensor real() { return Tensors.real(this); }
+    public Tensor imag() { return Tensors.imag(this); }
+    public Tensor conj() { return Tensors.conj(this); }
+
     private Tensor reduce(ReduceFn fn, int[] axes, boolean keepdims, int ddof) {
+        if (dtype.isComplex()) {
+            return Reductions.complexReduce(this, fn, axes, keepdims);
+        }
         int[] norm = Shapes.normalizeAxes(axes, shape.length);
         if (ddof < 0) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "ddof must be >= 0, got " + ddof);

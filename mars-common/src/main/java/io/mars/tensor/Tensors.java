@@ -1023,21 +1023,6 @@ public final class Tensors {
     /** numpy.fix: rounds toward zero (numpy 2 keeps integer dtypes). */
     public static Tensor fix(Tensor x) { return trunc(x); }
 
-    /** numpy.angle of a real tensor. */
-    public static Tensor angle(Tensor x) { return Routines.angle(x); }
-
-    /** numpy.real of a real tensor: itself. */
-    public static Tensor real(Tensor x) { return x; }
-
-    /** numpy.imag of a real tensor: zeros of its dtype. */
-    public static Tensor imag(Tensor x) { return zerosLike(x); }
-
-    /** numpy.conj of a real tensor: itself. */
-    public static Tensor conj(Tensor x) { return x; }
-
-    /** numpy.conjugate: {@link #conj}. */
-    public static Tensor conjugate(Tensor x) { return x; }
-
     /** numpy.divmod(a, b): [a // b, a % b]. */
     public static List<Tensor> divmod(Tensor a, Object b) { return Routines.divmod(a, b); }
 
@@ -1126,6 +1111,39 @@ public final class Tensors {
     public static Tensor pow(Object a, Object b) { return power(a, b); }
     /** numpy.absolute = abs. */
     public static Tensor absolute(Tensor x) { return abs(x); }
+
+    // ----- complex numbers -----
+
+    /** {@code re + 1j * im} of two real tensors (broadcast), complex64 for float32 parts, else complex128. */
+    public static Tensor complex(Object re, Object im) { return ElementwiseOps.binary(ElementwiseFn.MAKE_COMPLEX, re, im); }
+
+    /** numpy.real: the real part (the tensor itself when it is real). */
+    public static Tensor real(Tensor x) {
+        return x.dtype().isComplex() ? ElementwiseOps.unary(ElementwiseFn.REAL, x) : x;
+    }
+
+    /** numpy.imag: the imaginary part (zeros of the tensor's dtype when it is real). */
+    public static Tensor imag(Tensor x) {
+        return x.dtype().isComplex() ? ElementwiseOps.unary(ElementwiseFn.IMAG, x) : zerosLike(x);
+    }
+
+    /** numpy.conj: the complex conjugate (the tensor itself when it is real). */
+    public static Tensor conj(Tensor x) {
+        return x.dtype().isComplex() ? ElementwiseOps.unary(ElementwiseFn.CONJ, x) : x;
+    }
+
+    public static Tensor conjugate(Tensor x) { return conj(x); }
+
+    /** numpy.angle: the argument in radians, arctan2(imag, real) (pi for negative reals, as numpy). */
+    public static Tensor angle(Tensor x) {
+        return x.dtype().isComplex() ? ElementwiseOps.unary(ElementwiseFn.ANGLE, x) : Routines.angle(x);
+    }
+
+    /** numpy.angle(x, deg=True) when {@code deg}. */
+    public static Tensor angle(Tensor x, boolean deg) {
+        return deg ? ElementwiseOps.unary(ElementwiseFn.DEGREES, angle(x)) : angle(x);
+    }
+
     /** numpy.bitwise_invert = invert. */
     public static Tensor bitwiseInvert(Tensor x) { return invert(x); }
     /** numpy.concat = concatenate. */

@@ -205,7 +205,16 @@ final class ArrayPrinter {
                 yield i -> String.format(pattern, a.getLong(i));
             }
             case FLOAT -> new FloatFormat(a, flat)::format;
+            // simpler than numpy's ComplexFloatingFormat: each part as Python's repr, no column alignment
+            case COMPLEX -> i -> complexStr(a, i);
         };
+    }
+
+    private static String complexStr(NDArray a, int i) {
+        boolean single = a.dtype() == DataType.COMPLEX64;
+        double im = a.getImag(i);
+        String imag = pythonFloat(Math.abs(im), single);
+        return pythonFloat(a.getReal(i), single) + (negative(im) ? "-" : "+") + imag + "j";
     }
 
     /** numpy's FloatingFormat in "maxprec" mode with sign '-', fitted to the printed values. */
@@ -357,6 +366,7 @@ final class ArrayPrinter {
             case BOOL -> a.getBoolean(0) ? "True" : "False";
             case INT -> Long.toString(a.getLong(0));
             case FLOAT -> pythonFloat(a.getDouble(0), a.dtype() == DataType.FLOAT32);
+            case COMPLEX -> "(" + complexStr(a, 0) + ")";
         };
     }
 

@@ -93,6 +93,8 @@ public enum DType {
             case INT64 -> INT64;
             case FLOAT32 -> FLOAT32;
             case FLOAT64 -> FLOAT64;
+            case COMPLEX64, COMPLEX128 -> throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE,
+                    "dataframe columns cannot hold complex dtype " + t + "; take real(x) and imag(x) as two columns");
         };
     }
 

@@ -14,10 +14,14 @@ public enum DataType {
     INT32("int32", Kind.INT, 4, 3),
     INT64("int64", Kind.INT, 8, 4),
     FLOAT32("float32", Kind.FLOAT, 4, 5),
-    FLOAT64("float64", Kind.FLOAT, 8, 6);
+    FLOAT64("float64", Kind.FLOAT, 8, 6),
+    /** Two float32s per element, real then imaginary (numpy's {@code <c8}). */
+    COMPLEX64("complex64", Kind.COMPLEX, 8, 7),
+    /** Two float64s per element, real then imaginary (numpy's {@code <c16}). */
+    COMPLEX128("complex128", Kind.COMPLEX, 16, 8);
 
-    /** The three numeric families, ordered bool &lt; int &lt; float. */
-    public enum Kind { BOOL, INT, FLOAT }
+    /** The numeric families, ordered bool &lt; int &lt; float &lt; complex. */
+    public enum Kind { BOOL, INT, FLOAT, COMPLEX }
 
     private final String numpyName;
     private final Kind kind;
@@ -55,6 +59,38 @@ public enum DataType {
         return kind == Kind.BOOL;
     }
 
+    public boolean isComplex() {
+        return kind == Kind.COMPLEX;
+    }
+
+    /** The real dtype of one component of a complex dtype (float32 for complex64); a real dtype itself. */
+    public DataType componentType() {
+        return switch (this) {
+            case COMPLEX64 -> FLOAT32;
+            case COMPLEX128 -> FLOAT64;
+            case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64 -> this;
+        };
+    }
+
+    /** The complex dtype that holds this dtype's values exactly as numpy promotes (float32 → complex64). */
+    public DataType toComplex() {
+        return switch (this) {
+            case BOOL, INT8, INT16, FLOAT32, COMPLEX64 -> COMPLEX64;
+            case INT32, INT64, FLOAT64, COMPLEX128 -> COMPLEX128;
+        };
+    }
+
+    /**
+     * Throws unless this dtype is ordered: numpy orders complex numbers lexicographically, Mars refuses them in
+     * comparisons, max/min and sorting instead so that no one relies on an order with no mathematical meaning.
+     */
+    public void requireOrdered(String what) {
+        if (isComplex()) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, what + " is not supported for complex dtype " + this
+                    + ": complex numbers have no order (compare abs(x), real(x) or imag(x) instead)");
+        }
+    }
+
     /** Looks a dtype up by its numpy name ({@code "float64"}, {@code "int32"}, ...). */
     public static DataType fromNumpyName(String name) {
         for (DataType t : values()) {
@@ -63,7 +99,7 @@ public enum DataType {
             }
         }
         throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE,
-                "dtype '" + name + "' is not supported; use one of bool, int8, int16, int32, int64, float32, float64");
+                "dtype '" + name + "' is not supported; use one of bool, int8, int16, int32, int64, float32, float64, complex64, complex128");
     }
 
     /** numpy.promote_types for two array dtypes. */
@@ -76,6 +112,9 @@ public enum DataType {
         if (hi == FLOAT32 && (lo == INT32 || lo == INT64)) {
             return FLOAT64;
         }
+        if (hi == COMPLEX64 && (lo == INT32 || lo == INT64 || lo == FLOAT64)) {
+            return COMPLEX128;
+        }
         return hi;
     }
 
@@ -87,7 +126,11 @@ public enum DataType {
         if (scalar.ordinal() <= array.kind.ordinal()) {
             return array;
         }
-        return scalar == Kind.INT ? INT64 : FLOAT64;
+        return switch (scalar) {
+            case BOOL, INT -> INT64;
+            case FLOAT -> FLOAT64;
+            case COMPLEX -> array.isFloat() ? array.toComplex() : COMPLEX128;
+        };
     }
 
     /**
@@ -124,6 +167,7 @@ public enum DataType {
         return switch (this) {
             case BOOL, INT8, INT16, FLOAT32 -> FLOAT32;
             case INT32, INT64, FLOAT64 -> FLOAT64;
+            case COMPLEX64, COMPLEX128 -> this;
         };
     }
 

@@ -13,6 +13,12 @@ import java.util.Objects;
  * ({@code boolean[]} for bool, {@code byte[]} int8, {@code short[]} int16, {@code int[]} int32, {@code long[]} int64,
  * {@code float[]} float32, {@code double[]} float64). It is what {@code execute()} returns and what a chunk holds.
  * Treat it as immutable: kernels never write into an array they did not allocate.
+ *
+ * <p>Complex arrays interleave: a complex64 array of {@code size} elements holds a {@code float[]} of length
+ * {@code 2 * size}, a complex128 array a {@code double[]}, element {@code i}'s real part at {@code 2i} and its
+ * imaginary part at {@code 2i + 1} (numpy's own memory layout, so {@code .npy} and wire bytes copy straight in).
+ * {@link #size()} counts elements, never storage slots; {@link #getReal}/{@link #getImag} read an element, and
+ * {@link #getDouble(int)} reads the real part as numpy's complex-to-real cast does.
  */
 public final class NDArray implements ChunkData {
     private final DataType dtype;
@@ -32,7 +38,7 @@ public final class NDArray implements ChunkData {
                     "dtype " + dtype + " needs " + expected.getSimpleName() + " storage, got " + data.getClass().getSimpleName());
         }
         int length = Array.getLength(data);
-        if (length != size) {
+        if (length != slots(dtype, size)) {
             throw new MarsException(ErrorCode.SHAPE_MISMATCH, "cannot make an array of shape " + Shapes.toString(shape)
                     + " (" + size + " elements) from " + length + " values");
         }
@@ -43,6 +49,12 @@ public final class NDArray implements ChunkData {
         return new NDArray(dtype, shape, newStorage(dtype, Shapes.chunkSize(shape)));
     }
 
+    /** The storage length for {@code n} elements: {@code 2n} for complex dtypes, else {@code n}. */
+    public static int slots(DataType dtype, int n) {
+        return dtype.isComplex() ? Math.multiplyExact(2, n) : n;
+    }
+
+    /** Zeroed storage for {@code n} elements of {@code dtype} (interleaved pairs for complex dtypes). */
     public static Object newStorage(DataType dtype, int n) {
         return switch (dtype) {
             case BOOL -> new boolean[n];
@@ -52,6 +64,8 @@ public final class NDArray implements ChunkData {
             case INT64 -> new long[n];
             case FLOAT32 -> new float[n];
             case FLOAT64 -> new double[n];
+            case COMPLEX64 -> new float[2 * n];
+            case COMPLEX128 -> new double[2 * n];
         };
     }
 
@@ -63,7 +77,8 @@ public final class NDArray implements ChunkData {
             case INT32 -> int[].class;
             case INT64 -> long[].class;
             case FLOAT32 -> float[].class;
-            case FLOAT64 -> double[].class;
+            case FLOAT64, COMPLEX128 -> double[].class;
+            case COMPLEX64 -> float[].class;
         };
     }
 
@@ -94,6 +109,36 @@ public final class NDArray implements ChunkData {
 
     public static NDArray of(boolean[] data, long... shape) {
         return new NDArray(DataType.BOOL, shape.length == 0 ? new long[] {data.length} : shape, data);
+    }
+
+    /**
+     * A complex128 array from real and imaginary parts of equal length; without a shape it is 1-d.
+     */
+    public static NDArray ofComplex(double[] real, double[] imag, long... shape) {
+        if (real.length != imag.length) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "real and imaginary parts have different lengths "
+                    + real.length + " and " + imag.length);
+        }
+        double[] data = new double[2 * real.length];
+        for (int i = 0; i < real.length; i++) {
+            data[2 * i] = real[i];
+            data[2 * i + 1] = imag[i];
+        }
+        return new NDArray(DataType.COMPLEX128, shape.length == 0 ? new long[] {real.length} : shape, data);
+    }
+
+    /** A complex64 array from real and imaginary parts of equal length; without a shape it is 1-d. */
+    public static NDArray ofComplex(float[] real, float[] imag, long... shape) {
+        if (real.length != imag.length) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "real and imaginary parts have different lengths "
+                    + real.length + " and " + imag.length);
+        }
+        float[] data = new float[2 * real.length];
+        for (int i = 0; i < real.length; i++) {
+            data[2 * i] = real[i];
+            data[2 * i + 1] = imag[i];
+        }
+        return new NDArray(DataType.COMPLEX64, shape.length == 0 ? new long[] {real.length} : shape, data);
     }
 
     /** A 0-d array. */
@@ -169,7 +214,7 @@ public final class NDArray implements ChunkData {
 
     private static DataType dtypeOfStorage(Class<?> c) {
         for (DataType t : DataType.values()) {
-            if (storageClass(t) == c) {
+            if (storageClass(t) == c && !t.isComplex()) {
                 return t;
             }
         }
@@ -222,7 +267,39 @@ public final class NDArray implements ChunkData {
             case INT64 -> ((long[]) data)[flat];
             case FLOAT32 -> ((float[]) data)[flat];
             case FLOAT64 -> ((double[]) data)[flat];
+            case COMPLEX64 -> ((float[]) data)[2 * flat];
+            case COMPLEX128 -> ((double[]) data)[2 * flat];
         };
+    }
+
+    /** Element {@code flat}'s real part (the value itself for real dtypes). */
+    public double getReal(int flat) {
+        return getDouble(flat);
+    }
+
+    /** Element {@code flat}'s imaginary part (0 for real dtypes). */
+    public double getImag(int flat) {
+        return switch (dtype) {
+            case COMPLEX64 -> ((float[]) data)[2 * flat + 1];
+            case COMPLEX128 -> ((double[]) data)[2 * flat + 1];
+            case BOOL, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64 -> 0.0;
+        };
+    }
+
+    /** Writes one complex element (imaginary part dropped for real dtypes, as numpy's cast does). */
+    public void setComplex(int flat, double re, double im) {
+        switch (dtype) {
+            case COMPLEX64 -> {
+                ((float[]) data)[2 * flat] = (float) re;
+                ((float[]) data)[2 * flat + 1] = (float) im;
+            }
+            case COMPLEX128 -> {
+                ((double[]) data)[2 * flat] = re;
+                ((double[]) data)[2 * flat + 1] = im;
+            }
+            case BOOL -> ((boolean[]) data)[flat] = re != 0.0 || im != 0.0;
+            case INT8, INT16, INT32, INT64, FLOAT32, FLOAT64 -> setDouble(flat, re);
+        }
     }
 
     public long getLong(int flat) {
@@ -234,12 +311,15 @@ public final class NDArray implements ChunkData {
             case INT64 -> ((long[]) data)[flat];
             case FLOAT32 -> (long) ((float[]) data)[flat];
             case FLOAT64 -> (long) ((double[]) data)[flat];
+            case COMPLEX64 -> (long) ((float[]) data)[2 * flat];
+            case COMPLEX128 -> (long) ((double[]) data)[2 * flat];
         };
     }
 
     public boolean getBoolean(int flat) {
         return switch (dtype) {
             case BOOL -> ((boolean[]) data)[flat];
+            case COMPLEX64, COMPLEX128 -> getDouble(flat) != 0.0 || getImag(flat) != 0.0;
             default -> getDouble(flat) != 0.0;
         };
     }
@@ -292,6 +372,7 @@ public final class NDArray implements ChunkData {
             case INT64 -> ((long[]) data)[flat] = (long) v;
             case FLOAT32 -> ((float[]) data)[flat] = (float) v;
             case FLOAT64 -> ((double[]) data)[flat] = v;
+            case COMPLEX64, COMPLEX128 -> setComplex(flat, v, 0.0);
         }
     }
 
@@ -304,6 +385,7 @@ public final class NDArray implements ChunkData {
             case INT64 -> ((long[]) data)[flat] = v;
             case FLOAT32 -> ((float[]) data)[flat] = v;
             case FLOAT64 -> ((double[]) data)[flat] = v;
+            case COMPLEX64, COMPLEX128 -> setComplex(flat, v, 0.0);
         }
     }
 
@@ -320,7 +402,11 @@ public final class NDArray implements ChunkData {
             return this;
         }
         NDArray out = allocate(target, shape);
-        if (target.isFloat() || dtype.isFloat() && target.isBool()) {
+        if (dtype.isComplex() || target.isComplex()) {
+            for (int i = 0; i < size; i++) {
+                out.setComplex(i, getReal(i), getImag(i));
+            }
+        } else if (target.isFloat() || dtype.isFloat() && target.isBool()) {
             for (int i = 0; i < size; i++) {
                 out.setDouble(i, getDouble(i));
             }
@@ -396,7 +482,8 @@ public final class NDArray implements ChunkData {
             case INT32 -> Arrays.equals((int[]) data, (int[]) other.data);
             case INT64 -> Arrays.equals((long[]) data, (long[]) other.data);
             case FLOAT32 -> Arrays.equals((float[]) data, (float[]) other.data);
-            case FLOAT64 -> Arrays.equals((double[]) data, (double[]) other.data);
+            case FLOAT64, COMPLEX128 -> Arrays.equals((double[]) data, (double[]) other.data);
+            case COMPLEX64 -> Arrays.equals((float[]) data, (float[]) other.data);
         };
     }
 

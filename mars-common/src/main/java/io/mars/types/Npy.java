@@ -171,6 +171,8 @@ public final class Npy {
             case INT64 -> b.asLongBuffer().get((long[]) dst, off, n);
             case FLOAT32 -> b.asFloatBuffer().get((float[]) dst, off, n);
             case FLOAT64 -> b.asDoubleBuffer().get((double[]) dst, off, n);
+            case COMPLEX64 -> b.asFloatBuffer().get((float[]) dst, 2 * off, 2 * n);
+            case COMPLEX128 -> b.asDoubleBuffer().get((double[]) dst, 2 * off, 2 * n);
         }
     }
 
@@ -210,6 +212,8 @@ public final class Npy {
             case INT64 -> b.asLongBuffer().put((long[]) data, from, n);
             case FLOAT32 -> b.asFloatBuffer().put((float[]) data, from, n);
             case FLOAT64 -> b.asDoubleBuffer().put((double[]) data, from, n);
+            case COMPLEX64 -> b.asFloatBuffer().put((float[]) data, 2 * from, 2 * n);
+            case COMPLEX128 -> b.asDoubleBuffer().put((double[]) data, 2 * from, 2 * n);
         }
     }
 
@@ -260,6 +264,8 @@ public final class Npy {
             case INT64 -> "<i8";
             case FLOAT32 -> "<f4";
             case FLOAT64 -> "<f8";
+            case COMPLEX64 -> "<c8";
+            case COMPLEX128 -> "<c16";
         };
     }
 
@@ -274,7 +280,8 @@ public final class Npy {
         }
         String why = descr.startsWith(">") ? " (big-endian data are not supported; save with '<' byte order)" : "";
         throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, path + " holds dtype '" + descr + "', which is not"
-                + " supported" + why + "; supported are |b1 |i1 <i2 <i4 <i8 <f4 <f8 (bool, int8..int64, float32, float64)");
+                + " supported" + why + "; supported are |b1 |i1 <i2 <i4 <i8 <f4 <f8 <c8 <c16 (bool, int8..int64, float32, float64, complex64,"
+                + " complex128)");
     }
 
     private static String find(Pattern pattern, String header, String key, Path path) {

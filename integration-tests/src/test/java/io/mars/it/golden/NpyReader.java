@@ -108,6 +108,16 @@ public final class NpyReader {
 
     private static Object readData(ByteBuffer data, DataType dtype, int n) {
         return switch (dtype) {
+            case COMPLEX64 -> {
+                float[] out = new float[2 * n];
+                data.asFloatBuffer().get(out);
+                yield out;
+            }
+            case COMPLEX128 -> {
+                double[] out = new double[2 * n];
+                data.asDoubleBuffer().get(out);
+                yield out;
+            }
             case BOOL -> {
                 boolean[] out = new boolean[n];
                 for (int i = 0; i < n; i++) {

@@ -62,7 +62,11 @@ public enum ElementwiseFn {
     /** numpy.nan_to_num: params {@code [nan, posinf, neginf]} (float constants, already resolved to values). */
     NAN_TO_NUM("nan_to_num", 1, 3),
     /** ndarray.astype: converts to the node's own dtype, with numpy's casting. */
-    ASTYPE("astype", 1);
+    ASTYPE("astype", 1),
+    // complex parts (the API rewrites them for real inputs: real(x) is x, imag(x) zeros, angle(x) arctan2(0, x))
+    CONJ("conjugate", 1), REAL("real", 1), IMAG("imag", 1), ANGLE("angle", 1),
+    /** re + 1j * im of two real arguments: the complex dtype that holds both ({@code DataType#toComplex}). */
+    MAKE_COMPLEX("complex", 2);
 
     private final String numpyName;
     private final int operands;
@@ -115,6 +119,7 @@ public enum ElementwiseFn {
             case "atanh" -> "arctanh";
             case "deg2rad" -> "radians";
             case "rad2deg" -> "degrees";
+            case "conj" -> "conjugate";
             default -> name;
         };
         for (ElementwiseFn fn : values()) {
@@ -209,6 +214,7 @@ public enum ElementwiseFn {
                 case BOOL -> DataType.BOOL;
                 case INT -> DataType.INT64;
                 case FLOAT -> DataType.FLOAT64;
+                case COMPLEX -> DataType.COMPLEX128;
             };
         }
         return strongest == null ? t : DataType.promoteWithScalar(t, strongest);
@@ -228,8 +234,14 @@ public enum ElementwiseFn {
         }
     }
 
-    /** The result dtype for inputs promoted to {@code common}; rejects dtypes numpy rejects. */
+    /**
+     * The result dtype for inputs promoted to {@code common}; rejects dtypes numpy rejects, and on complex dtypes
+     * everything Mars does not compute on them (ordering comparisons and extremes are refused on purpose).
+     */
     public DataType resultType(DataType common) {
+        if (common.isComplex()) {
+            return complexResultType(common);
+        }
         return switch (this) {
             case ADD, MULTIPLY, ABS, MAXIMUM, MINIMUM, FMAX, FMIN, CLIP, FLOOR, CEIL, TRUNC, WHERE, NAN_TO_NUM,
                     ASTYPE -> common;
@@ -265,6 +277,36 @@ public enum ElementwiseFn {
             }
             case LESS, LESS_EQUAL, GREATER, GREATER_EQUAL, EQUAL, NOT_EQUAL, LOGICAL_AND, LOGICAL_OR, LOGICAL_XOR,
                     LOGICAL_NOT, ISNAN, ISINF, ISFINITE -> DataType.BOOL;
+            case CONJ, REAL, IMAG -> common;
+            case ANGLE -> common.toFloat();
+            case MAKE_COMPLEX -> common.toComplex();
+        };
+    }
+
+    /** Whether the complex kernel computes this function; see {@link #complexResultType}. */
+    public boolean supportsComplex() {
+        return switch (this) {
+            case ADD, SUBTRACT, MULTIPLY, DIVIDE, NEGATIVE, POSITIVE, SQUARE, RECIPROCAL, EXP, ABS, EQUAL, NOT_EQUAL,
+                    ISNAN, ISINF, ISFINITE, WHERE, ASTYPE, CONJ, REAL, IMAG, ANGLE -> true;
+            default -> false;
+        };
+    }
+
+    private DataType complexResultType(DataType common) {
+        if (!supportsComplex()) {
+            String why = switch (this) {
+                case LESS, LESS_EQUAL, GREATER, GREATER_EQUAL, MAXIMUM, MINIMUM, FMAX, FMIN, CLIP, SIGN, FLOOR, CEIL,
+                        TRUNC, AROUND, RINT -> ": complex numbers have no order (compare abs(x), real(x) or imag(x))";
+                default -> "; complex dtypes support add, subtract, multiply, divide, negative, square, reciprocal,"
+                        + " exp, abs, angle, real, imag, conj, equal, not_equal, isnan, isinf, isfinite, where, astype";
+            };
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "ufunc '" + numpyName
+                    + "' is not supported for complex dtype " + common + why);
+        }
+        return switch (this) {
+            case ABS, REAL, IMAG, ANGLE -> common.componentType();
+            case EQUAL, NOT_EQUAL, ISNAN, ISINF, ISFINITE -> DataType.BOOL;
+            default -> common;
         };
     }
 
@@ -274,6 +316,10 @@ public enum ElementwiseFn {
      * float64 and convert back, exactly as numpy does.
      */
     public DataType computeType(DataType common) {
+        if (common.isComplex()) {
+            resultType(common);
+            return common;
+        }
         if (isComparison() || isPredicate()) {
             return common;
         }
@@ -289,7 +335,7 @@ public enum ElementwiseFn {
     }
 
     private void requireIntegerOrBool(DataType common) {
-        if (common.isFloat()) {
+        if (common.isFloat() || common.isComplex()) {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "ufunc '" + numpyName
                     + "' not supported for the input types: " + common + " (integers and bool only)");
         }

@@ -33,7 +33,7 @@ public record Scalar(DataType.Kind kind, double floatValue, long intValue) {
         return switch (kind) {
             case BOOL -> Boolean.toString(intValue != 0);
             case INT -> Long.toString(intValue);
-            case FLOAT -> Double.toString(floatValue);
+            case FLOAT, COMPLEX -> Double.toString(floatValue);
         };
     }
 }

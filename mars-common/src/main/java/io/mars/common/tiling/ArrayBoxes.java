@@ -3,7 +3,7 @@ package io.mars.common.tiling;
 import io.mars.types.NDArray;
 import io.mars.types.Shapes;
 
-/** Copies rectangular boxes between C-order arrays. */
+/** Copies rectangular boxes between C-order arrays (complex elements as their two storage slots). */
 public final class ArrayBoxes {
     private ArrayBoxes() {
     }
@@ -21,8 +21,9 @@ public final class ArrayBoxes {
         if (Shapes.size(extent) == 0) {
             return;
         }
+        int w = src.dtype().isComplex() ? 2 : 1;
         if (ndim == 0) {
-            System.arraycopy(src.data(), 0, dst.data(), 0, 1);
+            System.arraycopy(src.data(), 0, dst.data(), 0, w);
             return;
         }
         long[] ss = Shapes.strides(src.shapeView());
@@ -37,7 +38,7 @@ public final class ArrayBoxes {
                 so += (srcStart[a] + counter[a]) * ss[a];
                 doff += (dstStart[a] + counter[a]) * ds[a];
             }
-            System.arraycopy(src.data(), (int) so, dst.data(), (int) doff, rowLen);
+            System.arraycopy(src.data(), w * (int) so, dst.data(), w * (int) doff, w * rowLen);
             for (int a = ndim - 2; a >= 0; a--) {
                 if (++counter[a] < extent[a]) {
                     break;

@@ -37,8 +37,8 @@ public final class NDArrayCodec {
             case INT16 -> buf.asShortBuffer().put((short[]) data);
             case INT32 -> buf.asIntBuffer().put((int[]) data);
             case INT64 -> buf.asLongBuffer().put((long[]) data);
-            case FLOAT32 -> buf.asFloatBuffer().put((float[]) data);
-            case FLOAT64 -> buf.asDoubleBuffer().put((double[]) data);
+            case FLOAT32, COMPLEX64 -> buf.asFloatBuffer().put((float[]) data);
+            case FLOAT64, COMPLEX128 -> buf.asDoubleBuffer().put((double[]) data);
         }
         return new NDArrayRecord(array.dtype().numpyName(), Wire.longList(array.shapeView()), ByteBuffer.wrap(bytes));
     }
@@ -73,8 +73,8 @@ public final class NDArrayCodec {
             case INT16 -> in.asShortBuffer().get((short[]) data);
             case INT32 -> in.asIntBuffer().get((int[]) data);
             case INT64 -> in.asLongBuffer().get((long[]) data);
-            case FLOAT32 -> in.asFloatBuffer().get((float[]) data);
-            case FLOAT64 -> in.asDoubleBuffer().get((double[]) data);
+            case FLOAT32, COMPLEX64 -> in.asFloatBuffer().get((float[]) data);
+            case FLOAT64, COMPLEX128 -> in.asDoubleBuffer().get((double[]) data);
         }
         return new NDArray(dtype, shape, data);
     }

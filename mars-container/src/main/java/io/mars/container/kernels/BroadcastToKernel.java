@@ -30,6 +30,6 @@ final class BroadcastToKernel implements Kernel<ChunkBroadcastTo> {
             deltas[a] = d == 1 ? 0 : inStrides[a - lead];
         }
         int[] positions = Gathers.stridedPositions(0, out, deltas);
-        return new NDArray(node.dtype(), out, Gathers.gather(in.data(), positions));
+        return new NDArray(node.dtype(), out, Gathers.gather(in, positions));
     }
 }

@@ -25,7 +25,42 @@ final class Casts {
             case BOOL -> fromBooleans((boolean[]) a.data(), target, a.shapeView());
             case FLOAT32 -> fromDoubles(widen((float[]) a.data()), target, a.shapeView());
             case INT8, INT16, INT32 -> fromLongs(a.longs(), target, a.shapeView());
+            case COMPLEX64, COMPLEX128 -> fromComplex(a, target);
         };
+    }
+
+    /** A complex array cast: both parts to another complex dtype; to bool either part non-zero; else the real part. */
+    private static NDArray fromComplex(NDArray a, DataType target) {
+        int n = a.size();
+        if (target.isComplex() || target.isBool()) {
+            NDArray out = NDArray.allocate(target, a.shapeView());
+            for (int i = 0; i < n; i++) {
+                out.setComplex(i, a.getReal(i), a.getImag(i));
+            }
+            return out;
+        }
+        double[] re = new double[n];
+        for (int i = 0; i < n; i++) {
+            re[i] = a.getReal(i);
+        }
+        return fromDoubles(re, target, a.shapeView());
+    }
+
+    /** Real values as a complex dtype's interleaved storage, imaginary parts zero. */
+    private static Object realsToComplex(double[] v, DataType target) {
+        int n = v.length;
+        if (target == DataType.COMPLEX64) {
+            float[] out = new float[2 * n];
+            for (int i = 0; i < n; i++) {
+                out[2 * i] = (float) v[i];
+            }
+            return out;
+        }
+        double[] out = new double[2 * n];
+        for (int i = 0; i < n; i++) {
+            out[2 * i] = v[i];
+        }
+        return out;
     }
 
     /** numpy's float64 -&gt; int64 cast on x86-64: truncation, or Long.MIN_VALUE when out of range or NaN. */
@@ -63,6 +98,7 @@ final class Casts {
         int n = v.length;
         return switch (target) {
             case FLOAT64 -> v;
+            case COMPLEX64, COMPLEX128 -> realsToComplex(v, target);
             case FLOAT32 -> {
                 float[] out = new float[n];
                 for (int i = 0; i < n; i++) {
@@ -153,6 +189,13 @@ final class Casts {
                     out[i] = v[i];
                 }
                 yield out;
+            }
+            case COMPLEX64, COMPLEX128 -> {
+                double[] wide = new double[n];
+                for (int i = 0; i < n; i++) {
+                    wide[i] = v[i];
+                }
+                yield realsToComplex(wide, target);
             }
         };
     }

@@ -111,6 +111,13 @@ final class ChoiceKernel implements Kernel<ChunkChoice> {
     private static Object gather(NDArray population, long[] picks) {
         int n = picks.length;
         return switch (population.dtype()) {
+            case COMPLEX64, COMPLEX128 -> {
+                NDArray out = NDArray.allocate(population.dtype(), n);
+                for (int i = 0; i < n; i++) {
+                    out.setComplex(i, population.getReal((int) picks[i]), population.getImag((int) picks[i]));
+                }
+                yield out.data();
+            }
             case BOOL -> {
                 boolean[] src = (boolean[]) population.data();
                 boolean[] out = new boolean[n];

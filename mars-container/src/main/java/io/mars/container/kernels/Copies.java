@@ -6,13 +6,28 @@ import io.mars.types.NDArray;
 import io.mars.types.Shapes;
 import java.util.Arrays;
 
-/** Data movement shared by transpose, tensordot and assembly: axis permutation and box copies between C-order arrays. */
+/**
+ * Data movement shared by transpose, tensordot and assembly: axis permutation and box copies between C-order arrays.
+ * A complex array's interleaved storage moves as a real array with one more axis of length 2 (real, imaginary).
+ */
 final class Copies {
     private Copies() {
     }
 
     /** numpy.transpose: output axis i is input axis {@code axes[i]}; returns {@code a} itself for the identity. */
     static NDArray transpose(NDArray a, int[] axes) {
+        if (a.dtype().isComplex()) {
+            checkPermutation(axes, a.ndim());
+            NDArray pairs = new NDArray(a.dtype().componentType(), withPairAxis(a.shapeView()), a.data());
+            int[] pairAxes = Arrays.copyOf(axes, axes.length + 1);
+            pairAxes[axes.length] = axes.length;
+            NDArray t = transpose(pairs, pairAxes);
+            if (t == pairs) {
+                return a;
+            }
+            long[] shape = Arrays.copyOf(t.shapeView(), axes.length);
+            return new NDArray(a.dtype(), shape, t.data());
+        }
         int nd = a.ndim();
         checkPermutation(axes, nd);
         long[] inShape = a.shapeView();
@@ -107,6 +122,12 @@ final class Copies {
         if (Shapes.size(extent) == 0) {
             return;
         }
+        if (java.lang.reflect.Array.getLength(src) == 2 * Shapes.size(srcShape)) {
+            // interleaved complex storage (a real array's storage length is its size): copy (re, im) pairs
+            copyBox(src, withPairAxis(srcShape), withPair(srcStart, 0), dst, withPairAxis(dstShape),
+                    withPair(dstStart, 0), withPairAxis(extent));
+            return;
+        }
         int[] srcStrides = Shapes.intStrides(srcShape);
         int[] dstStrides = Shapes.intStrides(dstShape);
         int srcBase = 0;
@@ -137,6 +158,16 @@ final class Copies {
         for (int r = 0; r < runs; r++, it.next()) {
             System.arraycopy(src, srcBase + it.offset(0), dst, dstBase + it.offset(1), len);
         }
+    }
+
+    private static long[] withPairAxis(long[] shape) {
+        return withPair(shape, 2);
+    }
+
+    private static long[] withPair(long[] v, long last) {
+        long[] out = Arrays.copyOf(v, v.length + 1);
+        out[v.length] = last;
+        return out;
     }
 
     private static void checkPermutation(int[] axes, int nd) {

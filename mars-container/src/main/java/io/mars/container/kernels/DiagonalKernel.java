@@ -32,6 +32,7 @@ final class DiagonalKernel implements Kernel<ChunkDiagonal> {
         Object data = a.data();
         Object out = NDArray.newStorage(a.dtype(), src.length);
         switch (a.dtype()) {
+            case COMPLEX64, COMPLEX128 -> throw ComplexLoops.unsupported("diagonal", a.dtype());
             case BOOL -> gather((boolean[]) data, (boolean[]) out, src);
             case INT8 -> {
                 byte[] x = (byte[]) data;

@@ -69,16 +69,17 @@ final class ElementwiseKernel implements Kernel<ChunkElementwise> {
             case FLOAT -> computeDouble(fn, args, arrays, compute, layout, shape, size);
             case INT -> computeLong(fn, args, arrays, compute, layout, shape, size);
             case BOOL -> computeBool(fn, args, arrays, layout, shape, size);
+            case COMPLEX -> ComplexLoops.compute(fn, args, arrays, compute, layout, shape, size);
         };
         return Casts.to(result, node.dtype());
     }
 
     /** One call per run along the layout's last axis: {@code io} is the run's start in the output. */
-    private interface RunBody {
+    interface RunBody {
         void run(Layout.Odometer at, int io, int len);
     }
 
-    private static void forEachRun(Layout layout, RunBody body) {
+    static void forEachRun(Layout layout, RunBody body) {
         int len = layout.runLength();
         int runs = layout.runCount();
         Layout.Odometer odometer = layout.odometer();
@@ -250,7 +251,7 @@ final class ElementwiseKernel implements Kernel<ChunkElementwise> {
     }
 
     /** where's condition as bools: non-zero (and NaN) is true. */
-    private static boolean[] condition(List<Arg> args, NDArray[] arrays) {
+    static boolean[] condition(List<Arg> args, NDArray[] arrays) {
         return arrays[0] != null ? arrays[0].booleans() : new boolean[] {truth(args.get(0).constant())};
     }
 

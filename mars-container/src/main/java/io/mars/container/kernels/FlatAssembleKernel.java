@@ -19,7 +19,9 @@ final class FlatAssembleKernel implements Kernel<ChunkFlatAssemble> {
                         + " of input " + run.input() + " (" + src.size() + " elements) to " + run.dstStart() + " of "
                         + out.size() + " elements is out of bounds");
             }
-            System.arraycopy(src.data(), (int) run.srcStart(), out.data(), (int) run.dstStart(), (int) run.length());
+            int w = src.dtype().isComplex() ? 2 : 1;
+            System.arraycopy(src.data(), w * (int) run.srcStart(), out.data(), w * (int) run.dstStart(),
+                    w * (int) run.length());
         }
         return out;
     }

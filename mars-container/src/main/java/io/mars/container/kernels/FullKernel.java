@@ -58,6 +58,13 @@ final class FullKernel implements Kernel<ChunkFull> {
                 Arrays.fill(a, d);
                 yield a;
             }
+            case COMPLEX64, COMPLEX128 -> {
+                NDArray a = NDArray.allocate(dtype, shape);
+                for (int i = 0; i < n; i++) {
+                    a.setComplex(i, d, 0.0);
+                }
+                yield a.data();
+            }
         };
         return new NDArray(dtype, shape, data);
     }

@@ -1,5 +1,7 @@
 package io.mars.container.kernels;
 
+import io.mars.types.NDArray;
+
 import java.lang.reflect.Array;
 
 /**
@@ -8,6 +10,22 @@ import java.lang.reflect.Array;
  */
 final class Gathers {
     private Gathers() {
+    }
+
+    /**
+     * The storage of {@code out[i] = a[positions[i]]} for element positions: a complex array's elements are its
+     * (real, imaginary) slot pairs.
+     */
+    static Object gather(NDArray a, int[] positions) {
+        if (!a.dtype().isComplex()) {
+            return gather(a.data(), positions);
+        }
+        int[] slots = new int[2 * positions.length];
+        for (int i = 0; i < positions.length; i++) {
+            slots[2 * i] = 2 * positions[i];
+            slots[2 * i + 1] = 2 * positions[i] + 1;
+        }
+        return gather(a.data(), slots);
     }
 
     /** A new storage array of {@code src}'s type with {@code out[i] = src[positions[i]]}. */

@@ -13,6 +13,9 @@ import java.util.List;
 final class MaskSelectKernel implements Kernel<ChunkMaskSelect> {
     @Override
     public ChunkData execute(ChunkNode node, ChunkMaskSelect op, List<ChunkData> inputs) {
+        if (node.dtype().isComplex()) {
+            throw ComplexLoops.unsupported("boolean-mask indexing", node.dtype());
+        }
         NDArray in = Casts.to(ChunkInputs.array(node, inputs, 0), node.dtype());
         NDArray mask = ChunkInputs.array(node, inputs, 1);
         int k = op.maskNdim();

@@ -16,6 +16,9 @@ import java.util.List;
 final class PutKernel implements Kernel<ChunkPut> {
     @Override
     public ChunkData execute(ChunkNode node, ChunkPut op, List<ChunkData> inputs) {
+        if (node.dtype().isComplex()) {
+            throw ComplexLoops.unsupported("put (a[mask] = v)", node.dtype());
+        }
         NDArray a = Casts.to(ChunkInputs.array(node, inputs, 0), node.dtype());
         NDArray mask = ChunkInputs.array(node, inputs, 1);
         if (mask.dtype() != DataType.BOOL || !Arrays.equals(mask.shapeView(), a.shapeView())) {
@@ -26,14 +29,14 @@ final class PutKernel implements Kernel<ChunkPut> {
                 ? Casts.to(ChunkInputs.array(node, inputs, 2), node.dtype())
                 : scalar(op.value(), node.dtype());
         Object out = NDArray.newStorage(node.dtype(), a.size());
-        System.arraycopy(a.data(), 0, out, 0, a.size());
+        System.arraycopy(a.data(), 0, out, 0, java.lang.reflect.Array.getLength(out));
         Gathers.maskedCopy(values.data(), (boolean[]) mask.data(), out);
         return new NDArray(node.dtype(), node.shape(), out);
     }
 
     private static NDArray scalar(Scalar s, DataType dtype) {
         return switch (s.kind()) {
-            case FLOAT -> Casts.fromDoubles(new double[] {s.floatValue()}, dtype, new long[] {1});
+            case FLOAT, COMPLEX -> Casts.fromDoubles(new double[] {s.floatValue()}, dtype, new long[] {1});
             case INT, BOOL -> Casts.fromLongs(new long[] {s.intValue()}, dtype, new long[] {1});
         };
     }

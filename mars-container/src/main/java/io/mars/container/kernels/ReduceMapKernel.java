@@ -129,6 +129,7 @@ final class ReduceMapKernel implements Kernel<ChunkReduceMap> {
             return NDArray.allocate(dtype, stateShape);
         }
         return switch (dtype.kind()) {
+            case COMPLEX -> throw ComplexLoops.unsupported(max ? "max" : "min", dtype);
             case FLOAT -> Casts.fromDoubles(ReduceLoops.extreme(layout, in.doubles(), stateSize, max), dtype, stateShape);
             case INT -> Casts.fromLongs(ReduceLoops.extreme(layout, in.longs(), stateSize, max), dtype, stateShape);
             case BOOL -> new NDArray(DataType.BOOL, stateShape,

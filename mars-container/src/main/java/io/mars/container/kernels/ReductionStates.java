@@ -180,6 +180,7 @@ final class ReductionStates {
         NDArray first = states.get(0).parts().get(part);
         long[] shape = first.shapeView();
         return switch (first.dtype().kind()) {
+            case COMPLEX -> throw ComplexLoops.unsupported(max ? "max" : "min", first.dtype());
             case FLOAT -> {
                 double[] out = first.toDoubleArray();
                 for (int s = 1; s < states.size(); s++) {

@@ -41,6 +41,6 @@ final class RepeatKernel implements Kernel<ChunkRepeat> {
                 }
             }
         }
-        return new NDArray(node.dtype(), out, Gathers.gather(in.data(), positions));
+        return new NDArray(node.dtype(), out, Gathers.gather(in, positions));
     }
 }

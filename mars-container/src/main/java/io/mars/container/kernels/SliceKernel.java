@@ -49,6 +49,6 @@ final class SliceKernel implements Kernel<ChunkSlice> {
             deltas[a] = steps[a] * strides[a];
         }
         int[] positions = Gathers.stridedPositions(base, counts, deltas);
-        return new NDArray(node.dtype(), node.shape(), Gathers.gather(in.data(), positions));
+        return new NDArray(node.dtype(), node.shape(), Gathers.gather(in, positions));
     }
 }

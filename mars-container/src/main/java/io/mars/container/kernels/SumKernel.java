@@ -31,6 +31,16 @@ final class SumKernel implements Kernel<ChunkSum> {
             return Casts.to(arrays[0], dtype);
         }
         return switch (dtype.kind()) {
+            case COMPLEX -> {
+                double[] out = ComplexLoops.pairs(arrays[0]).clone();
+                for (int s = 1; s < arrays.length; s++) {
+                    double[] b = ComplexLoops.pairs(arrays[s]);
+                    for (int i = 0; i < out.length; i++) {
+                        out[i] += b[i];
+                    }
+                }
+                yield Casts.to(new NDArray(DataType.COMPLEX128, shape, out), dtype);
+            }
             case FLOAT -> {
                 double[] out = arrays[0].toDoubleArray();
                 for (int s = 1; s < arrays.length; s++) {

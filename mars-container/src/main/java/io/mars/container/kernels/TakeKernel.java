@@ -17,6 +17,9 @@ import java.util.List;
 final class TakeKernel implements Kernel<ChunkTake> {
     @Override
     public ChunkData execute(ChunkNode node, ChunkTake op, List<ChunkData> inputs) {
+        if (node.dtype().isComplex()) {
+            throw ComplexLoops.unsupported("integer-array indexing (take)", node.dtype());
+        }
         NDArray indices = ChunkInputs.array(node, inputs, 0);
         long[] offsets = op.offsets();
         ChunkInputs.requireAtLeast(node, inputs, offsets.length + 1);

@@ -48,6 +48,7 @@ final class TensorDotKernel implements Kernel<ChunkTensorDot> {
             return Casts.fromDoubles(nativeProduct(op, pairs), dtype, shape);
         }
         return switch (dtype.kind()) {
+            case COMPLEX -> throw ComplexLoops.unsupported("dot/tensordot", dtype);
             case FLOAT -> {
                 double[] c = new double[first.m() * first.n()];
                 for (Pair p : pairs) {

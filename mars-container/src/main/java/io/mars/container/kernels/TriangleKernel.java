@@ -21,7 +21,7 @@ final class TriangleKernel implements Kernel<ChunkTriangle> {
         int rows = (int) shape[nd - 2];
         int cols = (int) shape[nd - 1];
         Object out = NDArray.newStorage(src.dtype(), src.size());
-        System.arraycopy(src.data(), 0, out, 0, src.size());
+        System.arraycopy(src.data(), 0, out, 0, java.lang.reflect.Array.getLength(out));
         int matrices = rows * cols == 0 ? 0 : src.size() / (rows * cols);
         for (int m = 0; m < matrices; m++) {
             for (int r = 0; r < rows; r++) {
@@ -55,6 +55,8 @@ final class TriangleKernel implements Kernel<ChunkTriangle> {
             case INT64 -> Arrays.fill((long[]) data, from, to, 0L);
             case FLOAT32 -> Arrays.fill((float[]) data, from, to, 0f);
             case FLOAT64 -> Arrays.fill((double[]) data, from, to, 0.0);
+            case COMPLEX64 -> Arrays.fill((float[]) data, 2 * from, 2 * to, 0f);
+            case COMPLEX128 -> Arrays.fill((double[]) data, 2 * from, 2 * to, 0.0);
         }
     }
 }

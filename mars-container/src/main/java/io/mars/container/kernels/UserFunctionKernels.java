@@ -111,8 +111,9 @@ public final class UserFunctionKernels {
     }
 
     private static NDArray copy(NDArray in) {
-        Object data = Array.newInstance(in.data().getClass().getComponentType(), in.size());
-        System.arraycopy(in.data(), 0, data, 0, in.size());
+        int slots = Array.getLength(in.data());
+        Object data = Array.newInstance(in.data().getClass().getComponentType(), slots);
+        System.arraycopy(in.data(), 0, data, 0, slots);
         return new NDArray(in.dtype(), in.shape(), data);
     }
 

@@ -1,0 +1,292 @@
+package io.mars.tensor;
+
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
+
+/**
+ * The one-dimensional complex discrete Fourier transform, in double: an iterative radix-2 transform for powers of two
+ * and Bluestein's chirp-z algorithm (a power-of-two convolution) for every other length, so any length costs
+ * O(n log n). Twiddles come from {@link Math#cos}/{@link Math#sin} of exact angles (chirp exponents reduced mod 2n)
+ * rather than by recurrence, which keeps the error near numpy's pocketfft. Written here instead of taking a library:
+ * see the README's FFT notes.
+ */
+final class FftLines {
+    private FftLines() {
+    }
+
+    /**
+     * Transforms every line along {@code axis} of {@code chunk} (the axis whole in it), forward or inverse, scaled by
+     * {@code scale}; the result is complex128 of the same shape.
+     */
+    static NDArray transform(NDArray chunk, int axis, boolean inverse, double scale) {
+        long[] shape = chunk.shapeView();
+        int len = (int) shape[axis];
+        int inner = 1;
+        for (int d = axis + 1; d < shape.length; d++) {
+            inner *= (int) shape[d];
+        }
+        int outer = len == 0 || inner == 0 ? 0 : chunk.size() / (len * inner);
+        double[] out = new double[2 * chunk.size()];
+        Plan plan = len > 0 ? new Plan(len) : null;
+        double[] re = new double[len];
+        double[] im = new double[len];
+        double[] pairs = chunk.dtype() == DataType.COMPLEX128 ? (double[]) chunk.data() : null;
+        for (int o = 0; o < outer; o++) {
+            for (int i = 0; i < inner; i++) {
+                int base = o * len * inner + i;
+                if (pairs != null) {
+                    for (int k = 0, at = 2 * base; k < len; k++, at += 2 * inner) {
+                        re[k] = pairs[at];
+                        im[k] = inverse ? -pairs[at + 1] : pairs[at + 1];
+                    }
+                } else {
+                    for (int k = 0; k < len; k++) {
+                        int flat = base + k * inner;
+                        re[k] = chunk.getReal(flat);
+                        im[k] = inverse ? -chunk.getImag(flat) : chunk.getImag(flat);
+                    }
+                }
+                plan.forward(re, im);
+                for (int k = 0; k < len; k++) {
+                    int flat = base + k * inner;
+                    out[2 * flat] = re[k] * scale;
+                    out[2 * flat + 1] = (inverse ? -im[k] : im[k]) * scale;
+                }
+            }
+        }
+        return new NDArray(DataType.COMPLEX128, shape, out);
+    }
+
+    /** Powers of two from this length on are split into two cache-sized transforms ({@link Blocked}). */
+    static final int BLOCKED_FROM = 1 << 13;
+
+    /** A forward transform of one length, with its tables. */
+    static final class Plan {
+        private final int n;
+        private final Blocked blocked;
+        private final Radix2 radix2;
+        private final double[] chirpRe;
+        private final double[] chirpIm;
+        private final double[] kernelRe;
+        private final double[] kernelIm;
+        private final double[] workRe;
+        private final double[] workIm;
+        private Plan convolution;
+
+        Plan(int n) {
+            this.n = n;
+            if (Integer.bitCount(n) == 1 && n >= BLOCKED_FROM) {
+                blocked = new Blocked(n);
+                radix2 = null;
+                chirpRe = chirpIm = kernelRe = kernelIm = workRe = workIm = null;
+                return;
+            }
+            blocked = null;
+            if (Integer.bitCount(n) == 1) {
+                radix2 = new Radix2(n);
+                chirpRe = chirpIm = kernelRe = kernelIm = workRe = workIm = null;
+                return;
+            }
+            int m = Integer.highestOneBit(2 * n - 1) << 1;
+            Plan convolution = new Plan(m);
+            radix2 = null;
+            this.convolution = convolution;
+            chirpRe = new double[n];
+            chirpIm = new double[n];
+            long twoN = 2L * n;
+            for (int k = 0; k < n; k++) {
+                // exp(-i pi k^2 / n), with k^2 reduced mod 2n so the angle stays exact
+                long e = (long) k * k % twoN;
+                double angle = Math.PI * e / n;
+                chirpRe[k] = Math.cos(angle);
+                chirpIm[k] = -Math.sin(angle);
+            }
+            kernelRe = new double[m];
+            kernelIm = new double[m];
+            for (int k = 0; k < n; k++) {
+                kernelRe[k] = chirpRe[k];
+                kernelIm[k] = -chirpIm[k];
+                if (k > 0) {
+                    kernelRe[m - k] = chirpRe[k];
+                    kernelIm[m - k] = -chirpIm[k];
+                }
+            }
+            convolution.forward(kernelRe, kernelIm);
+            workRe = new double[m];
+            workIm = new double[m];
+        }
+
+        /** In place: {@code (re, im)} becomes its DFT with the exp(-2 pi i jk / n) convention. */
+        void forward(double[] re, double[] im) {
+            if (blocked != null) {
+                blocked.forward(re, im);
+                return;
+            }
+            if (chirpRe == null) {
+                radix2.forward(re, im);
+                return;
+            }
+            int m = workRe.length;
+            java.util.Arrays.fill(workRe, 0.0);
+            java.util.Arrays.fill(workIm, 0.0);
+            for (int k = 0; k < n; k++) {
+                workRe[k] = re[k] * chirpRe[k] - im[k] * chirpIm[k];
+                workIm[k] = re[k] * chirpIm[k] + im[k] * chirpRe[k];
+            }
+            convolution.forward(workRe, workIm);
+            for (int k = 0; k < m; k++) {
+                double r = workRe[k] * kernelRe[k] - workIm[k] * kernelIm[k];
+                double i = workRe[k] * kernelIm[k] + workIm[k] * kernelRe[k];
+                // inverse by conjugation: conj(DFT(conj(x)))
+                workRe[k] = r;
+                workIm[k] = -i;
+            }
+            convolution.forward(workRe, workIm);
+            double inv = 1.0 / m;
+            for (int k = 0; k < n; k++) {
+                double r = workRe[k] * inv;
+                double i = -workIm[k] * inv;
+                re[k] = r * chirpRe[k] - i * chirpIm[k];
+                im[k] = r * chirpIm[k] + i * chirpRe[k];
+            }
+        }
+    }
+
+    /**
+     * A long power-of-two transform as n1 x n2 (the four-step decomposition inside one line): transforms of length n1
+     * down the columns, a twiddle per element, transforms of length n2 along the rows, read out transposed. The short
+     * transforms stay in cache where one radix-2 pass over a long line would stream it from memory log2(n) times.
+     * Twiddles exp(-2 pi i e / n) are the product of two table entries, e split into high and low bits.
+     */
+    static final class Blocked {
+        private final int n;
+        private final int n1;
+        private final int n2;
+        private final Plan columns;
+        private final Plan rows;
+        private final int lowBits;
+        private final double[] lowRe;
+        private final double[] lowIm;
+        private final double[] highRe;
+        private final double[] highIm;
+        private final double[] tRe;
+        private final double[] tIm;
+
+        Blocked(int n) {
+            this.n = n;
+            int bits = Integer.numberOfTrailingZeros(n);
+            n1 = 1 << (bits / 2);
+            n2 = n / n1;
+            columns = new Plan(n1);
+            rows = new Plan(n2);
+            lowBits = (bits + 1) / 2;
+            int lows = 1 << lowBits;
+            int highs = n >> lowBits;
+            lowRe = new double[lows];
+            lowIm = new double[lows];
+            for (int e = 0; e < lows; e++) {
+                double angle = 2 * Math.PI * e / n;
+                lowRe[e] = Math.cos(angle);
+                lowIm[e] = -Math.sin(angle);
+            }
+            highRe = new double[highs];
+            highIm = new double[highs];
+            for (int h = 0; h < highs; h++) {
+                double angle = 2 * Math.PI * ((long) h << lowBits) / n;
+                highRe[h] = Math.cos(angle);
+                highIm[h] = -Math.sin(angle);
+            }
+            tRe = new double[n];
+            tIm = new double[n];
+        }
+
+        void forward(double[] re, double[] im) {
+            double[] colRe = new double[n1];
+            double[] colIm = new double[n1];
+            int mask = (1 << lowBits) - 1;
+            for (int j2 = 0; j2 < n2; j2++) {
+                for (int j1 = 0; j1 < n1; j1++) {
+                    colRe[j1] = re[j1 * n2 + j2];
+                    colIm[j1] = im[j1 * n2 + j2];
+                }
+                columns.forward(colRe, colIm);
+                for (int k1 = 0; k1 < n1; k1++) {
+                    int e = (int) ((long) j2 * k1 % n);
+                    int h = e >>> lowBits;
+                    int l = e & mask;
+                    double wr = highRe[h] * lowRe[l] - highIm[h] * lowIm[l];
+                    double wi = highRe[h] * lowIm[l] + highIm[h] * lowRe[l];
+                    tRe[k1 * n2 + j2] = colRe[k1] * wr - colIm[k1] * wi;
+                    tIm[k1 * n2 + j2] = colRe[k1] * wi + colIm[k1] * wr;
+                }
+            }
+            double[] rowRe = new double[n2];
+            double[] rowIm = new double[n2];
+            for (int k1 = 0; k1 < n1; k1++) {
+                System.arraycopy(tRe, k1 * n2, rowRe, 0, n2);
+                System.arraycopy(tIm, k1 * n2, rowIm, 0, n2);
+                rows.forward(rowRe, rowIm);
+                for (int k2 = 0; k2 < n2; k2++) {
+                    re[k1 + n1 * k2] = rowRe[k2];
+                    im[k1 + n1 * k2] = rowIm[k2];
+                }
+            }
+        }
+    }
+
+    /** The iterative decimation-in-time radix-2 transform of one power-of-two length. */
+    static final class Radix2 {
+        private final int n;
+        private final double[] cos;
+        private final double[] sin;
+        private final int[] reversed;
+
+        Radix2(int n) {
+            this.n = n;
+            cos = new double[n / 2];
+            sin = new double[n / 2];
+            for (int k = 0; k < n / 2; k++) {
+                double angle = 2 * Math.PI * k / n;
+                cos[k] = Math.cos(angle);
+                sin[k] = -Math.sin(angle);
+            }
+            reversed = new int[n];
+            int bits = Integer.numberOfTrailingZeros(n);
+            for (int i = 0; i < n; i++) {
+                reversed[i] = bits == 0 ? 0 : Integer.reverse(i) >>> (32 - bits);
+            }
+        }
+
+        void forward(double[] re, double[] im) {
+            for (int i = 0; i < n; i++) {
+                int j = reversed[i];
+                if (j > i) {
+                    double t = re[i];
+                    re[i] = re[j];
+                    re[j] = t;
+                    t = im[i];
+                    im[i] = im[j];
+                    im[j] = t;
+                }
+            }
+            for (int size = 2; size <= n; size <<= 1) {
+                int half = size >> 1;
+                int step = n / size;
+                for (int start = 0; start < n; start += size) {
+                    for (int k = 0, t = 0; k < half; k++, t += step) {
+                        int a = start + k;
+                        int b = a + half;
+                        double wr = cos[t];
+                        double wi = sin[t];
+                        double xr = re[b] * wr - im[b] * wi;
+                        double xi = re[b] * wi + im[b] * wr;
+                        re[b] = re[a] - xr;
+                        im[b] = im[a] - xi;
+                        re[a] += xr;
+                        im[a] += xi;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package io.mars.container.kernels;
+
+import io.mars.common.operand.Arg;
+import io.mars.common.operand.ElementwiseFn;
+import io.mars.common.operand.Scalar;
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
+import java.util.List;
+
+/**
+ * Element-wise functions on complex inputs ({@link ElementwiseFn#supportsComplex}), computed in double on interleaved
+ * (re, im) pairs and rounded to the compute dtype at the end. Division is Smith's algorithm and abs is
+ * {@link Math#hypot}, so neither overflows for large finite parts (numpy does the same).
+ */
+final class ComplexLoops {
+    private ComplexLoops() {
+    }
+
+    static NDArray compute(ElementwiseFn fn, List<Arg> args, NDArray[] arrays, DataType compute, Layout layout,
+            long[] shape, int size) {
+        int n = arrays.length;
+        double[][] data = new double[n][];
+        boolean[] cond = fn == ElementwiseFn.WHERE ? ElementwiseKernel.condition(args, arrays) : null;
+        for (int i = fn == ElementwiseFn.WHERE ? 1 : 0; i < n; i++) {
+            if (arrays[i] != null) {
+                data[i] = pairs(arrays[i]);
+            } else {
+                Scalar c = args.get(i).constant();
+                double v = c.kind() == DataType.Kind.FLOAT ? c.floatValue() : (double) c.intValue();
+                data[i] = new double[] {compute == DataType.COMPLEX64 ? (float) v : v, 0.0};
+            }
+        }
+        int s0 = layout.lastStride(0);
+        int s1 = n > 1 ? layout.lastStride(1) : 0;
+        int s2 = n > 2 ? layout.lastStride(2) : 0;
+        switch (fn) {
+            case EQUAL, NOT_EQUAL, ISNAN, ISINF, ISFINITE -> {
+                boolean[] out = new boolean[size];
+                ElementwiseKernel.forEachRun(layout, (at, io, len) -> {
+                    int a = at.offset(0);
+                    int b = n > 1 ? at.offset(1) : 0;
+                    for (int k = 0; k < len; k++, a += s0, b += s1) {
+                        out[io + k] = predicate(fn, data[0], 2 * a, n > 1 ? data[1] : null, 2 * b);
+                    }
+                });
+                return new NDArray(DataType.BOOL, shape, out);
+            }
+            case ABS, REAL, IMAG, ANGLE -> {
+                double[] out = new double[size];
+                double[] x = data[0];
+                ElementwiseKernel.forEachRun(layout, (at, io, len) -> {
+                    int a = 2 * at.offset(0);
+                    for (int k = 0; k < len; k++, a += 2 * s0) {
+                        out[io + k] = switch (fn) {
+                            case ABS -> Math.hypot(x[a], x[a + 1]);
+                            case REAL -> x[a];
+                            case IMAG -> x[a + 1];
+                            default -> Math.atan2(x[a + 1], x[a]);
+                        };
+                    }
+                });
+                return Casts.fromDoubles(out, compute.componentType(), shape);
+            }
+            default -> {
+                double[] out = new double[2 * size];
+                ElementwiseKernel.forEachRun(layout, (at, io, len) -> {
+                    int a = at.offset(0);
+                    int b = n > 1 ? at.offset(1) : 0;
+                    int c = n > 2 ? at.offset(2) : 0;
+                    for (int k = 0; k < len; k++, a += s0, b += s1, c += s2) {
+                        int o = 2 * (io + k);
+                        if (fn == ElementwiseFn.WHERE) {
+                            double[] src = cond[a] ? data[1] : data[2];
+                            int j = 2 * (cond[a] ? b : c);
+                            out[o] = src[j];
+                            out[o + 1] = src[j + 1];
+                        } else if (n == 1) {
+                            unary(fn, data[0], 2 * a, out, o);
+                        } else {
+                            binary(fn, data[0], 2 * a, data[1], 2 * b, out, o);
+                        }
+                    }
+                });
+                return new NDArray(DataType.COMPLEX128, shape, out);
+            }
+        }
+    }
+
+    /** A kernel's refusal of complex input it has no complex loop for. */
+    static io.mars.common.error.MarsException unsupported(String what, DataType dtype) {
+        return new io.mars.common.error.MarsException(io.mars.common.error.ErrorCode.UNSUPPORTED_DTYPE,
+                what + " is not supported for complex dtype " + dtype);
+    }
+
+    /** The input's values as complex128 pairs: the storage itself for complex128. */
+    static double[] pairs(NDArray a) {
+        if (a.dtype() == DataType.COMPLEX128) {
+            return (double[]) a.data();
+        }
+        int n = a.size();
+        double[] out = new double[2 * n];
+        for (int i = 0; i < n; i++) {
+            out[2 * i] = a.getReal(i);
+            out[2 * i + 1] = a.getImag(i);
+        }
+        return out;
+    }
+
+    private static boolean predicate(ElementwiseFn fn, double[] x, int a, double[] y, int b) {
+        return switch (fn) {
+            case EQUAL -> x[a] == y[b] && x[a + 1] == y[b + 1];
+            case NOT_EQUAL -> !(x[a] == y[b] && x[a + 1] == y[b + 1]);
+            case ISNAN -> Double.isNaN(x[a]) || Double.isNaN(x[a + 1]);
+            case ISINF -> Double.isInfinite(x[a]) || Double.isInfinite(x[a + 1]);
+            case ISFINITE -> Double.isFinite(x[a]) && Double.isFinite(x[a + 1]);
+            default -> throw LoopDispatch.unsupported(fn, "complex predicate");
+        };
+    }
+
+    private static void unary(ElementwiseFn fn, double[] x, int a, double[] out, int o) {
+        double re = x[a];
+        double im = x[a + 1];
+        switch (fn) {
+            case NEGATIVE -> set(out, o, -re, -im);
+            case POSITIVE -> set(out, o, re, im);
+            case CONJ -> set(out, o, re, -im);
+            case SQUARE -> set(out, o, re * re - im * im, 2 * re * im);
+            case RECIPROCAL -> divide(1.0, 0.0, re, im, out, o);
+            case EXP -> {
+                double m = Math.exp(re);
+                if (im == 0.0) {
+                    set(out, o, m, im);
+                } else {
+                    set(out, o, m * Math.cos(im), m * Math.sin(im));
+                }
+            }
+            default -> throw LoopDispatch.unsupported(fn, "complex unary");
+        }
+    }
+
+    private static void binary(ElementwiseFn fn, double[] x, int a, double[] y, int b, double[] out, int o) {
+        double ar = x[a];
+        double ai = x[a + 1];
+        double br = y[b];
+        double bi = y[b + 1];
+        switch (fn) {
+            case ADD -> set(out, o, ar + br, ai + bi);
+            case SUBTRACT -> set(out, o, ar - br, ai - bi);
+            case MULTIPLY -> set(out, o, ar * br - ai * bi, ar * bi + ai * br);
+            case DIVIDE -> divide(ar, ai, br, bi, out, o);
+            case MAKE_COMPLEX -> set(out, o, ar, br);
+            default -> throw LoopDispatch.unsupported(fn, "complex binary");
+        }
+    }
+
+    /** (ar + ai i) / (br + bi i) by Smith's algorithm: scales by the larger part of the divisor first. */
+    private static void divide(double ar, double ai, double br, double bi, double[] out, int o) {
+        double abr = Math.abs(br);
+        double abi = Math.abs(bi);
+        if (abr >= abi) {
+            if (abr == 0.0 && abi == 0.0) {
+                set(out, o, ar / abr, ai / abi);
+                return;
+            }
+            double rat = bi / br;
+            double scl = 1.0 / (br + bi * rat);
+            set(out, o, (ar + ai * rat) * scl, (ai - ar * rat) * scl);
+        } else {
+            double rat = br / bi;
+            double scl = 1.0 / (bi + br * rat);
+            set(out, o, (ar * rat + ai) * scl, (ai * rat - ar) * scl);
+        }
+    }
+
+    private static void set(double[] out, int o, double re, double im) {
+        out[o] = re;
+        out[o + 1] = im;
+    }
+}
