@@ -55,8 +55,8 @@ public final class Centres {
                     + " centres must be known (they come from a filter here); execute the inputs first");
         }
         for (Tensor t : List.of(x, centres)) {
-            if (!t.dtype().isFloat() && !t.dtype().isInteger() && !t.dtype().isBool()) {
-                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "Centres." + name + ": needs numeric inputs, got "
+            if (t.dtype().isComplex()) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "Centres." + name + ": needs real inputs, got "
                         + t.dtype().numpyName());
             }
         }

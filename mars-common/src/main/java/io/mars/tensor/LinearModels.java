@@ -48,6 +48,12 @@ public final class LinearModels {
             throw new MarsException(ErrorCode.SHAPE_MISMATCH, "logisticTerms: X has " + x.shape()[0]
                     + " rows but the targets have " + targets.shape()[0]);
         }
+        for (Tensor t : List.of(x, targets, theta)) {
+            if (t.dtype().isComplex()) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "logisticTerms: needs real inputs, got "
+                        + t.dtype().numpyName());
+            }
+        }
         long n = theta.shape()[0] * width;
         return new Tensor(new TensorLogisticTerms(intercept), List.of(x, targets, theta), DataType.FLOAT64,
                 new long[] {1 + n + n * n});

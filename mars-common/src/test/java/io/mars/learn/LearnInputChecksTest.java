@@ -45,6 +45,12 @@ class LearnInputChecksTest {
                         + " (10, 2) and (3, 5))"));
         fails(() -> io.mars.tensor.Centres.statistics(X, Tensors.ones(shape(0, 2))), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("needs at least one centre, got shape (0, 2)"));
+        Tensor complex = Tensors.complex(X, X);
+        fails(() -> io.mars.tensor.Centres.nearest(complex, centres), ErrorCode.UNSUPPORTED_DTYPE,
+                m -> assertThat(m).isEqualTo("Centres.nearest: needs real inputs, got complex128"));
+        fails(() -> io.mars.tensor.LinearModels.logisticTerms(complex, Tensors.ones(shape(10, 1)),
+                Tensors.ones(shape(1, 3)), true), ErrorCode.UNSUPPORTED_DTYPE,
+                m -> assertThat(m).isEqualTo("logisticTerms: needs real inputs, got complex128"));
         assertThat(io.mars.tensor.Centres.statistics(X, centres).shape()).containsExactly(3, 4);
         assertThat(io.mars.tensor.Centres.nearest(X, centres).shape()).containsExactly(10);
     }
