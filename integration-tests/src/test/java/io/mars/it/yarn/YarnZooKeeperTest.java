@@ -183,8 +183,9 @@ class YarnZooKeeperTest {
         assertThat(hadoop.client.getApplicationReport(appId).getYarnApplicationState())
                 .isEqualTo(YarnApplicationState.KILLED);
         assertThat(fs.exists(hadoop.staging(appId))).as("staging dir deleted").isFalse();
+        // deleted by the kill command, or by the AM itself when the NodeManager's SIGTERM gave it time to (under load
+        // it often does): either way nothing is left; the message is checked below, where only the command can delete
         assertThat(curator.checkExists().forPath(root)).as("ZooKeeper state deleted").isNull();
-        assertThat(kill.err()).contains("deleted the application's ZooKeeper state " + root);
 
         // kill on the ended application deletes what is left (here: state written back by hand)
         curator.create().creatingParentsIfNeeded().forPath(root + "/epoch", "1".getBytes(StandardCharsets.UTF_8));
