@@ -1,12 +1,9 @@
 package io.mars.it.golden;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mars.dataframe.DataFrame;
 import io.mars.it.LocalClusterExtension;
 import io.mars.types.DType;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,19 +20,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * one chunk, a chunk per row and uneven chunks.
  */
 class DataFrameBreadthGoldenTest {
-    /** Rows per chunk: 0 is automatic (one chunk here), 1 is a chunk per row, 4 and 7 leave a shorter last chunk. */
-    private static final long[] CHUNKINGS = {0, 1, 4, 7};
-    private static final JsonNode GOLDEN = load();
+    private static final JsonNode GOLDEN = DataFrameGoldenTest.loadGolden("golden/dataframe/breadth.json");
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
-
-    private static JsonNode load() {
-        try (InputStream in = DataFrameBreadthGoldenTest.class.getResourceAsStream("/golden/dataframe/breadth.json")) {
-            return new ObjectMapper().readTree(in);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read golden/dataframe/breadth.json", e);
-        }
-    }
 
     private static final Map<String, DataFrameGoldenTest.ThreeFrames> CASES = new LinkedHashMap<>();
 
@@ -146,7 +133,7 @@ class DataFrameBreadthGoldenTest {
     }
 
     static Stream<Arguments> cases() {
-        return DataFrameGoldenTest.caseArguments(GOLDEN, CHUNKINGS);
+        return DataFrameGoldenTest.caseArguments(GOLDEN, DataFrameGoldenTest.CHUNKINGS);
     }
 
     @Test

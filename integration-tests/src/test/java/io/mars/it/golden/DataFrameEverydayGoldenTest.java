@@ -1,7 +1,6 @@
 package io.mars.it.golden;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.GroupBy;
@@ -9,8 +8,6 @@ import io.mars.dataframe.Series;
 import io.mars.it.LocalClusterExtension;
 import io.mars.types.Column;
 import io.mars.types.LocalTable;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,19 +25,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code src/test/python/golden_dataframe_everyday.py}) with one chunk, a chunk per row and uneven chunks.
  */
 class DataFrameEverydayGoldenTest {
-    /** Rows per chunk: 0 is automatic (one chunk here), 1 is a chunk per row, 4 and 7 leave a shorter last chunk. */
-    private static final long[] CHUNKINGS = {0, 1, 4, 7};
-    private static final JsonNode GOLDEN = load();
+    private static final JsonNode GOLDEN = DataFrameGoldenTest.loadGolden("golden/dataframe/everyday.json");
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
-
-    private static JsonNode load() {
-        try (InputStream in = DataFrameEverydayGoldenTest.class.getResourceAsStream("/golden/dataframe/everyday.json")) {
-            return new ObjectMapper().readTree(in);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read golden/dataframe/everyday.json", e);
-        }
-    }
 
     private static final Map<String, DataFrameGoldenTest.ThreeFrames> CASES = new LinkedHashMap<>();
 
@@ -235,7 +222,7 @@ class DataFrameEverydayGoldenTest {
     }
 
     static Stream<Arguments> cases() {
-        return DataFrameGoldenTest.caseArguments(GOLDEN, CHUNKINGS);
+        return DataFrameGoldenTest.caseArguments(GOLDEN, DataFrameGoldenTest.CHUNKINGS);
     }
 
     @Test

@@ -3,8 +3,9 @@ package io.mars.it.golden;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.mars.common.graph.Tileable;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
@@ -37,16 +38,23 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 public class DataFrameGoldenTest {
     /** Rows per chunk: 0 is automatic (one chunk here), 1 is a chunk per row, 4 and 7 leave a shorter last chunk. */
-    private static final long[] CHUNKINGS = {0, 1, 4, 7};
-    private static final JsonNode GOLDEN = load();
+    static final long[] CHUNKINGS = {0, 1, 4, 7};
+    private static final JsonNode GOLDEN = loadGolden("golden/dataframe/cases.json");
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
 
-    private static JsonNode load() {
-        try (InputStream in = DataFrameGoldenTest.class.getResourceAsStream("/golden/dataframe/cases.json")) {
-            return new ObjectMapper().readTree(in);
+    /**
+     * A golden file of the test resources; Infinity and NaN as Python's json writes them are read as numbers (a
+     * pct_change of a zero is infinite).
+     */
+    static JsonNode loadGolden(String resource) {
+        try (InputStream in = DataFrameGoldenTest.class.getResourceAsStream("/" + resource)) {
+            if (in == null) {
+                throw new IllegalStateException(resource + " is not among the test resources; run its golden script");
+            }
+            return JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build().readTree(in);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read golden/dataframe/cases.json", e);
+            throw new IllegalStateException("cannot read " + resource, e);
         }
     }
 

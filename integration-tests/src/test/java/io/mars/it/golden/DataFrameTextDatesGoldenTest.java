@@ -1,13 +1,10 @@
 package io.mars.it.golden;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.Series;
 import io.mars.it.LocalClusterExtension;
-import java.io.IOException;
-import java.io.InputStream;
 import io.mars.types.DType;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,25 +17,15 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The everyday members of issue 18 added after session 15 (aliases, arithmetic with a fill value, sem/skew/kurt/cov/
- * corr/dot/any/all, mask, combineFirst, bfill, frame-wide arithmetic, comparisons and reductions, groupby nth/ngroups/
- * sem/shift/diff/pctChange/ffill) against pandas: every case of {@code golden/dataframe/text_dates.json} (written by
- * {@code src/test/python/golden_dataframe_everyday.py}) with one chunk, a chunk per row and uneven chunks.
+ * The string and datetime accessors of issue 18 (strip/pad/zfill/count/find/get/extract, hour/minute/second/quarter/
+ * dayofyear/weekofyear/strftime/floor/ceil/round) and {@code toDatetime} with a format against pandas: every case of
+ * {@code golden/dataframe/text_dates.json} (written by {@code src/test/python/golden_dataframe_text_dates.py}) with
+ * one chunk, a chunk per row and uneven chunks.
  */
 class DataFrameTextDatesGoldenTest {
-    /** Rows per chunk: 0 is automatic (one chunk here), 1 is a chunk per row, 4 and 7 leave a shorter last chunk. */
-    private static final long[] CHUNKINGS = {0, 1, 4, 7};
-    private static final JsonNode GOLDEN = load();
+    private static final JsonNode GOLDEN = DataFrameGoldenTest.loadGolden("golden/dataframe/text_dates.json");
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
-
-    private static JsonNode load() {
-        try (InputStream in = DataFrameTextDatesGoldenTest.class.getResourceAsStream("/golden/dataframe/text_dates.json")) {
-            return new ObjectMapper().readTree(in);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read golden/dataframe/text_dates.json", e);
-        }
-    }
 
     private static final Map<String, DataFrameGoldenTest.ThreeFrames> CASES = new LinkedHashMap<>();
 
@@ -108,7 +95,7 @@ class DataFrameTextDatesGoldenTest {
     }
 
     static Stream<Arguments> cases() {
-        return DataFrameGoldenTest.caseArguments(GOLDEN, CHUNKINGS);
+        return DataFrameGoldenTest.caseArguments(GOLDEN, DataFrameGoldenTest.CHUNKINGS);
     }
 
     @Test

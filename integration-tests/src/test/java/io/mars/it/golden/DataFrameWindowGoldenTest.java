@@ -1,12 +1,8 @@
 package io.mars.it.golden;
 
-import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.mars.dataframe.DataFrame;
 import io.mars.it.LocalClusterExtension;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -23,20 +19,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * running values and windows cross chunk boundaries.
  */
 class DataFrameWindowGoldenTest {
-    /** Rows per chunk: 0 is automatic (one chunk here), 1 is a chunk per row, 4 and 7 leave a shorter last chunk. */
-    private static final long[] CHUNKINGS = {0, 1, 4, 7};
-    private static final JsonNode GOLDEN = load();
+    private static final JsonNode GOLDEN = DataFrameGoldenTest.loadGolden("golden/dataframe/window.json");
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
-
-    private static JsonNode load() {
-        try (InputStream in = DataFrameWindowGoldenTest.class.getResourceAsStream("/golden/dataframe/window.json")) {
-            // pct_change of a zero is infinite, which Python's json writes as Infinity
-            return JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build().readTree(in);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read golden/dataframe/window.json", e);
-        }
-    }
 
     private static final Map<String, DataFrameGoldenTest.ThreeFrames> CASES = new LinkedHashMap<>();
 
@@ -120,7 +105,7 @@ class DataFrameWindowGoldenTest {
     }
 
     static Stream<Arguments> cases() {
-        return DataFrameGoldenTest.caseArguments(GOLDEN, CHUNKINGS);
+        return DataFrameGoldenTest.caseArguments(GOLDEN, DataFrameGoldenTest.CHUNKINGS);
     }
 
     @Test
