@@ -173,31 +173,13 @@ final class Ranks {
      * key and value are numbered within their group; the one or two in the middle of each group are averaged.
      */
     static DataFrame groupMedian(DataFrame frame, List<String> keys) {
-        List<String> values = new ArrayList<>();
-        for (String c : frame.columns()) {
-            if (!keys.contains(c)) {
-                if (!frame.dtype(c).isNumeric()) {
-                    throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute median of column '"
-                            + c + "' of dtype " + frame.dtype(c) + "; select the numeric columns first");
-                }
-                values.add(c);
-            }
-        }
+        List<String> values = numericValueColumns(frame, keys, "median");
         String[] keyArray = keys.toArray(String[]::new);
-        DataFrame plain = frame.withoutLabels();
-        DataFrame out = plain.select(keys).dropna("any", keys).groupBy(keyArray).size().select(keys);
+        DataFrame out = groupKeys(frame, keys);
         for (String v : values) {
-            List<String> both = new ArrayList<>(keys);
-            both.add(v);
-            DataFrame known = plain.select(both).dropna("any", both);
-            DataFrame sorted = known.sortValues(both, Collections.nCopies(both.size(), true));
-            Series number = counting(sorted);
-            Series start = number.multiply(groupStarts(sorted, keys)[0].astype(DType.INT64)).cummax();
-            DataFrame numbered = sorted.assign(RANK, number.subtract(start));
-            DataFrame sizes = known.groupBy(keyArray).agg(GroupBy.named("__mars_size", keys.get(0), "size"));
-            DataFrame joined = numbered.merge(sizes, keys, "inner");
+            DataFrame joined = numberedInGroup(frame, keys, v);
             // the middle: |2 * index - (size - 1)| <= 1
-            Series twice = joined.col(RANK).multiply(2L).subtract(joined.col("__mars_size").subtract(1L));
+            Series twice = joined.col(RANK).multiply(2L).subtract(joined.col(GROUP_SIZE).subtract(1L));
             DataFrame middle = joined.filter(twice.abs().le(1.0));
             DataFrame medians = middle.groupBy(keyArray).agg(GroupBy.named(v, v, "mean"));
             out = out.merge(medians, keys, "left", "_x", "_y", true);
@@ -214,30 +196,12 @@ final class Ranks {
         if (!(q >= 0 && q <= 1)) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "groupby quantile: q must be in [0, 1], got " + q);
         }
-        List<String> values = new ArrayList<>();
-        for (String c : frame.columns()) {
-            if (!keys.contains(c)) {
-                if (!frame.dtype(c).isNumeric()) {
-                    throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute quantile of column '"
-                            + c + "' of dtype " + frame.dtype(c) + "; select the numeric columns first");
-                }
-                values.add(c);
-            }
-        }
+        List<String> values = numericValueColumns(frame, keys, "quantile");
         String[] keyArray = keys.toArray(String[]::new);
-        DataFrame plain = frame.withoutLabels();
-        DataFrame out = plain.select(keys).dropna("any", keys).groupBy(keyArray).size().select(keys);
+        DataFrame out = groupKeys(frame, keys);
         for (String v : values) {
-            List<String> both = new ArrayList<>(keys);
-            both.add(v);
-            DataFrame known = plain.select(both).dropna("any", both);
-            DataFrame sorted = known.sortValues(both, Collections.nCopies(both.size(), true));
-            Series number = counting(sorted);
-            Series start = number.multiply(groupStarts(sorted, keys)[0].astype(DType.INT64)).cummax();
-            DataFrame numbered = sorted.assign(RANK, number.subtract(start));
-            DataFrame sizes = known.groupBy(keyArray).agg(GroupBy.named("__mars_size", keys.get(0), "size"));
-            DataFrame joined = numbered.merge(sizes, keys, "inner");
-            Series at = joined.col("__mars_size").astype(DType.FLOAT64).subtract(1.0).multiply(q);
+            DataFrame joined = numberedInGroup(frame, keys, v);
+            Series at = joined.col(GROUP_SIZE).astype(DType.FLOAT64).subtract(1.0).multiply(q);
             Series low = at.floorDivide(1L).astype(DType.FLOAT64);
             Series fraction = at.subtract(low);
             Series index = joined.col(RANK).astype(DType.FLOAT64);
@@ -251,6 +215,46 @@ final class Ranks {
             out = out.merge(quantiles, keys, "left", "_x", "_y", true);
         }
         return out;
+    }
+
+    private static final String GROUP_SIZE = "__mars_size";
+
+    /** The non-key columns, each of which must be numeric for {@code what}. */
+    private static List<String> numericValueColumns(DataFrame frame, List<String> keys, String what) {
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                if (!frame.dtype(c).isNumeric()) {
+                    throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute " + what
+                            + " of column '" + c + "' of dtype " + frame.dtype(c) + "; select the numeric columns first");
+                }
+                values.add(c);
+            }
+        }
+        return values;
+    }
+
+    /** The distinct non-null keys, sorted: the rows of a per-group result. */
+    private static DataFrame groupKeys(DataFrame frame, List<String> keys) {
+        return frame.withoutLabels().select(keys).dropna("any", keys).groupBy(keys.toArray(String[]::new)).size()
+                .select(keys);
+    }
+
+    /**
+     * The rows of the keys and {@code value} with no null, sorted by key then value, with their number within their
+     * group ({@link #RANK}, from 0) and the group's size ({@link #GROUP_SIZE}).
+     */
+    private static DataFrame numberedInGroup(DataFrame frame, List<String> keys, String value) {
+        List<String> both = new ArrayList<>(keys);
+        both.add(value);
+        DataFrame known = frame.withoutLabels().select(both).dropna("any", both);
+        DataFrame sorted = known.sortValues(both, Collections.nCopies(both.size(), true));
+        Series number = counting(sorted);
+        Series start = number.multiply(groupStarts(sorted, keys)[0].astype(DType.INT64)).cummax();
+        DataFrame numbered = sorted.assign(RANK, number.subtract(start));
+        DataFrame sizes = known.groupBy(keys.toArray(String[]::new)).agg(GroupBy.named(GROUP_SIZE, keys.get(0),
+                "size"));
+        return numbered.merge(sizes, keys, "inner");
     }
 
     /**
