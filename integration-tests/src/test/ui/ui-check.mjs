@@ -3,21 +3,13 @@
 // (io.mars.it.ui.BrowserCheck) to compare with the REST API. Screenshots go to the directory given.
 //
 //   node ui-check.mjs <base url ending in /> <screenshot dir> <name prefix>
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { argumentsOf, launch, newPage } from './browser.mjs';
 
-const [base, shots, prefix] = process.argv.slice(2);
-if (!base || !shots || !prefix) {
-  console.error('usage: node ui-check.mjs <base url> <screenshot dir> <name prefix>');
-  process.exit(2);
-}
-mkdirSync(shots, { recursive: true });
-const executablePath = process.env.MARS_CHROMIUM || '/usr/bin/chromium';
-const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+const [base, shots, prefix] = argumentsOf('ui-check.mjs', ['base url ending in /', 'screenshot dir', 'name prefix']);
+const browser = await launch(shots);
 const result = { base, pageErrors: [] };
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (e) => result.pageErrors.push(String(e)));
+  const page = await newPage(browser, result);
   page.on('console', (m) => {
     if (m.type() === 'error') result.pageErrors.push(`${m.text()} ${m.location().url || ''}`);
   });

@@ -3,21 +3,13 @@
 // tileables it drew with their subtask totals, and how large the graph's JSON was. For io.mars.it.ui.BrowserCheck.
 //
 //   node ui-graph-paint.mjs <base url ending in /> <screenshot dir> <name prefix> <task id>
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { argumentsOf, launch, newPage } from './browser.mjs';
 
-const [base, shots, prefix, taskId] = process.argv.slice(2);
-if (!base || !shots || !prefix || !taskId) {
-  console.error('usage: node ui-graph-paint.mjs <base url> <screenshot dir> <name prefix> <task id>');
-  process.exit(2);
-}
-mkdirSync(shots, { recursive: true });
-const executablePath = process.env.MARS_CHROMIUM || '/usr/bin/chromium';
-const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+const [base, shots, prefix, taskId] = argumentsOf('ui-graph-paint.mjs', ['base url ending in /', 'screenshot dir', 'name prefix', 'task id']);
+const browser = await launch(shots);
 const result = { base, pageErrors: [] };
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (e) => result.pageErrors.push(String(e)));
+  const page = await newPage(browser, result);
   const graphUrl = `api/tasks/${encodeURIComponent(taskId)}/graph`;
   page.on('response', async (r) => {
     if (r.url().endsWith(graphUrl) && result.graphJsonBytes === undefined) {

@@ -5,23 +5,16 @@
 // The page redraws every 250 ms (?poll=250) rather than every 2 s, so a short task still shows several counts.
 //
 //   node ui-progress.mjs <base url ending in /> <screenshot dir> <name prefix> <reads> <timeout ms>
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { argumentsOf, launch, newPage } from './browser.mjs';
 
-const [base, shots, prefix, readsArg, timeoutArg] = process.argv.slice(2);
-if (!base || !shots || !prefix || !readsArg || !timeoutArg) {
-  console.error('usage: node ui-progress.mjs <base url> <screenshot dir> <name prefix> <reads> <timeout ms>');
-  process.exit(2);
-}
+const [base, shots, prefix, readsArg, timeoutArg] = argumentsOf('ui-progress.mjs',
+  ['base url ending in /', 'screenshot dir', 'name prefix', 'reads', 'timeout ms']);
 const wanted = Number(readsArg);
 const deadline = Date.now() + Number(timeoutArg);
-mkdirSync(shots, { recursive: true });
-const executablePath = process.env.MARS_CHROMIUM || '/usr/bin/chromium';
-const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+const browser = await launch(shots);
 const result = { base, pageErrors: [], reads: [] };
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (e) => result.pageErrors.push(String(e)));
+  const page = await newPage(browser, result);
   const firstRow = () => page.evaluate(() => {
     const row = document.querySelector('body[data-rendered="tasks"] table#tasks tr[data-task-id]');
     if (!row) return null;
