@@ -39,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 class YarnWebUiTest {
     /**
      * Runs one task of a few thousand subtasks (block products of a 1600² matrix with its transpose, plus one, column
-     * sums), writes the result, and keeps the session open until the test releases it.
+     * sums), writes the result, and keeps the session open until the test releases it; then one more task whose
+     * user function throws on a worker (its error, caught here, is what the UI must show), and ends.
      */
     private static final String JOB = """
             package webjob;
@@ -48,6 +49,8 @@ class YarnWebUiTest {
             import static io.mars.tensor.Tensors.shape;
 
             import io.mars.Session;
+            import io.mars.common.error.MarsException;
+            import io.mars.types.ChunkSpec;
             import io.mars.types.NDArray;
             import io.mars.tensor.Tensor;
             import io.mars.tensor.Tensors;
@@ -83,6 +86,18 @@ class YarnWebUiTest {
                                 throw new IllegalStateException("the test never released the job");
                             }
                             Thread.sleep(100);
+                        }
+                        try {
+                            // the chunk from 0 passes (the output type is inferred from a first chunk on the client)
+                            Tensors.arange(6).rechunk(ChunkSpec.of(3)).mapChunk(c -> {
+                                if (c.getLong(0) == 3) {
+                                    throw new IllegalStateException("no chunk passes here, got one from 3");
+                                }
+                                return c;
+                            }).sum().execute(session);
+                            throw new IllegalStateException("the failing task succeeded");
+                        } catch (MarsException expected) {
+                            // the failed task stays in the application's history, error and all
                         }
                     }
                 }
@@ -305,6 +320,20 @@ class YarnWebUiTest {
                 assertThat(runs.size()).isGreaterThanOrEqualTo(lastTask.at("/subtasks/total").asInt()
                         + lastTask.at("/subtasks/reruns").asInt());
                 assertThat(runs.findValuesAsText("outcome")).contains("succeeded", "retried");
+
+                // the history server's web app in headless chromium: the failed task after the released one, with
+                // its error and the worker-side frames of the job's own lambda
+                JsonNode inHistory = io.mars.it.ui.BrowserCheck.check(URI.create(historyPage), "yarn-history");
+                JsonNode newest = inHistory.get("tasks").get(0);
+                assertThat(newest.get("state").asText()).isEqualTo("FAILED");
+                assertThat(inHistory.get("tasks")).extracting(t -> t.get("id").asText()).contains(lastTask.get("id")
+                        .asText());
+                JsonNode errors = inHistory.get("errors");
+                assertThat(errors).hasSize(1);
+                assertThat(errors.get(0).get("code").asText()).isEqualTo("USER_FUNCTION_FAILED");
+                assertThat(errors.get(0).get("message").asText())
+                        .contains("java.lang.IllegalStateException: no chunk passes here, got one from 3")
+                        .contains("webjob.Job.lambda$").contains("(Job.java:");
             }
         } finally {
             heldPort.close();
