@@ -4,7 +4,6 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.operand.chunk.ChunkCentreAssign;
 import io.mars.common.operand.chunk.ChunkCentreStats;
 import io.mars.types.ChunkData;
-import io.mars.types.DataType;
 import io.mars.types.NDArray;
 import java.util.List;
 
@@ -152,12 +151,9 @@ final class CentreKernels {
                 throw ChunkInputs.shapeMismatch(node, "rows " + ChunkInputs.shape(xs) + " and centres "
                         + ChunkInputs.shape(cs) + " need one number of features and at least one centre");
             }
-            return new Block(floats(x), floats(c), (int) xs[0], (int) xs[1], (int) cs[0]);
+            return new Block(x.doubles(), c.doubles(), (int) xs[0], (int) xs[1], (int) cs[0]);
         }
 
-        private static double[] floats(NDArray a) {
-            return a.dtype() == DataType.FLOAT64 ? a.doubles() : a.astype(DataType.FLOAT64).doubles();
-        }
 
         /** The nearest centre of the row starting at {@code row}; four centres at a time, so their sums interleave. */
         int nearest(int row) {

@@ -3,7 +3,6 @@ package io.mars.container.kernels;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.operand.chunk.ChunkLogisticTerms;
 import io.mars.types.ChunkData;
-import io.mars.types.DataType;
 import io.mars.types.NDArray;
 import java.util.List;
 
@@ -33,14 +32,11 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
                     + " and parameters " + ChunkInputs.shape(ts) + " do not fit together (intercept "
                     + op.intercept() + ")");
         }
-        Terms terms = new Terms(floats(xa), floats(ya), floats(ta), (int) xs[0], (int) xs[1], (int) ts[0],
+        Terms terms = new Terms(xa.doubles(), ya.doubles(), ta.doubles(), (int) xs[0], (int) xs[1], (int) ts[0],
                 op.intercept());
         return NDArray.of(terms.run(), 1 + terms.n + (long) terms.n * terms.n);
     }
 
-    private static double[] floats(NDArray a) {
-        return a.dtype() == DataType.FLOAT64 ? a.doubles() : a.astype(DataType.FLOAT64).doubles();
-    }
 
     /** The sums of one block, built tile by tile. */
     private static final class Terms {
