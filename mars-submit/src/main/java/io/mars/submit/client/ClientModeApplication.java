@@ -122,6 +122,12 @@ public final class ClientModeApplication implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new MarsException(ErrorCode.RPC_FAILED, "interrupted while submitting to YARN", e);
         }
+        if (outcome.status() != YarnOutcome.Status.DETACHED && outcome.applicationId().isPresent()) {
+            // YARN accepted it and it ended while the submitter waited for acceptance (an AM that cannot start dies
+            // in well under a second): submitted, then failed, not a refusal; the submitter deleted its staging
+            throw new MarsException(ErrorCode.RPC_FAILED, "client-mode application " + outcome.applicationId().get()
+                    + " ended " + outcome.status() + " before it served: " + outcome.diagnostics());
+        }
         if (outcome.status() != YarnOutcome.Status.DETACHED || outcome.applicationId().isEmpty()) {
             throw new MarsException(ErrorCode.INVALID_CONFIG, "YARN did not start the client-mode application ("
                     + outcome.status() + "): " + outcome.diagnostics());
