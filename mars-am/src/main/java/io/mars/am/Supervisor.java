@@ -40,6 +40,7 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
     private final TaskManager tasks;
     /** Tasks waiting for the first worker to know what one subtask may hold. */
     private final List<CompletableFuture<Long>> budgetWaiters = new java.util.ArrayList<>();
+    private volatile Map<String, io.mars.common.rpc.flight.RpcMessages.WorkerAddress> recoveredWorkers = Map.of();
 
     public Supervisor(ClusterService cluster, Map<String, String> conf) {
         this(cluster, conf, TilerRegistry.standard());
@@ -70,11 +71,15 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
         cluster.addListener(new ClusterListener() {
             @Override
             public void workerAdded(WorkerGateway worker) {
+                if (worker instanceof io.mars.common.rpc.flight.RemoteWorkerGateway remote) {
+                    store.putWorker(remote.address()); // a later AM attempt finds it there, if it outlives this one
+                }
                 budgetKnown();
             }
 
             @Override
             public void workerLost(String workerId, String reason) {
+                store.deleteWorker(workerId);
                 meta.dropWorker(workerId).thenAccept(orphaned -> {
                     if (orphaned > 0) {
                         LOG.warn("{} chunks had their only copy on lost worker {}", orphaned, workerId);
@@ -91,11 +96,36 @@ public final class Supervisor implements SupervisorGateway, AutoCloseable {
      */
     public CompletableFuture<Integer> recover() {
         StateStore.Recovered state = store.recover();
+        recoveredWorkers = state.workers();
         List<CompletableFuture<Void>> steps = new java.util.ArrayList<>();
-        state.sessions().values().forEach(s ->
-                steps.add(sessions.restore(s, state.tileables().getOrDefault(s.id(), Map.of()))));
+        state.sessions().values().forEach(s -> {
+            tasks.recovered(s.id());
+            steps.add(sessions.restore(s, state.tileables().getOrDefault(s.id(), Map.of())));
+        });
         state.chunkMetas().forEach((sid, metas) -> steps.add(meta.restore(sid, metas)));
         return CompletableFuture.allOf(steps.toArray(CompletableFuture[]::new)).thenApply(v -> state.sessions().size());
+    }
+
+    /**
+     * The workers earlier attempts had, by id, as {@link #recover()} read them: those that outlived their AM can be
+     * reattached to this one.
+     */
+    public Map<String, io.mars.common.rpc.flight.RpcMessages.WorkerAddress> recoveredWorkers() {
+        return recoveredWorkers;
+    }
+
+    /**
+     * Forgets workers of earlier attempts that did not come back: their chunks' meta no longer names them (so readers
+     * recompute those chunks through lineage), nor does the durable state.
+     */
+    public CompletableFuture<Integer> forgetWorkers(java.util.Collection<String> workerIds) {
+        List<CompletableFuture<Integer>> dropped = new java.util.ArrayList<>();
+        for (String id : workerIds) {
+            store.deleteWorker(id);
+            dropped.add(meta.dropWorker(id));
+        }
+        return CompletableFuture.allOf(dropped.toArray(CompletableFuture[]::new))
+                .thenApply(v -> dropped.stream().mapToInt(CompletableFuture::join).sum());
     }
 
     public ClusterService cluster() {

@@ -5,7 +5,6 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.Tileable;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.model.Keys;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.dataframe.AggFn;
@@ -64,7 +63,7 @@ public final class DataFrame implements Tileable {
     DataFrame(Operand op, List<? extends Tileable> inputs, List<String> columns, List<DType> dtypes, long rows,
               RowLabels labels) {
         this.labels = Objects.requireNonNull(labels, "labels");
-        this.key = Keys.newKey("df");
+        this.key = io.mars.common.wire.TileableKeys.newKey("df", op, inputs);
         this.op = Objects.requireNonNull(op, "op");
         this.inputs = List.copyOf(inputs);
         this.columns = List.copyOf(columns);

@@ -3,7 +3,6 @@ package io.mars.dataframe;
 import io.mars.Session;
 import io.mars.common.graph.Tileable;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.model.Keys;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.dataframe.ColumnExpr;
 import io.mars.common.operand.dataframe.ColumnRef;
@@ -30,7 +29,7 @@ public final class Index implements Tileable {
     private final long length;
 
     private Index(Operand op, List<? extends Tileable> inputs, String name, DType dtype, long length) {
-        this.key = Keys.newKey("ix");
+        this.key = io.mars.common.wire.TileableKeys.newKey("ix", op, inputs);
         this.op = Objects.requireNonNull(op, "op");
         this.inputs = List.copyOf(inputs);
         this.name = name;

@@ -5,7 +5,6 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.Tileable;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.model.Keys;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.Scalar;
 import io.mars.common.operand.dataframe.AggFn;
@@ -49,7 +48,7 @@ public final class Series implements Tileable {
 
     Series(Operand op, List<? extends Tileable> inputs, String name, DType dtype, long length, RowLabels labels) {
         this.labels = Objects.requireNonNull(labels, "labels");
-        this.key = Keys.newKey("s");
+        this.key = io.mars.common.wire.TileableKeys.newKey("s", op, inputs);
         this.op = Objects.requireNonNull(op, "op");
         this.inputs = List.copyOf(inputs);
         this.name = Objects.requireNonNull(name, "name");

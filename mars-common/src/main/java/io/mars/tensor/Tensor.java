@@ -4,7 +4,6 @@ import io.mars.Session;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.TileableNode;
-import io.mars.common.model.Keys;
 import io.mars.common.operand.ElementwiseFn;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.QuantileMethod;
@@ -46,7 +45,8 @@ public final class Tensor implements io.mars.common.graph.Tileable {
 
     private Tensor(Operand op, List<Tensor> inputs, List<io.mars.common.graph.Tileable> otherInputs, DataType dtype,
                    long[] shape) {
-        this.key = Keys.newKey("t");
+        this.key = io.mars.common.wire.TileableKeys.newKey("t", op, otherInputs.isEmpty() ? inputs
+                : java.util.stream.Stream.concat(inputs.stream(), otherInputs.stream()).toList());
         this.op = op;
         this.inputs = List.copyOf(inputs);
         this.otherInputs = List.copyOf(otherInputs);

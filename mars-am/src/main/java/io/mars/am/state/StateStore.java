@@ -2,6 +2,7 @@ package io.mars.am.state;
 
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.rpc.ChunkMeta;
+import io.mars.common.rpc.flight.RpcMessages.WorkerAddress;
 import io.mars.common.wire.StateCodec.SessionState;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,15 @@ public interface StateStore extends AutoCloseable {
 
     void deleteTileables(String sessionId, List<String> tileableKeys);
 
+    /**
+     * Records a worker that joined, so that a new AM attempt can find it again: with containers kept across attempts
+     * the worker outlives this attempt and still holds its chunks.
+     */
+    void putWorker(WorkerAddress worker);
+
+    /** The worker left (lost, or its container ended). */
+    void deleteWorker(String workerId);
+
     /** Completes when everything queued before this call is written, or exceptionally if it could not be. */
     CompletableFuture<Void> flush();
 
@@ -43,13 +53,14 @@ public interface StateStore extends AutoCloseable {
     @Override
     void close();
 
-    /** The state read back by a new attempt, by session id. */
+    /** The state read back by a new attempt: by session id, and the workers that had joined, by worker id. */
     record Recovered(Map<String, SessionState> sessions, Map<String, List<ChunkMeta>> chunkMetas,
-                     Map<String, Map<String, TiledTileable>> tileables) {
+                     Map<String, Map<String, TiledTileable>> tileables, Map<String, WorkerAddress> workers) {
         public Recovered {
             sessions = Map.copyOf(sessions);
             chunkMetas = Map.copyOf(chunkMetas);
             tileables = Map.copyOf(tileables);
+            workers = Map.copyOf(workers);
         }
     }
 }

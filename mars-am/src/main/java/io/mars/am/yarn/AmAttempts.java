@@ -38,6 +38,42 @@ public record AmAttempts(String applicationId, int attempt, int maxAttempts) {
         }
     }
 
+    /**
+     * Whether the application keeps its worker containers across AM attempts (YARN's
+     * {@code keepContainersAcrossApplicationAttempts}): when a later attempt may come ({@value #MAX_ATTEMPTS} above 1)
+     * and can recover the state (an external ZooKeeper ensemble in {@code mars.zookeeper.quorum}). Its workers then
+     * outlive an AM that dies and keep their chunks for the next attempt.
+     */
+    public static boolean keepsContainers(Map<String, String> properties) {
+        String quorum = properties.get(io.mars.am.state.StateStoreConfig.QUORUM);
+        return requested(properties) > 1 && quorum != null && !quorum.isBlank();
+    }
+
+    /**
+     * How long a worker that outlives its AM waits for the next attempt to reattach it, in ms (default
+     * {@value #DEFAULT_FAILOVER_WAIT_MS}): YARN's time to notice the dead AM and start the next one, plus its start.
+     */
+    public static final String FAILOVER_WAIT = "mars.yarn.am.failover-wait-ms";
+    public static final long DEFAULT_FAILOVER_WAIT_MS = 180_000;
+
+    /** {@value #FAILOVER_WAIT}; a {@link ErrorCode#INVALID_CONFIG} error when it is not a whole number of ms >= 1. */
+    public static long failoverWaitMs(Map<String, String> properties) {
+        String value = properties.get(FAILOVER_WAIT);
+        if (value == null || value.isBlank()) {
+            return DEFAULT_FAILOVER_WAIT_MS;
+        }
+        try {
+            long ms = Long.parseLong(value.trim());
+            if (ms >= 1) {
+                return ms;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new MarsException(ErrorCode.INVALID_CONFIG, FAILOVER_WAIT + " must be a whole number of ms >= 1, got '"
+                + value + "'");
+    }
+
     /** Whether no attempt follows this one when it fails. */
     public boolean last() {
         return attempt >= maxAttempts;

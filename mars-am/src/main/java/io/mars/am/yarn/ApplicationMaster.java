@@ -20,6 +20,7 @@ import io.mars.am.web.WebConfig;
 import io.mars.am.web.YarnProxyFilter;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.model.Keys;
 import io.mars.common.rpc.flight.HeartbeatConfig;
 import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.common.tiling.TilerRegistry;
@@ -40,6 +41,7 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.yarn.api.protocolrecords.RegisterApplicationMasterResponse;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
@@ -67,6 +69,8 @@ public final class ApplicationMaster {
     private static final int HEARTBEAT_MS = 1000;
     /** YARN truncates diagnostics; keep them readable rather than cut mid-trace. */
     private static final int MAX_DIAGNOSTICS = 4000;
+    /** How long a worker of an earlier attempt has to answer this attempt's reattach call. */
+    private static final java.time.Duration REATTACH_TIMEOUT = java.time.Duration.ofSeconds(30);
 
     private ApplicationMaster() {}
 
@@ -169,14 +173,26 @@ public final class ApplicationMaster {
             nm.start();
             try {
                 // the tracking URL: the ResourceManager's proxy forwards /proxy/<app id>/... to it
-                rm.registerApplicationMaster(host, endpoint.port(), web.start().toString());
+                RegisterApplicationMasterResponse registered = rm.registerApplicationMaster(host, endpoint.port(),
+                        web.start().toString());
                 LOG.info("registered with the ResourceManager (AM attempt {} of {}); supervisor RPC on {}:{}; running {} {}",
                         attempts.attempt(), attempts.maxAttempts(), host, endpoint.port(), spec.mainClass(),
                         spec.appArgs());
-                workers.start(rm, nm);
+                List<org.apache.hadoop.yarn.api.records.Container> adopted = List.of();
+                if (!supervisor.recoveredWorkers().isEmpty()
+                        || !registered.getContainersFromPreviousAttempts().isEmpty()) {
+                    // workers that outlived the last attempt join this one with what they hold (before the job runs)
+                    WorkerReattach.Outcome takeover = WorkerReattach.run(supervisor,
+                            registered.getContainersFromPreviousAttempts(), host, endpoint.port(),
+                            RpcSecret.of(secret), allocator, REATTACH_TIMEOUT);
+                    takeover.released().forEach(c -> rm.releaseAssignedContainer(c.getId()));
+                    logLinks.allocated(takeover.adopted());
+                    adopted = takeover.adopted();
+                }
+                workers.start(rm, nm, adopted);
                 String master = "mars://" + host + ":" + endpoint.port();
                 CompletableFuture<Throwable> job = clientMode ? client.finished()
-                        : CompletableFuture.supplyAsync(() -> runJob(spec, master), r -> {
+                        : CompletableFuture.supplyAsync(() -> runJob(spec, master, attempts), r -> {
                             Thread t = new Thread(r, "mars-job-main");
                             t.start();
                         });
@@ -307,7 +323,7 @@ public final class ApplicationMaster {
     }
 
     /** Runs the job's main in a class loader over its jars; returns what it threw, or null. */
-    private static Throwable runJob(AppSpec spec, String master) {
+    private static Throwable runJob(AppSpec spec, String master, AmAttempts attempts) {
         List<URL> urls = new ArrayList<>();
         try {
             for (String jar : spec.jars()) {
@@ -328,6 +344,9 @@ public final class ApplicationMaster {
             // the job's own System.exit(n) must not end the AM before it unregisters: it becomes the job's outcome
             Optional<JobExitTrap> trap = JobExitTrap.install(loader);
             Throwable thrown = null;
+            // every attempt's main makes the same keys for the same graphs, so a later attempt's main finds the results
+            // and chunks this one leaves (io.mars.common.model.Keys)
+            Keys.repeatable(attempts.applicationId());
             try {
                 main.invoke(null, (Object) spec.appArgs().toArray(new String[0]));
             } catch (InvocationTargetException e) {
@@ -335,6 +354,7 @@ public final class ApplicationMaster {
             } catch (RuntimeException | LinkageError e) {
                 thrown = e;
             } finally {
+                Keys.unique();
                 trap.ifPresent(JobExitTrap::close);
             }
             return JobExitTrap.outcome(trap, thrown);

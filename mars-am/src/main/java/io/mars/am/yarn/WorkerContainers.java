@@ -87,12 +87,28 @@ final class WorkerContainers {
     }
 
     void start(AMRMClientAsync<ContainerRequest> rm, NMClientAsync nm) {
+        start(rm, nm, List.of());
+    }
+
+    /**
+     * Starts with {@code adopted}: containers of an earlier AM attempt whose workers reattached to this one. They count
+     * as running workers; only the rest of {@link WorkerSpec#count()} is asked for.
+     */
+    void start(AMRMClientAsync<ContainerRequest> rm, NMClientAsync nm, List<Container> adopted) {
         this.rm = rm;
         this.nm = nm;
-        for (int i = 0; i < spec.count(); i++) {
+        synchronized (this) {
+            for (Container c : adopted) {
+                running.put(c.getId(), c);
+                knownHosts.add(c.getNodeId().getHost());
+            }
+        }
+        int asked = Math.max(0, spec.count() - adopted.size());
+        for (int i = 0; i < asked; i++) {
             request();
         }
-        LOG.info("asked for {} worker containers of {} MB and {} vcores", spec.count(), spec.memoryMb(), spec.vcores());
+        LOG.info("asked for {} worker containers of {} MB and {} vcores{}", asked, spec.memoryMb(), spec.vcores(),
+                adopted.isEmpty() ? "" : "; " + adopted.size() + " taken over from the earlier AM attempt");
     }
 
     private synchronized void request() {
@@ -267,6 +283,11 @@ final class WorkerContainers {
             }
         }
         credentialsPoll.ifPresent(every -> command.add("-D" + KerberosConfig.POLL_INTERVAL + "=" + every.toMillis()));
+        if (AmAttempts.keepsContainers(app.properties())) {
+            // the worker outlives this AM and waits for the next attempt to reattach it
+            command.add("-D" + io.mars.common.rpc.flight.HeartbeatConfig.FAILOVER_WAIT + "="
+                    + AmAttempts.failoverWaitMs(app.properties()));
+        }
         command.addAll(List.of("io.mars.container.yarn.WorkerContainer", amHost, String.valueOf(amPort),
                 "1>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stdout",
                 "2>" + ApplicationConstants.LOG_DIR_EXPANSION_VAR + "/stderr"));

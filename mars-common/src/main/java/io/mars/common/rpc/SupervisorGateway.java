@@ -9,6 +9,13 @@ import java.util.concurrent.CompletableFuture;
  * results live. Data itself is fetched from the workers.
  */
 public interface SupervisorGateway {
+    /**
+     * The id a new session asks for ({@link #createSession}); when a session of that id exists (a new AM attempt
+     * recovered it), the caller joins it, with the results it keeps. Unset: the supervisor picks a fresh id.
+     */
+    String SESSION_ID = "mars.session.id";
+
+    /** Opens a session with {@code conf}; completes with its id. */
     CompletableFuture<String> createSession(Map<String, String> conf);
 
     /** Releases every stored result of the session and forgets it. */

@@ -5,7 +5,10 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.rpc.WorkerGateway;
 import io.mars.common.rpc.flight.RemoteSupervisorGateway;
+import io.mars.common.rpc.flight.RpcMessages;
+import io.mars.common.rpc.flight.RpcMessages.SupervisorAddress;
 import io.mars.common.rpc.flight.RpcMessages.WorkerAddress;
+import io.mars.common.wire.MessageCodec;
 import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.common.rpc.flight.RpcServer;
 import io.mars.common.rpc.flight.WorkerRpc;
@@ -28,11 +31,23 @@ import org.slf4j.LoggerFactory;
  * supervisor, heartbeating. It stops itself when the supervisor drops it or cannot be reached for
  * {@code heartbeatTimeout} (the AM is gone); {@link #terminated()} then completes with the reason. Peers are reached
  * through the supervisor's directory, this worker's own chunks locally. The composition root of a worker container.
+ *
+ * <p>With a failover window (the application keeps its containers across AM attempts), an unreachable supervisor is
+ * waited for that much longer: a new AM attempt that recovered this worker's address calls
+ * {@value RpcMessages#REATTACH_WORKER} with its own, and the worker registers there and goes on serving, its stored
+ * chunks kept.
  */
 public final class NetworkedWorker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NetworkedWorker.class);
     private final String id;
-    private final RemoteSupervisorGateway supervisor;
+    private final String host;
+    private final int slots;
+    private final long memoryBytes;
+    private final RpcSecret secret;
+    private final BufferAllocator allocator;
+    private final Duration failover;
+    private final AtomicReference<RemoteSupervisorGateway> supervisor = new AtomicReference<>();
+    private volatile boolean waitingLogged;
     private final Worker worker;
     private final RpcServer server;
     private final ScheduledExecutorService heartbeats;
@@ -42,25 +57,54 @@ public final class NetworkedWorker implements AutoCloseable {
     public NetworkedWorker(String id, String host, WorkerConfig config, StorageService storage, KernelRegistry kernels,
                            RpcSecret secret, String supervisorHost, int supervisorPort, BufferAllocator allocator,
                            long memoryBytes, Duration heartbeatInterval, Duration heartbeatTimeout) {
+        this(id, host, config, storage, kernels, secret, supervisorHost, supervisorPort, allocator, memoryBytes,
+                heartbeatInterval, heartbeatTimeout, Duration.ZERO);
+    }
+
+    /**
+     * As the other constructor; {@code failover} is how much longer than {@code heartbeatTimeout} an unreachable
+     * supervisor is waited for, for a new AM attempt to reattach this worker (zero: none).
+     */
+    public NetworkedWorker(String id, String host, WorkerConfig config, StorageService storage, KernelRegistry kernels,
+                           RpcSecret secret, String supervisorHost, int supervisorPort, BufferAllocator allocator,
+                           long memoryBytes, Duration heartbeatInterval, Duration heartbeatTimeout,
+                           Duration failover) {
         this.id = id;
-        this.supervisor = new RemoteSupervisorGateway(supervisorHost, supervisorPort, secret, allocator);
+        this.host = host;
+        this.slots = config.slots();
+        this.memoryBytes = memoryBytes;
+        this.secret = secret;
+        this.allocator = allocator;
+        this.failover = failover;
+        this.supervisor.set(new RemoteSupervisorGateway(supervisorHost, supervisorPort, secret, allocator));
         AtomicReference<WorkerGateway> self = new AtomicReference<>();
         this.worker = new Worker(id, config, storage, kernels,
-                peer -> peer.equals(id) ? self.get() : supervisor.worker(peer));
+                peer -> peer.equals(id) ? self.get() : supervisor.get().worker(peer));
         self.set(worker);
         RpcServer s;
         try {
-            s = new RpcServer("worker-" + id, host, 0, secret, allocator, WorkerRpc.handlers(worker),
+            java.util.Map<String, io.mars.common.rpc.flight.RpcHandler> handlers =
+                    new java.util.HashMap<>(WorkerRpc.handlers(worker));
+            handlers.put(RpcMessages.REATTACH_WORKER, req -> {
+                try {
+                    SupervisorAddress to = MessageCodec.decode(req, SupervisorAddress.class);
+                    reattach(to.host(), to.port());
+                    return CompletableFuture.completedFuture(MessageCodec.encode(new RpcMessages.Empty()));
+                } catch (RuntimeException e) {
+                    return CompletableFuture.failedFuture(e);
+                }
+            });
+            s = new RpcServer("worker-" + id, host, 0, secret, allocator, java.util.Map.copyOf(handlers),
                     WorkerRpc.chunkStreams(worker));
         } catch (RuntimeException e) {
             worker.close();
-            supervisor.close();
+            supervisor.get().close();
             throw e;
         }
         this.server = s;
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mars-" + id + "-heartbeat"));
         try {
-            supervisor.registerWorker(new WorkerAddress(id, host, server.port(), config.slots(), memoryBytes)).join();
+            supervisor.get().registerWorker(address()).join();
         } catch (RuntimeException e) {
             close();
             throw new MarsException(ErrorCode.RPC_FAILED, "worker " + id + " cannot register with the supervisor at "
@@ -72,20 +116,58 @@ public final class NetworkedWorker implements AutoCloseable {
         heartbeats.scheduleWithFixedDelay(() -> beat(heartbeatTimeout), every, every, TimeUnit.MILLISECONDS);
     }
 
-    private void beat(Duration timeout) {
+    private WorkerAddress address() {
+        return new WorkerAddress(id, host, server.port(), slots, memoryBytes);
+    }
+
+    /**
+     * Registers this worker with the supervisor at {@code newHost:newPort} (a new AM attempt) and talks to that one
+     * from now on; the chunks it stores stay, for the new attempt to use.
+     */
+    synchronized void reattach(String newHost, int newPort) {
+        if (terminated.isDone()) {
+            throw new MarsException(ErrorCode.WORKER_LOST, "worker " + id + " has stopped: "
+                    + terminated.getNow("stopped"));
+        }
+        RemoteSupervisorGateway next = new RemoteSupervisorGateway(newHost, newPort, secret, allocator);
         try {
-            boolean known = supervisor.heartbeat(id, worker.storage().storedBytes()).get(timeout.toMillis(),
+            next.registerWorker(address()).join();
+        } catch (RuntimeException e) {
+            next.close();
+            throw new MarsException(ErrorCode.RPC_FAILED, "worker " + id + " cannot register with the new supervisor"
+                    + " at " + newHost + ":" + newPort + ": " + MarsException.wrap(e).getMessage(), e);
+        }
+        RemoteSupervisorGateway old = supervisor.getAndSet(next);
+        lastContactNanos = System.nanoTime();
+        waitingLogged = false;
+        old.close();
+        LOG.info("worker {} reattached to the supervisor of a new AM attempt at {}:{}, keeping {} stored bytes", id,
+                newHost, newPort, worker.storage().storedBytes());
+    }
+
+    private void beat(Duration timeout) {
+        RemoteSupervisorGateway current = supervisor.get();
+        try {
+            boolean known = current.heartbeat(id, worker.storage().storedBytes()).get(timeout.toMillis(),
                     TimeUnit.MILLISECONDS);
             lastContactNanos = System.nanoTime();
-            if (!known) {
+            if (!known && current == supervisor.get()) {
                 terminated.complete("the supervisor no longer knows worker " + id);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             long silentMs = (System.nanoTime() - lastContactNanos) / 1_000_000;
-            LOG.warn("heartbeat of worker {} failed ({} ms without contact): {}", id, silentMs, e.toString());
-            if (silentMs >= timeout.toMillis()) {
+            if (silentMs < timeout.toMillis()) {
+                LOG.warn("heartbeat of worker {} failed ({} ms without contact): {}", id, silentMs, e.toString());
+            } else if (silentMs < timeout.plus(failover).toMillis()) {
+                if (!waitingLogged) {
+                    waitingLogged = true;
+                    LOG.warn("the supervisor has been unreachable for {} ms; worker {} keeps its chunks and waits up to "
+                            + "{} ms more for a new AM attempt to reattach it ({})", silentMs, id, failover.toMillis(),
+                            e.toString());
+                }
+            } else {
                 terminated.complete("the supervisor has been unreachable for " + silentMs + " ms");
             }
         }
@@ -114,6 +196,6 @@ public final class NetworkedWorker implements AutoCloseable {
         heartbeats.shutdownNow();
         server.close();
         worker.close();
-        supervisor.close();
+        supervisor.get().close();
     }
 }

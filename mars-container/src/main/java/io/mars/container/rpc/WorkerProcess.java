@@ -79,7 +79,7 @@ public final class WorkerProcess {
                      new TieredStorage(id, storage, tables),
                      DataFrameKernels.register(KernelRegistry.standard(), tables, userClasses),
                      secret, supervisorHost, supervisorPort, allocator, storage.hardBytes(),
-                     heartbeats.interval(), heartbeats.timeout())) {
+                     heartbeats.interval(), heartbeats.timeout(), HeartbeatConfig.failoverWait(conf))) {
             String reason = (String) CompletableFuture.anyOf(worker.terminated(), stop).join();
             LOG.info("worker {} stops: {}; {}", id, reason, ProcessMemory.sample().describe());
             return reason;

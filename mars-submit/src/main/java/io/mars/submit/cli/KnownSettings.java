@@ -41,7 +41,7 @@ public final class KnownSettings {
             HeartbeatConfig.INTERVAL, HeartbeatConfig.TIMEOUT, SchedulingConfig.MAX_ATTEMPTS,
             ClientConfig.MAX_RESULT_BYTES, WebConfig.PORT,
             StateStoreConfig.QUORUM, StateStoreConfig.ROOT, StateStoreConfig.BATCH_SIZE,
-            AmAttempts.MAX_ATTEMPTS, AmAttempts.VALIDITY_INTERVAL, WorkerSpec.WORKERS, WorkerSpec.MEMORY, WorkerSpec.VCORES, WorkerSpec.MAX_FAILURES,
+            AmAttempts.MAX_ATTEMPTS, AmAttempts.VALIDITY_INTERVAL, AmAttempts.FAILOVER_WAIT, WorkerSpec.WORKERS, WorkerSpec.MEMORY, WorkerSpec.VCORES, WorkerSpec.MAX_FAILURES,
             WorkerSpec.NODE_MAX_FAILURES, ClientMode.KEEPALIVE_TIMEOUT, ContainerFiles.NODE_CLASSPATH_PROPERTY,
             ContainerFiles.ARCHIVE_PROPERTY, AppSpec.JAVA_HOME_PROPERTY, YarnSessionProvider.HADOOP_CONF_DIR,
             ClientModeApplication.AM_MEMORY, ClientModeApplication.QUEUE, ClientModeApplication.JARS,

@@ -86,6 +86,13 @@ public final class ClientSession implements Session {
         String eagerProperty = System.getProperty(io.mars.Eager.PROPERTY);
         boolean eager = io.mars.Eager.requested(conf) || (!conf.containsKey(io.mars.Eager.PROPERTY)
                 && eagerProperty != null && io.mars.Eager.requested(Map.of(io.mars.Eager.PROPERTY, eagerProperty)));
+        if (io.mars.common.model.Keys.isRepeatable() && !conf.containsKey(SupervisorGateway.SESSION_ID)) {
+            // a cluster-mode main that a new AM attempt runs again joins the session it had, with its results
+            Map<String, String> withId = new java.util.HashMap<>(conf);
+            withId.put(SupervisorGateway.SESSION_ID, io.mars.common.model.Keys.newKey("s",
+                    new java.util.TreeMap<>(conf).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            conf = withId;
+        }
         ClientSession session = new ClientSession(supervisor, join(supervisor.createSession(conf)), owned, config,
                 workersShareLocalFiles);
         if (eager) {

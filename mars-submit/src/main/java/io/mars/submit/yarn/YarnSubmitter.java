@@ -157,6 +157,7 @@ public final class YarnSubmitter {
             workers = WorkerSpec.from(app.properties());
             maxAttempts = amAttempts(app);
             validityMs = AmAttempts.validityIntervalMs(app.properties());
+            AmAttempts.failoverWaitMs(app.properties());
             StateStoreConfig.from(app.properties()); // a bad ZooKeeper setting fails here, not in the AM
         } catch (io.mars.common.error.MarsException e) {
             return rejected(e.getMessage());
@@ -198,6 +199,9 @@ public final class YarnSubmitter {
             app.priority().ifPresent(p -> context.setPriority(Priority.newInstance(p)));
             // A second attempt runs the job's main again: only as many as mars.yarn.am.max-attempts asks (default 1).
             context.setMaxAppAttempts(maxAttempts);
+            // workers outlive a dead AM and a new attempt takes them over, with what they hold
+            context.setKeepContainersAcrossApplicationAttempts(maxAttempts > 1
+                    && AmAttempts.keepsContainers(app.properties()));
             if (validityMs > 0) {
                 context.setAttemptFailuresValidityInterval(validityMs);
             }

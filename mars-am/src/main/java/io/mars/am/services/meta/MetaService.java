@@ -2,6 +2,7 @@ package io.mars.am.services.meta;
 
 import io.mars.common.rpc.ChunkMeta;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -11,6 +12,12 @@ public interface MetaService {
 
     /** The metas of these keys; fails with CHUNK_NOT_FOUND naming the first missing key. */
     CompletableFuture<List<ChunkMeta>> get(String sessionId, List<String> keys);
+
+    /**
+     * The metas of those of {@code keys} that are known and held by at least one worker, by key (missing keys are
+     * left out, not an error): what a task resumed by a new AM attempt need not compute again.
+     */
+    CompletableFuture<Map<String, ChunkMeta>> held(String sessionId, List<String> keys);
 
     /** Forgets these keys; completes with the metas that existed. */
     CompletableFuture<List<ChunkMeta>> delete(String sessionId, List<String> keys);

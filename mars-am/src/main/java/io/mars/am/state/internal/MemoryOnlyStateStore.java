@@ -3,6 +3,7 @@ package io.mars.am.state.internal;
 import io.mars.am.state.StateStore;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.rpc.ChunkMeta;
+import io.mars.common.rpc.flight.RpcMessages.WorkerAddress;
 import io.mars.common.wire.StateCodec.SessionState;
 import java.util.List;
 import java.util.Map;
@@ -40,13 +41,21 @@ public final class MemoryOnlyStateStore implements StateStore {
     }
 
     @Override
+    public void putWorker(WorkerAddress worker) {
+    }
+
+    @Override
+    public void deleteWorker(String workerId) {
+    }
+
+    @Override
     public CompletableFuture<Void> flush() {
         return CompletableFuture.completedFuture(null);
     }
 
     @Override
     public Recovered recover() {
-        return new Recovered(Map.of(), Map.of(), Map.of());
+        return new Recovered(Map.of(), Map.of(), Map.of(), Map.of());
     }
 
     @Override

@@ -8,6 +8,8 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.rpc.ChunkMeta;
+import io.mars.common.rpc.flight.RpcMessages.WorkerAddress;
+import io.mars.common.wire.MessageCodec;
 import io.mars.common.wire.StateCodec;
 import io.mars.common.wire.StateCodec.SessionState;
 import java.nio.charset.StandardCharsets;
@@ -82,6 +84,12 @@ public final class ZooKeeperStateStore implements StateStore {
     private record DeleteTileable(String sessionId, String key) implements Op {
     }
 
+    private record PutWorker(WorkerAddress worker) implements Op {
+    }
+
+    private record DeleteWorker(String workerId) implements Op {
+    }
+
     private record Flush(CompletableFuture<Void> done) implements Op {
     }
 
@@ -151,6 +159,7 @@ public final class ZooKeeperStateStore implements StateStore {
             if (stat == null) {
                 client.create().creatingParentsIfNeeded().forPath(epochPath, bytes(attempt));
                 client.create().forPath(app + "/sessions");
+                client.create().forPath(app + "/workers");
                 return 0;
             }
             int owner = Integer.parseInt(new String(client.getData().forPath(epochPath), StandardCharsets.UTF_8));
@@ -161,6 +170,9 @@ public final class ZooKeeperStateStore implements StateStore {
             Stat after = client.setData().withVersion(stat.getVersion()).forPath(epochPath, bytes(attempt));
             if (client.checkExists().forPath(app + "/sessions") == null) {
                 client.create().forPath(app + "/sessions");
+            }
+            if (client.checkExists().forPath(app + "/workers") == null) {
+                client.create().forPath(app + "/workers");
             }
             return after.getVersion();
         } catch (MarsException e) {
@@ -184,6 +196,10 @@ public final class ZooKeeperStateStore implements StateStore {
 
     private String tileablePath(String sessionId, String key) {
         return sessionPath(sessionId) + "/tileables/" + key;
+    }
+
+    private String workerPath(String workerId) {
+        return app + "/workers/" + workerId;
     }
 
     /** What is in ZooKeeper now, so the writer knows whether to create, update or delete. */
@@ -210,6 +226,15 @@ public final class ZooKeeperStateStore implements StateStore {
             // a session half written by a crashed attempt: its remains are read as far as they go
         } catch (Exception e) {
             throw new MarsException(ErrorCode.ZOOKEEPER_FAILED, "cannot read the state under " + app + ": " + e, e);
+        }
+        try {
+            for (String id : client.getChildren().forPath(app + "/workers")) {
+                existing.add(workerPath(id));
+            }
+        } catch (KeeperException.NoNodeException e) {
+            // state written before workers were recorded
+        } catch (Exception e) {
+            throw new MarsException(ErrorCode.ZOOKEEPER_FAILED, "cannot read the workers under " + app + ": " + e, e);
         }
     }
 
@@ -272,6 +297,17 @@ public final class ZooKeeperStateStore implements StateStore {
         for (String k : tileableKeys) {
             offer(new DeleteTileable(sessionId, k));
         }
+    }
+
+    @Override
+    public void putWorker(WorkerAddress worker) {
+        checkName(worker.workerId(), "worker id");
+        offer(new PutWorker(worker));
+    }
+
+    @Override
+    public void deleteWorker(String workerId) {
+        offer(new DeleteWorker(workerId));
     }
 
     private void offer(Op op) {
@@ -346,6 +382,15 @@ public final class ZooKeeperStateStore implements StateStore {
                         StateCodec.encode(p.key(), p.tiled()), out);
             } else if (op instanceof DeleteTileable d) {
                 deleteChild(d.sessionId(), tileablePath(d.sessionId(), d.key()), out);
+            } else if (op instanceof PutWorker p) {
+                String path = workerPath(p.worker().workerId());
+                byte[] data = MessageCodec.encode(p.worker());
+                out.add(existing.add(path) ? client.transactionOp().create().forPath(path, data)
+                        : client.transactionOp().setData().forPath(path, data));
+            } else if (op instanceof DeleteWorker d) {
+                if (existing.remove(workerPath(d.workerId()))) {
+                    out.add(client.transactionOp().delete().forPath(workerPath(d.workerId())));
+                }
             }
         } catch (MarsException e) {
             LOG.warn("not storing {}: {}", op, e.getMessage());
@@ -483,7 +528,17 @@ public final class ZooKeeperStateStore implements StateStore {
         } catch (Exception e) {
             throw new MarsException(ErrorCode.ZOOKEEPER_FAILED, "cannot read the state under " + app + ": " + e, e);
         }
-        return new Recovered(sessions, metas, tileables);
+        Map<String, WorkerAddress> workers = new HashMap<>();
+        try {
+            for (String id : client.getChildren().forPath(app + "/workers")) {
+                workers.put(id, MessageCodec.decode(client.getData().forPath(workerPath(id)), WorkerAddress.class));
+            }
+        } catch (KeeperException.NoNodeException e) {
+            // state written before workers were recorded
+        } catch (Exception e) {
+            throw new MarsException(ErrorCode.ZOOKEEPER_FAILED, "cannot read the workers under " + app + ": " + e, e);
+        }
+        return new Recovered(sessions, metas, tileables, workers);
     }
 
     @Override

@@ -17,6 +17,8 @@ public final class RpcMessages {
     public static final String DELETE_CHUNKS = "worker.deleteChunks";
     public static final String STORED_BYTES = "worker.storedBytes";
     public static final String WORKER_REPORT = "worker.report";
+    /** A new AM attempt tells a worker that outlived the last one where its supervisor is now. */
+    public static final String REATTACH_WORKER = "worker.reattach";
     // call names served by the supervisor
     public static final String REGISTER_WORKER = "cluster.registerWorker";
     public static final String HEARTBEAT = "cluster.heartbeat";
@@ -62,6 +64,10 @@ public final class RpcMessages {
 
     /** Where a worker serves RPC, and what it offers. */
     public record WorkerAddress(String workerId, String host, int port, int slots, long memoryBytes) {
+    }
+
+    /** Where a supervisor serves RPC: what {@value #REATTACH_WORKER} sends. */
+    public record SupervisorAddress(String host, int port) {
     }
 
     public record Heartbeat(String workerId, long storedBytes) {

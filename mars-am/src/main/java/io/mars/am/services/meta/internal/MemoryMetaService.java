@@ -72,6 +72,21 @@ public final class MemoryMetaService implements MetaService, AutoCloseable {
     }
 
     @Override
+    public java.util.concurrent.CompletableFuture<Map<String, ChunkMeta>> held(String sessionId, List<String> keys) {
+        return actor.call(() -> {
+            Map<String, ChunkMeta> m = sessions.getOrDefault(sessionId, Map.of());
+            Map<String, ChunkMeta> out = new HashMap<>();
+            for (String k : keys) {
+                ChunkMeta meta = m.get(k);
+                if (meta != null && !meta.workers().isEmpty()) {
+                    out.put(k, meta);
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
     public java.util.concurrent.CompletableFuture<List<ChunkMeta>> delete(String sessionId, List<String> keys) {
         return actor.call(() -> {
             Map<String, ChunkMeta> m = sessions.get(sessionId);

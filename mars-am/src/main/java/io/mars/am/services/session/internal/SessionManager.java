@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 
 /** Sessions on the session actor. */
 public final class SessionManager implements SessionService, AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SessionManager.class);
     private final Actor actor = new Actor("mars-session");
     private final Map<String, State> sessions = new HashMap<>();
     private final LifecycleService lifecycle;
@@ -52,7 +53,18 @@ public final class SessionManager implements SessionService, AutoCloseable {
     @Override
     public CompletableFuture<String> create(Map<String, String> conf) {
         return actor.call(() -> {
-            String id = Keys.newKey("s");
+            String asked = conf.get(io.mars.common.rpc.SupervisorGateway.SESSION_ID);
+            if (asked != null && !asked.matches("[A-Za-z0-9_.-]{1,200}")) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, io.mars.common.rpc.SupervisorGateway.SESSION_ID
+                        + " must be 1 to 200 letters, digits, '_', '.' or '-', got '" + asked + "'");
+            }
+            if (asked != null && sessions.containsKey(asked)) {
+                // a job's main run again by a new AM attempt: its session, recovered with what it keeps
+                LOG.info("a client joined session {} again, with the {} results it keeps", asked,
+                        sessions.get(asked).stored.size());
+                return asked;
+            }
+            String id = asked != null ? asked : Keys.newKey("s");
             sessions.put(id, new State(Map.copyOf(conf), new HashMap<>()));
             store.putSession(new StateCodec.SessionState(id, conf));
             return id;

@@ -290,11 +290,54 @@ public final class TaskManager implements TaskService, AutoCloseable {
             return;
         }
         Tiling.Result tiled;
-        SubtaskGraph subtasks;
         try {
             Map<String, TiledTileable> stored = new HashMap<>(run.sessionStored);
             stored.putAll(run.stageResults);
             tiled = run.tiling.tile(run.graph, stored);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            failTask(run, List.of(), e instanceof OutOfMemoryError oom ? outOfMemory(task, oom) : e);
+            return;
+        }
+        if (!recoveredSessions.contains(task.sessionId)) {
+            runTiled(run, tiled);
+            return;
+        }
+        // a session a new AM attempt recovered: what workers that outlived the last attempt hold is not computed again
+        Tiling.Result whole = tiled;
+        meta.held(task.sessionId, HeldChunks.computed(whole.graph())).whenCompleteAsync((held, err) -> {
+            if (err != null || held.isEmpty()) {
+                runTiled(run, whole);
+                return;
+            }
+            LOG.info("task {} stage {}: {} of its chunks are held by workers from an earlier AM attempt; they are read,"
+                    + " not computed again", task.id, run.stage, held.size());
+            Tiling.Result resumed;
+            try {
+                resumed = new Tiling.Result(HeldChunks.resume(whole.graph(), held), whole.outputs(), whole.complete(),
+                        whole.origins());
+            } catch (RuntimeException e) {
+                LOG.warn("task {}: cannot resume from the held chunks ({}); computing them", task.id, e.toString());
+                resumed = whole;
+            }
+            runTiled(run, resumed);
+        }, actor);
+    }
+
+    /**
+     * Sessions a new AM attempt recovered: their tasks may find chunks already computed by the last attempt, held by
+     * workers that outlived it.
+     */
+    private final Set<String> recoveredSessions = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Says that {@code sessionId} was recovered from an earlier AM attempt's state (see {@link HeldChunks}). */
+    public void recovered(String sessionId) {
+        recoveredSessions.add(sessionId);
+    }
+
+    private void runTiled(Run run, Tiling.Result tiled) {
+        Task task = run.task;
+        SubtaskGraph subtasks;
+        try {
             subtasks = Fusion.fuse(tiled.graph(), run.budget);
             checkMemory(subtasks, run.budget);
         } catch (RuntimeException | OutOfMemoryError e) {
