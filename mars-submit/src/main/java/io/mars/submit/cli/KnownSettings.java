@@ -48,7 +48,7 @@ public final class KnownSettings {
             ProgressConfig.INTERVAL, RpcSecret.FILE_PROPERTY, EventLogConfig.DIR, EventLogConfig.HISTORY_ADDRESS,
             AppSpec.AM_JAVA_OPTIONS, io.mars.am.yarn.KerberosConfig.PRINCIPAL, io.mars.am.yarn.KerberosConfig.KEYTAB,
             io.mars.am.yarn.KerberosConfig.POLL_INTERVAL, WorkerSpec.JAVA_OPTIONS, io.mars.Eager.PROPERTY,
-            io.mars.submit.local.LocalWebConfig.PORT);
+            io.mars.submit.local.LocalWebConfig.PORT, io.mars.common.rpc.SupervisorGateway.SESSION_ID);
 
     private KnownSettings() {
     }
