@@ -60,8 +60,10 @@ class YarnAmFailoverTest {
                 public static void main(String[] args) throws Exception {
                     Path dir = Path.of(args[0]);
                     String killAt = args[1];
-                    int attempt = ContainerId.fromString(System.getenv("CONTAINER_ID")).getApplicationAttemptId()
-                            .getAttemptId();
+                    // in the AM (cluster mode) its attempt; 0 in the submitter (client mode)
+                    String container = System.getenv("CONTAINER_ID");
+                    int attempt = container == null ? 0
+                            : ContainerId.fromString(container).getApplicationAttemptId().getAttemptId();
                     String log = dir.resolve("runs.log").toString();
                     Session session = Session.getOrCreate();
                     pause(dir, killAt, "before-tiling", attempt);
@@ -143,8 +145,25 @@ class YarnAmFailoverTest {
     @ValueSource(strings = {"before-tiling", "between-tasks", "mid-stage", "mid-shuffle", "after-last-task"})
     void anAmKilledMidJobIsReplacedByOneThatKeepsTheWorkersAndTheirWork(String point) throws Exception {
         Path dir = Files.createDirectories(tmp.resolve(point));
+        Submission job = submit(List.of(), dir.toString(), point);
+        killAndCheck(job, dir, point, 2);
+    }
+
+    /**
+     * Client mode (the job's main in the submitter, mars-submit --deploy-mode client): the AM killed mid-stage, the
+     * session follows the new attempt, the task that was running goes on there from what the workers hold.
+     */
+    @org.junit.jupiter.api.Test
+    void aClientModeSessionFollowsItsApplicationToTheNextAmAttempt() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("client-mode"));
+        Submission job = submit(List.of("--deploy-mode", "client"), dir.toString(), "mid-stage");
+        killAndCheck(job, dir, "mid-stage", 0);
+        assertThat(job.err()).contains("the application's AM was replaced").contains("on the new AM attempt");
+    }
+
+    /** Kills attempt 1's AM at {@code point}; checks the job's end, its answer (written by {@code resultOf}). */
+    private static void killAndCheck(Submission job, Path dir, String point, int resultOf) throws Exception {
         Path runs = dir.resolve("runs.log");
-        Submission job = submit(dir.toString(), point);
         ApplicationId appId = job.appId();
 
         // when attempt 1 reaches the point, kill its JVM as a crash would
@@ -166,7 +185,7 @@ class YarnAmFailoverTest {
         assertThat(hadoop.client.getApplicationAttempts(appId)).as("two AM attempts").hasSize(2);
         assertThat(Files.exists(dir.resolve("result-1"))).as("attempt 1 never finished").isFalse();
         double n = 16000;
-        assertThat(Files.readString(dir.resolve("result-2"))).isEqualTo(31996000.0 + " " + 287988000.0 + " "
+        assertThat(Files.readString(dir.resolve("result-" + resultOf))).isEqualTo(31996000.0 + " " + 287988000.0 + " "
                 + (n - 1) * n * (2 * n - 1) / 6);
 
         List<String[]> lines = Files.readAllLines(runs).stream().map(l -> l.split(" ")).toList();
@@ -245,8 +264,9 @@ class YarnAmFailoverTest {
     }
 
     /** {@code mars-submit --master yarn} on a thread of its own: two one-slot workers, an external ZooKeeper. */
-    private static Submission submit(String... jobArgs) {
-        List<String> args = new ArrayList<>(List.of("--master", "yarn", "--class", "failjob.Job",
+    private static Submission submit(List<String> options, String... jobArgs) {
+        List<String> args = new ArrayList<>(options);
+        args.addAll(List.of("--master", "yarn", "--class", "failjob.Job",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
                 "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(hadoop.confDir),
                 "--conf", "mars.zookeeper.quorum=" + zk.getConnectString(),

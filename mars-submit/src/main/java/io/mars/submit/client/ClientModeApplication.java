@@ -8,7 +8,6 @@ import io.mars.am.yarn.ContainerFiles;
 import io.mars.common.concurrent.DaemonThreads;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.common.rpc.flight.RemoteSupervisorGateway;
 import io.mars.common.rpc.flight.RpcSecret;
 import io.mars.submit.yarn.YarnApplication;
 import io.mars.submit.yarn.YarnOutcome;
@@ -63,22 +62,28 @@ public final class ClientModeApplication implements AutoCloseable {
     private final String host;
     private final int port;
     private final RootAllocator allocator = ArrowAllocators.root();
-    private final RemoteSupervisorGateway supervisor;
+    private final FailoverSupervisor supervisor;
+    /** The client-mode applications this JVM started and has not ended, by {@link #master()}. */
+    private static final Map<String, ClientModeApplication> RUNNING = new java.util.concurrent.ConcurrentHashMap<>();
     private final ScheduledExecutorService keepAlive =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mars-client-keepalive"));
     private final PrintStream err;
     private boolean finished;
 
     private ClientModeApplication(YarnConfiguration hadoop, YarnClient yarn, ApplicationId appId, RpcSecret secret,
-                                  String host, int port, Duration keepAliveTimeout, PrintStream err) {
+                                  ApplicationReport report, Duration keepAliveTimeout, Duration failoverWait,
+                                  PrintStream err) {
         this.hadoop = hadoop;
         this.yarn = yarn;
         this.appId = appId;
         this.secret = secret;
-        this.host = host;
-        this.port = port;
+        this.host = report.getHost();
+        this.port = report.getRpcPort();
         this.err = err;
-        this.supervisor = new RemoteSupervisorGateway(host, port, secret, allocator);
+        // a new AM attempt (with mars.yarn.am.max-attempts > 1 and a quorum) takes the session over
+        this.supervisor = new FailoverSupervisor(this::locate, new FailoverSupervisor.Location(host, port,
+                String.valueOf(report.getCurrentApplicationAttemptId())), secret, allocator, failoverWait, err);
+        RUNNING.put(master(), this);
         long every = Math.max(250, keepAliveTimeout.toMillis() / 4);
         keepAlive.scheduleWithFixedDelay(() -> supervisor.keepAlive().exceptionally(e -> null), 0, every,
                 TimeUnit.MILLISECONDS);
@@ -138,8 +143,9 @@ public final class ClientModeApplication implements AutoCloseable {
         yarn.start();
         try {
             ApplicationReport report = awaitRpc(yarn, appId);
-            return new ClientModeApplication(hadoop, yarn, appId, secret, report.getHost(), report.getRpcPort(),
-                    ClientMode.keepAliveTimeout(properties), err);
+            return new ClientModeApplication(hadoop, yarn, appId, secret, report,
+                    ClientMode.keepAliveTimeout(properties),
+                    Duration.ofMillis(io.mars.am.yarn.AmAttempts.failoverWaitMs(properties)), err);
         } catch (RuntimeException e) {
             try {
                 yarn.killApplication(appId);
@@ -210,6 +216,39 @@ public final class ClientModeApplication implements AutoCloseable {
         return secret;
     }
 
+    private Optional<FailoverSupervisor.Location> locate() {
+        return locate(yarn, appId);
+    }
+
+    /** Where the application's current AM attempt serves; a MarsException once the application ended. */
+    static Optional<FailoverSupervisor.Location> locate(YarnClient yarn, ApplicationId appId) {
+        ApplicationReport report;
+        try {
+            report = yarn.getApplicationReport(appId);
+        } catch (IOException | YarnException e) {
+            throw new MarsException(ErrorCode.RPC_FAILED, "cannot ask YARN about " + appId + ": " + e, e);
+        }
+        if (ENDED.contains(report.getYarnApplicationState())) {
+            throw new MarsException(ErrorCode.RPC_FAILED, "application " + appId + " ended "
+                    + report.getFinalApplicationStatus() + ": " + report.getDiagnostics());
+        }
+        if (report.getYarnApplicationState() != YarnApplicationState.RUNNING || report.getRpcPort() <= 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new FailoverSupervisor.Location(report.getHost(), report.getRpcPort(),
+                String.valueOf(report.getCurrentApplicationAttemptId())));
+    }
+
+    /**
+     * The connection of the client-mode application this JVM started whose supervisor was first at {@code master}
+     * ({@code mars://host:port}), which follows it across AM attempts; empty for any other master. A session the job
+     * opens on that master (mars-submit's client mode hands it to the job's main) goes through it.
+     */
+    static Optional<io.mars.common.rpc.SupervisorGateway> connection(String master) {
+        ClientModeApplication app = RUNNING.get(master.trim());
+        return app == null ? Optional.empty() : Optional.of(app.supervisor);
+    }
+
     /** A session on this application; closing it ends the application (SUCCEEDED). */
     public Session session(Map<String, String> conf) {
         return ClientSession.open(supervisor, conf, () -> finish(true, ""));
@@ -224,6 +263,7 @@ public final class ClientModeApplication implements AutoCloseable {
             return;
         }
         finished = true;
+        RUNNING.remove(master(), this);
         keepAlive.shutdownNow();
         try {
             supervisor.finishApplication(succeeded, diagnostics).get(END_TIMEOUT.toSeconds(), TimeUnit.SECONDS);

@@ -35,6 +35,12 @@ public final class RemoteSessionProvider implements SessionProvider {
         if (!m.matches()) {
             throw new MarsException(ErrorCode.INVALID_CONFIG, "master '" + master + "' is not mars://<host>:<port>");
         }
+        java.util.Optional<io.mars.common.rpc.SupervisorGateway> app = ClientModeApplication.connection(master);
+        if (app.isPresent()) {
+            // a client-mode application of this JVM (mars-submit --deploy-mode client): its connection follows the AM
+            // to a new attempt; the application, not the session, owns it
+            return ClientSession.open(app.get(), conf, null);
+        }
         return open(m.group(1), Integer.parseInt(m.group(2)), secret(master, conf), conf);
     }
 

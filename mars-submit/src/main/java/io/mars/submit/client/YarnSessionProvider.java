@@ -73,10 +73,23 @@ public final class YarnSessionProvider implements SessionProvider {
         try {
             report = yarn.getApplicationReport(appId);
         } catch (IOException | YarnException e) {
-            throw new MarsException(ErrorCode.RPC_FAILED, "cannot ask YARN about " + appId + ": " + e, e);
-        } finally {
             yarn.stop();
+            throw new MarsException(ErrorCode.RPC_FAILED, "cannot ask YARN about " + appId + ": " + e, e);
         }
+        try {
+            return attach(hadoop, yarn, appId, report, conf);
+        } catch (RuntimeException e) {
+            yarn.stop();
+            throw e;
+        }
+    }
+
+    /**
+     * A session on the running application of {@code report}, through a connection that follows it to a new AM
+     * attempt; the session owns {@code yarn}, which that connection asks where the application serves.
+     */
+    private static Session attach(YarnConfiguration hadoop, YarnClient yarn, ApplicationId appId,
+                                  ApplicationReport report, Map<String, String> conf) {
         if (!"MARS".equals(report.getApplicationType())) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, appId + " is a " + report.getApplicationType()
                     + " application, not a Mars one");
@@ -91,6 +104,23 @@ public final class YarnSessionProvider implements SessionProvider {
         } catch (IOException e) {
             throw new MarsException(ErrorCode.RPC_FAILED, "cannot reach the default file system: " + e, e);
         }
-        return RemoteSessionProvider.open(report.getHost(), report.getRpcPort(), secret, conf);
+        org.apache.arrow.memory.RootAllocator allocator = io.mars.common.memory.ArrowAllocators.root();
+        FailoverSupervisor supervisor = new FailoverSupervisor(() -> ClientModeApplication.locate(yarn, appId),
+                new FailoverSupervisor.Location(report.getHost(), report.getRpcPort(),
+                        String.valueOf(report.getCurrentApplicationAttemptId())),
+                secret, allocator, java.time.Duration.ofMillis(io.mars.am.yarn.AmAttempts.DEFAULT_FAILOVER_WAIT_MS),
+                System.err);
+        AutoCloseable owned = () -> {
+            supervisor.close();
+            allocator.close();
+            yarn.stop();
+        };
+        try {
+            return ClientSession.open(supervisor, conf, owned);
+        } catch (RuntimeException e) {
+            supervisor.close();
+            allocator.close();
+            throw e;
+        }
     }
 }
