@@ -48,6 +48,8 @@ public final class NetworkedWorker implements AutoCloseable {
     private final Duration failover;
     private final AtomicReference<RemoteSupervisorGateway> supervisor = new AtomicReference<>();
     private volatile boolean waitingLogged;
+    /** Told of every new supervisor address this worker reattaches to. */
+    private final java.util.function.BiConsumer<String, Integer> onReattach;
     private final Worker worker;
     private final RpcServer server;
     private final ScheduledExecutorService heartbeats;
@@ -69,6 +71,16 @@ public final class NetworkedWorker implements AutoCloseable {
                            RpcSecret secret, String supervisorHost, int supervisorPort, BufferAllocator allocator,
                            long memoryBytes, Duration heartbeatInterval, Duration heartbeatTimeout,
                            Duration failover) {
+        this(id, host, config, storage, kernels, secret, supervisorHost, supervisorPort, allocator, memoryBytes,
+                heartbeatInterval, heartbeatTimeout, failover, (h, p) -> { });
+    }
+
+    /** As the other constructors; {@code onReattach} is told each new supervisor address (host, port). */
+    public NetworkedWorker(String id, String host, WorkerConfig config, StorageService storage, KernelRegistry kernels,
+                           RpcSecret secret, String supervisorHost, int supervisorPort, BufferAllocator allocator,
+                           long memoryBytes, Duration heartbeatInterval, Duration heartbeatTimeout,
+                           Duration failover, java.util.function.BiConsumer<String, Integer> onReattach) {
+        this.onReattach = onReattach;
         this.id = id;
         this.host = host;
         this.slots = config.slots();
@@ -138,6 +150,7 @@ public final class NetworkedWorker implements AutoCloseable {
                     + " at " + newHost + ":" + newPort + ": " + MarsException.wrap(e).getMessage(), e);
         }
         RemoteSupervisorGateway old = supervisor.getAndSet(next);
+        onReattach.accept(newHost, newPort);
         lastContactNanos = System.nanoTime();
         waitingLogged = false;
         old.close();

@@ -62,6 +62,14 @@ public final class WorkerProcess {
     public static String serve(String id, String host, Map<String, String> conf, Map<String, String> env,
                                RpcSecret secret, String supervisorHost, int supervisorPort, ClassLoader userClasses,
                                CompletableFuture<String> stop) {
+        return serve(id, host, conf, env, secret, supervisorHost, supervisorPort, userClasses, stop, (h, p) -> { });
+    }
+
+    /** As the other; {@code onReattach} is told the address of each new AM attempt that takes the worker over. */
+    public static String serve(String id, String host, Map<String, String> conf, Map<String, String> env,
+                               RpcSecret secret, String supervisorHost, int supervisorPort, ClassLoader userClasses,
+                               CompletableFuture<String> stop,
+                               java.util.function.BiConsumer<String, Integer> onReattach) {
         HeartbeatConfig heartbeats = HeartbeatConfig.from(conf);
         try (RootAllocator warm = ArrowAllocators.root()) {
             Warmup.codecs(warm); // before registering: the first subtask does not load the codecs' classes then
@@ -79,7 +87,7 @@ public final class WorkerProcess {
                      new TieredStorage(id, storage, tables),
                      DataFrameKernels.register(KernelRegistry.standard(), tables, userClasses),
                      secret, supervisorHost, supervisorPort, allocator, storage.hardBytes(),
-                     heartbeats.interval(), heartbeats.timeout(), HeartbeatConfig.failoverWait(conf))) {
+                     heartbeats.interval(), heartbeats.timeout(), HeartbeatConfig.failoverWait(conf), onReattach)) {
             String reason = (String) CompletableFuture.anyOf(worker.terminated(), stop).join();
             LOG.info("worker {} stops: {}; {}", id, reason, ProcessMemory.sample().describe());
             return reason;

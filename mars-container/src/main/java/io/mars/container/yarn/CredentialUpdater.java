@@ -29,13 +29,15 @@ final class CredentialUpdater implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CredentialUpdater.class);
 
     private final RootAllocator allocator = ArrowAllocators.root(16L << 20);
-    private final RpcClient am;
+    private final RpcSecret secret;
+    private volatile RpcClient am;
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mars-credential-updater"));
     private byte[] applied = new byte[0];
     private int updates;
 
     CredentialUpdater(String amHost, int amPort, RpcSecret secret, Duration every) {
+        this.secret = secret;
         this.am = new RpcClient("AM", amHost, amPort, secret, allocator);
         timer.scheduleWithFixedDelay(this::poll, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
     }
@@ -62,8 +64,15 @@ final class CredentialUpdater implements AutoCloseable {
         }
     }
 
+    /** A new AM attempt took this worker over: the tokens are asked of its supervisor from now on. */
+    synchronized void supervisorMoved(String host, int port) {
+        RpcClient old = am;
+        am = new RpcClient("AM", host, port, secret, allocator);
+        old.close();
+    }
+
     @Override
-    public void close() {
+    public synchronized void close() {
         io.mars.common.concurrent.Pools.stopNow(timer, 10);
         am.close();
         allocator.close();

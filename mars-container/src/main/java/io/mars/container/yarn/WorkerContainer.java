@@ -101,7 +101,11 @@ public final class WorkerContainer {
              CredentialUpdater tokens = poll == null ? null : new CredentialUpdater(args[0],
                      Integer.parseInt(args[1]), RpcSecret.of(secret), java.time.Duration.ofMillis(Long.parseLong(poll)))) {
             WorkerProcess.serve(id, host, conf, System.getenv(), RpcSecret.of(secret), args[0],
-                    Integer.parseInt(args[1]), jobClasses, new CompletableFuture<>());
+                    Integer.parseInt(args[1]), jobClasses, new CompletableFuture<>(), (amHost, amPort) -> {
+                        if (tokens != null) {
+                            tokens.supervisorMoved(amHost, amPort); // the new AM attempt renews the tokens now
+                        }
+                    });
         }
         return 0;
     }
