@@ -66,4 +66,75 @@ class SupervisorRecoveryTest {
             }
         }
     }
+
+    /**
+     * A task that was running when its AM died: its chunks' meta is in ZooKeeper and the worker that outlived the AM
+     * still holds them, but the session keeps no result yet. The next attempt's identical graph reads those chunks
+     * instead of computing them; when the worker no longer holds one (its deletion never reached ZooKeeper), the stage
+     * is computed again from nothing and still gives the right answer.
+     */
+    @Test
+    void aNewAttemptReadsTheChunksItsWorkersStillHoldAndComputesThemWhenOneIsGone() throws Exception {
+        try (TestingServer zk = new TestingServer(true);
+             org.apache.curator.framework.CuratorFramework curator = org.apache.curator.framework.CuratorFrameworkFactory
+                     .newClient(zk.getConnectString(), new org.apache.curator.retry.RetryOneTime(100))) {
+            curator.start();
+            StateStoreConfig config = new StateStoreConfig(zk.getConnectString(), "/mars", 500);
+            StaticCluster cluster = new StaticCluster();
+            try (Worker worker = new Worker("worker-0", new WorkerConfig(1), new MemoryStorage(), KernelRegistry.standard(),
+                    cluster::worker)) {
+                cluster.addWorker(worker);
+                Tensor u = Tensors.ones(shape(30, 4), chunks(10, 4)).multiply(2.0);
+                Tensor w = Tensors.ones(shape(30, 4), chunks(10, 4)).multiply(3.0);
+                String session;
+                java.util.List<String> wChunks;
+                try (Supervisor first = new Supervisor(cluster, Map.of(), TilerRegistry.standard(),
+                        ZooKeeperStateStore.connect(config, "application_1_0002", 1))) {
+                    session = first.createSession(Map.of()).join();
+                    String task = first.tasks().submit(session, TensorGraphs.of(u, w)).join();
+                    assertThat(first.waitTask(session, task).join().state()).isEqualTo(TaskState.SUCCEEDED);
+                    wChunks = first.resultLayout(session, w.key()).join().chunks().stream().map(c -> c.key()).toList();
+                    first.store().flush().join();
+                }
+                // as if u's and w's task had been running: their chunks' meta is stored, the session keeps no result
+                for (Tensor t : java.util.List.of(u, w)) {
+                    curator.delete().forPath("/mars/application_1_0002/sessions/" + session + "/tileables/" + t.key());
+                }
+
+                try (Supervisor second = new Supervisor(cluster, Map.of(), TilerRegistry.standard(),
+                        ZooKeeperStateStore.connect(config, "application_1_0002", 2))) {
+                    assertThat(second.recover().join()).isEqualTo(1);
+                    assertThat(second.sessions().snapshot(session).join().stored()).isEmpty();
+                    Tensor sum = u.sum();
+                    TaskInfo resumed = second.waitTask(session, second.tasks().submit(session,
+                            TensorGraphs.of(sum)).join()).join();
+                    assertThat(resumed.state()).isEqualTo(TaskState.SUCCEEDED);
+                    assertThat(value(second, worker, session, sum)).isEqualTo(240.0);
+                    // the same graph from scratch, for the count of what computing u takes
+                    String fresh = second.createSession(Map.of()).join();
+                    TaskInfo full = second.waitTask(fresh, second.tasks().submit(fresh, TensorGraphs.of(sum)).join())
+                            .join();
+                    assertThat(resumed.chunkCount()).as("u's chunks read, their producers left out")
+                            .isLessThan(full.chunkCount());
+
+                    // one of w's chunks is gone from the worker while its meta says it is there
+                    worker.deleteChunks(session, wChunks.subList(0, 1)).join();
+                    Tensor wSum = w.sum();
+                    TaskInfo recomputed = second.waitTask(session, second.tasks().submit(session,
+                            TensorGraphs.of(wSum)).join()).join();
+                    assertThat(recomputed.state()).as(String.valueOf(recomputed.errorMessage()))
+                            .isEqualTo(TaskState.SUCCEEDED);
+                    assertThat(value(second, worker, session, wSum)).isEqualTo(360.0);
+                    assertThat(recomputed.chunkCount()).as("the stage tiled again, computing w")
+                            .isGreaterThan(resumed.chunkCount());
+                    second.store().deleteAll();
+                }
+            }
+        }
+    }
+
+    private static double value(Supervisor supervisor, Worker worker, String session, Tensor scalar) {
+        var layout = supervisor.resultLayout(session, scalar.key()).join();
+        return ((io.mars.types.NDArray) worker.fetchChunk(session, layout.chunks().get(0).key()).join()).getDouble(0);
+    }
 }

@@ -234,6 +234,10 @@ public final class TaskManager implements TaskService, AutoCloseable {
         int stage;
         /** Whether results kept by earlier tasks were found lost and dropped once already (they are not twice). */
         boolean lostStoredDropped;
+        /** Whether the running stage reads chunks an earlier AM attempt left on the workers ({@link HeldChunks}). */
+        boolean stageResumed;
+        /** A resumed stage found a held chunk gone: this task computes everything from now on. */
+        boolean resumeOff;
 
         Run(Task task, TileableGraph graph, Tiling tiling, long budget, Map<String, TiledTileable> sessionStored) {
             this.task = task;
@@ -298,7 +302,8 @@ public final class TaskManager implements TaskService, AutoCloseable {
             failTask(run, List.of(), e instanceof OutOfMemoryError oom ? outOfMemory(task, oom) : e);
             return;
         }
-        if (!recoveredSessions.contains(task.sessionId)) {
+        run.stageResumed = false;
+        if (!recoveredSessions.contains(task.sessionId) || run.resumeOff) {
             runTiled(run, tiled);
             return;
         }
@@ -315,6 +320,7 @@ public final class TaskManager implements TaskService, AutoCloseable {
             try {
                 resumed = new Tiling.Result(HeldChunks.resume(whole.graph(), held), whole.outputs(), whole.complete(),
                         whole.origins());
+                run.stageResumed = true;
             } catch (RuntimeException e) {
                 LOG.warn("task {}: cannot resume from the held chunks ({}); computing them", task.id, e.toString());
                 resumed = whole;
@@ -483,7 +489,11 @@ public final class TaskManager implements TaskService, AutoCloseable {
                 .whenCompleteAsync((metas, err) -> {
                     if (err != null) {
                         MarsException e = MarsException.wrap(err);
-                        if (e.code() == ErrorCode.CHUNK_LOST && !run.lostStoredDropped && !storedInputs.isEmpty()) {
+                        if (run.stageResumed && (e.code() == ErrorCode.CHUNK_LOST
+                                || e.code() == ErrorCode.CHUNK_NOT_FOUND)) {
+                            resumeFailed(run, subtasks, completed, resultRefs, e);
+                        } else if (e.code() == ErrorCode.CHUNK_LOST && !run.lostStoredDropped
+                                && !storedInputs.isEmpty()) {
                             recomputeLostStored(run, subtasks, completed, resultRefs, storedInputs, e);
                         } else {
                             failStage(run, subtasks, completed, resultRefs, err);
@@ -558,6 +568,27 @@ public final class TaskManager implements TaskService, AutoCloseable {
      * this task's graph, so tiling now computes them again instead of reading them), and runs the stage again. Any
      * other CHUNK_LOST, or a second one, fails the task.
      */
+    /**
+     * A stage resumed from chunks an earlier AM attempt left on the workers found one of them gone (its meta was
+     * written before the worker deleted it, and the attempt died before the deletion reached ZooKeeper): gives back
+     * the stage's references and runs the stage again computing everything, as a fresh task would.
+     */
+    private void resumeFailed(Run run, SubtaskGraph subtasks, BitSet completed, List<String> resultRefs,
+                              MarsException error) {
+        run.resumeOff = true;
+        LOG.warn("task {}: a chunk an earlier AM attempt left on the workers is gone ({}); computing the stage again "
+                + "without them", run.task.id, error.getMessage());
+        List<String> refs = stageRefs(subtasks, completed, resultRefs);
+        run.task.subtasks -= subtasks.size() - completed.cardinality();
+        lifecycle.decref(run.task.sessionId, refs).whenCompleteAsync((v, e) -> {
+            if (e != null) {
+                failTask(run, List.of(), e);
+            } else {
+                runStage(run);
+            }
+        }, actor);
+    }
+
     private void recomputeLostStored(Run run, SubtaskGraph subtasks, BitSet completed, List<String> resultRefs,
                                      Set<String> storedInputs, MarsException error) {
         run.lostStoredDropped = true;
