@@ -181,6 +181,22 @@ public final class MiniHadoop implements AutoCloseable {
         return new Submitted(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * The JVM running {@code mainClass} in container {@code containerId} (its command line names the container's log
+     * dir); fails unless there is exactly one.
+     */
+    static ProcessHandle containerJvm(String mainClass, String containerId) {
+        List<ProcessHandle> found = ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(mainClass) && c.contains(containerId))
+                        .orElse(false))
+                .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
+                .toList();
+        if (found.size() != 1) {
+            throw new AssertionError("expected one JVM of " + mainClass + " in " + containerId + ", found " + found);
+        }
+        return found.get(0);
+    }
+
     /** The application's staging directory on the MiniDFS. */
     org.apache.hadoop.fs.Path staging(ApplicationId appId) throws IOException {
         return YarnSubmitter.stagingDir(fs, appId.toString());

@@ -2,11 +2,7 @@ package io.mars.it.yarn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mars.submit.cli.MarsSubmit;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.curator.framework.CuratorFramework;
@@ -67,16 +62,23 @@ class YarnAmFailoverTest {
                     String log = dir.resolve("runs.log").toString();
                     Session session = Session.getOrCreate();
                     pause(dir, killAt, "before-tiling", attempt);
-                    double a = Tensors.arange(8000, chunks(1000)).mapChunk(c -> logged(log, "A", c, 100),
-                            DataType.FLOAT64).sum().execute(session).getDouble();
+                    // the job holds its results to the end: a result it dropped would be released from the session
+                    // (and computed again by the next attempt)
+                    Tensor aSum = Tensors.arange(8000, chunks(1000)).mapChunk(c -> logged(log, "A", c, 100),
+                            DataType.FLOAT64).sum();
+                    double a = aSum.execute(session).getDouble();
                     pause(dir, killAt, "between-tasks", attempt);
-                    double b = Tensors.arange(24000, chunks(1000)).mapChunk(c -> logged(log, "B", c, 1200),
-                            DataType.FLOAT64).sum().execute(session).getDouble();
+                    Tensor bSum = Tensors.arange(24000, chunks(1000)).mapChunk(c -> logged(log, "B", c, 1200),
+                            DataType.FLOAT64).sum();
+                    double b = bSum.execute(session).getDouble();
                     Tensor reversed = Tensors.arange(16000, chunks(1000)).mapChunk(c -> logged(log, "C", c, 600),
                             DataType.FLOAT64).multiply(-1).add(15999);
-                    double c = reversed.sort().multiply(Tensors.arange(16000, chunks(1000))).sum().execute(session)
-                            .getDouble();
+                    Tensor cSum = reversed.sort().multiply(Tensors.arange(16000, chunks(1000))).sum();
+                    double c = cSum.execute(session).getDouble();
                     pause(dir, killAt, "after-last-task", attempt);
+                    java.lang.ref.Reference.reachabilityFence(aSum);
+                    java.lang.ref.Reference.reachabilityFence(bSum);
+                    java.lang.ref.Reference.reachabilityFence(cSum);
                     Files.writeString(dir.resolve("result-" + attempt), a + " " + b + " " + c);
                 }
 
@@ -145,7 +147,7 @@ class YarnAmFailoverTest {
     @ValueSource(strings = {"before-tiling", "between-tasks", "mid-stage", "mid-shuffle", "after-last-task"})
     void anAmKilledMidJobIsReplacedByOneThatKeepsTheWorkersAndTheirWork(String point) throws Exception {
         Path dir = Files.createDirectories(tmp.resolve(point));
-        Submission job = submit(List.of(), dir.toString(), point);
+        SubmitterThread job = submit(List.of(), dir.toString(), point);
         killAndCheck(job, dir, point, 2);
     }
 
@@ -156,13 +158,13 @@ class YarnAmFailoverTest {
     @org.junit.jupiter.api.Test
     void aClientModeSessionFollowsItsApplicationToTheNextAmAttempt() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("client-mode"));
-        Submission job = submit(List.of("--deploy-mode", "client"), dir.toString(), "mid-stage");
+        SubmitterThread job = submit(List.of("--deploy-mode", "client"), dir.toString(), "mid-stage");
         killAndCheck(job, dir, "mid-stage", 0);
         assertThat(job.err()).contains("the application's AM was replaced").contains("on the new AM attempt");
     }
 
     /** Kills attempt 1's AM at {@code point}; checks the job's end, its answer (written by {@code resultOf}). */
-    private static void killAndCheck(Submission job, Path dir, String point, int resultOf) throws Exception {
+    private static void killAndCheck(SubmitterThread job, Path dir, String point, int resultOf) throws Exception {
         Path runs = dir.resolve("runs.log");
         ApplicationId appId = job.appId();
 
@@ -237,20 +239,13 @@ class YarnAmFailoverTest {
         return n;
     }
 
-    /** The JVM of the application's AM attempt {@code attempt} (its command line names its container's log dir). */
+    /** The JVM of the application's AM attempt {@code attempt}. */
     private static ProcessHandle amProcess(ApplicationId appId, int attempt) {
-        String container = "container_" + appId.getClusterTimestamp() + "_" + String.format("%04d", appId.getId())
-                + "_" + String.format("%02d", attempt) + "_000001";
-        List<ProcessHandle> found = ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().map(c -> c.contains("io.mars.am.yarn.ApplicationMaster")
-                        && c.contains(container)).orElse(false))
-                .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
-                .toList();
-        assertThat(found).as("the JVM of AM container " + container).hasSize(1);
-        return found.get(0);
+        return MiniHadoop.containerJvm("io.mars.am.yarn.ApplicationMaster", "container_" + appId.getClusterTimestamp()
+                + "_" + String.format("%04d", appId.getId()) + "_" + String.format("%02d", attempt) + "_000001");
     }
 
-    private static void await(BooleanSupplier condition, String what, Submission job) throws InterruptedException {
+    private static void await(BooleanSupplier condition, String what, SubmitterThread job) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MS);
         while (!condition.getAsBoolean()) {
             if (job.exit().isDone()) {
@@ -264,7 +259,7 @@ class YarnAmFailoverTest {
     }
 
     /** {@code mars-submit --master yarn} on a thread of its own: two one-slot workers, an external ZooKeeper. */
-    private static Submission submit(List<String> options, String... jobArgs) {
+    private static SubmitterThread submit(List<String> options, String... jobArgs) {
         List<String> args = new ArrayList<>(options);
         args.addAll(List.of("--master", "yarn", "--class", "failjob.Job",
                 "--conf", "mars.yarn.am.java-home=" + System.getProperty("java.home"),
@@ -274,31 +269,6 @@ class YarnAmFailoverTest {
                 "--am-memory", "512", "--workers", String.valueOf(SLOTS), "--worker-memory", "384",
                 "--worker-vcores", "1", jobJar.toString()));
         args.addAll(List.of(jobArgs));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> MarsSubmit.run(
-                args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of("HADOOP_CONF_DIR", hadoop.confDir.toString())));
-        return new Submission(exit, out, err);
-    }
-
-    /** A waiting submitter running on another thread. */
-    private record Submission(CompletableFuture<Integer> exit, ByteArrayOutputStream out,
-                              ByteArrayOutputStream errBuffer) {
-        ApplicationId appId() throws InterruptedException {
-            await(() -> out.size() > 0, "the application id", this);
-            String line = out.toString(StandardCharsets.UTF_8).lines().findFirst()
-                    .orElseThrow(() -> new AssertionError("no application id: " + err()));
-            return ApplicationId.fromString(line.trim());
-        }
-
-        int exitCode() throws Exception {
-            return exit.get(WAIT_MS, TimeUnit.MILLISECONDS);
-        }
-
-        String err() {
-            return errBuffer.toString(StandardCharsets.UTF_8);
-        }
+        return SubmitterThread.start(hadoop, args, java.time.Duration.ofMillis(WAIT_MS));
     }
 }

@@ -422,15 +422,9 @@ class YarnWebUiTest {
         throw new AssertionError("no worker stores anything midway through the task: " + workers);
     }
 
-    /** The JVM of a worker container (its command line names its log dir, which names the container). */
+    /** The JVM of a worker container. */
     private static ProcessHandle workerProcess(String containerId) {
-        List<ProcessHandle> found = ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().map(c -> c.contains("io.mars.container.yarn.WorkerContainer")
-                        && c.contains(containerId)).orElse(false))
-                .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false))
-                .toList();
-        assertThat(found).as("the JVM of worker " + containerId).hasSize(1);
-        return found.get(0);
+        return MiniHadoop.containerJvm("io.mars.container.yarn.WorkerContainer", containerId);
     }
 
     /** The one running Mars application, or null while there is none. */

@@ -2,16 +2,12 @@ package io.mars.it.yarn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mars.submit.cli.MarsSubmit;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.curator.framework.CuratorFramework;
@@ -127,7 +123,7 @@ class YarnZooKeeperTest {
     @Test
     void aFailedAttemptLeavesItsStateInZooKeeperTheNextRecoversItAndSuccessDeletesIt() throws Exception {
         org.apache.hadoop.fs.Path dir = fs.makeQualified(new org.apache.hadoop.fs.Path("/zk-recover"));
-        Submission job = submit("--conf", "mars.zookeeper.quorum=" + zk.getConnectString(),
+        SubmitterThread job = submit("--conf", "mars.zookeeper.quorum=" + zk.getConnectString(),
                 "--conf", "mars.yarn.am.max-attempts=2", jobJar.toString(), dir.toString(), "compute");
         ApplicationId appId = job.appId();
         String root = "/mars/" + appId;
@@ -167,7 +163,7 @@ class YarnZooKeeperTest {
         org.apache.hadoop.fs.Path dir = fs.makeQualified(new org.apache.hadoop.fs.Path("/zk-kill"));
         String quorum = "mars.zookeeper.quorum=" + zk.getConnectString();
         // --no-wait: nobody waits, so only the kill command can clean up after the killed AM
-        Submission job = submit("--conf", quorum, "--no-wait", jobJar.toString(), dir.toString(), "session");
+        SubmitterThread job = submit("--conf", quorum, "--no-wait", jobJar.toString(), dir.toString(), "session");
         ApplicationId appId = job.appId();
         assertThat(job.exitCode()).as(job.err()).isZero();
         String root = "/mars/" + appId;
@@ -291,7 +287,7 @@ class YarnZooKeeperTest {
      * Waits for the job to write {@code file} (failing early when the waiting submitter {@code job}, if any, ended)
      * and returns its text.
      */
-    private static String awaitFile(org.apache.hadoop.fs.Path file, Submission job) throws Exception {
+    private static String awaitFile(org.apache.hadoop.fs.Path file, SubmitterThread job) throws Exception {
         await(() -> {
             try {
                 if (job != null && job.exit().isDone()) {
@@ -312,14 +308,8 @@ class YarnZooKeeperTest {
     }
 
     /** Starts {@code mars-submit --master yarn ...} on a thread of its own, with a small AM and one small worker. */
-    private static Submission submit(String... options) {
-        String[] args = submitArgs(options);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> MarsSubmit.run(
-                args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), environment()));
-        return new Submission(exit, out, err);
+    private static SubmitterThread submit(String... options) {
+        return SubmitterThread.start(hadoop, List.of(submitArgs(options)), java.time.Duration.ofMillis(WAIT_MS));
     }
 
     private static String[] submitArgs(String... options) {
@@ -333,28 +323,5 @@ class YarnZooKeeperTest {
 
     private static MiniHadoop.Submitted run(String... args) {
         return hadoop.marsSubmit(Map.of(), List.of(args));
-    }
-
-    private static Map<String, String> environment() {
-        return Map.of("HADOOP_CONF_DIR", hadoop.confDir.toString());
-    }
-
-
-    /** A waiting submitter running on another thread. */
-    private record Submission(CompletableFuture<Integer> exit, ByteArrayOutputStream out, ByteArrayOutputStream errBuffer) {
-        ApplicationId appId() throws InterruptedException {
-            await(() -> out.size() > 0 || exit.isDone(), "the application id");
-            String line = out.toString(StandardCharsets.UTF_8).lines().findFirst()
-                    .orElseThrow(() -> new AssertionError("no application id: " + err()));
-            return ApplicationId.fromString(line.trim());
-        }
-
-        int exitCode() throws Exception {
-            return exit.get(WAIT_MS, TimeUnit.MILLISECONDS);
-        }
-
-        String err() {
-            return errBuffer.toString(StandardCharsets.UTF_8);
-        }
     }
 }
