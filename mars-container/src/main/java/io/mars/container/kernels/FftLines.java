@@ -1,4 +1,4 @@
-package io.mars.tensor;
+package io.mars.container.kernels;
 
 import io.mars.types.DataType;
 import io.mars.types.NDArray;
@@ -15,10 +15,13 @@ final class FftLines {
     }
 
     /**
-     * Transforms every line along {@code axis} of {@code chunk} (the axis whole in it), forward or inverse, scaled by
-     * {@code scale}; the result is complex128 of the same shape.
+     * Transforms every line along {@code axis} of {@code chunk} (the axis whole in it, any numeric dtype), forward or
+     * inverse, scaled by {@code scale}; the result is complex128 of the same shape. With {@code twiddleLength} n > 0
+     * ({@code axis} 0 of a 2-d chunk at {@code offset} in the whole matrix) element [k1, j2] is also multiplied by
+     * exp(-+2 pi i k1 j2 / n) for the global k1 and j2, as the four-step algorithm's column pass needs.
      */
-    static NDArray transform(NDArray chunk, int axis, boolean inverse, double scale) {
+    static NDArray transform(NDArray chunk, int axis, boolean inverse, double scale, long twiddleLength,
+            long[] offset) {
         long[] shape = chunk.shapeView();
         int len = (int) shape[axis];
         int inner = 1;
@@ -28,9 +31,11 @@ final class FftLines {
         int outer = len == 0 || inner == 0 ? 0 : chunk.size() / (len * inner);
         double[] out = new double[2 * chunk.size()];
         Plan plan = len > 0 ? new Plan(len) : null;
+        Twiddle twiddle = twiddleLength > 0 ? new Twiddle(twiddleLength, inverse) : null;
         double[] re = new double[len];
         double[] im = new double[len];
         double[] pairs = chunk.dtype() == DataType.COMPLEX128 ? (double[]) chunk.data() : null;
+        double[] reals = pairs == null && !chunk.dtype().isComplex() ? chunk.doubles() : null;
         for (int o = 0; o < outer; o++) {
             for (int i = 0; i < inner; i++) {
                 int base = o * len * inner + i;
@@ -38,6 +43,11 @@ final class FftLines {
                     for (int k = 0, at = 2 * base; k < len; k++, at += 2 * inner) {
                         re[k] = pairs[at];
                         im[k] = inverse ? -pairs[at + 1] : pairs[at + 1];
+                    }
+                } else if (reals != null) {
+                    for (int k = 0, at = base; k < len; k++, at += inner) {
+                        re[k] = reals[at];
+                        im[k] = 0.0;
                     }
                 } else {
                     for (int k = 0; k < len; k++) {
@@ -47,14 +57,66 @@ final class FftLines {
                     }
                 }
                 plan.forward(re, im);
-                for (int k = 0; k < len; k++) {
-                    int flat = base + k * inner;
-                    out[2 * flat] = re[k] * scale;
-                    out[2 * flat + 1] = (inverse ? -im[k] : im[k]) * scale;
+                if (twiddle == null) {
+                    for (int k = 0, at = 2 * base; k < len; k++, at += 2 * inner) {
+                        out[at] = re[k] * scale;
+                        out[at + 1] = (inverse ? -im[k] : im[k]) * scale;
+                    }
+                } else {
+                    long column = offset[1] + i;
+                    long row0 = offset[0];
+                    for (int k = 0, at = 2 * base; k < len; k++, at += 2 * inner) {
+                        double r = re[k] * scale;
+                        double m = (inverse ? -im[k] : im[k]) * scale;
+                        twiddle.set(Math.floorMod((row0 + k) * column, twiddleLength));
+                        out[at] = r * twiddle.re - m * twiddle.im;
+                        out[at + 1] = r * twiddle.im + m * twiddle.re;
+                    }
                 }
             }
         }
         return new NDArray(DataType.COMPLEX128, shape, out);
+    }
+
+    /**
+     * exp(-+2 pi i m / n) for any 0 <= m < n from two tables of about sqrt(n) exact values each (m = hi B + lo), one
+     * complex product per value instead of a cos and a sin, with an error of a few ulps.
+     */
+    private static final class Twiddle {
+        private final int block;
+        private final double[] hiRe;
+        private final double[] hiIm;
+        private final double[] loRe;
+        private final double[] loIm;
+        double re;
+        double im;
+
+        Twiddle(long n, boolean inverse) {
+            block = (int) Math.max(1, Math.ceil(Math.sqrt((double) n)));
+            int hiCount = (int) ((n + block - 1) / block);
+            double sign = inverse ? 2.0 : -2.0;
+            hiRe = new double[hiCount];
+            hiIm = new double[hiCount];
+            for (int h = 0; h < hiCount; h++) {
+                double angle = sign * Math.PI * ((double) ((long) h * block) / n);
+                hiRe[h] = Math.cos(angle);
+                hiIm[h] = Math.sin(angle);
+            }
+            loRe = new double[block];
+            loIm = new double[block];
+            for (int l = 0; l < block; l++) {
+                double angle = sign * Math.PI * ((double) l / n);
+                loRe[l] = Math.cos(angle);
+                loIm[l] = Math.sin(angle);
+            }
+        }
+
+        void set(long m) {
+            int h = (int) (m / block);
+            int l = (int) (m - (long) h * block);
+            re = hiRe[h] * loRe[l] - hiIm[h] * loIm[l];
+            im = hiRe[h] * loIm[l] + hiIm[h] * loRe[l];
+        }
     }
 
     /** Powers of two from this length on are split into two cache-sized transforms ({@link Blocked}). */
