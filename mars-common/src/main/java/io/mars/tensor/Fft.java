@@ -207,7 +207,7 @@ public final class Fft {
      */
     private static Tensor lines(Tensor x, int axis, boolean inverse, double scale, long twiddleLength,
             DataType target) {
-        return new Tensor(new TensorFft(axis, inverse, scale, twiddleLength), List.of(x), target, x.shape());
+        return new Tensor(new TensorFft(axis, inverse, scale, twiddleLength, false), List.of(x), target, x.shape());
     }
 
     /**
@@ -235,7 +235,10 @@ public final class Fft {
         long n2 = len / n1;
         // the column transforms and the twiddle in one pass, in complex128 whatever the result's dtype
         Tensor columns = lines(x.reshape(n1, n2), 0, inverse, 1.0, len, DataType.COMPLEX128);
-        return lines(columns, 1, inverse, scale, 0, target).transpose().reshape(len);
+        // the row transforms written transposed and cut into whole rows, so the 1-d result is a reshape of them
+        Tensor rows = new Tensor(new TensorFft(1, inverse, scale, 0, true), List.of(columns), target,
+                new long[] {n2, n1});
+        return rows.reshape(len);
     }
 
     /** The divisor of n nearest its square root from below (1 for a prime). */

@@ -4,8 +4,11 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
+import io.mars.common.operand.chunk.BoxCreation;
+import io.mars.common.operand.chunk.ChunkAssemble;
 import io.mars.common.operand.chunk.ChunkFft;
 import io.mars.common.operand.tensor.TensorFft;
+import io.mars.types.DataType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,12 +27,14 @@ final class FftTilers {
     /**
      * Rechunks only where needed: chunks that already hold the axis whole and fit are transformed where they lie
      * (random chunks are made in their new shape directly), other axes keep their cuts when the chunks fit and are
-     * cut evenly otherwise. Each chunk's transform reads its input in any dtype, so nothing converts it first.
+     * cut evenly otherwise. Each chunk's transform reads its input in any dtype, so nothing converts it first. A
+     * transposed result is cut back into blocks of whole rows.
      */
     static TiledTileable fft(TileableNode node, TensorFft op, List<TiledTileable> in, TileContext ctx) {
         TiledTileable src = in.get(0);
-        long[][] target = wholeAxis(src.nsplits(), op.axis(), Math.max(1, ctx.autoChunkBytes() / COMPLEX128_BYTES));
-        TiledTileable whole = ctx.rechunk(src, target, node.key() + ".w");
+        long budget = Math.max(1, ctx.autoChunkBytes() / COMPLEX128_BYTES);
+        long[][] target = wholeAxis(src.nsplits(), op.axis(), budget);
+        TiledTileable whole = shuffle(src, target, node.key() + ".w", ctx);
         long[][] offsets = new long[target.length][];
         for (int d = 0; d < target.length; d++) {
             offsets[d] = NSplits.offsets(target[d]);
@@ -43,10 +48,112 @@ final class FftTilers {
             for (int d = 0; d < idx.length; d++) {
                 offset[d] = offsets[d][idx[d]];
             }
-            ChunkFft chunkOp = new ChunkFft(op.axis(), op.inverse(), op.scale(), op.twiddleLength(), offset);
-            out.add(ctx.chunk(prefix, i, chunkOp, List.of(c), node.dtype(), c.shape(), idx));
+            ChunkFft chunkOp = new ChunkFft(op.axis(), op.inverse(), op.scale(), op.twiddleLength(), offset,
+                    op.transposed());
+            long[] shape = op.transposed() ? reversed(c.shape()) : c.shape();
+            int[] index = op.transposed() ? new int[] {idx[1], idx[0]} : idx;
+            out.add(ctx.chunk(prefix, i, chunkOp, List.of(c), node.dtype(), shape, index));
+        }
+        if (!op.transposed()) {
+            return new TiledTileable(target, out);
+        }
+        long[][] flipped = {target[1], target[0]};
+        int[] grid = NSplits.gridShape(flipped);
+        List<ChunkNode> ordered = new ArrayList<>(out);
+        for (ChunkNode c : out) {
+            ordered.set(NSplits.flat(grid, c.index()), c);
+        }
+        TiledTileable transposed = new TiledTileable(flipped, ordered);
+        long[] shape = node.shape();
+        long rows = Math.max(1, budget / Math.max(1, shape[1]));
+        long[][] rowBlocks = {even(shape[0], Math.min(Math.max(1, shape[0]), rows)), new long[] {shape[1]}};
+        return shuffle(transposed, rowBlocks, node.key() + ".r", ctx);
+    }
+
+    /**
+     * {@code src} cut into {@code target}. Where a target chunk overlaps more than two source chunks (a transpose-like
+     * change of cuts), each overlap is first copied out of its source as a small piece of its own and the target is
+     * assembled from the pieces: every subtask then holds one source chunk or one target's pieces, instead of a
+     * target holding all the sources it overlaps (the whole tensor, for a transpose) at once. Otherwise, and for
+     * chunks made from their position alone, the ordinary rechunk.
+     */
+    static TiledTileable shuffle(TiledTileable src, long[][] target, String keyBase, TileContext ctx) {
+        if (java.util.Arrays.deepEquals(src.nsplits(), target)
+                || src.chunks().get(0).op() instanceof BoxCreation) {
+            return ctx.rechunk(src, target, keyBase);
+        }
+        int ndim = target.length;
+        long[][] srcOff = new long[ndim][];
+        long[][] dstOff = new long[ndim][];
+        for (int a = 0; a < ndim; a++) {
+            srcOff[a] = NSplits.offsets(src.nsplits()[a]);
+            dstOff[a] = NSplits.offsets(target[a]);
+        }
+        int[] grid = NSplits.gridShape(target);
+        int count = NSplits.chunkCount(target);
+        int most = 1;
+        for (int flat = 0; flat < count; flat++) {
+            int[] idx = NSplits.unflat(grid, flat);
+            int overlapped = 1;
+            for (int a = 0; a < ndim; a++) {
+                overlapped *= span(srcOff[a], dstOff[a][idx[a]], dstOff[a][idx[a] + 1]);
+            }
+            most = Math.max(most, overlapped);
+        }
+        if (most <= 2) {
+            return ctx.rechunk(src, target, keyBase);
+        }
+        DataType dtype = src.chunks().get(0).dtype();
+        List<ChunkNode> out = new ArrayList<>(count);
+        for (int flat = 0; flat < count; flat++) {
+            int[] idx = NSplits.unflat(grid, flat);
+            int[] first = new int[ndim];
+            int[] spans = new int[ndim];
+            int spanCount = 1;
+            for (int a = 0; a < ndim; a++) {
+                long lo = dstOff[a][idx[a]];
+                long hi = dstOff[a][idx[a] + 1];
+                first[a] = TileContext.findChunk(srcOff[a], lo);
+                spans[a] = span(srcOff[a], lo, hi);
+                spanCount *= spans[a];
+            }
+            List<ChunkNode> pieces = new ArrayList<>(spanCount);
+            List<ChunkAssemble.Piece> placed = new ArrayList<>(spanCount);
+            for (int s = 0; s < spanCount; s++) {
+                int[] rel = NSplits.unflat(spans, s);
+                int[] sidx = new int[ndim];
+                long[] srcStart = new long[ndim];
+                long[] dstStart = new long[ndim];
+                long[] extent = new long[ndim];
+                for (int a = 0; a < ndim; a++) {
+                    sidx[a] = first[a] + rel[a];
+                    long lo = Math.max(dstOff[a][idx[a]], srcOff[a][sidx[a]]);
+                    long hi = Math.min(dstOff[a][idx[a] + 1], srcOff[a][sidx[a] + 1]);
+                    srcStart[a] = lo - srcOff[a][sidx[a]];
+                    dstStart[a] = lo - dstOff[a][idx[a]];
+                    extent[a] = Math.max(0, hi - lo);
+                }
+                ChunkNode source = src.chunk(sidx);
+                ChunkAssemble cut = new ChunkAssemble(List.of(new ChunkAssemble.Piece(0, srcStart, new long[ndim],
+                        extent)));
+                pieces.add(ctx.chunk(keyBase + ".p" + flat + "_" + s, cut, List.of(source), dtype, extent, sidx));
+                placed.add(new ChunkAssemble.Piece(s, new long[ndim], dstStart, extent));
+            }
+            out.add(ctx.chunk(keyBase + ".rc" + flat, new ChunkAssemble(placed), pieces, dtype,
+                    NSplits.chunkShape(target, idx), idx));
         }
         return new TiledTileable(target, out);
+    }
+
+    /** How many chunks of the cuts at {@code offsets} overlap [lo, hi) (1 for an empty range). */
+    private static int span(long[] offsets, long lo, long hi) {
+        int first = TileContext.findChunk(offsets, lo);
+        int last = hi == lo ? first : TileContext.findChunk(offsets, hi - 1);
+        return last - first + 1;
+    }
+
+    private static long[] reversed(long[] shape) {
+        return new long[] {shape[1], shape[0]};
     }
 
     /**

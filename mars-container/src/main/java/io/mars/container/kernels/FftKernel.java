@@ -14,7 +14,8 @@ final class FftKernel implements Kernel<ChunkFft> {
     @Override
     public ChunkData execute(ChunkNode node, ChunkFft op, List<ChunkData> inputs) {
         NDArray in = ChunkInputs.array(node, inputs, 0);
-        NDArray out = FftLines.transform(in, op.axis(), op.inverse(), op.scale(), op.twiddleLength(), op.offset());
+        NDArray out = FftLines.transform(in, op.axis(), op.inverse(), op.scale(), op.twiddleLength(), op.offset(),
+                op.transposed());
         return Casts.to(out, node.dtype());
     }
 }

@@ -18,10 +18,11 @@ final class FftLines {
      * Transforms every line along {@code axis} of {@code chunk} (the axis whole in it, any numeric dtype), forward or
      * inverse, scaled by {@code scale}; the result is complex128 of the same shape. With {@code twiddleLength} n > 0
      * ({@code axis} 0 of a 2-d chunk at {@code offset} in the whole matrix) element [k1, j2] is also multiplied by
-     * exp(-+2 pi i k1 j2 / n) for the global k1 and j2, as the four-step algorithm's column pass needs.
+     * exp(-+2 pi i k1 j2 / n) for the global k1 and j2, as the four-step algorithm's column pass needs. With
+     * {@code transposed} (a 2-d chunk, {@code axis} 1) the result is written transposed, of the reversed shape.
      */
     static NDArray transform(NDArray chunk, int axis, boolean inverse, double scale, long twiddleLength,
-            long[] offset) {
+            long[] offset, boolean transposed) {
         long[] shape = chunk.shapeView();
         int len = (int) shape[axis];
         int inner = 1;
@@ -57,7 +58,13 @@ final class FftLines {
                     }
                 }
                 plan.forward(re, im);
-                if (twiddle == null) {
+                if (transposed) {
+                    // 2-d, axis 1: line o is row o, written as column o of the (len, outer) result
+                    for (int k = 0, at = 2 * o; k < len; k++, at += 2 * outer) {
+                        out[at] = re[k] * scale;
+                        out[at + 1] = (inverse ? -im[k] : im[k]) * scale;
+                    }
+                } else if (twiddle == null) {
                     for (int k = 0, at = 2 * base; k < len; k++, at += 2 * inner) {
                         out[at] = re[k] * scale;
                         out[at + 1] = (inverse ? -im[k] : im[k]) * scale;
@@ -75,7 +82,8 @@ final class FftLines {
                 }
             }
         }
-        return new NDArray(DataType.COMPLEX128, shape, out);
+        long[] outShape = transposed ? new long[] {shape[1], shape[0]} : shape;
+        return new NDArray(DataType.COMPLEX128, outShape, out);
     }
 
     /**
