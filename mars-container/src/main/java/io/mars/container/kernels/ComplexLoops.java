@@ -9,10 +9,14 @@ import java.util.List;
 
 /**
  * Element-wise functions on complex inputs ({@link ElementwiseFn#supportsComplex}), computed in double on interleaved
- * (re, im) pairs and rounded to the compute dtype at the end. Division is Smith's algorithm and abs is
- * {@link Math#hypot}, so neither overflows for large finite parts (numpy does the same).
+ * (re, im) pairs and rounded to the compute dtype at the end. Division is Smith's algorithm and abs falls back to
+ * {@link Math#hypot} outside the range where re^2 + im^2 is exact enough, so neither overflows for large finite parts
+ * (numpy does the same).
  */
 final class ComplexLoops {
+    /** Below this, re^2 + im^2 may have lost bits to subnormals; at infinity it overflowed (or a part is not finite). */
+    private static final double SAFE_SQUARES = 0x1p-968;
+
     private ComplexLoops() {
     }
 
@@ -52,7 +56,7 @@ final class ComplexLoops {
                     int a = 2 * at.offset(0);
                     for (int k = 0; k < len; k++, a += 2 * s0) {
                         out[io + k] = switch (fn) {
-                            case ABS -> Math.hypot(x[a], x[a + 1]);
+                            case ABS -> abs(x[a], x[a + 1]);
                             case REAL -> x[a];
                             case IMAG -> x[a + 1];
                             default -> Math.atan2(x[a + 1], x[a]);
@@ -115,6 +119,19 @@ final class ComplexLoops {
             case ISFINITE -> Double.isFinite(x[a]) && Double.isFinite(x[a + 1]);
             default -> throw LoopDispatch.unsupported(fn, "complex predicate");
         };
+    }
+
+    /**
+     * |re + i im|: sqrt(re^2 + im^2) (within about an ulp and a half) where the sum of squares neither overflows nor
+     * underflows, {@link Math#hypot} (several times slower, for its range checks) elsewhere and for NaN or infinite
+     * parts.
+     */
+    static double abs(double re, double im) {
+        double squares = re * re + im * im;
+        if (squares >= SAFE_SQUARES && squares < Double.POSITIVE_INFINITY) {
+            return Math.sqrt(squares);
+        }
+        return Math.hypot(re, im);
     }
 
     private static void unary(ElementwiseFn fn, double[] x, int a, double[] out, int o) {

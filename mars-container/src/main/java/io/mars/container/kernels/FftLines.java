@@ -33,51 +33,70 @@ final class FftLines {
         double[] out = new double[2 * chunk.size()];
         Plan plan = len > 0 ? new Plan(len) : null;
         Twiddle twiddle = twiddleLength > 0 ? new Twiddle(twiddleLength, inverse) : null;
-        double[] re = new double[len];
-        double[] im = new double[len];
+        // strided lines (inner > 1) are moved a group at a time, so that each pass over the axis reads and writes
+        // runs of GROUP neighbouring elements instead of one element per cache line
+        int group = Math.max(1, Math.min(GROUP, inner));
+        double[][] re = new double[group][len];
+        double[][] im = new double[group][len];
         double[] pairs = chunk.dtype() == DataType.COMPLEX128 ? (double[]) chunk.data() : null;
         double[] reals = pairs == null && !chunk.dtype().isComplex() ? chunk.doubles() : null;
+        double sign = inverse ? -1.0 : 1.0;
         for (int o = 0; o < outer; o++) {
-            for (int i = 0; i < inner; i++) {
-                int base = o * len * inner + i;
+            for (int i0 = 0; i0 < inner; i0 += group) {
+                int g = Math.min(group, inner - i0);
+                int base = o * len * inner + i0;
                 if (pairs != null) {
                     for (int k = 0, at = 2 * base; k < len; k++, at += 2 * inner) {
-                        re[k] = pairs[at];
-                        im[k] = inverse ? -pairs[at + 1] : pairs[at + 1];
+                        for (int t = 0; t < g; t++) {
+                            re[t][k] = pairs[at + 2 * t];
+                            im[t][k] = sign * pairs[at + 2 * t + 1];
+                        }
                     }
                 } else if (reals != null) {
                     for (int k = 0, at = base; k < len; k++, at += inner) {
-                        re[k] = reals[at];
-                        im[k] = 0.0;
+                        for (int t = 0; t < g; t++) {
+                            re[t][k] = reals[at + t];
+                            im[t][k] = 0.0;
+                        }
                     }
                 } else {
                     for (int k = 0; k < len; k++) {
-                        int flat = base + k * inner;
-                        re[k] = chunk.getReal(flat);
-                        im[k] = inverse ? -chunk.getImag(flat) : chunk.getImag(flat);
+                        for (int t = 0; t < g; t++) {
+                            int flat = base + k * inner + t;
+                            re[t][k] = chunk.getReal(flat);
+                            im[t][k] = sign * chunk.getImag(flat);
+                        }
                     }
                 }
-                plan.forward(re, im);
+                for (int t = 0; t < g; t++) {
+                    plan.forward(re[t], im[t]);
+                }
                 if (transposed) {
-                    // 2-d, axis 1: line o is row o, written as column o of the (len, outer) result
+                    // 2-d, axis 1 (inner 1): line o is row o, written as column o of the (len, outer) result
+                    double[] r = re[0];
+                    double[] m = im[0];
                     for (int k = 0, at = 2 * o; k < len; k++, at += 2 * outer) {
-                        out[at] = re[k] * scale;
-                        out[at + 1] = (inverse ? -im[k] : im[k]) * scale;
+                        out[at] = r[k] * scale;
+                        out[at + 1] = sign * m[k] * scale;
                     }
                 } else if (twiddle == null) {
                     for (int k = 0, at = 2 * base; k < len; k++, at += 2 * inner) {
-                        out[at] = re[k] * scale;
-                        out[at + 1] = (inverse ? -im[k] : im[k]) * scale;
+                        for (int t = 0; t < g; t++) {
+                            out[at + 2 * t] = re[t][k] * scale;
+                            out[at + 2 * t + 1] = sign * im[t][k] * scale;
+                        }
                     }
                 } else {
-                    long column = offset[1] + i;
                     long row0 = offset[0];
+                    long column0 = offset[1] + i0;
                     for (int k = 0, at = 2 * base; k < len; k++, at += 2 * inner) {
-                        double r = re[k] * scale;
-                        double m = (inverse ? -im[k] : im[k]) * scale;
-                        twiddle.set(Math.floorMod((row0 + k) * column, twiddleLength));
-                        out[at] = r * twiddle.re - m * twiddle.im;
-                        out[at + 1] = r * twiddle.im + m * twiddle.re;
+                        for (int t = 0; t < g; t++) {
+                            double r = re[t][k] * scale;
+                            double m = sign * im[t][k] * scale;
+                            twiddle.set(Math.floorMod((row0 + k) * (column0 + t), twiddleLength));
+                            out[at + 2 * t] = r * twiddle.re - m * twiddle.im;
+                            out[at + 2 * t + 1] = r * twiddle.im + m * twiddle.re;
+                        }
                     }
                 }
             }
@@ -126,6 +145,9 @@ final class FftLines {
             im = hiRe[h] * loIm[l] + hiIm[h] * loRe[l];
         }
     }
+
+    /** How many strided lines are gathered and scattered together. */
+    private static final int GROUP = 16;
 
     /** Powers of two from this length on are split into two cache-sized transforms ({@link Blocked}). */
     static final int BLOCKED_FROM = 1 << 13;
