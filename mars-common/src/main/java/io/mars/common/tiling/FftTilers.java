@@ -10,7 +10,9 @@ import io.mars.common.operand.chunk.ChunkFft;
 import io.mars.common.operand.tensor.TensorFft;
 import io.mars.types.DataType;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The tiling rule of the FFT operand: the transformed axis made whole in every chunk, one transform per chunk. */
 final class FftTilers {
@@ -104,7 +106,9 @@ final class FftTilers {
             return ctx.rechunk(src, target, keyBase);
         }
         DataType dtype = src.chunks().get(0).dtype();
-        List<ChunkNode> out = new ArrayList<>(count);
+        // every overlap of a target with a source, by target
+        List<List<Overlap>> byTarget = new ArrayList<>(count);
+        Map<ChunkNode, List<Overlap>> bySource = new IdentityHashMap<>();
         for (int flat = 0; flat < count; flat++) {
             int[] idx = NSplits.unflat(grid, flat);
             int[] first = new int[ndim];
@@ -117,8 +121,7 @@ final class FftTilers {
                 spans[a] = span(srcOff[a], lo, hi);
                 spanCount *= spans[a];
             }
-            List<ChunkNode> pieces = new ArrayList<>(spanCount);
-            List<ChunkAssemble.Piece> placed = new ArrayList<>(spanCount);
+            List<Overlap> overlaps = new ArrayList<>(spanCount);
             for (int s = 0; s < spanCount; s++) {
                 int[] rel = NSplits.unflat(spans, s);
                 int[] sidx = new int[ndim];
@@ -133,16 +136,48 @@ final class FftTilers {
                     dstStart[a] = lo - dstOff[a][idx[a]];
                     extent[a] = Math.max(0, hi - lo);
                 }
-                ChunkNode source = src.chunk(sidx);
-                ChunkAssemble cut = new ChunkAssemble(List.of(new ChunkAssemble.Piece(0, srcStart, new long[ndim],
-                        extent)));
-                pieces.add(ctx.chunk(keyBase + ".p" + flat + "_" + s, cut, List.of(source), dtype, extent, sidx));
-                placed.add(new ChunkAssemble.Piece(s, new long[ndim], dstStart, extent));
+                Overlap overlap = new Overlap(src.chunk(sidx), sidx, flat, s, srcStart, dstStart, extent);
+                overlaps.add(overlap);
+                bySource.computeIfAbsent(overlap.source(), k -> new ArrayList<>()).add(overlap);
             }
-            out.add(ctx.chunk(keyBase + ".rc" + flat, new ChunkAssemble(placed), pieces, dtype,
+            byTarget.add(overlaps);
+        }
+        // the pieces of one source, each also reading the source's next piece: an ordering edge only (the kernel
+        // reads input 0), so that the depth-first priorities cut all pieces of a source one after the other and the
+        // source is released before the next one is read, instead of every target re-reading every source
+        Map<Overlap, ChunkNode> pieces = new IdentityHashMap<>();
+        for (ChunkNode source : src.chunks()) {
+            List<Overlap> cuts = bySource.getOrDefault(source, List.of());
+            ChunkNode next = null;
+            for (int i = cuts.size() - 1; i >= 0; i--) {
+                Overlap o = cuts.get(i);
+                ChunkAssemble cut = new ChunkAssemble(List.of(new ChunkAssemble.Piece(0, o.srcStart(),
+                        new long[ndim], o.extent())));
+                List<ChunkNode> inputs = next == null ? List.of(source) : List.of(source, next);
+                next = ctx.chunk(keyBase + ".p" + o.target() + "_" + o.position(), cut, inputs, dtype, o.extent(),
+                        o.sourceIndex());
+                pieces.put(o, next);
+            }
+        }
+        List<ChunkNode> out = new ArrayList<>(count);
+        for (int flat = 0; flat < count; flat++) {
+            List<Overlap> overlaps = byTarget.get(flat);
+            List<ChunkNode> inputs = new ArrayList<>(overlaps.size());
+            List<ChunkAssemble.Piece> placed = new ArrayList<>(overlaps.size());
+            for (Overlap o : overlaps) {
+                placed.add(new ChunkAssemble.Piece(inputs.size(), new long[ndim], o.dstStart(), o.extent()));
+                inputs.add(pieces.get(o));
+            }
+            int[] idx = NSplits.unflat(grid, flat);
+            out.add(ctx.chunk(keyBase + ".rc" + flat, new ChunkAssemble(placed), inputs, dtype,
                     NSplits.chunkShape(target, idx), idx));
         }
         return new TiledTileable(target, out);
+    }
+
+    /** Where target chunk {@code target} overlaps {@code source}: the box to cut and where it goes. */
+    private record Overlap(ChunkNode source, int[] sourceIndex, int target, int position, long[] srcStart,
+            long[] dstStart, long[] extent) {
     }
 
     /** How many chunks of the cuts at {@code offsets} overlap [lo, hi) (1 for an empty range). */
