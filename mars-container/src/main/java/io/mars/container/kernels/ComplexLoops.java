@@ -14,7 +14,7 @@ import java.util.List;
  * (numpy does the same).
  */
 final class ComplexLoops {
-    /** Below this, re^2 + im^2 may have lost bits to subnormals; at infinity it overflowed (or a part is not finite). */
+    /** Below this re^2 + im^2 may have lost bits to subnormals; at infinity it overflowed or a part is not finite. */
     private static final double SAFE_SQUARES = 0x1p-968;
 
     private ComplexLoops() {

@@ -11,7 +11,8 @@ import io.mars.common.operand.WireName;
  * so that the 1-d result is its reshape.
  */
 @WireName("tensor.fft")
-public record TensorFft(int axis, boolean inverse, double scale, long twiddleLength, boolean transposed) implements TensorOperand {
+public record TensorFft(int axis, boolean inverse, double scale, long twiddleLength, boolean transposed)
+        implements TensorOperand {
     public TensorFft {
         if (axis < 0) {
             throw new IllegalArgumentException("axis must be normalized, got " + axis);
