@@ -87,15 +87,22 @@ final class FftLines {
                         }
                     }
                 } else {
-                    long row0 = offset[0];
                     long column0 = offset[1] + i0;
                     for (int k = 0, at = 2 * base; k < len; k++, at += 2 * inner) {
+                        // m = row * column mod n, stepped along the group's columns by one addition each
+                        long row = offset[0] + k;
+                        long m = Math.floorMod(row * column0, twiddleLength);
                         for (int t = 0; t < g; t++) {
                             double r = re[t][k] * scale;
-                            double m = sign * im[t][k] * scale;
-                            twiddle.set(Math.floorMod((row0 + k) * (column0 + t), twiddleLength));
-                            out[at + 2 * t] = r * twiddle.re - m * twiddle.im;
-                            out[at + 2 * t + 1] = r * twiddle.im + m * twiddle.re;
+                            double q = sign * im[t][k] * scale;
+                            double wr = twiddle.re(m);
+                            double wi = twiddle.im(m);
+                            out[at + 2 * t] = r * wr - q * wi;
+                            out[at + 2 * t + 1] = r * wi + q * wr;
+                            m += row;
+                            if (m >= twiddleLength) {
+                                m -= twiddleLength;
+                            }
                         }
                     }
                 }
@@ -106,26 +113,28 @@ final class FftLines {
     }
 
     /**
-     * exp(-+2 pi i m / n) for any 0 <= m < n from two tables of about sqrt(n) exact values each (m = hi B + lo), one
-     * complex product per value instead of a cos and a sin, with an error of a few ulps.
+     * exp(-+2 pi i m / n) for any 0 <= m < n from two tables of about sqrt(n) exact values each (m = hi B + lo with B a
+     * power of two), one complex product per value instead of a cos and a sin, with an error of a few ulps.
      */
     private static final class Twiddle {
-        private final int block;
+        private final int shift;
+        private final long mask;
         private final double[] hiRe;
         private final double[] hiIm;
         private final double[] loRe;
         private final double[] loIm;
-        double re;
-        double im;
 
         Twiddle(long n, boolean inverse) {
-            block = (int) Math.max(1, Math.ceil(Math.sqrt((double) n)));
-            int hiCount = (int) ((n + block - 1) / block);
+            int bits = 64 - Long.numberOfLeadingZeros(Math.max(1, (long) Math.ceil(Math.sqrt((double) n)) - 1));
+            shift = bits;
+            mask = (1L << bits) - 1;
+            int block = 1 << bits;
+            int hiCount = (int) ((n + block - 1) >>> bits);
             double sign = inverse ? 2.0 : -2.0;
             hiRe = new double[hiCount];
             hiIm = new double[hiCount];
             for (int h = 0; h < hiCount; h++) {
-                double angle = sign * Math.PI * ((double) ((long) h * block) / n);
+                double angle = sign * Math.PI * ((double) ((long) h << bits) / n);
                 hiRe[h] = Math.cos(angle);
                 hiIm[h] = Math.sin(angle);
             }
@@ -138,11 +147,16 @@ final class FftLines {
             }
         }
 
-        void set(long m) {
-            int h = (int) (m / block);
-            int l = (int) (m - (long) h * block);
-            re = hiRe[h] * loRe[l] - hiIm[h] * loIm[l];
-            im = hiRe[h] * loIm[l] + hiIm[h] * loRe[l];
+        double re(long m) {
+            int h = (int) (m >>> shift);
+            int l = (int) (m & mask);
+            return hiRe[h] * loRe[l] - hiIm[h] * loIm[l];
+        }
+
+        double im(long m) {
+            int h = (int) (m >>> shift);
+            int l = (int) (m & mask);
+            return hiRe[h] * loIm[l] + hiIm[h] * loRe[l];
         }
     }
 
