@@ -44,6 +44,10 @@ CASES = [
     ("sum", "c13", np.sum), ("sum_axis0", "c2", lambda x: x.sum(axis=0)), ("mean_axis1", "c2", lambda x: x.mean(axis=1)),
     ("mean_c64", "c64", np.mean), ("prod", "c7", np.prod), ("prod_axis1", "c2", lambda x: x.prod(axis=1)),
     ("prod_c64", "c64", np.prod), ("prod_3d_axes01", "c3", lambda x: x.prod(axis=(0, 1))), ("sum_3d_axis2", "c3", lambda x: x.sum(axis=2)),
+    # var/std of complex: numpy's real mean(|x - mean|^2)
+    ("var", "c13", np.var), ("std_axis0_ddof1", "c2", lambda x: x.std(axis=0, ddof=1)),
+    ("var_axis1_keepdims", "c3", lambda x: x.var(axis=1, keepdims=True)), ("std_c64", "c64", np.std),
+    ("var_3d_axes02", "c3", lambda x: x.var(axis=(0, 2))),
     ("equal", "c2 c2eq", np.equal), ("not_equal", "c2 c2ne", np.not_equal),
     ("astype_c64_c128", "c64", lambda x: x.astype(np.complex128)), ("astype_f64_c128", "f64", lambda x: x.astype(np.complex128)),
     ("astype_c128_c64", "c13", lambda x: x.astype(np.complex64)),

@@ -204,7 +204,7 @@ public final class Tensor implements io.mars.common.graph.Tileable {
 
     private Tensor reduce(ReduceFn fn, int[] axes, boolean keepdims, int ddof) {
         if (dtype.isComplex()) {
-            return Reductions.complexReduce(this, fn, axes, keepdims);
+            return Reductions.complexReduce(this, fn, axes, keepdims, ddof);
         }
         int[] norm = Shapes.normalizeAxes(axes, shape.length);
         if (ddof < 0) {
