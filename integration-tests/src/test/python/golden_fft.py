@@ -28,6 +28,7 @@ _other = cplx(6, 10)
 INPUTS["c12"] = cplx(12)
 INPUTS["c8192"] = cplx(8192)
 INPUTS["c4099"] = cplx(4099)
+INPUTS["csp"] = np.array([-4 + 0j, complex(-4, -0.0), 0j, 3 + 4j, -3 - 4j, 1e-300j, complex(-0.0, 2), 2.5 - 1e-9j])
 INPUTS["c2eq"] = np.where(np.arange(10) % 2 == 0, INPUTS["c2"], _other)
 INPUTS["c2ne"] = np.where(np.arange(10) % 3 == 0, INPUTS["c2"], _other)
 F = np.fft
@@ -48,6 +49,12 @@ CASES = [
     ("var", "c13", np.var), ("std_axis0_ddof1", "c2", lambda x: x.std(axis=0, ddof=1)),
     ("var_axis1_keepdims", "c3", lambda x: x.var(axis=1, keepdims=True)), ("std_c64", "c64", np.std),
     ("var_3d_axes02", "c3", lambda x: x.var(axis=(0, 2))),
+    # sqrt, log and power of complex
+    ("sqrt", "c13", np.sqrt), ("sqrt_c64", "c64", np.sqrt), ("sqrt_special", "csp", np.sqrt),
+    ("log", "c13", np.log), ("log_c64", "c64", np.log), ("log_2d", "c2", np.log),
+    ("power_int", "c7", lambda x: x ** 3), ("power_neg", "c7", lambda x: x ** -2),
+    ("power_half", "c7", lambda x: x ** 0.5), ("power_complex", "c7 c7b", lambda x, y: x ** y),
+    ("power_c64", "c64", lambda x: x ** 2), ("power_special", "csp", lambda x: x ** 4),
     ("equal", "c2 c2eq", np.equal), ("not_equal", "c2 c2ne", np.not_equal),
     ("astype_c64_c128", "c64", lambda x: x.astype(np.complex128)), ("astype_f64_c128", "f64", lambda x: x.astype(np.complex128)),
     ("astype_c128_c64", "c13", lambda x: x.astype(np.complex64)),
