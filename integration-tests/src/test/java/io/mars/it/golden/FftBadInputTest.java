@@ -99,6 +99,14 @@ class FftBadInputTest {
     }
 
     @Test
+    void complexProductsCheckTheirShapes() {
+        assertUserError(() -> Z.dot(Z), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).contains("(2, 3)").contains("not aligned"));
+        assertUserError(() -> Z.matmul(Tensors.ones(Tensors.shape(2, 3))), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).contains("matmul").contains("(2, 3)"));
+    }
+
+    @Test
     void complexArraysRoundTripThroughNpy() {
         NDArray c128 = NDArray.ofComplex(new double[] {1.5, -2, 0, 1e300}, new double[] {0.25, 3, -0.0, -1e-300}, 2, 2);
         NDArray c64 = NDArray.ofComplex(new float[] {1.5f, -2, 7}, new float[] {0.25f, 3, -1});
