@@ -60,6 +60,7 @@ CASES = [
     ("dot_c64_f64", "c64 f64", np.dot), ("dot_f64_c64", "f64 c64", np.dot), ("inner_2d", "c2 c2eq", np.inner),
     ("matmul_3d", "c3", lambda x: x @ np.swapaxes(x, 1, 2)), ("matmul_c64", "c64 c64", lambda x, y: x @ y),
     ("tensordot_c3_c2", "c3 c2", lambda x, y: np.tensordot(x, y[:, :6].T, axes=([2], [0]))),
+    ("vdot", "c7 c7b", np.vdot), ("vdot_2d", "c2 c2ne", np.vdot),
     ("equal", "c2 c2eq", np.equal), ("not_equal", "c2 c2ne", np.not_equal),
     ("astype_c64_c128", "c64", lambda x: x.astype(np.complex128)), ("astype_f64_c128", "f64", lambda x: x.astype(np.complex128)),
     ("astype_c128_c64", "c13", lambda x: x.astype(np.complex64)),

@@ -95,6 +95,8 @@ class FftGoldenTest {
             Map.entry("tensordot_c3_c2", in -> Tensors.tensordot(in.get(0),
                     in.get(1).get(io.mars.tensor.Index.all(), io.mars.tensor.Index.slice(0, 6)).transpose(),
                     new int[] {2}, new int[] {0})),
+            Map.entry("vdot", in -> Tensors.vdot(in.get(0), in.get(1))),
+            Map.entry("vdot_2d", in -> Tensors.vdot(in.get(0), in.get(1))),
             Map.entry("equal", in -> in.get(0).equal(in.get(1))),
             Map.entry("not_equal", in -> in.get(0).notEqual(in.get(1))),
             Map.entry("astype_c64_c128", in -> in.get(0).astype(DataType.COMPLEX128)),
