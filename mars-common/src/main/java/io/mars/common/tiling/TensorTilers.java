@@ -201,10 +201,9 @@ final class TensorTilers {
     static TiledTileable reshape(TileableNode node, TensorReshape op, List<TiledTileable> in, TileContext ctx) {
         TiledTileable src = rowBlocks(in.get(0), node.key() + ".src", ctx);
         long[] outShape = node.shape();
+        long[][] outNs = rowSplits(outShape, node.dtype(), ctx);
         long[] srcStarts = flatStarts(src);
         long rowLen = outShape.length == 0 ? 1 : Shapes.size(outShape) / Math.max(1, outShape[0]);
-        long[][] followed = sourceRows(srcStarts, outShape, rowLen);
-        long[][] outNs = followed != null ? followed : rowSplits(outShape, node.dtype(), ctx);
         return eachChunk(outNs, (flat, idx, shape) -> {
             long lo = outShape.length == 0 ? 0 : NSplits.offsets(outNs[0])[idx[0]] * rowLen;
             long len = Shapes.size(shape);
@@ -224,31 +223,6 @@ final class TensorTilers {
             }
             return ctx.chunk(node.key() + "." + flat, new ChunkFlatAssemble(runs), inputs, node.dtype(), shape, idx);
         });
-    }
-
-    /**
-     * Row splits of the output that end where the source chunks end, when every source chunk holds whole output rows
-     * (and none is empty): then each output chunk is one source chunk in a new shape, which the kernel does not copy.
-     * Null otherwise.
-     */
-    private static long[][] sourceRows(long[] srcStarts, long[] outShape, long rowLen) {
-        if (outShape.length == 0 || rowLen <= 0 || srcStarts.length < 2) {
-            return null;
-        }
-        long[] rows = new long[srcStarts.length - 1];
-        for (int i = 0; i < rows.length; i++) {
-            long len = srcStarts[i + 1] - srcStarts[i];
-            if (len <= 0 || len % rowLen != 0) {
-                return null;
-            }
-            rows[i] = len / rowLen;
-        }
-        long[][] ns = new long[outShape.length][];
-        ns[0] = rows;
-        for (int a = 1; a < outShape.length; a++) {
-            ns[a] = new long[] {outShape[a]};
-        }
-        return ns;
     }
 
     private static long[] flatStarts(TiledTileable rows) {
