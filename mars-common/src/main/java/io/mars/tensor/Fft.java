@@ -212,9 +212,10 @@ public final class Fft {
 
     /**
      * numpy.fft.fft (or ifft) of a 1-d tensor by the four-step decomposition with {@code n = n1 * n2}: the values as
-     * an n1 x n2 matrix, n2 transforms of length n1 down its columns, a twiddle exp(-+2 pi i k1 j2 / n) per element,
-     * n1 transforms of length n2 along its rows, the result read out transposed. Each pass holds only one axis of
-     * the matrix whole in a chunk, so an axis longer than a chunk is transformed by several workers. 1-d transforms
+     * an n1 x n2 matrix, n2 transforms of length n1 down its columns with the twiddle exp(-+2 pi i k1 j2 / n) in the
+     * same pass, n1 transforms of length n2 along its rows written transposed, the result their reshape. Each pass
+     * holds only one axis of the matrix whole in a chunk, so an axis longer than a chunk is transformed by several
+     * workers. 1-d transforms
      * longer than 2^21 elements use it automatically with n1 the divisor of n nearest its square root.
      */
     public static Tensor fourStep(Tensor a, long n1, boolean inverse, String norm) {
