@@ -72,7 +72,7 @@ run_once() {
   /usr/bin/time -v -o "$work/time" timeout "$timeout_s" "$@" >"$work/out" 2>"$work/err" || status=$?
   cat "$work/out" "$work/err" >>"$log"
   local line
-  line="$(grep -E '^[A-Za-z]+: result=' "$work/out" | tail -n 1 || true)"
+  line="$(grep -E '^[A-Za-z0-9]+: result=' "$work/out" | tail -n 1 || true)"
   if [[ $status -ne 0 || -z "$line" ]]; then
     echo "  $label FAILED (exit $status); last lines of its output:" >&2
     tail -n 15 "$work/err" "$work/out" | sed 's/^/    /' >&2

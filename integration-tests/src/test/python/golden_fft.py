@@ -28,6 +28,7 @@ _other = cplx(6, 10)
 INPUTS["c12"] = cplx(12)
 INPUTS["c8192"] = cplx(8192)
 INPUTS["c4099"] = cplx(4099)
+INPUTS["csp"] = np.array([-4 + 0j, complex(-4, -0.0), 0j, 3 + 4j, -3 - 4j, 1e-300j, complex(-0.0, 2), 2.5 - 1e-9j])
 INPUTS["c2eq"] = np.where(np.arange(10) % 2 == 0, INPUTS["c2"], _other)
 INPUTS["c2ne"] = np.where(np.arange(10) % 3 == 0, INPUTS["c2"], _other)
 F = np.fft
@@ -44,6 +45,22 @@ CASES = [
     ("sum", "c13", np.sum), ("sum_axis0", "c2", lambda x: x.sum(axis=0)), ("mean_axis1", "c2", lambda x: x.mean(axis=1)),
     ("mean_c64", "c64", np.mean), ("prod", "c7", np.prod), ("prod_axis1", "c2", lambda x: x.prod(axis=1)),
     ("prod_c64", "c64", np.prod), ("prod_3d_axes01", "c3", lambda x: x.prod(axis=(0, 1))), ("sum_3d_axis2", "c3", lambda x: x.sum(axis=2)),
+    # var/std of complex: numpy's real mean(|x - mean|^2)
+    ("var", "c13", np.var), ("std_axis0_ddof1", "c2", lambda x: x.std(axis=0, ddof=1)),
+    ("var_axis1_keepdims", "c3", lambda x: x.var(axis=1, keepdims=True)), ("std_c64", "c64", np.std),
+    ("var_3d_axes02", "c3", lambda x: x.var(axis=(0, 2))),
+    # sqrt, log and power of complex
+    ("sqrt", "c13", np.sqrt), ("sqrt_c64", "c64", np.sqrt), ("sqrt_special", "csp", np.sqrt),
+    ("log", "c13", np.log), ("log_c64", "c64", np.log), ("log_2d", "c2", np.log),
+    ("power_int", "c7", lambda x: x ** 3), ("power_neg", "c7", lambda x: x ** -2),
+    ("power_half", "c7", lambda x: x ** 0.5), ("power_complex", "c7 c7b", lambda x, y: x ** y),
+    ("power_c64", "c64", lambda x: x ** 2), ("power_special", "csp", lambda x: x ** 4),
+    # dot, matmul, inner and tensordot of complex (no conjugation, unlike vdot)
+    ("dot_vec", "c7 c7b", np.dot), ("matmul_2d", "c2 c2ne", lambda x, y: x @ y.T),
+    ("dot_c64_f64", "c64 f64", np.dot), ("dot_f64_c64", "f64 c64", np.dot), ("inner_2d", "c2 c2eq", np.inner),
+    ("matmul_3d", "c3", lambda x: x @ np.swapaxes(x, 1, 2)), ("matmul_c64", "c64 c64", lambda x, y: x @ y),
+    ("tensordot_c3_c2", "c3 c2", lambda x, y: np.tensordot(x, y[:, :6].T, axes=([2], [0]))),
+    ("vdot", "c7 c7b", np.vdot), ("vdot_2d", "c2 c2ne", np.vdot),
     ("equal", "c2 c2eq", np.equal), ("not_equal", "c2 c2ne", np.not_equal),
     ("astype_c64_c128", "c64", lambda x: x.astype(np.complex128)), ("astype_f64_c128", "f64", lambda x: x.astype(np.complex128)),
     ("astype_c128_c64", "c13", lambda x: x.astype(np.complex64)),

@@ -2,7 +2,7 @@ package io.mars.tensor;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
-import io.mars.types.ChunkFunction;
+import io.mars.common.operand.tensor.TensorFft;
 import io.mars.types.ChunkSpec;
 import io.mars.types.DataType;
 import io.mars.types.NDArray;
@@ -13,13 +13,14 @@ import java.util.List;
 /**
  * numpy.fft: discrete Fourier transforms along axes, with numpy's {@code n}/{@code s}, {@code axis}/{@code axes},
  * {@code norm} ("backward", "ortho", "forward") and result dtypes (float32 and complex64 give complex64, float64
- * irfft of them; everything else complex128 / float64). Each 1-d transform rechunks so that its axis is whole in
- * every chunk, the other axes cut to about 2^21 elements a chunk, and transforms every chunk's lines where it lies
- * (a map over chunks); multi-axis transforms are one such pass per axis. Computed in double by {@link FftLines}.
+ * irfft of them; everything else complex128 / float64). Each 1-d transform is one FFT operand ({@link TensorFft}):
+ * its tiling makes the axis whole in every chunk (rechunking only where the chunks do not hold it whole), and each
+ * chunk's lines are transformed where they lie, in double, by the worker's FFT kernel; multi-axis transforms are one
+ * such pass per axis.
  */
 public final class Fft {
-    /** Elements per chunk (complex128: 32 MiB) when the other axes are cut for a transform. */
-    private static final long CHUNK_ELEMENTS = 1L << 21;
+    /** 1-d transforms longer than this use the four-step decomposition, so that several workers share them. */
+    private static final long FOUR_STEP_FROM = 1L << 21;
 
     private Fft() {
     }
@@ -189,28 +190,32 @@ public final class Fft {
         }
         double scale = Scale.of(norm, len).factor(inverse);
         DataType target = complexType(a.dtype());
-        Tensor x = resize(a.astype(target), ax, len);
-        if (x.ndim() == 1 && len > CHUNK_ELEMENTS) {
+        Tensor x = resize(a, ax, len);
+        if (x.ndim() == 1 && len > FOUR_STEP_FROM) {
             long n1 = balancedFactor(len);
             if (n1 > 1) {
                 return fourStep(x, n1, inverse, scale, target);
             }
         }
-        return lines(x, ax, inverse, scale, target);
+        return lines(x, ax, inverse, scale, 0, target);
     }
 
-    /** Transforms every line along {@code axis}: the axis made whole in each chunk, the chunks mapped in place. */
-    private static Tensor lines(Tensor x, int axis, boolean inverse, double scale, DataType target) {
-        Tensor whole = x.rechunk(ChunkSpec.of(wholeAxis(x.shape(), axis)));
-        ChunkFunction fn = chunk -> FftLines.transform(chunk, axis, inverse, scale).astype(target);
-        return whole.mapChunk(fn, target);
+    /**
+     * Transforms every line along {@code axis} (the FFT operand: the axis made whole in each chunk, each chunk
+     * transformed where it lies, the input read in its own dtype), with the four-step twiddle when
+     * {@code twiddleLength} > 0.
+     */
+    private static Tensor lines(Tensor x, int axis, boolean inverse, double scale, long twiddleLength,
+            DataType target) {
+        return new Tensor(new TensorFft(axis, inverse, scale, twiddleLength, false), List.of(x), target, x.shape());
     }
 
     /**
      * numpy.fft.fft (or ifft) of a 1-d tensor by the four-step decomposition with {@code n = n1 * n2}: the values as
-     * an n1 x n2 matrix, n2 transforms of length n1 down its columns, a twiddle exp(-+2 pi i k1 j2 / n) per element,
-     * n1 transforms of length n2 along its rows, the result read out transposed. Each pass holds only one axis of
-     * the matrix whole in a chunk, so an axis longer than a chunk is transformed by several workers. 1-d transforms
+     * an n1 x n2 matrix, n2 transforms of length n1 down its columns with the twiddle exp(-+2 pi i k1 j2 / n) in the
+     * same pass, n1 transforms of length n2 along its rows written transposed, the result their reshape. Each pass
+     * holds only one axis of the matrix whole in a chunk, so an axis longer than a chunk is transformed by several
+     * workers. 1-d transforms
      * longer than 2^21 elements use it automatically with n1 the divisor of n nearest its square root.
      */
     public static Tensor fourStep(Tensor a, long n1, boolean inverse, String norm) {
@@ -223,18 +228,18 @@ public final class Fft {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "n1 = " + n1 + " does not divide the length " + len);
         }
         DataType target = complexType(a.dtype());
-        return fourStep(a.astype(target), n1, inverse, Scale.of(norm, len).factor(inverse), target);
+        return fourStep(a, n1, inverse, Scale.of(norm, len).factor(inverse), target);
     }
 
     private static Tensor fourStep(Tensor x, long n1, boolean inverse, double scale, DataType target) {
         long len = x.shape()[0];
         long n2 = len / n1;
-        Tensor columns = lines(x.reshape(n1, n2), 0, inverse, 1.0, DataType.COMPLEX128);
-        // k1 * j2 < n is exact in int64 and in float64 up to 2^53, so each angle is rounded once
-        Tensor angle = Tensors.arange(n1).reshape(n1, 1).multiply(Tensors.arange(n2).reshape(1, n2))
-                .astype(DataType.FLOAT64).multiply((inverse ? 2.0 : -2.0) * Math.PI / len);
-        Tensor twiddled = columns.multiply(Tensors.complex(Tensors.cos(angle), Tensors.sin(angle)));
-        return lines(twiddled, 1, inverse, scale, target).transpose().reshape(len);
+        // the column transforms and the twiddle in one pass, in complex128 whatever the result's dtype
+        Tensor columns = lines(x.reshape(n1, n2), 0, inverse, 1.0, len, DataType.COMPLEX128);
+        // the row transforms written transposed and cut into whole rows, so the 1-d result is a reshape of them
+        Tensor rows = new Tensor(new TensorFft(1, inverse, scale, 0, true), List.of(columns), target,
+                new long[] {n2, n1});
+        return rows.reshape(len);
     }
 
     /** The divisor of n nearest its square root from below (1 for a prime). */
@@ -250,21 +255,6 @@ public final class Fft {
     /** The complex dtype numpy.fft computes in: complex64 for float32 and complex64, complex128 otherwise. */
     private static DataType complexType(DataType t) {
         return t == DataType.FLOAT32 || t == DataType.COMPLEX64 ? DataType.COMPLEX64 : DataType.COMPLEX128;
-    }
-
-    /** Chunk sizes with {@code axis} whole and the other axes, last first, filling about CHUNK_ELEMENTS. */
-    private static long[] wholeAxis(long[] shape, int axis) {
-        long[] sizes = new long[shape.length];
-        sizes[axis] = Math.max(1, shape[axis]);
-        long budget = Math.max(1, CHUNK_ELEMENTS / sizes[axis]);
-        for (int d = shape.length - 1; d >= 0; d--) {
-            if (d == axis) {
-                continue;
-            }
-            sizes[d] = Math.max(1, Math.min(shape[d], budget));
-            budget = Math.max(1, budget / sizes[d]);
-        }
-        return sizes;
     }
 
     /** {@code x} cropped or zero-padded at the end of {@code axis} to length {@code n}. */

@@ -25,9 +25,16 @@ final class Reductions {
     /** A tree reduction over {@code axes} ({@code null}: all axes). */
     /**
      * A reduction of a complex tensor: sum and mean reduce the real and imaginary parts apart, prod the magnitudes and
-     * the angles (each a distributed real reduction, so results do not depend on the chunking); the rest are refused.
+     * the angles, var and std the parts' variances (each a distributed real reduction, so results do not depend on the
+     * chunking); the rest are refused.
      */
-    static Tensor complexReduce(Tensor t, ReduceFn fn, int[] axes, boolean keepdims) {
+    static Tensor complexReduce(Tensor t, ReduceFn fn, int[] axes, boolean keepdims, int ddof) {
+        if (fn == ReduceFn.VAR || fn == ReduceFn.STD) {
+            // numpy: the real mean(|z - mean z|^2) (over n - ddof); |z - m|^2 = (re - m_re)^2 + (im - m_im)^2, so it
+            // is the sum of the two parts' variances, of the parts' dtype (float32 for complex64)
+            Tensor variance = t.real().var(axes, keepdims, ddof).add(t.imag().var(axes, keepdims, ddof));
+            return fn == ReduceFn.VAR ? variance : Tensors.sqrt(variance);
+        }
         if (fn == ReduceFn.PROD) {
             // polar form: |prod| = prod |z|, arg prod = sum arg z; both are real distributed reductions
             Tensor magnitude = t.abs().prod(axes, keepdims);
@@ -38,7 +45,7 @@ final class Reductions {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, fn.numpyName() + " is not supported for complex dtype "
                     + t.dtype() + (fn == ReduceFn.MIN || fn == ReduceFn.MAX || fn == ReduceFn.ARGMIN
                     || fn == ReduceFn.ARGMAX || fn == ReduceFn.PTP ? ": complex numbers have no order" : "")
-                    + "; sum, mean and prod are");
+                    + "; sum, mean, prod, var and std are");
         }
         Tensor re = fn == ReduceFn.SUM ? t.real().sum(axes, keepdims) : t.real().mean(axes, keepdims);
         Tensor im = fn == ReduceFn.SUM ? t.imag().sum(axes, keepdims) : t.imag().mean(axes, keepdims);
@@ -47,7 +54,7 @@ final class Reductions {
 
     static Tensor reduce(Tensor t, ReduceFn fn, int[] axes, boolean keepdims, int ddof) {
         if (t.dtype().isComplex()) {
-            return complexReduce(t, fn, axes, keepdims);
+            return complexReduce(t, fn, axes, keepdims, ddof);
         }
         long[] shape = t.shape();
         int[] norm = Shapes.normalizeAxes(axes, shape.length);

@@ -407,7 +407,8 @@ final class Routines {
             throw new MarsException(ErrorCode.SHAPE_MISMATCH, "vdot: vectors have different lengths: " + a.size()
                     + " and " + b.size());
         }
-        return Tensors.ravel(a).dot(Tensors.ravel(b));
+        // numpy conjugates the first operand (a no-op for real ones)
+        return Tensors.conj(Tensors.ravel(a)).dot(Tensors.ravel(b));
     }
 
     // ----- closeness -----

@@ -204,7 +204,7 @@ public final class Tensor implements io.mars.common.graph.Tileable {
 
     private Tensor reduce(ReduceFn fn, int[] axes, boolean keepdims, int ddof) {
         if (dtype.isComplex()) {
-            return Reductions.complexReduce(this, fn, axes, keepdims);
+            return Reductions.complexReduce(this, fn, axes, keepdims, ddof);
         }
         int[] norm = Shapes.normalizeAxes(axes, shape.length);
         if (ddof < 0) {
@@ -390,6 +390,9 @@ public final class Tensor implements io.mars.common.graph.Tileable {
                         + b.shape[nb[i]] + " (dim " + nb[i] + ") in " + name);
             }
         }
+        if (a.dtype.isComplex() || b.dtype.isComplex()) {
+            return complexTensordot(a, b, na, nb, name);
+        }
         List<Long> out = new ArrayList<>();
         for (int i = 0; i < a.ndim(); i++) {
             if (!contains(na, i)) {
@@ -403,6 +406,32 @@ public final class Tensor implements io.mars.common.graph.Tileable {
         }
         return new Tensor(new TensorDot(na, nb), List.of(a, b), DataType.promote(a.dtype, b.dtype),
                 out.stream().mapToLong(Long::longValue).toArray());
+    }
+
+    /**
+     * (ar + i ai) . (br + i bi) = (ar.br - ai.bi) + i (ar.bi + ai.br): four real products (two when one side is real),
+     * each the distributed BLAS-backed product of real tensors, of numpy's promoted complex dtype.
+     */
+    private static Tensor complexTensordot(Tensor a, Tensor b, int[] na, int[] nb, String name) {
+        DataType target = DataType.promote(a.dtype, b.dtype);
+        Tensor ar = Tensors.real(a);
+        Tensor br = Tensors.real(b);
+        Tensor re;
+        Tensor im;
+        if (!a.dtype.isComplex()) {
+            re = tensordot(ar, br, na, nb, name);
+            im = tensordot(ar, Tensors.imag(b), na, nb, name);
+        } else if (!b.dtype.isComplex()) {
+            re = tensordot(ar, br, na, nb, name);
+            im = tensordot(Tensors.imag(a), br, na, nb, name);
+        } else {
+            Tensor ai = Tensors.imag(a);
+            Tensor bi = Tensors.imag(b);
+            re = tensordot(ar, br, na, nb, name).subtract(tensordot(ai, bi, na, nb, name));
+            im = tensordot(ar, bi, na, nb, name).add(tensordot(ai, br, na, nb, name));
+        }
+        Tensor out = Tensors.complex(re, im);
+        return out.dtype() == target ? out : out.astype(target);
     }
 
     private static boolean contains(int[] xs, int x) {

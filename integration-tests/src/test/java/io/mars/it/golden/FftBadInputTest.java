@@ -78,15 +78,32 @@ class FftBadInputTest {
         assertUserError(() -> Z.argsort(), ErrorCode.UNSUPPORTED_DTYPE, m -> assertThat(m).contains("argsort"));
         assertUserError(() -> Tensors.maximum(Z, Z), ErrorCode.UNSUPPORTED_DTYPE,
                 m -> assertThat(m).contains("'maximum'").contains("no order"));
-        assertUserError(() -> Z.var(), ErrorCode.UNSUPPORTED_DTYPE, m -> assertThat(m).contains("var"));
-        assertUserError(() -> Tensors.sqrt(Z), ErrorCode.UNSUPPORTED_DTYPE,
-                m -> assertThat(m).contains("'sqrt'").contains("complex128").contains("complex dtypes support"));
+        assertUserError(() -> Z.nansum(), ErrorCode.UNSUPPORTED_DTYPE,
+                m -> assertThat(m).contains("complex128").contains("var and std are"));
+        assertUserError(() -> Tensors.sin(Z), ErrorCode.UNSUPPORTED_DTYPE,
+                m -> assertThat(m).contains("'sin'").contains("complex128").contains("complex dtypes support")
+                        .contains("sqrt, log"));
         assertUserError(() -> Tensors.floor(Z.astype(DataType.COMPLEX64)), ErrorCode.UNSUPPORTED_DTYPE,
                 m -> assertThat(m).contains("'floor'").contains("complex64").contains("no order"));
         assertUserError(() -> Fft.rfft(Z), ErrorCode.UNSUPPORTED_DTYPE,
                 m -> assertThat(m).contains("rfft takes real input").contains("complex128"));
         assertUserError(() -> Tensors.complex(Z, Z), ErrorCode.UNSUPPORTED_DTYPE,
                 m -> assertThat(m).contains("'complex'").contains("complex128"));
+    }
+
+    @Test
+    void complexVarianceChecksItsArguments() {
+        assertUserError(() -> Z.var(new int[] {0}, false, -1), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("ddof").contains("-1"));
+        assertUserError(() -> Z.std(5), ErrorCode.AXIS_OUT_OF_RANGE, m -> assertThat(m).contains("axis 5"));
+    }
+
+    @Test
+    void complexProductsCheckTheirShapes() {
+        assertUserError(() -> Z.dot(Z), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).contains("(2, 3)").contains("not aligned"));
+        assertUserError(() -> Z.matmul(Tensors.ones(Tensors.shape(2, 3))), ErrorCode.SHAPE_MISMATCH,
+                m -> assertThat(m).contains("matmul").contains("(2, 3)"));
     }
 
     @Test

@@ -286,8 +286,8 @@ public enum ElementwiseFn {
     /** Whether the complex kernel computes this function; see {@link #complexResultType}. */
     public boolean supportsComplex() {
         return switch (this) {
-            case ADD, SUBTRACT, MULTIPLY, DIVIDE, NEGATIVE, POSITIVE, SQUARE, RECIPROCAL, EXP, ABS, EQUAL, NOT_EQUAL,
-                    ISNAN, ISINF, ISFINITE, WHERE, ASTYPE, CONJ, REAL, IMAG, ANGLE -> true;
+            case ADD, SUBTRACT, MULTIPLY, DIVIDE, POWER, NEGATIVE, POSITIVE, SQUARE, RECIPROCAL, EXP, SQRT, LOG, ABS,
+                    EQUAL, NOT_EQUAL, ISNAN, ISINF, ISFINITE, WHERE, ASTYPE, CONJ, REAL, IMAG, ANGLE -> true;
             default -> false;
         };
     }
@@ -297,8 +297,9 @@ public enum ElementwiseFn {
             String why = switch (this) {
                 case LESS, LESS_EQUAL, GREATER, GREATER_EQUAL, MAXIMUM, MINIMUM, FMAX, FMIN, CLIP, SIGN, FLOOR, CEIL,
                         TRUNC, AROUND, RINT -> ": complex numbers have no order (compare abs(x), real(x) or imag(x))";
-                default -> "; complex dtypes support add, subtract, multiply, divide, negative, square, reciprocal,"
-                        + " exp, abs, angle, real, imag, conj, equal, not_equal, isnan, isinf, isfinite, where, astype";
+                default -> "; complex dtypes support add, subtract, multiply, divide, power, negative, square,"
+                        + " reciprocal, exp, sqrt, log, abs, angle, real, imag, conj, equal, not_equal, isnan, isinf,"
+                        + " isfinite, where, astype";
             };
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "ufunc '" + numpyName
                     + "' is not supported for complex dtype " + common + why);

@@ -30,6 +30,7 @@ public final class TilerRegistry {
         ShapeTilers.registerAll(r);
         IndexTilers.registerAll(r);
         SortTilers.registerAll(r);
+        FftTilers.registerAll(r);
         LinalgTilers.registerAll(r);
         RowPassTilers.registerAll(r);
         DataFrameTilers.registerAll(r);

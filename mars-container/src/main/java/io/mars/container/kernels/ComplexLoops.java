@@ -9,10 +9,14 @@ import java.util.List;
 
 /**
  * Element-wise functions on complex inputs ({@link ElementwiseFn#supportsComplex}), computed in double on interleaved
- * (re, im) pairs and rounded to the compute dtype at the end. Division is Smith's algorithm and abs is
- * {@link Math#hypot}, so neither overflows for large finite parts (numpy does the same).
+ * (re, im) pairs and rounded to the compute dtype at the end. Division is Smith's algorithm and abs falls back to
+ * {@link Math#hypot} outside the range where re^2 + im^2 is exact enough, so neither overflows for large finite parts
+ * (numpy does the same).
  */
 final class ComplexLoops {
+    /** Below this re^2 + im^2 may have lost bits to subnormals; at infinity it overflowed or a part is not finite. */
+    private static final double SAFE_SQUARES = 0x1p-968;
+
     private ComplexLoops() {
     }
 
@@ -52,7 +56,7 @@ final class ComplexLoops {
                     int a = 2 * at.offset(0);
                     for (int k = 0; k < len; k++, a += 2 * s0) {
                         out[io + k] = switch (fn) {
-                            case ABS -> Math.hypot(x[a], x[a + 1]);
+                            case ABS -> abs(x[a], x[a + 1]);
                             case REAL -> x[a];
                             case IMAG -> x[a + 1];
                             default -> Math.atan2(x[a + 1], x[a]);
@@ -117,6 +121,19 @@ final class ComplexLoops {
         };
     }
 
+    /**
+     * |re + i im|: sqrt(re^2 + im^2) (within about an ulp and a half) where the sum of squares neither overflows nor
+     * underflows, {@link Math#hypot} (several times slower, for its range checks) elsewhere and for NaN or infinite
+     * parts.
+     */
+    static double abs(double re, double im) {
+        double squares = re * re + im * im;
+        if (squares >= SAFE_SQUARES && squares < Double.POSITIVE_INFINITY) {
+            return Math.sqrt(squares);
+        }
+        return Math.hypot(re, im);
+    }
+
     private static void unary(ElementwiseFn fn, double[] x, int a, double[] out, int o) {
         double re = x[a];
         double im = x[a + 1];
@@ -134,8 +151,82 @@ final class ComplexLoops {
                     set(out, o, m * Math.cos(im), m * Math.sin(im));
                 }
             }
+            case SQRT -> sqrt(re, im, out, o);
+            case LOG -> set(out, o, Math.log(Math.hypot(re, im)), Math.atan2(im, re));
             default -> throw LoopDispatch.unsupported(fn, "complex unary");
         }
+    }
+
+    /**
+     * The principal square root, Re >= 0, with the sign of {@code im} on the imaginary part (so -4 - 0j gives -2j, as
+     * numpy): t = sqrt((|re| + |z|) / 2) is computed without cancellation, the other part is |im| / 2t.
+     */
+    private static void sqrt(double re, double im, double[] out, int o) {
+        if (re == 0.0 && im == 0.0) {
+            set(out, o, 0.0, im);
+            return;
+        }
+        if (Double.isInfinite(im)) {
+            set(out, o, Double.POSITIVE_INFINITY, im);
+            return;
+        }
+        double t = Math.sqrt((Math.abs(re) + Math.hypot(re, im)) / 2);
+        if (re >= 0) {
+            set(out, o, t, im / (2 * t));
+        } else {
+            set(out, o, Math.abs(im) / (2 * t), Math.copySign(t, im));
+        }
+    }
+
+    /**
+     * a ** b as numpy's complex power: 1 for b = 0; for a = 0, 0 when b is real and positive, else nan; an integral
+     * real b below 100 in magnitude by repeated squaring (exact for small powers, as numpy); else exp(b log a).
+     */
+    private static void power(double ar, double ai, double br, double bi, double[] out, int o) {
+        if (br == 0.0 && bi == 0.0) {
+            set(out, o, 1.0, 0.0);
+            return;
+        }
+        if (ar == 0.0 && ai == 0.0) {
+            if (br > 0 && bi == 0.0) {
+                set(out, o, 0.0, 0.0);
+            } else {
+                set(out, o, Double.NaN, Double.NaN);
+            }
+            return;
+        }
+        if (bi == 0.0 && br == Math.rint(br) && Math.abs(br) < 100) {
+            int n = (int) Math.abs(br);
+            double pr = 1.0;
+            double pi = 0.0;
+            double sr = ar;
+            double si = ai;
+            while (n > 0) {
+                if ((n & 1) != 0) {
+                    double r = pr * sr - pi * si;
+                    pi = pr * si + pi * sr;
+                    pr = r;
+                }
+                n >>= 1;
+                if (n > 0) {
+                    double r = sr * sr - si * si;
+                    si = 2 * sr * si;
+                    sr = r;
+                }
+            }
+            if (br < 0) {
+                divide(1.0, 0.0, pr, pi, out, o);
+            } else {
+                set(out, o, pr, pi);
+            }
+            return;
+        }
+        double lr = Math.log(Math.hypot(ar, ai));
+        double li = Math.atan2(ai, ar);
+        double er = br * lr - bi * li;
+        double ei = br * li + bi * lr;
+        double m = Math.exp(er);
+        set(out, o, m * Math.cos(ei), m * Math.sin(ei));
     }
 
     private static void binary(ElementwiseFn fn, double[] x, int a, double[] y, int b, double[] out, int o) {
@@ -148,6 +239,7 @@ final class ComplexLoops {
             case SUBTRACT -> set(out, o, ar - br, ai - bi);
             case MULTIPLY -> set(out, o, ar * br - ai * bi, ar * bi + ai * br);
             case DIVIDE -> divide(ar, ai, br, bi, out, o);
+            case POWER -> power(ar, ai, br, bi, out, o);
             case MAKE_COMPLEX -> set(out, o, ar, br);
             default -> throw LoopDispatch.unsupported(fn, "complex binary");
         }

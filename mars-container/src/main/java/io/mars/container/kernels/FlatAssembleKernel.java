@@ -4,12 +4,23 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.operand.chunk.ChunkFlatAssemble;
 import io.mars.types.ChunkData;
 import io.mars.types.NDArray;
+import io.mars.types.Shapes;
 import java.util.List;
 
 /** Builds a chunk (reshape) from runs of C-order elements of input chunks. */
 final class FlatAssembleKernel implements Kernel<ChunkFlatAssemble> {
     @Override
     public ChunkData execute(ChunkNode node, ChunkFlatAssemble op, List<ChunkData> inputs) {
+        if (op.runs().size() == 1) {
+            ChunkFlatAssemble.Run run = op.runs().get(0);
+            NDArray src = ChunkInputs.array(node, inputs, run.input());
+            if (src.dtype() == node.dtype() && run.srcStart() == 0 && run.dstStart() == 0
+                    && run.length() == src.size() && src.size() == Shapes.size(node.shape())) {
+                // the whole of one input in the same C order: a new shape over the same storage, which no kernel
+                // modifies, instead of a copy
+                return new NDArray(node.dtype(), node.shape(), src.data());
+            }
+        }
         NDArray out = NDArray.allocate(node.dtype(), node.shape());
         for (ChunkFlatAssemble.Run run : op.runs()) {
             NDArray src = Casts.to(ChunkInputs.array(node, inputs, run.input()), node.dtype());

@@ -115,6 +115,7 @@ public final class KernelRegistry {
                 .with(io.mars.common.operand.chunk.ChunkTsqrQ.class, new TsqrKernels.Q())
                 .with(io.mars.common.operand.chunk.ChunkTsqrR.class, new TsqrKernels.R())
                 .with(io.mars.common.operand.chunk.ChunkSmallLinalg.class, new SmallLinalgKernel())
+                .with(io.mars.common.operand.chunk.ChunkFft.class, new FftKernel())
                 ;
     }
 

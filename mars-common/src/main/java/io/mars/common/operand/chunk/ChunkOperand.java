@@ -22,6 +22,7 @@ public sealed interface ChunkOperand extends Operand permits
         ChunkDiagonal,
         ChunkElementwise,
         ChunkFetch,
+        ChunkFft,
         ChunkFlatAssemble,
         ChunkFromArray,
         ChunkFromNpy,

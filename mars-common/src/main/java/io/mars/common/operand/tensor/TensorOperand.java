@@ -23,6 +23,7 @@ public sealed interface TensorOperand extends Operand permits
         TensorFromArray,
         TensorFromNpy,
         TensorToNpy,
+        TensorFft,
         TensorFull,
         TensorHistogram,
         TensorHistogramEdges,

@@ -1,4 +1,4 @@
-package io.mars.tensor;
+package io.mars.container.kernels;
 
 import io.mars.types.DataType;
 import io.mars.types.NDArray;
@@ -15,10 +15,14 @@ final class FftLines {
     }
 
     /**
-     * Transforms every line along {@code axis} of {@code chunk} (the axis whole in it), forward or inverse, scaled by
-     * {@code scale}; the result is complex128 of the same shape.
+     * Transforms every line along {@code axis} of {@code chunk} (the axis whole in it, any numeric dtype), forward or
+     * inverse, scaled by {@code scale}; the result is complex128 of the same shape. With {@code twiddleLength} n > 0
+     * ({@code axis} 0 of a 2-d chunk at {@code offset} in the whole matrix) element [k1, j2] is also multiplied by
+     * exp(-+2 pi i k1 j2 / n) for the global k1 and j2, as the four-step algorithm's column pass needs. With
+     * {@code transposed} (a 2-d chunk, {@code axis} 1) the result is written transposed, of the reversed shape.
      */
-    static NDArray transform(NDArray chunk, int axis, boolean inverse, double scale) {
+    static NDArray transform(NDArray chunk, int axis, boolean inverse, double scale, long twiddleLength,
+            long[] offset, boolean transposed) {
         long[] shape = chunk.shapeView();
         int len = (int) shape[axis];
         int inner = 1;
@@ -28,34 +32,136 @@ final class FftLines {
         int outer = len == 0 || inner == 0 ? 0 : chunk.size() / (len * inner);
         double[] out = new double[2 * chunk.size()];
         Plan plan = len > 0 ? new Plan(len) : null;
-        double[] re = new double[len];
-        double[] im = new double[len];
+        Twiddle twiddle = twiddleLength > 0 ? new Twiddle(twiddleLength, inverse) : null;
+        // strided lines (inner > 1) are moved a group at a time, so that each pass over the axis reads and writes
+        // runs of GROUP neighbouring elements instead of one element per cache line
+        int group = Math.max(1, Math.min(GROUP, inner));
+        double[][] re = new double[group][len];
+        double[][] im = new double[group][len];
         double[] pairs = chunk.dtype() == DataType.COMPLEX128 ? (double[]) chunk.data() : null;
+        double[] reals = pairs == null && !chunk.dtype().isComplex() ? chunk.doubles() : null;
+        double sign = inverse ? -1.0 : 1.0;
         for (int o = 0; o < outer; o++) {
-            for (int i = 0; i < inner; i++) {
-                int base = o * len * inner + i;
+            for (int i0 = 0; i0 < inner; i0 += group) {
+                int g = Math.min(group, inner - i0);
+                int base = o * len * inner + i0;
                 if (pairs != null) {
                     for (int k = 0, at = 2 * base; k < len; k++, at += 2 * inner) {
-                        re[k] = pairs[at];
-                        im[k] = inverse ? -pairs[at + 1] : pairs[at + 1];
+                        for (int t = 0; t < g; t++) {
+                            re[t][k] = pairs[at + 2 * t];
+                            im[t][k] = sign * pairs[at + 2 * t + 1];
+                        }
+                    }
+                } else if (reals != null) {
+                    for (int k = 0, at = base; k < len; k++, at += inner) {
+                        for (int t = 0; t < g; t++) {
+                            re[t][k] = reals[at + t];
+                            im[t][k] = 0.0;
+                        }
                     }
                 } else {
                     for (int k = 0; k < len; k++) {
-                        int flat = base + k * inner;
-                        re[k] = chunk.getReal(flat);
-                        im[k] = inverse ? -chunk.getImag(flat) : chunk.getImag(flat);
+                        for (int t = 0; t < g; t++) {
+                            int flat = base + k * inner + t;
+                            re[t][k] = chunk.getReal(flat);
+                            im[t][k] = sign * chunk.getImag(flat);
+                        }
                     }
                 }
-                plan.forward(re, im);
-                for (int k = 0; k < len; k++) {
-                    int flat = base + k * inner;
-                    out[2 * flat] = re[k] * scale;
-                    out[2 * flat + 1] = (inverse ? -im[k] : im[k]) * scale;
+                for (int t = 0; t < g; t++) {
+                    plan.forward(re[t], im[t]);
+                }
+                if (transposed) {
+                    // 2-d, axis 1 (inner 1): line o is row o, written as column o of the (len, outer) result
+                    double[] r = re[0];
+                    double[] m = im[0];
+                    for (int k = 0, at = 2 * o; k < len; k++, at += 2 * outer) {
+                        out[at] = r[k] * scale;
+                        out[at + 1] = sign * m[k] * scale;
+                    }
+                } else if (twiddle == null) {
+                    for (int k = 0, at = 2 * base; k < len; k++, at += 2 * inner) {
+                        for (int t = 0; t < g; t++) {
+                            out[at + 2 * t] = re[t][k] * scale;
+                            out[at + 2 * t + 1] = sign * im[t][k] * scale;
+                        }
+                    }
+                } else {
+                    long column0 = offset[1] + i0;
+                    for (int k = 0, at = 2 * base; k < len; k++, at += 2 * inner) {
+                        // m = row * column mod n, stepped along the group's columns by one addition each
+                        long row = offset[0] + k;
+                        long m = Math.floorMod(row * column0, twiddleLength);
+                        for (int t = 0; t < g; t++) {
+                            double r = re[t][k] * scale;
+                            double q = sign * im[t][k] * scale;
+                            double wr = twiddle.re(m);
+                            double wi = twiddle.im(m);
+                            out[at + 2 * t] = r * wr - q * wi;
+                            out[at + 2 * t + 1] = r * wi + q * wr;
+                            m += row;
+                            if (m >= twiddleLength) {
+                                m -= twiddleLength;
+                            }
+                        }
+                    }
                 }
             }
         }
-        return new NDArray(DataType.COMPLEX128, shape, out);
+        long[] outShape = transposed ? new long[] {shape[1], shape[0]} : shape;
+        return new NDArray(DataType.COMPLEX128, outShape, out);
     }
+
+    /**
+     * exp(-+2 pi i m / n) for any 0 <= m < n from two tables of about sqrt(n) exact values each (m = hi B + lo with B a
+     * power of two), one complex product per value instead of a cos and a sin, with an error of a few ulps.
+     */
+    private static final class Twiddle {
+        private final int shift;
+        private final long mask;
+        private final double[] hiRe;
+        private final double[] hiIm;
+        private final double[] loRe;
+        private final double[] loIm;
+
+        Twiddle(long n, boolean inverse) {
+            int bits = 64 - Long.numberOfLeadingZeros(Math.max(1, (long) Math.ceil(Math.sqrt((double) n)) - 1));
+            shift = bits;
+            mask = (1L << bits) - 1;
+            int block = 1 << bits;
+            int hiCount = (int) ((n + block - 1) >>> bits);
+            double sign = inverse ? 2.0 : -2.0;
+            hiRe = new double[hiCount];
+            hiIm = new double[hiCount];
+            for (int h = 0; h < hiCount; h++) {
+                double angle = sign * Math.PI * ((double) ((long) h << bits) / n);
+                hiRe[h] = Math.cos(angle);
+                hiIm[h] = Math.sin(angle);
+            }
+            loRe = new double[block];
+            loIm = new double[block];
+            for (int l = 0; l < block; l++) {
+                double angle = sign * Math.PI * ((double) l / n);
+                loRe[l] = Math.cos(angle);
+                loIm[l] = Math.sin(angle);
+            }
+        }
+
+        double re(long m) {
+            int h = (int) (m >>> shift);
+            int l = (int) (m & mask);
+            return hiRe[h] * loRe[l] - hiIm[h] * loIm[l];
+        }
+
+        double im(long m) {
+            int h = (int) (m >>> shift);
+            int l = (int) (m & mask);
+            return hiRe[h] * loIm[l] + hiIm[h] * loRe[l];
+        }
+    }
+
+    /** How many strided lines are gathered and scattered together. */
+    private static final int GROUP = 16;
 
     /** Powers of two from this length on are split into two cache-sized transforms ({@link Blocked}). */
     static final int BLOCKED_FROM = 1 << 13;

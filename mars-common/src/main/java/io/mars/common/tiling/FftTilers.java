@@ -1,0 +1,232 @@
+package io.mars.common.tiling;
+
+import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TileableNode;
+import io.mars.common.graph.TiledTileable;
+import io.mars.common.model.NSplits;
+import io.mars.common.operand.chunk.BoxCreation;
+import io.mars.common.operand.chunk.ChunkAssemble;
+import io.mars.common.operand.chunk.ChunkFft;
+import io.mars.common.operand.tensor.TensorFft;
+import io.mars.types.DataType;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The tiling rule of the FFT operand: the transformed axis made whole in every chunk, one transform per chunk. */
+final class FftTilers {
+    /** Bytes of one complex128 element, the dtype the kernel computes in. */
+    private static final long COMPLEX128_BYTES = 16;
+
+    private FftTilers() {
+    }
+
+    static void registerAll(TilerRegistry r) {
+        r.register(TensorFft.class, FftTilers::fft);
+    }
+
+    /**
+     * Rechunks only where needed: chunks that already hold the axis whole and fit are transformed where they lie
+     * (random chunks are made in their new shape directly), other axes keep their cuts when the chunks fit and are
+     * cut evenly otherwise. Each chunk's transform reads its input in any dtype, so nothing converts it first. A
+     * transposed result is cut back into blocks of whole rows.
+     */
+    static TiledTileable fft(TileableNode node, TensorFft op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
+        long budget = Math.max(1, ctx.autoChunkBytes() / COMPLEX128_BYTES);
+        long[][] target = wholeAxis(src.nsplits(), op.axis(), budget);
+        TiledTileable whole = shuffle(src, target, node.key() + ".w", ctx);
+        long[][] offsets = new long[target.length][];
+        for (int d = 0; d < target.length; d++) {
+            offsets[d] = NSplits.offsets(target[d]);
+        }
+        List<ChunkNode> out = new ArrayList<>(whole.chunks().size());
+        String prefix = node.key() + ".";
+        for (int i = 0; i < whole.chunks().size(); i++) {
+            ChunkNode c = whole.chunks().get(i);
+            int[] idx = c.index();
+            long[] offset = new long[idx.length];
+            for (int d = 0; d < idx.length; d++) {
+                offset[d] = offsets[d][idx[d]];
+            }
+            ChunkFft chunkOp = new ChunkFft(op.axis(), op.inverse(), op.scale(), op.twiddleLength(), offset,
+                    op.transposed());
+            long[] shape = op.transposed() ? reversed(c.shape()) : c.shape();
+            int[] index = op.transposed() ? new int[] {idx[1], idx[0]} : idx;
+            out.add(ctx.chunk(prefix, i, chunkOp, List.of(c), node.dtype(), shape, index));
+        }
+        if (!op.transposed()) {
+            return new TiledTileable(target, out);
+        }
+        long[][] flipped = {target[1], target[0]};
+        int[] grid = NSplits.gridShape(flipped);
+        List<ChunkNode> ordered = new ArrayList<>(out);
+        for (ChunkNode c : out) {
+            ordered.set(NSplits.flat(grid, c.index()), c);
+        }
+        TiledTileable transposed = new TiledTileable(flipped, ordered);
+        long[] shape = node.shape();
+        long rows = Math.max(1, budget / Math.max(1, shape[1]));
+        long[][] rowBlocks = {even(shape[0], Math.min(Math.max(1, shape[0]), rows)), new long[] {shape[1]}};
+        return shuffle(transposed, rowBlocks, node.key() + ".r", ctx);
+    }
+
+    /**
+     * {@code src} cut into {@code target}. Where a target chunk overlaps more than two source chunks (a transpose-like
+     * change of cuts), each overlap is first copied out of its source as a small piece of its own and the target is
+     * assembled from the pieces: every subtask then holds one source chunk or one target's pieces, instead of a
+     * target holding all the sources it overlaps (the whole tensor, for a transpose) at once. Otherwise, and for
+     * chunks made from their position alone, the ordinary rechunk.
+     */
+    static TiledTileable shuffle(TiledTileable src, long[][] target, String keyBase, TileContext ctx) {
+        if (java.util.Arrays.deepEquals(src.nsplits(), target)
+                || src.chunks().get(0).op() instanceof BoxCreation) {
+            return ctx.rechunk(src, target, keyBase);
+        }
+        int ndim = target.length;
+        long[][] srcOff = new long[ndim][];
+        long[][] dstOff = new long[ndim][];
+        for (int a = 0; a < ndim; a++) {
+            srcOff[a] = NSplits.offsets(src.nsplits()[a]);
+            dstOff[a] = NSplits.offsets(target[a]);
+        }
+        int[] grid = NSplits.gridShape(target);
+        int count = NSplits.chunkCount(target);
+        int most = 1;
+        for (int flat = 0; flat < count; flat++) {
+            int[] idx = NSplits.unflat(grid, flat);
+            int overlapped = 1;
+            for (int a = 0; a < ndim; a++) {
+                overlapped *= span(srcOff[a], dstOff[a][idx[a]], dstOff[a][idx[a] + 1]);
+            }
+            most = Math.max(most, overlapped);
+        }
+        if (most <= 2) {
+            return ctx.rechunk(src, target, keyBase);
+        }
+        DataType dtype = src.chunks().get(0).dtype();
+        // every overlap of a target with a source, by target
+        List<List<Overlap>> byTarget = new ArrayList<>(count);
+        Map<ChunkNode, List<Overlap>> bySource = new IdentityHashMap<>();
+        for (int flat = 0; flat < count; flat++) {
+            int[] idx = NSplits.unflat(grid, flat);
+            int[] first = new int[ndim];
+            int[] spans = new int[ndim];
+            int spanCount = 1;
+            for (int a = 0; a < ndim; a++) {
+                long lo = dstOff[a][idx[a]];
+                long hi = dstOff[a][idx[a] + 1];
+                first[a] = TileContext.findChunk(srcOff[a], lo);
+                spans[a] = span(srcOff[a], lo, hi);
+                spanCount *= spans[a];
+            }
+            List<Overlap> overlaps = new ArrayList<>(spanCount);
+            for (int s = 0; s < spanCount; s++) {
+                int[] rel = NSplits.unflat(spans, s);
+                int[] sidx = new int[ndim];
+                long[] srcStart = new long[ndim];
+                long[] dstStart = new long[ndim];
+                long[] extent = new long[ndim];
+                for (int a = 0; a < ndim; a++) {
+                    sidx[a] = first[a] + rel[a];
+                    long lo = Math.max(dstOff[a][idx[a]], srcOff[a][sidx[a]]);
+                    long hi = Math.min(dstOff[a][idx[a] + 1], srcOff[a][sidx[a] + 1]);
+                    srcStart[a] = lo - srcOff[a][sidx[a]];
+                    dstStart[a] = lo - dstOff[a][idx[a]];
+                    extent[a] = Math.max(0, hi - lo);
+                }
+                Overlap overlap = new Overlap(src.chunk(sidx), sidx, flat, s, srcStart, dstStart, extent);
+                overlaps.add(overlap);
+                bySource.computeIfAbsent(overlap.source(), k -> new ArrayList<>()).add(overlap);
+            }
+            byTarget.add(overlaps);
+        }
+        // the pieces of one source, each also reading the source's next piece: an ordering edge only (the kernel
+        // reads input 0), so that the depth-first priorities cut all pieces of a source one after the other and the
+        // source is released before the next one is read, instead of every target re-reading every source
+        Map<Overlap, ChunkNode> pieces = new IdentityHashMap<>();
+        for (ChunkNode source : src.chunks()) {
+            List<Overlap> cuts = bySource.getOrDefault(source, List.of());
+            ChunkNode next = null;
+            for (int i = cuts.size() - 1; i >= 0; i--) {
+                Overlap o = cuts.get(i);
+                ChunkAssemble cut = new ChunkAssemble(List.of(new ChunkAssemble.Piece(0, o.srcStart(),
+                        new long[ndim], o.extent())));
+                List<ChunkNode> inputs = next == null ? List.of(source) : List.of(source, next);
+                next = ctx.chunk(keyBase + ".p" + o.target() + "_" + o.position(), cut, inputs, dtype, o.extent(),
+                        o.sourceIndex());
+                pieces.put(o, next);
+            }
+        }
+        List<ChunkNode> out = new ArrayList<>(count);
+        for (int flat = 0; flat < count; flat++) {
+            List<Overlap> overlaps = byTarget.get(flat);
+            List<ChunkNode> inputs = new ArrayList<>(overlaps.size());
+            List<ChunkAssemble.Piece> placed = new ArrayList<>(overlaps.size());
+            for (Overlap o : overlaps) {
+                placed.add(new ChunkAssemble.Piece(inputs.size(), new long[ndim], o.dstStart(), o.extent()));
+                inputs.add(pieces.get(o));
+            }
+            int[] idx = NSplits.unflat(grid, flat);
+            out.add(ctx.chunk(keyBase + ".rc" + flat, new ChunkAssemble(placed), inputs, dtype,
+                    NSplits.chunkShape(target, idx), idx));
+        }
+        return new TiledTileable(target, out);
+    }
+
+    /** Where target chunk {@code target} overlaps {@code source}: the box to cut and where it goes. */
+    private record Overlap(ChunkNode source, int[] sourceIndex, int target, int position, long[] srcStart,
+            long[] dstStart, long[] extent) {
+    }
+
+    /** How many chunks of the cuts at {@code offsets} overlap [lo, hi) (1 for an empty range). */
+    private static int span(long[] offsets, long lo, long hi) {
+        int first = TileContext.findChunk(offsets, lo);
+        int last = hi == lo ? first : TileContext.findChunk(offsets, hi - 1);
+        return last - first + 1;
+    }
+
+    private static long[] reversed(long[] shape) {
+        return new long[] {shape[1], shape[0]};
+    }
+
+    /**
+     * nsplits with {@code axis} whole and each other axis (last first) keeping its cuts while a chunk stays within
+     * {@code budget} elements, else cut evenly to fit.
+     */
+    static long[][] wholeAxis(long[][] nsplits, int axis, long budget) {
+        long[] shape = NSplits.shape(nsplits);
+        long[][] target = new long[nsplits.length][];
+        target[axis] = new long[] {shape[axis]};
+        long left = Math.max(1, budget / Math.max(1, shape[axis]));
+        for (int d = nsplits.length - 1; d >= 0; d--) {
+            if (d == axis) {
+                continue;
+            }
+            long largest = 0;
+            for (long s : nsplits[d]) {
+                largest = Math.max(largest, s);
+            }
+            if (largest <= left) {
+                target[d] = nsplits[d].clone();
+                left = Math.max(1, left / Math.max(1, largest));
+                continue;
+            }
+            long size = Math.max(1, Math.min(shape[d], left));
+            target[d] = even(shape[d], size);
+            left = Math.max(1, left / size);
+        }
+        return target;
+    }
+
+    /** {@code length} cut into ceil(length / size) parts as equal as possible. */
+    private static long[] even(long length, long size) {
+        int parts = (int) Math.max(1, (length + size - 1) / size);
+        long[] out = new long[parts];
+        for (int i = 0; i < parts; i++) {
+            out[i] = length / parts + (i < length % parts ? 1 : 0);
+        }
+        return out;
+    }
+}
