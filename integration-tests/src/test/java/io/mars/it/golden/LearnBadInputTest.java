@@ -103,6 +103,13 @@ class LearnBadInputTest {
     }
 
     @Test
+    void logisticRegressionRefusesAnUnknownSolver() {
+        assertUserError(() -> new LogisticRegression().solver("liblinear"), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("'solver'").contains("'newton-cholesky' or 'lbfgs'")
+                        .contains("Got 'liblinear'"));
+    }
+
+    @Test
     void moreNeighboursThanFittedRowsIsTooFewSamples() {
         NearestNeighbors nn = new NearestNeighbors(5).fit(finite(), session());
         assertUserError(() -> nn.kneighbors(finite()), ErrorCode.TOO_FEW_SAMPLES,

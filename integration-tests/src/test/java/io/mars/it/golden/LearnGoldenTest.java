@@ -435,6 +435,45 @@ class LearnGoldenTest {
         Tensor four = chunking.targets(NDArray.of(oneHot, labels4.length, 4));
         Tensor theta4 = Tensors.array(input("logw4_theta"), ChunkSpec.of(3, 5));
         assertClose("logistic_terms_4", LinearModels.logisticTerms(x, four, theta4, true), 1e-9);
+        // without the Hessian: the loss and the gradient, the same numbers as the first 1 + n of the full terms
+        assertLeading("logistic_terms_bin", LinearModels.logisticTerms(x, bin, theta, true, false), 1 + 13, 1e-9);
+        assertLeading("logistic_terms_4", LinearModels.logisticTerms(x, four, theta4, true, false), 1 + 4 * 13, 1e-9);
+    }
+
+    /**
+     * The L-BFGS solver (gradient-only passes) reaches the optimum the Newton cases check, to the same tolerances:
+     * two classes with and without an intercept, three and four classes, and twelve features.
+     */
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void lbfgsSolverGivesScikitLearnsProbabilities(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("log_x"));
+        Tensor y = chunking.targets(input("log_y"));
+        assertLogistic("logreg", new LogisticRegression().solver("lbfgs").fit(x, y, session()), x, y);
+        assertLogistic("logreg_c01_noint", new LogisticRegression().solver("lbfgs").c(0.1).fitIntercept(false)
+                .fit(x, y, session()), x, y);
+        Tensor x3 = chunking.matrix(input("log3_x"));
+        Tensor y3 = chunking.targets(input("log3_y"));
+        assertLogistic("logreg3", new LogisticRegression().solver("lbfgs").fit(x3, y3, session()), x3, y3);
+        assertLogistic("logreg3_c05", new LogisticRegression().solver("lbfgs").c(0.5).fit(x3, y3, session()), x3, y3);
+        Tensor xw = chunking.matrix(input("logw_x"));
+        Tensor yw = chunking.targets(input("logw_y"));
+        assertLogistic("logregw", new LogisticRegression().solver("lbfgs").fit(xw, yw, session()), xw, yw);
+        Tensor y4 = chunking.targets(input("logw4_y"));
+        assertLogistic("logregw4", new LogisticRegression().solver("lbfgs").c(0.5).fit(xw, y4, session()), xw, y4);
+    }
+
+    /** The first {@code count} numbers of a golden vector, which {@code actual} (of that length) must match. */
+    private static void assertLeading(String name, Tensor actual, int count, double tolerance) {
+        NDArray e = expected(name);
+        assertThat(actual.shape()).as("declared shape of %s without the Hessian", name).containsExactly(count);
+        NDArray a = actual.execute(session());
+        assertThat(a.shape()).as("shape of %s without the Hessian", name).containsExactly(count);
+        double[] leading = new double[count];
+        for (int i = 0; i < count; i++) {
+            leading[i] = e.getDouble(i);
+        }
+        assertWithin(name + " without the Hessian", a, NDArray.of(leading, count), tolerance);
     }
 
     /** Twelve features: the Hessian's tiles go through the native BLAS (dsyrk, and dgemm between classes). */

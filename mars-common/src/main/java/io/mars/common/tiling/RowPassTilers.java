@@ -29,7 +29,7 @@ final class RowPassTilers {
         r.register(TensorCentreAssign.class, (node, op, in, ctx) -> perRow(node, in, ctx, new ChunkCentreAssign()));
         r.register(TensorCentreStats.class, (node, op, in, ctx) -> summed(node, in, ctx, 1, new ChunkCentreStats()));
         r.register(TensorLogisticTerms.class,
-                (node, op, in, ctx) -> summed(node, in, ctx, 2, new ChunkLogisticTerms(op.intercept())));
+                (node, op, in, ctx) -> summed(node, in, ctx, 2, new ChunkLogisticTerms(op.intercept(), op.hessian())));
     }
 
     /** One chunk per block of rows, of the node's dtype and (rows,) shape. */
