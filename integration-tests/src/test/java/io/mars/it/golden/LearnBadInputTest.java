@@ -103,10 +103,12 @@ class LearnBadInputTest {
     }
 
     @Test
-    void logisticRegressionRefusesAnUnknownSolver() {
+    void logisticRegressionRefusesAnUnknownSolverAndANegativeStart() {
         assertUserError(() -> new LogisticRegression().solver("liblinear"), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("'solver'").contains("'newton-cholesky' or 'lbfgs'")
                         .contains("Got 'liblinear'"));
+        assertUserError(() -> new LogisticRegression().startRows(-2), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("startRows").contains("got -2"));
     }
 
     @Test

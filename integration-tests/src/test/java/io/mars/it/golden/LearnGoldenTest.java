@@ -463,6 +463,33 @@ class LearnGoldenTest {
         assertLogistic("logregw4", new LogisticRegression().solver("lbfgs").c(0.5).fit(xw, y4, session()), xw, y4);
     }
 
+    /**
+     * Starting from the optimum on a prefix of the rows ({@code startRows}, automatic only from 200,000 rows) reaches
+     * the same optimum, with either solver: a prefix of 500 rows (inside the first chunk, or across the uneven ones),
+     * and one of 40 rows whose fit is far off.
+     */
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void startingFromAPrefixFitGivesScikitLearnsProbabilities(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("log_x"));
+        Tensor y = chunking.targets(input("log_y"));
+        for (String solver : new String[] {"newton-cholesky", "lbfgs"}) {
+            assertLogistic("logreg", new LogisticRegression().solver(solver).startRows(500).fit(x, y, session()), x, y);
+            assertLogistic("logreg_c01_noint", new LogisticRegression().solver(solver).startRows(40).c(0.1)
+                    .fitIntercept(false).fit(x, y, session()), x, y);
+        }
+        // the point of it: fewer steps over all the rows
+        int fromZero = new LogisticRegression().fit(x, y, session()).nIter();
+        int fromHalf = new LogisticRegression().startRows(1500).fit(x, y, session()).nIter();
+        assertThat(fromHalf).as("Newton steps on all rows from a fit on half of them (from zero: %d)", fromZero)
+                .isLessThan(fromZero);
+        Tensor xw = chunking.matrix(input("logw_x"));
+        Tensor y4 = chunking.targets(input("logw4_y"));
+        assertLogistic("logregw4", new LogisticRegression().startRows(700).c(0.5).fit(xw, y4, session()), xw, y4);
+        assertLogistic("logregw4", new LogisticRegression().solver("lbfgs").startRows(300).c(0.5)
+                .fit(xw, y4, session()), xw, y4);
+    }
+
     /** The first {@code count} numbers of a golden vector, which {@code actual} (of that length) must match. */
     private static void assertLeading(String name, Tensor actual, int count, double tolerance) {
         NDArray e = expected(name);
