@@ -7,7 +7,8 @@
 #
 # Environment (defaults in brackets):
 #   N [1e7]  REPS [3]  WORKLOADS ["kmeans pca logreg"]  MASTER [local[2]]
-#   LOGREG_SOLVER [unset: the estimator's default]   Mars's LogisticRegression solver: newton-cholesky or lbfgs
+#   LOGREG_SOLVER [unset: the estimator's default]   Mars's LogisticRegression solver: newton-cholesky or lbfgs, with
+#                 ",ROWS" its startRows (",0": from zero, as before session 17)
 #   LEARN_DATA [/tmp/mars-learn/N]   where the data is written once and kept (about 900 bytes a row in all)
 #   SKLEARN_PYTHON [/usr/bin/python3]   an interpreter with scikit-learn (Debian's python3-sklearn)
 set -euo pipefail

@@ -23,8 +23,8 @@ import java.util.Locale;
  *       {@code kmeans_x.npy}; prints the inertia;</li>
  *   <li>{@code pca dir}: PCA(8) of {@code pca_x.npy} (the exact solver, TSQR); prints the sum of the explained
  *       variances;</li>
- *   <li>{@code logreg dir [solver]}: LogisticRegression (L2, C = 1, the given solver, by default the estimator's) of
- *       {@code logreg_y.npy} on {@code logreg_x.npy}; prints the training accuracy.</li>
+ *   <li>{@code logreg dir [solver[,startRows]]}: LogisticRegression (L2, C = 1, the given solver and start, by default
+ *       the estimator's) of {@code logreg_y.npy} on {@code logreg_x.npy}; prints the training accuracy.</li>
  * </ul>
  * The wall time covers the fit (and the one number printed), not JVM and cluster start-up, as the baselines'
  * covers the fit, not the interpreter's start or the file reads: the inputs are read into the workers' memory first
@@ -85,8 +85,14 @@ public final class LearnBenchmark {
         Tensor y = npy(dir, "logreg_y.npy");
         try (Persisted loaded = session.persist(x, y)) {
             long start = System.nanoTime();
-            LogisticRegression model = solver == null ? new LogisticRegression()
-                    : new LogisticRegression().solver(solver);
+            LogisticRegression model = new LogisticRegression();
+            if (solver != null) {
+                String[] parts = solver.split(",");
+                model.solver(parts[0]);
+                if (parts.length > 1) {
+                    model.startRows(Long.parseLong(parts[1]));
+                }
+            }
             LogisticRegression lr = model.fit(x, y, session);
             double accuracy = Metrics.accuracyScore(y, lr.predict(x)).execute(session).getDouble();
             return new JobResult("LogisticRegression", String.format(Locale.ROOT, "%.4f", accuracy), shape(x),

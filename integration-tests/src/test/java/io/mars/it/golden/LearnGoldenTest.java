@@ -162,6 +162,17 @@ class LearnGoldenTest {
                     .containsExactly(expected("centres_nearest_" + init).toLongArray());
             // sums and squared distances of up to ~500 rows: 1e-9 relative to the column's scale
             assertClose("centres_stats_" + init, Centres.statistics(x, centres), 1e-9);
+            // with an offset subtracted on the fly (k-means' column means): exactly the numbers of X centred first
+            Tensor means = x.mean(new int[] {0});
+            Tensor centred = x.subtract(means);
+            assertThat(Centres.nearest(x, centres, means).execute(session()).toLongArray())
+                    .as("nearest to %s, offset", init)
+                    .containsExactly(Centres.nearest(centred, centres).execute(session()).toLongArray());
+            double[] stats = Centres.statistics(centred, centres).execute(session()).toDoubleArray();
+            assertThat(Centres.statistics(x, centres, means).execute(session()).toDoubleArray())
+                    .as("statistics for %s, offset", init).containsExactly(stats);
+            assertThat(stats).as("statistics for %s differ with the offset", init)
+                    .isNotEqualTo(Centres.statistics(x, centres).execute(session()).toDoubleArray());
         }
     }
 

@@ -26,8 +26,10 @@ final class RowPassTilers {
     }
 
     static void registerAll(TilerRegistry r) {
-        r.register(TensorCentreAssign.class, (node, op, in, ctx) -> perRow(node, in, ctx, new ChunkCentreAssign()));
-        r.register(TensorCentreStats.class, (node, op, in, ctx) -> summed(node, in, ctx, 1, new ChunkCentreStats()));
+        r.register(TensorCentreAssign.class,
+                (node, op, in, ctx) -> perRow(node, in, ctx, new ChunkCentreAssign(op.offset())));
+        r.register(TensorCentreStats.class,
+                (node, op, in, ctx) -> summed(node, in, ctx, 1, new ChunkCentreStats(op.offset())));
         r.register(TensorLogisticTerms.class,
                 (node, op, in, ctx) -> summed(node, in, ctx, 2, new ChunkLogisticTerms(op.intercept(), op.hessian())));
     }
