@@ -139,8 +139,10 @@ public final class LogisticRegression {
         Inputs.vector(y, "y");
         Inputs.sameSamples(xf, "X", y, "y");
         boolean floatLabels = y.dtype().isFloat();
-        List<NDArray> v = Inputs.requireFinite(session, floatLabels ? List.of("X", "y") : List.of("X"),
-                floatLabels ? List.of(xf, y) : List.of(xf), Tensors.unique(y));
+        // X is checked by the solver's passes instead of one of its own: NaN or infinity in X makes their loss or
+        // gradient non-finite, and only then are X's exact checks run (they throw before anything is fitted)
+        List<NDArray> v = Inputs.requireFinite(session, floatLabels ? List.of("y") : List.of(),
+                floatLabels ? List.of(y) : List.of(), Tensors.unique(y));
         NDArray labels = v.get(0);
         if (labels.size() < 2) {
             String only = labels.dtype().isFloat() ? String.valueOf(labels.getDouble(0))
@@ -413,6 +415,8 @@ public final class LogisticRegression {
      * class for more): {@code [w_k (features), b_k]}, the intercept only when fitted.
      */
     private static final class Problem {
+        /** All of X as given: what a non-finite sum's exact check looks at. */
+        private final Tensor whole;
         private final Tensor x;
         private final Tensor y;
         private final int outputs;
@@ -421,6 +425,7 @@ public final class LogisticRegression {
         private final boolean intercept;
 
         Problem(Tensor x, Tensor labels, NDArray classes, double c, boolean intercept) {
+            this.whole = x;
             this.x = x;
             int k = classes.size();
             this.outputs = k == 2 ? 1 : k;
@@ -436,7 +441,8 @@ public final class LogisticRegression {
             this.y = Tensors.astype(Tensors.equal(Inputs.asFloat(labels).expandDims(1), row), DataType.FLOAT64);
         }
 
-        private Problem(Tensor x, Tensor y, int outputs, int features, double c, boolean intercept) {
+        private Problem(Tensor whole, Tensor x, Tensor y, int outputs, int features, double c, boolean intercept) {
+            this.whole = whole;
             this.x = x;
             this.y = y;
             this.outputs = outputs;
@@ -448,7 +454,7 @@ public final class LogisticRegression {
         /** The same objective on the first {@code rows} rows. */
         Problem prefix(long rows) {
             Index first = Index.slice(0, rows);
-            return new Problem(x.get(first, Index.all()), y.get(first, Index.all()), outputs, features, c,
+            return new Problem(whole, x.get(first, Index.all()), y.get(first, Index.all()), outputs, features, c,
                     intercept);
         }
 
@@ -488,13 +494,29 @@ public final class LogisticRegression {
         /** One task, one fused pass per block of rows ({@link LinearModels#logisticTerms}): the terms at theta. */
         Evaluation evaluate(double[] theta, Session session) {
             Tensor parameters = Inputs.tensor(NDArray.of(theta, outputs, width()));
-            return assemble(theta, session.execute(LinearModels.logisticTerms(x, y, parameters, intercept)));
+            NDArray terms = session.execute(LinearModels.logisticTerms(x, y, parameters, intercept));
+            requireFiniteInput(terms, session);
+            return assemble(theta, terms);
+        }
+
+        /**
+         * X's check: NaN or infinity in a row makes the loss or the gradient of any pass over it non-finite; then X's
+         * exact checks run and fail naming what they found.
+         */
+        private void requireFiniteInput(NDArray terms, Session session) {
+            for (int a = 0; a <= parameters(); a++) {
+                if (!Double.isFinite(terms.getDouble(a))) {
+                    Inputs.requireFiniteExactly(session, "X", whole);
+                    return;
+                }
+            }
         }
 
         /** One task of gradient-only passes: the objective and its gradient at theta. */
         Point point(double[] theta, Session session) {
             Tensor parameters = Inputs.tensor(NDArray.of(theta, outputs, width()));
             NDArray terms = session.execute(LinearModels.logisticTerms(x, y, parameters, intercept, false));
+            requireFiniteInput(terms, session);
             int n = parameters();
             double[] g = new double[n];
             for (int a = 0; a < n; a++) {
