@@ -31,8 +31,14 @@ import java.util.List;
  *       the probabilities, which scikit-learn's own lbfgs does not: it stops on scipy's relative decrease of the
  *       objective) it runs until the gradient is {@value #LBFGS_TIGHTENING} times {@code tol}.</li>
  * </ul>
- * Newton stays the default because it is the faster on the benchmark (benchmarks/README.md's learn section: a pass
- * costs as much in task overhead and reading X as in arithmetic at 32 features, so fewer passes win).
+ * Newton stays the default because it is the faster on the benchmark (10^6 × 32, benchmarks/README.md's learn
+ * section, session 17): a gradient-only pass costs about as much as a Newton pass there (task overhead and reading
+ * X, spilled at scale, outweigh the Hessian's arithmetic at 33 parameters), and L-BFGS takes 2–4 times as many
+ * passes. From {@value #AUTOMATIC_START_MIN_ROWS} rows either solver first fits a prefix of the rows and starts from
+ * there ({@link #startRows}), which halves Newton's passes over all the rows.
+ *
+ * <p>X gets no check pass of its own: NaN or infinity in X makes a pass's loss or gradient non-finite, and only then
+ * do X's exact checks run (and throw, before anything is fitted).
  *
  * <p>It stops, as scikit-learn asks lbfgs to, once the largest entry of the gradient of scikit-learn's form of the
  * objective ({@code Σ loss + ‖W‖² / 2C}) is at most {@code tol} (times {@value #LBFGS_TIGHTENING} for L-BFGS), or
