@@ -501,6 +501,37 @@ class LearnGoldenTest {
                 .fit(xw, y4, session()), xw, y4);
     }
 
+    /**
+     * Rows sorted by label: the prefix the solver starts on holds one class (no optimum there); its start is dropped
+     * and the fit still reaches scikit-learn's coefficients (which do not depend on the rows' order).
+     */
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void aPrefixOfOneClassStillGivesScikitLearnsCoefficients(LearnChunking chunking) {
+        double[][] rows = input("log_x").toDoubleMatrix();
+        long[] labels = input("log_y").toLongArray();
+        Integer[] order = new Integer[labels.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, java.util.Comparator.comparingLong(i -> labels[i]));
+        int features = rows[0].length;
+        double[] sortedRows = new double[labels.length * features];
+        long[] sortedLabels = new long[labels.length];
+        for (int i = 0; i < order.length; i++) {
+            System.arraycopy(rows[order[i]], 0, sortedRows, i * features, features);
+            sortedLabels[i] = labels[order[i]];
+        }
+        assertThat(sortedLabels[999]).as("the first 1000 sorted rows are of one class").isEqualTo(sortedLabels[0]);
+        Tensor x = chunking.matrix(NDArray.of(sortedRows, labels.length, features));
+        Tensor y = chunking.targets(NDArray.of(sortedLabels, labels.length));
+        for (String solver : new String[] {"newton-cholesky", "lbfgs"}) {
+            LogisticRegression lr = new LogisticRegression().solver(solver).startRows(1000).fit(x, y, session());
+            assertClose("logreg_coef", lr.coef(), COEF_TOL);
+            assertClose("logreg_intercept", lr.intercept(), COEF_TOL);
+        }
+    }
+
     /** The first {@code count} numbers of a golden vector, which {@code actual} (of that length) must match. */
     private static void assertLeading(String name, Tensor actual, int count, double tolerance) {
         NDArray e = expected(name);
