@@ -147,8 +147,10 @@ public final class KMeans {
         double absoluteTol = tol == 0 ? 0 : tol * Arrays.stream(stats.get(1).toDoubleArray()).average().orElse(0);
         // X, kept on the workers for the seeding and the iterations, each a task reading it; the seeding reads it
         // centred (fused with its own work), the Lloyd passes subtract the means on the fly
-        try (Persisted kept = session.persist(xf)) {
-            fitCentred(new Data(xf, Inputs.tensor(means)), n, means, absoluteTol, session);
+        Tensor meansTensor = Inputs.tensor(means);
+        // the means too, so that the passes do not make their chunk again each time
+        try (Persisted kept = session.persist(xf, meansTensor)) {
+            fitCentred(new Data(xf, meansTensor), n, means, absoluteTol, session);
         }
         this.featureMeans = means;
         this.fitted = xf;

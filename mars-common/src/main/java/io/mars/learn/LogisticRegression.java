@@ -165,7 +165,7 @@ public final class LogisticRegression {
         Fit result;
         // X and the label columns, kept on the workers for the solver's steps, each a task reading them
         try (Persisted kept = session.persist(problem.x, problem.y)) {
-            result = solve(problem, start(problem, session), maxIter, session);
+            result = solve(problem, start(problem, session), maxIter, true, session);
         }
         this.classes = labels;
         this.coef = problem.coef(result.theta());
@@ -192,10 +192,11 @@ public final class LogisticRegression {
     private record Fit(double[] theta, int iterations) {
     }
 
-    private Fit solve(Problem problem, double[] start, int steps, Session session) {
+    /** Minimizes from {@code start}; {@code tight}: to the optimum the result needs, else only to tol (a start). */
+    private Fit solve(Problem problem, double[] start, int steps, boolean tight, Session session) {
         return switch (solver) {
             case NEWTON_CHOLESKY -> newton(problem, start, steps, session);
-            case LBFGS -> lbfgs(problem, start, steps, session);
+            case LBFGS -> lbfgs(problem, start, steps, tight ? tol * LBFGS_TIGHTENING : tol, session);
         };
     }
 
@@ -209,7 +210,7 @@ public final class LogisticRegression {
         }
         // L-BFGS needs more, cheaper steps than Newton for the same progress
         int steps = Math.min(maxIter, solver == Solver.LBFGS ? 4 * START_MAX_STEPS : START_MAX_STEPS);
-        return solve(problem.prefix(rows), new double[problem.parameters()], steps, session).theta();
+        return solve(problem.prefix(rows), new double[problem.parameters()], steps, false, session).theta();
     }
 
     private Fit newton(Problem problem, double[] start, int maxSteps, Session session) {
@@ -251,7 +252,7 @@ public final class LogisticRegression {
      * positive curvature. Each trial point is one gradient-only pass. A line search that cannot decrease the objective
      * any more (rounding, at the optimum) ends the fit, as scipy's does.
      */
-    private Fit lbfgs(Problem problem, double[] start, int maxSteps, Session session) {
+    private Fit lbfgs(Problem problem, double[] start, int maxSteps, double gradientTol, Session session) {
         Point at = problem.point(start, session);
         if (maxAbs(start) > 0 && at.loss() > problem.lossAtZero()) {
             at = problem.point(new double[problem.parameters()], session);
@@ -262,7 +263,7 @@ public final class LogisticRegression {
         int kept = 0;
         int newest = -1;
         int iterations = 0;
-        while (iterations < maxSteps && maxAbs(at.gradient()) / c > tol * LBFGS_TIGHTENING) {
+        while (iterations < maxSteps && maxAbs(at.gradient()) / c > gradientTol) {
             double[] direction = twoLoop(at.gradient(), steps, changes, rho, kept, newest);
             double slope = dot(at.gradient(), direction);
             if (!(slope < 0)) {
