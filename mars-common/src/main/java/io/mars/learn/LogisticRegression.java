@@ -246,10 +246,10 @@ public final class LogisticRegression {
     }
 
     /**
-     * L-BFGS from zero: the direction from the two-loop recursion over the last {@value #LBFGS_MEMORY} pairs (step,
-     * change of gradient), scaled by the newest pair's {@code s·y / y·y}; a step accepted by the weak Wolfe conditions
-     * (sufficient decrease, and a slope along the direction risen to 0.9 of its start's), so that every pair kept has
-     * positive curvature. Each trial point is one gradient-only pass. A line search that cannot decrease the objective
+     * L-BFGS from {@code start} (or zero, if that is better): the direction from the two-loop recursion over the
+     * last {@value #LBFGS_MEMORY} pairs (step, change of gradient), scaled by the newest pair's {@code s·y / y·y}; a
+     * step accepted by the weak Wolfe conditions (sufficient decrease, and a slope along the direction risen to 0.9
+     * of its start's), so that every pair kept has positive curvature. Each trial point is one gradient-only pass. A line search that cannot decrease the objective
      * any more (rounding, at the optimum) ends the fit, as scipy's does.
      */
     private Fit lbfgs(Problem problem, double[] start, int maxSteps, double gradientTol, Session session) {
