@@ -19,9 +19,16 @@ import java.util.List;
  * Tiling rules of the fused passes over the rows of a matrix that the estimators iterate (nearest centres, a linear
  * model's loss terms): X's blocks of rows keep their splits, each with all its columns in one chunk (and any other
  * row-aligned input cut alike), the small inputs (centres, parameters) go into one chunk that every block reads, and
- * a block's pass is one subtask. Per-block tables are added up by a tree of {@link ChunkSum}.
+ * a block's pass is one subtask. Per-block tables are added up by a tree of {@link ChunkSum}, wide for small tables.
  */
 final class RowPassTilers {
+    /**
+     * The most per-block tables one sum adds up (within the memory budget): the tables are small (a few kilobytes:
+     * centres × features, or a model's parameters squared), so one subtask adding 64 costs next to nothing, where
+     * the default fan-in ({@code mars.task.combine-size}, 4) would make a pass over 160 blocks also run 54 sums.
+     */
+    static final int TABLE_FAN_IN = 64;
+
     private RowPassTilers() {
     }
 
@@ -57,7 +64,9 @@ final class RowPassTilers {
             level.add(ctx.chunk(key, op, b.inputs(i), node.dtype(), shape, origin));
         }
         long bytes = TileContext.blockBytes(shape, node.dtype());
-        ChunkNode root = ctx.tree(level, ctx.fanIn(bytes, bytes), new ChunkSum(), node.key() + ".c", node.key() + ".0",
+        int fanIn = Math.max(ctx.fanIn(bytes, bytes), TileContext.fitting(TABLE_FAN_IN, 2, bytes, bytes,
+                ctx.memoryBudget()));
+        ChunkNode root = ctx.tree(level, fanIn, new ChunkSum(), node.key() + ".c", node.key() + ".0",
                 node.dtype(), shape, origin);
         long[][] ns = new long[shape.length][];
         for (int a = 0; a < shape.length; a++) {
