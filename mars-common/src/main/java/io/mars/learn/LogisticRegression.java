@@ -452,7 +452,9 @@ public final class LogisticRegression {
                 positive[j] = classes.getDouble(k == 2 ? 1 : j);
             }
             Tensor row = Inputs.tensor(NDArray.of(positive, 1, outputs));
-            this.y = Tensors.astype(Tensors.equal(Inputs.asFloat(labels).expandDims(1), row), DataType.FLOAT64);
+            // cut like X's rows once (and persisted by fit), so that the passes need not cut it each time
+            this.y = LinearModels.alignRows(
+                    Tensors.astype(Tensors.equal(Inputs.asFloat(labels).expandDims(1), row), DataType.FLOAT64), x);
         }
 
         private Problem(Tensor whole, Tensor x, Tensor y, int outputs, int features, double c, boolean intercept) {

@@ -2,6 +2,7 @@ package io.mars.tensor;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.operand.tensor.TensorAlignRows;
 import io.mars.common.operand.tensor.TensorLogisticTerms;
 import io.mars.types.DataType;
 import io.mars.types.Shapes;
@@ -33,6 +34,19 @@ public final class LinearModels {
      */
     public static Tensor logisticTerms(Tensor x, Tensor targets, Tensor theta, boolean intercept) {
         return logisticTerms(x, targets, theta, intercept, true);
+    }
+
+    /**
+     * {@code t} cut into the blocks of rows of {@code like} (every other axis of t in one chunk), lazily: persisted,
+     * a row-aligned input of the fused passes over {@code like}'s rows that they read as it is, where they would cut
+     * t again at every pass (one subtask per block, each reading a whole chunk of t). Only like's splits are used.
+     */
+    public static Tensor alignRows(Tensor t, Tensor like) {
+        if (t.ndim() < 1 || like.ndim() < 1 || t.shape()[0] != like.shape()[0]) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "alignRows: the tensors should have as many rows, got"
+                    + " shapes " + Shapes.toString(t.shape()) + " and " + Shapes.toString(like.shape()));
+        }
+        return new Tensor(new TensorAlignRows(), List.of(t, like), t.dtype(), t.shape());
     }
 
     /**

@@ -9,6 +9,7 @@ import io.mars.common.operand.chunk.ChunkCentreAssign;
 import io.mars.common.operand.chunk.ChunkCentreStats;
 import io.mars.common.operand.chunk.ChunkLogisticTerms;
 import io.mars.common.operand.chunk.ChunkSum;
+import io.mars.common.operand.tensor.TensorAlignRows;
 import io.mars.common.operand.tensor.TensorCentreAssign;
 import io.mars.common.operand.tensor.TensorCentreStats;
 import io.mars.common.operand.tensor.TensorLogisticTerms;
@@ -37,8 +38,21 @@ final class RowPassTilers {
                 (node, op, in, ctx) -> perRow(node, in, ctx, new ChunkCentreAssign(op.offset())));
         r.register(TensorCentreStats.class,
                 (node, op, in, ctx) -> summed(node, in, ctx, 1, new ChunkCentreStats(op.offset())));
+        r.register(TensorAlignRows.class, (node, op, in, ctx) -> alignRows(node, in, ctx));
         r.register(TensorLogisticTerms.class,
                 (node, op, in, ctx) -> summed(node, in, ctx, 2, new ChunkLogisticTerms(op.intercept(), op.hessian())));
+    }
+
+    /** The first input cut into the second's blocks of rows, whole along its other axes. */
+    private static TiledTileable alignRows(TileableNode node, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable t = in.get(0);
+        long[] shape = NSplits.shape(t.nsplits());
+        long[][] target = new long[shape.length][];
+        target[0] = in.get(1).nsplits()[0];
+        for (int a = 1; a < shape.length; a++) {
+            target[a] = new long[] {shape[a]};
+        }
+        return ctx.rechunk(t, target, node.key());
     }
 
     /** One chunk per block of rows, of the node's dtype and (rows,) shape. */

@@ -5,6 +5,7 @@ import static io.mars.tensor.Tensors.shape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.TiledTileable;
 import io.mars.common.operand.chunk.ChunkCentreStats;
 import io.mars.common.operand.chunk.ChunkLogisticTerms;
 import io.mars.common.operand.chunk.ChunkSum;
@@ -34,6 +35,24 @@ class RowPassTilersTest {
         assertThat(of(nodes, ChunkCentreStats.class)).hasSize(100);
         List<ChunkNode> sums = of(nodes, ChunkSum.class);
         assertThat(sums.stream().map(n -> n.inputs().size())).containsExactlyInAnyOrder(64, 36, 2);
+    }
+
+    @Test
+    void alignRowsCutsATensorIntoTheBlocksOfAnothersRows() {
+        Tensor x = Tensors.ones(shape(100, 4), chunks(30, 2));
+        Tensor targets = Tensors.ones(shape(100, 3), chunks(45, 1));
+        Tensor aligned = LinearModels.alignRows(targets, x);
+        TiledTileable t = tiling.tile(TensorGraphs.of(aligned), Map.of()).outputs().get(aligned.key());
+        assertThat(t.nsplits()[0]).containsExactly(30, 30, 30, 10);
+        assertThat(t.nsplits()[1]).containsExactly(3);
+        // a pass over x reading the aligned targets cuts neither of them again: its blocks read the chunks as they are
+        Tensor terms = LinearModels.logisticTerms(x.rechunk(io.mars.types.ChunkSpec.of(30, 4)), aligned,
+                Tensors.ones(shape(3, 5), chunks(3, 5)), true, false);
+        List<ChunkNode> nodes = tiling.tile(TensorGraphs.of(terms), Map.of()).graph().nodes();
+        List<String> alignedKeys = t.chunks().stream().map(ChunkNode::key).toList();
+        assertThat(of(nodes, ChunkLogisticTerms.class)).hasSize(4)
+                .allSatisfy(pass -> assertThat(alignedKeys).as("the aligned chunks")
+                        .contains(pass.inputs().get(1).key()));
     }
 
     @Test

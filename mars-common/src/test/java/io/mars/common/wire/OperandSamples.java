@@ -114,6 +114,7 @@ final class OperandSamples {
                 new io.mars.common.operand.chunk.ChunkTsqrR(),
                 new io.mars.common.operand.chunk.ChunkSmallLinalg(io.mars.common.operand.LinalgFn.SOLVE, 0),
                 new TensorSort(2, true),
+                new io.mars.common.operand.tensor.TensorAlignRows(),
                 new io.mars.common.operand.tensor.TensorCentreAssign(true),
                 new io.mars.common.operand.tensor.TensorCentreStats(false),
                 new io.mars.common.operand.chunk.ChunkCentreAssign(false),
