@@ -7,6 +7,8 @@
 #
 # Environment (defaults in brackets):
 #   N [1e7]  REPS [3]  WORKLOADS ["kmeans pca logreg"]  MASTER [local[2]]
+#   LOGREG_SOLVER [unset: the estimator's default]   Mars's LogisticRegression solver: newton-cholesky or lbfgs, with
+#                 ",ROWS" its startRows (",0": from zero, as before session 17)
 #   LEARN_DATA [/tmp/mars-learn/N]   where the data is written once and kept (about 900 bytes a row in all)
 #   SKLEARN_PYTHON [/usr/bin/python3]   an interpreter with scikit-learn (Debian's python3-sklearn)
 set -euo pipefail
@@ -20,6 +22,8 @@ sk="${SKLEARN_PYTHON:-/usr/bin/python3}"
 n="$(printf '%.0f' "${N:-1e7}")" reps="${REPS:-3}" master="${MASTER:-local[2]}"
 data="${LEARN_DATA:-/tmp/mars-learn/$n}"
 read -r -a workloads <<<"${WORKLOADS:-kmeans pca logreg}"
+# extra arguments of each Mars workload (logreg's solver)
+declare -A extra=([logreg]="${LOGREG_SOLVER:-}")
 
 die() { echo "run-learn-benchmark: $*" >&2; exit 2; }
 [[ -x /usr/bin/time ]] || die "/usr/bin/time is missing (it measures peak RSS); apt-get install time"
@@ -58,12 +62,12 @@ median() {
   printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-echo "learn benchmark: N=$n on $master, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "learn benchmark: N=$n on $master${LOGREG_SOLVER:+, logreg solver $LOGREG_SOLVER}, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for w in "${workloads[@]}"; do
   echo "$w"
   for ((i = 1; i <= reps; i++)); do
     run "mars $w" env OPENBLAS_NUM_THREADS=1 "$submit" --master "$master" --class io.mars.benchmarks.LearnBenchmark \
-      "$jar" "$w" "$data"
+      "$jar" "$w" "$data" ${extra[$w]:-}
     run "scikit-learn $w" "$sk" "$script" "$w" "$data"
   done
   # the workers' memory at a quarter of the data this fit reads (local[2]: the two workers' quotas together), unless
@@ -78,7 +82,7 @@ for w in "${workloads[@]}"; do
     continue
   fi
   run "mars $w at 25% memory" env OPENBLAS_NUM_THREADS=1 "$submit" --master "$master" \
-    --conf "mars.worker.cache-mem=$per_worker" --class io.mars.benchmarks.LearnBenchmark "$jar" "$w" "$data"
+    --conf "mars.worker.cache-mem=$per_worker" --class io.mars.benchmarks.LearnBenchmark "$jar" "$w" "$data" ${extra[$w]:-}
   [[ "${results[mars $w at 25% memory]}" == "${results[mars $w]}" ]] \
     || die "$w at 25% memory gave ${results[mars $w at 25% memory]}, at the default ${results[mars $w]}"
 done

@@ -23,8 +23,8 @@ import java.util.Locale;
  *       {@code kmeans_x.npy}; prints the inertia;</li>
  *   <li>{@code pca dir}: PCA(8) of {@code pca_x.npy} (the exact solver, TSQR); prints the sum of the explained
  *       variances;</li>
- *   <li>{@code logreg dir}: LogisticRegression (L2, C = 1) of {@code logreg_y.npy} on {@code logreg_x.npy}; prints the
- *       training accuracy.</li>
+ *   <li>{@code logreg dir [solver[,startRows]]}: LogisticRegression (L2, C = 1, the given solver and start, by default
+ *       the estimator's) of {@code logreg_y.npy} on {@code logreg_x.npy}; prints the training accuracy.</li>
  * </ul>
  * The wall time covers the fit (and the one number printed), not JVM and cluster start-up, as the baselines'
  * covers the fit, not the interpreter's start or the file reads: the inputs are read into the workers' memory first
@@ -35,15 +35,15 @@ public final class LearnBenchmark {
     }
 
     public static void main(String[] args) {
-        if (args.length != 2) {
-            throw new IllegalArgumentException("usage: LearnBenchmark kmeans|pca|logreg DATA_DIR");
+        if (args.length != 2 && !(args.length == 3 && args[0].equals("logreg"))) {
+            throw new IllegalArgumentException("usage: LearnBenchmark kmeans|pca|logreg DATA_DIR [logreg's SOLVER]");
         }
         Path dir = Path.of(args[1]);
         try (Session session = Session.getOrCreate()) {
             JobResult r = switch (args[0]) {
                 case "kmeans" -> kmeans(session, dir);
                 case "pca" -> pca(session, dir);
-                case "logreg" -> logreg(session, dir);
+                case "logreg" -> logreg(session, dir, args.length == 3 ? args[2] : null);
                 default -> throw new IllegalArgumentException("unknown workload " + args[0] + "; kmeans, pca or logreg");
             };
             System.out.println(r.line());
@@ -80,12 +80,20 @@ public final class LearnBenchmark {
         }
     }
 
-    static JobResult logreg(Session session, Path dir) {
+    static JobResult logreg(Session session, Path dir, String solver) {
         Tensor x = npy(dir, "logreg_x.npy");
         Tensor y = npy(dir, "logreg_y.npy");
         try (Persisted loaded = session.persist(x, y)) {
             long start = System.nanoTime();
-            LogisticRegression lr = new LogisticRegression().fit(x, y, session);
+            LogisticRegression model = new LogisticRegression();
+            if (solver != null) {
+                String[] parts = solver.split(",");
+                model.solver(parts[0]);
+                if (parts.length > 1) {
+                    model.startRows(Long.parseLong(parts[1]));
+                }
+            }
+            LogisticRegression lr = model.fit(x, y, session);
             double accuracy = Metrics.accuracyScore(y, lr.predict(x)).execute(session).getDouble();
             return new JobResult("LogisticRegression", String.format(Locale.ROOT, "%.4f", accuracy), shape(x),
                     System.nanoTime() - start);

@@ -124,7 +124,8 @@ final class Inputs {
         return values.subList(inputs.size(), values.size());
     }
 
-    private static void requireFiniteExactly(Session session, String name, Tensor input) {
+    /** Fails with NON_FINITE_INPUT, naming the input, if it holds NaN or infinity (two passes over it). */
+    static void requireFiniteExactly(Session session, String name, Tensor input) {
         List<NDArray> found = session.execute(Tensors.isnan(input).any(), Tensors.isinf(input).any());
         if (found.get(0).getBoolean()) {
             throw new MarsException(ErrorCode.NON_FINITE_INPUT, "Input " + name + " contains NaN.");

@@ -21,7 +21,9 @@ import java.util.List;
  * and computes its column means and variances, k-means++ seeding takes one task per centre, and each Lloyd iteration
  * is one task (one fused pass per block of rows, {@link Centres#statistics}, finds each row's nearest centre and adds
  * it to that centre's sum and count; the blocks' tables are added up in a tree). Only the centres (clusters × features) come back to the client
- * between tasks; X centred is kept on the workers for the fit ({@link Session#persist}) and released at its end.
+ * between tasks; X is kept on the workers for the fit ({@link Session#persist}) and released at its end. The passes
+ * subtract the column means from each tile of rows as they read it, so no centred copy of X is stored beside it
+ * (the same numbers as a centred X: one subtraction per element either way).
  *
  * <p>As scikit-learn, the iterations run on X centred on its column means, stop when the labels no longer change
  * (the centres then stay exactly where they are) or when the squared centre shift is at most {@code tol} times the
@@ -45,7 +47,8 @@ public final class KMeans {
 
     private double[][] centres;
     private double[] featureMeans;
-    private Tensor centred;
+    /** X (float) as fitted: {@link #labels} are computed again from it. */
+    private Tensor fitted;
     private double inertia = Double.NaN;
     private int nIter;
 
@@ -142,25 +145,44 @@ public final class KMeans {
                 : Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(rows), xf.var(rows));
         double[] means = stats.get(0).toDoubleArray();
         double absoluteTol = tol == 0 ? 0 : tol * Arrays.stream(stats.get(1).toDoubleArray()).average().orElse(0);
-        Tensor xc = xf.subtract(Inputs.tensor(means));
-        // X centred, kept on the workers for the seeding and the iterations, each a task reading it
-        try (Persisted kept = session.persist(xc)) {
-            fitCentred(xc, n, means, absoluteTol, session);
+        // X, kept on the workers for the seeding and the iterations, each a task reading it; the seeding reads it
+        // centred (fused with its own work), the Lloyd passes subtract the means on the fly
+        Tensor meansTensor = Inputs.tensor(means);
+        // the means too, so that the passes do not make their chunk again each time
+        try (Persisted kept = session.persist(xf, meansTensor)) {
+            fitCentred(new Data(xf, meansTensor), n, means, absoluteTol, session);
         }
         this.featureMeans = means;
-        this.centred = xc;
+        this.fitted = xf;
         return this;
     }
 
-    private void fitCentred(Tensor xc, long n, double[] means, double absoluteTol, Session session) {
+    /** X and its column means: X centred, lazily, and the fused passes over it that centre on the fly. */
+    private record Data(Tensor x, Tensor means) {
+        Tensor centred() {
+            return x.subtract(means);
+        }
+
+        Tensor statistics(double[][] c) {
+            return Centres.statistics(x, Inputs.tensor(c), means);
+        }
+
+        Tensor nearest(double[][] c) {
+            return Centres.nearest(x, Inputs.tensor(c), means);
+        }
+    }
+
+    private void fitCentred(Data data, long n, double[] means, double absoluteTol, Session session) {
+        Tensor xc = data.centred();
         Lloyd best = null;
         double bestInertia = Double.POSITIVE_INFINITY;
         for (int run = 0; run < (init != null ? 1 : nInit); run++) {
             long seed = randomState + run;
             double[][] start = init != null ? initialCentres(session, means)
                     : parallelInit ? kMeansParallel(xc, n, seed, session) : kMeansPlusPlus(xc, n, seed, session);
-            Lloyd result = lloyd(xc, start, absoluteTol, session);
-            double runInertia = inertia(session.execute(Centres.statistics(xc, Inputs.tensor(result.centres()))));
+            Lloyd result = lloyd(data, start, absoluteTol, session);
+            double runInertia = result.inertia() >= 0 ? result.inertia()
+                    : inertia(session.execute(data.statistics(result.centres())));
             if (best == null || runInertia < bestInertia) {
                 best = result;
                 bestInertia = runInertia;
@@ -171,22 +193,30 @@ public final class KMeans {
         this.nIter = best.iterations();
     }
 
-    private record Lloyd(double[][] centres, int iterations) {
+    /** The centres found, the iterations run, and the inertia at those centres if a pass already gave it (else -1). */
+    private record Lloyd(double[][] centres, int iterations, double inertia) {
+    }
+
+    /** One Lloyd step: the new centres, the inertia at the old ones, whether an empty cluster took a row. */
+    private record Step(double[][] centres, double inertia, boolean relocated) {
     }
 
     /** Lloyd iterations from {@code start}, one task each, until the squared centre shift is at most the tolerance. */
-    private Lloyd lloyd(Tensor xc, double[][] start, double absoluteTol, Session session) {
+    private Lloyd lloyd(Data data, double[][] start, double absoluteTol, Session session) {
         double[][] c = start;
         for (int i = 1; i <= maxIter; i++) {
-            double[][] next = lloydStep(xc, c, session);
-            double shift = squaredShift(c, next);
-            c = next;
+            Step step = lloydStep(data, c, session);
+            double shift = squaredShift(c, step.centres());
+            // the centres did not move at all: the pass's distances were to the final centres, its inertia theirs
+            // (no pass over X to compute it again)
+            double inertia = shift == 0 && !step.relocated() ? step.inertia() : -1;
+            c = step.centres();
             // unchanged labels give exactly the same centres, a shift of 0: scikit-learn's strict convergence
             if (shift <= absoluteTol) {
-                return new Lloyd(c, i);
+                return new Lloyd(c, i, inertia);
             }
         }
-        return new Lloyd(c, maxIter);
+        return new Lloyd(c, maxIter, -1);
     }
 
     private static double squaredShift(double[][] from, double[][] to) {
@@ -258,7 +288,7 @@ public final class KMeans {
      */
     public Tensor labels() {
         Inputs.requireFitted(centres, "KMeans");
-        return assign(centred, centres);
+        return Centres.nearest(fitted, Inputs.tensor(centres), Inputs.tensor(featureMeans));
     }
 
     /** scikit-learn's {@code inertia_}: the sum of squared distances of the rows to their centres. */
@@ -293,8 +323,9 @@ public final class KMeans {
      * One Lloyd iteration, one task: the sums and counts of each cluster's rows, and from them the new centres. A
      * cluster left empty takes, as in scikit-learn, the row farthest from its centre (one more task, only then).
      */
-    private double[][] lloydStep(Tensor xc, double[][] c, Session session) {
-        NDArray stats = session.execute(Centres.statistics(xc, Inputs.tensor(c)));
+    private Step lloydStep(Data data, double[][] c, Session session) {
+        NDArray stats = session.execute(data.statistics(c));
+        Tensor xc = data.centred();
         int features = c[0].length;
         double[][] sums = new double[nClusters][features];
         double[] counts = new double[nClusters];
@@ -304,7 +335,7 @@ public final class KMeans {
             }
             counts[k] = stats.getDouble(k * (features + 2) + features);
         }
-        relocateEmptyClusters(xc, c, assign(xc, c), sums, counts, session);
+        boolean relocated = relocateEmptyClusters(xc, c, data.nearest(c), sums, counts, session);
         double[][] next = new double[nClusters][];
         for (int k = 0; k < nClusters; k++) {
             next[k] = sums[k].clone();
@@ -312,14 +343,14 @@ public final class KMeans {
                 next[k][j] = counts[k] > 0 ? next[k][j] / counts[k] : c[k][j];
             }
         }
-        return next;
+        return new Step(next, inertia(stats), relocated);
     }
 
     /**
      * scikit-learn's {@code _relocate_empty_clusters_dense}: the i-th empty cluster (in order) gets the row i-th
      * farthest from the centre it was assigned to, which leaves that centre's sums and count.
      */
-    private static void relocateEmptyClusters(Tensor xc, double[][] c, Tensor labels, double[][] sums,
+    private static boolean relocateEmptyClusters(Tensor xc, double[][] c, Tensor labels, double[][] sums,
             double[] counts, Session session) {
         List<Integer> empty = new ArrayList<>();
         for (int k = 0; k < counts.length; k++) {
@@ -328,7 +359,7 @@ public final class KMeans {
             }
         }
         if (empty.isEmpty()) {
-            return;
+            return false;
         }
         Tensor residual = xc.subtract(Inputs.tensor(c).take(labels, 0));
         Tensor distances = residual.multiply(residual).sum(1);
@@ -347,6 +378,7 @@ public final class KMeans {
             counts[to] = 1;
             counts[old] -= 1;
         }
+        return true;
     }
 
     /**

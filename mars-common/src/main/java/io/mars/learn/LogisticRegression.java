@@ -17,17 +17,60 @@ import java.util.List;
 /**
  * scikit-learn's {@code LogisticRegression} with an L2 penalty: for two classes the logistic loss of the second
  * class, for more the multinomial (softmax) loss, as scikit-learn's default lbfgs solver fits them; the objective
- * is {@code C · Σ loss + ½‖W‖²} (the intercept not penalized). It is minimized by Newton's method with a
- * backtracking line search: each evaluation is one task computing the loss, the gradient and the Hessian as sums
- * over the rows' chunks (products of X with itself weighted by the probabilities); only those (classes × features
- * squared numbers) come back, and the small Newton system is solved here.
+ * is {@code C · Σ loss + ½‖W‖²} (the intercept not penalized). Two solvers minimize it ({@link #solver}), each
+ * evaluation of the objective one task that sums over the rows' chunks in one fused pass per block
+ * ({@link LinearModels#logisticTerms}); only the sums come back and the step is computed here:
+ * <ul>
+ *   <li>{@code "newton-cholesky"} (the default): Newton's method with a backtracking line search; each evaluation
+ *       also sums the Hessian (products of X with itself weighted by the probabilities, (classes × features)²
+ *       numbers), and the small Newton system is solved by Cholesky. 5 or 6 steps on the test data, 7 on the
+ *       benchmark's from zero and 3 from the prefix start; converges quadratically, so its last step lands far inside
+ *       the tolerance.</li>
+ *   <li>{@code "lbfgs"}: L-BFGS (the last {@value #LBFGS_MEMORY} steps' curvature pairs, a line search for the weak
+ *       Wolfe conditions), each evaluation the loss and gradient only, a fraction of a Newton evaluation's work, but
+ *       more evaluations (on the benchmark 14 against Newton's 8 from zero, 13 against 4 from the prefix): to meet the optimum as closely as the Newton solver does (to 1e-5 in
+ *       the probabilities, which scikit-learn's own lbfgs does not: it stops on scipy's relative decrease of the
+ *       objective) it runs until the gradient is {@value #LBFGS_TIGHTENING} times {@code tol}.</li>
+ * </ul>
+ * Newton stays the default because it is the faster on the benchmark (10^6 × 32, benchmarks/README.md's learn
+ * section, session 17): a gradient-only pass costs about as much as a Newton pass there (task overhead and reading
+ * X, spilled at scale, outweigh the Hessian's arithmetic at 33 parameters), and L-BFGS takes 2–3 times as many
+ * passes. From {@value #AUTOMATIC_START_MIN_ROWS} rows either solver first fits a prefix of the rows and starts from
+ * there ({@link #startRows}), which halves Newton's passes over all the rows.
+ *
+ * <p>X gets no check pass of its own: NaN or infinity in X makes a pass's loss or gradient non-finite, and only then
+ * do X's exact checks run (and throw, before anything is fitted).
  *
  * <p>It stops, as scikit-learn asks lbfgs to, once the largest entry of the gradient of scikit-learn's form of the
- * objective ({@code Σ loss + ‖W‖² / 2C}) is at most {@code tol}, or after {@code maxIter} Newton steps (5 or 6 on
- * the test data). lbfgs itself often stops before that, on scipy's relative decrease of the objective: on the test
- * data its probabilities are up to 1.5e-5 from the optimum, which this fit meets to 4e-8.
+ * objective ({@code Σ loss + ‖W‖² / 2C}) is at most {@code tol} (times {@value #LBFGS_TIGHTENING} for L-BFGS), or
+ * after {@code maxIter} steps. scikit-learn's lbfgs often stops before that: on the test data its probabilities are
+ * up to 1.5e-5 from the optimum, where both solvers here meet the tests' 1e-5 (probabilities) and 1e-6
+ * (coefficients) at every chunking.
  */
 public final class LogisticRegression {
+    /** L-BFGS's curvature pairs kept (scipy's {@code maxcor} default, which scikit-learn's lbfgs uses). */
+    static final int LBFGS_MEMORY = 10;
+    /** L-BFGS stops at this fraction of {@code tol}: its convergence is linear at the end, Newton's quadratic. */
+    static final double LBFGS_TIGHTENING = 1e-3;
+
+    /** The minimizers {@link #solver} offers, by scikit-learn's names. */
+    private enum Solver {
+        NEWTON_CHOLESKY,
+        LBFGS
+    }
+
+    /** Fits of at least this many rows start from a first fit on a prefix of them ({@link #startRows}). */
+    static final long AUTOMATIC_START_MIN_ROWS = 200_000;
+    /** The automatic prefix: this fraction of the rows. */
+    static final int AUTOMATIC_START_FRACTION = 8;
+    /**
+     * The most steps on the prefix (Newton takes 5 to 7 on ordinary data): a prefix of one class (rows sorted by
+     * label) has no optimum, and its start is then dropped for zero after these cheap passes.
+     */
+    static final int START_MAX_STEPS = 12;
+
+    private Solver solver = Solver.NEWTON_CHOLESKY;
+    private long startRows = -1;
     private double c = 1.0;
     private int maxIter = 100;
     private double tol = 1e-4;
@@ -48,7 +91,38 @@ public final class LogisticRegression {
         return this;
     }
 
-    /** The most Newton steps (scikit-learn's {@code max_iter}, default 100). */
+    /**
+     * The minimizer, by scikit-learn's name: {@code "newton-cholesky"} (the default, the faster here: see the class
+     * comment) or {@code "lbfgs"} (gradient-only passes). Both reach the same optimum.
+     */
+    public LogisticRegression solver(String name) {
+        this.solver = switch (name) {
+            case "newton-cholesky" -> Solver.NEWTON_CHOLESKY;
+            case "lbfgs" -> Solver.LBFGS;
+            default -> throw new MarsException(ErrorCode.INVALID_ARGUMENT, "The 'solver' parameter of"
+                    + " LogisticRegression must be 'newton-cholesky' or 'lbfgs'. Got '" + name + "' instead.");
+        };
+        return this;
+    }
+
+    /**
+     * Mars's own (scikit-learn has none): the solver first fits the first {@code rows} rows only, a pass over them
+     * costing that fraction of one over all the rows, and starts the fit on all rows from there, close enough to the
+     * optimum that Newton needs two or three passes over all the rows instead of seven or eight. 0 turns it off; by
+     * default (or with -1) a fit of at least {@value #AUTOMATIC_START_MIN_ROWS} rows starts from its first
+     * 1/{@value #AUTOMATIC_START_FRACTION}, a smaller one from zero. The optimum, and so the result, is the same; a
+     * start worse than zero (a prefix unlike the rest) is dropped for zero, at the cost of one pass.
+     */
+    public LogisticRegression startRows(long rows) {
+        if (rows < -1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "startRows should be -1 (automatic), 0 (off) or a"
+                    + " number of rows, got " + rows);
+        }
+        this.startRows = rows;
+        return this;
+    }
+
+    /** The most solver steps (scikit-learn's {@code max_iter}, default 100): Newton or L-BFGS iterations. */
     public LogisticRegression maxIter(int maxIter) {
         if (maxIter <= 0) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "max_iter should be > 0, got " + maxIter);
@@ -78,8 +152,10 @@ public final class LogisticRegression {
         Inputs.vector(y, "y");
         Inputs.sameSamples(xf, "X", y, "y");
         boolean floatLabels = y.dtype().isFloat();
-        List<NDArray> v = Inputs.requireFinite(session, floatLabels ? List.of("X", "y") : List.of("X"),
-                floatLabels ? List.of(xf, y) : List.of(xf), Tensors.unique(y));
+        // X is checked by the solver's passes instead of one of its own: NaN or infinity in X makes their loss or
+        // gradient non-finite, and only then are X's exact checks run (they throw before anything is fitted)
+        List<NDArray> v = Inputs.requireFinite(session, floatLabels ? List.of("y") : List.of(),
+                floatLabels ? List.of(y) : List.of(), Tensors.unique(y));
         NDArray labels = v.get(0);
         if (labels.size() < 2) {
             String only = labels.dtype().isFloat() ? String.valueOf(labels.getDouble(0))
@@ -88,14 +164,14 @@ public final class LogisticRegression {
                     + " the data, but the data contains only one class: " + only);
         }
         Problem problem = new Problem(xf, y, labels, c, fitIntercept);
-        Newton result;
-        // X and the label columns, kept on the workers for the Newton steps, each a task reading them
+        Fit result;
+        // X and the label columns, kept on the workers for the solver's steps, each a task reading them
         try (Persisted kept = session.persist(problem.x, problem.y)) {
-            result = newton(problem, session);
+            result = solve(problem, start(problem, session), maxIter, true, session);
         }
         this.classes = labels;
-        this.coef = result.coef();
-        this.intercept = result.intercept();
+        this.coef = problem.coef(result.theta());
+        this.intercept = problem.intercept(result.theta());
         this.nIter = result.iterations();
         return this;
     }
@@ -115,15 +191,40 @@ public final class LogisticRegression {
         return predict(Inputs.matrix(x, "X"));
     }
 
-    private record Newton(double[][] coef, double[] intercept, int iterations) {
+    private record Fit(double[] theta, int iterations) {
     }
 
-    private Newton newton(Problem problem, Session session) {
-        double[] theta = new double[problem.parameters()];
+    /** Minimizes from {@code start}; {@code tight}: to the optimum the result needs, else only to tol (a start). */
+    private Fit solve(Problem problem, double[] start, int steps, boolean tight, Session session) {
+        return switch (solver) {
+            case NEWTON_CHOLESKY -> newton(problem, start, steps, session);
+            case LBFGS -> lbfgs(problem, start, steps, tight ? tol * LBFGS_TIGHTENING : tol, session);
+        };
+    }
+
+    /** Where the solver starts on all rows: zero, or the optimum on a prefix of them ({@link #startRows}). */
+    private double[] start(Problem problem, Session session) {
+        long n = problem.samples();
+        long rows = startRows >= 0 ? Math.min(startRows, n)
+                : n >= AUTOMATIC_START_MIN_ROWS ? n / AUTOMATIC_START_FRACTION : 0;
+        if (rows == 0 || rows == n) {
+            return new double[problem.parameters()];
+        }
+        // L-BFGS needs more, cheaper steps than Newton for the same progress
+        int steps = Math.min(maxIter, solver == Solver.LBFGS ? 4 * START_MAX_STEPS : START_MAX_STEPS);
+        return solve(problem.prefix(rows), new double[problem.parameters()], steps, false, session).theta();
+    }
+
+    private Fit newton(Problem problem, double[] start, int maxSteps, Session session) {
+        double[] theta = start;
         Evaluation at = problem.evaluate(theta, session);
+        if (maxAbs(start) > 0 && at.loss() > problem.lossAtZero()) {
+            theta = new double[problem.parameters()];
+            at = problem.evaluate(theta, session);
+        }
         int steps = 0;
         // scikit-learn's tol: on the gradient of its objective, sum of losses + |w|² / 2C, which is ours over C
-        while (steps < maxIter && maxAbs(at.gradient()) / c > tol) {
+        while (steps < maxSteps && maxAbs(at.gradient()) / c > tol) {
             double[] direction = Cholesky.solve(at.hessian(), negate(at.gradient()));
             double slope = dot(at.gradient(), direction);
             double t = 1.0;
@@ -143,7 +244,117 @@ public final class LogisticRegression {
             at = there;
             steps++;
         }
-        return new Newton(problem.coef(theta), problem.intercept(theta), steps);
+        return new Fit(theta, steps);
+    }
+
+    /**
+     * L-BFGS from {@code start} (or zero, if that is better): the direction from the two-loop recursion over the
+     * last {@value #LBFGS_MEMORY} pairs (step, change of gradient), scaled by the newest pair's {@code s·y / y·y}; a
+     * step accepted by the weak Wolfe conditions (sufficient decrease, and a slope along the direction risen to 0.9
+     * of its start's), so that every pair kept has positive curvature. Each trial point is one gradient-only pass. A line search that cannot decrease the objective
+     * any more (rounding, at the optimum) ends the fit, as scipy's does.
+     */
+    private Fit lbfgs(Problem problem, double[] start, int maxSteps, double gradientTol, Session session) {
+        Point at = problem.point(start, session);
+        if (maxAbs(start) > 0 && at.loss() > problem.lossAtZero()) {
+            at = problem.point(new double[problem.parameters()], session);
+        }
+        double[][] steps = new double[LBFGS_MEMORY][];
+        double[][] changes = new double[LBFGS_MEMORY][];
+        double[] rho = new double[LBFGS_MEMORY];
+        int kept = 0;
+        int newest = -1;
+        int iterations = 0;
+        while (iterations < maxSteps && maxAbs(at.gradient()) / c > gradientTol) {
+            double[] direction = twoLoop(at.gradient(), steps, changes, rho, kept, newest);
+            double slope = dot(at.gradient(), direction);
+            if (!(slope < 0)) {
+                // rounding made the direction useless: restart from steepest descent
+                kept = 0;
+                direction = negate(at.gradient());
+                slope = dot(at.gradient(), direction);
+            }
+            // the first step, without curvature yet, is one of unit length; later ones start at the full step
+            double t = kept == 0 ? Math.min(1.0, 1.0 / Math.sqrt(-slope)) : 1.0;
+            Point there = wolfeStep(problem, session, at, direction, slope, t);
+            if (there == null) {
+                break;
+            }
+            double[] s = subtract(there.theta(), at.theta());
+            double[] y = subtract(there.gradient(), at.gradient());
+            double sy = dot(s, y);
+            if (sy > 0) {
+                newest = (newest + 1) % LBFGS_MEMORY;
+                steps[newest] = s;
+                changes[newest] = y;
+                rho[newest] = 1.0 / sy;
+                kept = Math.min(kept + 1, LBFGS_MEMORY);
+            }
+            at = there;
+            iterations++;
+        }
+        return new Fit(at.theta(), iterations);
+    }
+
+    /** The L-BFGS direction {@code -H g}, H the inverse Hessian's approximation from the kept pairs, newest first. */
+    private static double[] twoLoop(double[] g, double[][] steps, double[][] changes, double[] rho, int kept,
+            int newest) {
+        double[] q = g.clone();
+        double[] alpha = new double[kept];
+        for (int i = 0; i < kept; i++) {
+            int j = Math.floorMod(newest - i, LBFGS_MEMORY);
+            alpha[i] = rho[j] * dot(steps[j], q);
+            addScaled(q, -alpha[i], changes[j]);
+        }
+        double gamma = kept == 0 ? 1.0 : 1.0 / (rho[newest] * dot(changes[newest], changes[newest]));
+        for (int i = 0; i < q.length; i++) {
+            q[i] *= gamma;
+        }
+        for (int i = kept - 1; i >= 0; i--) {
+            int j = Math.floorMod(newest - i, LBFGS_MEMORY);
+            double beta = rho[j] * dot(changes[j], q);
+            addScaled(q, alpha[i] - beta, steps[j]);
+        }
+        return negate(q);
+    }
+
+    /**
+     * A step along {@code direction} meeting the weak Wolfe conditions, by bracketing: a step that does not decrease
+     * enough shrinks (to the minimum of the quadratic through the two ends, kept within a tenth and a half of it),
+     * one whose slope is still too steep grows (doubling, or bisecting once a failing step bounds it). Null when no
+     * step of at least 1e-20 decreases the objective.
+     */
+    private Point wolfeStep(Problem problem, Session session, Point at, double[] direction, double slope,
+            double first) {
+        double low = 0;
+        double high = Double.POSITIVE_INFINITY;
+        double t = first;
+        // room for the rounding of a sum of many losses near the optimum
+        double slack = 1e-12 * Math.abs(at.loss());
+        for (int trial = 0; trial < 40 && t >= 1e-20; trial++) {
+            Point there = problem.point(axpy(at.theta(), t, direction), session);
+            double decrease = there.loss() - at.loss();
+            if (!(decrease <= 1e-4 * t * slope + slack)) {
+                high = t;
+                // the minimum of the quadratic with value 0 and slope `slope` at 0 and `decrease` at t
+                double curvature = decrease - slope * t;
+                double minimum = curvature > 0 ? -slope * t * t / (2 * curvature) : 0.5 * t;
+                t = Math.min(Math.max(minimum, 0.1 * t), 0.5 * t);
+                if (Double.isFinite(low) && low > 0) {
+                    t = Math.max(t, 0.5 * (low + high));
+                }
+                continue;
+            }
+            if (dot(there.gradient(), direction) >= 0.9 * slope) {
+                return there;
+            }
+            low = t;
+            t = Double.isInfinite(high) ? 2 * t : 0.5 * (low + high);
+            if (Double.isFinite(high) && high - low <= 1e-12 * high) {
+                return there;
+            }
+        }
+        return null;
     }
 
     /** The linear scores of X (samples,) for two classes, (samples, classes) for more; lazy. */
@@ -202,7 +413,7 @@ public final class LogisticRegression {
         return Inputs.tensor(intercept);
     }
 
-    /** scikit-learn's {@code n_iter_}: the Newton steps taken. */
+    /** scikit-learn's {@code n_iter_}: the solver's steps on all rows (Newton or L-BFGS iterations). */
     public int nIter() {
         Inputs.requireFitted(coef, "LogisticRegression");
         return nIter;
@@ -211,11 +422,17 @@ public final class LogisticRegression {
     private record Evaluation(double loss, double[] gradient, double[][] hessian) {
     }
 
+    /** The objective and its gradient at theta (what L-BFGS evaluates). */
+    private record Point(double[] theta, double loss, double[] gradient) {
+    }
+
     /**
      * The objective on one data set. Parameters are laid out by output column k (one for two classes, one per
      * class for more): {@code [w_k (features), b_k]}, the intercept only when fitted.
      */
     private static final class Problem {
+        /** All of X as given: what a non-finite sum's exact check looks at. */
+        private final Tensor whole;
         private final Tensor x;
         private final Tensor y;
         private final int outputs;
@@ -224,6 +441,7 @@ public final class LogisticRegression {
         private final boolean intercept;
 
         Problem(Tensor x, Tensor labels, NDArray classes, double c, boolean intercept) {
+            this.whole = x;
             this.x = x;
             int k = classes.size();
             this.outputs = k == 2 ? 1 : k;
@@ -236,7 +454,31 @@ public final class LogisticRegression {
                 positive[j] = classes.getDouble(k == 2 ? 1 : j);
             }
             Tensor row = Inputs.tensor(NDArray.of(positive, 1, outputs));
-            this.y = Tensors.astype(Tensors.equal(Inputs.asFloat(labels).expandDims(1), row), DataType.FLOAT64);
+            // cut like X's rows once (and persisted by fit), so that the passes need not cut it each time
+            this.y = LinearModels.alignRows(
+                    Tensors.astype(Tensors.equal(Inputs.asFloat(labels).expandDims(1), row), DataType.FLOAT64), x);
+        }
+
+        private Problem(Tensor whole, Tensor x, Tensor y, int outputs, int features, double c, boolean intercept) {
+            this.whole = whole;
+            this.x = x;
+            this.y = y;
+            this.outputs = outputs;
+            this.features = features;
+            this.c = c;
+            this.intercept = intercept;
+        }
+
+        /** The same objective on the first {@code rows} rows. */
+        Problem prefix(long rows) {
+            Index first = Index.slice(0, rows);
+            return new Problem(whole, x.get(first, Index.all()), y.get(first, Index.all()), outputs, features, c,
+                    intercept);
+        }
+
+        /** The objective at theta = 0: every class equally likely, C · samples · ln(classes). */
+        double lossAtZero() {
+            return c * samples() * Math.log(outputs == 1 ? 2 : outputs);
         }
 
         int parameters() {
@@ -270,7 +512,44 @@ public final class LogisticRegression {
         /** One task, one fused pass per block of rows ({@link LinearModels#logisticTerms}): the terms at theta. */
         Evaluation evaluate(double[] theta, Session session) {
             Tensor parameters = Inputs.tensor(NDArray.of(theta, outputs, width()));
-            return assemble(theta, session.execute(LinearModels.logisticTerms(x, y, parameters, intercept)));
+            NDArray terms = session.execute(LinearModels.logisticTerms(x, y, parameters, intercept));
+            requireFiniteInput(terms, session);
+            return assemble(theta, terms);
+        }
+
+        /**
+         * X's check: NaN or infinity in a row makes the loss or the gradient of any pass over it non-finite; then X's
+         * exact checks run and fail naming what they found.
+         */
+        private void requireFiniteInput(NDArray terms, Session session) {
+            for (int a = 0; a <= parameters(); a++) {
+                if (!Double.isFinite(terms.getDouble(a))) {
+                    Inputs.requireFiniteExactly(session, "X", whole);
+                    return;
+                }
+            }
+        }
+
+        /** One task of gradient-only passes: the objective and its gradient at theta. */
+        Point point(double[] theta, Session session) {
+            Tensor parameters = Inputs.tensor(NDArray.of(theta, outputs, width()));
+            NDArray terms = session.execute(LinearModels.logisticTerms(x, y, parameters, intercept, false));
+            requireFiniteInput(terms, session);
+            int n = parameters();
+            double[] g = new double[n];
+            for (int a = 0; a < n; a++) {
+                g[a] = c * terms.getDouble(1 + a);
+            }
+            double penalty = 0;
+            int m = width();
+            for (int k = 0; k < outputs; k++) {
+                for (int i = 0; i < features; i++) {
+                    double wki = theta[k * m + i];
+                    penalty += 0.5 * wki * wki;
+                    g[k * m + i] += wki;
+                }
+            }
+            return new Point(theta, c * terms.getDouble(0) + penalty, g);
         }
 
         /** The objective's loss, gradient and Hessian: C times the data's terms, plus the penalty |w|² / 2. */
@@ -329,6 +608,21 @@ public final class LogisticRegression {
             out[i] = -a[i];
         }
         return out;
+    }
+
+    private static double[] subtract(double[] a, double[] b) {
+        double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] - b[i];
+        }
+        return out;
+    }
+
+    /** {@code x += a d} in place. */
+    private static void addScaled(double[] x, double a, double[] d) {
+        for (int i = 0; i < x.length; i++) {
+            x[i] += a * d[i];
+        }
     }
 
     private static double[] axpy(double[] x, double a, double[] d) {

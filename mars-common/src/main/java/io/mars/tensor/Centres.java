@@ -22,7 +22,19 @@ public final class Centres {
     /** The index of each row's nearest centre: int64 (samples,). */
     public static Tensor nearest(Tensor x, Tensor centres) {
         check(x, centres, "nearest");
-        return new Tensor(new TensorCentreAssign(), List.of(x, centres), DataType.INT64, new long[] {x.shape()[0]});
+        return new Tensor(new TensorCentreAssign(false), List.of(x, centres), DataType.INT64,
+                new long[] {x.shape()[0]});
+    }
+
+    /**
+     * As {@link #nearest(Tensor, Tensor)} for the rows of X less {@code offset} (features,), subtracted on the fly:
+     * the same labels as {@code nearest(x.subtract(offset), centres)}, with no centred copy of X.
+     */
+    public static Tensor nearest(Tensor x, Tensor centres, Tensor offset) {
+        check(x, centres, "nearest");
+        checkOffset(x, offset, "nearest");
+        return new Tensor(new TensorCentreAssign(true), List.of(x, centres, offset), DataType.INT64,
+                new long[] {x.shape()[0]});
     }
 
     /**
@@ -33,7 +45,30 @@ public final class Centres {
     public static Tensor statistics(Tensor x, Tensor centres) {
         check(x, centres, "statistics");
         long[] shape = {centres.shape()[0], centres.shape()[1] + 2};
-        return new Tensor(new TensorCentreStats(), List.of(x, centres), DataType.FLOAT64, shape);
+        return new Tensor(new TensorCentreStats(false), List.of(x, centres), DataType.FLOAT64, shape);
+    }
+
+    /**
+     * As {@link #statistics(Tensor, Tensor)} for the rows of X less {@code offset} (features,), subtracted on the fly
+     * (the sums are of the rows less the offset): the same numbers as {@code statistics(x.subtract(offset), centres)},
+     * with no centred copy of X, which k-means would otherwise keep beside X.
+     */
+    public static Tensor statistics(Tensor x, Tensor centres, Tensor offset) {
+        check(x, centres, "statistics");
+        checkOffset(x, offset, "statistics");
+        long[] shape = {centres.shape()[0], centres.shape()[1] + 2};
+        return new Tensor(new TensorCentreStats(true), List.of(x, centres, offset), DataType.FLOAT64, shape);
+    }
+
+    private static void checkOffset(Tensor x, Tensor offset, String name) {
+        if (offset.ndim() != 1 || offset.shape()[0] != x.shape()[1]) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "Centres." + name + ": the offset should be a vector of"
+                    + " X's " + x.shape()[1] + " features, got shape " + Shapes.toString(offset.shape()));
+        }
+        if (offset.dtype().isComplex()) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "Centres." + name + ": needs a real offset, got "
+                    + offset.dtype().numpyName());
+        }
     }
 
     private static void check(Tensor x, Tensor centres, String name) {

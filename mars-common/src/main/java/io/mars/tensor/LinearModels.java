@@ -2,6 +2,7 @@ package io.mars.tensor;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.operand.tensor.TensorAlignRows;
 import io.mars.common.operand.tensor.TensorLogisticTerms;
 import io.mars.types.DataType;
 import io.mars.types.Shapes;
@@ -10,7 +11,8 @@ import java.util.List;
 /**
  * Fused passes over the rows of a matrix for fitting linear models: what a second-order solver needs at one point,
  * summed over the rows in one pass per block of rows (no samples × anything intermediates), as the learn package's
- * Newton solver uses it.
+ * Newton solver uses it, and what a first-order solver needs (the loss and its gradient only), as its L-BFGS solver
+ * uses it.
  */
 public final class LinearModels {
     private LinearModels() {
@@ -31,6 +33,28 @@ public final class LinearModels {
      *         row-major)]}
      */
     public static Tensor logisticTerms(Tensor x, Tensor targets, Tensor theta, boolean intercept) {
+        return logisticTerms(x, targets, theta, intercept, true);
+    }
+
+    /**
+     * {@code t} cut into the blocks of rows of {@code like} (every other axis of t in one chunk), lazily: persisted,
+     * a row-aligned input of the fused passes over {@code like}'s rows that they read as it is, where they would cut
+     * t again at every pass (one subtask per block, each reading a whole chunk of t). Only like's splits are used.
+     */
+    public static Tensor alignRows(Tensor t, Tensor like) {
+        if (t.ndim() < 1 || like.ndim() < 1 || t.shape()[0] != like.shape()[0]) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "alignRows: the tensors should have as many rows, got"
+                    + " shapes " + Shapes.toString(t.shape()) + " and " + Shapes.toString(like.shape()));
+        }
+        return new Tensor(new TensorAlignRows(), List.of(t, like), t.dtype(), t.shape());
+    }
+
+    /**
+     * As {@link #logisticTerms(Tensor, Tensor, Tensor, boolean)}, with the Hessian only when {@code hessian}: without
+     * it the result is {@code [loss, gradient]} (1 + outputs · width), and each row costs a few multiply-adds per
+     * parameter instead of a rank-one update of the (outputs · width)² Hessian.
+     */
+    public static Tensor logisticTerms(Tensor x, Tensor targets, Tensor theta, boolean intercept, boolean hessian) {
         if (x.ndim() != 2 || targets.ndim() != 2 || theta.ndim() != 2) {
             throw new MarsException(ErrorCode.SHAPE_MISMATCH, "logisticTerms: X, the targets and theta should be"
                     + " matrices, got shapes " + Shapes.toString(x.shape()) + ", " + Shapes.toString(targets.shape())
@@ -55,7 +79,7 @@ public final class LinearModels {
             }
         }
         long n = theta.shape()[0] * width;
-        return new Tensor(new TensorLogisticTerms(intercept), List.of(x, targets, theta), DataType.FLOAT64,
-                new long[] {1 + n + n * n});
+        return new Tensor(new TensorLogisticTerms(intercept, hessian), List.of(x, targets, theta), DataType.FLOAT64,
+                new long[] {1 + n + (hessian ? n * n : 0)});
     }
 }

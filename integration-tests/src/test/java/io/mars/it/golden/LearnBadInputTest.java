@@ -103,6 +103,31 @@ class LearnBadInputTest {
     }
 
     @Test
+    void logisticRegressionRefusesAnUnknownSolverAndANegativeStart() {
+        assertUserError(() -> new LogisticRegression().solver("liblinear"), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("'solver'").contains("'newton-cholesky' or 'lbfgs'")
+                        .contains("Got 'liblinear'"));
+        assertUserError(() -> new LogisticRegression().startRows(-2), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("startRows").contains("got -2"));
+    }
+
+    /**
+     * LogisticRegression checks X through its solver's passes (a non-finite loss or gradient), not a pass of its
+     * own: NaN or infinity anywhere is still found, with either solver, also past a prefix the solver starts on.
+     */
+    @Test
+    void logisticRegressionFindsNonFiniteXThroughItsPasses() {
+        for (String solver : new String[] {"newton-cholesky", "lbfgs"}) {
+            assertUserError(() -> new LogisticRegression().solver(solver).fit(withInfinity(), labels(), session()),
+                    ErrorCode.NON_FINITE_INPUT, m -> assertThat(m).isEqualTo("Input X contains infinity or a value"
+                            + " too large for dtype('float64')."));
+            // the NaN is in row 1, outside the prefix of row 0
+            assertUserError(() -> new LogisticRegression().solver(solver).startRows(1).fit(withNaN(), labels(),
+                    session()), ErrorCode.NON_FINITE_INPUT, m -> assertThat(m).isEqualTo("Input X contains NaN."));
+        }
+    }
+
+    @Test
     void moreNeighboursThanFittedRowsIsTooFewSamples() {
         NearestNeighbors nn = new NearestNeighbors(5).fit(finite(), session());
         assertUserError(() -> nn.kneighbors(finite()), ErrorCode.TOO_FEW_SAMPLES,

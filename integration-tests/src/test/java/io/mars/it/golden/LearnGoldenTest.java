@@ -162,6 +162,17 @@ class LearnGoldenTest {
                     .containsExactly(expected("centres_nearest_" + init).toLongArray());
             // sums and squared distances of up to ~500 rows: 1e-9 relative to the column's scale
             assertClose("centres_stats_" + init, Centres.statistics(x, centres), 1e-9);
+            // with an offset subtracted on the fly (k-means' column means): exactly the numbers of X centred first
+            Tensor means = x.mean(new int[] {0});
+            Tensor centred = x.subtract(means);
+            assertThat(Centres.nearest(x, centres, means).execute(session()).toLongArray())
+                    .as("nearest to %s, offset", init)
+                    .containsExactly(Centres.nearest(centred, centres).execute(session()).toLongArray());
+            double[] stats = Centres.statistics(centred, centres).execute(session()).toDoubleArray();
+            assertThat(Centres.statistics(x, centres, means).execute(session()).toDoubleArray())
+                    .as("statistics for %s, offset", init).containsExactly(stats);
+            assertThat(stats).as("statistics for %s differ with the offset", init)
+                    .isNotEqualTo(Centres.statistics(x, centres).execute(session()).toDoubleArray());
         }
     }
 
@@ -435,6 +446,103 @@ class LearnGoldenTest {
         Tensor four = chunking.targets(NDArray.of(oneHot, labels4.length, 4));
         Tensor theta4 = Tensors.array(input("logw4_theta"), ChunkSpec.of(3, 5));
         assertClose("logistic_terms_4", LinearModels.logisticTerms(x, four, theta4, true), 1e-9);
+        // without the Hessian: the loss and the gradient, the same numbers as the first 1 + n of the full terms
+        assertLeading("logistic_terms_bin", LinearModels.logisticTerms(x, bin, theta, true, false), 1 + 13, 1e-9);
+        assertLeading("logistic_terms_4", LinearModels.logisticTerms(x, four, theta4, true, false), 1 + 4 * 13, 1e-9);
+    }
+
+    /**
+     * The L-BFGS solver (gradient-only passes) reaches the optimum the Newton cases check, to the same tolerances:
+     * two classes with and without an intercept, three and four classes, and twelve features.
+     */
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void lbfgsSolverGivesScikitLearnsProbabilities(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("log_x"));
+        Tensor y = chunking.targets(input("log_y"));
+        assertLogistic("logreg", new LogisticRegression().solver("lbfgs").fit(x, y, session()), x, y);
+        assertLogistic("logreg_c01_noint", new LogisticRegression().solver("lbfgs").c(0.1).fitIntercept(false)
+                .fit(x, y, session()), x, y);
+        Tensor x3 = chunking.matrix(input("log3_x"));
+        Tensor y3 = chunking.targets(input("log3_y"));
+        assertLogistic("logreg3", new LogisticRegression().solver("lbfgs").fit(x3, y3, session()), x3, y3);
+        assertLogistic("logreg3_c05", new LogisticRegression().solver("lbfgs").c(0.5).fit(x3, y3, session()), x3, y3);
+        Tensor xw = chunking.matrix(input("logw_x"));
+        Tensor yw = chunking.targets(input("logw_y"));
+        assertLogistic("logregw", new LogisticRegression().solver("lbfgs").fit(xw, yw, session()), xw, yw);
+        Tensor y4 = chunking.targets(input("logw4_y"));
+        assertLogistic("logregw4", new LogisticRegression().solver("lbfgs").c(0.5).fit(xw, y4, session()), xw, y4);
+    }
+
+    /**
+     * Starting from the optimum on a prefix of the rows ({@code startRows}, automatic only from 200,000 rows) reaches
+     * the same optimum, with either solver: a prefix of 500 rows (inside the first chunk, or across the uneven ones),
+     * and one of 40 rows whose fit is far off.
+     */
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void startingFromAPrefixFitGivesScikitLearnsProbabilities(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("log_x"));
+        Tensor y = chunking.targets(input("log_y"));
+        for (String solver : new String[] {"newton-cholesky", "lbfgs"}) {
+            assertLogistic("logreg", new LogisticRegression().solver(solver).startRows(500).fit(x, y, session()), x, y);
+            assertLogistic("logreg_c01_noint", new LogisticRegression().solver(solver).startRows(40).c(0.1)
+                    .fitIntercept(false).fit(x, y, session()), x, y);
+        }
+        // the point of it: fewer steps over all the rows
+        int fromZero = new LogisticRegression().fit(x, y, session()).nIter();
+        int fromHalf = new LogisticRegression().startRows(1500).fit(x, y, session()).nIter();
+        assertThat(fromHalf).as("Newton steps on all rows from a fit on half of them (from zero: %d)", fromZero)
+                .isLessThan(fromZero);
+        Tensor xw = chunking.matrix(input("logw_x"));
+        Tensor y4 = chunking.targets(input("logw4_y"));
+        assertLogistic("logregw4", new LogisticRegression().startRows(700).c(0.5).fit(xw, y4, session()), xw, y4);
+        assertLogistic("logregw4", new LogisticRegression().solver("lbfgs").startRows(300).c(0.5)
+                .fit(xw, y4, session()), xw, y4);
+    }
+
+    /**
+     * Rows sorted by label: the prefix the solver starts on holds one class (no optimum there); its start is dropped
+     * and the fit still reaches scikit-learn's coefficients (which do not depend on the rows' order).
+     */
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void aPrefixOfOneClassStillGivesScikitLearnsCoefficients(LearnChunking chunking) {
+        double[][] rows = input("log_x").toDoubleMatrix();
+        long[] labels = input("log_y").toLongArray();
+        Integer[] order = new Integer[labels.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, java.util.Comparator.comparingLong(i -> labels[i]));
+        int features = rows[0].length;
+        double[] sortedRows = new double[labels.length * features];
+        long[] sortedLabels = new long[labels.length];
+        for (int i = 0; i < order.length; i++) {
+            System.arraycopy(rows[order[i]], 0, sortedRows, i * features, features);
+            sortedLabels[i] = labels[order[i]];
+        }
+        assertThat(sortedLabels[999]).as("the first 1000 sorted rows are of one class").isEqualTo(sortedLabels[0]);
+        Tensor x = chunking.matrix(NDArray.of(sortedRows, labels.length, features));
+        Tensor y = chunking.targets(NDArray.of(sortedLabels, labels.length));
+        for (String solver : new String[] {"newton-cholesky", "lbfgs"}) {
+            LogisticRegression lr = new LogisticRegression().solver(solver).startRows(1000).fit(x, y, session());
+            assertClose("logreg_coef", lr.coef(), COEF_TOL);
+            assertClose("logreg_intercept", lr.intercept(), COEF_TOL);
+        }
+    }
+
+    /** The first {@code count} numbers of a golden vector, which {@code actual} (of that length) must match. */
+    private static void assertLeading(String name, Tensor actual, int count, double tolerance) {
+        NDArray e = expected(name);
+        assertThat(actual.shape()).as("declared shape of %s without the Hessian", name).containsExactly(count);
+        NDArray a = actual.execute(session());
+        assertThat(a.shape()).as("shape of %s without the Hessian", name).containsExactly(count);
+        double[] leading = new double[count];
+        for (int i = 0; i < count; i++) {
+            leading[i] = e.getDouble(i);
+        }
+        assertWithin(name + " without the Hessian", a, NDArray.of(leading, count), tolerance);
     }
 
     /** Twelve features: the Hessian's tiles go through the native BLAS (dsyrk, and dgemm between classes). */

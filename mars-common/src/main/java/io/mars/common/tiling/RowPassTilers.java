@@ -9,6 +9,7 @@ import io.mars.common.operand.chunk.ChunkCentreAssign;
 import io.mars.common.operand.chunk.ChunkCentreStats;
 import io.mars.common.operand.chunk.ChunkLogisticTerms;
 import io.mars.common.operand.chunk.ChunkSum;
+import io.mars.common.operand.tensor.TensorAlignRows;
 import io.mars.common.operand.tensor.TensorCentreAssign;
 import io.mars.common.operand.tensor.TensorCentreStats;
 import io.mars.common.operand.tensor.TensorLogisticTerms;
@@ -19,17 +20,39 @@ import java.util.List;
  * Tiling rules of the fused passes over the rows of a matrix that the estimators iterate (nearest centres, a linear
  * model's loss terms): X's blocks of rows keep their splits, each with all its columns in one chunk (and any other
  * row-aligned input cut alike), the small inputs (centres, parameters) go into one chunk that every block reads, and
- * a block's pass is one subtask. Per-block tables are added up by a tree of {@link ChunkSum}.
+ * a block's pass is one subtask. Per-block tables are added up by a tree of {@link ChunkSum}, wide for small tables.
  */
 final class RowPassTilers {
+    /**
+     * The most per-block tables one sum adds up (within the memory budget): the tables are small (a few kilobytes:
+     * centres × features, or a model's parameters squared), so one subtask adding 64 costs next to nothing, where
+     * the default fan-in ({@code mars.task.combine-size}, 4) would make a pass over 160 blocks also run 54 sums.
+     */
+    static final int TABLE_FAN_IN = 64;
+
     private RowPassTilers() {
     }
 
     static void registerAll(TilerRegistry r) {
-        r.register(TensorCentreAssign.class, (node, op, in, ctx) -> perRow(node, in, ctx, new ChunkCentreAssign()));
-        r.register(TensorCentreStats.class, (node, op, in, ctx) -> summed(node, in, ctx, 1, new ChunkCentreStats()));
+        r.register(TensorCentreAssign.class,
+                (node, op, in, ctx) -> perRow(node, in, ctx, new ChunkCentreAssign(op.offset())));
+        r.register(TensorCentreStats.class,
+                (node, op, in, ctx) -> summed(node, in, ctx, 1, new ChunkCentreStats(op.offset())));
+        r.register(TensorAlignRows.class, (node, op, in, ctx) -> alignRows(node, in, ctx));
         r.register(TensorLogisticTerms.class,
-                (node, op, in, ctx) -> summed(node, in, ctx, 2, new ChunkLogisticTerms(op.intercept())));
+                (node, op, in, ctx) -> summed(node, in, ctx, 2, new ChunkLogisticTerms(op.intercept(), op.hessian())));
+    }
+
+    /** The first input cut into the second's blocks of rows, whole along its other axes. */
+    private static TiledTileable alignRows(TileableNode node, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable t = in.get(0);
+        long[] shape = NSplits.shape(t.nsplits());
+        long[][] target = new long[shape.length][];
+        target[0] = in.get(1).nsplits()[0];
+        for (int a = 1; a < shape.length; a++) {
+            target[a] = new long[] {shape[a]};
+        }
+        return ctx.rechunk(t, target, node.key());
     }
 
     /** One chunk per block of rows, of the node's dtype and (rows,) shape. */
@@ -55,7 +78,9 @@ final class RowPassTilers {
             level.add(ctx.chunk(key, op, b.inputs(i), node.dtype(), shape, origin));
         }
         long bytes = TileContext.blockBytes(shape, node.dtype());
-        ChunkNode root = ctx.tree(level, ctx.fanIn(bytes, bytes), new ChunkSum(), node.key() + ".c", node.key() + ".0",
+        int fanIn = Math.max(ctx.fanIn(bytes, bytes), TileContext.fitting(TABLE_FAN_IN, 2, bytes, bytes,
+                ctx.memoryBudget()));
+        ChunkNode root = ctx.tree(level, fanIn, new ChunkSum(), node.key() + ".c", node.key() + ".0",
                 node.dtype(), shape, origin);
         long[][] ns = new long[shape.length][];
         for (int a = 0; a < shape.length; a++) {

@@ -12,7 +12,8 @@ import java.util.List;
  * {@code |c|² - 2 x·c} (|x|² is the same for every centre; ties to the lowest index, as numpy's argmin), found row by
  * row, so nothing of size rows × centres is made. The block's rows and the centres are read in place (float64). The
  * products x·c of a tile of rows come from one native BLAS call when there is one (about 4x faster than the Java
- * loops at 16 features and 8 centres), else from Java loops.
+ * loops at 16 features and 8 centres), else from Java loops. With an offset (k-means' column means) each tile of rows
+ * is copied less the offset first, the same numbers as a centred X, which then need not be stored.
  */
 final class CentreKernels {
     /** Rows whose products with the centres are made at once: (TILE x clusters) doubles stay in the cache. */
@@ -25,12 +26,13 @@ final class CentreKernels {
     static final class Assign implements Kernel<ChunkCentreAssign> {
         @Override
         public ChunkData execute(ChunkNode node, ChunkCentreAssign op, List<ChunkData> inputs) {
-            Block b = Block.of(node, inputs);
+            Block b = Block.of(node, inputs, op.offset());
             long[] labels = new long[b.rows];
             int[] tile = new int[TILE];
             for (int from = 0; from < b.rows; from += TILE) {
                 int to = Math.min(b.rows, from + TILE);
-                b.nearest(from, to, tile);
+                b.load(from, to);
+                b.nearest(to - from, tile);
                 for (int r = from; r < to; r++) {
                     labels[r] = tile[r - from];
                 }
@@ -46,19 +48,19 @@ final class CentreKernels {
     static final class Stats implements Kernel<ChunkCentreStats> {
         @Override
         public ChunkData execute(ChunkNode node, ChunkCentreStats op, List<ChunkData> inputs) {
-            Block b = Block.of(node, inputs);
+            Block b = Block.of(node, inputs, op.offset());
             int f = b.features;
             int width = f + 2;
             double[] out = new double[b.clusters * width];
-            double[] x = b.x;
             double[] c = b.centres;
             int[] tile = new int[TILE];
             for (int from = 0; from < b.rows; from += TILE) {
                 int to = Math.min(b.rows, from + TILE);
-                b.nearest(from, to, tile);
-                for (int r = from; r < to; r++) {
-                    int row = r * f;
-                    int k = tile[r - from];
+                double[] x = b.load(from, to);
+                b.nearest(to - from, tile);
+                for (int r = 0; r < to - from; r++) {
+                    int row = b.base + r * f;
+                    int k = tile[r];
                     int at = k * width;
                     int centre = k * f;
                     double distance = 0;
@@ -79,6 +81,13 @@ final class CentreKernels {
     /** A block of rows and the centres, with the centres' squared norms. */
     private static final class Block {
         final double[] x;
+        /** Subtracted from every row, or null. */
+        final double[] offset;
+        /** A tile of rows less the offset (TILE x features), or null without an offset. */
+        final double[] shifted;
+        /** The rows {@link #load} made current: in {@link #current} from {@link #base}. */
+        double[] current;
+        int base;
         final double[] centres;
         final double[] norms;
         /** The centres transposed (features x clusters), for the native product; null without native BLAS. */
@@ -89,8 +98,10 @@ final class CentreKernels {
         final int features;
         final int clusters;
 
-        private Block(double[] x, double[] centres, int rows, int features, int clusters) {
+        private Block(double[] x, double[] offset, double[] centres, int rows, int features, int clusters) {
             this.x = x;
+            this.offset = offset;
+            this.shifted = offset == null ? null : new double[Math.min(rows, TILE) * features];
             this.centres = centres;
             this.rows = rows;
             this.features = features;
@@ -117,16 +128,38 @@ final class CentreKernels {
             }
         }
 
-        /** The nearest centre of rows {@code from} (inclusive) to {@code to} (exclusive), into {@code out[0..]}. */
-        void nearest(int from, int to, int[] out) {
+        /**
+         * Makes rows {@code from} (inclusive) to {@code to} (exclusive, at most TILE after from) current: X's own, or
+         * copied less the offset; returns the array holding them (from {@link #base}).
+         */
+        double[] load(int from, int to) {
+            if (offset == null) {
+                current = x;
+                base = from * features;
+                return x;
+            }
+            int f = features;
+            for (int r = from; r < to; r++) {
+                int in = r * f;
+                int at = (r - from) * f;
+                for (int j = 0; j < f; j++) {
+                    shifted[at + j] = x[in + j] - offset[j];
+                }
+            }
+            current = shifted;
+            base = 0;
+            return shifted;
+        }
+
+        /** The nearest centre of the {@code n} current rows ({@link #load}), into {@code out[0..]}. */
+        void nearest(int n, int[] out) {
             if (products == null) {
-                for (int r = from; r < to; r++) {
-                    out[r - from] = nearest(r * features);
+                for (int r = 0; r < n; r++) {
+                    out[r] = nearest(current, base + r * features);
                 }
                 return;
             }
-            int n = to - from;
-            Blas.dgemm(x, from * features, transposed, 0, n, features, clusters, products, 0);
+            Blas.dgemm(current, base, transposed, 0, n, features, clusters, products, 0);
             for (int i = 0; i < n; i++) {
                 int at = i * clusters;
                 int best = 0;
@@ -142,7 +175,7 @@ final class CentreKernels {
             }
         }
 
-        static Block of(ChunkNode node, List<ChunkData> inputs) {
+        static Block of(ChunkNode node, List<ChunkData> inputs, boolean withOffset) {
             NDArray x = ChunkInputs.array(node, inputs, 0);
             NDArray c = ChunkInputs.array(node, inputs, 1);
             long[] xs = x.shapeView();
@@ -151,12 +184,21 @@ final class CentreKernels {
                 throw ChunkInputs.shapeMismatch(node, "rows " + ChunkInputs.shape(xs) + " and centres "
                         + ChunkInputs.shape(cs) + " need one number of features and at least one centre");
             }
-            return new Block(x.doubles(), c.doubles(), (int) xs[0], (int) xs[1], (int) cs[0]);
+            double[] offset = null;
+            if (withOffset) {
+                NDArray o = ChunkInputs.array(node, inputs, 2);
+                if (o.shapeView().length != 1 || o.shapeView()[0] != xs[1]) {
+                    throw ChunkInputs.shapeMismatch(node, "the offset " + ChunkInputs.shape(o.shapeView())
+                            + " should be a vector of the rows' " + xs[1] + " features");
+                }
+                offset = o.doubles();
+            }
+            return new Block(x.doubles(), offset, c.doubles(), (int) xs[0], (int) xs[1], (int) cs[0]);
         }
 
 
-        /** The nearest centre of the row starting at {@code row}; four centres at a time, so their sums interleave. */
-        int nearest(int row) {
+        /** The nearest centre of the row at {@code row} in x; four centres at a time, so their sums interleave. */
+        int nearest(double[] x, int row) {
             int f = features;
             int best = 0;
             double bestScore = Double.POSITIVE_INFINITY;

@@ -11,7 +11,8 @@ import java.util.List;
  * over tiles of rows: each tile is copied once with a column of ones appended (the intercept's), its scores,
  * probabilities and residuals are made row by row, and the Hessian's blocks {@code Σ d x xᵀ} are rank-T updates: a
  * native {@code dsyrk} of the rows scaled by √d for a class with itself (d = p(1 - p) ≥ 0), a {@code dgemm} for two
- * classes, or Java loops without native BLAS. Nothing of the block's size is made.
+ * classes, or Java loops without native BLAS; without {@code hessian} that part (the bulk of the work) is skipped
+ * and only the loss and gradient come back. Nothing of the block's size is made.
  */
 final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
     /** Rows per tile: a tile and its scaled copy (TILE x width doubles each) stay in the cache. */
@@ -33,8 +34,8 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
                     + op.intercept() + ")");
         }
         Terms terms = new Terms(xa.doubles(), ya.doubles(), ta.doubles(), (int) xs[0], (int) xs[1], (int) ts[0],
-                op.intercept());
-        return NDArray.of(terms.run(), 1 + terms.n + (long) terms.n * terms.n);
+                op.intercept(), op.hessian());
+        return NDArray.of(terms.run(), 1 + terms.n + (op.hessian() ? (long) terms.n * terms.n : 0));
     }
 
 
@@ -49,6 +50,7 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
         final int width;
         final int n;
         final boolean nativeBlas;
+        final boolean hessian;
         /** The tile with a column of ones (TILE x width), its scaled copy, scores/probabilities (TILE x outputs). */
         final double[] tile;
         final double[] scaled;
@@ -59,7 +61,9 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
         final double[] gradient;
         double loss;
 
-        Terms(double[] x, double[] y, double[] theta, int rows, int features, int outputs, boolean intercept) {
+        Terms(double[] x, double[] y, double[] theta, int rows, int features, int outputs, boolean intercept,
+                boolean hessian) {
+            this.hessian = hessian;
             this.x = x;
             this.y = y;
             this.theta = theta;
@@ -71,10 +75,10 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
             int t = Math.min(TILE, Math.max(1, rows));
             this.nativeBlas = Blas.isNative() && (long) t * width * width >= Blas.MIN_NATIVE_WORK;
             this.tile = new double[t * width];
-            this.scaled = new double[t * width];
+            this.scaled = hessian ? new double[t * width] : null;
             this.p = new double[t * outputs];
             this.residual = new double[t * outputs];
-            this.blocks = new double[outputs * (outputs + 1) / 2][width * width];
+            this.blocks = hessian ? new double[outputs * (outputs + 1) / 2][width * width] : null;
             this.gradient = new double[n];
             if (intercept) {
                 for (int r = 0; r < t; r++) {
@@ -91,7 +95,9 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
                 }
                 probabilities(from, count);
                 accumulateGradient(count);
-                accumulateHessian(count);
+                if (hessian) {
+                    accumulateHessian(count);
+                }
             }
             return assemble();
         }
@@ -186,11 +192,17 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
             }
         }
 
-        /** {@code [loss, gradient, Hessian (n x n)]}, the Hessian filled from the pair blocks on both sides. */
+        /**
+         * {@code [loss, gradient, Hessian (n x n)]}, the Hessian filled from the pair blocks on both sides; without the
+         * Hessian {@code [loss, gradient]}.
+         */
         private double[] assemble() {
-            double[] out = new double[1 + n + n * n];
+            double[] out = new double[1 + n + (hessian ? n * n : 0)];
             out[0] = loss;
             System.arraycopy(gradient, 0, out, 1, n);
+            if (!hessian) {
+                return out;
+            }
             int h = 1 + n;
             int b = 0;
             for (int k = 0; k < outputs; k++) {

@@ -7,6 +7,7 @@ import io.mars.common.operand.Operand;
  * {@code OperandRegistry} (wire names), and the completeness test checks each has a tiler.
  */
 public sealed interface TensorOperand extends Operand permits
+        TensorAlignRows,
         TensorArange,
         TensorAverage,
         TensorBincount,
