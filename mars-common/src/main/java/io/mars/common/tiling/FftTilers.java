@@ -113,30 +113,18 @@ final class FftTilers {
             int[] idx = NSplits.unflat(grid, flat);
             int[] first = new int[ndim];
             int[] spans = new int[ndim];
-            int spanCount = 1;
             for (int a = 0; a < ndim; a++) {
                 long lo = dstOff[a][idx[a]];
                 long hi = dstOff[a][idx[a] + 1];
                 first[a] = TileContext.findChunk(srcOff[a], lo);
                 spans[a] = span(srcOff[a], lo, hi);
-                spanCount *= spans[a];
             }
-            List<Overlap> overlaps = new ArrayList<>(spanCount);
-            for (int s = 0; s < spanCount; s++) {
-                int[] rel = NSplits.unflat(spans, s);
-                int[] sidx = new int[ndim];
-                long[] srcStart = new long[ndim];
-                long[] dstStart = new long[ndim];
-                long[] extent = new long[ndim];
-                for (int a = 0; a < ndim; a++) {
-                    sidx[a] = first[a] + rel[a];
-                    long lo = Math.max(dstOff[a][idx[a]], srcOff[a][sidx[a]]);
-                    long hi = Math.min(dstOff[a][idx[a] + 1], srcOff[a][sidx[a] + 1]);
-                    srcStart[a] = lo - srcOff[a][sidx[a]];
-                    dstStart[a] = lo - dstOff[a][idx[a]];
-                    extent[a] = Math.max(0, hi - lo);
-                }
-                Overlap overlap = new Overlap(src.chunk(sidx), sidx, flat, s, srcStart, dstStart, extent);
+            List<TileContext.BlockOverlap> blocks = TileContext.overlaps(srcOff, dstOff, idx, first, spans);
+            List<Overlap> overlaps = new ArrayList<>(blocks.size());
+            for (int s = 0; s < blocks.size(); s++) {
+                TileContext.BlockOverlap b = blocks.get(s);
+                Overlap overlap = new Overlap(src.chunk(b.sourceIndex()), b.sourceIndex(), flat, s, b.srcStart(),
+                        b.dstStart(), b.extent());
                 overlaps.add(overlap);
                 bySource.computeIfAbsent(overlap.source(), k -> new ArrayList<>()).add(overlap);
             }

@@ -283,39 +283,62 @@ public final class TileContext {
             List<ChunkNode> inputs = new ArrayList<>();
             List<ChunkAssemble.Piece> pieces = new ArrayList<>();
             int[] span = new int[ndim];
-            int spanCount = 1;
             for (int a = 0; a < ndim; a++) {
                 span[a] = last[a] - first[a] + 1;
-                spanCount *= span[a];
             }
-            for (int s = 0; s < spanCount; s++) {
-                int[] rel = NSplits.unflat(span, s);
-                int[] sidx = new int[ndim];
-                long[] srcStart = new long[ndim];
-                long[] dstStart = new long[ndim];
-                long[] extent = new long[ndim];
-                for (int a = 0; a < ndim; a++) {
-                    sidx[a] = first[a] + rel[a];
-                    long lo = Math.max(dstOff[a][idx[a]], srcOff[a][sidx[a]]);
-                    long hi = Math.min(dstOff[a][idx[a] + 1], srcOff[a][sidx[a] + 1]);
-                    srcStart[a] = lo - srcOff[a][sidx[a]];
-                    dstStart[a] = lo - dstOff[a][idx[a]];
-                    extent[a] = hi - lo;
-                }
-                ChunkNode in = src.chunk(sidx);
+            for (BlockOverlap o : overlaps(srcOff, dstOff, idx, first, span)) {
+                ChunkNode in = src.chunk(o.sourceIndex());
                 Integer pos = inputIndex.get(in);
                 if (pos == null) {
                     pos = inputs.size();
                     inputIndex.put(in, pos);
                     inputs.add(in);
                 }
-                pieces.add(new ChunkAssemble.Piece(pos, srcStart, dstStart, extent));
+                pieces.add(new ChunkAssemble.Piece(pos, o.srcStart(), o.dstStart(), o.extent()));
             }
             DataType dtype = src.chunks().get(0).dtype();
             out.add(chunk(keyBase + ".rc" + flat, new ChunkAssemble(pieces), inputs, dtype,
                     NSplits.chunkShape(target, idx), idx));
         }
         return new TiledTileable(target, out);
+    }
+
+    /**
+     * Where a target chunk and one source chunk share a block: the source chunk's index, and the block's start in the
+     * source, its start in the target and its extent, per axis.
+     */
+    record BlockOverlap(int[] sourceIndex, long[] srcStart, long[] dstStart, long[] extent) {
+    }
+
+    /**
+     * The blocks target chunk {@code idx} (chunk offsets {@code dstOff} per axis) shares with the source chunks
+     * {@code first[a]} to {@code first[a] + span[a] - 1} of each axis (offsets {@code srcOff}), in the flat order of
+     * {@code span}: what a change of chunk boundaries copies from where to where.
+     */
+    static List<BlockOverlap> overlaps(long[][] srcOff, long[][] dstOff, int[] idx, int[] first, int[] span) {
+        int ndim = idx.length;
+        int count = 1;
+        for (int n : span) {
+            count *= n;
+        }
+        List<BlockOverlap> out = new ArrayList<>(count);
+        for (int s = 0; s < count; s++) {
+            int[] rel = NSplits.unflat(span, s);
+            int[] sidx = new int[ndim];
+            long[] srcStart = new long[ndim];
+            long[] dstStart = new long[ndim];
+            long[] extent = new long[ndim];
+            for (int a = 0; a < ndim; a++) {
+                sidx[a] = first[a] + rel[a];
+                long lo = Math.max(dstOff[a][idx[a]], srcOff[a][sidx[a]]);
+                long hi = Math.min(dstOff[a][idx[a] + 1], srcOff[a][sidx[a] + 1]);
+                srcStart[a] = lo - srcOff[a][sidx[a]];
+                dstStart[a] = lo - dstOff[a][idx[a]];
+                extent[a] = Math.max(0, hi - lo);
+            }
+            out.add(new BlockOverlap(sidx, srcStart, dstStart, extent));
+        }
+        return out;
     }
 
     /**
