@@ -40,9 +40,8 @@ import org.slf4j.LoggerFactory;
 public final class NetworkedWorker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NetworkedWorker.class);
     private final String id;
-    private final String host;
-    private final int slots;
-    private final long memoryBytes;
+    /** What this worker registers with a supervisor (the first, and any later AM attempt's). */
+    private final WorkerAddress address;
     private final RpcSecret secret;
     private final BufferAllocator allocator;
     private final Duration failover;
@@ -60,31 +59,20 @@ public final class NetworkedWorker implements AutoCloseable {
                            RpcSecret secret, String supervisorHost, int supervisorPort, BufferAllocator allocator,
                            long memoryBytes, Duration heartbeatInterval, Duration heartbeatTimeout) {
         this(id, host, config, storage, kernels, secret, supervisorHost, supervisorPort, allocator, memoryBytes,
-                heartbeatInterval, heartbeatTimeout, Duration.ZERO);
+                heartbeatInterval, heartbeatTimeout, Duration.ZERO, (h, p) -> { });
     }
 
     /**
      * As the other constructor; {@code failover} is how much longer than {@code heartbeatTimeout} an unreachable
-     * supervisor is waited for, for a new AM attempt to reattach this worker (zero: none).
+     * supervisor is waited for, for a new AM attempt to reattach this worker (zero: none), and {@code onReattach} is
+     * told each new supervisor address (host, port).
      */
-    public NetworkedWorker(String id, String host, WorkerConfig config, StorageService storage, KernelRegistry kernels,
-                           RpcSecret secret, String supervisorHost, int supervisorPort, BufferAllocator allocator,
-                           long memoryBytes, Duration heartbeatInterval, Duration heartbeatTimeout,
-                           Duration failover) {
-        this(id, host, config, storage, kernels, secret, supervisorHost, supervisorPort, allocator, memoryBytes,
-                heartbeatInterval, heartbeatTimeout, failover, (h, p) -> { });
-    }
-
-    /** As the other constructors; {@code onReattach} is told each new supervisor address (host, port). */
     public NetworkedWorker(String id, String host, WorkerConfig config, StorageService storage, KernelRegistry kernels,
                            RpcSecret secret, String supervisorHost, int supervisorPort, BufferAllocator allocator,
                            long memoryBytes, Duration heartbeatInterval, Duration heartbeatTimeout,
                            Duration failover, java.util.function.BiConsumer<String, Integer> onReattach) {
         this.onReattach = onReattach;
         this.id = id;
-        this.host = host;
-        this.slots = config.slots();
-        this.memoryBytes = memoryBytes;
         this.secret = secret;
         this.allocator = allocator;
         this.failover = failover;
@@ -114,9 +102,10 @@ public final class NetworkedWorker implements AutoCloseable {
             throw e;
         }
         this.server = s;
+        this.address = new WorkerAddress(id, host, s.port(), config.slots(), memoryBytes);
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mars-" + id + "-heartbeat"));
         try {
-            supervisor.get().registerWorker(address()).join();
+            supervisor.get().registerWorker(address).join();
         } catch (RuntimeException e) {
             close();
             throw new MarsException(ErrorCode.RPC_FAILED, "worker " + id + " cannot register with the supervisor at "
@@ -126,10 +115,6 @@ public final class NetworkedWorker implements AutoCloseable {
                 supervisorPort, host, server.port());
         long every = heartbeatInterval.toMillis();
         heartbeats.scheduleWithFixedDelay(() -> beat(heartbeatTimeout), every, every, TimeUnit.MILLISECONDS);
-    }
-
-    private WorkerAddress address() {
-        return new WorkerAddress(id, host, server.port(), slots, memoryBytes);
     }
 
     /**
@@ -143,7 +128,7 @@ public final class NetworkedWorker implements AutoCloseable {
         }
         RemoteSupervisorGateway next = new RemoteSupervisorGateway(newHost, newPort, secret, allocator);
         try {
-            next.registerWorker(address()).join();
+            next.registerWorker(address).join();
         } catch (RuntimeException e) {
             next.close();
             throw new MarsException(ErrorCode.RPC_FAILED, "worker " + id + " cannot register with the new supervisor"

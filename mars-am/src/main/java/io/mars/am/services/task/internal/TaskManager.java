@@ -62,6 +62,11 @@ public final class TaskManager implements TaskService, AutoCloseable {
     private final Map<String, String> clusterConf;
     private final Map<String, Task> tasks = new LinkedHashMap<>();
     private final TaskEvents events;
+    /**
+     * Sessions a new AM attempt recovered: their tasks may find chunks already computed by the last attempt, held by
+     * workers that outlived it.
+     */
+    private final Set<String> recoveredSessions = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /**
      * The most bytes one subtask may hold: the smallest worker's memory budget (MAX_VALUE: unbounded), once a worker
@@ -328,12 +333,6 @@ public final class TaskManager implements TaskService, AutoCloseable {
             runTiled(run, resumed);
         }, actor);
     }
-
-    /**
-     * Sessions a new AM attempt recovered: their tasks may find chunks already computed by the last attempt, held by
-     * workers that outlived it.
-     */
-    private final Set<String> recoveredSessions = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** Says that {@code sessionId} was recovered from an earlier AM attempt's state (see {@link HeldChunks}). */
     public void recovered(String sessionId) {
