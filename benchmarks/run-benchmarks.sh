@@ -15,7 +15,7 @@
 #   SKIP_FFT=1          leave the FFT workloads out; FFT_ONLY=1 runs only them (no seed, linalg or supervisor)
 #   MARS_OPENBLAS_NUM_THREADS [1]   OpenBLAS threads per slot in the Mars jobs (numpy keeps its own default)
 #   MASTER [local[2]]   where the Mars jobs run
-#   MARS_SUBMIT_OPTS    JVM options for the jobs (bin/mars-submit's default: -Xmx768m -XX:+UseParallelGC)
+#   MARS_SUBMIT_OPTS    JVM options for the jobs (bin/mars-submit's default: -Xms768m -Xmx768m -XX:+UseParallelGC)
 #   JAVA_HOME           the JVM the jobs run on (bin/mars-submit uses it; default: java on the PATH); printed in the header
 #   PYTHON [python3]    interpreter with numpy
 #   JOB_TIMEOUT [900]   seconds before one run is killed

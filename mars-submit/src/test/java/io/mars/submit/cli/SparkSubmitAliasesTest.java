@@ -113,7 +113,8 @@ class SparkSubmitAliasesTest {
 
     /**
      * bin/mars-submit, run from a copy whose lib/ holds a jar and with a JAVA_HOME whose java prints its arguments:
-     * the -Xmx it adds for --driver-memory, read from the options before the app jar only.
+     * the -Xms and -Xmx it adds for --driver-memory (the whole heap from the start, as its default), read from the
+     * options before the app jar only.
      */
     @Test
     void theScriptSetsTheHeapForDriverMemoryWhereTheMainRunsHere() throws Exception {
@@ -130,10 +131,10 @@ class SparkSubmitAliasesTest {
             Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
 
-        assertThat(heap(script, "--master", "local[2]", "--driver-memory", "3g", "app.jar")).containsExactly("-Xmx3g");
-        assertThat(heap(script, "--driver-memory=512", "--class", "A", "app.jar")).containsExactly("-Xmx512m");
+        assertThat(heap(script, "--master", "local[2]", "--driver-memory", "3g", "app.jar")).containsExactly("-Xms3g", "-Xmx3g");
+        assertThat(heap(script, "--driver-memory=512", "--class", "A", "app.jar")).containsExactly("-Xms512m", "-Xmx512m");
         assertThat(heap(script, "--master", "yarn", "--deploy-mode", "client", "--driver-memory", "2G", "app.jar"))
-                .containsExactly("-Xmx2G");
+                .containsExactly("-Xms2G", "-Xmx2G");
         assertThat(heap(script, "--master", "yarn", "--driver-memory", "3g", "app.jar")).as("cluster mode: the AM")
                 .isEmpty();
         assertThat(heap(script, "--conf", "mars.x=--driver-memory", "app.jar", "--driver-memory", "9g"))
@@ -154,9 +155,9 @@ class SparkSubmitAliasesTest {
         assertThat(java.util.Set.of(list.trim().split("\\s+"))).isEqualTo(SubmitArguments.VALUE_OPTIONS);
     }
 
-    /** The -Xmx options the script passes to java (MARS_SUBMIT_OPTS empty, so only its own). */
+    /** The -Xms and -Xmx options the script passes to java (MARS_SUBMIT_OPTS empty, so only its own). */
     private static List<String> heap(Path script, String... args) throws Exception {
-        return options(script, "-Xmx", args);
+        return options(script, "-Xm", args);
     }
 
     /** The arguments starting with {@code prefix} the script passes to java (MARS_SUBMIT_OPTS empty). */

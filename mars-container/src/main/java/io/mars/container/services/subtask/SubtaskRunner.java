@@ -60,10 +60,12 @@ public final class SubtaskRunner {
             LOG.debug("subtask {} of session {} starts: {} ({} inputs, {})", subtask.id(), sessionId,
                     describe(subtask), subtask.inputs().size(), memory);
         }
-        // room for everything the subtask will hold but its inputs already in memory here (pinned, so they stay):
-        // inputs read back or fetched, and what it computes; read-backs and outputs move out of the reservation
+        // room for everything the subtask will hold but its inputs already in memory here (pinned, so they stay)
+        // and those a worker of this process holds (read in place, never copied): inputs read back or fetched, and
+        // what it computes; read-backs and outputs move out of the reservation
         try (Pin inputs = storage.pin(sessionId, subtask.inputs());
-             Reservation working = storage.reserve(Math.max(0, memory.total() - inputs.residentBytes()))) {
+             Reservation working = storage.reserve(Math.max(0, memory.total() - inputs.residentBytes()
+                     - sharedBytes(subtask, inputLocations)))) {
             SubtaskResult result = run(sessionId, subtask, inputLocations, start, working);
             if (LOG.isInfoEnabled()) {
                 long bytes = 0;
@@ -81,6 +83,32 @@ public final class SubtaskRunner {
                     String.format("%.1f", (System.nanoTime() - start) / 1e6), e.toString());
             throw e;
         }
+    }
+
+    /**
+     * The bytes of the subtask's whole-chunk inputs located on another worker of this process: reading one shares
+     * the stored array or buffers (that worker reads a spilled one back into its own quota), so it needs no room
+     * here. Inputs of unknown size count nothing; shuffle parts are cut into new buffers, so they are not counted.
+     */
+    private long sharedBytes(Subtask subtask, Map<String, String> inputLocations) {
+        Map<String, Integer> parts = partInputs(subtask);
+        Map<String, ChunkNode> nodes = new HashMap<>();
+        for (ChunkNode c : subtask.chunks()) {
+            for (ChunkNode in : c.inputs()) {
+                nodes.put(in.key(), in);
+            }
+        }
+        long shared = 0;
+        for (String key : subtask.inputs()) {
+            String location = inputLocations.get(key);
+            ChunkNode node = nodes.get(key);
+            if (location == null || location.equals(workerId) || parts.containsKey(key) || node == null
+                    || !peers.apply(location).sharesProcess()) {
+                continue;
+            }
+            shared += Math.max(0, MemoryEstimate.bytes(node));
+        }
+        return shared;
     }
 
     /** The subtask's last operand and its output chunk, enough to find it in the AM's task view. */
