@@ -291,19 +291,38 @@ final class TableAggregation {
     private List<Column> keyOutput(int[] order) {
         List<Column> out = new ArrayList<>(keys.size());
         for (int k = 0; k < keys.size(); k++) {
-            List<Column> pieces = new ArrayList<>(order.length);
-            for (int g : order) {
-                int[] src = keyRows.get(g);
-                Column c = keySources.get(src[0]).get(k);
-                pieces.add(Columns.slice(c, src[1], 1));
-            }
-            if (pieces.isEmpty()) {
-                out.add(null);
-            } else {
-                out.add(Columns.concatColumns(pieces));
-            }
+            out.add(order.length == 0 ? null : gatherKey(k, order));
         }
         return out;
+    }
+
+    /** Key column {@code k} of the groups {@code order}, each value copied from the row its group was first seen at. */
+    private Column gatherKey(int k, int[] order) {
+        int n = order.length;
+        int[] first = keyRows.get(order[0]);
+        Column like = keySources.get(first[0]).get(k);
+        DType t = like.dtype();
+        long[] longs = t.isLongBacked() ? new long[n] : null;
+        double[] doubles = t.isFloat() ? new double[n] : null;
+        List<String> strings = t == DType.STRING ? new ArrayList<>(n) : null;
+        byte[] nulls = null;
+        for (int i = 0; i < n; i++) {
+            int[] src = keyRows.get(order[i]);
+            Column c = keySources.get(src[0]).get(k);
+            int r = src[1];
+            if (c.nulls() != null) {
+                nulls = nulls == null ? new byte[n] : nulls;
+                nulls[i] = c.nulls()[r];
+            }
+            if (longs != null) {
+                longs[i] = c.longs()[r];
+            } else if (doubles != null) {
+                doubles[i] = c.doubles()[r];
+            } else {
+                strings.add(c.strings().get(r));
+            }
+        }
+        return new Column(like.name(), t, longs, doubles, strings, nulls);
     }
 
     private int[] identity() {
@@ -336,22 +355,144 @@ final class TableAggregation {
 
     /** The final table: keys (sorted) then one column per aggregation. */
     LocalTable result(LocalTable like) {
-        Integer[] boxed = new Integer[groupCount()];
-        for (int i = 0; i < boxed.length; i++) {
-            boxed[i] = i;
-        }
-        if (!keys.isEmpty()) {
-            Arrays.sort(boxed, Comparator.comparing(g -> groupKeys.get(g), TableAggregation::compareKeys));
-        }
-        int[] order = new int[boxed.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = boxed[i];
-        }
+        int[] order = keys.isEmpty() ? identity() : sortedGroups();
         List<Column> out = new ArrayList<>(keyColumnsOr(like, order));
         for (Acc a : accs) {
             out.add(a.result(order));
         }
         return new LocalTable(out);
+    }
+
+    /**
+     * The groups in the order of their keys: each key column's values replaced by their rank among its distinct
+     * values, the ranks and the group number packed into one long and the longs sorted; when they need more than 63
+     * bits, a sort of the boxed key tuples. Both orders are those of {@link #compareKeys}.
+     */
+    private int[] sortedGroups() {
+        int groups = groupCount();
+        int[] identity = identity();
+        if (groups < 2) {
+            return identity;
+        }
+        int bits = bitsFor(groups);
+        long[][] ranks = new long[keys.size()][];
+        int[] widths = new int[keys.size()];
+        for (int k = 0; k < keys.size(); k++) {
+            Column c = gatherKey(k, identity);
+            ranks[k] = ranks(c);
+            if (ranks[k] == null) {
+                return boxedSort();
+            }
+            int distinct = 0;
+            for (long r : ranks[k]) {
+                distinct = Math.max(distinct, (int) r + 1);
+            }
+            widths[k] = bitsFor(distinct);
+            bits += widths[k];
+            if (bits > 63) {
+                return boxedSort();
+            }
+        }
+        int groupBits = bitsFor(groups);
+        long[] packed = new long[groups];
+        for (int g = 0; g < groups; g++) {
+            long p = 0;
+            for (int k = 0; k < ranks.length; k++) {
+                p = p << widths[k] | ranks[k][g];
+            }
+            packed[g] = p << groupBits | g;
+        }
+        Arrays.sort(packed);
+        long mask = (1L << groupBits) - 1;
+        int[] order = new int[groups];
+        for (int i = 0; i < groups; i++) {
+            order[i] = (int) (packed[i] & mask);
+        }
+        return order;
+    }
+
+    /** The bits that hold the numbers 0 to {@code count - 1}. */
+    private static int bitsFor(int count) {
+        return Math.max(1, 32 - Integer.numberOfLeadingZeros(Math.max(1, count - 1)));
+    }
+
+    /**
+     * Each row's rank among the column's distinct values (0 for the smallest), ordered as the boxed values compare:
+     * numbers by value, text as {@link String#compareTo}; null when a row is null (a boxed comparison decides).
+     */
+    private static long[] ranks(Column c) {
+        int n = c.length();
+        for (int i = 0; i < n; i++) {
+            if (c.isNull(i)) {
+                return null;
+            }
+        }
+        long[] out = new long[n];
+        if (c.dtype() == DType.STRING) {
+            Map<String, Integer> ids = new HashMap<>();
+            List<String> distinct = new ArrayList<>();
+            List<String> v = c.strings();
+            int[] id = new int[n];
+            for (int i = 0; i < n; i++) {
+                id[i] = ids.computeIfAbsent(v.get(i), x -> {
+                    distinct.add(x);
+                    return distinct.size() - 1;
+                });
+            }
+            Integer[] byValue = new Integer[distinct.size()];
+            for (int i = 0; i < byValue.length; i++) {
+                byValue[i] = i;
+            }
+            Arrays.sort(byValue, Comparator.comparing(distinct::get));
+            int[] rankOfId = new int[byValue.length];
+            for (int r = 0; r < byValue.length; r++) {
+                rankOfId[byValue[r]] = r;
+            }
+            for (int i = 0; i < n; i++) {
+                out[i] = rankOfId[id[i]];
+            }
+            return out;
+        }
+        if (c.dtype().isLongBacked()) {
+            long[] sorted = c.longs().clone();
+            Arrays.sort(sorted);
+            int distinct = 0;
+            for (int i = 0; i < n; i++) {
+                if (i == 0 || sorted[i] != sorted[distinct - 1]) {
+                    sorted[distinct++] = sorted[i];
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                out[i] = Arrays.binarySearch(sorted, 0, distinct, c.longs()[i]);
+            }
+            return out;
+        }
+        double[] sorted = c.doubles().clone();
+        Arrays.sort(sorted);
+        int distinct = 0;
+        for (int i = 0; i < n; i++) {
+            // as Arrays.sort orders them: -0.0 before 0.0, so the two are distinct values here as in Double.compare
+            if (i == 0 || Double.compare(sorted[i], sorted[distinct - 1]) != 0) {
+                sorted[distinct++] = sorted[i];
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            out[i] = Arrays.binarySearch(sorted, 0, distinct, c.doubles()[i]);
+        }
+        return out;
+    }
+
+    private int[] boxedSort() {
+        Integer[] boxed = new Integer[groupCount()];
+        for (int i = 0; i < boxed.length; i++) {
+            boxed[i] = i;
+        }
+        Arrays.sort(boxed, Comparator.comparing(g -> groupKeys.get(g), TableAggregation::compareKeys));
+        int[] order = new int[boxed.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = boxed[i];
+        }
+        return order;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -384,6 +525,83 @@ final class TableAggregation {
 
         boolean intSum() {
             return spec.outputType() == DType.INT64 && spec.fn() == io.mars.common.operand.dataframe.AggFn.SUM;
+        }
+
+        /**
+         * Whether min, max, first or last keeps its values unboxed: in {@code s} for floats, in {@code ls} for the
+         * long-backed types, with {@code n[g] > 0} when group g has one; text keeps boxed values in {@code v}.
+         */
+        private boolean pickPrimitive() {
+            return switch (spec.fn()) {
+                case MIN, MAX, FIRST, LAST -> spec.inputType() != DType.STRING;
+                default -> false;
+            };
+        }
+
+        /** Offers row value {@code x} (a double's bits or a long) to group {@code g}'s min, max, first or last. */
+        private void pick(int g, double dx, long lx, boolean isFloat) {
+            if (n[g] == 0) {
+                n[g] = 1;
+                s[g] = dx;
+                ls[g] = lx;
+                return;
+            }
+            int c = isFloat ? Double.compare(dx, s[g]) : Long.compare(lx, ls[g]);
+            boolean take = switch (spec.fn()) {
+                case MIN -> c < 0;
+                case MAX -> c > 0;
+                case FIRST -> false;
+                case LAST -> true;
+                default -> throw new IllegalStateException();
+            };
+            if (take) {
+                s[g] = dx;
+                ls[g] = lx;
+            }
+        }
+
+        /** Adds every row of {@code c} (typed as the aggregation's input) to its group's min, max, first or last. */
+        private void pickAll(int[] groups, Column c, int rows) {
+            boolean isFloat = spec.inputType().isFloat();
+            double[] d = c.doubles();
+            long[] l = c.longs();
+            if (isFloat ? d == null : l == null) {
+                for (int r = 0; r < rows; r++) {
+                    if (groups[r] >= 0) {
+                        addValue(groups[r], c, r);
+                    }
+                }
+                return;
+            }
+            for (int r = 0; r < rows; r++) {
+                int g = groups[r];
+                if (g >= 0 && !c.isNull(r)) {
+                    pick(g, isFloat ? d[r] : 0, isFloat ? 0 : l[r], isFloat);
+                }
+            }
+        }
+
+        /** The picked values of {@code order}'s groups as a column of the input's type (null where none). */
+        private Column picked(String name, DType type, int[] order) {
+            int g = order.length;
+            if (type.isFloat()) {
+                double[] out = new double[g];
+                for (int i = 0; i < g; i++) {
+                    out[i] = n[order[i]] == 0 ? Double.NaN : s[order[i]];
+                }
+                return new Column(name, type, null, out, null, null);
+            }
+            long[] out = new long[g];
+            byte[] nulls = null;
+            for (int i = 0; i < g; i++) {
+                if (n[order[i]] == 0) {
+                    nulls = nulls == null ? new byte[g] : nulls;
+                    nulls[i] = 1;
+                } else {
+                    out[i] = ls[order[i]];
+                }
+            }
+            return new Column(name, type, out, null, null, nulls);
         }
 
         void ensure(int groups) {
@@ -449,6 +667,10 @@ final class TableAggregation {
                     }
                 }
                 default -> {
+                    if (pickPrimitive()) {
+                        pickAll(groups, c, n);
+                        return;
+                    }
                     for (int r = 0; r < n; r++) {
                         if (groups[r] >= 0) {
                             addValue(groups[r], c, r);
@@ -482,7 +704,13 @@ final class TableAggregation {
                     }
                 }
                 case MIN, MAX, FIRST, LAST -> {
-                    if (!c.isNull(r)) {
+                    if (c.isNull(r)) {
+                        return;
+                    }
+                    if (pickPrimitive()) {
+                        boolean isFloat = spec.inputType().isFloat();
+                        pick(g, isFloat ? c.getDouble(r) : 0, isFloat ? 0 : c.getLong(r), isFloat);
+                    } else {
                         offer(g, c.get(r));
                     }
                 }
@@ -545,13 +773,16 @@ final class TableAggregation {
                     m2[g] += m2b + d * d * ((double) na * nb / nt);
                     n[g] = nt;
                 }
-                case MIN, MAX, FIRST, LAST -> {
-                    Column c = st.get(0);
-                    if (!c.isNull(r)) {
-                        offer(g, c.get(r));
-                    }
-                }
+                case MIN, MAX, FIRST, LAST -> addValue(g, st.get(0), r);
             }
+        }
+
+        private static int[] identity(int groups) {
+            int[] o = new int[groups];
+            for (int i = 0; i < groups; i++) {
+                o[i] = i;
+            }
+            return o;
         }
 
         List<Column> states(int i, int groups) {
@@ -568,8 +799,11 @@ final class TableAggregation {
                     out.add(new Column(i + ".mean", DType.FLOAT64, null, Arrays.copyOf(mean, groups), null, null));
                     out.add(new Column(i + ".m2", DType.FLOAT64, null, Arrays.copyOf(m2, groups), null, null));
                 }
-                case MIN, MAX, FIRST, LAST -> out.add(Column.of(i + ".v", spec.inputType(),
-                        Arrays.asList(Arrays.copyOf(v, groups))));
+                case MIN, MAX, FIRST, LAST -> {
+                    String name = i + ".v";
+                    out.add(pickPrimitive() ? picked(name, spec.inputType(), identity(groups))
+                            : Column.of(name, spec.inputType(), Arrays.asList(Arrays.copyOf(v, groups))));
+                }
             }
             return out;
         }
@@ -619,6 +853,9 @@ final class TableAggregation {
                     return new Column(name, t, null, out, null, null);
                 }
                 case MIN, MAX, FIRST, LAST -> {
+                    if (pickPrimitive()) {
+                        return picked(name, t, order);
+                    }
                     List<Object> out = new ArrayList<>(g);
                     for (int i = 0; i < g; i++) {
                         out.add(v[order[i]]);
