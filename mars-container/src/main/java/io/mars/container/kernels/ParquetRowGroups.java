@@ -13,7 +13,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -22,8 +24,11 @@ import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
@@ -44,8 +49,35 @@ final class ParquetRowGroups {
     /** What is made of a row group's columns while its file is open. */
     @FunctionalInterface
     interface ColumnsRead<T> {
-        /** {@code store} is null, and {@code rows} 0, for no row group (-1): the columns' types only. */
-        T read(List<ColumnDescriptor> columns, ColumnReadStore store, int rows);
+        /** {@code group} is null, and {@code rows} 0, for no row group (-1): the columns' types only. */
+        T read(List<ColumnDescriptor> columns, RowGroup group, int rows);
+    }
+
+    /**
+     * A row group's columns while its file is open: each decoded by {@link ParquetPages} from its pages where it can
+     * be, else read value by value through parquet-mr's column reader.
+     */
+    static final class RowGroup {
+        private final PageReadStore pages;
+        private final ColumnReadStore store;
+        private final Map<String, ColumnChunkMetaData> chunks = new HashMap<>();
+
+        RowGroup(PageReadStore pages, ColumnReadStore store, BlockMetaData block) {
+            this.pages = pages;
+            this.store = store;
+            for (ColumnChunkMetaData c : block.getColumns()) {
+                chunks.put(c.getPath().toDotString(), c);
+            }
+        }
+
+        /** The pages of column {@code d} when {@link ParquetPages} decodes them, else null. */
+        PageReader decodedPages(ColumnDescriptor d) {
+            return ParquetPages.supports(d, chunks.get(String.join(".", d.getPath()))) ? pages.getPageReader(d) : null;
+        }
+
+        ColumnReader reader(ColumnDescriptor d) {
+            return store.getColumnReader(d);
+        }
     }
 
     /** Columns {@code names} of row group {@code rowGroup} (-1: none) of {@code file}, given to {@code fn}. */
@@ -65,26 +97,40 @@ final class ParquetRowGroups {
             ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages,
                     new GroupRecordConverter(projection).getRootConverter(), projection,
                     r.getFooter().getFileMetaData().getCreatedBy());
-            return fn.read(projection.getColumns(), store, Math.toIntExact(pages.getRowCount()));
+            return fn.read(projection.getColumns(), new RowGroup(pages, store, r.getRowGroups().get(rowGroup)),
+                    Math.toIntExact(pages.getRowCount()));
         }
     }
 
     /** Columns {@code columns} of row group {@code rowGroup} (-1: none, an empty batch) of {@code file}, in Arrow. */
     static TableChunk arrow(String file, int rowGroup, List<String> columns, BufferAllocator allocator)
             throws IOException {
-        return read(file, rowGroup, columns, (descriptors, store, rows) -> new TableChunk(ArrowTables.batch(rows,
-                descriptors.size(), j -> vector(file, descriptors.get(j), reader(store, descriptors.get(j)), rows,
-                        allocator))));
+        return read(file, rowGroup, columns, (descriptors, group, rows) -> new TableChunk(ArrowTables.batch(rows,
+                descriptors.size(), j -> vector(file, descriptors.get(j), group, rows, allocator))));
     }
 
     /** Column {@code d} of a row group of {@code rows} rows as a heap column. */
-    static Column heap(String file, ColumnDescriptor d, ColumnReadStore store, int rows) {
+    static Column heap(String file, ColumnDescriptor d, RowGroup group, int rows) {
         PrimitiveType type = d.getPrimitiveType();
-        ColumnReader cr = reader(store, d);
         if (type.getPrimitiveTypeName() != PrimitiveType.PrimitiveTypeName.BINARY) {
-            return numbers(file, cr, d, ParquetFiles.dtype(file, type), rows);
+            return numbers(file, group, d, ParquetFiles.dtype(file, type), rows);
         }
         ColumnBuilder b = new ColumnBuilder(type.getName(), DType.STRING, rows);
+        PageReader pages = group == null ? null : group.decodedPages(d);
+        if (pages != null) {
+            ParquetPages.Text text = ParquetPages.text(d, pages, rows);
+            for (int i = 0; i < rows; i++) {
+                if (text.nulls() != null && text.nulls()[i] != 0) {
+                    b.addNull();
+                } else {
+                    int from = text.offsets()[i];
+                    b.addString(new String(text.bytes(), from, text.offsets()[i + 1] - from,
+                            java.nio.charset.StandardCharsets.UTF_8));
+                }
+            }
+            return b.build();
+        }
+        ColumnReader cr = reader(group, d);
         int maxDef = d.getMaxDefinitionLevel();
         for (int i = 0; i < rows; i++) {
             if (maxDef > 0 && cr.getCurrentDefinitionLevel() < maxDef) {
@@ -98,27 +144,39 @@ final class ParquetRowGroups {
     }
 
     /** The column's reader; null for no row group, whose zero rows read nothing. */
-    private static ColumnReader reader(ColumnReadStore store, ColumnDescriptor d) {
-        return store == null ? null : store.getColumnReader(d);
+    private static ColumnReader reader(RowGroup group, ColumnDescriptor d) {
+        return group == null ? null : group.reader(d);
     }
 
-    private static FieldVector vector(String file, ColumnDescriptor d, ColumnReader cr, int rows,
+    private static FieldVector vector(String file, ColumnDescriptor d, RowGroup group, int rows,
                                       BufferAllocator allocator) {
         PrimitiveType type = d.getPrimitiveType();
         if (type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
-            return text(type.getName(), cr, d.getMaxDefinitionLevel(), rows, allocator);
+            PageReader pages = group == null ? null : group.decodedPages(d);
+            if (pages != null) {
+                ParquetPages.Text text = ParquetPages.text(d, pages, rows);
+                return textVector(type.getName(), text.bytes(), text.offsets()[rows], text.offsets(), text.nulls(), rows,
+                        allocator);
+            }
+            return text(type.getName(), reader(group, d), d.getMaxDefinitionLevel(), rows, allocator);
         }
-        return ArrowTables.toVector(numbers(file, cr, d, ParquetFiles.dtype(file, type), rows), allocator);
+        return ArrowTables.toVector(numbers(file, group, d, ParquetFiles.dtype(file, type), rows), allocator);
     }
 
     /** A numeric column read into arrays (copied into a vector in bulk: Arrow's per-value setters check bounds). */
-    private static Column numbers(String file, ColumnReader cr, ColumnDescriptor d, DType dtype, int rows) {
+    private static Column numbers(String file, RowGroup group, ColumnDescriptor d, DType dtype, int rows) {
         PrimitiveType type = d.getPrimitiveType();
         int maxDef = d.getMaxDefinitionLevel();
         long unit = ParquetFiles.nanosPerUnit(type);
         byte[] nulls = null;
         long[] longs = dtype.isLongBacked() ? new long[rows] : null;
         double[] doubles = longs == null ? new double[rows] : null;
+        PageReader pages = group == null ? null : group.decodedPages(d);
+        if (pages != null) {
+            nulls = ParquetPages.numbers(d, pages, rows, unit, longs, doubles);
+            return new Column(type.getName(), dtype, longs, doubles, null, nulls);
+        }
+        ColumnReader cr = reader(group, d);
         PrimitiveType.PrimitiveTypeName p = type.getPrimitiveTypeName();
         for (int i = 0; i < rows; i++) {
             if (maxDef > 0 && cr.getCurrentDefinitionLevel() < maxDef) {
@@ -174,6 +232,12 @@ final class ParquetRowGroups {
             offsets[i + 1] = size;
             cr.consume();
         }
+        return textVector(name, bytes, size, offsets, nulls, rows, allocator);
+    }
+
+    /** A text vector of {@code rows} values: {@code bytes[0, size)} cut at {@code offsets}, null where flagged. */
+    private static FieldVector textVector(String name, byte[] bytes, int size, int[] offsets, byte[] nulls, int rows,
+                                          BufferAllocator allocator) {
         VarCharVector v = (VarCharVector) ArrowTables.field(name, DType.STRING).createVector(allocator);
         try {
             v.allocateNew(Math.max(1, size), rows);

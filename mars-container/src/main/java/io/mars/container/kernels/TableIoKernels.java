@@ -109,10 +109,10 @@ public final class TableIoKernels {
             read.add(p.column());
         }
         try {
-            LocalTable t = ParquetRowGroups.read(op.file(), op.rowGroup(), read, (descriptors, store, rows) -> {
+            LocalTable t = ParquetRowGroups.read(op.file(), op.rowGroup(), read, (descriptors, group, rows) -> {
                 List<Column> cols = new ArrayList<>(descriptors.size());
                 for (ColumnDescriptor d : descriptors) {
-                    cols.add(ParquetRowGroups.heap(op.file(), d, store, rows));
+                    cols.add(ParquetRowGroups.heap(op.file(), d, group, rows));
                 }
                 return new LocalTable(cols);
             });
