@@ -107,9 +107,11 @@ public final class ArrowBuffers {
         byte[] bytes = new byte[bitBytes(n)];
         int whole = n & ~7;
         for (int i = 0; i < whole; i += 8) {
-            int b = 0;
+            long b = 0;
             for (int k = 0; k < 8; k++) {
-                b |= (src[i + k] != 0 ? 1 : 0) << k;
+                long x = src[i + k];
+                // (x | -x) has its sign bit set exactly when x != 0: no branch on the data
+                b |= ((x | -x) >>> 63) << k;
             }
             bytes[i >>> 3] = (byte) b;
         }

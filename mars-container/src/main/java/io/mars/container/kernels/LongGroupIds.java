@@ -45,6 +45,10 @@ final class LongGroupIds {
             ids.dense = new int[(int) range];
             Arrays.fill(ids.dense, -1);
             ids.denseMin = min;
+        } else if (n > 32) {
+            // room for every row's key at most half full, as a join's build side (keys mostly distinct) needs: no
+            // doubling and rehashing on the way there
+            ids.resize(Integer.highestOneBit(Math.min(n, 1 << 29) - 1) << 2);
         }
         return ids;
     }
