@@ -402,13 +402,7 @@ final class TableAggregation {
             }
             packed[g] = p << groupBits | g;
         }
-        Arrays.sort(packed);
-        long mask = (1L << groupBits) - 1;
-        int[] order = new int[groups];
-        for (int i = 0; i < groups; i++) {
-            order[i] = (int) (packed[i] & mask);
-        }
-        return order;
+        return TableRows.sortPacked(packed, groupBits);
     }
 
     /** The bits that hold the numbers 0 to {@code count - 1}. */

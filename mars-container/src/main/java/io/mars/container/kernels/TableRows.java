@@ -484,10 +484,18 @@ final class TableRows {
             long key = asc ? v[i] - min : max - v[i];
             packed[i] = key << rowBits | i;
         }
+        return sortPacked(packed, rowBits);
+    }
+
+    /**
+     * Sorts {@code packed} (each a non-negative key above an index of {@code indexBits} bits) and returns the indexes
+     * in key order: a sort of primitive longs instead of boxed indexes with a comparator.
+     */
+    static int[] sortPacked(long[] packed, int indexBits) {
         Arrays.sort(packed);
-        long mask = (1L << rowBits) - 1;
-        int[] out = new int[n];
-        for (int i = 0; i < n; i++) {
+        long mask = (1L << indexBits) - 1;
+        int[] out = new int[packed.length];
+        for (int i = 0; i < out.length; i++) {
             out[i] = (int) (packed[i] & mask);
         }
         return out;
