@@ -435,6 +435,13 @@ public final class Tensors {
     public static Tensor hypot(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.HYPOT, a, b); }
     /** numpy.copysign: the magnitude of {@code a} with the sign of {@code b} (float results). */
     public static Tensor copysign(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.COPYSIGN, a, b); }
+    /**
+     * numpy.nextafter: the next representable value after {@code x1} towards {@code x2}, in the float dtype of the
+     * result (float32 steps by float32's spacing; integers give float64).
+     */
+    public static Tensor nextafter(Object x1, Object x2) { return ElementwiseOps.binary(ElementwiseFn.NEXTAFTER, x1, x2); }
+    /** numpy.spacing: the distance from x to the nearest adjacent value away from zero (the smallest subnormal at 0). */
+    public static Tensor spacing(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.SPACING, x); }
     /** numpy.heaviside: 0 where {@code x1} &lt; 0, {@code x2} where it is 0, 1 where it is &gt; 0, NaN where NaN. */
     public static Tensor heaviside(Object x1, Object x2) {
         return ElementwiseOps.binary(ElementwiseFn.HEAVISIDE, x1, x2);
