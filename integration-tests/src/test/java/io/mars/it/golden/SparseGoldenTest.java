@@ -118,6 +118,39 @@ class SparseGoldenTest {
         ComplexGoldenTest.assertClose(name, expected, actual, scale, false);
     }
 
+    /**
+     * Coordinates whose length is known only once computed (numpy.nonzero's, a boolean mask's values) go through the
+     * staged tiling: the sparse tensor they build equals scipy's csr_array of the dense input.
+     */
+    @Test
+    void coordinatesOfUnknownLengthBuildTheSameTensor() {
+        NDArray dense = Npy.read(DIR.resolve("inputs").resolve("dense.npy"));
+        NDArray expected = Npy.read(DIR.resolve("expected").resolve("dense_roundtrip.npy"));
+        NDArray nnz = Npy.read(DIR.resolve("expected").resolve("dense_nnz.npy"));
+        for (ChunkSpec chunks : CHUNKINGS) {
+            Tensor d = Tensors.array(dense, chunks);
+            List<Tensor> rc = Tensors.nonzero(d);
+            SparseMatrix s = Tensors.sparse(rc.get(0), rc.get(1), d.get(d.notEqual(0.0)), 6, 5, 4);
+            ComplexGoldenTest.assertClose("nonzero coordinates", expected, s.toDense().execute(CLUSTER.session()),
+                    0, false);
+            assertThat(s.nnz().execute(CLUSTER.session()).getLong()).isEqualTo(nnz.getLong());
+        }
+    }
+
+    /** In eager mode each sparse step runs as it is created (its CSR blocks persisted on the workers). */
+    @Test
+    void eagerModeRunsSparseSteps() throws IOException {
+        double scale = Files.readAllLines(DIR.resolve("cases.tsv")).stream().map(l -> l.split("\t"))
+                .filter(f -> f[0].equals("dense_sum_axis0")).mapToDouble(f -> Double.parseDouble(f[3])).findFirst()
+                .orElseThrow();
+        NDArray dense = Npy.read(DIR.resolve("inputs").resolve("dense.npy"));
+        NDArray expected = Npy.read(DIR.resolve("expected").resolve("dense_sum_axis0.npy"));
+        try (io.mars.Session session = io.mars.Session.local(1).eager()) {
+            SparseMatrix s = Tensors.sparse(Tensors.array(dense, ChunkSpec.of(4))).multiply(1L);
+            ComplexGoldenTest.assertClose("eager sum(0)", expected, s.sum(0).execute(session), scale, false);
+        }
+    }
+
     @Test
     void badInputIsRefusedWithACode() {
         Tensor r = Tensors.array(new long[] {0, 1});
