@@ -53,6 +53,14 @@ INPUTS["z2nan"] = z2nan
 c64nan = cplx(4, 5, dtype=np.complex64)
 c64nan[1, 2] = complex(nan, 0)
 INPUTS["c64nan"] = c64nan
+INPUTS["c64_2d"] = cplx(5, 4, dtype=np.complex64)
+
+
+def put(x, mask, value):
+    y = x.copy()
+    y[mask] = value
+    return y
+
 
 UNARY = ["exp", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh", "arccosh",
          "arctanh", "exp2", "expm1", "log2", "log10", "log1p", "sign", "square", "reciprocal", "rint",
@@ -78,6 +86,16 @@ CASES += [
     ("around", "zround", np.round, 0), ("around_1", "zround", lambda x: np.round(x, 1), 0),
     ("around_m1", "z13", lambda x: np.round(x * 100, -1), 0), ("around_c64_2", "c64", lambda x: np.round(x, 2), 0),
     ("around_special", "zsp", np.round, 0),
+]
+# the data movements that were refused on complex before: diagonal, boolean masks, take, put
+CASES += [
+    ("diagonal", "z2", np.diagonal, 0), ("diagonal_c64", "c64_2d", np.diagonal, 0),
+    ("mask_select", "z2", lambda x: x[x.real > 0], 0), ("mask_select_c64", "c64", lambda x: x[x.imag < 0], 0),
+    ("take", "z13", lambda x: np.take(x, [3, 0, 12, 3, -1]), 0),
+    ("take_axis1", "z2", lambda x: np.take(x, [9, 0, 4], axis=1), 0),
+    ("take_c64_axis0", "c64_2d", lambda x: np.take(x, [4, 1], axis=0), 0),
+    ("put_scalar", "z2", lambda x: put(x, x.real > 0.5, 2.5), 0),
+    ("put_c64", "c64_2d", lambda x: put(x, x.imag > 0, -1), 0),
 ]
 # nan reductions: scale = the same reduction of abs for sums, 0 (own magnitude) for the others
 SUMS = [

@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Complex dtypes in the element-wise functions (trigonometric, hyperbolic and their inverses, exp2, expm1, the logs,
- * sign, square, reciprocal, rint, around, the predicates, equal/not_equal), the nan-reductions and the scans, against
+ * sign, square, reciprocal, rint, around, the predicates, equal/not_equal), the nan-reductions and the scans, diagonal,
+ * boolean-mask selection, take and put, against
  * numpy 2 (golden_complex.py): every case of cases.tsv at three chunkings of its inputs (one chunk, chunks of 3 along
  * every axis, uneven chunks of 4). Same dtype and shape; NaN and infinite parts where numpy has them; every other
  * element within 1e-12 of its own magnitude (1e-6 for complex64 and float32 results, which numpy computes in single
@@ -71,6 +72,15 @@ class ComplexGoldenTest {
         e.put("around_m1", in -> Tensors.round(in.get(0).multiply(100L), -1));
         e.put("around_c64_2", in -> Tensors.around(in.get(0), 2));
         e.put("around_special", in -> in.get(0).round());
+        e.put("diagonal", in -> io.mars.tensor.Linalg.diagonal(in.get(0), 0, 1));
+        e.put("diagonal_c64", in -> io.mars.tensor.Linalg.diagonal(in.get(0), 0, 1));
+        e.put("mask_select", in -> in.get(0).get(Tensors.real(in.get(0)).greater(0.0)));
+        e.put("mask_select_c64", in -> in.get(0).get(Tensors.imag(in.get(0)).less(0.0)));
+        e.put("take", in -> in.get(0).take(Tensors.array(new long[] {3, 0, 12, 3, -1})));
+        e.put("take_axis1", in -> in.get(0).take(Tensors.array(new long[] {9, 0, 4}), 1));
+        e.put("take_c64_axis0", in -> Tensors.take(in.get(0), Tensors.array(new long[] {4, 1}), 0));
+        e.put("put_scalar", in -> in.get(0).put(Tensors.real(in.get(0)).greater(0.5), 2.5));
+        e.put("put_c64", in -> in.get(0).put(Tensors.imag(in.get(0)).greater(0.0), -1L));
         e.put("nansum", in -> Tensors.nansum(in.get(0)));
         e.put("nansum_axis0", in -> in.get(0).nansum(0));
         e.put("nansum_axis1_keepdims", in -> Tensors.nansum(in.get(0), new int[] {1}, true));
