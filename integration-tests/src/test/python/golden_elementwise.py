@@ -43,6 +43,7 @@ def define_inputs():
     add_input("f64_ge1", np.array([1.0, 1.5, 2.0, 3.5, 10.0, 1000.0, 0.5, np.nan]))   # arccosh (0.5 -> NaN)
     add_input("f64_pos", exact((k10 + 1) / 4))
     add_input("f64_tiny", np.array([1e-300, 5e-324, 1e-10, 0.999999, 1.000001, 1e300, 2.0 ** -1074 * 3, 0.25]))
+    add_input("f64_dir", np.array([0.0, 1.0, -1.0, np.inf, -np.inf, 0.0, 1.0, np.nan]))   # nextafter's directions
     add_input("f64_nan", np.array([np.nan, 1.0, np.nan, -2.0, 0.0, np.inf]))
     add_input("f64_nan_b", np.array([0.0, np.nan, np.nan, -3.0, -0.0, np.nan]))
     G.add_standard("f64_6x4", "f64_6x4_b", "f64_2x3x4", "f64_3x1", "f64_4", "f64_0d", "f64_0", "f64_0x3",
@@ -144,6 +145,8 @@ def unary_cases():
             unary_case(fn, a)
     for a in ["f64_sp", "i64_10", "b_10", "f32_sp"]:
         unary_case("logical_not", a, group="logical")
+    for a in ["f64_sp", "f32_sp", "f64_tiny", "f64_6x4", "i32_10", "i8_10", "b_10"]:
+        unary_case("spacing", a)
 
 
 def binary_cases():
@@ -161,6 +164,14 @@ def binary_cases():
         binary_case(fn, "f32_sp", "f32_div")
         binary_case(fn, "i32_10", "i64_10_b")
         binary_case(fn, "i8_10", "i8_10_b")             # float16 in numpy
+    # nextafter: the results, and the step nextafter(x1, x2) - x1 (exact: one ulp of x1's dtype, or 0), which a
+    # relative tolerance on the result itself could not tell from x1
+    for a, b in [("f64_sp", "f64_div"), ("f64_10", "f64_10_b"), ("f32_sp", "f32_div"), ("i32_10", "i64_10_b"),
+                 ("i8_10", "i8_10_b"), ("f64_tiny", "f64_dir"), ("f64_sp", "f64_sp")]:
+        if a != "f64_tiny":
+            binary_case("nextafter", a, b)
+        out, note = evaluate(lambda x, y: np.nextafter(x, y) - x, arrays([a, b]))
+        add_case(f"nextafter_step_{a}_{b}", "binary", "nextafter_step", {}, [a, b], out, note=note)
     for fn in ["maximum", "minimum", "fmax", "fmin"]:
         binary_case(fn, "f64_nan", "f64_nan_b")
         binary_case(fn, "f64_10", "f64_10_b")

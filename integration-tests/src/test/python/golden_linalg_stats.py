@@ -151,6 +151,42 @@ case("corrcoef_cols", "corrcoef", [m74], np.corrcoef(A[m74], rowvar=False), rtol
      params="rowvar=false")
 case("corrcoef_vector", "corrcoef", [v5], np.corrcoef(A[v5]), params="rowvar=true")
 
+# ----- einsum with an ellipsis; scipy.linalg.solve_triangular (issue 18) -----
+# inputs of their own generator, so the ones above keep their values
+rng2 = np.random.default_rng(1820)
+d233 = inp("d233", rng2.standard_normal((2, 3, 3)))
+b231 = inp("b231", rng2.standard_normal((2, 3, 1)))
+b345 = inp("b345", rng2.standard_normal((3, 4, 5)))
+m34 = inp("m34", rng2.standard_normal((3, 4)))
+tri6 = inp("tri6", rng2.standard_normal((6, 6)) + 4 * np.eye(6))
+tb6 = inp("tb6", rng2.standard_normal(6))
+tb63 = inp("tb63", rng2.standard_normal((6, 3)))
+ti4 = inp("ti4", np.array([[2, 1, -1, 3], [4, 5, 2, 1], [1, -2, 3, 2], [2, 2, 1, -4]], dtype=np.int64))
+ti4b = inp("ti4b", np.array([1, 2, 3, 4], dtype=np.int64))
+for name, sub, ops in [
+    ("einsum_ellipsis_batch_matmul", "...ij,...jk->...ik", [t234, t245]),
+    ("einsum_ellipsis_implicit", "...ij,...jk", [t234, t245]),
+    ("einsum_ellipsis_leading_sum", "i...->...", [t234]),
+    ("einsum_ellipsis_diagonal", "...ii->...i", [d233]),
+    ("einsum_ellipsis_broadcast_ones", "ij...,jk...->ik...", [b231, b345]),
+    ("einsum_ellipsis_broadcast_ranks", "...i,...i->...", [t234, m34]),
+    ("einsum_ellipsis_matrix_vector", "...j,j->...", [m74, v4]),
+    ("einsum_ellipsis_empty", "...,...->...", [v5, b5]),
+]:
+    case(name, "einsum", ops, np.einsum(sub, *[A[o] for o in ops]), params="s=" + sub)
+for b in [tb6, tb63]:
+    for trans in [0, 1]:
+        for lower in [False, True]:
+            for unit in [False, True]:
+                flags = "trans=%d;lower=%s;unit=%s" % (trans, str(lower).lower(), str(unit).lower())
+                name = "solve_triangular_%s_t%d_%s%s" % (b, trans, "lower" if lower else "upper",
+                                                        "_unit" if unit else "")
+                expected = scipy.linalg.solve_triangular(A[tri6], A[b], trans=trans, lower=lower, unit_diagonal=unit)
+                case(name, "solve_triangular", [tri6, b], expected, rtol=1e-10, scale=1.0, params=flags)
+case("solve_triangular_int", "solve_triangular", [ti4, ti4b],
+     scipy.linalg.solve_triangular(A[ti4], A[ti4b], lower=True), rtol=1e-12, scale=1.0,
+     params="trans=0;lower=true;unit=false")
+
 # ----- write -----
 prepare_dirs(OUT, ["inputs", "expected"], clear=None)
 for name, arr in inputs.items():

@@ -27,8 +27,124 @@ final class Einsum {
     static Tensor evaluate(String subscripts, Tensor... operands) {
         String spec = subscripts.replace(" ", "");
         if (spec.contains(".")) {
-            throw new MarsException(ErrorCode.NOT_SUPPORTED, "einsum with an ellipsis ('" + subscripts
-                    + "') is not supported; name every axis");
+            Tensor[] broadcast = operands.clone();
+            spec = expandEllipsis(subscripts, spec, broadcast);
+            return evaluate(subscripts, spec, broadcast);
+        }
+        return evaluate(subscripts, spec, operands);
+    }
+
+    /**
+     * Rewrites numpy's "..." into letters the subscripts do not use: an operand's ellipsis stands for the axes its
+     * letters do not name, right-aligned against the longest one (broadcast as numpy does: an axis of length 1 is
+     * stretched, by broadcastTo on that operand); the output's "..." takes them all, and without "->" the output is
+     * the ellipsis axes followed by the letters used once, in order. {@code operands} is updated in place.
+     */
+    private static String expandEllipsis(String subscripts, String spec, Tensor[] operands) {
+        String[] io = spec.split("->", -1);
+        if (io.length > 2) {
+            throw error(subscripts, operands, "more than one '->'");
+        }
+        String[] terms = io[0].split(",", -1);
+        if (terms.length != operands.length) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "einsum: subscripts '" + subscripts + "' name "
+                    + terms.length + " operand(s) but " + operands.length + " were given");
+        }
+        int[] extra = new int[terms.length];
+        int most = 0;
+        for (int i = 0; i < terms.length; i++) {
+            String term = terms[i];
+            int at = term.indexOf("...");
+            if (at >= 0 && term.indexOf("...", at + 3) >= 0 || term.replace("...", "").contains(".")) {
+                throw error(subscripts, operands, "invalid ellipsis in '" + term + "' (one '...' per operand)");
+            }
+            if (at < 0) {
+                continue;
+            }
+            int named = term.length() - 3;
+            extra[i] = operands[i].ndim() - named;
+            if (extra[i] < 0) {
+                throw new MarsException(ErrorCode.SHAPE_MISMATCH, "einsum: operand " + i + " has shape "
+                        + Shapes.toString(operands[i].shape()) + " (" + operands[i].ndim() + " dimensions) but"
+                        + " subscripts '" + term + "' name " + named + " besides the ellipsis in '" + subscripts + "'");
+            }
+            most = Math.max(most, extra[i]);
+        }
+        // the letters "..." becomes: unused ones, in a fixed order
+        List<Character> fresh = new ArrayList<>();
+        for (char c = 'A'; fresh.size() < most && c <= 'z'; c++) {
+            if (Character.isLetter(c) && spec.indexOf(c) < 0) {
+                fresh.add(c);
+            }
+        }
+        if (fresh.size() < most) {
+            throw error(subscripts, operands, "too many dimensions under the ellipsis (" + most + ")");
+        }
+        // the broadcast lengths of the ellipsis axes, right-aligned
+        long[] lengths = new long[most];
+        Arrays.fill(lengths, 1);
+        for (int i = 0; i < terms.length; i++) {
+            int start = terms[i].indexOf("...");
+            for (int k = 0; k < extra[i]; k++) {
+                long len = operands[i].shape()[start + k];
+                int slot = most - extra[i] + k;
+                if (len != 1 && lengths[slot] != 1 && lengths[slot] != len) {
+                    throw new MarsException(ErrorCode.SHAPE_MISMATCH, "einsum: operands could not be broadcast"
+                            + " together under the ellipsis: shapes " + shapes(operands) + ", subscripts '"
+                            + subscripts + "'");
+                }
+                lengths[slot] = len == 1 ? lengths[slot] : len;
+            }
+        }
+        StringBuilder inputs = new StringBuilder();
+        for (int i = 0; i < terms.length; i++) {
+            int start = terms[i].indexOf("...");
+            StringBuilder letters = new StringBuilder();
+            if (start >= 0) {
+                long[] target = operands[i].shape().clone();
+                for (int k = 0; k < extra[i]; k++) {
+                    int slot = most - extra[i] + k;
+                    letters.append(fresh.get(slot));
+                    target[start + k] = lengths[slot];
+                }
+                if (!Arrays.equals(target, operands[i].shape())) {
+                    operands[i] = operands[i].broadcastTo(target);
+                }
+            }
+            inputs.append(i == 0 ? "" : ",").append(start < 0 ? terms[i] : terms[i].replace("...", letters));
+        }
+        StringBuilder all = new StringBuilder();
+        for (char c : fresh) {
+            all.append(c);
+        }
+        String output;
+        if (io.length == 2) {
+            if (!io[1].contains("...") && most > 0) {
+                throw error(subscripts, operands, "output has more dimensions than subscripts given in einstein sum,"
+                        + " but no '...' ellipsis provided to broadcast the extra dimensions.");
+            }
+            output = io[1].replace("...", all);
+        } else {
+            Map<Character, Integer> counts = new HashMap<>();
+            for (char c : io[0].toCharArray()) {
+                if (Character.isLetter(c)) {
+                    counts.merge(c, 1, Integer::sum);
+                }
+            }
+            StringBuilder once = new StringBuilder(all);
+            for (char c : new TreeSet<>(counts.keySet())) {
+                if (counts.get(c) == 1) {
+                    once.append(c);
+                }
+            }
+            output = once.toString();
+        }
+        return inputs + "->" + output;
+    }
+
+    private static Tensor evaluate(String subscripts, String spec, Tensor... operands) {
+        if (spec.contains(".")) {
+            throw error(subscripts, operands, "invalid ellipsis (an output '...' needs one in the inputs)");
         }
         String[] io = spec.split("->", -1);
         if (io.length > 2) {

@@ -348,6 +348,36 @@ public final class Linalg {
                 small(LinalgFn.EIGH, 1, dt, new long[] {n, n}, a));
     }
 
+    /** numpy.linalg.eig's results: eigenvalues {@code w} (n,) and eigenvectors as the columns of {@code v}. */
+    public record EigResult(Tensor w, Tensor v) {
+    }
+
+    /**
+     * numpy.linalg.eig(a) of a general (not necessarily symmetric) real square matrix: complex128 eigenvalues and unit
+     * eigenvectors as columns, A v[:, i] = w[i] v[:, i] (Hessenberg reduction and the shifted QR iteration, on the
+     * matrix gathered into one chunk). numpy leaves the order and each vector's phase free (LAPACK's geev): Mars gives
+     * the eigenvalues in the order the Schur form holds them, complex conjugate pairs together with the positive
+     * imaginary part first, and phases each vector so that its component of largest magnitude is real and positive.
+     * The dtype is complex128 (complex64 for float32 input, computed in double), also where numpy gives float64 because
+     * every eigenvalue happens to be real (numpy's dtype depends on the values, Mars's must not). Complex input is
+     * refused; a matrix with NaN or inf fails with LINALG_ERROR, as numpy.
+     */
+    public static EigResult eig(Tensor a) {
+        requireSquare(a, "eig");
+        if (a.dtype().isComplex()) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "eig of a complex matrix (dtype " + a.dtype()
+                    + ") is not supported; eig takes a real matrix");
+        }
+        long n = a.shape()[0];
+        DataType dt = a.dtype() == DataType.FLOAT32 ? DataType.COMPLEX64 : DataType.COMPLEX128;
+        return new EigResult(small(LinalgFn.EIG, 0, dt, new long[] {n}, a), small(LinalgFn.EIG, 1, dt, new long[] {n, n}, a));
+    }
+
+    /** numpy.linalg.eigvals(a): {@link #eig}'s eigenvalues (complex128, in the same order). */
+    public static Tensor eigvals(Tensor a) {
+        return eig(a).w();
+    }
+
     /** numpy.linalg.eigvalsh(a): the eigenvalues of a symmetric matrix, ascending. */
     public static Tensor eigvalsh(Tensor a) {
         return eigh(a).w();
@@ -501,6 +531,40 @@ public final class Linalg {
         }
         DataType dt = resultType(DataType.promote(a.dtype(), b.dtype()));
         return new Tensor(new TensorSmallLinalg(LinalgFn.SOLVE, 0), List.of(a, b), dt, b.shape());
+    }
+
+    /** scipy.linalg.solve_triangular(a, b): a upper triangular, no transpose, its diagonal read. */
+    public static Tensor solveTriangular(Tensor a, Tensor b) {
+        return solveTriangular(a, b, false, false, false);
+    }
+
+    /**
+     * scipy.linalg.solve_triangular(a, b, trans, lower, unit_diagonal): x with op(a) x = b, op(a) = a or (with
+     * {@code transpose}) a^T, reading only the triangle {@code lower} names (the other is ignored, as scipy does) and
+     * taking the diagonal as ones with {@code unitDiagonal}. b is (n,) or (n, k); the matrix is gathered into one chunk
+     * and solved by substitution. A zero on the diagonal fails with LINALG_ERROR "singular matrix: resolution failed
+     * at diagonal i" (scipy's words, i from 0).
+     */
+    public static Tensor solveTriangular(Tensor a, Tensor b, boolean transpose, boolean lower, boolean unitDiagonal) {
+        requireSquare(a, "solve_triangular");
+        long n = a.shape()[0];
+        if (b.ndim() < 1 || b.ndim() > 2 || b.shape()[0] != n) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "solve_triangular: shapes of a " + Shapes.toString(
+                    a.shape()) + " and b " + Shapes.toString(b.shape()) + " are incompatible: b must be (" + n
+                    + ",) or (" + n + ", k)");
+        }
+        if (a.dtype().isComplex() || b.dtype().isComplex()) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "solve_triangular of complex dtype "
+                    + (a.dtype().isComplex() ? a.dtype() : b.dtype()) + " is not supported (real matrices only)");
+        }
+        Tensor m = transpose ? a.transpose() : a;
+        boolean low = transpose != lower;
+        if (unitDiagonal) {
+            m = Tensors.where(Tensors.eye(n).astype(DataType.BOOL), 1L, m);
+        }
+        DataType dt = resultType(DataType.promote(a.dtype(), b.dtype()));
+        return new Tensor(new TensorSmallLinalg(low ? LinalgFn.SOLVE_LOWER : LinalgFn.SOLVE_UPPER, 0), List.of(m, b), dt,
+                b.shape());
     }
 
     /**

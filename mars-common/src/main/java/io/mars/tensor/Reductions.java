@@ -41,11 +41,36 @@ final class Reductions {
             Tensor phase = Tensors.angle(t).sum(axes, keepdims);
             return magnitude.multiply(Tensors.complex(Tensors.cos(phase), Tensors.sin(phase)));
         }
+        switch (fn) {
+            case NANSUM -> {
+                return complexReduce(withoutNaN(t, 0L), ReduceFn.SUM, axes, keepdims, ddof);
+            }
+            case NANPROD -> {
+                return complexReduce(withoutNaN(t, 1L), ReduceFn.PROD, axes, keepdims, ddof);
+            }
+            case NANMEAN -> {
+                // numpy: the sum with NaNs as 0 over the count of the others, divided in the parts' dtype
+                Tensor count = Tensors.logicalNot(Tensors.isnan(t)).sum(axes, keepdims)
+                        .astype(t.dtype().componentType());
+                return complexReduce(withoutNaN(t, 0L), ReduceFn.SUM, axes, keepdims, ddof).divide(count);
+            }
+            case NANVAR, NANSTD -> {
+                // an element is NaN if either part is: both parts skip it, so their counts (and ddof) agree
+                Tensor nan = Tensors.isnan(t);
+                Tensor re = Tensors.where(nan, Double.NaN, t.real()).nanvar(axes, keepdims, ddof);
+                Tensor im = Tensors.where(nan, Double.NaN, t.imag()).nanvar(axes, keepdims, ddof);
+                Tensor variance = re.add(im);
+                return fn == ReduceFn.NANVAR ? variance : Tensors.sqrt(variance);
+            }
+            default -> {
+            }
+        }
         if (fn != ReduceFn.SUM && fn != ReduceFn.MEAN) {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, fn.numpyName() + " is not supported for complex dtype "
                     + t.dtype() + (fn == ReduceFn.MIN || fn == ReduceFn.MAX || fn == ReduceFn.ARGMIN
-                    || fn == ReduceFn.ARGMAX || fn == ReduceFn.PTP ? ": complex numbers have no order" : "")
-                    + "; sum, mean, prod, var and std are");
+                    || fn == ReduceFn.ARGMAX || fn == ReduceFn.PTP || fn == ReduceFn.NANMIN || fn == ReduceFn.NANMAX
+                    || fn == ReduceFn.NANARGMIN || fn == ReduceFn.NANARGMAX ? ": complex numbers have no order" : "")
+                    + "; sum, mean, prod, var, std and their nan variants are");
         }
         Tensor re = fn == ReduceFn.SUM ? t.real().sum(axes, keepdims) : t.real().mean(axes, keepdims);
         Tensor im = fn == ReduceFn.SUM ? t.imag().sum(axes, keepdims) : t.imag().mean(axes, keepdims);
@@ -185,7 +210,33 @@ final class Reductions {
             return scan(a.ndim() == 1 ? a : a.reshape(-1), fn, 0);
         }
         int norm = Shapes.normalizeAxis(axis, a.ndim());
+        if (a.dtype().isComplex()) {
+            return complexScan(a, fn, norm);
+        }
         return new Tensor(new TensorScan(fn, norm), List.of(a), fn.resultType(a.dtype()), a.shape());
+    }
+
+    /**
+     * A scan of a complex tensor from real scans: cumsum of the two parts apart, cumprod in polar form (the cumulative
+     * product of abs, the cumulative sum of angle), as {@link #complexReduce}'s prod; the nan variants read a NaN
+     * (either part NaN) as 0 or 1 first.
+     */
+    private static Tensor complexScan(Tensor a, ScanFn fn, int axis) {
+        return switch (fn) {
+            case CUMSUM -> Tensors.complex(scan(a.real(), ScanFn.CUMSUM, axis), scan(a.imag(), ScanFn.CUMSUM, axis));
+            case CUMPROD -> {
+                Tensor magnitude = scan(a.abs(), ScanFn.CUMPROD, axis);
+                Tensor phase = scan(Tensors.angle(a), ScanFn.CUMSUM, axis);
+                yield magnitude.multiply(Tensors.complex(Tensors.cos(phase), Tensors.sin(phase)));
+            }
+            case NANCUMSUM -> complexScan(withoutNaN(a, 0L), ScanFn.CUMSUM, axis);
+            case NANCUMPROD -> complexScan(withoutNaN(a, 1L), ScanFn.CUMPROD, axis);
+        };
+    }
+
+    /** numpy's _replace_nan for complex: an element with a NaN part becomes {@code value}. */
+    private static Tensor withoutNaN(Tensor t, long value) {
+        return Tensors.where(Tensors.isnan(t), value, t);
     }
 
     private static int[] argsort(int[] values) {

@@ -435,6 +435,31 @@ public final class Tensors {
     public static Tensor hypot(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.HYPOT, a, b); }
     /** numpy.copysign: the magnitude of {@code a} with the sign of {@code b} (float results). */
     public static Tensor copysign(Object a, Object b) { return ElementwiseOps.binary(ElementwiseFn.COPYSIGN, a, b); }
+    /**
+     * numpy.nextafter: the next representable value after {@code x1} towards {@code x2}, in the float dtype of the
+     * result (float32 steps by float32's spacing; integers give float64).
+     */
+    public static Tensor nextafter(Object x1, Object x2) { return ElementwiseOps.binary(ElementwiseFn.NEXTAFTER, x1, x2); }
+    /**
+     * A sparse 2-d tensor from coordinates, as scipy's {@code coo_array((values, (rows, cols)), shape).tocsr()}
+     * (duplicates summed): CSR row blocks of {@link SparseMatrix#DEFAULT_ROW_CHUNK} rows.
+     */
+    public static SparseMatrix sparse(Tensor rows, Tensor cols, Tensor values, long nrows, long ncols) {
+        return SparseMatrix.fromCoo(rows, cols, values, nrows, ncols, SparseMatrix.DEFAULT_ROW_CHUNK);
+    }
+
+    /** {@link #sparse(Tensor, Tensor, Tensor, long, long)} in row blocks of {@code rowChunk} rows. */
+    public static SparseMatrix sparse(Tensor rows, Tensor cols, Tensor values, long nrows, long ncols, long rowChunk) {
+        return SparseMatrix.fromCoo(rows, cols, values, nrows, ncols, rowChunk);
+    }
+
+    /** A sparse 2-d tensor holding the non-zero elements of {@code dense} (scipy's {@code csr_array(dense)}). */
+    public static SparseMatrix sparse(Tensor dense) {
+        return SparseMatrix.fromDense(dense);
+    }
+
+    /** numpy.spacing: the distance from x to the nearest adjacent value away from zero (the smallest subnormal at 0). */
+    public static Tensor spacing(Tensor x) { return ElementwiseOps.unary(ElementwiseFn.SPACING, x); }
     /** numpy.heaviside: 0 where {@code x1} &lt; 0, {@code x2} where it is 0, 1 where it is &gt; 0, NaN where NaN. */
     public static Tensor heaviside(Object x1, Object x2) {
         return ElementwiseOps.binary(ElementwiseFn.HEAVISIDE, x1, x2);

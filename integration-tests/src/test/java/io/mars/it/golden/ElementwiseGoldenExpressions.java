@@ -35,7 +35,8 @@ final class ElementwiseGoldenExpressions {
             Map.entry("floor", Tensors::floor), Map.entry("ceil", Tensors::ceil), Map.entry("trunc", Tensors::trunc),
             Map.entry("rint", Tensors::rint), Map.entry("invert", Tensor::invert),
             Map.entry("logical_not", Tensors::logicalNot), Map.entry("isnan", Tensors::isnan),
-            Map.entry("isinf", Tensors::isinf), Map.entry("isfinite", Tensors::isfinite));
+            Map.entry("isinf", Tensors::isinf), Map.entry("isfinite", Tensors::isfinite),
+            Map.entry("spacing", Tensors::spacing));
 
     /** Functions of two tensors or scalars, by numpy name. */
     private static final Map<String, BiFunction<Object, Object, Tensor>> BINARY = Map.ofEntries(
@@ -44,7 +45,8 @@ final class ElementwiseGoldenExpressions {
             Map.entry("power", Tensors::power), Map.entry("floor_divide", Tensors::floorDivide),
             Map.entry("remainder", Tensors::mod), Map.entry("arctan2", Tensors::arctan2),
             Map.entry("hypot", Tensors::hypot), Map.entry("copysign", Tensors::copysign),
-            Map.entry("heaviside", Tensors::heaviside), Map.entry("maximum", Tensors::maximum),
+            Map.entry("heaviside", Tensors::heaviside), Map.entry("nextafter", Tensors::nextafter),
+            Map.entry("maximum", Tensors::maximum),
             Map.entry("minimum", Tensors::minimum), Map.entry("fmax", Tensors::fmax), Map.entry("fmin", Tensors::fmin),
             Map.entry("less", Tensors::less), Map.entry("less_equal", Tensors::lessEqual),
             Map.entry("greater", Tensors::greater), Map.entry("greater_equal", Tensors::greaterEqual),
@@ -63,6 +65,7 @@ final class ElementwiseGoldenExpressions {
         return switch (c.op()) {
             case "unary" -> function(UNARY, p.string("fn")).apply(in.get(0));
             case "binary" -> binary(p.string("fn"), in.get(0), in.get(1));
+            case "nextafter_step" -> Tensors.nextafter(in.get(0), in.get(1)).subtract(in.get(0));
             case "binary_scalar" -> binaryScalar(p, in.get(0));
             case "where" -> where(p, in.iterator());
             case "clip" -> clip(p, in.iterator());

@@ -78,11 +78,16 @@ class FftBadInputTest {
         assertUserError(() -> Z.argsort(), ErrorCode.UNSUPPORTED_DTYPE, m -> assertThat(m).contains("argsort"));
         assertUserError(() -> Tensors.maximum(Z, Z), ErrorCode.UNSUPPORTED_DTYPE,
                 m -> assertThat(m).contains("'maximum'").contains("no order"));
-        assertUserError(() -> Z.nansum(), ErrorCode.UNSUPPORTED_DTYPE,
-                m -> assertThat(m).contains("complex128").contains("var and std are"));
-        assertUserError(() -> Tensors.sin(Z), ErrorCode.UNSUPPORTED_DTYPE,
-                m -> assertThat(m).contains("'sin'").contains("complex128").contains("complex dtypes support")
+        assertUserError(() -> Z.nanmax(), ErrorCode.UNSUPPORTED_DTYPE,
+                m -> assertThat(m).contains("nanmax").contains("complex128").contains("no order")
+                        .contains("their nan variants are"));
+        assertUserError(() -> Tensors.cbrt(Z), ErrorCode.UNSUPPORTED_DTYPE,
+                m -> assertThat(m).contains("'cbrt'").contains("complex128").contains("complex dtypes support")
                         .contains("sqrt, log"));
+        assertUserError(() -> Tensors.arctan2(Z, Z), ErrorCode.UNSUPPORTED_DTYPE,
+                m -> assertThat(m).contains("'arctan2'").contains("complex128"));
+        assertUserError(() -> Tensors.degrees(Z), ErrorCode.UNSUPPORTED_DTYPE,
+                m -> assertThat(m).contains("'degrees'").contains("complex128"));
         assertUserError(() -> Tensors.floor(Z.astype(DataType.COMPLEX64)), ErrorCode.UNSUPPORTED_DTYPE,
                 m -> assertThat(m).contains("'floor'").contains("complex64").contains("no order"));
         assertUserError(() -> Fft.rfft(Z), ErrorCode.UNSUPPORTED_DTYPE,

@@ -54,6 +54,10 @@ final class LinalgGoldenExpressions {
             case "cholesky" -> Linalg.cholesky(a);
             case "inv" -> Linalg.inv(a);
             case "solve" -> Linalg.solve(a, x.get(1));
+            case "solve_triangular" -> p.get("trans").equals("0") && !Boolean.parseBoolean(p.get("lower"))
+                    && !Boolean.parseBoolean(p.get("unit")) ? Linalg.solveTriangular(a, x.get(1))
+                    : Linalg.solveTriangular(a, x.get(1), p.get("trans").equals("1"),
+                            Boolean.parseBoolean(p.get("lower")), Boolean.parseBoolean(p.get("unit")));
             case "lstsq" -> Linalg.lstsq(a, x.get(1));
             case "cov" -> Tensors.cov(a, Boolean.parseBoolean(p.get("rowvar")), Integer.parseInt(p.get("ddof")));
             case "corrcoef" -> Tensors.corrcoef(a, Boolean.parseBoolean(p.get("rowvar")));

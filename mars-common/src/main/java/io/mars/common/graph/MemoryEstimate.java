@@ -4,6 +4,9 @@ import io.mars.common.operand.chunk.ChunkArange;
 import io.mars.common.operand.chunk.ChunkElementwise;
 import io.mars.common.operand.chunk.ChunkFull;
 import io.mars.common.operand.chunk.ChunkRand;
+import io.mars.common.operand.chunk.ChunkSparseFromCoo;
+import io.mars.common.operand.chunk.ChunkSparseFromDense;
+import io.mars.common.operand.chunk.ChunkSparseScale;
 import io.mars.common.operand.chunk.ChunkReduceMap;
 import io.mars.common.operand.dataframe.ChunkTablePartition;
 import io.mars.types.DataType;
@@ -28,8 +31,15 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
         return t < 0 ? Long.MAX_VALUE : t;
     }
 
-    /** The bytes of a chunk from its shape and dtype, or -1 when its length is unknown. */
+    /**
+     * The bytes of a chunk from its shape and dtype, or -1 when its length is unknown; -1 too for a sparse (CSR) block,
+     * whose shape is the dense block's and whose size depends on its number of stored entries.
+     */
     public static long bytes(ChunkNode c) {
+        if (c.op() instanceof ChunkSparseFromCoo || c.op() instanceof ChunkSparseFromDense
+                || c.op() instanceof ChunkSparseScale) {
+            return -1;
+        }
         return bytes(c.shape(), c.dtype());
     }
 

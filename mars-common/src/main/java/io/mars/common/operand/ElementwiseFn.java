@@ -27,6 +27,10 @@ public enum ElementwiseFn {
     ARCSINH("arcsinh", 1), ARCCOSH("arccosh", 1), ARCTANH("arctanh", 1),
     DEGREES("degrees", 1), RADIANS("radians", 1), RINT("rint", 1),
     ARCTAN2("arctan2", 2), HYPOT("hypot", 2), COPYSIGN("copysign", 2), HEAVISIDE("heaviside", 2),
+    /** numpy.nextafter: the next value of the result's float dtype after x1 towards x2. */
+    NEXTAFTER("nextafter", 2),
+    /** numpy.spacing: the distance to the next value away from zero, of the result's float dtype. */
+    SPACING("spacing", 1),
     /** numpy.frexp's first output: the mantissa in [0.5, 1) with x's sign (x itself for 0, inf, NaN). */
     FREXP_MANTISSA("frexp_mantissa", 1),
     /** numpy.frexp's second output: the int32 exponent with x = mantissa * 2**exponent (0 for 0, inf, NaN). */
@@ -264,7 +268,7 @@ public enum ElementwiseFn {
             case DIVIDE -> common == DataType.FLOAT32 ? DataType.FLOAT32 : DataType.FLOAT64;
             case SQRT, CBRT, EXP, EXPM1, EXP2, LOG, LOG2, LOG10, LOG1P, SIN, COS, TAN, ARCSIN, ARCCOS, ARCTAN,
                     SINH, COSH, TANH, ARCSINH, ARCCOSH, ARCTANH, DEGREES, RADIANS, RINT, ARCTAN2, HYPOT, COPYSIGN,
-                    HEAVISIDE, LOGADDEXP, LOGADDEXP2, FREXP_MANTISSA -> common.toFloat();
+                    HEAVISIDE, LOGADDEXP, LOGADDEXP2, FREXP_MANTISSA, NEXTAFTER, SPACING -> common.toFloat();
             case FREXP_EXPONENT -> DataType.INT32;
             case AROUND -> common.isBool() ? DataType.FLOAT32 : common;
             case BITWISE_AND, BITWISE_OR, BITWISE_XOR, INVERT -> {
@@ -287,7 +291,9 @@ public enum ElementwiseFn {
     public boolean supportsComplex() {
         return switch (this) {
             case ADD, SUBTRACT, MULTIPLY, DIVIDE, POWER, NEGATIVE, POSITIVE, SQUARE, RECIPROCAL, EXP, SQRT, LOG, ABS,
-                    EQUAL, NOT_EQUAL, ISNAN, ISINF, ISFINITE, WHERE, ASTYPE, CONJ, REAL, IMAG, ANGLE -> true;
+                    EQUAL, NOT_EQUAL, ISNAN, ISINF, ISFINITE, WHERE, ASTYPE, CONJ, REAL, IMAG, ANGLE,
+                    EXPM1, EXP2, LOG2, LOG10, LOG1P, SIN, COS, TAN, ARCSIN, ARCCOS, ARCTAN, SINH, COSH, TANH,
+                    ARCSINH, ARCCOSH, ARCTANH, SIGN, AROUND, RINT -> true;
             default -> false;
         };
     }
@@ -295,11 +301,12 @@ public enum ElementwiseFn {
     private DataType complexResultType(DataType common) {
         if (!supportsComplex()) {
             String why = switch (this) {
-                case LESS, LESS_EQUAL, GREATER, GREATER_EQUAL, MAXIMUM, MINIMUM, FMAX, FMIN, CLIP, SIGN, FLOOR, CEIL,
-                        TRUNC, AROUND, RINT -> ": complex numbers have no order (compare abs(x), real(x) or imag(x))";
+                case LESS, LESS_EQUAL, GREATER, GREATER_EQUAL, MAXIMUM, MINIMUM, FMAX, FMIN, CLIP, FLOOR, CEIL,
+                        TRUNC -> ": complex numbers have no order (compare abs(x), real(x) or imag(x))";
                 default -> "; complex dtypes support add, subtract, multiply, divide, power, negative, square,"
-                        + " reciprocal, exp, sqrt, log, abs, angle, real, imag, conj, equal, not_equal, isnan, isinf,"
-                        + " isfinite, where, astype";
+                        + " reciprocal, exp, exp2, expm1, sqrt, log, log2, log10, log1p, the trigonometric and hyperbolic"
+                        + " functions and their inverses, sign, around, rint, abs, angle, real, imag, conj, equal,"
+                        + " not_equal, isnan, isinf, isfinite, where, astype";
             };
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "ufunc '" + numpyName
                     + "' is not supported for complex dtype " + common + why);

@@ -16,12 +16,21 @@ public enum LinalgFn {
     INV(1),
     /** solve(a, b): two inputs. */
     SOLVE(1),
+    /** scipy.linalg.solve_triangular(a, b, lower=True): forward substitution over a's lower triangle. */
+    SOLVE_LOWER(1),
+    /** scipy.linalg.solve_triangular(a, b, lower=False): back substitution over a's upper triangle. */
+    SOLVE_UPPER(1),
     /** numpy.linalg.det: a 0-d result. */
     DET(1),
     /** numpy.linalg.slogdet: sign and log|det|, both 0-d. */
     SLOGDET(2),
     /** numpy.linalg.eigh of a symmetric matrix: eigenvalues ascending (n,), eigenvectors as columns (n, n). */
-    EIGH(2);
+    EIGH(2),
+    /**
+     * numpy.linalg.eig of a general square matrix: complex128 eigenvalues (n,) and unit eigenvectors as columns (n, n),
+     * each phased so that its component of largest magnitude is real and positive.
+     */
+    EIG(2);
 
     private final int outputs;
 

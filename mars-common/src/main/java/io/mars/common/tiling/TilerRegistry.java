@@ -32,6 +32,7 @@ public final class TilerRegistry {
         SortTilers.registerAll(r);
         FftTilers.registerAll(r);
         LinalgTilers.registerAll(r);
+        SparseTilers.registerAll(r);
         RowPassTilers.registerAll(r);
         DataFrameTilers.registerAll(r);
         DataFrameOpsTilers.registerAll(r);

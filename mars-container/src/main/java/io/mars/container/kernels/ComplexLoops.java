@@ -65,6 +65,21 @@ final class ComplexLoops {
                 });
                 return Casts.fromDoubles(out, compute.componentType(), shape);
             }
+            case AROUND -> {
+                // numpy rounds the two parts apart, each as around of a real of the parts' dtype
+                int decimals = Math.toIntExact(args.get(1).constant().intValue());
+                boolean single = compute == DataType.COMPLEX64;
+                double[] x = data[0];
+                double[] parts = new double[2 * size];
+                ElementwiseKernel.forEachRun(layout, (at, io, len) -> {
+                    for (int k = 0; k < len; k++) {
+                        int a = 2 * (at.offset(0) + k * s0);
+                        int o = 2 * (io + k);
+                        DoubleLoops.around(x, a, 1, decimals, single, parts, o, 2);
+                    }
+                });
+                return new NDArray(DataType.COMPLEX128, shape, parts);
+            }
             default -> {
                 double[] out = new double[2 * size];
                 ElementwiseKernel.forEachRun(layout, (at, io, len) -> {
@@ -142,17 +157,29 @@ final class ComplexLoops {
             case POSITIVE -> set(out, o, re, im);
             case CONJ -> set(out, o, re, -im);
             case SQUARE -> set(out, o, re * re - im * im, 2 * re * im);
-            case RECIPROCAL -> divide(1.0, 0.0, re, im, out, o);
-            case EXP -> {
-                double m = Math.exp(re);
-                if (im == 0.0) {
-                    set(out, o, m, im);
-                } else {
-                    set(out, o, m * Math.cos(im), m * Math.sin(im));
-                }
-            }
+            case RECIPROCAL -> ComplexMath.reciprocal(re, im, out, o);
+            case EXP -> ComplexMath.exp(re, im, out, o);
             case SQRT -> sqrt(re, im, out, o);
             case LOG -> set(out, o, Math.log(Math.hypot(re, im)), Math.atan2(im, re));
+            case LOG2 -> ComplexMath.log2(re, im, out, o);
+            case LOG10 -> ComplexMath.log10(re, im, out, o);
+            case LOG1P -> ComplexMath.log1p(re, im, out, o);
+            case EXPM1 -> ComplexMath.expm1(re, im, out, o);
+            case EXP2 -> ComplexMath.exp2(re, im, out, o);
+            case SIN -> ComplexMath.sin(re, im, out, o);
+            case COS -> ComplexMath.cos(re, im, out, o);
+            case TAN -> ComplexMath.tan(re, im, out, o);
+            case SINH -> ComplexMath.sinh(re, im, out, o);
+            case COSH -> ComplexMath.cosh(re, im, out, o);
+            case TANH -> ComplexMath.tanh(re, im, out, o);
+            case ARCSIN -> ComplexMath.arcsin(re, im, out, o);
+            case ARCCOS -> ComplexMath.arccos(re, im, out, o);
+            case ARCTAN -> ComplexMath.arctan(re, im, out, o);
+            case ARCSINH -> ComplexMath.arcsinh(re, im, out, o);
+            case ARCCOSH -> ComplexMath.arccosh(re, im, out, o);
+            case ARCTANH -> ComplexMath.arctanh(re, im, out, o);
+            case SIGN -> ComplexMath.sign(re, im, out, o);
+            case RINT -> set(out, o, Math.rint(re), Math.rint(im));
             default -> throw LoopDispatch.unsupported(fn, "complex unary");
         }
     }
@@ -161,7 +188,7 @@ final class ComplexLoops {
      * The principal square root, Re >= 0, with the sign of {@code im} on the imaginary part (so -4 - 0j gives -2j, as
      * numpy): t = sqrt((|re| + |z|) / 2) is computed without cancellation, the other part is |im| / 2t.
      */
-    private static void sqrt(double re, double im, double[] out, int o) {
+    static void sqrt(double re, double im, double[] out, int o) {
         if (re == 0.0 && im == 0.0) {
             set(out, o, 0.0, im);
             return;

@@ -426,6 +426,96 @@ final class Decompositions {
         return swaps % 2 == 0 ? 1.0 : -1.0;
     }
 
+    /** numpy.linalg.eig's results as interleaved complex pairs: w (n,), v (n, n) in C order. */
+    record Eig(double[] w, double[] v) {
+    }
+
+    /**
+     * numpy.linalg.eig of a general real matrix by commons-math's EigenDecomposition (Hessenberg, then the shifted QR
+     * iteration to the real Schur form, then back-substitution). Its V holds a complex pair's vector as two real
+     * columns, the real part under the eigenvalue with the positive imaginary part and the imaginary part beside it
+     * (JAMA's layout: A [v1 v2] = [v1 v2] [[a, b], [-b, a]]), so w = a + ib takes v1 + i v2 and its conjugate
+     * v1 - i v2. Each vector is scaled to unit norm and turned so that its largest component (the first such) is real
+     * and positive.
+     */
+    static Eig eig(double[] a, int n) {
+        if (n == 0) {
+            return new Eig(new double[0], new double[0]);
+        }
+        for (double x : a) {
+            if (!Double.isFinite(x)) {
+                throw new MarsException(ErrorCode.LINALG_ERROR, "Array must not contain infs or NaNs (eig got " + x
+                        + ")");
+            }
+        }
+        double[][] rows = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(a, i * n, rows[i], 0, n);
+        }
+        org.apache.commons.math3.linear.EigenDecomposition d;
+        try {
+            d = new org.apache.commons.math3.linear.EigenDecomposition(new Array2DRowRealMatrix(rows, false));
+        } catch (org.apache.commons.math3.exception.MathIllegalStateException | ArithmeticException e) {
+            throw new MarsException(ErrorCode.LINALG_ERROR, "Eigenvalues did not converge (" + e.getMessage() + ")");
+        }
+        double[] re = d.getRealEigenvalues();
+        double[] im = d.getImagEigenvalues();
+        RealMatrix vv = d.getV();
+        double[] w = new double[2 * n];
+        double[] v = new double[2 * n * n];
+        double[] col = new double[2 * n];
+        for (int k = 0; k < n; k++) {
+            w[2 * k] = re[k];
+            w[2 * k + 1] = im[k];
+            for (int r = 0; r < n; r++) {
+                if (im[k] == 0.0) {
+                    col[2 * r] = vv.getEntry(r, k);
+                    col[2 * r + 1] = 0.0;
+                } else if (im[k] > 0) {
+                    col[2 * r] = vv.getEntry(r, k);
+                    col[2 * r + 1] = vv.getEntry(r, k + 1);
+                } else {
+                    col[2 * r] = vv.getEntry(r, k - 1);
+                    col[2 * r + 1] = -vv.getEntry(r, k);
+                }
+            }
+            normalizePhase(col, n);
+            for (int r = 0; r < n; r++) {
+                v[2 * (r * n + k)] = col[2 * r];
+                v[2 * (r * n + k) + 1] = col[2 * r + 1];
+            }
+        }
+        return new Eig(w, v);
+    }
+
+    /** Scales a complex vector (interleaved) to unit norm with its largest component real and positive. */
+    private static void normalizePhase(double[] col, int n) {
+        int big = 0;
+        double bigAbs = -1;
+        double norm = 0;
+        for (int r = 0; r < n; r++) {
+            double m = Math.hypot(col[2 * r], col[2 * r + 1]);
+            norm = Math.hypot(norm, m);
+            if (m > bigAbs * (1 + 1e-12)) {
+                big = r;
+                bigAbs = m;
+            }
+        }
+        if (bigAbs == 0) {
+            return;
+        }
+        // multiply by conj(c) / (|c| norm), c the largest component
+        double cr = col[2 * big] / bigAbs;
+        double ci = -col[2 * big + 1] / bigAbs;
+        for (int r = 0; r < n; r++) {
+            double x = col[2 * r];
+            double y = col[2 * r + 1];
+            col[2 * r] = (x * cr - y * ci) / norm;
+            col[2 * r + 1] = (x * ci + y * cr) / norm;
+        }
+        col[2 * big + 1] = 0.0;
+    }
+
     /**
      * numpy.linalg.eigh of a symmetric matrix (its lower triangle is read, as numpy's default UPLO='L'): eigenvalues
      * ascending, unit eigenvectors as columns. Each vector's sign is fixed so that its component of largest magnitude
@@ -533,6 +623,35 @@ final class Decompositions {
                 }
             }
             double d = w[i * n + i];
+            for (int c = 0; c < r; c++) {
+                x[i * r + c] /= d;
+            }
+        }
+        return x;
+    }
+
+    /** x with T x = b, T the lower or upper triangle of {@code a} (n x n), by forward or back substitution. */
+    static double[] solveTriangular(double[] a, int n, double[] b, int r, boolean lower) {
+        for (int i = 0; i < n; i++) {
+            if (a[i * n + i] == 0) {
+                throw new MarsException(ErrorCode.LINALG_ERROR, "singular matrix: resolution failed at diagonal " + i
+                        + " (the " + n + "x" + n + " triangle's diagonal element is zero)");
+            }
+        }
+        double[] x = b.clone();
+        for (int s = 0; s < n; s++) {
+            int i = lower ? s : n - 1 - s;
+            int from = lower ? 0 : i + 1;
+            int to = lower ? i : n;
+            for (int p = from; p < to; p++) {
+                double f = a[i * n + p];
+                if (f != 0) {
+                    for (int c = 0; c < r; c++) {
+                        x[i * r + c] -= f * x[p * r + c];
+                    }
+                }
+            }
+            double d = a[i * n + i];
             for (int c = 0; c < r; c++) {
                 x[i * r + c] /= d;
             }

@@ -32,7 +32,26 @@ final class DiagonalKernel implements Kernel<ChunkDiagonal> {
         Object data = a.data();
         Object out = NDArray.newStorage(a.dtype(), src.length);
         switch (a.dtype()) {
-            case COMPLEX64, COMPLEX128 -> throw ComplexLoops.unsupported("diagonal", a.dtype());
+            case COMPLEX64, COMPLEX128 -> {
+                // (real, imaginary) slot pairs
+                int[] slots = new int[2 * src.length];
+                for (int i = 0; i < src.length; i++) {
+                    slots[2 * i] = 2 * src[i];
+                    slots[2 * i + 1] = 2 * src[i] + 1;
+                }
+                if (data instanceof float[] x) {
+                    float[] y = (float[]) out;
+                    for (int i = 0; i < slots.length; i++) {
+                        y[i] = x[slots[i]];
+                    }
+                } else {
+                    double[] x = (double[]) data;
+                    double[] y = (double[]) out;
+                    for (int i = 0; i < slots.length; i++) {
+                        y[i] = x[slots[i]];
+                    }
+                }
+            }
             case BOOL -> gather((boolean[]) data, (boolean[]) out, src);
             case INT8 -> {
                 byte[] x = (byte[]) data;

@@ -135,6 +135,27 @@ final class ElementwiseKernel implements Kernel<ChunkElementwise> {
                 forEachRun(layout, (at, io, len) ->
                         DoubleLoops.around(data[0], at.offset(0), s0, decimals, single, out, io, len));
             }
+            case NEXTAFTER -> {
+                // float32 steps to its own neighbour (numpy computes float32 in float32); the kernel works in double
+                boolean single = compute == DataType.FLOAT32;
+                int s1 = layout.lastStride(1);
+                forEachRun(layout, (at, io, len) -> {
+                    int a = at.offset(0);
+                    int b = at.offset(1);
+                    for (int k = 0; k < len; k++, a += s0, b += s1) {
+                        out[io + k] = FloatMath.nextafter(data[0][a], data[1][b], single);
+                    }
+                });
+            }
+            case SPACING -> {
+                boolean single = compute == DataType.FLOAT32;
+                forEachRun(layout, (at, io, len) -> {
+                    int a = at.offset(0);
+                    for (int k = 0; k < len; k++, a += s0) {
+                        out[io + k] = FloatMath.spacing(data[0][a], single);
+                    }
+                });
+            }
             case NAN_TO_NUM -> {
                 double nan = param(args, fn, 0);
                 double posinf = param(args, fn, 1);

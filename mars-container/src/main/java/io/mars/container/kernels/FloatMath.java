@@ -208,6 +208,30 @@ final class FloatMath {
         return Math.copySign(t, x);
     }
 
+    /** numpy.nextafter: the next representable value after {@code x} towards {@code y}, of float32 when {@code single}. */
+    static double nextafter(double x, double y, boolean single) {
+        return single ? Math.nextAfter((float) x, y) : Math.nextAfter(x, y);
+    }
+
+    /**
+     * numpy.spacing: the distance from {@code x} to the next value away from zero, with x's sign; the smallest
+     * subnormal for either zero, NaN for NaN and infinities, infinity past the largest finite value.
+     */
+    static double spacing(double x, boolean single) {
+        if (Double.isNaN(x) || Double.isInfinite(x)) {
+            return Double.NaN;
+        }
+        if (x == 0.0) {
+            return single ? Float.MIN_VALUE : Double.MIN_VALUE;
+        }
+        double away = Math.copySign(Double.POSITIVE_INFINITY, x);
+        if (single) {
+            float f = (float) x;
+            return Math.nextAfter(f, away) - f;
+        }
+        return Math.nextAfter(x, away) - x;
+    }
+
     /** 10^n as numpy's around computes it: a table up to 1e8, then repeated multiplication by 10. */
     static double powerOfTen(int n) {
         if (n < 9) {

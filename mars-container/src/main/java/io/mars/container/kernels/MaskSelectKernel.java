@@ -13,9 +13,6 @@ import java.util.List;
 final class MaskSelectKernel implements Kernel<ChunkMaskSelect> {
     @Override
     public ChunkData execute(ChunkNode node, ChunkMaskSelect op, List<ChunkData> inputs) {
-        if (node.dtype().isComplex()) {
-            throw ComplexLoops.unsupported("boolean-mask indexing", node.dtype());
-        }
         NDArray in = Casts.to(ChunkInputs.array(node, inputs, 0), node.dtype());
         NDArray mask = ChunkInputs.array(node, inputs, 1);
         int k = op.maskNdim();
@@ -34,7 +31,8 @@ final class MaskSelectKernel implements Kernel<ChunkMaskSelect> {
         long[] outShape = new long[shape.length - k + 1];
         outShape[0] = count;
         System.arraycopy(shape, k, outShape, 1, shape.length - k);
-        int inner = (int) Shapes.size(Arrays.copyOfRange(shape, k, shape.length));
+        // storage slots per element: a complex element is its (real, imaginary) pair
+        int inner = (int) Shapes.size(Arrays.copyOfRange(shape, k, shape.length)) * (node.dtype().isComplex() ? 2 : 1);
         NDArray out = NDArray.allocate(node.dtype(), outShape);
         int d = 0;
         for (int i = 0; i < m.length; i++) {

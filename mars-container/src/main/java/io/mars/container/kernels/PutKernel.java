@@ -16,9 +16,6 @@ import java.util.List;
 final class PutKernel implements Kernel<ChunkPut> {
     @Override
     public ChunkData execute(ChunkNode node, ChunkPut op, List<ChunkData> inputs) {
-        if (node.dtype().isComplex()) {
-            throw ComplexLoops.unsupported("put (a[mask] = v)", node.dtype());
-        }
         NDArray a = Casts.to(ChunkInputs.array(node, inputs, 0), node.dtype());
         NDArray mask = ChunkInputs.array(node, inputs, 1);
         if (mask.dtype() != DataType.BOOL || !Arrays.equals(mask.shapeView(), a.shapeView())) {
@@ -28,10 +25,27 @@ final class PutKernel implements Kernel<ChunkPut> {
         NDArray values = op.value() == null
                 ? Casts.to(ChunkInputs.array(node, inputs, 2), node.dtype())
                 : scalar(op.value(), node.dtype());
+        if (node.dtype().isComplex()) {
+            NDArray out = Casts.to(a, node.dtype());
+            out = new NDArray(node.dtype(), node.shape(), copy(out.data()));
+            boolean[] m = (boolean[]) mask.data();
+            boolean one = values.size() == 1 && m.length != 1;
+            for (int i = 0; i < m.length; i++) {
+                if (m[i]) {
+                    int v = one ? 0 : i;
+                    out.setComplex(i, values.getReal(v), values.getImag(v));
+                }
+            }
+            return out;
+        }
         Object out = NDArray.newStorage(node.dtype(), a.size());
         System.arraycopy(a.data(), 0, out, 0, java.lang.reflect.Array.getLength(out));
         Gathers.maskedCopy(values.data(), (boolean[]) mask.data(), out);
         return new NDArray(node.dtype(), node.shape(), out);
+    }
+
+    private static Object copy(Object storage) {
+        return storage instanceof float[] f ? f.clone() : ((double[]) storage).clone();
     }
 
     private static NDArray scalar(Scalar s, DataType dtype) {

@@ -39,12 +39,32 @@ final class SmallLinalgKernel implements Kernel<ChunkSmallLinalg> {
                 Decompositions.Eigh e = Decompositions.eigh(x, m);
                 yield op.output() == 0 ? e.w() : e.v();
             }
+            case EIG -> {
+                // complex128, interleaved (re, im) as NDArray stores it
+                Decompositions.Eig e = Decompositions.eig(x, m);
+                yield op.output() == 0 ? e.w() : e.v();
+            }
             case SOLVE -> {
                 NDArray b = ChunkInputs.array(node, inputs, 1);
                 int r = b.ndim() == 1 ? 1 : (int) b.shapeView()[1];
                 yield Decompositions.solve(x, m, b.doubles(), r);
             }
+            case SOLVE_LOWER, SOLVE_UPPER -> {
+                NDArray b = ChunkInputs.array(node, inputs, 1);
+                int r = b.ndim() == 1 ? 1 : (int) b.shapeView()[1];
+                yield Decompositions.solveTriangular(x, m, b.doubles(), r, op.fn() == io.mars.common.operand.LinalgFn.SOLVE_LOWER);
+            }
         };
+        if (node.dtype() == io.mars.types.DataType.COMPLEX128) {
+            return new NDArray(node.dtype(), node.shape(), out);
+        }
+        if (node.dtype() == io.mars.types.DataType.COMPLEX64) {
+            float[] single = new float[out.length];
+            for (int i = 0; i < out.length; i++) {
+                single[i] = (float) out[i];
+            }
+            return new NDArray(node.dtype(), node.shape(), single);
+        }
         return Casts.fromDoubles(out, node.dtype(), node.shape());
     }
 }

@@ -17,9 +17,6 @@ import java.util.List;
 final class TakeKernel implements Kernel<ChunkTake> {
     @Override
     public ChunkData execute(ChunkNode node, ChunkTake op, List<ChunkData> inputs) {
-        if (node.dtype().isComplex()) {
-            throw ComplexLoops.unsupported("integer-array indexing (take)", node.dtype());
-        }
         NDArray indices = ChunkInputs.array(node, inputs, 0);
         long[] offsets = op.offsets();
         ChunkInputs.requireAtLeast(node, inputs, offsets.length + 1);
@@ -30,7 +27,9 @@ final class TakeKernel implements Kernel<ChunkTake> {
         int axis = op.axis();
         long[] first = sources[0].shapeView();
         int outer = (int) Shapes.size(Arrays.copyOfRange(first, 0, axis));
-        int inner = (int) Shapes.size(Arrays.copyOfRange(first, axis + 1, first.length));
+        // storage slots per sub-array: a complex element is its (real, imaginary) pair
+        boolean complex = node.dtype().isComplex();
+        int inner = (int) Shapes.size(Arrays.copyOfRange(first, axis + 1, first.length)) * (complex ? 2 : 1);
         int m = indices.size();
         int[] chunkOf = new int[m];
         int[] localOf = new int[m];
@@ -55,7 +54,7 @@ final class TakeKernel implements Kernel<ChunkTake> {
         }
         NDArray out = NDArray.allocate(node.dtype(), node.shape());
         Object dst = out.data();
-        if (inner == 1 && gatherElements(sources, axis, outer, chunkOf, localOf, dst)) {
+        if (inner == 1 && !complex && gatherElements(sources, axis, outer, chunkOf, localOf, dst)) {
             return out;
         }
         int d = 0;
