@@ -797,6 +797,15 @@ public final class DataFrame implements Tileable {
         return rolling(window, window);
     }
 
+    /** pandas' {@code ewm(...)} of every column (each numeric or bool); see {@link Series#ewm(EwmOptions)}. */
+    public Ewm<DataFrame> ewm(EwmOptions options) {
+        List<DType> out = new ArrayList<>(columns.size());
+        for (String c : columns) {
+            out.add(io.mars.common.operand.dataframe.EwmFn.MEAN.outputType(c, dtype(c)));
+        }
+        return new Ewm<>(options, columns, op -> new DataFrame(op, List.of(this), columns, out, rowCount(), labels()));
+    }
+
     /** pandas' {@code expanding()} of every column (each int or float; min_periods=1). */
     public Expanding<DataFrame> expanding() {
         for (String c : columns) {

@@ -503,6 +503,16 @@ public final class Series implements Tileable {
         return new Rolling<>(fn -> Windows.window(this, fn, window, minPeriods));
     }
 
+    /**
+     * pandas' {@code ewm(com | span | halflife | alpha, min_periods, adjust, ignore_na)}, e.g.
+     * {@code s.ewm(EwmOptions.span(3).adjust(false)).mean()}; the series must be numeric or bool.
+     */
+    public Ewm<Series> ewm(EwmOptions options) {
+        io.mars.common.operand.dataframe.EwmFn.MEAN.outputType(name, dtype);
+        return new Ewm<>(options, List.of(name), op -> new Series(op, List.of(this), name, DType.FLOAT64, length,
+                labels()));
+    }
+
     /** pandas' {@code expanding()} (min_periods=1). */
     public Expanding<Series> expanding() {
         return new Expanding<>(fn -> fn.apply(this));

@@ -11,7 +11,10 @@ import io.mars.common.model.NSplits;
 import io.mars.common.operand.dataframe.ChunkTableAssemble;
 import io.mars.common.operand.dataframe.ChunkTableScan;
 import io.mars.common.operand.dataframe.ChunkTableScanTotal;
+import io.mars.common.operand.dataframe.ChunkTableEwm;
+import io.mars.common.operand.dataframe.ChunkTableEwmCarry;
 import io.mars.common.operand.dataframe.ChunkTableWindow;
+import io.mars.common.operand.dataframe.TableEwm;
 import io.mars.common.operand.dataframe.TableScan;
 import io.mars.common.operand.dataframe.TableWindow;
 import java.util.ArrayList;
@@ -31,6 +34,35 @@ final class WindowTilers {
     static void registerAll(TilerRegistry r) {
         r.register(TableScan.class, WindowTilers::scan);
         r.register(TableWindow.class, WindowTilers::window);
+        r.register(TableEwm.class, WindowTilers::ewm);
+    }
+
+    /**
+     * Chunk {@code i} computes its rows from the recurrences' state after chunk {@code i - 1}; that state is a chain
+     * of small chunks, each folding one data chunk's rows into the state before it. The chain reads every data chunk
+     * once more (the weights of an exponential window decay with the row count, so a chunk's state depends on
+     * every earlier row), and the output chunks run in parallel once their state is known.
+     */
+    static TiledTileable ewm(TileableNode node, TableEwm op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
+        long[] rows = src.nsplits()[0];
+        int n = rows.length;
+        ChunkTableEwmCarry carryOp = new ChunkTableEwmCarry(op.alpha(), op.adjust(), op.ignoreNa(), op.columns());
+        long[] carryShape = {ChunkTableEwmCarry.STATE_ROWS, op.columns().size()};
+        List<ChunkNode> chunks = new ArrayList<>(n);
+        ChunkNode carry = null;
+        for (int i = 0; i < n; i++) {
+            ChunkNode data = src.chunks().get(i);
+            chunks.add(ctx.chunk(node.key() + "." + i, new ChunkTableEwm(op.fn(), op.alpha(), op.adjust(),
+                    op.ignoreNa(), op.minPeriods(), op.bias(), op.columns()),
+                    carry == null ? List.of(data) : List.of(data, carry), null, chunkShape(node, rows[i]),
+                    chunkIndex(node, i)));
+            if (i + 1 < n) {
+                carry = ctx.chunk(node.key() + ".c" + (i + 1), carryOp,
+                        carry == null ? List.of(data) : List.of(data, carry), null, carryShape, new int[] {i + 1, 0});
+            }
+        }
+        return new TiledTileable(nsplits(node, rows.clone()), chunks);
     }
 
     /**

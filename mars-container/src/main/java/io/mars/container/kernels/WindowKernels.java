@@ -1,7 +1,10 @@
 package io.mars.container.kernels;
 
 import io.mars.common.operand.dataframe.ChunkTableAssemble;
+import io.mars.common.operand.dataframe.ChunkTableEwm;
+import io.mars.common.operand.dataframe.ChunkTableEwmCarry;
 import io.mars.common.operand.dataframe.ChunkTableScan;
+import io.mars.common.operand.dataframe.EwmFn;
 import io.mars.common.operand.dataframe.ChunkTableScanTotal;
 import io.mars.common.operand.dataframe.ChunkTableWindow;
 import io.mars.common.operand.dataframe.ScanFn;
@@ -31,7 +34,9 @@ final class WindowKernels {
         return registry
                 .with(ChunkTableScanTotal.class, (node, op, in) -> DataFrameKernels.chunk(total(op, in), allocator))
                 .with(ChunkTableScan.class, (node, op, in) -> DataFrameKernels.chunk(scan(op, in), allocator))
-                .with(ChunkTableWindow.class, (node, op, in) -> DataFrameKernels.chunk(window(op, in), allocator));
+                .with(ChunkTableWindow.class, (node, op, in) -> DataFrameKernels.chunk(window(op, in), allocator))
+                .with(ChunkTableEwm.class, (node, op, in) -> DataFrameKernels.chunk(ewm(op, in), allocator))
+                .with(ChunkTableEwmCarry.class, (node, op, in) -> DataFrameKernels.chunk(ewmCarry(op, in), allocator));
     }
 
     // ----- running functions -----
@@ -156,6 +161,162 @@ final class WindowKernels {
             }
         }
         return new Column(c.name(), type, longs, doubles, strings, anyNull && doubles == null ? nulls : null);
+    }
+
+    // ----- exponentially weighted windows -----
+
+    /**
+     * pandas' recurrences of {@code ewm} (its {@code ewm} and {@code ewmcov} of one column, which share the mean and
+     * the weight of the past) over one column, resumable: the state after some rows is what the next rows start from.
+     */
+    private static final class EwmState {
+        private final double decay;
+        private final double newWt;
+        private final boolean adjust;
+        private final boolean ignoreNa;
+        double mean = Double.NaN;
+        double oldWt = 1;
+        double cov;
+        double sumWt = 1;
+        double sumWt2 = 1;
+        double nobs;
+        double weighted = Double.NaN;
+
+        EwmState(double alpha, boolean adjust, boolean ignoreNa) {
+            this.decay = 1 - alpha;
+            this.newWt = adjust ? 1 : alpha;
+            this.adjust = adjust;
+            this.ignoreNa = ignoreNa;
+        }
+
+        void load(Column c) {
+            mean = c.getDouble(0);
+            oldWt = c.getDouble(1);
+            cov = c.getDouble(2);
+            sumWt = c.getDouble(3);
+            sumWt2 = c.getDouble(4);
+            nobs = c.getDouble(5);
+            weighted = c.getDouble(6);
+        }
+
+        Column save(String name) {
+            return new Column(name, DType.FLOAT64, null, new double[] {mean, oldWt, cov, sumWt, sumWt2, nobs, weighted},
+                    null, null);
+        }
+
+        void add(double x) {
+            boolean obs = !Double.isNaN(x);
+            if (obs) {
+                nobs++;
+            }
+            if (!Double.isNaN(weighted)) {
+                if (obs || !ignoreNa) {
+                    weighted *= decay;
+                    if (obs) {
+                        weighted += x;
+                    }
+                }
+            } else if (obs) {
+                weighted = x;
+            }
+            if (!Double.isNaN(mean)) {
+                if (obs || !ignoreNa) {
+                    sumWt *= decay;
+                    sumWt2 *= decay * decay;
+                    oldWt *= decay;
+                    if (obs) {
+                        double old = mean;
+                        if (mean != x) {
+                            mean = (oldWt * old + newWt * x) / (oldWt + newWt);
+                        }
+                        cov = (oldWt * (cov + (old - mean) * (old - mean)) + newWt * ((x - mean) * (x - mean)))
+                                / (oldWt + newWt);
+                        sumWt += newWt;
+                        sumWt2 += newWt * newWt;
+                        oldWt += newWt;
+                        if (!adjust) {
+                            sumWt /= oldWt;
+                            sumWt2 /= oldWt * oldWt;
+                            oldWt = 1;
+                        }
+                    }
+                }
+            } else if (obs) {
+                mean = x;
+            }
+        }
+
+        double value(EwmFn fn, long minPeriods, boolean bias) {
+            if (nobs < minPeriods) {
+                return Double.NaN;
+            }
+            return switch (fn) {
+                case MEAN -> mean;
+                case SUM -> weighted;
+                case VAR -> variance(bias);
+                case STD -> {
+                    double v = variance(bias);
+                    yield v < 0 ? 0 : Math.sqrt(v);
+                }
+            };
+        }
+
+        private double variance(boolean bias) {
+            if (bias) {
+                return cov;
+            }
+            double numerator = sumWt * sumWt;
+            double denominator = numerator - sumWt2;
+            return denominator > 0 ? numerator / denominator * cov : Double.NaN;
+        }
+    }
+
+    private static double valueAt(Column c, int i) {
+        return c.isNull(i) ? Double.NaN : c.getDouble(i);
+    }
+
+    /** Input 0 with the named columns replaced by their exponentially weighted statistic, from input 1's state. */
+    private static LocalTable ewm(ChunkTableEwm op, List<ChunkData> in) {
+        LocalTable t = DataFrameKernels.table(in.get(0));
+        LocalTable carry = in.size() > 1 ? DataFrameKernels.table(in.get(1)) : null;
+        List<Column> out = new ArrayList<>(t.columnCount());
+        for (Column c : t.columns()) {
+            if (!op.columns().contains(c.name())) {
+                out.add(c);
+                continue;
+            }
+            op.fn().outputType(c.name(), c.dtype());
+            EwmState st = new EwmState(op.alpha(), op.adjust(), op.ignoreNa());
+            if (carry != null) {
+                st.load(carry.column(c.name()));
+            }
+            double[] v = new double[c.length()];
+            for (int i = 0; i < v.length; i++) {
+                st.add(valueAt(c, i));
+                v[i] = st.value(op.fn(), op.minPeriods(), op.bias());
+            }
+            out.add(new Column(c.name(), DType.FLOAT64, null, v, null, null));
+        }
+        return new LocalTable(out);
+    }
+
+    /** The recurrences' state after input 0's rows, started from input 1's state. */
+    private static LocalTable ewmCarry(ChunkTableEwmCarry op, List<ChunkData> in) {
+        LocalTable t = DataFrameKernels.table(in.get(0));
+        LocalTable carry = in.size() > 1 ? DataFrameKernels.table(in.get(1)) : null;
+        List<Column> out = new ArrayList<>(op.columns().size());
+        for (String name : op.columns()) {
+            Column c = t.column(name);
+            EwmState st = new EwmState(op.alpha(), op.adjust(), op.ignoreNa());
+            if (carry != null) {
+                st.load(carry.column(name));
+            }
+            for (int i = 0; i < c.length(); i++) {
+                st.add(valueAt(c, i));
+            }
+            out.add(st.save(name));
+        }
+        return new LocalTable(out);
     }
 
     // ----- window functions -----

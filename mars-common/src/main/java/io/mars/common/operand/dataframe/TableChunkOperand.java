@@ -22,6 +22,8 @@ public sealed interface TableChunkOperand extends Operand permits
         ChunkTableFilter,
         ChunkTableFromLocal,
         ChunkTableFromTensor,
+        ChunkTableEwm,
+        ChunkTableEwmCarry,
         ChunkTableGroupApply,
         ChunkTableHConcat,
         ChunkTableJoin,

@@ -23,6 +23,7 @@ public sealed interface TableOperand extends Operand permits
         TableApplyRows,
         TableConcat,
         TableDropDuplicates,
+        TableEwm,
         TableFilter,
         TableGroupApply,
         TableHead,

@@ -1,0 +1,141 @@
+package io.mars.it.golden;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.EwmOptions;
+import io.mars.dataframe.Series;
+import io.mars.it.LocalClusterExtension;
+import io.mars.types.DType;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Issue 18's second breadth round against pandas: ewm (mean, sum, var, std with each decay, adjust, ignore_na,
+ * min_periods and bias), more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
+ * removeprefix/removesuffix, split with expand and part selection, cat) and more dt members (microsecond,
+ * nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every case of
+ * {@code golden/dataframe/breadth2.json} (written by {@code src/test/python/golden_dataframe_breadth2.py}) with one
+ * chunk, a chunk per row and uneven chunks, so the exponential windows cross chunk boundaries.
+ */
+class DataFrameBreadth2GoldenTest {
+    private static final JsonNode GOLDEN = DataFrameGoldenTest.loadGolden("golden/dataframe/breadth2.json");
+    @RegisterExtension
+    static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
+
+    private static final Map<String, DataFrameGoldenTest.ThreeFrames> CASES = new LinkedHashMap<>();
+
+    private static void add(String name, DataFrameGoldenTest.ThreeFrames b) {
+        CASES.put(name, b);
+    }
+
+    static {
+        add("ewm_com_0_5_mean_x", (df, u, e) -> x(df).ewm(EwmOptions.com(0.5)).mean());
+        add("ewm_span_3_mean_y", (df, u, e) -> df.col("y").ewm(EwmOptions.span(3)).mean());
+        add("ewm_halflife_2_mean_x_noadjust", (df, u, e) -> x(df).ewm(EwmOptions.halflife(2).adjust(false)).mean());
+        add("ewm_alpha_0_3_mean_x_ignore_na", (df, u, e) -> x(df).ewm(EwmOptions.alpha(0.3).ignoreNa(true)).mean());
+        add("ewm_alpha_0_3_mean_x_ignore_na_noadjust", (df, u, e) -> x(df).ewm(EwmOptions.alpha(0.3).ignoreNa(true)
+                .adjust(false)).mean());
+        add("ewm_alpha_1_mean_x", (df, u, e) -> x(df).ewm(EwmOptions.alpha(1.0)).mean());
+        add("ewm_min_periods_4_mean_x", (df, u, e) -> x(df).ewm(EwmOptions.com(1.5).minPeriods(4)).mean());
+        add("ewm_com_1_sum_x", (df, u, e) -> x(df).ewm(EwmOptions.com(1)).sum());
+        add("ewm_com_1_sum_x_ignore_na", (df, u, e) -> x(df).ewm(EwmOptions.com(1).ignoreNa(true)).sum());
+        add("ewm_span_4_var_x", (df, u, e) -> x(df).ewm(EwmOptions.span(4)).var());
+        add("ewm_span_4_var_x_bias", (df, u, e) -> x(df).ewm(EwmOptions.span(4)).var(true));
+        add("ewm_span_4_std_y", (df, u, e) -> df.col("y").ewm(EwmOptions.span(4)).std());
+        add("ewm_com_2_std_x_bias_noadjust", (df, u, e) -> x(df).ewm(EwmOptions.com(2).adjust(false)).std(true));
+        add("ewm_com_2_var_x_noadjust_ignore_na", (df, u, e) -> x(df).ewm(EwmOptions.com(2).adjust(false)
+                .ignoreNa(true)).var());
+        add("ewm_halflife_3_std_x_min_periods_3", (df, u, e) -> x(df).ewm(EwmOptions.halflife(3).minPeriods(3)).std());
+        add("ewm_b_mean", (df, u, e) -> df.col("b").ewm(EwmOptions.com(1)).mean());
+        add("ewm_frame_mean", (df, u, e) -> df.select("k", "x", "y", "b").ewm(EwmOptions.com(2)).mean());
+        add("ewm_frame_std", (df, u, e) -> df.select("x", "y").ewm(EwmOptions.span(5).adjust(false)).std());
+        add("ewm_frame_sum", (df, u, e) -> df.select("k", "x").ewm(EwmOptions.alpha(0.6)).sum());
+        add("ewm_after_filter", (df, u, e) -> x(positive(df)).ewm(EwmOptions.span(2)).mean());
+        add("empty_ewm_mean", (df, u, e) -> x(e).ewm(EwmOptions.com(1)).mean());
+        add("empty_ewm_frame_var", (df, u, e) -> e.select("x", "y").ewm(EwmOptions.com(1)).var());
+        add("str_center_8_star", (df, u, e) -> w(u).str().center(8, '*'));
+        add("str_center_7", (df, u, e) -> w(u).str().center(7));
+        add("str_ljust_6_dot", (df, u, e) -> w(u).str().ljust(6, '.'));
+        add("str_rjust_6", (df, u, e) -> w(u).str().rjust(6));
+        add("str_repeat_2", (df, u, e) -> w(u).str().repeat(2));
+        add("str_repeat_0", (df, u, e) -> w(u).str().repeat(0));
+        add("str_title", (df, u, e) -> w(u).str().title());
+        add("str_swapcase", (df, u, e) -> w(u).str().swapcase());
+        add("str_isalpha", (df, u, e) -> wf(u).str().isalpha());
+        add("str_isalnum", (df, u, e) -> wf(u).str().isalnum());
+        add("str_isnumeric", (df, u, e) -> wf(u).str().isnumeric());
+        add("str_isdecimal", (df, u, e) -> wf(u).str().isdecimal());
+        add("str_isspace", (df, u, e) -> wf(u).str().isspace());
+        add("str_isupper", (df, u, e) -> wf(u).str().isupper());
+        add("str_islower", (df, u, e) -> wf(u).str().islower());
+        add("str_removeprefix_ab", (df, u, e) -> w(u).str().removeprefix("ab"));
+        add("str_removesuffix_ab", (df, u, e) -> w(u).str().removesuffix("ab"));
+        add("str_split_comma_expand_2", (df, u, e) -> w(u).str().split(",", 2));
+        add("str_split_comma_get_0", (df, u, e) -> w(u).str().splitGet(",", -1, 0));
+        add("str_split_comma_get_last", (df, u, e) -> w(u).str().splitGet(",", -1, -1));
+        add("str_split_space_1_get_1", (df, u, e) -> w(u).str().splitGet(" ", 1, 1));
+        add("str_split_comma_1_get_neg_1", (df, u, e) -> w(u).str().splitGet(",", 1, -1));
+        add("str_cat_o_dash", (df, u, e) -> w(u).str().cat(u.col("o"), "-"));
+        add("str_cat_after_filter", (df, u, e) -> {
+            DataFrame f = u.filter(u.col("o").notna());
+            return w(f).str().cat(f.col("o"), "");
+        });
+        add("dt_microsecond", (df, u, e) -> t(u).dt().microsecond().astype(DType.FLOAT64));
+        add("dt_nanosecond", (df, u, e) -> t(u).dt().nanosecond().astype(DType.FLOAT64));
+        add("dt_days_in_month", (df, u, e) -> t(u).dt().daysInMonth().astype(DType.FLOAT64));
+        add("dt_is_month_start", (df, u, e) -> t(u).dt().isMonthStart());
+        add("dt_is_month_end", (df, u, e) -> t(u).dt().isMonthEnd());
+        add("dt_is_quarter_start", (df, u, e) -> t(u).dt().isQuarterStart());
+        add("dt_is_quarter_end", (df, u, e) -> t(u).dt().isQuarterEnd());
+        add("dt_is_year_start", (df, u, e) -> t(u).dt().isYearStart());
+        add("dt_is_year_end", (df, u, e) -> t(u).dt().isYearEnd());
+        add("dt_is_leap_year", (df, u, e) -> t(u).dt().isLeapYear());
+        add("dt_normalize", (df, u, e) -> t(u).dt().normalize());
+        add("dt_day_name", (df, u, e) -> t(u).dt().dayName());
+        add("dt_month_name", (df, u, e) -> t(u).dt().monthName());
+        add("dt_normalize_after_filter", (df, u, e) -> t(u.filter(u.col("o").notna())).dt().normalize());
+    }
+
+    private static Series x(DataFrame df) {
+        return df.col("x");
+    }
+
+    private static Series w(DataFrame u) {
+        return u.col("w");
+    }
+
+    /** pandas' {@code w.fillna("")}: the is* tests run without nulls (pandas gives object with NaN there). */
+    private static Series wf(DataFrame u) {
+        return u.col("w").fillna("");
+    }
+
+    private static Series t(DataFrame u) {
+        return u.col("t");
+    }
+
+    /** pandas' {@code df[df.y > 0]}: a frame whose chunk lengths are known only when it has run. */
+    private static DataFrame positive(DataFrame df) {
+        return df.filter(df.col("y").gt(0.0));
+    }
+
+    static Stream<Arguments> cases() {
+        return DataFrameGoldenTest.caseArguments(GOLDEN, DataFrameGoldenTest.CHUNKINGS);
+    }
+
+    @Test
+    void everyGoldenCaseHasAnExpressionAndViceVersa() {
+        DataFrameGoldenTest.assertSameCases(GOLDEN, CASES.keySet());
+    }
+
+    @ParameterizedTest(name = "{0} rows/chunk={1}")
+    @MethodSource("cases")
+    void matchesPandas(String name, long chunkRows) {
+        DataFrameGoldenTest.assertThreeFrameCase(GOLDEN, "u", name, chunkRows, CASES.get(name), CLUSTER.session());
+    }
+}

@@ -1,0 +1,138 @@
+"""Golden answers of issue 18's second breadth round: exponentially weighted windows (ewm with com, span, halflife
+and alpha; mean, sum, var, std; adjust, ignore_na, min_periods, bias), more string members (center, ljust, rjust,
+repeat, title, swapcase, the is* tests, removeprefix, removesuffix, split with expand and part selection, cat with
+another series) and more datetime members (microsecond, nanosecond, days_in_month, the is_*_start/end flags,
+is_leap_year, normalize, day_name, month_name), computed by pandas.
+
+How the committed file was produced (pandas is only needed to regenerate it, never by the tests or CI):
+
+    apt-get update && apt-get install -y python3-pandas      # Debian 12: pandas 1.5.3, numpy 1.24
+    /usr/bin/python3 integration-tests/src/test/python/golden_dataframe_breadth2.py
+
+It writes integration-tests/src/test/resources/golden/dataframe/breadth2.json: the input frames ("df" as in
+golden_dataframe.py; "u" with text and datetimes, some null) and, per case, pandas' result as a table (datetimes as
+nanoseconds since the epoch). The Java test (io.mars.it.golden.DataFrameBreadth2GoldenTest) builds the same
+expression with Mars for each case name and runs it with several row chunkings. Integer results of dt members are
+compared as float64 (pandas gives float64 with NaN when a value is NaT, Mars int64 with null; the Java side casts),
+and the str.is* tests run on values without nulls (pandas gives object with NaN there, Mars bool with null).
+"""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from golden_dataframe import frame
+from golden_dataframe_ops import col
+from golden_dataframe_text_dates import table
+
+OUT = Path(__file__).resolve().parents[1] / "resources" / "golden" / "dataframe" / "breadth2.json"
+
+
+def texts_and_times():
+    w = ["Hello World", None, "ABC", "abc", "a,b,c,d", "  ", "x1,y2", "", "Ab,c", "123", "½3", "MiXeD cAsE",
+         "snake_case x", "ab-ab"]
+    o = ["1", "2", None, "4", "5", "6", "7", "8", "9", "10", "11", None, "13", "14"]
+    t = pd.to_datetime(["2024-02-29 13:45:30.123456789", None, "2000-01-01", "2023-03-31 08:00:00",
+                        "1999-12-31 12:30:00.000001", "2024-04-01", "1970-01-01", "2021-06-30 22:10:05",
+                        "2020-12-31", "2021-10-01 06:00:00", "2100-02-28", "2023-07-15 00:00:00.5",
+                        "2022-09-30 23:59:59", "2019-01-31"])
+    return pd.DataFrame({"w": pd.Series(w, dtype="object"), "o": pd.Series(o, dtype="object"), "t": t})
+
+
+def f64(s, name):
+    return col(s.astype("float64"), name)
+
+
+def cases(df, u):
+    e = df.iloc[0:0]
+    pos = df[df.y > 0]
+    x, y = df.x, df.y
+    w, t = u.w, u.t
+    wf = w.fillna("")
+    num = ["k", "x", "y", "b"]
+    return {
+        # ewm
+        "ewm_com_0_5_mean_x": lambda: col(x.ewm(com=0.5).mean(), "x"),
+        "ewm_span_3_mean_y": lambda: col(y.ewm(span=3).mean(), "y"),
+        "ewm_halflife_2_mean_x_noadjust": lambda: col(x.ewm(halflife=2, adjust=False).mean(), "x"),
+        "ewm_alpha_0_3_mean_x_ignore_na": lambda: col(x.ewm(alpha=0.3, ignore_na=True).mean(), "x"),
+        "ewm_alpha_0_3_mean_x_ignore_na_noadjust": lambda: col(x.ewm(alpha=0.3, ignore_na=True, adjust=False)
+                                                               .mean(), "x"),
+        "ewm_alpha_1_mean_x": lambda: col(x.ewm(alpha=1.0).mean(), "x"),
+        "ewm_min_periods_4_mean_x": lambda: col(x.ewm(com=1.5, min_periods=4).mean(), "x"),
+        "ewm_com_1_sum_x": lambda: col(x.ewm(com=1).sum(), "x"),
+        "ewm_com_1_sum_x_ignore_na": lambda: col(x.ewm(com=1, ignore_na=True).sum(), "x"),
+        "ewm_span_4_var_x": lambda: col(x.ewm(span=4).var(), "x"),
+        "ewm_span_4_var_x_bias": lambda: col(x.ewm(span=4).var(bias=True), "x"),
+        "ewm_span_4_std_y": lambda: col(y.ewm(span=4).std(), "y"),
+        "ewm_com_2_std_x_bias_noadjust": lambda: col(x.ewm(com=2, adjust=False).std(bias=True), "x"),
+        "ewm_com_2_var_x_noadjust_ignore_na": lambda: col(x.ewm(com=2, adjust=False, ignore_na=True).var(), "x"),
+        "ewm_halflife_3_std_x_min_periods_3": lambda: col(x.ewm(halflife=3, min_periods=3).std(), "x"),
+        "ewm_b_mean": lambda: col(df.b.ewm(com=1).mean(), "b"),
+        "ewm_frame_mean": lambda: df[num].ewm(com=2).mean(),
+        "ewm_frame_std": lambda: df[["x", "y"]].ewm(span=5, adjust=False).std(),
+        "ewm_frame_sum": lambda: df[["k", "x"]].ewm(alpha=0.6).sum(),
+        "ewm_after_filter": lambda: col(pos.x.ewm(span=2).mean(), "x"),
+        "empty_ewm_mean": lambda: col(e.x.ewm(com=1).mean(), "x"),
+        "empty_ewm_frame_var": lambda: e[["x", "y"]].ewm(com=1).var(),
+        # str
+        "str_center_8_star": lambda: col(w.str.center(8, "*"), "w"),
+        "str_center_7": lambda: col(w.str.center(7), "w"),
+        "str_ljust_6_dot": lambda: col(w.str.ljust(6, "."), "w"),
+        "str_rjust_6": lambda: col(w.str.rjust(6), "w"),
+        "str_repeat_2": lambda: col(w.str.repeat(2), "w"),
+        "str_repeat_0": lambda: col(w.str.repeat(0), "w"),
+        "str_title": lambda: col(w.str.title(), "w"),
+        "str_swapcase": lambda: col(w.str.swapcase(), "w"),
+        "str_isalpha": lambda: col(wf.str.isalpha(), "w"),
+        "str_isalnum": lambda: col(wf.str.isalnum(), "w"),
+        "str_isnumeric": lambda: col(wf.str.isnumeric(), "w"),
+        "str_isdecimal": lambda: col(wf.str.isdecimal(), "w"),
+        "str_isspace": lambda: col(wf.str.isspace(), "w"),
+        "str_isupper": lambda: col(wf.str.isupper(), "w"),
+        "str_islower": lambda: col(wf.str.islower(), "w"),
+        "str_removeprefix_ab": lambda: col(w.str.removeprefix("ab"), "w"),
+        "str_removesuffix_ab": lambda: col(w.str.removesuffix("ab"), "w"),
+        "str_split_comma_expand_2": lambda: w.str.split(",", n=2, expand=True),
+        "str_split_comma_get_0": lambda: col(w.str.split(",").str.get(0), "w"),
+        "str_split_comma_get_last": lambda: col(w.str.split(",").str.get(-1), "w"),
+        "str_split_space_1_get_1": lambda: col(w.str.split(" ", n=1).str.get(1), "w"),
+        "str_split_comma_1_get_neg_1": lambda: col(w.str.split(",", n=1).str.get(-1), "w"),
+        "str_cat_o_dash": lambda: col(w.str.cat(u.o, sep="-"), "w"),
+        "str_cat_after_filter": lambda: col(u[u.o.notna()].w.str.cat(u[u.o.notna()].o, sep=""), "w"),
+        # dt
+        "dt_microsecond": lambda: f64(t.dt.microsecond, "t"),
+        "dt_nanosecond": lambda: f64(t.dt.nanosecond, "t"),
+        "dt_days_in_month": lambda: f64(t.dt.days_in_month, "t"),
+        "dt_is_month_start": lambda: col(t.dt.is_month_start, "t"),
+        "dt_is_month_end": lambda: col(t.dt.is_month_end, "t"),
+        "dt_is_quarter_start": lambda: col(t.dt.is_quarter_start, "t"),
+        "dt_is_quarter_end": lambda: col(t.dt.is_quarter_end, "t"),
+        "dt_is_year_start": lambda: col(t.dt.is_year_start, "t"),
+        "dt_is_year_end": lambda: col(t.dt.is_year_end, "t"),
+        "dt_is_leap_year": lambda: col(t.dt.is_leap_year, "t"),
+        "dt_normalize": lambda: col(t.dt.normalize(), "t"),
+        "dt_day_name": lambda: col(t.dt.day_name(), "t"),
+        "dt_month_name": lambda: col(t.dt.month_name(), "t"),
+        "dt_normalize_after_filter": lambda: col(u[u.o.notna()].t.dt.normalize(), "t"),
+    }
+
+
+def main():
+    df, u = frame(), texts_and_times()
+    out = {
+        "generator": "integration-tests/src/test/python/golden_dataframe_breadth2.py",
+        "pandas": pd.__version__,
+        "numpy": np.__version__,
+        "inputs": {"df": table(df), "u": table(u)},
+        "cases": {name: table(fn()) for name, fn in cases(df, u).items()},
+    }
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps(out, indent=1) + "\n")
+    print(f"wrote {len(out['cases'])} cases to {OUT} (pandas {pd.__version__})")
+
+
+if __name__ == "__main__":
+    main()
