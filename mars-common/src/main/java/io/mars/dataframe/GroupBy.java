@@ -310,6 +310,37 @@ public final class GroupBy {
         }
     }
 
+    /**
+     * pandas' {@code cumprod()}: every non-key column's running product within its group (each int or float), in
+     * frame order, labelled by position; nulls skipped and kept null; null for a row whose key is null (pandas: NaN).
+     */
+    public DataFrame cumprod() {
+        return GroupWindows.scan(frame, keys, io.mars.common.operand.dataframe.ScanFn.CUMPROD);
+    }
+
+    /** pandas' {@code cummax()}: as {@link #cumprod()}, the running maximum. */
+    public DataFrame cummax() {
+        return GroupWindows.scan(frame, keys, io.mars.common.operand.dataframe.ScanFn.CUMMAX);
+    }
+
+    /** pandas' {@code cummin()}: as {@link #cumprod()}, the running minimum. */
+    public DataFrame cummin() {
+        return GroupWindows.scan(frame, keys, io.mars.common.operand.dataframe.ScanFn.CUMMIN);
+    }
+
+    /** pandas' {@code bfill()}: a null takes the first value after it in its group; in frame order. */
+    public DataFrame bfill() {
+        return GroupWindows.apply(frame, keys, -1, GroupWindows.Kind.FFILL);
+    }
+
+    /**
+     * pandas' {@code ngroup()}: each row's group number (groups numbered 0, 1, ... in key order), in frame order;
+     * int64 labelled by position, null for a row whose key is null (pandas gives NaN there, and float64).
+     */
+    public Series ngroup() {
+        return GroupWindows.ngroup(frame, keys);
+    }
+
     /** pandas' {@code ffill()}: a null takes the last value before it in its group; in frame order. */
     public DataFrame ffill() {
         return GroupWindows.apply(frame, keys, 0, GroupWindows.Kind.FFILL);

@@ -169,6 +169,66 @@ final class GroupWindows {
         return running.subtract(back.fillna(0.0).add(before.where(reaches.not()).fillna(0.0)));
     }
 
+    private static final String RESET = "__mars_group_start";
+
+    /**
+     * pandas' {@code groupby(keys).cumprod/cummax/cummin()}: every non-key column's running {@code fn} within its
+     * group, in frame order (nulls skipped and kept null; null for a row whose key is null, where pandas gives
+     * NaN), labelled by position. One segmented scan over the rows sorted by key and position, started afresh at
+     * each group's first row.
+     */
+    static DataFrame scan(DataFrame frame, List<String> keys, io.mars.common.operand.dataframe.ScanFn fn) {
+        List<String> values = new ArrayList<>();
+        List<DType> types = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                DType t = frame.dtype(c);
+                if (!t.isNumeric() || t == DType.BOOL) {
+                    throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "groupby " + fn.pandasName() + " of column '"
+                            + c + "' of " + t + " is not supported; select int or float columns");
+                }
+                values.add(c);
+                types.add(fn.outputType(c, t));
+            }
+        }
+        DataFrame rows = Ranks.withPositions(frame);
+        List<String> by = new ArrayList<>(keys);
+        by.add(Ranks.POSITION);
+        DataFrame sorted = rows.sortValues(by, Collections.nCopies(by.size(), true));
+        Series[] groups = Ranks.groupStarts(sorted, keys);
+        DataFrame marked = sorted.assign(RESET, groups[0].rename(RESET));
+        List<String> columns = marked.columns();
+        List<DType> dtypes = new ArrayList<>();
+        for (String c : columns) {
+            dtypes.add(values.contains(c) ? types.get(values.indexOf(c)) : marked.dtype(c));
+        }
+        DataFrame scanned = new DataFrame(new io.mars.common.operand.dataframe.TableGroupScan(fn, values, RESET),
+                List.of(marked), columns, dtypes, marked.rowCount(), marked.labels());
+        DataFrame out = sorted.select(Ranks.POSITION);
+        for (String v : values) {
+            Series x = scanned.col(v);
+            out = out.assign(v, x.whereTyped(groups[1], x.dtype(), null, null));
+        }
+        return out.sortValues(Ranks.POSITION, true).select(values).resetIndex(true);
+    }
+
+    /**
+     * pandas' {@code groupby(keys).ngroup()}: each row's group number, the groups numbered 0, 1, ... in key order,
+     * in frame order; an int64 series labelled by position, null for a row whose key is null (pandas gives NaN
+     * there, and float64).
+     */
+    static Series ngroup(DataFrame frame, List<String> keys) {
+        DataFrame rows = Ranks.withPositions(frame.select(keys));
+        List<String> by = new ArrayList<>(keys);
+        by.add(Ranks.POSITION);
+        DataFrame sorted = rows.sortValues(by, Collections.nCopies(by.size(), true));
+        Series[] groups = Ranks.groupStarts(sorted, keys);
+        Series number = groups[0].and(groups[1]).astype(DType.INT64).cumsum().subtract(1L)
+                .whereTyped(groups[1], DType.INT64, null, null);
+        DataFrame out = sorted.select(Ranks.POSITION).assign("__mars_ngroup", number.rename("__mars_ngroup"));
+        return out.sortValues(Ranks.POSITION, true).col("__mars_ngroup").rename("").resetIndex();
+    }
+
     private static String name(Kind kind) {
         return switch (kind) {
             case SHIFT -> "shift";

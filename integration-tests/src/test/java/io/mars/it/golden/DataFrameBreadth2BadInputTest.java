@@ -73,4 +73,14 @@ class DataFrameBreadth2BadInputTest {
         assertFails(() -> df().col("x").dt(), ErrorCode.UNSUPPORTED_DTYPE, ".dt", "'x'");
         assertFails(() -> df().col("s").str().cat(df().head(3).col("s"), "-"), ErrorCode.LENGTH_MISMATCH, "5", "3");
     }
+
+    @Test
+    void groupRunningProductsOfTextOrBoolAreUnsupportedDtypeNamingTheColumn() {
+        assertFails(() -> df().select("k", "s").groupBy("k").cumprod(), ErrorCode.UNSUPPORTED_DTYPE, "cumprod",
+                "'s'");
+        assertFails(() -> df().select("k", "b").groupBy("k").cummax(), ErrorCode.UNSUPPORTED_DTYPE, "cummax", "'b'");
+        assertFails(() -> df().select("k", "x", "s").groupBy("k").cummin(), ErrorCode.UNSUPPORTED_DTYPE, "cummin",
+                "'s'");
+        assertFails(() -> df().groupBy("z").ngroup(), ErrorCode.COLUMN_NOT_FOUND, "'z'");
+    }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 18's second breadth round against pandas: ewm (mean, sum, var, std with each decay, adjust, ignore_na,
- * min_periods and bias), more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
+ * min_periods and bias), groupby cumprod/cummax/cummin/bfill/ngroup, more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
  * removeprefix/removesuffix, split with expand and part selection, cat) and more dt members (microsecond,
  * nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every case of
  * {@code golden/dataframe/breadth2.json} (written by {@code src/test/python/golden_dataframe_breadth2.py}) with one
@@ -59,6 +59,19 @@ class DataFrameBreadth2GoldenTest {
         add("ewm_after_filter", (df, u, e) -> x(positive(df)).ewm(EwmOptions.span(2)).mean());
         add("empty_ewm_mean", (df, u, e) -> x(e).ewm(EwmOptions.com(1)).mean());
         add("empty_ewm_frame_var", (df, u, e) -> e.select("x", "y").ewm(EwmOptions.com(1)).var());
+        add("groupby_k_cumprod", (df, u, e) -> df.select("k", "x", "y").groupBy("k").cumprod());
+        add("groupby_g_cummax_x", (df, u, e) -> df.select("g", "x").groupBy("g").cummax());
+        add("groupby_k_cummax", (df, u, e) -> df.select("k", "x", "y").groupBy("k").cummax());
+        add("groupby_k_b_cummin_y", (df, u, e) -> df.select("k", "b", "y").groupBy("k", "b").cummin());
+        add("groupby_g_cummin_x", (df, u, e) -> df.select("g", "x").groupBy("g").cummin());
+        add("groupby_cumprod_after_filter", (df, u, e) -> positive(df).select("k", "x").groupBy("k").cumprod());
+        add("empty_groupby_cummax", (df, u, e) -> e.select("k", "y").groupBy("k").cummax());
+        add("groupby_k_bfill", (df, u, e) -> df.select("k", "x", "s").groupBy("k").bfill());
+        add("groupby_g_bfill_x", (df, u, e) -> df.select("g", "x").groupBy("g").bfill());
+        add("groupby_k_ngroup", (df, u, e) -> df.groupBy("k").ngroup());
+        add("groupby_g_ngroup_float", (df, u, e) -> df.groupBy("g").ngroup().astype(DType.FLOAT64));
+        add("groupby_k_b_ngroup", (df, u, e) -> df.groupBy("k", "b").ngroup());
+        add("empty_groupby_ngroup", (df, u, e) -> e.groupBy("k").ngroup());
         add("str_center_8_star", (df, u, e) -> w(u).str().center(8, '*'));
         add("str_center_7", (df, u, e) -> w(u).str().center(7));
         add("str_ljust_6_dot", (df, u, e) -> w(u).str().ljust(6, '.'));

@@ -29,6 +29,9 @@ final class WindowOperandSamples {
                 new io.mars.common.operand.dataframe.ChunkTableEwm(io.mars.common.operand.dataframe.EwmFn.STD, 0.5,
                         false, true, 2, true, List.of("y")),
                 new io.mars.common.operand.dataframe.ChunkTableEwmCarry(0.75, false, true, List.of("x", "k")),
+                new io.mars.common.operand.dataframe.TableGroupScan(ScanFn.CUMMIN, List.of("x"), "r"),
+                new io.mars.common.operand.dataframe.ChunkTableGroupScan(ScanFn.CUMPROD, List.of("y", "x"), "r2"),
+                new io.mars.common.operand.dataframe.ChunkTableGroupScanTotal(ScanFn.CUMMAX, List.of("k"), "r3"),
                 new io.mars.common.operand.dataframe.TableIloc(0, 0, 1, new long[] {4, -1, 0, 0}));
     }
 }

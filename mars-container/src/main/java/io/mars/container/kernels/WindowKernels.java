@@ -3,10 +3,12 @@ package io.mars.container.kernels;
 import io.mars.common.operand.dataframe.ChunkTableAssemble;
 import io.mars.common.operand.dataframe.ChunkTableEwm;
 import io.mars.common.operand.dataframe.ChunkTableEwmCarry;
+import io.mars.common.operand.dataframe.ChunkTableGroupScan;
+import io.mars.common.operand.dataframe.ChunkTableGroupScanTotal;
 import io.mars.common.operand.dataframe.ChunkTableScan;
-import io.mars.common.operand.dataframe.EwmFn;
 import io.mars.common.operand.dataframe.ChunkTableScanTotal;
 import io.mars.common.operand.dataframe.ChunkTableWindow;
+import io.mars.common.operand.dataframe.EwmFn;
 import io.mars.common.operand.dataframe.ScanFn;
 import io.mars.common.operand.dataframe.WindowFn;
 import io.mars.common.table.Columns;
@@ -32,8 +34,14 @@ final class WindowKernels {
 
     static KernelRegistry register(KernelRegistry registry, BufferAllocator allocator) {
         return registry
-                .with(ChunkTableScanTotal.class, (node, op, in) -> DataFrameKernels.chunk(total(op, in), allocator))
-                .with(ChunkTableScan.class, (node, op, in) -> DataFrameKernels.chunk(scan(op, in), allocator))
+                .with(ChunkTableScanTotal.class, (node, op, in) -> DataFrameKernels.chunk(
+                        total(op.fn(), op.columns(), null, in), allocator))
+                .with(ChunkTableScan.class, (node, op, in) -> DataFrameKernels.chunk(
+                        scan(op.fn(), op.columns(), null, in), allocator))
+                .with(ChunkTableGroupScanTotal.class, (node, op, in) -> DataFrameKernels.chunk(
+                        total(op.fn(), op.columns(), op.reset(), in), allocator))
+                .with(ChunkTableGroupScan.class, (node, op, in) -> DataFrameKernels.chunk(
+                        scan(op.fn(), op.columns(), op.reset(), in), allocator))
                 .with(ChunkTableWindow.class, (node, op, in) -> DataFrameKernels.chunk(window(op, in), allocator))
                 .with(ChunkTableEwm.class, (node, op, in) -> DataFrameKernels.chunk(ewm(op, in), allocator))
                 .with(ChunkTableEwmCarry.class, (node, op, in) -> DataFrameKernels.chunk(ewmCarry(op, in), allocator));
@@ -86,26 +94,49 @@ final class WindowKernels {
         }
     }
 
-    /** The one-row fold of every row of every input, per column (null where there was no value). */
-    private static LocalTable total(ChunkTableScanTotal op, List<ChunkData> in) {
+    /**
+     * The one-row fold of every row of every input, per column (null where there was no value); with a
+     * {@code reset} column, of the rows since the last one where it is true or null, and that column telling
+     * whether there was such a row.
+     */
+    private static LocalTable total(ScanFn fn, List<String> columns, String reset, List<ChunkData> in) {
         List<LocalTable> tables = new ArrayList<>(in.size());
         for (ChunkData d : in) {
             tables.add(DataFrameKernels.table(d));
         }
-        List<Column> out = new ArrayList<>(op.columns().size());
-        for (String name : op.columns()) {
-            Fold f = new Fold(op.fn());
+        List<Column> out = new ArrayList<>(columns.size() + 1);
+        for (String name : columns) {
+            Fold f = new Fold(fn);
             DType type = null;
             for (LocalTable t : tables) {
                 Column c = t.column(name);
-                type = type == null ? op.fn().outputType(name, c.dtype()) : type;
+                Column r = reset == null ? null : t.column(reset);
+                type = type == null ? fn.outputType(name, c.dtype()) : type;
                 for (int i = 0; i < c.length(); i++) {
+                    if (r != null && resets(r, i)) {
+                        f = new Fold(fn);
+                    }
                     f.add(c, i);
                 }
             }
             out.add(one(name, type, f));
         }
+        if (reset != null) {
+            boolean any = false;
+            for (LocalTable t : tables) {
+                Column r = t.column(reset);
+                for (int i = 0; i < r.length() && !any; i++) {
+                    any = resets(r, i);
+                }
+            }
+            out.add(Column.ofBooleans(reset, any));
+        }
         return new LocalTable(out);
+    }
+
+    /** Whether a segmented scan starts afresh at row {@code i}: its reset flag is true or null. */
+    private static boolean resets(Column r, int i) {
+        return r.isNull(i) || r.getLong(i) != 0;
     }
 
     private static Column one(String name, DType type, Fold f) {
@@ -117,26 +148,31 @@ final class WindowKernels {
         };
     }
 
-    /** Input 0 with the named columns replaced by their running values from input 1's carry. */
-    private static LocalTable scan(ChunkTableScan op, List<ChunkData> in) {
+    /**
+     * Input 0 with the named columns replaced by their running values from input 1's carry; with a {@code reset}
+     * column, started afresh at each row where it is true or null.
+     */
+    private static LocalTable scan(ScanFn fn, List<String> columns, String reset, List<ChunkData> in) {
         LocalTable t = DataFrameKernels.table(in.get(0));
         LocalTable carry = in.size() > 1 ? DataFrameKernels.table(in.get(1)) : null;
+        Column r = reset == null ? null : t.column(reset);
         List<Column> out = new ArrayList<>(t.columnCount());
         for (Column c : t.columns()) {
-            if (!op.columns().contains(c.name())) {
+            if (!columns.contains(c.name())) {
                 out.add(c);
                 continue;
             }
-            Fold f = new Fold(op.fn());
+            Fold f = new Fold(fn);
             if (carry != null) {
                 f.add(carry.column(c.name()), 0);
             }
-            out.add(scanColumn(op.fn(), c, f));
+            out.add(scanColumn(fn, c, f, r));
         }
         return new LocalTable(out);
     }
 
-    private static Column scanColumn(ScanFn fn, Column c, Fold f) {
+    private static Column scanColumn(ScanFn fn, Column c, Fold start, Column reset) {
+        Fold f = start;
         int n = c.length();
         DType type = fn.outputType(c.name(), c.dtype());
         byte[] nulls = new byte[n];
@@ -146,6 +182,9 @@ final class WindowKernels {
         List<String> strings = type == DType.STRING ? new ArrayList<>(n) : null;
         for (int i = 0; i < n; i++) {
             boolean missing = c.isNull(i);
+            if (reset != null && resets(reset, i)) {
+                f = new Fold(fn);
+            }
             f.add(c, i);
             boolean empty = missing && fn != ScanFn.FFILL || !f.has;
             if (empty) {

@@ -25,6 +25,8 @@ public sealed interface TableChunkOperand extends Operand permits
         ChunkTableEwm,
         ChunkTableEwmCarry,
         ChunkTableGroupApply,
+        ChunkTableGroupScan,
+        ChunkTableGroupScanTotal,
         ChunkTableHConcat,
         ChunkTableJoin,
         ChunkTableMap,

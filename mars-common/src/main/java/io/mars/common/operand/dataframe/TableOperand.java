@@ -25,6 +25,7 @@ public sealed interface TableOperand extends Operand permits
         TableDropDuplicates,
         TableEwm,
         TableFilter,
+        TableGroupScan,
         TableGroupApply,
         TableHead,
         TableIloc,
