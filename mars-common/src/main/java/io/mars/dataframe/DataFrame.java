@@ -797,6 +797,19 @@ public final class DataFrame implements Tileable {
         return rolling(window, window);
     }
 
+    /** pandas' {@code interpolate()} of every column (each int or float): see {@link Series#interpolate()}. */
+    public DataFrame interpolate() {
+        DataFrame out = this;
+        for (String c : columns) {
+            Series s = col(c);
+            Series filled = s.interpolate();
+            if (filled != s) {
+                out = out.assign(c, filled.rename(c));
+            }
+        }
+        return out;
+    }
+
     /** pandas' {@code ewm(...)} of every column (each numeric or bool); see {@link Series#ewm(EwmOptions)}. */
     public Ewm<DataFrame> ewm(EwmOptions options) {
         List<DType> out = new ArrayList<>(columns.size());

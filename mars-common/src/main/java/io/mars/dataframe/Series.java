@@ -513,6 +513,29 @@ public final class Series implements Tileable {
                 labels()));
     }
 
+    /**
+     * pandas' {@code interpolate()} (method='linear', limit_direction='forward'): a null between two values takes
+     * the value on the straight line between them, by position (numpy's {@code interp}); nulls after the last value
+     * take the last value, nulls before the first stay null. An int series has no nulls and is returned as it is.
+     */
+    public Series interpolate() {
+        if (!dtype.isNumeric() || dtype == DType.BOOL) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "interpolate of series '" + name + "' of " + dtype
+                    + " is not supported; give a float series");
+        }
+        if (!dtype.isFloat()) {
+            return this;
+        }
+        Series known = notna();
+        Series position = isna().or(known).cumsum().astype(DType.FLOAT64);
+        Series at = position.where(known);
+        Series before = at.ffill();
+        Series previous = ffill();
+        Series slope = bfill().subtract(previous).divide(at.bfill().subtract(before));
+        return combineFirst(slope.multiply(position.subtract(before)).add(previous)).combineFirst(previous)
+                .rename(name);
+    }
+
     /** pandas' {@code expanding()} (min_periods=1). */
     public Expanding<Series> expanding() {
         return new Expanding<>(fn -> fn.apply(this));

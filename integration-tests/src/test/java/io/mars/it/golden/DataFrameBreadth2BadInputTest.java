@@ -83,4 +83,13 @@ class DataFrameBreadth2BadInputTest {
                 "'s'");
         assertFails(() -> df().groupBy("z").ngroup(), ErrorCode.COLUMN_NOT_FOUND, "'z'");
     }
+
+    @Test
+    void interpolateAndRollingMediansOfTextAreUnsupportedDtypeNamingTheColumn() {
+        assertFails(() -> df().col("s").interpolate(), ErrorCode.UNSUPPORTED_DTYPE, "interpolate", "'s'", "object");
+        assertFails(() -> df().interpolate(), ErrorCode.UNSUPPORTED_DTYPE, "interpolate", "'s'");
+        assertFails(() -> df().col("b").interpolate(), ErrorCode.UNSUPPORTED_DTYPE, "interpolate", "'b'", "bool");
+        assertFails(() -> df().col("s").rolling(2).median(), ErrorCode.UNSUPPORTED_DTYPE, "rolling.median", "'s'");
+        assertFails(() -> df().select("k", "s").rolling(2).var(), ErrorCode.UNSUPPORTED_DTYPE, "rolling.var", "'s'");
+    }
 }

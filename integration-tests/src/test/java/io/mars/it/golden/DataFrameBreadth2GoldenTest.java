@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 18's second breadth round against pandas: ewm (mean, sum, var, std with each decay, adjust, ignore_na,
- * min_periods and bias), groupby cumprod/cummax/cummin/bfill/ngroup, more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
+ * min_periods and bias), rolling var/median, interpolate, groupby cumprod/cummax/cummin/bfill/ngroup, more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
  * removeprefix/removesuffix, split with expand and part selection, cat) and more dt members (microsecond,
  * nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every case of
  * {@code golden/dataframe/breadth2.json} (written by {@code src/test/python/golden_dataframe_breadth2.py}) with one
@@ -59,6 +59,20 @@ class DataFrameBreadth2GoldenTest {
         add("ewm_after_filter", (df, u, e) -> x(positive(df)).ewm(EwmOptions.span(2)).mean());
         add("empty_ewm_mean", (df, u, e) -> x(e).ewm(EwmOptions.com(1)).mean());
         add("empty_ewm_frame_var", (df, u, e) -> e.select("x", "y").ewm(EwmOptions.com(1)).var());
+        add("rolling_3_var_x", (df, u, e) -> x(df).rolling(3).var());
+        add("rolling_4_var_y_min_periods_2", (df, u, e) -> df.col("y").rolling(4, 2).var());
+        add("rolling_3_median_x", (df, u, e) -> x(df).rolling(3).median());
+        add("rolling_4_median_x_min_periods_1", (df, u, e) -> x(df).rolling(4, 1).median());
+        add("rolling_frame_median", (df, u, e) -> df.select("x", "y").rolling(5, 2).median());
+        add("rolling_var_after_filter", (df, u, e) -> x(positive(df)).rolling(2).var());
+        add("interpolate_x", (df, u, e) -> x(df).interpolate());
+        add("interpolate_x_shift_2", (df, u, e) -> x(df).shift(2).interpolate());
+        add("interpolate_x_shift_neg_3", (df, u, e) -> x(df).shift(-3).interpolate());
+        add("interpolate_x_masked_runs", (df, u, e) -> x(df).where(df.col("y").gt(2.0)).interpolate());
+        add("interpolate_frame", (df, u, e) -> df.select("k", "x", "y").assign("z", x(df).where(df.col("y").lt(5.0))
+                .rename("z")).interpolate());
+        add("interpolate_after_filter", (df, u, e) -> x(positive(df)).interpolate());
+        add("empty_interpolate_x", (df, u, e) -> x(e).interpolate());
         add("groupby_k_cumprod", (df, u, e) -> df.select("k", "x", "y").groupBy("k").cumprod());
         add("groupby_g_cummax_x", (df, u, e) -> df.select("g", "x").groupBy("g").cummax());
         add("groupby_k_cummax", (df, u, e) -> df.select("k", "x", "y").groupBy("k").cummax());

@@ -393,7 +393,8 @@ final class WindowKernels {
                     fn == WindowFn.ROLLING_MEAN);
             case ROLLING_MIN, ROLLING_MAX -> slidingExtremes(v, start, n, (int) periods, op.minPeriods(),
                     fn == WindowFn.ROLLING_MAX);
-            case DIFF, PCT_CHANGE, ROLLING_STD -> rowByRow(fn, v, start, n, periods, op.minPeriods());
+            case DIFF, PCT_CHANGE, ROLLING_STD, ROLLING_VAR, ROLLING_MEDIAN -> rowByRow(fn, v, start, n, periods,
+                    op.minPeriods());
             case SHIFT -> throw new IllegalStateException();
         };
         if (type == DType.FLOAT32) {
@@ -508,7 +509,9 @@ final class WindowKernels {
             out[j] = switch (fn) {
                 case DIFF -> v[r] - at(v, r - periods);
                 case PCT_CHANGE -> v[r] / at(v, r - periods) - 1;
-                default -> rollingStd(v, Math.max(0, r - (int) periods + 1), r + 1, minPeriods);
+                case ROLLING_VAR -> rollingVar(v, Math.max(0, r - (int) periods + 1), r + 1, minPeriods);
+                case ROLLING_MEDIAN -> rollingMedian(v, Math.max(0, r - (int) periods + 1), r + 1, minPeriods);
+                default -> Math.sqrt(rollingVar(v, Math.max(0, r - (int) periods + 1), r + 1, minPeriods));
             };
         }
         return out;
@@ -518,7 +521,7 @@ final class WindowKernels {
      * The sample standard deviation (ddof 1) of the values of {@code [from, to)}, NaN with fewer than
      * {@code minPeriods} (or two) values; two passes over the window, for pandas' precision.
      */
-    private static double rollingStd(double[] v, int from, int to, long minPeriods) {
+    private static double rollingVar(double[] v, int from, int to, long minPeriods) {
         int count = 0;
         double sum = 0;
         for (int i = from; i < to; i++) {
@@ -530,11 +533,27 @@ final class WindowKernels {
         if (count < Math.max(1, minPeriods)) {
             return Double.NaN;
         }
-        return std(v, from, to, sum / count, count);
+        return variance(v, from, to, sum / count, count);
     }
 
-    /** The sample standard deviation (ddof 1) of the values of {@code [from, to)} about their {@code mean}. */
-    private static double std(double[] v, int from, int to, double mean, int count) {
+    /** The median of the values of {@code [from, to)} that are not NaN; NaN for fewer than {@code minPeriods}. */
+    private static double rollingMedian(double[] v, int from, int to, long minPeriods) {
+        double[] w = new double[to - from];
+        int count = 0;
+        for (int i = from; i < to; i++) {
+            if (!Double.isNaN(v[i])) {
+                w[count++] = v[i];
+            }
+        }
+        if (count < Math.max(1, minPeriods)) {
+            return Double.NaN;
+        }
+        Arrays.sort(w, 0, count);
+        return count % 2 == 1 ? w[count / 2] : (w[count / 2 - 1] + w[count / 2]) / 2;
+    }
+
+    /** The sample variance (ddof 1) of the values of {@code [from, to)} about their {@code mean}. */
+    private static double variance(double[] v, int from, int to, double mean, int count) {
         if (count < 2) {
             return Double.NaN;
         }
@@ -545,7 +564,7 @@ final class WindowKernels {
                 ss += d * d;
             }
         }
-        return Math.sqrt(ss / (count - 1));
+        return ss / (count - 1);
     }
 
     /** The value {@code periods} rows before (after, when negative), null past either end of the series. */
