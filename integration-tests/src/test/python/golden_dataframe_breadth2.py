@@ -25,6 +25,7 @@ import pandas as pd
 
 from golden_dataframe import frame
 from golden_dataframe_ops import col
+from golden_dataframe_everyday import group_rolling
 from golden_dataframe_text_dates import table
 
 OUT = Path(__file__).resolve().parents[1] / "resources" / "golden" / "dataframe" / "breadth2.json"
@@ -91,6 +92,12 @@ def cases(df, u):
         "interpolate_frame": lambda: df[["k", "x", "y"]].assign(z=x.where(y < 5)).interpolate(),
         "interpolate_after_filter": lambda: col(pos.x.interpolate(), "x"),
         "empty_interpolate_x": lambda: col(e.x.interpolate(), "x"),
+        # groupby rolling min/max (pandas orders the rows by group; put back in frame order)
+        "groupby_k_rolling_3_max": lambda: group_rolling(df[["k", "x", "y"]], 3, None, "max"),
+        "groupby_k_rolling_2_min": lambda: group_rolling(df[["k", "x", "y"]], 2, None, "min"),
+        "groupby_k_rolling_4_1_max_x": lambda: group_rolling(df[["k", "x"]], 4, 1, "max"),
+        "groupby_k_rolling_3_2_min": lambda: group_rolling(df[["k", "x", "y"]], 3, 2, "min"),
+        "groupby_k_rolling_1_max_y": lambda: group_rolling(df[["k", "y"]], 1, None, "max"),
         # groupby cumprod/cummax/cummin (a segmented scan), bfill, ngroup
         "groupby_k_cumprod": lambda: df[["k", "x", "y"]].groupby("k").cumprod(),
         "groupby_g_cummax_x": lambda: df[["g", "x"]].groupby("g").cummax(),

@@ -266,8 +266,9 @@ public final class GroupBy {
     }
 
     /**
-     * pandas' {@code rolling(window)} per group: {@code .sum()}, {@code .mean()}, {@code .count()} of every non-key
-     * column over each row's window within its group, in frame order (pandas orders the rows by group).
+     * pandas' {@code rolling(window)} per group: {@code .sum()}, {@code .mean()}, {@code .count()}, {@code .min()},
+     * {@code .max()} of every non-key column over each row's window within its group, in frame order (pandas orders
+     * the rows by group).
      */
     public Rolling rolling(int window) {
         return rolling(window, window);
@@ -307,6 +308,14 @@ public final class GroupBy {
 
         public DataFrame count() {
             return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "count");
+        }
+
+        public DataFrame min() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "min");
+        }
+
+        public DataFrame max() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "max");
         }
     }
 

@@ -145,6 +145,7 @@ final class GroupWindows {
         Series[] groups = Ranks.groupStarts(sorted, keys);
         Series start = number.multiply(groups[0].astype(DType.INT64)).cummax();
         Series reaches = number.subtract(start).ge((double) window);
+        Series full = number.subtract(start).ge((double) window - 1);
         DataFrame out = sorted.select(Ranks.POSITION);
         for (String v : values) {
             Series x = sorted.col(v).astype(DType.FLOAT64);
@@ -153,12 +154,35 @@ final class GroupWindows {
             Series result = switch (fn) {
                 case "sum" -> sum;
                 case "mean" -> sum.divide(count);
+                case "min", "max" -> extremes(x, groups[0], full, window, fn.equals("max"));
                 default -> count;
             };
             Series enough = fn.equals("count") ? groups[1] : count.ge((double) minPeriods).and(groups[1]);
             out = out.assign(v, result.where(enough).rename(v));
         }
         return out.sortValues(Ranks.POSITION, true).select(values).resetIndex(true);
+    }
+
+    /**
+     * The maximum (minimum) of {@code x} over each row's window within its group (rows sorted by key and position):
+     * where the window lies in the group ({@code full}), the rolling extreme of the whole column; before that, the
+     * group's running extreme so far (a segmented scan, forward-filled over nulls within the group).
+     */
+    private static Series extremes(Series x, Series starts, Series full, int window, boolean max) {
+        Series rolled = max ? x.rolling(window, 0).max() : x.rolling(window, 0).min();
+        Series running = segmentedScan(segmentedScan(x, starts, max ? io.mars.common.operand.dataframe.ScanFn.CUMMAX
+                : io.mars.common.operand.dataframe.ScanFn.CUMMIN), starts, io.mars.common.operand.dataframe.ScanFn.FFILL);
+        return rolled.where(full).combineFirst(running.where(full.not()));
+    }
+
+    /** {@code fn} of {@code x} run afresh from each row where {@code starts} is true. */
+    private static Series segmentedScan(Series x, Series starts, io.mars.common.operand.dataframe.ScanFn fn) {
+        String v = "__mars_value";
+        DataFrame marked = x.rename(v).toFrame().assign(RESET, starts.rename(RESET));
+        DataFrame scanned = new DataFrame(new io.mars.common.operand.dataframe.TableGroupScan(fn, List.of(v), RESET),
+                List.of(marked), marked.columns(), List.of(fn.outputType(v, x.dtype()), marked.dtype(RESET)),
+                marked.rowCount(), marked.labels());
+        return scanned.col(v).rename(x.name());
     }
 
     /** The sum of {@code x} over each row's window within its group (rows sorted by key and position). */

@@ -82,6 +82,9 @@ class DataFrameBreadth2BadInputTest {
         assertFails(() -> df().select("k", "x", "s").groupBy("k").cummin(), ErrorCode.UNSUPPORTED_DTYPE, "cummin",
                 "'s'");
         assertFails(() -> df().groupBy("z").ngroup(), ErrorCode.COLUMN_NOT_FOUND, "'z'");
+        assertFails(() -> df().select("k", "s").groupBy("k").rolling(2).max(), ErrorCode.UNSUPPORTED_DTYPE,
+                "rolling.max", "'s'");
+        assertFails(() -> df().select("k", "x").groupBy("k").rolling(0), ErrorCode.INVALID_ARGUMENT, "window", "0");
     }
 
     @Test
