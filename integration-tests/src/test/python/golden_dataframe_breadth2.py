@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from golden_dataframe import frame
+from golden_dataframe import frame, reduce_frame, scalar
 from golden_dataframe_ops import col
 from golden_dataframe_everyday import group_rolling
 from golden_dataframe_text_dates import table
@@ -92,6 +92,14 @@ def cases(df, u):
         "interpolate_frame": lambda: df[["k", "x", "y"]].assign(z=x.where(y < 5)).interpolate(),
         "interpolate_after_filter": lambda: col(pos.x.interpolate(), "x"),
         "empty_interpolate_x": lambda: col(e.x.interpolate(), "x"),
+        # prod (a product aggregation: 1 for no values, int64 for ints and bools)
+        "prod_y_gt_5": lambda: scalar("y", df[df.y > 5].y.prod()),
+        "prod_x_after_filter": lambda: scalar("x", df[(df.y > 0) & (df.x != 0)].x.prod()),
+        "empty_prod_x": lambda: scalar("x", e.x.prod()),
+        "frame_prod": lambda: reduce_frame(df[df.y > 5][["x", "y", "b"]], "prod"),
+        "groupby_k_prod": lambda: df[["k", "x", "y"]].groupby("k", as_index=False).prod(),
+        "groupby_g_prod_x": lambda: df[["g", "x"]].groupby("g", as_index=False).prod(),
+        "groupby_k_agg_prod": lambda: df.groupby("k", as_index=False).agg(p=("y", "prod"), s=("y", "sum")),
         # groupby rolling min/max (pandas orders the rows by group; put back in frame order)
         "groupby_k_rolling_3_max": lambda: group_rolling(df[["k", "x", "y"]], 3, None, "max"),
         "groupby_k_rolling_2_min": lambda: group_rolling(df[["k", "x", "y"]], 2, None, "min"),

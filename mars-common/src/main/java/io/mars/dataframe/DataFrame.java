@@ -449,6 +449,8 @@ public final class DataFrame implements Tileable {
 
     public DataFrame sum() { return reduce(AggFn.SUM, 1); }
     public DataFrame mean() { return reduce(AggFn.MEAN, 1); }
+    /** pandas' {@code prod()} of every column (each numeric), a one-row frame like {@link #sum()}. */
+    public DataFrame prod() { return reduce(AggFn.PROD, 1); }
     public DataFrame count() { return reduce(AggFn.COUNT, 1); }
     public DataFrame min() { return reduce(AggFn.MIN, 1); }
     public DataFrame max() { return reduce(AggFn.MAX, 1); }

@@ -556,6 +556,9 @@ public final class Series implements Tileable {
         return minCount == 0 ? sum() : sum().where(count().ge((double) minCount));
     }
     public Series mean() { return reduce(AggFn.MEAN, 1); }
+
+    /** pandas' {@code prod()}: the product of the values that are not null (1 for none); bool and int give int64. */
+    public Series prod() { return reduce(AggFn.PROD, 1); }
     public Series count() { return reduce(AggFn.COUNT, 1); }
     public Series min() { return reduce(AggFn.MIN, 1); }
     public Series max() { return reduce(AggFn.MAX, 1); }

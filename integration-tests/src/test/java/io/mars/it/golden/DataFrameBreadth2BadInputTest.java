@@ -95,4 +95,12 @@ class DataFrameBreadth2BadInputTest {
         assertFails(() -> df().col("s").rolling(2).median(), ErrorCode.UNSUPPORTED_DTYPE, "rolling.median", "'s'");
         assertFails(() -> df().select("k", "s").rolling(2).var(), ErrorCode.UNSUPPORTED_DTYPE, "rolling.var", "'s'");
     }
+
+    @Test
+    void productsOfTextAreNonNumericAggregationNamingTheColumn() {
+        assertFails(() -> df().col("s").prod(), ErrorCode.NON_NUMERIC_AGGREGATION, "prod", "'s'");
+        assertFails(() -> df().prod(), ErrorCode.NON_NUMERIC_AGGREGATION, "prod", "'s'");
+        assertFails(() -> df().select("k", "s").groupBy("k").prod(), ErrorCode.NON_NUMERIC_AGGREGATION, "prod",
+                "'s'");
+    }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 18's second breadth round against pandas: ewm (mean, sum, var, std with each decay, adjust, ignore_na,
- * min_periods and bias), rolling var/median, interpolate, groupby rolling min/max, groupby cumprod/cummax/cummin/bfill/ngroup, more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
+ * min_periods and bias), rolling var/median, interpolate, prod (series, frame, groupby), groupby rolling min/max, groupby cumprod/cummax/cummin/bfill/ngroup, more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
  * removeprefix/removesuffix, split with expand and part selection, cat) and more dt members (microsecond,
  * nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every case of
  * {@code golden/dataframe/breadth2.json} (written by {@code src/test/python/golden_dataframe_breadth2.py}) with one
@@ -73,6 +73,14 @@ class DataFrameBreadth2GoldenTest {
                 .rename("z")).interpolate());
         add("interpolate_after_filter", (df, u, e) -> x(positive(df)).interpolate());
         add("empty_interpolate_x", (df, u, e) -> x(e).interpolate());
+        add("prod_y_gt_5", (df, u, e) -> df.filter(df.col("y").gt(5.0)).col("y").prod());
+        add("prod_x_after_filter", (df, u, e) -> df.filter(df.col("y").gt(0.0).and(x(df).ne(0.0))).col("x").prod());
+        add("empty_prod_x", (df, u, e) -> x(e).prod());
+        add("frame_prod", (df, u, e) -> df.filter(df.col("y").gt(5.0)).select("x", "y", "b").prod());
+        add("groupby_k_prod", (df, u, e) -> df.select("k", "x", "y").groupBy("k").prod());
+        add("groupby_g_prod_x", (df, u, e) -> df.select("g", "x").groupBy("g").prod());
+        add("groupby_k_agg_prod", (df, u, e) -> df.groupBy("k").agg(io.mars.dataframe.GroupBy.named("p", "y", "prod"),
+                io.mars.dataframe.GroupBy.named("s", "y", "sum")));
         add("groupby_k_rolling_3_max", (df, u, e) -> df.select("k", "x", "y").groupBy("k").rolling(3).max());
         add("groupby_k_rolling_2_min", (df, u, e) -> df.select("k", "x", "y").groupBy("k").rolling(2).min());
         add("groupby_k_rolling_4_1_max_x", (df, u, e) -> df.select("k", "x").groupBy("k").rolling(4, 1).max());
