@@ -92,6 +92,18 @@ def cases(df, u):
         "interpolate_frame": lambda: df[["k", "x", "y"]].assign(z=x.where(y < 5)).interpolate(),
         "interpolate_after_filter": lambda: col(pos.x.interpolate(), "x"),
         "empty_interpolate_x": lambda: col(e.x.interpolate(), "x"),
+        # expanding var/std/count
+        "expanding_var_x": lambda: col(x.expanding().var(), "x"),
+        "expanding_std_y": lambda: col(y.expanding().std(), "y"),
+        "expanding_count_x": lambda: col(x.expanding().count(), "x"),
+        "expanding_frame_std": lambda: df[["k", "x", "y"]].expanding().std(),
+        "expanding_var_after_filter": lambda: col(pos.x.expanding().var(), "x"),
+        "expanding_var_shifted": lambda: col(x.shift(3).expanding().var(), "x"),
+        "empty_expanding_std": lambda: col(e.x.expanding().std(), "x"),
+        # corr/cov matrices (pairwise complete rows; pandas' index of column names is not compared)
+        "frame_corr": lambda: df[["k", "x", "y", "b"]].corr(),
+        "frame_cov": lambda: df[["k", "x", "y"]].cov(),
+        "frame_corr_after_filter": lambda: pos[["x", "y"]].corr(),
         # prod (a product aggregation: 1 for no values, int64 for ints and bools)
         "prod_y_gt_5": lambda: scalar("y", df[df.y > 5].y.prod()),
         "prod_x_after_filter": lambda: scalar("x", df[(df.y > 0) & (df.x != 0)].x.prod()),

@@ -799,6 +799,38 @@ public final class DataFrame implements Tileable {
         return rolling(window, window);
     }
 
+    /**
+     * pandas' {@code corr()} (Pearson, pairwise complete rows): a frame with a row and a column per column of this
+     * one (each numeric or bool), labelled by the column names; every pair through {@link Series#corr(Series)}.
+     * A text column is NON_NUMERIC_AGGREGATION (pandas 1.5 drops it with a warning; pandas 2 refuses it too).
+     */
+    public DataFrame corr() {
+        return pairwise(true);
+    }
+
+    /** pandas' {@code cov()} (ddof 1, pairwise complete rows): as {@link #corr()}, with {@link Series#cov(Series)}. */
+    public DataFrame cov() {
+        return pairwise(false);
+    }
+
+    private DataFrame pairwise(boolean corr) {
+        if (columns.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, (corr ? "corr" : "cov") + " needs at least one column");
+        }
+        List<DataFrame> rows = new ArrayList<>(columns.size());
+        for (String a : columns) {
+            DataFrame row = null;
+            for (String b : columns) {
+                Series v = (corr ? col(a).corr(col(b)) : col(a).cov(col(b))).rename(b);
+                row = row == null ? v.toFrame() : row.assign(b, v);
+            }
+            rows.add(row);
+        }
+        String label = "__mars_column";
+        DataFrame names = DataFrames.fromColumns(java.util.Map.of(label, columns));
+        return DataFrames.concat(rows).resetIndex(true).assign(label, names.col(label)).setIndex(label);
+    }
+
     /** pandas' {@code interpolate()} of every column (each int or float): see {@link Series#interpolate()}. */
     public DataFrame interpolate() {
         DataFrame out = this;

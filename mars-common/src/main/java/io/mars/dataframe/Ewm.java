@@ -30,6 +30,16 @@ public final class Ewm<T> {
         this.build = build;
     }
 
+    /**
+     * pandas' {@code expanding().var()} ({@code std}) of a numeric series: the recurrences with no decay
+     * (alpha 0, adjust) are Welford's running mean and variance, unbiased by n / (n - 1) as pandas'.
+     */
+    static Series expanding(Series s, EwmFn fn) {
+        fn.outputType(s.name(), s.dtype());
+        return new Series(new TableEwm(fn, 0, true, false, 1, false, List.of(s.name())), List.of(s), s.name(),
+                io.mars.types.DType.FLOAT64, s.length(), s.labels());
+    }
+
     private T make(EwmFn fn, boolean bias) {
         return build.apply(new TableEwm(fn, alpha, options.adjust(), options.ignoreNa(),
                 Math.max(1, options.minPeriods()), bias, columns));

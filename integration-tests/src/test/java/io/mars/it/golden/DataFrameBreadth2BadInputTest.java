@@ -103,4 +103,13 @@ class DataFrameBreadth2BadInputTest {
         assertFails(() -> df().select("k", "s").groupBy("k").prod(), ErrorCode.NON_NUMERIC_AGGREGATION, "prod",
                 "'s'");
     }
+
+    @Test
+    void matricesAndExpandingMomentsOfTextAreRefusedNamingTheColumn() {
+        assertFails(() -> df().corr(), ErrorCode.NON_NUMERIC_AGGREGATION, "corr", "'s'");
+        assertFails(() -> df().select("x", "s").cov(), ErrorCode.NON_NUMERIC_AGGREGATION, "cov", "'s'");
+        assertFails(() -> df().select().corr(), ErrorCode.INVALID_ARGUMENT, "at least one column");
+        assertFails(() -> df().col("s").expanding().var(), ErrorCode.UNSUPPORTED_DTYPE, "'s'");
+        assertFails(() -> df().col("s").expanding().count(), ErrorCode.UNSUPPORTED_DTYPE, "'s'");
+    }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 18's second breadth round against pandas: ewm (mean, sum, var, std with each decay, adjust, ignore_na,
- * min_periods and bias), rolling var/median, interpolate, prod (series, frame, groupby), groupby rolling min/max, groupby cumprod/cummax/cummin/bfill/ngroup, more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
+ * min_periods and bias), rolling var/median, interpolate, expanding var/std/count, corr/cov matrices, prod (series, frame, groupby), groupby rolling min/max, groupby cumprod/cummax/cummin/bfill/ngroup, more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
  * removeprefix/removesuffix, split with expand and part selection, cat) and more dt members (microsecond,
  * nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every case of
  * {@code golden/dataframe/breadth2.json} (written by {@code src/test/python/golden_dataframe_breadth2.py}) with one
@@ -73,6 +73,16 @@ class DataFrameBreadth2GoldenTest {
                 .rename("z")).interpolate());
         add("interpolate_after_filter", (df, u, e) -> x(positive(df)).interpolate());
         add("empty_interpolate_x", (df, u, e) -> x(e).interpolate());
+        add("expanding_var_x", (df, u, e) -> x(df).expanding().var());
+        add("expanding_std_y", (df, u, e) -> df.col("y").expanding().std());
+        add("expanding_count_x", (df, u, e) -> x(df).expanding().count());
+        add("expanding_frame_std", (df, u, e) -> df.select("k", "x", "y").expanding().std());
+        add("expanding_var_after_filter", (df, u, e) -> x(positive(df)).expanding().var());
+        add("expanding_var_shifted", (df, u, e) -> x(df).shift(3).expanding().var());
+        add("empty_expanding_std", (df, u, e) -> x(e).expanding().std());
+        add("frame_corr", (df, u, e) -> df.select("k", "x", "y", "b").corr());
+        add("frame_cov", (df, u, e) -> df.select("k", "x", "y").cov());
+        add("frame_corr_after_filter", (df, u, e) -> positive(df).select("x", "y").corr());
         add("prod_y_gt_5", (df, u, e) -> df.filter(df.col("y").gt(5.0)).col("y").prod());
         add("prod_x_after_filter", (df, u, e) -> df.filter(df.col("y").gt(0.0).and(x(df).ne(0.0))).col("x").prod());
         add("empty_prod_x", (df, u, e) -> x(e).prod());
