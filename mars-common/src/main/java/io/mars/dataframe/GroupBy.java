@@ -319,6 +319,16 @@ public final class GroupBy {
         public DataFrame max() {
             return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "max");
         }
+
+        /** The sample variance (ddof 1) of each window within its group, NaN for fewer than two values. */
+        public DataFrame var() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "var");
+        }
+
+        /** The sample standard deviation (ddof 1) of each window within its group. */
+        public DataFrame std() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "std");
+        }
     }
 
     /**

@@ -155,6 +155,19 @@ final class GroupWindows {
                 case "sum" -> sum;
                 case "mean" -> sum.divide(count);
                 case "min", "max" -> extremes(x, groups[0], full, window, fn.equals("max"));
+                case "var", "std" -> {
+                    // sums of powers about the group's first value (a constant of the window), so that values far
+                    // from zero lose little to cancellation
+                    List<String> kv = new ArrayList<>(keys);
+                    kv.add(v);
+                    Series first = Ranks.transform(sorted.select(kv), keys, "first").col(v).astype(DType.FLOAT64);
+                    Series d = x.subtract(first);
+                    Series s1 = windowed(d.fillna(0.0), groups[0], reaches, window);
+                    Series s2 = windowed(d.multiply(d).fillna(0.0), groups[0], reaches, window);
+                    Series var = s2.subtract(s1.multiply(s1).divide(count)).divide(count.subtract(1.0))
+                            .clip(0.0, Double.NaN).where(count.ge(2.0));
+                    yield fn.equals("var") ? var : var.power(0.5);
+                }
                 default -> count;
             };
             Series enough = fn.equals("count") ? groups[1] : count.ge((double) minPeriods).and(groups[1]);

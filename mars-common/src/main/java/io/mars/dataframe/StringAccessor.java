@@ -365,6 +365,21 @@ public final class StringAccessor {
                 && v.chars().noneMatch(c -> Character.isUpperCase(c) || Character.isTitleCase(c)));
     }
 
+    /**
+     * pandas' {@code match(pattern)}: whether the regular expression matches at the start of the value; null for
+     * null (pandas: NaN, object).
+     */
+    public Series match(String pattern) {
+        java.util.regex.Pattern p = compile("match", pattern);
+        return each(v -> v == null ? null : (Object) p.matcher(v).lookingAt(), DType.BOOL);
+    }
+
+    /** pandas' {@code fullmatch(pattern)}: whether the regular expression matches the whole value; null for null. */
+    public Series fullmatch(String pattern) {
+        java.util.regex.Pattern p = compile("fullmatch", pattern);
+        return each(v -> v == null ? null : (Object) p.matcher(v).matches(), DType.BOOL);
+    }
+
     /** pandas' {@code removeprefix(prefix)}: the value without {@code prefix} when it starts with it. */
     public Series removeprefix(String prefix) {
         String p = Objects.requireNonNull(prefix, "prefix");

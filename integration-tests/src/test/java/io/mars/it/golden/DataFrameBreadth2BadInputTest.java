@@ -61,6 +61,8 @@ class DataFrameBreadth2BadInputTest {
         assertFails(() -> df().col("s").str().split(",", 0), ErrorCode.INVALID_ARGUMENT, "n must be at least 1",
                 "0");
         assertFails(() -> df().col("s").str().splitGet("", -1, 0), ErrorCode.INVALID_ARGUMENT, "separator");
+        assertFails(() -> df().col("s").str().match("(a"), ErrorCode.INVALID_ARGUMENT, "str.match", "'(a'");
+        assertFails(() -> df().col("s").str().fullmatch("[z"), ErrorCode.INVALID_ARGUMENT, "str.fullmatch", "'[z'");
     }
 
     @Test
@@ -85,6 +87,8 @@ class DataFrameBreadth2BadInputTest {
         assertFails(() -> df().select("k", "s").groupBy("k").rolling(2).max(), ErrorCode.UNSUPPORTED_DTYPE,
                 "rolling.max", "'s'");
         assertFails(() -> df().select("k", "x").groupBy("k").rolling(0), ErrorCode.INVALID_ARGUMENT, "window", "0");
+        assertFails(() -> df().select("k", "s").groupBy("k").rolling(2).std(), ErrorCode.UNSUPPORTED_DTYPE,
+                "rolling.std", "'s'");
     }
 
     @Test

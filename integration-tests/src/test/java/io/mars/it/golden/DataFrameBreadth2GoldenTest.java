@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 18's second breadth round against pandas: ewm (mean, sum, var, std with each decay, adjust, ignore_na,
- * min_periods and bias), rolling var/median, interpolate, expanding var/std/count, corr/cov matrices, prod (series, frame, groupby), groupby rolling min/max, groupby cumprod/cummax/cummin/bfill/ngroup, more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
- * removeprefix/removesuffix, split with expand and part selection, cat) and more dt members (microsecond,
+ * min_periods and bias), rolling var/median, interpolate, expanding var/std/count, corr/cov matrices, prod (series, frame, groupby), groupby rolling min/max/var/std, groupby cumprod/cummax/cummin/bfill/ngroup, more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
+ * match/fullmatch, removeprefix/removesuffix, split with expand and part selection, cat) and more dt members (microsecond,
  * nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every case of
  * {@code golden/dataframe/breadth2.json} (written by {@code src/test/python/golden_dataframe_breadth2.py}) with one
  * chunk, a chunk per row and uneven chunks, so the exponential windows cross chunk boundaries.
@@ -96,6 +96,11 @@ class DataFrameBreadth2GoldenTest {
         add("groupby_k_rolling_4_1_max_x", (df, u, e) -> df.select("k", "x").groupBy("k").rolling(4, 1).max());
         add("groupby_k_rolling_3_2_min", (df, u, e) -> df.select("k", "x", "y").groupBy("k").rolling(3, 2).min());
         add("groupby_k_rolling_1_max_y", (df, u, e) -> df.select("k", "y").groupBy("k").rolling(1).max());
+        add("groupby_k_rolling_3_var", (df, u, e) -> df.select("k", "x", "y").groupBy("k").rolling(3).var());
+        add("groupby_k_rolling_4_2_std", (df, u, e) -> df.select("k", "x", "y").groupBy("k").rolling(4, 2).std());
+        add("groupby_k_rolling_2_1_var_x", (df, u, e) -> df.select("k", "x").groupBy("k").rolling(2, 1).var());
+        add("groupby_k_rolling_3_std_far", (df, u, e) -> df.select("k", "y").assign("y", df.col("y").multiply(1.0)
+                .add(1e6).rename("y")).groupBy("k").rolling(3).std());
         add("groupby_k_cumprod", (df, u, e) -> df.select("k", "x", "y").groupBy("k").cumprod());
         add("groupby_g_cummax_x", (df, u, e) -> df.select("g", "x").groupBy("g").cummax());
         add("groupby_k_cummax", (df, u, e) -> df.select("k", "x", "y").groupBy("k").cummax());
@@ -124,6 +129,10 @@ class DataFrameBreadth2GoldenTest {
         add("str_isspace", (df, u, e) -> wf(u).str().isspace());
         add("str_isupper", (df, u, e) -> wf(u).str().isupper());
         add("str_islower", (df, u, e) -> wf(u).str().islower());
+        add("str_match_letters", (df, u, e) -> wf(u).str().match("[A-Za-z]+"));
+        add("str_match_digit", (df, u, e) -> wf(u).str().match("\\d"));
+        add("str_fullmatch_word", (df, u, e) -> wf(u).str().fullmatch("[a-z]+"));
+        add("str_fullmatch_csv", (df, u, e) -> wf(u).str().fullmatch("(\\w+,)+\\w+"));
         add("str_removeprefix_ab", (df, u, e) -> w(u).str().removeprefix("ab"));
         add("str_removesuffix_ab", (df, u, e) -> w(u).str().removesuffix("ab"));
         add("str_split_comma_expand_2", (df, u, e) -> w(u).str().split(",", 2));
