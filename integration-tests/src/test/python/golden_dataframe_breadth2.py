@@ -104,6 +104,17 @@ def cases(df, u):
         "frame_corr": lambda: df[["k", "x", "y", "b"]].corr(),
         "frame_cov": lambda: df[["k", "x", "y"]].cov(),
         "frame_corr_after_filter": lambda: pos[["x", "y"]].corr(),
+        # duplicated, isin of a frame
+        "duplicated_frame_k_g_first": lambda: col(df.duplicated(["k", "g"]), ""),
+        "duplicated_frame_k_last": lambda: col(df.duplicated(["k"], keep="last"), ""),
+        "duplicated_frame_g_none": lambda: col(df.duplicated(["g"], keep=False), ""),
+        "duplicated_frame_all": lambda: col(df[["k", "b"]].duplicated(), ""),
+        "duplicated_series_s": lambda: col(df.s.duplicated(), "s"),
+        "duplicated_series_s_none": lambda: col(df.s.duplicated(keep=False), "s"),
+        "duplicated_after_filter": lambda: col(pos.duplicated(["k"]), ""),
+        "empty_duplicated": lambda: col(e.duplicated(["k"]), ""),
+        "isin_frame_mixed": lambda: df[["k", "g", "x", "s"]].isin([1, "a", 2.75, "bb"]),
+        "isin_frame_numbers": lambda: df[["k", "y", "s"]].isin([1, 4, 7]),
         # prod (a product aggregation: 1 for no values, int64 for ints and bools)
         "prod_y_gt_5": lambda: scalar("y", df[df.y > 5].y.prod()),
         "prod_x_after_filter": lambda: scalar("x", df[(df.y > 0) & (df.x != 0)].x.prod()),

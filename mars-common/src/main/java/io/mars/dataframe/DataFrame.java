@@ -615,6 +615,52 @@ public final class DataFrame implements Tileable {
         return DataFrameOps.dropDuplicates(this, subset, keep);
     }
 
+    /**
+     * pandas' {@code duplicated(subset, keep)}: whether each row repeats the {@code subset} columns' values of another
+     * row that {@code keep} ("first", "last" or "none", pandas' {@code keep=False}) keeps in its place; a bool series
+     * in frame order labelled by position; an empty subset means every column. The rows that
+     * {@link #dropDuplicates(List, String)} keeps are joined back to the rows by position.
+     */
+    public Series duplicated(List<String> subset, String keep) {
+        List<String> by = subset == null || subset.isEmpty() ? columns : List.copyOf(subset);
+        String position = "__mars_dup_position";
+        DataFrame plain = withoutLabels();
+        DataFrame rows = plain.assign(position, Ranks.counting(plain).subtract(1L).rename(position));
+        DataFrame kept = DataFrameOps.dropDuplicates(rows, by, keep).select(position);
+        String flag = "__mars_kept";
+        kept = kept.assign(flag, kept.col(position).notna().rename(flag));
+        DataFrame marked = rows.select(position).merge(kept, List.of(position), "left", "_x", "_y", true);
+        return marked.sortValues(position, true).col(flag).isna().rename("").resetIndex();
+    }
+
+    /**
+     * pandas' {@code isin(values)} of a frame: a bool frame, each column's values looked for among those of
+     * {@code values} of its kind (strings for text, numbers for numeric and bool columns, strings or
+     * {@code LocalDate}s for dates); a column with none of its kind is false throughout, as in pandas.
+     */
+    public DataFrame isin(java.util.Collection<?> values) {
+        DataFrame out = this;
+        for (String c : columns) {
+            DType t = dtype(c);
+            List<Object> mine = new ArrayList<>();
+            for (Object v : values) {
+                boolean fits = t == DType.STRING ? v instanceof String
+                        : t == DType.TIMESTAMP ? v instanceof String || v instanceof java.time.LocalDate
+                        : v instanceof Number;
+                if (fits) {
+                    mine.add(v);
+                }
+            }
+            out = out.assign(c, col(c).isin(mine).rename(c));
+        }
+        return out;
+    }
+
+    /** pandas' {@code duplicated()}: every column, keep="first". */
+    public Series duplicated() {
+        return duplicated(List.of(), "first");
+    }
+
     /** pandas' {@code describe()} of the numeric columns: a frame with a column {@code stat} (count, mean, ...). */
     public DataFrame describe() {
         return Describe.of(this);

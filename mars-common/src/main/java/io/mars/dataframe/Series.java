@@ -683,6 +683,16 @@ public final class Series implements Tileable {
         return DataFrameOps.dropDuplicates(positioned());
     }
 
+    /** pandas' {@code duplicated(keep)}: see {@link DataFrame#duplicated(List, String)}; named as the series. */
+    public Series duplicated(String keep) {
+        return toFrame().duplicated(List.of(name), keep).rename(name);
+    }
+
+    /** pandas' {@code duplicated()} (keep="first"). */
+    public Series duplicated() {
+        return duplicated("first");
+    }
+
     /** pandas' {@code drop_duplicates(keep=keep)}: keep is first, last or none (see {@link DataFrame#dropDuplicates(List, String)}). */
     public Series dropDuplicates(String keep) {
         return DataFrameOps.dropDuplicates(toFrame(), List.of(), keep).col(name);

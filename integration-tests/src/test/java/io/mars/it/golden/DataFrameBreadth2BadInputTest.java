@@ -116,4 +116,12 @@ class DataFrameBreadth2BadInputTest {
         assertFails(() -> df().col("s").expanding().var(), ErrorCode.UNSUPPORTED_DTYPE, "'s'");
         assertFails(() -> df().col("s").expanding().count(), ErrorCode.UNSUPPORTED_DTYPE, "'s'");
     }
+
+    @Test
+    void duplicatedWithAnUnknownKeepOrColumnIsRefused() {
+        assertFails(() -> df().duplicated(java.util.List.of("k"), "middle"), ErrorCode.INVALID_ARGUMENT, "keep",
+                "'middle'");
+        assertFails(() -> df().duplicated(java.util.List.of("zz"), "first"), ErrorCode.COLUMN_NOT_FOUND, "'zz'");
+        assertFails(() -> df().col("s").duplicated("both"), ErrorCode.INVALID_ARGUMENT, "'both'");
+    }
 }

@@ -7,6 +7,7 @@ import io.mars.dataframe.Series;
 import io.mars.it.LocalClusterExtension;
 import io.mars.types.DType;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 18's second breadth round against pandas: ewm (mean, sum, var, std with each decay, adjust, ignore_na,
- * min_periods and bias), rolling var/median, interpolate, expanding var/std/count, corr/cov matrices, prod (series, frame, groupby), groupby rolling min/max/var/std, groupby cumprod/cummax/cummin/bfill/ngroup, more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
+ * min_periods and bias), rolling var/median, interpolate, expanding var/std/count, corr/cov matrices, duplicated, isin of a frame, prod (series, frame, groupby), groupby rolling min/max/var/std, groupby cumprod/cummax/cummin/bfill/ngroup, more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
  * match/fullmatch, removeprefix/removesuffix, split with expand and part selection, cat) and more dt members (microsecond,
  * nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every case of
  * {@code golden/dataframe/breadth2.json} (written by {@code src/test/python/golden_dataframe_breadth2.py}) with one
@@ -83,6 +84,16 @@ class DataFrameBreadth2GoldenTest {
         add("frame_corr", (df, u, e) -> df.select("k", "x", "y", "b").corr());
         add("frame_cov", (df, u, e) -> df.select("k", "x", "y").cov());
         add("frame_corr_after_filter", (df, u, e) -> positive(df).select("x", "y").corr());
+        add("duplicated_frame_k_g_first", (df, u, e) -> df.duplicated(List.of("k", "g"), "first"));
+        add("duplicated_frame_k_last", (df, u, e) -> df.duplicated(List.of("k"), "last"));
+        add("duplicated_frame_g_none", (df, u, e) -> df.duplicated(List.of("g"), "none"));
+        add("duplicated_frame_all", (df, u, e) -> df.select("k", "b").duplicated());
+        add("duplicated_series_s", (df, u, e) -> df.col("s").duplicated());
+        add("duplicated_series_s_none", (df, u, e) -> df.col("s").duplicated("none"));
+        add("duplicated_after_filter", (df, u, e) -> positive(df).duplicated(List.of("k"), "first"));
+        add("empty_duplicated", (df, u, e) -> e.duplicated(List.of("k"), "first"));
+        add("isin_frame_mixed", (df, u, e) -> df.select("k", "g", "x", "s").isin(List.of(1L, "a", 2.75, "bb")));
+        add("isin_frame_numbers", (df, u, e) -> df.select("k", "y", "s").isin(List.of(1L, 4L, 7L)));
         add("prod_y_gt_5", (df, u, e) -> df.filter(df.col("y").gt(5.0)).col("y").prod());
         add("prod_x_after_filter", (df, u, e) -> df.filter(df.col("y").gt(0.0).and(x(df).ne(0.0))).col("x").prod());
         add("empty_prod_x", (df, u, e) -> x(e).prod());
