@@ -1,6 +1,8 @@
-"""Golden answers of issue 18's second breadth round: exponentially weighted windows (ewm with com, span, halflife
-and alpha; mean, sum, var, std; adjust, ignore_na, min_periods, bias), more string members (center, ljust, rjust,
-repeat, title, swapcase, the is* tests, removeprefix, removesuffix, split with expand and part selection, cat with
+"""Golden answers of issue 18's second breadth round: exponentially weighted windows of series, frames and groups
+(ewm with com, span, halflife and alpha; mean, sum, var, std; adjust, ignore_na, min_periods, bias), rolling var and
+median, interpolate, expanding var/std/count, corr/cov matrices, duplicated, isin of a frame, prod, groupby rolling
+min/max/var/std and cumprod/cummax/cummin/bfill/ngroup, more string members (center, ljust, rjust, repeat, title,
+swapcase, the is* tests, match, fullmatch, removeprefix, removesuffix, split with expand and part selection, cat with
 another series) and more datetime members (microsecond, nanosecond, days_in_month, the is_*_start/end flags,
 is_leap_year, normalize, day_name, month_name), computed by pandas.
 
@@ -148,6 +150,14 @@ def cases(df, u):
         "groupby_g_ngroup_float": lambda: col(df.groupby("g").ngroup(), ""),
         "groupby_k_b_ngroup": lambda: col(df.groupby(["k", "b"]).ngroup(), ""),
         "empty_groupby_ngroup": lambda: col(e.groupby("k").ngroup(), ""),
+        # groupby ewm (pandas orders the rows by group; put back in frame order)
+        "groupby_k_ewm_com_1_mean": lambda: group_ewm(df[["k", "x", "y"]], "k", dict(com=1.0), "mean"),
+        "groupby_k_ewm_span_3_std": lambda: group_ewm(df[["k", "x", "y"]], "k", dict(span=3), "std"),
+        "groupby_k_b_ewm_alpha_var_noadjust": lambda: group_ewm(df[["k", "b", "x"]], ["k", "b"],
+                                                                 dict(alpha=0.4, adjust=False), "var"),
+        "groupby_g_ewm_halflife_sum_ignore_na": lambda: group_ewm(df[["g", "x"]], "g",
+                                                                  dict(halflife=2, ignore_na=True), "sum"),
+        "groupby_ewm_after_filter": lambda: group_ewm(pos[["k", "x"]], "k", dict(com=0.5), "mean"),
         # str
         "str_center_8_star": lambda: col(w.str.center(8, "*"), "w"),
         "str_center_7": lambda: col(w.str.center(7), "w"),
@@ -193,6 +203,15 @@ def cases(df, u):
         "dt_month_name": lambda: col(t.dt.month_name(), "t"),
         "dt_normalize_after_filter": lambda: col(u[u.o.notna()].t.dt.normalize(), "t"),
     }
+
+
+def group_ewm(d, keys, kw, fn):
+    """groupby(keys).ewm(...): pandas orders the rows by group; Mars keeps frame order (NaN for a null key)."""
+    r = getattr(d.groupby(keys).ewm(**kw), fn)()
+    levels = len(keys) if isinstance(keys, list) else 1
+    r = r.reset_index(level=list(range(levels)), drop=True)
+    r = r.reindex(d.index).reset_index(drop=True)
+    return r[[c for c in d.columns if c not in (keys if isinstance(keys, list) else [keys])]].astype("float64")
 
 
 def main():

@@ -36,13 +36,13 @@ public final class Ewm<T> {
      */
     static Series expanding(Series s, EwmFn fn) {
         fn.outputType(s.name(), s.dtype());
-        return new Series(new TableEwm(fn, 0, true, false, 1, false, List.of(s.name())), List.of(s), s.name(),
+        return new Series(new TableEwm(fn, 0, true, false, 1, false, List.of(s.name()), ""), List.of(s), s.name(),
                 io.mars.types.DType.FLOAT64, s.length(), s.labels());
     }
 
     private T make(EwmFn fn, boolean bias) {
         return build.apply(new TableEwm(fn, alpha, options.adjust(), options.ignoreNa(),
-                Math.max(1, options.minPeriods()), bias, columns));
+                Math.max(1, options.minPeriods()), bias, columns, ""));
     }
 
     /** pandas' {@code mean()}: the weighted mean (weights (1 - alpha)^i; with adjust=false the recursive form). */

@@ -349,6 +349,22 @@ public final class GroupBy {
         return GroupWindows.scan(frame, keys, io.mars.common.operand.dataframe.ScanFn.CUMMIN);
     }
 
+    /**
+     * pandas' {@code ewm(...)} per group ({@code .mean()}, {@code .sum()}, {@code .var()}, {@code .std()} of every
+     * non-key column, each numeric or bool): the recurrences of {@link Series#ewm(EwmOptions)} run within each
+     * group; float64, in frame order (pandas orders the rows by group); null for a row whose key is null.
+     */
+    public Ewm<DataFrame> ewm(EwmOptions options) {
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                io.mars.common.operand.dataframe.EwmFn.MEAN.outputType(c, frame.dtype(c));
+                values.add(c);
+            }
+        }
+        return new Ewm<>(options, values, op -> GroupWindows.ewm(frame, keys, values, op));
+    }
+
     /** pandas' {@code bfill()}: a null takes the first value after it in its group; in frame order. */
     public DataFrame bfill() {
         return GroupWindows.apply(frame, keys, -1, GroupWindows.Kind.FFILL);

@@ -250,6 +250,36 @@ final class GroupWindows {
     }
 
     /**
+     * pandas' {@code groupby(keys).ewm(...)}: {@code template}'s exponentially weighted statistic of every non-key
+     * column within its group, in frame order (pandas orders the rows by group); null for a row whose key is null.
+     * One {@link io.mars.common.operand.dataframe.TableEwm} over the rows sorted by key and position, its
+     * recurrences started afresh at each group's first row.
+     */
+    static DataFrame ewm(DataFrame frame, List<String> keys, List<String> values,
+                         io.mars.common.operand.dataframe.TableEwm template) {
+        DataFrame rows = Ranks.withPositions(frame);
+        List<String> by = new ArrayList<>(keys);
+        by.add(Ranks.POSITION);
+        DataFrame sorted = rows.sortValues(by, Collections.nCopies(by.size(), true));
+        Series[] groups = Ranks.groupStarts(sorted, keys);
+        DataFrame marked = sorted.assign(RESET, groups[0].rename(RESET));
+        List<DType> dtypes = new ArrayList<>();
+        for (String c : marked.columns()) {
+            dtypes.add(values.contains(c) ? DType.FLOAT64 : marked.dtype(c));
+        }
+        io.mars.common.operand.dataframe.TableEwm op = new io.mars.common.operand.dataframe.TableEwm(template.fn(),
+                template.alpha(), template.adjust(), template.ignoreNa(), template.minPeriods(), template.bias(),
+                values, RESET);
+        DataFrame weighted = new DataFrame(op, List.of(marked), marked.columns(), dtypes, marked.rowCount(),
+                marked.labels());
+        DataFrame out = sorted.select(Ranks.POSITION);
+        for (String v : values) {
+            out = out.assign(v, weighted.col(v).where(groups[1]));
+        }
+        return out.sortValues(Ranks.POSITION, true).select(values).resetIndex(true);
+    }
+
+    /**
      * pandas' {@code groupby(keys).ngroup()}: each row's group number, the groups numbered 0, 1, ... in key order,
      * in frame order; an int64 series labelled by position, null for a row whose key is null (pandas gives NaN
      * there, and float64).

@@ -53,6 +53,10 @@ class DataFrameBreadth2BadInputTest {
         assertFails(() -> df().ewm(EwmOptions.span(3)), ErrorCode.UNSUPPORTED_DTYPE, "ewm", "'s'");
         assertFails(() -> df().col("x").ewm(EwmOptions.com(1).adjust(false)).sum(), ErrorCode.NOT_SUPPORTED,
                 "sum", "adjust=False");
+        assertFails(() -> df().select("k", "s").groupBy("k").ewm(EwmOptions.com(1)), ErrorCode.UNSUPPORTED_DTYPE,
+                "ewm", "'s'");
+        assertFails(() -> df().select("k", "x").groupBy("k").ewm(EwmOptions.span(0)), ErrorCode.INVALID_ARGUMENT,
+                "span=0.0");
     }
 
     @Test

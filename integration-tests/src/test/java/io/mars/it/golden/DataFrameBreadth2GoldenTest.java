@@ -17,12 +17,14 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 18's second breadth round against pandas: ewm (mean, sum, var, std with each decay, adjust, ignore_na,
- * min_periods and bias), rolling var/median, interpolate, expanding var/std/count, corr/cov matrices, duplicated, isin of a frame, prod (series, frame, groupby), groupby rolling min/max/var/std, groupby cumprod/cummax/cummin/bfill/ngroup, more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
- * match/fullmatch, removeprefix/removesuffix, split with expand and part selection, cat) and more dt members (microsecond,
- * nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every case of
- * {@code golden/dataframe/breadth2.json} (written by {@code src/test/python/golden_dataframe_breadth2.py}) with one
- * chunk, a chunk per row and uneven chunks, so the exponential windows cross chunk boundaries.
+ * Issue 18's second breadth round against pandas: ewm of series, frames and groups (mean, sum, var, std with each
+ * decay, adjust, ignore_na, min_periods and bias); rolling var/median; interpolate; expanding var/std/count; corr and
+ * cov matrices; duplicated; isin of a frame; prod of series, frames and groups; groupby rolling min/max/var/std and
+ * cumprod/cummax/cummin/bfill/ngroup; more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
+ * match/fullmatch, removeprefix/removesuffix, split with expand and part selection, cat) and more dt members
+ * (microsecond, nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every
+ * case of {@code golden/dataframe/breadth2.json} (written by {@code src/test/python/golden_dataframe_breadth2.py})
+ * with one chunk, a chunk per row and uneven chunks, so the exponential windows and scans cross chunk boundaries.
  */
 class DataFrameBreadth2GoldenTest {
     private static final JsonNode GOLDEN = DataFrameGoldenTest.loadGolden("golden/dataframe/breadth2.json");
@@ -125,6 +127,16 @@ class DataFrameBreadth2GoldenTest {
         add("groupby_g_ngroup_float", (df, u, e) -> df.groupBy("g").ngroup().astype(DType.FLOAT64));
         add("groupby_k_b_ngroup", (df, u, e) -> df.groupBy("k", "b").ngroup());
         add("empty_groupby_ngroup", (df, u, e) -> e.groupBy("k").ngroup());
+        add("groupby_k_ewm_com_1_mean", (df, u, e) -> df.select("k", "x", "y").groupBy("k").ewm(EwmOptions.com(1))
+                .mean());
+        add("groupby_k_ewm_span_3_std", (df, u, e) -> df.select("k", "x", "y").groupBy("k").ewm(EwmOptions.span(3))
+                .std());
+        add("groupby_k_b_ewm_alpha_var_noadjust", (df, u, e) -> df.select("k", "b", "x").groupBy("k", "b")
+                .ewm(EwmOptions.alpha(0.4).adjust(false)).var());
+        add("groupby_g_ewm_halflife_sum_ignore_na", (df, u, e) -> df.select("g", "x").groupBy("g")
+                .ewm(EwmOptions.halflife(2).ignoreNa(true)).sum());
+        add("groupby_ewm_after_filter", (df, u, e) -> positive(df).select("k", "x").groupBy("k")
+                .ewm(EwmOptions.com(0.5)).mean());
         add("str_center_8_star", (df, u, e) -> w(u).str().center(8, '*'));
         add("str_center_7", (df, u, e) -> w(u).str().center(7));
         add("str_ljust_6_dot", (df, u, e) -> w(u).str().ljust(6, '.'));

@@ -52,14 +52,15 @@ final class WindowTilers {
         TiledTileable src = in.get(0);
         long[] rows = src.nsplits()[0];
         int n = rows.length;
-        ChunkTableEwmCarry carryOp = new ChunkTableEwmCarry(op.alpha(), op.adjust(), op.ignoreNa(), op.columns());
+        ChunkTableEwmCarry carryOp = new ChunkTableEwmCarry(op.alpha(), op.adjust(), op.ignoreNa(), op.columns(),
+                op.reset());
         long[] carryShape = {ChunkTableEwmCarry.STATE_ROWS, op.columns().size()};
         List<ChunkNode> chunks = new ArrayList<>(n);
         ChunkNode carry = null;
         for (int i = 0; i < n; i++) {
             ChunkNode data = src.chunks().get(i);
             chunks.add(ctx.chunk(node.key() + "." + i, new ChunkTableEwm(op.fn(), op.alpha(), op.adjust(),
-                    op.ignoreNa(), op.minPeriods(), op.bias(), op.columns()),
+                    op.ignoreNa(), op.minPeriods(), op.bias(), op.columns(), op.reset()),
                     carry == null ? List.of(data) : List.of(data, carry), null, chunkShape(node, rows[i]),
                     chunkIndex(node, i)));
             if (i + 1 < n) {

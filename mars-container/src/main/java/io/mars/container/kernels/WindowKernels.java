@@ -318,6 +318,7 @@ final class WindowKernels {
     private static LocalTable ewm(ChunkTableEwm op, List<ChunkData> in) {
         LocalTable t = DataFrameKernels.table(in.get(0));
         LocalTable carry = in.size() > 1 ? DataFrameKernels.table(in.get(1)) : null;
+        Column r = op.reset().isEmpty() ? null : t.column(op.reset());
         List<Column> out = new ArrayList<>(t.columnCount());
         for (Column c : t.columns()) {
             if (!op.columns().contains(c.name())) {
@@ -331,6 +332,9 @@ final class WindowKernels {
             }
             double[] v = new double[c.length()];
             for (int i = 0; i < v.length; i++) {
+                if (r != null && resets(r, i)) {
+                    st = new EwmState(op.alpha(), op.adjust(), op.ignoreNa());
+                }
                 st.add(valueAt(c, i));
                 v[i] = st.value(op.fn(), op.minPeriods(), op.bias());
             }
@@ -343,6 +347,7 @@ final class WindowKernels {
     private static LocalTable ewmCarry(ChunkTableEwmCarry op, List<ChunkData> in) {
         LocalTable t = DataFrameKernels.table(in.get(0));
         LocalTable carry = in.size() > 1 ? DataFrameKernels.table(in.get(1)) : null;
+        Column r = op.reset().isEmpty() ? null : t.column(op.reset());
         List<Column> out = new ArrayList<>(op.columns().size());
         for (String name : op.columns()) {
             Column c = t.column(name);
@@ -351,6 +356,9 @@ final class WindowKernels {
                 st.load(carry.column(name));
             }
             for (int i = 0; i < c.length(); i++) {
+                if (r != null && resets(r, i)) {
+                    st = new EwmState(op.alpha(), op.adjust(), op.ignoreNa());
+                }
                 st.add(valueAt(c, i));
             }
             out.add(st.save(name));
