@@ -35,12 +35,12 @@ OUT = Path(__file__).resolve().parents[1] / "resources" / "golden" / "dataframe"
 
 def texts_and_times():
     w = ["Hello World", None, "ABC", "abc", "a,b,c,d", "  ", "x1,y2", "", "Ab,c", "123", "½3", "MiXeD cAsE",
-         "snake_case x", "ab-ab"]
-    o = ["1", "2", None, "4", "5", "6", "7", "8", "9", "10", "11", None, "13", "14"]
+         "snake_case x", "ab-ab", "Straße Ä"]
+    o = ["1", "2", None, "4", "5", "6", "7", "8", "9", "10", "11", None, "13", "14", "15"]
     t = pd.to_datetime(["2024-02-29 13:45:30.123456789", None, "2000-01-01", "2023-03-31 08:00:00",
                         "1999-12-31 12:30:00.000001", "2024-04-01", "1970-01-01", "2021-06-30 22:10:05",
                         "2020-12-31", "2021-10-01 06:00:00", "2100-02-28", "2023-07-15 00:00:00.5",
-                        "2022-09-30 23:59:59", "2019-01-31"])
+                        "2022-09-30 23:59:59", "2019-01-31", "2024-12-30 10:00"])
     return pd.DataFrame({"w": pd.Series(w, dtype="object"), "o": pd.Series(o, dtype="object"), "t": t})
 
 
@@ -117,6 +117,19 @@ def cases(df, u):
         "empty_duplicated": lambda: col(e.duplicated(["k"]), ""),
         "isin_frame_mixed": lambda: df[["k", "g", "x", "s"]].isin([1, "a", 2.75, "bb"]),
         "isin_frame_numbers": lambda: df[["k", "y", "s"]].isin([1, 4, 7]),
+        # hasnans, is_unique, is_monotonic_increasing/decreasing
+        "hasnans_x": lambda: scalar("x", df.x.hasnans),
+        "hasnans_y": lambda: scalar("y", df.y.hasnans),
+        "is_unique_y": lambda: scalar("y", df.y.is_unique),
+        "is_unique_y_head_5": lambda: scalar("y", df.y.head(5).is_unique),
+        "is_unique_s": lambda: scalar("s", df.s.is_unique),
+        "is_monotonic_increasing_cumsum": lambda: scalar("y", df.y.abs().cumsum().is_monotonic_increasing),
+        "is_monotonic_increasing_y": lambda: scalar("y", df.y.is_monotonic_increasing),
+        "is_monotonic_decreasing_neg_cumsum": lambda: scalar("y", (-df.y.abs().cumsum()).is_monotonic_decreasing),
+        "is_monotonic_increasing_x_nan": lambda: scalar("x", df.x.cumsum().is_monotonic_increasing),
+        "is_monotonic_increasing_text": lambda: scalar("w", pd.Series(["a", "a", "b", "bc"]).is_monotonic_increasing),
+        "is_monotonic_increasing_after_filter": lambda: scalar("k", pos.k.is_monotonic_increasing),
+        "empty_is_monotonic_decreasing": lambda: scalar("y", e.y.is_monotonic_decreasing),
         # prod (a product aggregation: 1 for no values, int64 for ints and bools)
         "prod_y_gt_5": lambda: scalar("y", df[df.y > 5].y.prod()),
         "prod_x_after_filter": lambda: scalar("x", df[(df.y > 0) & (df.x != 0)].x.prod()),
@@ -178,6 +191,13 @@ def cases(df, u):
         "str_match_digit": lambda: col(wf.str.match(r"\d"), "w"),
         "str_fullmatch_word": lambda: col(wf.str.fullmatch(r"[a-z]+"), "w"),
         "str_fullmatch_csv": lambda: col(wf.str.fullmatch(r"(\w+,)+\w+"), "w"),
+        "str_rsplit_comma_expand_1": lambda: w.str.rsplit(",", n=1, expand=True),
+        "str_rsplit_comma_expand_2": lambda: w.str.rsplit(",", n=2, expand=True),
+        "str_slice_replace_1_3": lambda: col(w.str.slice_replace(1, 3, "XY"), "w"),
+        "str_slice_replace_neg": lambda: col(w.str.slice_replace(-2, -1, ""), "w"),
+        "str_slice_replace_empty_slice": lambda: col(w.str.slice_replace(4, 2, "_"), "w"),
+        "str_normalize_nfkd": lambda: col(w.str.normalize("NFKD"), "w"),
+        "str_casefold": lambda: col(w.str.casefold(), "w"),
         "str_removeprefix_ab": lambda: col(w.str.removeprefix("ab"), "w"),
         "str_removesuffix_ab": lambda: col(w.str.removesuffix("ab"), "w"),
         "str_split_comma_expand_2": lambda: w.str.split(",", n=2, expand=True),
@@ -198,6 +218,7 @@ def cases(df, u):
         "dt_is_year_start": lambda: col(t.dt.is_year_start, "t"),
         "dt_is_year_end": lambda: col(t.dt.is_year_end, "t"),
         "dt_is_leap_year": lambda: col(t.dt.is_leap_year, "t"),
+        "dt_isocalendar": lambda: t.dt.isocalendar().astype("float64").reset_index(drop=True),
         "dt_normalize": lambda: col(t.dt.normalize(), "t"),
         "dt_day_name": lambda: col(t.dt.day_name(), "t"),
         "dt_month_name": lambda: col(t.dt.month_name(), "t"),

@@ -141,6 +141,17 @@ public final class DatetimeAccessor {
     /** pandas' {@code is_leap_year}: the year has 29 February; false for NaT. */
     public Series isLeapYear() { return flag(z -> z.toLocalDate().isLeapYear()); }
 
+    /**
+     * pandas' {@code isocalendar()}: a frame of the ISO-8601 {@code year}, {@code week} and {@code day} (1 = Monday)
+     * of each value; int64 with null at NaT (pandas: UInt32 with NA).
+     */
+    public DataFrame isocalendar() {
+        Series year = field(t -> t == null ? null
+                : (Object) (long) utc(t).get(java.time.temporal.IsoFields.WEEK_BASED_YEAR)).rename("year");
+        Series day = field(t -> t == null ? null : (Object) (long) utc(t).getDayOfWeek().getValue()).rename("day");
+        return year.toFrame().assign("week", weekofyear().rename("week")).assign("day", day);
+    }
+
     /** pandas' {@code normalize()}: the time set to midnight (datetime64[ns]); NaT stays NaT. */
     public Series normalize() { return floor("D"); }
 

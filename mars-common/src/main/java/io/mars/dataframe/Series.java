@@ -931,6 +931,36 @@ public final class Series implements Tileable {
     /** pandas' {@code all()}: true when every value is true (non-zero for numbers); nulls skipped. One-row bool. */
     public Series all() { return Moments.all(this); }
 
+    /** pandas' {@code hasnans}: whether some value is null; a one-row bool series. */
+    public Series hasnans() {
+        return isna().astype(DType.INT64).sum().gt(0.0).rename(name);
+    }
+
+    /** pandas' {@code is_unique}: whether no value repeats (nulls equal to each other, as pandas); one-row bool. */
+    public Series isUnique() {
+        return duplicated().astype(DType.INT64).sum().eq(0.0).rename(name);
+    }
+
+    /**
+     * pandas' {@code is_monotonic_increasing}: whether each value is at least the one before it; false when a value
+     * is null, true for no rows; a one-row bool series. Numbers, bools, text and dates.
+     */
+    public Series isMonotonicIncreasing() {
+        return monotonic(true);
+    }
+
+    /** pandas' {@code is_monotonic_decreasing}: as {@link #isMonotonicIncreasing()}, each at most the one before. */
+    public Series isMonotonicDecreasing() {
+        return monotonic(false);
+    }
+
+    private Series monotonic(boolean up) {
+        Series s = dtype == DType.BOOL ? astype(DType.INT64) : this;
+        Series before = s.shift(1);
+        Series wrong = (up ? s.lt(before) : s.gt(before)).and(before.notna());
+        return wrong.or(s.isna()).astype(DType.INT64).sum().eq(0.0).rename(name);
+    }
+
     /** pandas' {@code combine_first(other)}: this value, or {@code other}'s where this one is null (numeric). */
     public Series combineFirst(Series other) { return Moments.combineFirst(this, other); }
 

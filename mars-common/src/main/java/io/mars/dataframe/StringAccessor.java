@@ -306,11 +306,13 @@ public final class StringAccessor {
             if (v == null) {
                 return null;
             }
+            // whole-string case mappings per character, as Python's: ß swaps to SS
             StringBuilder b = new StringBuilder(v.length());
             for (int i = 0; i < v.length(); i++) {
                 char c = v.charAt(i);
-                b.append(Character.isUpperCase(c) ? Character.toLowerCase(c)
-                        : Character.isLowerCase(c) ? Character.toUpperCase(c) : c);
+                String one = String.valueOf(c);
+                b.append(Character.isUpperCase(c) ? one.toLowerCase(java.util.Locale.ROOT)
+                        : Character.isLowerCase(c) ? one.toUpperCase(java.util.Locale.ROOT) : one);
             }
             return b.toString();
         }, DType.STRING);
@@ -400,16 +402,28 @@ public final class StringAccessor {
      * columns must be known.
      */
     public DataFrame split(String pat, int n) {
+        return expanded("split", pat, n, false);
+    }
+
+    /**
+     * pandas' {@code rsplit(pat, n=n, expand=True)}: as {@link #split(String, int)}, split at most {@code n} times
+     * from the right (the first column holds what is left on the left).
+     */
+    public DataFrame rsplit(String pat, int n) {
+        return expanded("rsplit", pat, n, true);
+    }
+
+    private DataFrame expanded(String what, String pat, int n, boolean fromRight) {
         if (Objects.requireNonNull(pat, "pat").isEmpty()) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "str.split: the separator must not be empty");
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "str." + what + ": the separator must not be empty");
         }
         if (n < 1) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "str.split(expand=True): n must be at least 1 so the"
-                    + " columns are known, got " + n);
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "str." + what + "(expand=True): n must be at least 1"
+                    + " so the columns are known, got " + n);
         }
         DataFrame out = null;
         for (int i = 0; i <= n; i++) {
-            Series part = splitGet(pat, n, i).rename(String.valueOf(i));
+            Series part = part(pat, n, i, fromRight).rename(String.valueOf(i));
             out = out == null ? part.toFrame() : out.assign(String.valueOf(i), part);
         }
         return out;
@@ -420,28 +434,86 @@ public final class StringAccessor {
      * {@code n} times at the literal {@code pat} ({@code n < 1}: at every one); null when there is no such part.
      */
     public Series splitGet(String pat, int n, int i) {
-        String sep = Objects.requireNonNull(pat, "pat");
-        if (sep.isEmpty()) {
+        if (Objects.requireNonNull(pat, "pat").isEmpty()) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "str.split: the separator must not be empty");
         }
+        return part(pat, n, i, false);
+    }
+
+    private Series part(String sep, int n, int i, boolean fromRight) {
         return each(v -> {
             if (v == null) {
                 return null;
             }
-            List<String> parts = new java.util.ArrayList<>();
-            int from = 0;
-            while (n < 1 || parts.size() < n) {
-                int at = v.indexOf(sep, from);
-                if (at < 0) {
-                    break;
+            java.util.LinkedList<String> parts = new java.util.LinkedList<>();
+            if (fromRight) {
+                int to = v.length();
+                while (n < 1 || parts.size() < n) {
+                    int at = v.lastIndexOf(sep, to - sep.length());
+                    if (at < 0) {
+                        break;
+                    }
+                    parts.addFirst(v.substring(at + sep.length(), to));
+                    to = at;
                 }
-                parts.add(v.substring(from, at));
-                from = at + sep.length();
+                parts.addFirst(v.substring(0, to));
+            } else {
+                int from = 0;
+                while (n < 1 || parts.size() < n) {
+                    int at = v.indexOf(sep, from);
+                    if (at < 0) {
+                        break;
+                    }
+                    parts.add(v.substring(from, at));
+                    from = at + sep.length();
+                }
+                parts.add(v.substring(from));
             }
-            parts.add(v.substring(from));
             int k = i < 0 ? parts.size() + i : i;
             return k < 0 || k >= parts.size() ? null : parts.get(k);
         }, DType.STRING);
+    }
+
+    /**
+     * pandas' {@code slice_replace(start, stop, repl)}: Python's {@code value[:start] + repl + value[stop:]}, where
+     * an empty {@code value[start:stop]} keeps everything from {@code start}.
+     */
+    public Series sliceReplace(int start, int stop, String repl) {
+        String r = Objects.requireNonNull(repl, "repl");
+        return each(v -> {
+            if (v == null) {
+                return null;
+            }
+            int a = clamp(start, v.length());
+            int z = clamp(stop, v.length());
+            int tail = z <= a ? a : z;
+            return v.substring(0, a) + r + v.substring(tail);
+        }, DType.STRING);
+    }
+
+    private static int clamp(int i, int length) {
+        return i < 0 ? Math.max(0, length + i) : Math.min(i, length);
+    }
+
+    /** pandas' {@code normalize(form)}: the Unicode normal form NFC, NFKC, NFD or NFKD of each value. */
+    public Series normalize(String form) {
+        java.text.Normalizer.Form f;
+        try {
+            f = java.text.Normalizer.Form.valueOf(Objects.requireNonNull(form, "form"));
+        } catch (IllegalArgumentException e) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "str.normalize: form must be NFC, NFKC, NFD or NFKD;"
+                    + " got '" + form + "'");
+        }
+        return each(v -> v == null ? null : java.text.Normalizer.normalize(v, f), DType.STRING);
+    }
+
+    /**
+     * pandas' {@code casefold()}: a caseless form for comparisons (upper case, then lower case, so that ß gives ss
+     * as Python's full case folding does).
+     */
+    public Series casefold() {
+        return each(v -> v == null ? null : v.toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT),
+                DType.STRING);
     }
 
     /** pandas' {@code cat(others, sep)} element-wise: value, {@code sep}, other's value; null when either is null. */

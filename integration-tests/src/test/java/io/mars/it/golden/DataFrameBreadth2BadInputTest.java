@@ -66,6 +66,10 @@ class DataFrameBreadth2BadInputTest {
                 "0");
         assertFails(() -> df().col("s").str().splitGet("", -1, 0), ErrorCode.INVALID_ARGUMENT, "separator");
         assertFails(() -> df().col("s").str().match("(a"), ErrorCode.INVALID_ARGUMENT, "str.match", "'(a'");
+        assertFails(() -> df().col("s").str().rsplit(",", 0), ErrorCode.INVALID_ARGUMENT, "str.rsplit", "0");
+        assertFails(() -> df().col("s").str().rsplit("", 1), ErrorCode.INVALID_ARGUMENT, "str.rsplit", "separator");
+        assertFails(() -> df().col("s").str().normalize("NFX"), ErrorCode.INVALID_ARGUMENT, "str.normalize",
+                "'NFX'");
         assertFails(() -> df().col("s").str().fullmatch("[z"), ErrorCode.INVALID_ARGUMENT, "str.fullmatch", "'[z'");
     }
 

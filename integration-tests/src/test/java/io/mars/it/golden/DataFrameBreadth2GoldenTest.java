@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Issue 18's second breadth round against pandas: ewm of series, frames and groups (mean, sum, var, std with each
  * decay, adjust, ignore_na, min_periods and bias); rolling var/median; interpolate; expanding var/std/count; corr and
- * cov matrices; duplicated; isin of a frame; prod of series, frames and groups; groupby rolling min/max/var/std and
+ * cov matrices; duplicated; isin of a frame; hasnans, isUnique, isMonotonicIncreasing/Decreasing; prod of series, frames and groups; groupby rolling min/max/var/std and
  * cumprod/cummax/cummin/bfill/ngroup; more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
  * match/fullmatch, removeprefix/removesuffix, split with expand and part selection, cat) and more dt members
  * (microsecond, nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every
@@ -96,6 +96,20 @@ class DataFrameBreadth2GoldenTest {
         add("empty_duplicated", (df, u, e) -> e.duplicated(List.of("k"), "first"));
         add("isin_frame_mixed", (df, u, e) -> df.select("k", "g", "x", "s").isin(List.of(1L, "a", 2.75, "bb")));
         add("isin_frame_numbers", (df, u, e) -> df.select("k", "y", "s").isin(List.of(1L, 4L, 7L)));
+        add("hasnans_x", (df, u, e) -> x(df).hasnans());
+        add("hasnans_y", (df, u, e) -> df.col("y").hasnans());
+        add("is_unique_y", (df, u, e) -> df.col("y").isUnique());
+        add("is_unique_y_head_5", (df, u, e) -> df.col("y").head(5).isUnique());
+        add("is_unique_s", (df, u, e) -> df.col("s").isUnique());
+        add("is_monotonic_increasing_cumsum", (df, u, e) -> df.col("y").abs().cumsum().isMonotonicIncreasing());
+        add("is_monotonic_increasing_y", (df, u, e) -> df.col("y").isMonotonicIncreasing());
+        add("is_monotonic_decreasing_neg_cumsum", (df, u, e) -> df.col("y").abs().cumsum().negate()
+                .isMonotonicDecreasing());
+        add("is_monotonic_increasing_x_nan", (df, u, e) -> x(df).cumsum().isMonotonicIncreasing());
+        add("is_monotonic_increasing_text", (df, u, e) -> io.mars.dataframe.DataFrames.fromColumns(Map.of("w",
+                List.of("a", "a", "b", "bc")), 3).col("w").isMonotonicIncreasing());
+        add("is_monotonic_increasing_after_filter", (df, u, e) -> positive(df).col("k").isMonotonicIncreasing());
+        add("empty_is_monotonic_decreasing", (df, u, e) -> e.col("y").isMonotonicDecreasing());
         add("prod_y_gt_5", (df, u, e) -> df.filter(df.col("y").gt(5.0)).col("y").prod());
         add("prod_x_after_filter", (df, u, e) -> df.filter(df.col("y").gt(0.0).and(x(df).ne(0.0))).col("x").prod());
         add("empty_prod_x", (df, u, e) -> x(e).prod());
@@ -156,6 +170,13 @@ class DataFrameBreadth2GoldenTest {
         add("str_match_digit", (df, u, e) -> wf(u).str().match("\\d"));
         add("str_fullmatch_word", (df, u, e) -> wf(u).str().fullmatch("[a-z]+"));
         add("str_fullmatch_csv", (df, u, e) -> wf(u).str().fullmatch("(\\w+,)+\\w+"));
+        add("str_rsplit_comma_expand_1", (df, u, e) -> w(u).str().rsplit(",", 1));
+        add("str_rsplit_comma_expand_2", (df, u, e) -> w(u).str().rsplit(",", 2));
+        add("str_slice_replace_1_3", (df, u, e) -> w(u).str().sliceReplace(1, 3, "XY"));
+        add("str_slice_replace_neg", (df, u, e) -> w(u).str().sliceReplace(-2, -1, ""));
+        add("str_slice_replace_empty_slice", (df, u, e) -> w(u).str().sliceReplace(4, 2, "_"));
+        add("str_normalize_nfkd", (df, u, e) -> w(u).str().normalize("NFKD"));
+        add("str_casefold", (df, u, e) -> w(u).str().casefold());
         add("str_removeprefix_ab", (df, u, e) -> w(u).str().removeprefix("ab"));
         add("str_removesuffix_ab", (df, u, e) -> w(u).str().removesuffix("ab"));
         add("str_split_comma_expand_2", (df, u, e) -> w(u).str().split(",", 2));
@@ -178,6 +199,8 @@ class DataFrameBreadth2GoldenTest {
         add("dt_is_year_start", (df, u, e) -> t(u).dt().isYearStart());
         add("dt_is_year_end", (df, u, e) -> t(u).dt().isYearEnd());
         add("dt_is_leap_year", (df, u, e) -> t(u).dt().isLeapYear());
+        add("dt_isocalendar", (df, u, e) -> t(u).dt().isocalendar().astype(Map.of("year", DType.FLOAT64, "week",
+                DType.FLOAT64, "day", DType.FLOAT64)));
         add("dt_normalize", (df, u, e) -> t(u).dt().normalize());
         add("dt_day_name", (df, u, e) -> t(u).dt().dayName());
         add("dt_month_name", (df, u, e) -> t(u).dt().monthName());
