@@ -117,6 +117,16 @@ def cases(df, u):
         "empty_duplicated": lambda: col(e.duplicated(["k"]), ""),
         "isin_frame_mixed": lambda: df[["k", "g", "x", "s"]].isin([1, "a", 2.75, "bb"]),
         "isin_frame_numbers": lambda: df[["k", "y", "s"]].isin([1, 4, 7]),
+        # map with a dict
+        "map_k_dict_missing": lambda: col(df.k.map({1: 10, 2: 20, 7: 70}).astype("float64"), "k"),
+        "map_k_dict_all": lambda: col(df.k.map({1: 0.5, 2: 1.5, 3: 2.5, 5: 3.5, 7: 4.5}), "k"),
+        "map_g_dict_text": lambda: col(df.g.map({"a": "A", "b": "B"}), "g"),
+        "map_b_dict_text": lambda: col(df.b.map({True: "yes", False: "no"}), "b"),
+        "map_x_dict_float_keys": lambda: col(df.x.map({1.5: 1, 4.0: 2, 1.0: 3}).astype("float64"), "x"),
+        # groupby any/all
+        "groupby_k_any": lambda: df[["k", "x", "y", "b"]].groupby("k", as_index=False).any(),
+        "groupby_g_all": lambda: df[["g", "x", "y", "b"]].groupby("g", as_index=False).all(),
+        "groupby_k_all_after_filter": lambda: pos[["k", "x", "b"]].groupby("k", as_index=False).all(),
         # hasnans, is_unique, is_monotonic_increasing/decreasing
         "hasnans_x": lambda: scalar("x", df.x.hasnans),
         "hasnans_y": lambda: scalar("y", df.y.hasnans),

@@ -365,6 +365,37 @@ public final class GroupBy {
         return new Ewm<>(options, values, op -> GroupWindows.ewm(frame, keys, values, op));
     }
 
+    /**
+     * pandas' {@code any()}: whether some value of each non-key column (bool, or a number not zero) is true in each
+     * group; nulls skipped (a group of nulls gives false). The keys and bool columns, as the aggregations.
+     */
+    public DataFrame any() {
+        return truths(true);
+    }
+
+    /** pandas' {@code all()}: whether every value that is not null is true in each group (true for none). */
+    public DataFrame all() {
+        return truths(false);
+    }
+
+    private DataFrame truths(boolean any) {
+        DataFrame t = frame;
+        for (String c : frame.columns()) {
+            if (keys.contains(c)) {
+                continue;
+            }
+            Series s = frame.col(c);
+            if (!s.dtype().isNumeric()) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "groupby " + (any ? "any" : "all") + " of column '"
+                        + c + "' of " + s.dtype() + " is not supported; select bool or numeric columns");
+            }
+            Series truth = s.dtype() == DType.BOOL ? s : s.ne(0.0);
+            t = t.assign(c, (any ? truth.and(s.notna()) : truth.or(s.isna())).rename(c));
+        }
+        GroupBy g = t.groupBy(keys.toArray(String[]::new));
+        return any ? g.max() : g.min();
+    }
+
     /** pandas' {@code bfill()}: a null takes the first value after it in its group; in frame order. */
     public DataFrame bfill() {
         return GroupWindows.apply(frame, keys, -1, GroupWindows.Kind.FFILL);

@@ -931,6 +931,65 @@ public final class Series implements Tileable {
     /** pandas' {@code all()}: true when every value is true (non-zero for numbers); nulls skipped. One-row bool. */
     public Series all() { return Moments.all(this); }
 
+    /**
+     * pandas' {@code map(dict)}: each value replaced by its entry in {@code mapping}, null when it has none (or is
+     * null). Keys are read as this series' values (numbers as its int or float type, {@code LocalDate}s or
+     * {@code Instant}s for dates); a key of another kind never matches. The result's dtype comes from the mapping's
+     * values: text, bool, int64 (pandas gives float64 when some value is not found) or float64 when a value is
+     * fractional; text mixed with numbers is UNSUPPORTED_DTYPE (pandas: object).
+     */
+    public Series map(java.util.Map<?, ?> mapping) {
+        java.util.HashMap<Object, Object> keyed = new java.util.HashMap<>();
+        DType out = null;
+        for (java.util.Map.Entry<?, ?> e : mapping.entrySet()) {
+            Object v = e.getValue();
+            DType t = v == null ? null : v instanceof String ? DType.STRING : v instanceof Boolean ? DType.BOOL
+                    : v instanceof Double || v instanceof Float ? DType.FLOAT64
+                    : v instanceof Number ? DType.INT64 : null;
+            if (v != null && t == null) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "map: the value " + v + " of key " + e.getKey()
+                        + " is a " + v.getClass().getSimpleName() + "; give strings, bools or numbers");
+            }
+            if (t != null && out != null && t != out) {
+                boolean numbers = (t == DType.INT64 || t == DType.FLOAT64) && (out == DType.INT64 || out == DType.FLOAT64);
+                if (!numbers) {
+                    throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "map: the mapping's values mix " + out
+                            + " and " + t + " (pandas would make object); give values of one kind");
+                }
+                t = DType.FLOAT64;
+            }
+            out = t != null ? t : out;
+            Object key = mapKey(e.getKey());
+            if (key != null) {
+                keyed.put(key, v);
+            }
+        }
+        DType result = out == null ? DType.FLOAT64 : out;
+        for (java.util.Map.Entry<Object, Object> e : keyed.entrySet()) {
+            if (e.getValue() instanceof Number n) {
+                e.setValue(result == DType.FLOAT64 ? (Object) n.doubleValue() : (Object) n.longValue());
+            }
+        }
+        return map((io.mars.types.ValueFunction<Object, Object>) v -> v == null ? null : keyed.get(v), result);
+    }
+
+    /** A key of {@link #map(java.util.Map)} as this series' value type, or null when it cannot be one. */
+    private Object mapKey(Object k) {
+        if (k == null) {
+            return null;
+        }
+        return switch (dtype) {
+            case STRING -> k instanceof String ? k : null;
+            case BOOL -> k instanceof Boolean ? k : null;
+            case INT32 -> k instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) ? n.intValue() : null;
+            case INT64 -> k instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) ? n.longValue() : null;
+            case FLOAT32 -> k instanceof Number n ? n.floatValue() : null;
+            case FLOAT64 -> k instanceof Number n ? n.doubleValue() : null;
+            case TIMESTAMP -> k instanceof java.time.Instant ? k : k instanceof java.time.LocalDate d
+                    ? d.atStartOfDay(java.time.ZoneOffset.UTC).toInstant() : null;
+        };
+    }
+
     /** pandas' {@code hasnans}: whether some value is null; a one-row bool series. */
     public Series hasnans() {
         return isna().astype(DType.INT64).sum().gt(0.0).rename(name);

@@ -132,4 +132,14 @@ class DataFrameBreadth2BadInputTest {
         assertFails(() -> df().duplicated(java.util.List.of("zz"), "first"), ErrorCode.COLUMN_NOT_FOUND, "'zz'");
         assertFails(() -> df().col("s").duplicated("both"), ErrorCode.INVALID_ARGUMENT, "'both'");
     }
+
+    @Test
+    void mapsMixingKindsAndGroupTruthsOfTextAreUnsupportedDtype() {
+        assertFails(() -> df().col("k").map(java.util.Map.of(1, "one", 2, 2)), ErrorCode.UNSUPPORTED_DTYPE, "map",
+                "mix");
+        assertFails(() -> df().col("k").map(java.util.Map.of(1, java.util.List.of(1))), ErrorCode.UNSUPPORTED_DTYPE,
+                "map", "key 1");
+        assertFails(() -> df().select("k", "s").groupBy("k").any(), ErrorCode.UNSUPPORTED_DTYPE, "any", "'s'");
+        assertFails(() -> df().select("k", "s").groupBy("k").all(), ErrorCode.UNSUPPORTED_DTYPE, "all", "'s'");
+    }
 }

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Issue 18's second breadth round against pandas: ewm of series, frames and groups (mean, sum, var, std with each
  * decay, adjust, ignore_na, min_periods and bias); rolling var/median; interpolate; expanding var/std/count; corr and
- * cov matrices; duplicated; isin of a frame; hasnans, isUnique, isMonotonicIncreasing/Decreasing; prod of series, frames and groups; groupby rolling min/max/var/std and
+ * cov matrices; duplicated; isin of a frame; map with a dict; groupby any/all; hasnans, isUnique, isMonotonicIncreasing/Decreasing; prod of series, frames and groups; groupby rolling min/max/var/std and
  * cumprod/cummax/cummin/bfill/ngroup; more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
  * match/fullmatch, removeprefix/removesuffix, split with expand and part selection, cat) and more dt members
  * (microsecond, nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every
@@ -96,6 +96,14 @@ class DataFrameBreadth2GoldenTest {
         add("empty_duplicated", (df, u, e) -> e.duplicated(List.of("k"), "first"));
         add("isin_frame_mixed", (df, u, e) -> df.select("k", "g", "x", "s").isin(List.of(1L, "a", 2.75, "bb")));
         add("isin_frame_numbers", (df, u, e) -> df.select("k", "y", "s").isin(List.of(1L, 4L, 7L)));
+        add("map_k_dict_missing", (df, u, e) -> df.col("k").map(Map.of(1, 10, 2, 20, 7, 70)).astype(DType.FLOAT64));
+        add("map_k_dict_all", (df, u, e) -> df.col("k").map(Map.of(1, 0.5, 2, 1.5, 3, 2.5, 5, 3.5, 7, 4.5)));
+        add("map_g_dict_text", (df, u, e) -> df.col("g").map(Map.of("a", "A", "b", "B")));
+        add("map_b_dict_text", (df, u, e) -> df.col("b").map(Map.of(true, "yes", false, "no")));
+        add("map_x_dict_float_keys", (df, u, e) -> x(df).map(Map.of(1.5, 1, 4.0, 2, 1L, 3)).astype(DType.FLOAT64));
+        add("groupby_k_any", (df, u, e) -> df.select("k", "x", "y", "b").groupBy("k").any());
+        add("groupby_g_all", (df, u, e) -> df.select("g", "x", "y", "b").groupBy("g").all());
+        add("groupby_k_all_after_filter", (df, u, e) -> positive(df).select("k", "x", "b").groupBy("k").all());
         add("hasnans_x", (df, u, e) -> x(df).hasnans());
         add("hasnans_y", (df, u, e) -> df.col("y").hasnans());
         add("is_unique_y", (df, u, e) -> df.col("y").isUnique());
