@@ -123,6 +123,11 @@ def cases(df, u):
         "map_g_dict_text": lambda: col(df.g.map({"a": "A", "b": "B"}), "g"),
         "map_b_dict_text": lambda: col(df.b.map({True: "yes", False: "no"}), "b"),
         "map_x_dict_float_keys": lambda: col(df.x.map({1.5: 1, 4.0: 2, 1.0: 3}).astype("float64"), "x"),
+        # get_dummies with the values given
+        "get_dummies_g": lambda: pd.get_dummies(df.g).astype("int64"),
+        "get_dummies_k_prefix": lambda: pd.get_dummies(df.k, prefix="k").astype("int64"),
+        "get_dummies_s_after_filter": lambda: pd.get_dummies(pos.s.reset_index(drop=True), prefix="s")[
+            ["s_a", "s_bb", "s_f"]].astype("int64"),
         # groupby any/all
         "groupby_k_any": lambda: df[["k", "x", "y", "b"]].groupby("k", as_index=False).any(),
         "groupby_g_all": lambda: df[["g", "x", "y", "b"]].groupby("g", as_index=False).all(),

@@ -142,4 +142,12 @@ class DataFrameBreadth2BadInputTest {
         assertFails(() -> df().select("k", "s").groupBy("k").any(), ErrorCode.UNSUPPORTED_DTYPE, "any", "'s'");
         assertFails(() -> df().select("k", "s").groupBy("k").all(), ErrorCode.UNSUPPORTED_DTYPE, "all", "'s'");
     }
+
+    @Test
+    void getDummiesWithoutValuesOrWithARepeatedOneIsInvalidArgument() {
+        assertFails(() -> DataFrames.getDummies(df().col("s"), java.util.List.of()), ErrorCode.INVALID_ARGUMENT,
+                "getDummies", "values");
+        assertFails(() -> DataFrames.getDummies(df().col("s"), java.util.List.of("a", "a"), "p"),
+                ErrorCode.INVALID_ARGUMENT, "getDummies", "a", "twice");
+    }
 }
