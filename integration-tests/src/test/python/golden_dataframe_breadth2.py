@@ -128,6 +128,14 @@ def cases(df, u):
         "get_dummies_k_prefix": lambda: pd.get_dummies(df.k, prefix="k").astype("int64"),
         "get_dummies_s_after_filter": lambda: pd.get_dummies(pos.s.reset_index(drop=True), prefix="s")[
             ["s_a", "s_bb", "s_f"]].astype("int64"),
+        # groupby idxmax/idxmin (labels come float64 through a left join in Mars)
+        "groupby_k_idxmax": lambda: df[["k", "x", "y"]].groupby("k", as_index=False).idxmax().astype(
+            {"x": "float64", "y": "float64"}),
+        "groupby_g_idxmin_x": lambda: df[["g", "x"]].groupby("g", as_index=False).idxmin().astype({"x": "float64"}),
+        "groupby_k_b_idxmin_y": lambda: df[["k", "b", "y"]].groupby(["k", "b"], as_index=False).idxmin().astype(
+            {"y": "float64"}),
+        "groupby_idxmax_after_filter_labels": lambda: pos[["k", "x"]].groupby("k", as_index=False).idxmax().astype(
+            {"x": "float64"}),
         # groupby any/all
         "groupby_k_any": lambda: df[["k", "x", "y", "b"]].groupby("k", as_index=False).any(),
         "groupby_g_all": lambda: df[["g", "x", "y", "b"]].groupby("g", as_index=False).all(),

@@ -366,6 +366,19 @@ public final class GroupBy {
     }
 
     /**
+     * pandas' {@code idxmax()} with {@code as_index=False}: per group and non-key column (numeric or dates), the row
+     * label of the largest value (the first on ties); float64 labels, null for a group of nulls.
+     */
+    public DataFrame idxmax() {
+        return GroupWindows.idx(frame, keys, true);
+    }
+
+    /** pandas' {@code idxmin()}: as {@link #idxmax()}, the smallest value. */
+    public DataFrame idxmin() {
+        return GroupWindows.idx(frame, keys, false);
+    }
+
+    /**
      * pandas' {@code any()}: whether some value of each non-key column (bool, or a number not zero) is true in each
      * group; nulls skipped (a group of nulls gives false). The keys and bool columns, as the aggregations.
      */

@@ -280,6 +280,49 @@ final class GroupWindows {
     }
 
     /**
+     * pandas' {@code groupby(keys, as_index=False).idxmax()} ({@code idxmin}): the keys (sorted, null keys left out)
+     * and, per non-key column, the row label of its group's largest (smallest) value, the first such row on ties;
+     * null for a group whose values are all null. The rows with key and value sorted by key, value and position; the
+     * first row of each group kept. The labels come through a left join, so they are float64 (pandas: int64 when no
+     * group lacks a value).
+     */
+    static DataFrame idx(DataFrame frame, List<String> keys, boolean max) {
+        String label = "__mars_label";
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                DType t = frame.dtype(c);
+                if (!t.isNumeric() && t != DType.TIMESTAMP) {
+                    throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "groupby " + (max ? "idxmax" : "idxmin")
+                            + " of column '" + c + "' of " + t + " is not supported; select numeric or date columns");
+                }
+                values.add(c);
+            }
+        }
+        DataFrame rows = Ranks.withPositions(frame).assign(label, frame.index().toSeries().rename(label));
+        DataFrame out = Ranks.groupKeys(frame, keys);
+        for (String v : values) {
+            List<String> both = new ArrayList<>(keys);
+            both.add(v);
+            List<String> kept = new ArrayList<>(both);
+            kept.add(Ranks.POSITION);
+            kept.add(label);
+            List<String> by = new ArrayList<>(both);
+            by.add(Ranks.POSITION);
+            List<Boolean> ascending = new ArrayList<>(Collections.nCopies(keys.size(), true));
+            ascending.add(!max);
+            ascending.add(true);
+            DataFrame sorted = rows.select(kept).dropna("any", both).sortValues(by, ascending);
+            List<String> keyAndLabel = new ArrayList<>(keys);
+            keyAndLabel.add(label);
+            DataFrame firsts = sorted.dropDuplicates(keys.toArray(String[]::new)).select(keyAndLabel)
+                    .rename(java.util.Map.of(label, v));
+            out = out.merge(firsts, keys, "left", "_x", "_y", true);
+        }
+        return out;
+    }
+
+    /**
      * pandas' {@code groupby(keys).ngroup()}: each row's group number, the groups numbered 0, 1, ... in key order,
      * in frame order; an int64 series labelled by position, null for a row whose key is null (pandas gives NaN
      * there, and float64).

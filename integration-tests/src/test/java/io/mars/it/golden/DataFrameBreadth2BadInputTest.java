@@ -141,6 +141,8 @@ class DataFrameBreadth2BadInputTest {
                 "map", "key 1");
         assertFails(() -> df().select("k", "s").groupBy("k").any(), ErrorCode.UNSUPPORTED_DTYPE, "any", "'s'");
         assertFails(() -> df().select("k", "s").groupBy("k").all(), ErrorCode.UNSUPPORTED_DTYPE, "all", "'s'");
+        assertFails(() -> df().select("k", "s").groupBy("k").idxmax(), ErrorCode.UNSUPPORTED_DTYPE, "idxmax", "'s'");
+        assertFails(() -> df().select("k", "s").groupBy("k").idxmin(), ErrorCode.UNSUPPORTED_DTYPE, "idxmin", "'s'");
     }
 
     @Test

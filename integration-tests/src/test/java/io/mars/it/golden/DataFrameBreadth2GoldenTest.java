@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Issue 18's second breadth round against pandas: ewm of series, frames and groups (mean, sum, var, std with each
  * decay, adjust, ignore_na, min_periods and bias); rolling var/median; interpolate; expanding var/std/count; corr and
- * cov matrices; duplicated; isin of a frame; map with a dict; getDummies; groupby any/all; hasnans, isUnique, isMonotonicIncreasing/Decreasing; prod of series, frames and groups; groupby rolling min/max/var/std and
+ * cov matrices; duplicated; isin of a frame; map with a dict; getDummies; groupby idxmax/idxmin and any/all; hasnans, isUnique, isMonotonicIncreasing/Decreasing; prod of series, frames and groups; groupby rolling min/max/var/std and
  * cumprod/cummax/cummin/bfill/ngroup; more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
  * match/fullmatch, removeprefix/removesuffix, split with expand and part selection, cat) and more dt members
  * (microsecond, nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every
@@ -106,6 +106,10 @@ class DataFrameBreadth2GoldenTest {
                 List.of(1L, 2L, 3L, 5L, 7L), "k"));
         add("get_dummies_s_after_filter", (df, u, e) -> io.mars.dataframe.DataFrames.getDummies(positive(df).col("s"),
                 List.of("a", "bb", "f"), "s"));
+        add("groupby_k_idxmax", (df, u, e) -> df.select("k", "x", "y").groupBy("k").idxmax());
+        add("groupby_g_idxmin_x", (df, u, e) -> df.select("g", "x").groupBy("g").idxmin());
+        add("groupby_k_b_idxmin_y", (df, u, e) -> df.select("k", "b", "y").groupBy("k", "b").idxmin());
+        add("groupby_idxmax_after_filter_labels", (df, u, e) -> positive(df).select("k", "x").groupBy("k").idxmax());
         add("groupby_k_any", (df, u, e) -> df.select("k", "x", "y", "b").groupBy("k").any());
         add("groupby_g_all", (df, u, e) -> df.select("g", "x", "y", "b").groupBy("g").all());
         add("groupby_k_all_after_filter", (df, u, e) -> positive(df).select("k", "x", "b").groupBy("k").all());
