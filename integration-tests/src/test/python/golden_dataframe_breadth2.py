@@ -1,10 +1,11 @@
-"""Golden answers of issue 18's second breadth round: exponentially weighted windows of series, frames and groups
-(ewm with com, span, halflife and alpha; mean, sum, var, std; adjust, ignore_na, min_periods, bias), rolling var and
-median, interpolate, expanding var/std/count, corr/cov matrices, duplicated, isin of a frame, prod, groupby rolling
+"""Golden answers of issue 18's second breadth round, computed by pandas: exponentially weighted windows of series,
+frames and groups (ewm with com, span, halflife and alpha; mean, sum, var, std; adjust, ignore_na, min_periods, bias),
+rolling var and median, interpolate, expanding var/std/count, corr/cov matrices, duplicated, isin of a frame, map
+with a dict, get_dummies, hasnans, is_unique, is_monotonic_*, prod, groupby idxmax/idxmin, any/all, rolling
 min/max/var/std and cumprod/cummax/cummin/bfill/ngroup, more string members (center, ljust, rjust, repeat, title,
-swapcase, the is* tests, match, fullmatch, removeprefix, removesuffix, split with expand and part selection, cat with
-another series) and more datetime members (microsecond, nanosecond, days_in_month, the is_*_start/end flags,
-is_leap_year, normalize, day_name, month_name), computed by pandas.
+swapcase, casefold, the is* tests, match, fullmatch, removeprefix, removesuffix, split/rsplit with expand and part
+selection, slice_replace, normalize, cat with another series) and more datetime members (microsecond, nanosecond,
+days_in_month, the is_*_start/end flags, is_leap_year, normalize, day_name, month_name, isocalendar).
 
 How the committed file was produced (pandas is only needed to regenerate it, never by the tests or CI):
 

@@ -88,7 +88,7 @@ public final class GroupBy {
     public DataFrame std() { return all(AggFn.STD, 1); }
     public DataFrame first() { return all(AggFn.FIRST, 1); }
     public DataFrame last() { return all(AggFn.LAST, 1); }
-    /** pandas' {@code prod()}: every non-key column's product in each group (1 for a group of nulls; int64 for ints). */
+    /** pandas' {@code prod()}: every non-key column's product per group (1 for a group of nulls; int64 for ints). */
     public DataFrame prod() { return all(AggFn.PROD, 1); }
 
     /** pandas' {@code size()} with {@code as_index=False}: the keys and a {@code size} column. */

@@ -183,8 +183,10 @@ final class GroupWindows {
      */
     private static Series extremes(Series x, Series starts, Series full, int window, boolean max) {
         Series rolled = max ? x.rolling(window, 0).max() : x.rolling(window, 0).min();
-        Series running = segmentedScan(segmentedScan(x, starts, max ? io.mars.common.operand.dataframe.ScanFn.CUMMAX
-                : io.mars.common.operand.dataframe.ScanFn.CUMMIN), starts, io.mars.common.operand.dataframe.ScanFn.FFILL);
+        io.mars.common.operand.dataframe.ScanFn fn = max ? io.mars.common.operand.dataframe.ScanFn.CUMMAX
+                : io.mars.common.operand.dataframe.ScanFn.CUMMIN;
+        Series running = segmentedScan(segmentedScan(x, starts, fn), starts,
+                io.mars.common.operand.dataframe.ScanFn.FFILL);
         return rolled.where(full).combineFirst(running.where(full.not()));
     }
 

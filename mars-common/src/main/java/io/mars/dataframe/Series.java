@@ -951,7 +951,8 @@ public final class Series implements Tileable {
                         + " is a " + v.getClass().getSimpleName() + "; give strings, bools or numbers");
             }
             if (t != null && out != null && t != out) {
-                boolean numbers = (t == DType.INT64 || t == DType.FLOAT64) && (out == DType.INT64 || out == DType.FLOAT64);
+                boolean numbers = (t == DType.INT64 || t == DType.FLOAT64)
+                        && (out == DType.INT64 || out == DType.FLOAT64);
                 if (!numbers) {
                     throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "map: the mapping's values mix " + out
                             + " and " + t + " (pandas would make object); give values of one kind");

@@ -350,7 +350,9 @@ public final class StringAccessor {
     }
 
     /** pandas' {@code isdecimal()}: every character a decimal digit and at least one. */
-    public Series isdecimal() { return test(v -> every(v, c -> Character.getType(c) == Character.DECIMAL_DIGIT_NUMBER)); }
+    public Series isdecimal() {
+        return test(v -> every(v, c -> Character.getType(c) == Character.DECIMAL_DIGIT_NUMBER));
+    }
 
     /** pandas' {@code isspace()}: every character whitespace and at least one. */
     public Series isspace() { return test(v -> every(v, Character::isWhitespace)); }

@@ -19,12 +19,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Issue 18's second breadth round against pandas: ewm of series, frames and groups (mean, sum, var, std with each
  * decay, adjust, ignore_na, min_periods and bias); rolling var/median; interpolate; expanding var/std/count; corr and
- * cov matrices; duplicated; isin of a frame; map with a dict; getDummies; groupby idxmax/idxmin and any/all; hasnans, isUnique, isMonotonicIncreasing/Decreasing; prod of series, frames and groups; groupby rolling min/max/var/std and
- * cumprod/cummax/cummin/bfill/ngroup; more str members (center/ljust/rjust/repeat/title/swapcase, the is* tests,
- * match/fullmatch, removeprefix/removesuffix, split with expand and part selection, cat) and more dt members
- * (microsecond, nanosecond, daysInMonth, the is*Start/End flags, isLeapYear, normalize, dayName, monthName): every
- * case of {@code golden/dataframe/breadth2.json} (written by {@code src/test/python/golden_dataframe_breadth2.py})
- * with one chunk, a chunk per row and uneven chunks, so the exponential windows and scans cross chunk boundaries.
+ * cov matrices; duplicated; isin of a frame; map with a dict; getDummies; hasnans, isUnique and the monotonic tests;
+ * prod of series, frames and groups; groupby idxmax/idxmin, any/all, rolling min/max/var/std and
+ * cumprod/cummax/cummin/bfill/ngroup; more str members (center/ljust/rjust/repeat/title/swapcase/casefold, the is*
+ * tests, match/fullmatch, removeprefix/removesuffix, split/rsplit with expand and part selection, sliceReplace,
+ * normalize, cat) and more dt members (microsecond, nanosecond, daysInMonth, the is*Start/End flags, isLeapYear,
+ * normalize, dayName, monthName, isocalendar): every case of {@code golden/dataframe/breadth2.json} (written by
+ * {@code src/test/python/golden_dataframe_breadth2.py}) with one chunk, a chunk per row and uneven chunks, so the
+ * exponential windows and scans cross chunk boundaries.
  */
 class DataFrameBreadth2GoldenTest {
     private static final JsonNode GOLDEN = DataFrameGoldenTest.loadGolden("golden/dataframe/breadth2.json");
@@ -101,7 +103,8 @@ class DataFrameBreadth2GoldenTest {
         add("map_g_dict_text", (df, u, e) -> df.col("g").map(Map.of("a", "A", "b", "B")));
         add("map_b_dict_text", (df, u, e) -> df.col("b").map(Map.of(true, "yes", false, "no")));
         add("map_x_dict_float_keys", (df, u, e) -> x(df).map(Map.of(1.5, 1, 4.0, 2, 1L, 3)).astype(DType.FLOAT64));
-        add("get_dummies_g", (df, u, e) -> io.mars.dataframe.DataFrames.getDummies(df.col("g"), List.of("a", "b", "c")));
+        add("get_dummies_g", (df, u, e) -> io.mars.dataframe.DataFrames.getDummies(df.col("g"),
+                List.of("a", "b", "c")));
         add("get_dummies_k_prefix", (df, u, e) -> io.mars.dataframe.DataFrames.getDummies(df.col("k"),
                 List.of(1L, 2L, 3L, 5L, 7L), "k"));
         add("get_dummies_s_after_filter", (df, u, e) -> io.mars.dataframe.DataFrames.getDummies(positive(df).col("s"),

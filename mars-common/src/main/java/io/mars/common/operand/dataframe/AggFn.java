@@ -30,6 +30,7 @@ public enum AggFn {
             }
         }
         throw new io.mars.common.error.MarsException(io.mars.common.error.ErrorCode.INVALID_ARGUMENT, "aggregation '"
-                + name + "' is not supported; use one of sum, mean, count, size, min, max, var, std, first, last, prod");
+                + name + "' is not supported; use one of sum, mean, count, size, min, max, var, std, first, last,"
+                + " prod");
     }
 }

@@ -6,8 +6,8 @@ import io.mars.types.DType;
 
 /**
  * A function of a row and its neighbours a fixed distance away: pandas' {@code shift(n)}, {@code diff(n)},
- * {@code pct_change(n)} (of values already forward-filled) and {@code rolling(w).sum/mean/min/max/std/var/median}. A chunk
- * computes it from its own rows and the rows of neighbouring chunks within that distance ({@link #before},
+ * {@code pct_change(n)} (of values already forward-filled) and {@code rolling(w).sum/mean/min/max/std/var/median}.
+ * A chunk computes it from its own rows and the rows of neighbouring chunks within that distance ({@link #before},
  * {@link #after}).
  */
 public enum WindowFn {
