@@ -449,6 +449,8 @@ public final class DataFrame implements Tileable {
 
     public DataFrame sum() { return reduce(AggFn.SUM, 1); }
     public DataFrame mean() { return reduce(AggFn.MEAN, 1); }
+    /** pandas' {@code prod()} of every column (each numeric), a one-row frame like {@link #sum()}. */
+    public DataFrame prod() { return reduce(AggFn.PROD, 1); }
     public DataFrame count() { return reduce(AggFn.COUNT, 1); }
     public DataFrame min() { return reduce(AggFn.MIN, 1); }
     public DataFrame max() { return reduce(AggFn.MAX, 1); }
@@ -611,6 +613,52 @@ public final class DataFrame implements Tileable {
      */
     public DataFrame dropDuplicates(List<String> subset, String keep) {
         return DataFrameOps.dropDuplicates(this, subset, keep);
+    }
+
+    /**
+     * pandas' {@code duplicated(subset, keep)}: whether each row repeats the {@code subset} columns' values of another
+     * row that {@code keep} ("first", "last" or "none", pandas' {@code keep=False}) keeps in its place; a bool series
+     * in frame order labelled by position; an empty subset means every column. The rows that
+     * {@link #dropDuplicates(List, String)} keeps are joined back to the rows by position.
+     */
+    public Series duplicated(List<String> subset, String keep) {
+        List<String> by = subset == null || subset.isEmpty() ? columns : List.copyOf(subset);
+        String position = "__mars_dup_position";
+        DataFrame plain = withoutLabels();
+        DataFrame rows = plain.assign(position, Ranks.counting(plain).subtract(1L).rename(position));
+        DataFrame kept = DataFrameOps.dropDuplicates(rows, by, keep).select(position);
+        String flag = "__mars_kept";
+        kept = kept.assign(flag, kept.col(position).notna().rename(flag));
+        DataFrame marked = rows.select(position).merge(kept, List.of(position), "left", "_x", "_y", true);
+        return marked.sortValues(position, true).col(flag).isna().rename("").resetIndex();
+    }
+
+    /**
+     * pandas' {@code isin(values)} of a frame: a bool frame, each column's values looked for among those of
+     * {@code values} of its kind (strings for text, numbers for numeric and bool columns, strings or
+     * {@code LocalDate}s for dates); a column with none of its kind is false throughout, as in pandas.
+     */
+    public DataFrame isin(java.util.Collection<?> values) {
+        DataFrame out = this;
+        for (String c : columns) {
+            DType t = dtype(c);
+            List<Object> mine = new ArrayList<>();
+            for (Object v : values) {
+                boolean fits = t == DType.STRING ? v instanceof String
+                        : t == DType.TIMESTAMP ? v instanceof String || v instanceof java.time.LocalDate
+                        : v instanceof Number;
+                if (fits) {
+                    mine.add(v);
+                }
+            }
+            out = out.assign(c, col(c).isin(mine).rename(c));
+        }
+        return out;
+    }
+
+    /** pandas' {@code duplicated()}: every column, keep="first". */
+    public Series duplicated() {
+        return duplicated(List.of(), "first");
     }
 
     /** pandas' {@code describe()} of the numeric columns: a frame with a column {@code stat} (count, mean, ...). */
@@ -795,6 +843,60 @@ public final class DataFrame implements Tileable {
     /** pandas' {@code rolling(window)} of every column (each int or float; min_periods=window). */
     public Rolling<DataFrame> rolling(int window) {
         return rolling(window, window);
+    }
+
+    /**
+     * pandas' {@code corr()} (Pearson, pairwise complete rows): a frame with a row and a column per column of this
+     * one (each numeric or bool), labelled by the column names; every pair through {@link Series#corr(Series)}.
+     * A text column is NON_NUMERIC_AGGREGATION (pandas 1.5 drops it with a warning; pandas 2 refuses it too).
+     */
+    public DataFrame corr() {
+        return pairwise(true);
+    }
+
+    /** pandas' {@code cov()} (ddof 1, pairwise complete rows): as {@link #corr()}, with {@link Series#cov(Series)}. */
+    public DataFrame cov() {
+        return pairwise(false);
+    }
+
+    private DataFrame pairwise(boolean corr) {
+        if (columns.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, (corr ? "corr" : "cov") + " needs at least one column");
+        }
+        List<DataFrame> rows = new ArrayList<>(columns.size());
+        for (String a : columns) {
+            DataFrame row = null;
+            for (String b : columns) {
+                Series v = (corr ? col(a).corr(col(b)) : col(a).cov(col(b))).rename(b);
+                row = row == null ? v.toFrame() : row.assign(b, v);
+            }
+            rows.add(row);
+        }
+        String label = "__mars_column";
+        DataFrame names = DataFrames.fromColumns(java.util.Map.of(label, columns));
+        return DataFrames.concat(rows).resetIndex(true).assign(label, names.col(label)).setIndex(label);
+    }
+
+    /** pandas' {@code interpolate()} of every column (each int or float): see {@link Series#interpolate()}. */
+    public DataFrame interpolate() {
+        DataFrame out = this;
+        for (String c : columns) {
+            Series s = col(c);
+            Series filled = s.interpolate();
+            if (filled != s) {
+                out = out.assign(c, filled.rename(c));
+            }
+        }
+        return out;
+    }
+
+    /** pandas' {@code ewm(...)} of every column (each numeric or bool); see {@link Series#ewm(EwmOptions)}. */
+    public Ewm<DataFrame> ewm(EwmOptions options) {
+        List<DType> out = new ArrayList<>(columns.size());
+        for (String c : columns) {
+            out.add(io.mars.common.operand.dataframe.EwmFn.MEAN.outputType(c, dtype(c)));
+        }
+        return new Ewm<>(options, columns, op -> new DataFrame(op, List.of(this), columns, out, rowCount(), labels()));
     }
 
     /** pandas' {@code expanding()} of every column (each int or float; min_periods=1). */

@@ -301,6 +301,35 @@ public final class DataFrames {
     }
 
     /**
+     * pandas' {@code get_dummies(series, prefix)}: a column per value of {@code values} (given by the caller, as for
+     * {@link DataFrame#pivotTable}: pandas takes the sorted distinct values, which a lazy series does not know when
+     * the graph is built), 1 where the row holds that value and 0 elsewhere (a null row is all 0), int64 (pandas
+     * 1.5: uint8, pandas 2: bool). Columns are named {@code prefix_value}, or the value without a prefix.
+     */
+    public static DataFrame getDummies(Series s, List<?> values, String prefix) {
+        if (values == null || values.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "getDummies: give the values to make columns of");
+        }
+        DataFrame out = null;
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Object v : values) {
+            String name = (prefix == null ? "" : prefix + "_") + (v instanceof Boolean b ? (b ? "True" : "False")
+                    : String.valueOf(v));
+            if (!seen.add(name)) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "getDummies: the value " + v + " is listed twice");
+            }
+            Series one = s.isin(List.of(v)).astype(io.mars.types.DType.INT64).rename(name);
+            out = out == null ? one.toFrame() : out.assign(name, one);
+        }
+        return out;
+    }
+
+    /** {@link #getDummies(Series, List, String)} without a prefix. */
+    public static DataFrame getDummies(Series s, List<?> values) {
+        return getDummies(s, values, null);
+    }
+
+    /**
      * pandas' {@code crosstab(index, columns)}: how many rows have each pair of values, a row per value of
      * {@code index} (sorted; nulls left out) and a column per value of {@code columnValues} (given by the caller, as
      * for {@link DataFrame#pivotTable}), int64 with 0 for a pair that never occurs. The two series need different

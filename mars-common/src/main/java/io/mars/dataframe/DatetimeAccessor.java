@@ -95,4 +95,77 @@ public final class DatetimeAccessor {
                     + "' is not supported; use D, H, min, S, ms or us");
         };
     }
+
+    // ----- issue 18, second round -----
+
+    /** A test of one value; serializable, as the function of {@link Series#map} that captures it must be. */
+    private interface Test<V> extends java.util.function.Predicate<V>, java.io.Serializable {
+    }
+
+    private Series flag(Test<java.time.ZonedDateTime> p) {
+        return series.map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> t != null && p.test(utc(t)),
+                DType.BOOL);
+    }
+
+    /** The microseconds within the second, 0-999999; int64, null for NaT (pandas: float64 with NaN). */
+    public Series microsecond() { return field(t -> t == null ? null : (Object) (long) (t.getNano() / 1000)); }
+
+    /** The nanoseconds within the microsecond, 0-999. */
+    public Series nanosecond() { return field(t -> t == null ? null : (Object) (long) (t.getNano() % 1000)); }
+
+    /** pandas' {@code days_in_month}: 28-31. */
+    public Series daysInMonth() {
+        return field(t -> t == null ? null : (Object) (long) utc(t).toLocalDate().lengthOfMonth());
+    }
+
+    /** pandas' {@code is_month_start}: the first day of its month; false for NaT, as pandas. */
+    public Series isMonthStart() { return flag(z -> z.getDayOfMonth() == 1); }
+
+    /** pandas' {@code is_month_end}: the last day of its month; false for NaT. */
+    public Series isMonthEnd() { return flag(z -> z.getDayOfMonth() == z.toLocalDate().lengthOfMonth()); }
+
+    /** pandas' {@code is_quarter_start}: 1 January, April, July or October; false for NaT. */
+    public Series isQuarterStart() { return flag(z -> z.getDayOfMonth() == 1 && (z.getMonthValue() - 1) % 3 == 0); }
+
+    /** pandas' {@code is_quarter_end}: 31 March, 30 June, 30 September or 31 December; false for NaT. */
+    public Series isQuarterEnd() {
+        return flag(z -> z.getMonthValue() % 3 == 0 && z.getDayOfMonth() == z.toLocalDate().lengthOfMonth());
+    }
+
+    /** pandas' {@code is_year_start}: 1 January; false for NaT. */
+    public Series isYearStart() { return flag(z -> z.getDayOfYear() == 1); }
+
+    /** pandas' {@code is_year_end}: 31 December; false for NaT. */
+    public Series isYearEnd() { return flag(z -> z.getMonthValue() == 12 && z.getDayOfMonth() == 31); }
+
+    /** pandas' {@code is_leap_year}: the year has 29 February; false for NaT. */
+    public Series isLeapYear() { return flag(z -> z.toLocalDate().isLeapYear()); }
+
+    /**
+     * pandas' {@code isocalendar()}: a frame of the ISO-8601 {@code year}, {@code week} and {@code day} (1 = Monday)
+     * of each value; int64 with null at NaT (pandas: UInt32 with NA).
+     */
+    public DataFrame isocalendar() {
+        Series year = field(t -> t == null ? null
+                : (Object) (long) utc(t).get(java.time.temporal.IsoFields.WEEK_BASED_YEAR)).rename("year");
+        Series day = field(t -> t == null ? null : (Object) (long) utc(t).getDayOfWeek().getValue()).rename("day");
+        return year.toFrame().assign("week", weekofyear().rename("week")).assign("day", day);
+    }
+
+    /** pandas' {@code normalize()}: the time set to midnight (datetime64[ns]); NaT stays NaT. */
+    public Series normalize() { return floor("D"); }
+
+    /** pandas' {@code day_name()}: Monday ... Sunday (English); null for NaT (pandas: NaN). */
+    public Series dayName() {
+        return series.map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> t == null ? null
+                : utc(t).getDayOfWeek().getDisplayName(java.time.format.TextStyle.FULL, java.util.Locale.ENGLISH),
+                DType.STRING);
+    }
+
+    /** pandas' {@code month_name()}: January ... December (English); null for NaT. */
+    public Series monthName() {
+        return series.map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> t == null ? null
+                : utc(t).getMonth().getDisplayName(java.time.format.TextStyle.FULL, java.util.Locale.ENGLISH),
+                DType.STRING);
+    }
 }

@@ -41,4 +41,22 @@ public final class Expanding<T> {
     public T mean() {
         return build.apply(s -> sumOf(s).divide(s.notna().cumsum()));
     }
+
+    /** The sample variance (ddof=1) of the values so far, NaN until two (Welford's running form, as pandas). */
+    public T var() {
+        return build.apply(s -> Ewm.expanding(floats(s), io.mars.common.operand.dataframe.EwmFn.VAR));
+    }
+
+    /** The sample standard deviation (ddof=1) of the values so far, NaN until two. */
+    public T std() {
+        return build.apply(s -> Ewm.expanding(floats(s), io.mars.common.operand.dataframe.EwmFn.STD));
+    }
+
+    /** The number of values that are not null so far (float64, as pandas). */
+    public T count() {
+        return build.apply(s -> {
+            floats(s);
+            return s.notna().cumsum().astype(DType.FLOAT64).rename(s.name());
+        });
+    }
 }

@@ -88,6 +88,8 @@ public final class GroupBy {
     public DataFrame std() { return all(AggFn.STD, 1); }
     public DataFrame first() { return all(AggFn.FIRST, 1); }
     public DataFrame last() { return all(AggFn.LAST, 1); }
+    /** pandas' {@code prod()}: every non-key column's product per group (1 for a group of nulls; int64 for ints). */
+    public DataFrame prod() { return all(AggFn.PROD, 1); }
 
     /** pandas' {@code size()} with {@code as_index=False}: the keys and a {@code size} column. */
     public DataFrame size() {
@@ -266,8 +268,9 @@ public final class GroupBy {
     }
 
     /**
-     * pandas' {@code rolling(window)} per group: {@code .sum()}, {@code .mean()}, {@code .count()} of every non-key
-     * column over each row's window within its group, in frame order (pandas orders the rows by group).
+     * pandas' {@code rolling(window)} per group: {@code .sum()}, {@code .mean()}, {@code .count()}, {@code .min()},
+     * {@code .max()} of every non-key column over each row's window within its group, in frame order (pandas orders
+     * the rows by group).
      */
     public Rolling rolling(int window) {
         return rolling(window, window);
@@ -308,6 +311,115 @@ public final class GroupBy {
         public DataFrame count() {
             return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "count");
         }
+
+        public DataFrame min() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "min");
+        }
+
+        public DataFrame max() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "max");
+        }
+
+        /** The sample variance (ddof 1) of each window within its group, NaN for fewer than two values. */
+        public DataFrame var() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "var");
+        }
+
+        /** The sample standard deviation (ddof 1) of each window within its group. */
+        public DataFrame std() {
+            return GroupWindows.rolling(groups.frame, groups.keys, window, minPeriods, "std");
+        }
+    }
+
+    /**
+     * pandas' {@code cumprod()}: every non-key column's running product within its group (each int or float), in
+     * frame order, labelled by position; nulls skipped and kept null; null for a row whose key is null (pandas: NaN).
+     */
+    public DataFrame cumprod() {
+        return GroupWindows.scan(frame, keys, io.mars.common.operand.dataframe.ScanFn.CUMPROD);
+    }
+
+    /** pandas' {@code cummax()}: as {@link #cumprod()}, the running maximum. */
+    public DataFrame cummax() {
+        return GroupWindows.scan(frame, keys, io.mars.common.operand.dataframe.ScanFn.CUMMAX);
+    }
+
+    /** pandas' {@code cummin()}: as {@link #cumprod()}, the running minimum. */
+    public DataFrame cummin() {
+        return GroupWindows.scan(frame, keys, io.mars.common.operand.dataframe.ScanFn.CUMMIN);
+    }
+
+    /**
+     * pandas' {@code ewm(...)} per group ({@code .mean()}, {@code .sum()}, {@code .var()}, {@code .std()} of every
+     * non-key column, each numeric or bool): the recurrences of {@link Series#ewm(EwmOptions)} run within each
+     * group; float64, in frame order (pandas orders the rows by group); null for a row whose key is null.
+     */
+    public Ewm<DataFrame> ewm(EwmOptions options) {
+        List<String> values = new ArrayList<>();
+        for (String c : frame.columns()) {
+            if (!keys.contains(c)) {
+                io.mars.common.operand.dataframe.EwmFn.MEAN.outputType(c, frame.dtype(c));
+                values.add(c);
+            }
+        }
+        return new Ewm<>(options, values, op -> GroupWindows.ewm(frame, keys, values, op));
+    }
+
+    /**
+     * pandas' {@code idxmax()} with {@code as_index=False}: per group and non-key column (numeric or dates), the row
+     * label of the largest value (the first on ties); float64 labels, null for a group of nulls.
+     */
+    public DataFrame idxmax() {
+        return GroupWindows.idx(frame, keys, true);
+    }
+
+    /** pandas' {@code idxmin()}: as {@link #idxmax()}, the smallest value. */
+    public DataFrame idxmin() {
+        return GroupWindows.idx(frame, keys, false);
+    }
+
+    /**
+     * pandas' {@code any()}: whether some value of each non-key column (bool, or a number not zero) is true in each
+     * group; nulls skipped (a group of nulls gives false). The keys and bool columns, as the aggregations.
+     */
+    public DataFrame any() {
+        return truths(true);
+    }
+
+    /** pandas' {@code all()}: whether every value that is not null is true in each group (true for none). */
+    public DataFrame all() {
+        return truths(false);
+    }
+
+    private DataFrame truths(boolean any) {
+        DataFrame t = frame;
+        for (String c : frame.columns()) {
+            if (keys.contains(c)) {
+                continue;
+            }
+            Series s = frame.col(c);
+            if (!s.dtype().isNumeric()) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "groupby " + (any ? "any" : "all") + " of column '"
+                        + c + "' of " + s.dtype() + " is not supported; select bool or numeric columns");
+            }
+            Series truth = s.dtype() == DType.BOOL ? s : s.ne(0.0);
+            t = t.assign(c, (any ? truth.and(s.notna()) : truth.or(s.isna())).rename(c));
+        }
+        GroupBy g = t.groupBy(keys.toArray(String[]::new));
+        return any ? g.max() : g.min();
+    }
+
+    /** pandas' {@code bfill()}: a null takes the first value after it in its group; in frame order. */
+    public DataFrame bfill() {
+        return GroupWindows.apply(frame, keys, -1, GroupWindows.Kind.FFILL);
+    }
+
+    /**
+     * pandas' {@code ngroup()}: each row's group number (groups numbered 0, 1, ... in key order), in frame order;
+     * int64 labelled by position, null for a row whose key is null (pandas gives NaN there, and float64).
+     */
+    public Series ngroup() {
+        return GroupWindows.ngroup(frame, keys);
     }
 
     /** pandas' {@code ffill()}: a null takes the last value before it in its group; in frame order. */

@@ -235,7 +235,7 @@ final class Ranks {
     }
 
     /** The distinct non-null keys, sorted: the rows of a per-group result. */
-    private static DataFrame groupKeys(DataFrame frame, List<String> keys) {
+    static DataFrame groupKeys(DataFrame frame, List<String> keys) {
         return frame.withoutLabels().select(keys).dropna("any", keys).groupBy(keys.toArray(String[]::new)).size()
                 .select(keys);
     }

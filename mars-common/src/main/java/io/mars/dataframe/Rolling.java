@@ -35,4 +35,14 @@ public final class Rolling<T> {
     public T std() {
         return build.apply(WindowFn.ROLLING_STD);
     }
+
+    /** The sample variance (ddof=1), NaN for a window of fewer than two values. */
+    public T var() {
+        return build.apply(WindowFn.ROLLING_VAR);
+    }
+
+    /** The median of the window's values that are not null. */
+    public T median() {
+        return build.apply(WindowFn.ROLLING_MEDIAN);
+    }
 }

@@ -503,6 +503,39 @@ public final class Series implements Tileable {
         return new Rolling<>(fn -> Windows.window(this, fn, window, minPeriods));
     }
 
+    /**
+     * pandas' {@code ewm(com | span | halflife | alpha, min_periods, adjust, ignore_na)}, e.g.
+     * {@code s.ewm(EwmOptions.span(3).adjust(false)).mean()}; the series must be numeric or bool.
+     */
+    public Ewm<Series> ewm(EwmOptions options) {
+        io.mars.common.operand.dataframe.EwmFn.MEAN.outputType(name, dtype);
+        return new Ewm<>(options, List.of(name), op -> new Series(op, List.of(this), name, DType.FLOAT64, length,
+                labels()));
+    }
+
+    /**
+     * pandas' {@code interpolate()} (method='linear', limit_direction='forward'): a null between two values takes
+     * the value on the straight line between them, by position (numpy's {@code interp}); nulls after the last value
+     * take the last value, nulls before the first stay null. An int series has no nulls and is returned as it is.
+     */
+    public Series interpolate() {
+        if (!dtype.isNumeric() || dtype == DType.BOOL) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "interpolate of series '" + name + "' of " + dtype
+                    + " is not supported; give a float series");
+        }
+        if (!dtype.isFloat()) {
+            return this;
+        }
+        Series known = notna();
+        Series position = isna().or(known).cumsum().astype(DType.FLOAT64);
+        Series at = position.where(known);
+        Series before = at.ffill();
+        Series previous = ffill();
+        Series slope = bfill().subtract(previous).divide(at.bfill().subtract(before));
+        return combineFirst(slope.multiply(position.subtract(before)).add(previous)).combineFirst(previous)
+                .rename(name);
+    }
+
     /** pandas' {@code expanding()} (min_periods=1). */
     public Expanding<Series> expanding() {
         return new Expanding<>(fn -> fn.apply(this));
@@ -523,6 +556,9 @@ public final class Series implements Tileable {
         return minCount == 0 ? sum() : sum().where(count().ge((double) minCount));
     }
     public Series mean() { return reduce(AggFn.MEAN, 1); }
+
+    /** pandas' {@code prod()}: the product of the values that are not null (1 for none); bool and int give int64. */
+    public Series prod() { return reduce(AggFn.PROD, 1); }
     public Series count() { return reduce(AggFn.COUNT, 1); }
     public Series min() { return reduce(AggFn.MIN, 1); }
     public Series max() { return reduce(AggFn.MAX, 1); }
@@ -645,6 +681,16 @@ public final class Series implements Tileable {
     /** pandas' {@code drop_duplicates()}. */
     public Series dropDuplicates() {
         return DataFrameOps.dropDuplicates(positioned());
+    }
+
+    /** pandas' {@code duplicated(keep)}: see {@link DataFrame#duplicated(List, String)}; named as the series. */
+    public Series duplicated(String keep) {
+        return toFrame().duplicated(List.of(name), keep).rename(name);
+    }
+
+    /** pandas' {@code duplicated()} (keep="first"). */
+    public Series duplicated() {
+        return duplicated("first");
     }
 
     /** pandas' {@code drop_duplicates(keep=keep)}: keep is first, last or none (see {@link DataFrame#dropDuplicates(List, String)}). */
@@ -884,6 +930,96 @@ public final class Series implements Tileable {
 
     /** pandas' {@code all()}: true when every value is true (non-zero for numbers); nulls skipped. One-row bool. */
     public Series all() { return Moments.all(this); }
+
+    /**
+     * pandas' {@code map(dict)}: each value replaced by its entry in {@code mapping}, null when it has none (or is
+     * null). Keys are read as this series' values (numbers as its int or float type, {@code LocalDate}s or
+     * {@code Instant}s for dates); a key of another kind never matches. The result's dtype comes from the mapping's
+     * values: text, bool, int64 (pandas gives float64 when some value is not found) or float64 when a value is
+     * fractional; text mixed with numbers is UNSUPPORTED_DTYPE (pandas: object).
+     */
+    public Series map(java.util.Map<?, ?> mapping) {
+        java.util.HashMap<Object, Object> keyed = new java.util.HashMap<>();
+        DType out = null;
+        for (java.util.Map.Entry<?, ?> e : mapping.entrySet()) {
+            Object v = e.getValue();
+            DType t = v == null ? null : v instanceof String ? DType.STRING : v instanceof Boolean ? DType.BOOL
+                    : v instanceof Double || v instanceof Float ? DType.FLOAT64
+                    : v instanceof Number ? DType.INT64 : null;
+            if (v != null && t == null) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "map: the value " + v + " of key " + e.getKey()
+                        + " is a " + v.getClass().getSimpleName() + "; give strings, bools or numbers");
+            }
+            if (t != null && out != null && t != out) {
+                boolean numbers = (t == DType.INT64 || t == DType.FLOAT64)
+                        && (out == DType.INT64 || out == DType.FLOAT64);
+                if (!numbers) {
+                    throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "map: the mapping's values mix " + out
+                            + " and " + t + " (pandas would make object); give values of one kind");
+                }
+                t = DType.FLOAT64;
+            }
+            out = t != null ? t : out;
+            Object key = mapKey(e.getKey());
+            if (key != null) {
+                keyed.put(key, v);
+            }
+        }
+        DType result = out == null ? DType.FLOAT64 : out;
+        for (java.util.Map.Entry<Object, Object> e : keyed.entrySet()) {
+            if (e.getValue() instanceof Number n) {
+                e.setValue(result == DType.FLOAT64 ? (Object) n.doubleValue() : (Object) n.longValue());
+            }
+        }
+        return map((io.mars.types.ValueFunction<Object, Object>) v -> v == null ? null : keyed.get(v), result);
+    }
+
+    /** A key of {@link #map(java.util.Map)} as this series' value type, or null when it cannot be one. */
+    private Object mapKey(Object k) {
+        if (k == null) {
+            return null;
+        }
+        return switch (dtype) {
+            case STRING -> k instanceof String ? k : null;
+            case BOOL -> k instanceof Boolean ? k : null;
+            case INT32 -> k instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) ? n.intValue() : null;
+            case INT64 -> k instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) ? n.longValue() : null;
+            case FLOAT32 -> k instanceof Number n ? n.floatValue() : null;
+            case FLOAT64 -> k instanceof Number n ? n.doubleValue() : null;
+            case TIMESTAMP -> k instanceof java.time.Instant ? k : k instanceof java.time.LocalDate d
+                    ? d.atStartOfDay(java.time.ZoneOffset.UTC).toInstant() : null;
+        };
+    }
+
+    /** pandas' {@code hasnans}: whether some value is null; a one-row bool series. */
+    public Series hasnans() {
+        return isna().astype(DType.INT64).sum().gt(0.0).rename(name);
+    }
+
+    /** pandas' {@code is_unique}: whether no value repeats (nulls equal to each other, as pandas); one-row bool. */
+    public Series isUnique() {
+        return duplicated().astype(DType.INT64).sum().eq(0.0).rename(name);
+    }
+
+    /**
+     * pandas' {@code is_monotonic_increasing}: whether each value is at least the one before it; false when a value
+     * is null, true for no rows; a one-row bool series. Numbers, bools, text and dates.
+     */
+    public Series isMonotonicIncreasing() {
+        return monotonic(true);
+    }
+
+    /** pandas' {@code is_monotonic_decreasing}: as {@link #isMonotonicIncreasing()}, each at most the one before. */
+    public Series isMonotonicDecreasing() {
+        return monotonic(false);
+    }
+
+    private Series monotonic(boolean up) {
+        Series s = dtype == DType.BOOL ? astype(DType.INT64) : this;
+        Series before = s.shift(1);
+        Series wrong = (up ? s.lt(before) : s.gt(before)).and(before.notna());
+        return wrong.or(s.isna()).astype(DType.INT64).sum().eq(0.0).rename(name);
+    }
 
     /** pandas' {@code combine_first(other)}: this value, or {@code other}'s where this one is null (numeric). */
     public Series combineFirst(Series other) { return Moments.combineFirst(this, other); }

@@ -260,4 +260,273 @@ public final class StringAccessor {
         return each(v -> v == null ? null : (Object) (!v.isEmpty() && v.chars().allMatch(Character::isDigit)),
                 DType.BOOL);
     }
+
+    // ----- issue 18, second round: more per-value members -----
+
+    /** pandas' {@code center(width, fillchar)}: Python's {@code str.center}. */
+    public Series center(int width, char fillchar) { return pad(width, "both", fillchar); }
+
+    public Series center(int width) { return center(width, ' '); }
+
+    /** pandas' {@code ljust(width, fillchar)}: the value on the left, padded on the right. */
+    public Series ljust(int width, char fillchar) { return pad(width, "right", fillchar); }
+
+    public Series ljust(int width) { return ljust(width, ' '); }
+
+    /** pandas' {@code rjust(width, fillchar)}: the value on the right, padded on the left. */
+    public Series rjust(int width, char fillchar) { return pad(width, "left", fillchar); }
+
+    public Series rjust(int width) { return rjust(width, ' '); }
+
+    /** pandas' {@code repeat(n)}: the value {@code n} times ({@code n <= 0}: the empty string); null for null. */
+    public Series repeat(int n) {
+        return each(v -> v == null ? null : v.repeat(Math.max(0, n)), DType.STRING);
+    }
+
+    /** pandas' {@code title()}: Python's {@code str.title}, a letter after a character without case upper case. */
+    public Series title() {
+        return each(v -> {
+            if (v == null) {
+                return null;
+            }
+            StringBuilder b = new StringBuilder(v.length());
+            boolean prevCased = false;
+            for (int i = 0; i < v.length(); i++) {
+                char c = v.charAt(i);
+                b.append(prevCased ? Character.toLowerCase(c) : Character.toTitleCase(c));
+                prevCased = cased(c);
+            }
+            return b.toString();
+        }, DType.STRING);
+    }
+
+    /** pandas' {@code swapcase()}: upper case to lower case and back. */
+    public Series swapcase() {
+        return each(v -> {
+            if (v == null) {
+                return null;
+            }
+            // whole-string case mappings per character, as Python's: ß swaps to SS
+            StringBuilder b = new StringBuilder(v.length());
+            for (int i = 0; i < v.length(); i++) {
+                char c = v.charAt(i);
+                String one = String.valueOf(c);
+                b.append(Character.isUpperCase(c) ? one.toLowerCase(java.util.Locale.ROOT)
+                        : Character.isLowerCase(c) ? one.toUpperCase(java.util.Locale.ROOT) : one);
+            }
+            return b.toString();
+        }, DType.STRING);
+    }
+
+    private static boolean cased(char c) {
+        return Character.isUpperCase(c) || Character.isLowerCase(c) || Character.isTitleCase(c);
+    }
+
+    /** A test of one value; serializable, as the function of {@link Series#map} that captures it must be. */
+    private interface Test<V> extends java.util.function.Predicate<V>, java.io.Serializable {
+    }
+
+    private Series test(Test<String> p) {
+        return each(v -> v == null ? null : (Object) p.test(v), DType.BOOL);
+    }
+
+    private static boolean every(String v, java.util.function.IntPredicate p) {
+        return !v.isEmpty() && v.chars().allMatch(p);
+    }
+
+    /** pandas' {@code isalpha()}: every character a letter and at least one; null for null (pandas: NaN). */
+    public Series isalpha() { return test(v -> every(v, Character::isLetter)); }
+
+    /** pandas' {@code isalnum()}: every character a letter or a digit and at least one. */
+    public Series isalnum() {
+        return test(v -> every(v, c -> Character.isLetter(c) || Character.isDigit(c)
+                || Character.getType(c) == Character.OTHER_NUMBER || Character.getType(c) == Character.LETTER_NUMBER));
+    }
+
+    /** pandas' {@code isnumeric()}: every character numeric (digits, fractions such as ½) and at least one. */
+    public Series isnumeric() {
+        return test(v -> every(v, c -> Character.isDigit(c) || Character.getType(c) == Character.OTHER_NUMBER
+                || Character.getType(c) == Character.LETTER_NUMBER));
+    }
+
+    /** pandas' {@code isdecimal()}: every character a decimal digit and at least one. */
+    public Series isdecimal() {
+        return test(v -> every(v, c -> Character.getType(c) == Character.DECIMAL_DIGIT_NUMBER));
+    }
+
+    /** pandas' {@code isspace()}: every character whitespace and at least one. */
+    public Series isspace() { return test(v -> every(v, Character::isWhitespace)); }
+
+    /** pandas' {@code isupper()}: some character has case and every such one is upper case. */
+    public Series isupper() {
+        return test(v -> v.chars().anyMatch(c -> cased((char) c))
+                && v.chars().noneMatch(c -> Character.isLowerCase(c) || Character.isTitleCase(c)));
+    }
+
+    /** pandas' {@code islower()}: some character has case and every such one is lower case. */
+    public Series islower() {
+        return test(v -> v.chars().anyMatch(c -> cased((char) c))
+                && v.chars().noneMatch(c -> Character.isUpperCase(c) || Character.isTitleCase(c)));
+    }
+
+    /**
+     * pandas' {@code match(pattern)}: whether the regular expression matches at the start of the value; null for
+     * null (pandas: NaN, object).
+     */
+    public Series match(String pattern) {
+        java.util.regex.Pattern p = compile("match", pattern);
+        return each(v -> v == null ? null : (Object) p.matcher(v).lookingAt(), DType.BOOL);
+    }
+
+    /** pandas' {@code fullmatch(pattern)}: whether the regular expression matches the whole value; null for null. */
+    public Series fullmatch(String pattern) {
+        java.util.regex.Pattern p = compile("fullmatch", pattern);
+        return each(v -> v == null ? null : (Object) p.matcher(v).matches(), DType.BOOL);
+    }
+
+    /** pandas' {@code removeprefix(prefix)}: the value without {@code prefix} when it starts with it. */
+    public Series removeprefix(String prefix) {
+        String p = Objects.requireNonNull(prefix, "prefix");
+        return each(v -> v != null && v.startsWith(p) ? v.substring(p.length()) : v, DType.STRING);
+    }
+
+    /** pandas' {@code removesuffix(suffix)}: the value without {@code suffix} when it ends with it. */
+    public Series removesuffix(String suffix) {
+        String p = Objects.requireNonNull(suffix, "suffix");
+        return each(v -> v != null && v.endsWith(p) ? v.substring(0, v.length() - p.length()) : v, DType.STRING);
+    }
+
+    /**
+     * pandas' {@code split(pat, n=n, expand=True)} of a literal separator: a frame of columns "0" ... "n" (pandas
+     * names them 0 ... n), part i of each value, null past the value's last part and for a null value. pandas
+     * makes only as many columns as the longest split has parts; Mars always makes {@code n + 1}, since it cannot
+     * know the longest before running (the difference is all-null columns on the right). {@code n >= 1}, as the
+     * columns must be known.
+     */
+    public DataFrame split(String pat, int n) {
+        return expanded("split", pat, n, false);
+    }
+
+    /**
+     * pandas' {@code rsplit(pat, n=n, expand=True)}: as {@link #split(String, int)}, split at most {@code n} times
+     * from the right (the first column holds what is left on the left).
+     */
+    public DataFrame rsplit(String pat, int n) {
+        return expanded("rsplit", pat, n, true);
+    }
+
+    private DataFrame expanded(String what, String pat, int n, boolean fromRight) {
+        if (Objects.requireNonNull(pat, "pat").isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "str." + what + ": the separator must not be empty");
+        }
+        if (n < 1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "str." + what + "(expand=True): n must be at least 1"
+                    + " so the columns are known, got " + n);
+        }
+        DataFrame out = null;
+        for (int i = 0; i <= n; i++) {
+            Series part = part(pat, n, i, fromRight).rename(String.valueOf(i));
+            out = out == null ? part.toFrame() : out.assign(String.valueOf(i), part);
+        }
+        return out;
+    }
+
+    /**
+     * pandas' {@code split(pat, n=n).str.get(i)}: part {@code i} (negative from the end) of the value split at most
+     * {@code n} times at the literal {@code pat} ({@code n < 1}: at every one); null when there is no such part.
+     */
+    public Series splitGet(String pat, int n, int i) {
+        if (Objects.requireNonNull(pat, "pat").isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "str.split: the separator must not be empty");
+        }
+        return part(pat, n, i, false);
+    }
+
+    private Series part(String sep, int n, int i, boolean fromRight) {
+        return each(v -> {
+            if (v == null) {
+                return null;
+            }
+            java.util.LinkedList<String> parts = new java.util.LinkedList<>();
+            if (fromRight) {
+                int to = v.length();
+                while (n < 1 || parts.size() < n) {
+                    int at = v.lastIndexOf(sep, to - sep.length());
+                    if (at < 0) {
+                        break;
+                    }
+                    parts.addFirst(v.substring(at + sep.length(), to));
+                    to = at;
+                }
+                parts.addFirst(v.substring(0, to));
+            } else {
+                int from = 0;
+                while (n < 1 || parts.size() < n) {
+                    int at = v.indexOf(sep, from);
+                    if (at < 0) {
+                        break;
+                    }
+                    parts.add(v.substring(from, at));
+                    from = at + sep.length();
+                }
+                parts.add(v.substring(from));
+            }
+            int k = i < 0 ? parts.size() + i : i;
+            return k < 0 || k >= parts.size() ? null : parts.get(k);
+        }, DType.STRING);
+    }
+
+    /**
+     * pandas' {@code slice_replace(start, stop, repl)}: Python's {@code value[:start] + repl + value[stop:]}, where
+     * an empty {@code value[start:stop]} keeps everything from {@code start}.
+     */
+    public Series sliceReplace(int start, int stop, String repl) {
+        String r = Objects.requireNonNull(repl, "repl");
+        return each(v -> {
+            if (v == null) {
+                return null;
+            }
+            int a = clamp(start, v.length());
+            int z = clamp(stop, v.length());
+            int tail = z <= a ? a : z;
+            return v.substring(0, a) + r + v.substring(tail);
+        }, DType.STRING);
+    }
+
+    private static int clamp(int i, int length) {
+        return i < 0 ? Math.max(0, length + i) : Math.min(i, length);
+    }
+
+    /** pandas' {@code normalize(form)}: the Unicode normal form NFC, NFKC, NFD or NFKD of each value. */
+    public Series normalize(String form) {
+        java.text.Normalizer.Form f;
+        try {
+            f = java.text.Normalizer.Form.valueOf(Objects.requireNonNull(form, "form"));
+        } catch (IllegalArgumentException e) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "str.normalize: form must be NFC, NFKC, NFD or NFKD;"
+                    + " got '" + form + "'");
+        }
+        return each(v -> v == null ? null : java.text.Normalizer.normalize(v, f), DType.STRING);
+    }
+
+    /**
+     * pandas' {@code casefold()}: a caseless form for comparisons (upper case, then lower case, so that ß gives ss
+     * as Python's full case folding does).
+     */
+    public Series casefold() {
+        return each(v -> v == null ? null : v.toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT),
+                DType.STRING);
+    }
+
+    /** pandas' {@code cat(others, sep)} element-wise: value, {@code sep}, other's value; null when either is null. */
+    public Series cat(Series others, String sep) {
+        if (others.dtype() != DType.STRING) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "str.cat: others must be a string series, got '"
+                    + others.name() + "' of " + others.dtype());
+        }
+        String s = Objects.requireNonNull(sep, "sep");
+        DataFrame both = series.rename("a").toFrame().assign("b", others.rename("b"));
+        return both.apply((io.mars.types.RowFunction<String>) r -> r.isNull("a") || r.isNull("b") ? null
+                : r.getString("a") + s + r.getString("b"), DType.STRING).rename(series.name());
+    }
 }

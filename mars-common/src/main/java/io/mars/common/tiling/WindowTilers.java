@@ -8,10 +8,17 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
+import io.mars.common.operand.Operand;
 import io.mars.common.operand.dataframe.ChunkTableAssemble;
+import io.mars.common.operand.dataframe.ChunkTableEwm;
+import io.mars.common.operand.dataframe.ChunkTableEwmCarry;
+import io.mars.common.operand.dataframe.ChunkTableGroupScan;
+import io.mars.common.operand.dataframe.ChunkTableGroupScanTotal;
 import io.mars.common.operand.dataframe.ChunkTableScan;
 import io.mars.common.operand.dataframe.ChunkTableScanTotal;
 import io.mars.common.operand.dataframe.ChunkTableWindow;
+import io.mars.common.operand.dataframe.TableEwm;
+import io.mars.common.operand.dataframe.TableGroupScan;
 import io.mars.common.operand.dataframe.TableScan;
 import io.mars.common.operand.dataframe.TableWindow;
 import java.util.ArrayList;
@@ -31,6 +38,37 @@ final class WindowTilers {
     static void registerAll(TilerRegistry r) {
         r.register(TableScan.class, WindowTilers::scan);
         r.register(TableWindow.class, WindowTilers::window);
+        r.register(TableEwm.class, WindowTilers::ewm);
+        r.register(TableGroupScan.class, WindowTilers::groupScan);
+    }
+
+    /**
+     * Chunk {@code i} computes its rows from the recurrences' state after chunk {@code i - 1}; that state is a chain
+     * of small chunks, each folding one data chunk's rows into the state before it. The chain reads every data chunk
+     * once more (the weights of an exponential window decay with the row count, so a chunk's state depends on
+     * every earlier row), and the output chunks run in parallel once their state is known.
+     */
+    static TiledTileable ewm(TileableNode node, TableEwm op, List<TiledTileable> in, TileContext ctx) {
+        TiledTileable src = in.get(0);
+        long[] rows = src.nsplits()[0];
+        int n = rows.length;
+        ChunkTableEwmCarry carryOp = new ChunkTableEwmCarry(op.alpha(), op.adjust(), op.ignoreNa(), op.columns(),
+                op.reset());
+        long[] carryShape = {ChunkTableEwmCarry.STATE_ROWS, op.columns().size()};
+        List<ChunkNode> chunks = new ArrayList<>(n);
+        ChunkNode carry = null;
+        for (int i = 0; i < n; i++) {
+            ChunkNode data = src.chunks().get(i);
+            chunks.add(ctx.chunk(node.key() + "." + i, new ChunkTableEwm(op.fn(), op.alpha(), op.adjust(),
+                    op.ignoreNa(), op.minPeriods(), op.bias(), op.columns(), op.reset()),
+                    carry == null ? List.of(data) : List.of(data, carry), null, chunkShape(node, rows[i]),
+                    chunkIndex(node, i)));
+            if (i + 1 < n) {
+                carry = ctx.chunk(node.key() + ".c" + (i + 1), carryOp,
+                        carry == null ? List.of(data) : List.of(data, carry), null, carryShape, new int[] {i + 1, 0});
+            }
+        }
+        return new TiledTileable(nsplits(node, rows.clone()), chunks);
     }
 
     /**
@@ -39,16 +77,26 @@ final class WindowTilers {
      * next to the per-chunk work, which runs in parallel.
      */
     static TiledTileable scan(TileableNode node, TableScan op, List<TiledTileable> in, TileContext ctx) {
-        TiledTileable src = in.get(0);
+        return scan(node, in.get(0), new ChunkTableScan(op.fn(), op.columns()),
+                new ChunkTableScanTotal(op.fn(), op.columns()), op.columns().size(), ctx);
+    }
+
+    /** A segmented scan: as {@link #scan}, its totals carrying whether a segment started in them. */
+    static TiledTileable groupScan(TileableNode node, TableGroupScan op, List<TiledTileable> in, TileContext ctx) {
+        return scan(node, in.get(0), new ChunkTableGroupScan(op.fn(), op.columns(), op.reset()),
+                new ChunkTableGroupScanTotal(op.fn(), op.columns(), op.reset()), op.columns().size() + 1, ctx);
+    }
+
+    private static TiledTileable scan(TileableNode node, TiledTileable src, Operand scanOp, Operand totalOp,
+                                      int totalColumns, TileContext ctx) {
         long[] rows = src.nsplits()[0];
         int n = rows.length;
-        ChunkTableScanTotal totalOp = new ChunkTableScanTotal(op.fn(), op.columns());
-        long[] totalShape = {1, op.columns().size()};
+        long[] totalShape = {1, totalColumns};
         List<ChunkNode> chunks = new ArrayList<>(n);
         ChunkNode carry = null;
         for (int i = 0; i < n; i++) {
             ChunkNode data = src.chunks().get(i);
-            chunks.add(ctx.chunk(node.key() + "." + i, new ChunkTableScan(op.fn(), op.columns()),
+            chunks.add(ctx.chunk(node.key() + "." + i, scanOp,
                     carry == null ? List.of(data) : List.of(data, carry), null, chunkShape(node, rows[i]),
                     chunkIndex(node, i)));
             if (i + 1 < n) {

@@ -24,6 +24,14 @@ final class WindowOperandSamples {
                 new TableWindow(WindowFn.ROLLING_STD, 5, 3, List.of("x")),
                 new ChunkTableWindow(WindowFn.SHIFT, -2, 0, List.of("x", "s"), List.of(
                         new ChunkTableAssemble.Piece(0, 3, 4), new ChunkTableAssemble.Piece(1, 0, 7)), 4, 7),
+                new io.mars.common.operand.dataframe.TableEwm(io.mars.common.operand.dataframe.EwmFn.VAR, 0.25, false,
+                        true, 3, true, List.of("x", "y"), "r"),
+                new io.mars.common.operand.dataframe.ChunkTableEwm(io.mars.common.operand.dataframe.EwmFn.STD, 0.5,
+                        false, true, 2, true, List.of("y"), ""),
+                new io.mars.common.operand.dataframe.ChunkTableEwmCarry(0.75, false, true, List.of("x", "k"), "r"),
+                new io.mars.common.operand.dataframe.TableGroupScan(ScanFn.CUMMIN, List.of("x"), "r"),
+                new io.mars.common.operand.dataframe.ChunkTableGroupScan(ScanFn.CUMPROD, List.of("y", "x"), "r2"),
+                new io.mars.common.operand.dataframe.ChunkTableGroupScanTotal(ScanFn.CUMMAX, List.of("k"), "r3"),
                 new io.mars.common.operand.dataframe.TableIloc(0, 0, 1, new long[] {4, -1, 0, 0}));
     }
 }

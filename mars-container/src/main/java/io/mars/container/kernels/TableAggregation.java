@@ -518,7 +518,8 @@ final class TableAggregation {
         }
 
         boolean intSum() {
-            return spec.outputType() == DType.INT64 && spec.fn() == io.mars.common.operand.dataframe.AggFn.SUM;
+            return spec.outputType() == DType.INT64 && (spec.fn() == io.mars.common.operand.dataframe.AggFn.SUM
+                    || spec.fn() == io.mars.common.operand.dataframe.AggFn.PROD);
         }
 
         /**
@@ -603,9 +604,15 @@ final class TableAggregation {
                 return;
             }
             int cap = Math.max(groups, n.length * 2);
+            int old = n.length;
             n = Arrays.copyOf(n, cap);
             s = Arrays.copyOf(s, cap);
             ls = Arrays.copyOf(ls, cap);
+            if (spec.fn() == io.mars.common.operand.dataframe.AggFn.PROD) {
+                // a product starts from one (pandas' prod of no values is 1)
+                Arrays.fill(s, old, cap, 1.0);
+                Arrays.fill(ls, old, cap, 1L);
+            }
             mean = Arrays.copyOf(mean, cap);
             m2 = Arrays.copyOf(m2, cap);
             v = Arrays.copyOf(v, cap);
@@ -688,6 +695,16 @@ final class TableAggregation {
                         }
                     }
                 }
+                case PROD -> {
+                    if (!c.isNull(r)) {
+                        n[g]++;
+                        if (intSum()) {
+                            ls[g] *= c.getLong(r);
+                        } else {
+                            s[g] *= c.getDouble(r);
+                        }
+                    }
+                }
                 case VAR, STD -> {
                     if (!c.isNull(r)) {
                         double x = c.getDouble(r);
@@ -728,7 +745,7 @@ final class TableAggregation {
             List<Column> out = new ArrayList<>();
             switch (spec.fn()) {
                 case SIZE, COUNT -> out.add(named(byName, i + ".n"));
-                case SUM, MEAN -> {
+                case SUM, MEAN, PROD -> {
                     out.add(named(byName, i + ".n"));
                     out.add(named(byName, i + ".s"));
                 }
@@ -751,6 +768,14 @@ final class TableAggregation {
                         ls[g] += st.get(1).longs()[r];
                     } else {
                         s[g] += st.get(1).doubles()[r];
+                    }
+                }
+                case PROD -> {
+                    n[g] += st.get(0).longs()[r];
+                    if (intSum()) {
+                        ls[g] *= st.get(1).longs()[r];
+                    } else {
+                        s[g] *= st.get(1).doubles()[r];
                     }
                 }
                 case VAR, STD -> {
@@ -783,7 +808,7 @@ final class TableAggregation {
             List<Column> out = new ArrayList<>();
             switch (spec.fn()) {
                 case SIZE, COUNT -> out.add(new Column(i + ".n", DType.INT64, Arrays.copyOf(n, groups), null, null, null));
-                case SUM, MEAN -> {
+                case SUM, MEAN, PROD -> {
                     out.add(new Column(i + ".n", DType.INT64, Arrays.copyOf(n, groups), null, null, null));
                     out.add(intSum() ? new Column(i + ".s", DType.INT64, Arrays.copyOf(ls, groups), null, null, null)
                             : new Column(i + ".s", DType.FLOAT64, null, Arrays.copyOf(s, groups), null, null));
@@ -814,7 +839,7 @@ final class TableAggregation {
                     }
                     return new Column(name, t, out, null, null, null);
                 }
-                case SUM -> {
+                case SUM, PROD -> {
                     if (intSum()) {
                         long[] out = new long[g];
                         for (int i = 0; i < g; i++) {

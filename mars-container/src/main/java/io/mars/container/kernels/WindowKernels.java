@@ -1,9 +1,14 @@
 package io.mars.container.kernels;
 
 import io.mars.common.operand.dataframe.ChunkTableAssemble;
+import io.mars.common.operand.dataframe.ChunkTableEwm;
+import io.mars.common.operand.dataframe.ChunkTableEwmCarry;
+import io.mars.common.operand.dataframe.ChunkTableGroupScan;
+import io.mars.common.operand.dataframe.ChunkTableGroupScanTotal;
 import io.mars.common.operand.dataframe.ChunkTableScan;
 import io.mars.common.operand.dataframe.ChunkTableScanTotal;
 import io.mars.common.operand.dataframe.ChunkTableWindow;
+import io.mars.common.operand.dataframe.EwmFn;
 import io.mars.common.operand.dataframe.ScanFn;
 import io.mars.common.operand.dataframe.WindowFn;
 import io.mars.common.table.Columns;
@@ -29,9 +34,17 @@ final class WindowKernels {
 
     static KernelRegistry register(KernelRegistry registry, BufferAllocator allocator) {
         return registry
-                .with(ChunkTableScanTotal.class, (node, op, in) -> DataFrameKernels.chunk(total(op, in), allocator))
-                .with(ChunkTableScan.class, (node, op, in) -> DataFrameKernels.chunk(scan(op, in), allocator))
-                .with(ChunkTableWindow.class, (node, op, in) -> DataFrameKernels.chunk(window(op, in), allocator));
+                .with(ChunkTableScanTotal.class, (node, op, in) -> DataFrameKernels.chunk(
+                        total(op.fn(), op.columns(), null, in), allocator))
+                .with(ChunkTableScan.class, (node, op, in) -> DataFrameKernels.chunk(
+                        scan(op.fn(), op.columns(), null, in), allocator))
+                .with(ChunkTableGroupScanTotal.class, (node, op, in) -> DataFrameKernels.chunk(
+                        total(op.fn(), op.columns(), op.reset(), in), allocator))
+                .with(ChunkTableGroupScan.class, (node, op, in) -> DataFrameKernels.chunk(
+                        scan(op.fn(), op.columns(), op.reset(), in), allocator))
+                .with(ChunkTableWindow.class, (node, op, in) -> DataFrameKernels.chunk(window(op, in), allocator))
+                .with(ChunkTableEwm.class, (node, op, in) -> DataFrameKernels.chunk(ewm(op, in), allocator))
+                .with(ChunkTableEwmCarry.class, (node, op, in) -> DataFrameKernels.chunk(ewmCarry(op, in), allocator));
     }
 
     // ----- running functions -----
@@ -81,26 +94,49 @@ final class WindowKernels {
         }
     }
 
-    /** The one-row fold of every row of every input, per column (null where there was no value). */
-    private static LocalTable total(ChunkTableScanTotal op, List<ChunkData> in) {
+    /**
+     * The one-row fold of every row of every input, per column (null where there was no value); with a
+     * {@code reset} column, of the rows since the last one where it is true or null, and that column telling
+     * whether there was such a row.
+     */
+    private static LocalTable total(ScanFn fn, List<String> columns, String reset, List<ChunkData> in) {
         List<LocalTable> tables = new ArrayList<>(in.size());
         for (ChunkData d : in) {
             tables.add(DataFrameKernels.table(d));
         }
-        List<Column> out = new ArrayList<>(op.columns().size());
-        for (String name : op.columns()) {
-            Fold f = new Fold(op.fn());
+        List<Column> out = new ArrayList<>(columns.size() + 1);
+        for (String name : columns) {
+            Fold f = new Fold(fn);
             DType type = null;
             for (LocalTable t : tables) {
                 Column c = t.column(name);
-                type = type == null ? op.fn().outputType(name, c.dtype()) : type;
+                Column r = reset == null ? null : t.column(reset);
+                type = type == null ? fn.outputType(name, c.dtype()) : type;
                 for (int i = 0; i < c.length(); i++) {
+                    if (r != null && resets(r, i)) {
+                        f = new Fold(fn);
+                    }
                     f.add(c, i);
                 }
             }
             out.add(one(name, type, f));
         }
+        if (reset != null) {
+            boolean any = false;
+            for (LocalTable t : tables) {
+                Column r = t.column(reset);
+                for (int i = 0; i < r.length() && !any; i++) {
+                    any = resets(r, i);
+                }
+            }
+            out.add(Column.ofBooleans(reset, any));
+        }
         return new LocalTable(out);
+    }
+
+    /** Whether a segmented scan starts afresh at row {@code i}: its reset flag is true or null. */
+    private static boolean resets(Column r, int i) {
+        return r.isNull(i) || r.getLong(i) != 0;
     }
 
     private static Column one(String name, DType type, Fold f) {
@@ -112,26 +148,31 @@ final class WindowKernels {
         };
     }
 
-    /** Input 0 with the named columns replaced by their running values from input 1's carry. */
-    private static LocalTable scan(ChunkTableScan op, List<ChunkData> in) {
+    /**
+     * Input 0 with the named columns replaced by their running values from input 1's carry; with a {@code reset}
+     * column, started afresh at each row where it is true or null.
+     */
+    private static LocalTable scan(ScanFn fn, List<String> columns, String reset, List<ChunkData> in) {
         LocalTable t = DataFrameKernels.table(in.get(0));
         LocalTable carry = in.size() > 1 ? DataFrameKernels.table(in.get(1)) : null;
+        Column r = reset == null ? null : t.column(reset);
         List<Column> out = new ArrayList<>(t.columnCount());
         for (Column c : t.columns()) {
-            if (!op.columns().contains(c.name())) {
+            if (!columns.contains(c.name())) {
                 out.add(c);
                 continue;
             }
-            Fold f = new Fold(op.fn());
+            Fold f = new Fold(fn);
             if (carry != null) {
                 f.add(carry.column(c.name()), 0);
             }
-            out.add(scanColumn(op.fn(), c, f));
+            out.add(scanColumn(fn, c, f, r));
         }
         return new LocalTable(out);
     }
 
-    private static Column scanColumn(ScanFn fn, Column c, Fold f) {
+    private static Column scanColumn(ScanFn fn, Column c, Fold start, Column reset) {
+        Fold f = start;
         int n = c.length();
         DType type = fn.outputType(c.name(), c.dtype());
         byte[] nulls = new byte[n];
@@ -141,6 +182,9 @@ final class WindowKernels {
         List<String> strings = type == DType.STRING ? new ArrayList<>(n) : null;
         for (int i = 0; i < n; i++) {
             boolean missing = c.isNull(i);
+            if (reset != null && resets(reset, i)) {
+                f = new Fold(fn);
+            }
             f.add(c, i);
             boolean empty = missing && fn != ScanFn.FFILL || !f.has;
             if (empty) {
@@ -156,6 +200,170 @@ final class WindowKernels {
             }
         }
         return new Column(c.name(), type, longs, doubles, strings, anyNull && doubles == null ? nulls : null);
+    }
+
+    // ----- exponentially weighted windows -----
+
+    /**
+     * pandas' recurrences of {@code ewm} (its {@code ewm} and {@code ewmcov} of one column, which share the mean and
+     * the weight of the past) over one column, resumable: the state after some rows is what the next rows start from.
+     */
+    private static final class EwmState {
+        private final double decay;
+        private final double newWt;
+        private final boolean adjust;
+        private final boolean ignoreNa;
+        double mean = Double.NaN;
+        double oldWt = 1;
+        double cov;
+        double sumWt = 1;
+        double sumWt2 = 1;
+        double nobs;
+        double weighted = Double.NaN;
+
+        EwmState(double alpha, boolean adjust, boolean ignoreNa) {
+            this.decay = 1 - alpha;
+            this.newWt = adjust ? 1 : alpha;
+            this.adjust = adjust;
+            this.ignoreNa = ignoreNa;
+        }
+
+        void load(Column c) {
+            mean = c.getDouble(0);
+            oldWt = c.getDouble(1);
+            cov = c.getDouble(2);
+            sumWt = c.getDouble(3);
+            sumWt2 = c.getDouble(4);
+            nobs = c.getDouble(5);
+            weighted = c.getDouble(6);
+        }
+
+        Column save(String name) {
+            return new Column(name, DType.FLOAT64, null, new double[] {mean, oldWt, cov, sumWt, sumWt2, nobs, weighted},
+                    null, null);
+        }
+
+        void add(double x) {
+            boolean obs = !Double.isNaN(x);
+            if (obs) {
+                nobs++;
+            }
+            if (!Double.isNaN(weighted)) {
+                if (obs || !ignoreNa) {
+                    weighted *= decay;
+                    if (obs) {
+                        weighted += x;
+                    }
+                }
+            } else if (obs) {
+                weighted = x;
+            }
+            if (!Double.isNaN(mean)) {
+                if (obs || !ignoreNa) {
+                    sumWt *= decay;
+                    sumWt2 *= decay * decay;
+                    oldWt *= decay;
+                    if (obs) {
+                        double old = mean;
+                        if (mean != x) {
+                            mean = (oldWt * old + newWt * x) / (oldWt + newWt);
+                        }
+                        cov = (oldWt * (cov + (old - mean) * (old - mean)) + newWt * ((x - mean) * (x - mean)))
+                                / (oldWt + newWt);
+                        sumWt += newWt;
+                        sumWt2 += newWt * newWt;
+                        oldWt += newWt;
+                        if (!adjust) {
+                            sumWt /= oldWt;
+                            sumWt2 /= oldWt * oldWt;
+                            oldWt = 1;
+                        }
+                    }
+                }
+            } else if (obs) {
+                mean = x;
+            }
+        }
+
+        double value(EwmFn fn, long minPeriods, boolean bias) {
+            if (nobs < minPeriods) {
+                return Double.NaN;
+            }
+            return switch (fn) {
+                case MEAN -> mean;
+                case SUM -> weighted;
+                case VAR -> variance(bias);
+                case STD -> {
+                    double v = variance(bias);
+                    yield v < 0 ? 0 : Math.sqrt(v);
+                }
+            };
+        }
+
+        private double variance(boolean bias) {
+            if (bias) {
+                return cov;
+            }
+            double numerator = sumWt * sumWt;
+            double denominator = numerator - sumWt2;
+            return denominator > 0 ? numerator / denominator * cov : Double.NaN;
+        }
+    }
+
+    private static double valueAt(Column c, int i) {
+        return c.isNull(i) ? Double.NaN : c.getDouble(i);
+    }
+
+    /** Input 0 with the named columns replaced by their exponentially weighted statistic, from input 1's state. */
+    private static LocalTable ewm(ChunkTableEwm op, List<ChunkData> in) {
+        LocalTable t = DataFrameKernels.table(in.get(0));
+        LocalTable carry = in.size() > 1 ? DataFrameKernels.table(in.get(1)) : null;
+        Column r = op.reset().isEmpty() ? null : t.column(op.reset());
+        List<Column> out = new ArrayList<>(t.columnCount());
+        for (Column c : t.columns()) {
+            if (!op.columns().contains(c.name())) {
+                out.add(c);
+                continue;
+            }
+            op.fn().outputType(c.name(), c.dtype());
+            EwmState st = new EwmState(op.alpha(), op.adjust(), op.ignoreNa());
+            if (carry != null) {
+                st.load(carry.column(c.name()));
+            }
+            double[] v = new double[c.length()];
+            for (int i = 0; i < v.length; i++) {
+                if (r != null && resets(r, i)) {
+                    st = new EwmState(op.alpha(), op.adjust(), op.ignoreNa());
+                }
+                st.add(valueAt(c, i));
+                v[i] = st.value(op.fn(), op.minPeriods(), op.bias());
+            }
+            out.add(new Column(c.name(), DType.FLOAT64, null, v, null, null));
+        }
+        return new LocalTable(out);
+    }
+
+    /** The recurrences' state after input 0's rows, started from input 1's state. */
+    private static LocalTable ewmCarry(ChunkTableEwmCarry op, List<ChunkData> in) {
+        LocalTable t = DataFrameKernels.table(in.get(0));
+        LocalTable carry = in.size() > 1 ? DataFrameKernels.table(in.get(1)) : null;
+        Column r = op.reset().isEmpty() ? null : t.column(op.reset());
+        List<Column> out = new ArrayList<>(op.columns().size());
+        for (String name : op.columns()) {
+            Column c = t.column(name);
+            EwmState st = new EwmState(op.alpha(), op.adjust(), op.ignoreNa());
+            if (carry != null) {
+                st.load(carry.column(name));
+            }
+            for (int i = 0; i < c.length(); i++) {
+                if (r != null && resets(r, i)) {
+                    st = new EwmState(op.alpha(), op.adjust(), op.ignoreNa());
+                }
+                st.add(valueAt(c, i));
+            }
+            out.add(st.save(name));
+        }
+        return new LocalTable(out);
     }
 
     // ----- window functions -----
@@ -193,7 +401,8 @@ final class WindowKernels {
                     fn == WindowFn.ROLLING_MEAN);
             case ROLLING_MIN, ROLLING_MAX -> slidingExtremes(v, start, n, (int) periods, op.minPeriods(),
                     fn == WindowFn.ROLLING_MAX);
-            case DIFF, PCT_CHANGE, ROLLING_STD -> rowByRow(fn, v, start, n, periods, op.minPeriods());
+            case DIFF, PCT_CHANGE, ROLLING_STD, ROLLING_VAR, ROLLING_MEDIAN -> rowByRow(fn, v, start, n, periods,
+                    op.minPeriods());
             case SHIFT -> throw new IllegalStateException();
         };
         if (type == DType.FLOAT32) {
@@ -308,7 +517,9 @@ final class WindowKernels {
             out[j] = switch (fn) {
                 case DIFF -> v[r] - at(v, r - periods);
                 case PCT_CHANGE -> v[r] / at(v, r - periods) - 1;
-                default -> rollingStd(v, Math.max(0, r - (int) periods + 1), r + 1, minPeriods);
+                case ROLLING_VAR -> rollingVar(v, Math.max(0, r - (int) periods + 1), r + 1, minPeriods);
+                case ROLLING_MEDIAN -> rollingMedian(v, Math.max(0, r - (int) periods + 1), r + 1, minPeriods);
+                default -> Math.sqrt(rollingVar(v, Math.max(0, r - (int) periods + 1), r + 1, minPeriods));
             };
         }
         return out;
@@ -318,7 +529,7 @@ final class WindowKernels {
      * The sample standard deviation (ddof 1) of the values of {@code [from, to)}, NaN with fewer than
      * {@code minPeriods} (or two) values; two passes over the window, for pandas' precision.
      */
-    private static double rollingStd(double[] v, int from, int to, long minPeriods) {
+    private static double rollingVar(double[] v, int from, int to, long minPeriods) {
         int count = 0;
         double sum = 0;
         for (int i = from; i < to; i++) {
@@ -330,11 +541,27 @@ final class WindowKernels {
         if (count < Math.max(1, minPeriods)) {
             return Double.NaN;
         }
-        return std(v, from, to, sum / count, count);
+        return variance(v, from, to, sum / count, count);
     }
 
-    /** The sample standard deviation (ddof 1) of the values of {@code [from, to)} about their {@code mean}. */
-    private static double std(double[] v, int from, int to, double mean, int count) {
+    /** The median of the values of {@code [from, to)} that are not NaN; NaN for fewer than {@code minPeriods}. */
+    private static double rollingMedian(double[] v, int from, int to, long minPeriods) {
+        double[] w = new double[to - from];
+        int count = 0;
+        for (int i = from; i < to; i++) {
+            if (!Double.isNaN(v[i])) {
+                w[count++] = v[i];
+            }
+        }
+        if (count < Math.max(1, minPeriods)) {
+            return Double.NaN;
+        }
+        Arrays.sort(w, 0, count);
+        return count % 2 == 1 ? w[count / 2] : (w[count / 2 - 1] + w[count / 2]) / 2;
+    }
+
+    /** The sample variance (ddof 1) of the values of {@code [from, to)} about their {@code mean}. */
+    private static double variance(double[] v, int from, int to, double mean, int count) {
         if (count < 2) {
             return Double.NaN;
         }
@@ -345,7 +572,7 @@ final class WindowKernels {
                 ss += d * d;
             }
         }
-        return Math.sqrt(ss / (count - 1));
+        return ss / (count - 1);
     }
 
     /** The value {@code periods} rows before (after, when negative), null past either end of the series. */

@@ -3,7 +3,7 @@ package io.mars.common.operand.dataframe;
 /** Aggregations of groupby and of whole-column reductions, with pandas' names and null handling (nulls skipped). */
 public enum AggFn {
     SUM("sum"), MEAN("mean"), COUNT("count"), SIZE("size"), MIN("min"), MAX("max"), VAR("var"), STD("std"),
-    FIRST("first"), LAST("last");
+    FIRST("first"), LAST("last"), PROD("prod");
 
     private final String pandasName;
 
@@ -18,7 +18,7 @@ public enum AggFn {
     /** Whether the column must be numeric (bool, int, float). */
     public boolean needsNumeric() {
         return switch (this) {
-            case SUM, MEAN, VAR, STD -> true;
+            case SUM, MEAN, VAR, STD, PROD -> true;
             case COUNT, SIZE, MIN, MAX, FIRST, LAST -> false;
         };
     }
@@ -30,6 +30,7 @@ public enum AggFn {
             }
         }
         throw new io.mars.common.error.MarsException(io.mars.common.error.ErrorCode.INVALID_ARGUMENT, "aggregation '"
-                + name + "' is not supported; use one of sum, mean, count, size, min, max, var, std, first, last");
+                + name + "' is not supported; use one of sum, mean, count, size, min, max, var, std, first, last,"
+                + " prod");
     }
 }

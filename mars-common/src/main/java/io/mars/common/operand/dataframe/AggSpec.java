@@ -20,7 +20,7 @@ public record AggSpec(String column, DType inputType, AggFn fn, String output, i
     /** The output column's type, as pandas gives it. */
     public DType outputType() {
         return switch (fn) {
-            case SUM -> inputType == DType.BOOL || inputType == DType.INT32 ? DType.INT64 : inputType;
+            case SUM, PROD -> inputType == DType.BOOL || inputType == DType.INT32 ? DType.INT64 : inputType;
             case MEAN, VAR, STD -> DType.FLOAT64;
             case COUNT, SIZE -> DType.INT64;
             case MIN, MAX, FIRST, LAST -> inputType;

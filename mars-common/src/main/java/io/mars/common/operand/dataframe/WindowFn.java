@@ -6,8 +6,8 @@ import io.mars.types.DType;
 
 /**
  * A function of a row and its neighbours a fixed distance away: pandas' {@code shift(n)}, {@code diff(n)},
- * {@code pct_change(n)} (of values already forward-filled) and {@code rolling(w).sum/mean/min/max/std}. A chunk
- * computes it from its own rows and the rows of neighbouring chunks within that distance ({@link #before},
+ * {@code pct_change(n)} (of values already forward-filled) and {@code rolling(w).sum/mean/min/max/std/var/median}.
+ * A chunk computes it from its own rows and the rows of neighbouring chunks within that distance ({@link #before},
  * {@link #after}).
  */
 public enum WindowFn {
@@ -18,7 +18,9 @@ public enum WindowFn {
     ROLLING_MEAN("rolling.mean"),
     ROLLING_MIN("rolling.min"),
     ROLLING_MAX("rolling.max"),
-    ROLLING_STD("rolling.std");
+    ROLLING_STD("rolling.std"),
+    ROLLING_VAR("rolling.var"),
+    ROLLING_MEDIAN("rolling.median");
 
     private final String pandasName;
 

@@ -65,6 +65,8 @@ public final class PruningRules {
             // not taught yet: running and window functions pass every column through
             .with(io.mars.common.operand.dataframe.TableScan.class, new NeedsAllColumns<>())
             .with(io.mars.common.operand.dataframe.TableWindow.class, new NeedsAllColumns<>())
+            .with(io.mars.common.operand.dataframe.TableEwm.class, new NeedsAllColumns<>())
+            .with(io.mars.common.operand.dataframe.TableGroupScan.class, new NeedsAllColumns<>())
             .with(io.mars.common.operand.dataframe.TableIloc.class, new NeedsAllColumns<>());
 
     private static final PruningRule<Operand> NOT_A_TABLE = new NeedsAllColumns<>();
