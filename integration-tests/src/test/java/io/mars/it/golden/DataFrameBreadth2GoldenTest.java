@@ -1,20 +1,15 @@
 package io.mars.it.golden;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.EwmOptions;
 import io.mars.dataframe.Series;
 import io.mars.it.LocalClusterExtension;
+import io.mars.submit.client.ClientSession;
 import io.mars.types.DType;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 18's second breadth round against pandas: ewm of series, frames and groups (mean, sum, var, std with each
@@ -28,8 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code src/test/python/golden_dataframe_breadth2.py}) with one chunk, a chunk per row and uneven chunks, so the
  * exponential windows and scans cross chunk boundaries.
  */
-class DataFrameBreadth2GoldenTest {
-    private static final JsonNode GOLDEN = DataFrameGoldenTest.loadGolden("golden/dataframe/breadth2.json");
+class DataFrameBreadth2GoldenTest extends ThreeFrameGoldenTest {
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
 
@@ -249,18 +243,17 @@ class DataFrameBreadth2GoldenTest {
         return df.filter(df.col("y").gt(0.0));
     }
 
-    static Stream<Arguments> cases() {
-        return DataFrameGoldenTest.caseArguments(GOLDEN, DataFrameGoldenTest.CHUNKINGS);
+    DataFrameBreadth2GoldenTest() {
+        super("golden/dataframe/breadth2.json", "u");
     }
 
-    @Test
-    void everyGoldenCaseHasAnExpressionAndViceVersa() {
-        DataFrameGoldenTest.assertSameCases(GOLDEN, CASES.keySet());
+    @Override
+    Map<String, DataFrameGoldenTest.ThreeFrames> cases() {
+        return CASES;
     }
 
-    @ParameterizedTest(name = "{0} rows/chunk={1}")
-    @MethodSource("cases")
-    void matchesPandas(String name, long chunkRows) {
-        DataFrameGoldenTest.assertThreeFrameCase(GOLDEN, "u", name, chunkRows, CASES.get(name), CLUSTER.session());
+    @Override
+    ClientSession session() {
+        return CLUSTER.session();
     }
 }

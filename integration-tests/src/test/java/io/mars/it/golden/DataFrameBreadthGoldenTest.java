@@ -1,26 +1,20 @@
 package io.mars.it.golden;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mars.dataframe.DataFrame;
 import io.mars.it.LocalClusterExtension;
+import io.mars.submit.client.ClientSession;
 import io.mars.types.DType;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * round, clip, replace, idxmax/idxmin, nlargest/nsmallest on several columns, quantile and mode against pandas: every
  * case of {@code golden/dataframe/breadth.json} (written by {@code src/test/python/golden_dataframe_breadth.py}) with
  * one chunk, a chunk per row and uneven chunks.
  */
-class DataFrameBreadthGoldenTest {
-    private static final JsonNode GOLDEN = DataFrameGoldenTest.loadGolden("golden/dataframe/breadth.json");
+class DataFrameBreadthGoldenTest extends ThreeFrameGoldenTest {
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
 
@@ -132,18 +126,17 @@ class DataFrameBreadthGoldenTest {
         return df.filter(df.col("y").gt(0.0));
     }
 
-    static Stream<Arguments> cases() {
-        return DataFrameGoldenTest.caseArguments(GOLDEN, DataFrameGoldenTest.CHUNKINGS);
+    DataFrameBreadthGoldenTest() {
+        super("golden/dataframe/breadth.json", "r");
     }
 
-    @Test
-    void everyGoldenCaseHasAnExpressionAndViceVersa() {
-        DataFrameGoldenTest.assertSameCases(GOLDEN, CASES.keySet());
+    @Override
+    Map<String, DataFrameGoldenTest.ThreeFrames> cases() {
+        return CASES;
     }
 
-    @ParameterizedTest(name = "{0} rows/chunk={1}")
-    @MethodSource("cases")
-    void matchesPandas(String name, long chunkRows) {
-        DataFrameGoldenTest.assertThreeFrameCase(GOLDEN, "r", name, chunkRows, CASES.get(name), CLUSTER.session());
+    @Override
+    ClientSession session() {
+        return CLUSTER.session();
     }
 }

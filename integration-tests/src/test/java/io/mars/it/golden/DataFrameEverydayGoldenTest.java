@@ -1,22 +1,17 @@
 package io.mars.it.golden;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.GroupBy;
 import io.mars.dataframe.Series;
 import io.mars.it.LocalClusterExtension;
+import io.mars.submit.client.ClientSession;
 import io.mars.types.Column;
 import io.mars.types.LocalTable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The everyday members of issue 18 added after session 15 (aliases, arithmetic with a fill value, sem/skew/kurt/cov/
@@ -24,8 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * sem/shift/diff/pctChange/ffill) against pandas: every case of {@code golden/dataframe/everyday.json} (written by
  * {@code src/test/python/golden_dataframe_everyday.py}) with one chunk, a chunk per row and uneven chunks.
  */
-class DataFrameEverydayGoldenTest {
-    private static final JsonNode GOLDEN = DataFrameGoldenTest.loadGolden("golden/dataframe/everyday.json");
+class DataFrameEverydayGoldenTest extends ThreeFrameGoldenTest {
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
 
@@ -221,18 +215,17 @@ class DataFrameEverydayGoldenTest {
         return df.select("k", "x", "y");
     }
 
-    static Stream<Arguments> cases() {
-        return DataFrameGoldenTest.caseArguments(GOLDEN, DataFrameGoldenTest.CHUNKINGS);
+    DataFrameEverydayGoldenTest() {
+        super("golden/dataframe/everyday.json", "o");
     }
 
-    @Test
-    void everyGoldenCaseHasAnExpressionAndViceVersa() {
-        DataFrameGoldenTest.assertSameCases(GOLDEN, CASES.keySet());
+    @Override
+    Map<String, DataFrameGoldenTest.ThreeFrames> cases() {
+        return CASES;
     }
 
-    @ParameterizedTest(name = "{0} rows/chunk={1}")
-    @MethodSource("cases")
-    void matchesPandas(String name, long chunkRows) {
-        DataFrameGoldenTest.assertThreeFrameCase(GOLDEN, "o", name, chunkRows, CASES.get(name), CLUSTER.session());
+    @Override
+    ClientSession session() {
+        return CLUSTER.session();
     }
 }

@@ -1,20 +1,15 @@
 package io.mars.it.golden;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
 import io.mars.dataframe.Series;
 import io.mars.it.LocalClusterExtension;
+import io.mars.submit.client.ClientSession;
 import io.mars.types.DType;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The string and datetime accessors of issue 18 (strip/pad/zfill/count/find/get/extract, hour/minute/second/quarter/
@@ -22,8 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code golden/dataframe/text_dates.json} (written by {@code src/test/python/golden_dataframe_text_dates.py}) with
  * one chunk, a chunk per row and uneven chunks.
  */
-class DataFrameTextDatesGoldenTest {
-    private static final JsonNode GOLDEN = DataFrameGoldenTest.loadGolden("golden/dataframe/text_dates.json");
+class DataFrameTextDatesGoldenTest extends ThreeFrameGoldenTest {
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
 
@@ -94,18 +88,17 @@ class DataFrameTextDatesGoldenTest {
         return d.col("t");
     }
 
-    static Stream<Arguments> cases() {
-        return DataFrameGoldenTest.caseArguments(GOLDEN, DataFrameGoldenTest.CHUNKINGS);
+    DataFrameTextDatesGoldenTest() {
+        super("golden/dataframe/text_dates.json", "d");
     }
 
-    @Test
-    void everyGoldenCaseHasAnExpressionAndViceVersa() {
-        DataFrameGoldenTest.assertSameCases(GOLDEN, CASES.keySet());
+    @Override
+    Map<String, DataFrameGoldenTest.ThreeFrames> cases() {
+        return CASES;
     }
 
-    @ParameterizedTest(name = "{0} rows/chunk={1}")
-    @MethodSource("cases")
-    void matchesPandas(String name, long chunkRows) {
-        DataFrameGoldenTest.assertThreeFrameCase(GOLDEN, "d", name, chunkRows, CASES.get(name), CLUSTER.session());
+    @Override
+    ClientSession session() {
+        return CLUSTER.session();
     }
 }

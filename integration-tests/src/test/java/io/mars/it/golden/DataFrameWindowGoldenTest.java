@@ -1,16 +1,11 @@
 package io.mars.it.golden;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mars.dataframe.DataFrame;
 import io.mars.it.LocalClusterExtension;
+import io.mars.submit.client.ClientSession;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Running functions (cumsum, cumprod, cummax, cummin, ffill), shift, diff, pctChange, rolling and expanding against
@@ -18,8 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code src/test/python/golden_dataframe_window.py}) with one chunk, a chunk per row and uneven chunks, so that
  * running values and windows cross chunk boundaries.
  */
-class DataFrameWindowGoldenTest {
-    private static final JsonNode GOLDEN = DataFrameGoldenTest.loadGolden("golden/dataframe/window.json");
+class DataFrameWindowGoldenTest extends ThreeFrameGoldenTest {
     @RegisterExtension
     static final LocalClusterExtension CLUSTER = new LocalClusterExtension(2);
 
@@ -104,18 +98,17 @@ class DataFrameWindowGoldenTest {
         return df.filter(df.col("y").gt(0.0));
     }
 
-    static Stream<Arguments> cases() {
-        return DataFrameGoldenTest.caseArguments(GOLDEN, DataFrameGoldenTest.CHUNKINGS);
+    DataFrameWindowGoldenTest() {
+        super("golden/dataframe/window.json", "v");
     }
 
-    @Test
-    void everyGoldenCaseHasAnExpressionAndViceVersa() {
-        DataFrameGoldenTest.assertSameCases(GOLDEN, CASES.keySet());
+    @Override
+    Map<String, DataFrameGoldenTest.ThreeFrames> cases() {
+        return CASES;
     }
 
-    @ParameterizedTest(name = "{0} rows/chunk={1}")
-    @MethodSource("cases")
-    void matchesPandas(String name, long chunkRows) {
-        DataFrameGoldenTest.assertThreeFrameCase(GOLDEN, "v", name, chunkRows, CASES.get(name), CLUSTER.session());
+    @Override
+    ClientSession session() {
+        return CLUSTER.session();
     }
 }
