@@ -22,6 +22,7 @@ import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.schema.MessageType;
@@ -33,8 +34,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Row groups read by {@link ParquetPages} (page by page, into arrays) give back exactly what parquet-mr wrote, for
  * every type it decodes, required and optional columns, plain and dictionary pages (dictionaries of 1, 2, 300 and
- * 60,000 values: index widths 0, 1, 9 and 16 bits), data pages of versions 1 and 2, both into heap columns and into
- * Arrow vectors.
+ * 60,000 values: index widths 0, 1, 9 and 16 bits), data pages of versions 1 and 2 (Snappy- or gzip-compressed), both
+ * into heap columns and into Arrow vectors.
  */
 class ParquetPagesTest {
     private static final int ROWS = 60_000;
@@ -131,6 +132,8 @@ class ParquetPagesTest {
         try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file))
                 .withConf(new Configuration()).withType(SCHEMA).withWriterVersion(version)
                 .withDictionaryEncoding(dictionary).withPageSize(8 * 1024).withDictionaryPageSize(1 << 20)
+                // compressed pages: parquet-mr's page reader hands them over decompressed, v1 and v2 alike
+                .withCompressionCodec(dictionary ? CompressionCodecName.SNAPPY : CompressionCodecName.GZIP)
                 .withRowGroupSize(256L << 20).build()) {
             for (int r = 0; r < ROWS; r++) {
                 Group g = groups.newGroup();
