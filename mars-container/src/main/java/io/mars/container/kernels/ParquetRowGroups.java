@@ -116,7 +116,7 @@ final class ParquetRowGroups {
             return numbers(file, group, d, ParquetFiles.dtype(file, type), rows);
         }
         ColumnBuilder b = new ColumnBuilder(type.getName(), DType.STRING, rows);
-        PageReader pages = group == null ? null : group.decodedPages(d);
+        PageReader pages = decodedPages(group, d);
         if (pages != null) {
             ParquetPages.Text text = ParquetPages.text(d, pages, rows);
             for (int i = 0; i < rows; i++) {
@@ -143,6 +143,11 @@ final class ParquetRowGroups {
         return b.build();
     }
 
+    /** The column's pages when {@link ParquetPages} decodes them; null for no row group, or for the column reader. */
+    private static PageReader decodedPages(RowGroup group, ColumnDescriptor d) {
+        return group == null ? null : group.decodedPages(d);
+    }
+
     /** The column's reader; null for no row group, whose zero rows read nothing. */
     private static ColumnReader reader(RowGroup group, ColumnDescriptor d) {
         return group == null ? null : group.reader(d);
@@ -152,7 +157,7 @@ final class ParquetRowGroups {
                                       BufferAllocator allocator) {
         PrimitiveType type = d.getPrimitiveType();
         if (type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
-            PageReader pages = group == null ? null : group.decodedPages(d);
+            PageReader pages = decodedPages(group, d);
             if (pages != null) {
                 ParquetPages.Text text = ParquetPages.text(d, pages, rows);
                 return textVector(type.getName(), text.bytes(), text.offsets()[rows], text.offsets(), text.nulls(), rows,
@@ -171,7 +176,7 @@ final class ParquetRowGroups {
         byte[] nulls = null;
         long[] longs = dtype.isLongBacked() ? new long[rows] : null;
         double[] doubles = longs == null ? new double[rows] : null;
-        PageReader pages = group == null ? null : group.decodedPages(d);
+        PageReader pages = decodedPages(group, d);
         if (pages != null) {
             nulls = ParquetPages.numbers(d, pages, rows, unit, longs, doubles);
             return new Column(type.getName(), dtype, longs, doubles, null, nulls);

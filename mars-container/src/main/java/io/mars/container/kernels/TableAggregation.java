@@ -326,8 +326,13 @@ final class TableAggregation {
     }
 
     private int[] identity() {
-        int[] o = new int[groupCount()];
-        for (int i = 0; i < o.length; i++) {
+        return identity(groupCount());
+    }
+
+    /** 0, 1, ..., {@code groups - 1}: groups in the order they were first seen. */
+    private static int[] identity(int groups) {
+        int[] o = new int[groups];
+        for (int i = 0; i < groups; i++) {
             o[i] = i;
         }
         return o;
@@ -794,14 +799,6 @@ final class TableAggregation {
                 }
                 case MIN, MAX, FIRST, LAST -> addValue(g, st.get(0), r);
             }
-        }
-
-        private static int[] identity(int groups) {
-            int[] o = new int[groups];
-            for (int i = 0; i < groups; i++) {
-                o[i] = i;
-            }
-            return o;
         }
 
         List<Column> states(int i, int groups) {

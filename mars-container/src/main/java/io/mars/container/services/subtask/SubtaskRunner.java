@@ -63,10 +63,11 @@ public final class SubtaskRunner {
         // room for everything the subtask will hold but its inputs already in memory here (pinned, so they stay)
         // and those a worker of this process holds (read in place, never copied): inputs read back or fetched, and
         // what it computes; read-backs and outputs move out of the reservation
+        Map<String, Integer> parts = partInputs(subtask);
         try (Pin inputs = storage.pin(sessionId, subtask.inputs());
              Reservation working = storage.reserve(Math.max(0, memory.total() - inputs.residentBytes()
-                     - sharedBytes(subtask, inputLocations)))) {
-            SubtaskResult result = run(sessionId, subtask, inputLocations, start, working);
+                     - sharedBytes(subtask, parts, inputLocations)))) {
+            SubtaskResult result = run(sessionId, subtask, parts, inputLocations, start, working);
             if (LOG.isInfoEnabled()) {
                 long bytes = 0;
                 for (ChunkMeta m : result.outputs()) {
@@ -90,25 +91,31 @@ public final class SubtaskRunner {
      * the stored array or buffers (that worker reads a spilled one back into its own quota), so it needs no room
      * here. Inputs of unknown size count nothing; shuffle parts are cut into new buffers, so they are not counted.
      */
-    private long sharedBytes(Subtask subtask, Map<String, String> inputLocations) {
-        Map<String, Integer> parts = partInputs(subtask);
+    private long sharedBytes(Subtask subtask, Map<String, Integer> parts, Map<String, String> inputLocations) {
+        Map<String, ChunkNode> nodes = null; // only for a subtask that has such an input
+        long shared = 0;
+        for (String key : subtask.inputs()) {
+            String location = inputLocations.get(key);
+            if (location == null || location.equals(workerId) || parts.containsKey(key)
+                    || !peers.apply(location).sharesProcess()) {
+                continue;
+            }
+            nodes = nodes == null ? inputNodes(subtask) : nodes;
+            ChunkNode node = nodes.get(key);
+            shared += node == null ? 0 : Math.max(0, MemoryEstimate.bytes(node));
+        }
+        return shared;
+    }
+
+    /** The nodes of a subtask's inputs (the inputs of its chunks) by key. */
+    private static Map<String, ChunkNode> inputNodes(Subtask subtask) {
         Map<String, ChunkNode> nodes = new HashMap<>();
         for (ChunkNode c : subtask.chunks()) {
             for (ChunkNode in : c.inputs()) {
                 nodes.put(in.key(), in);
             }
         }
-        long shared = 0;
-        for (String key : subtask.inputs()) {
-            String location = inputLocations.get(key);
-            ChunkNode node = nodes.get(key);
-            if (location == null || location.equals(workerId) || parts.containsKey(key) || node == null
-                    || !peers.apply(location).sharesProcess()) {
-                continue;
-            }
-            shared += Math.max(0, MemoryEstimate.bytes(node));
-        }
-        return shared;
+        return nodes;
     }
 
     /** The subtask's last operand and its output chunk, enough to find it in the AM's task view. */
@@ -118,8 +125,8 @@ public final class SubtaskRunner {
                 ? " (" + subtask.chunks().size() + " fused)" : "");
     }
 
-    private SubtaskResult run(String sessionId, Subtask subtask, Map<String, String> inputLocations, long start,
-                              Reservation working) {
+    private SubtaskResult run(String sessionId, Subtask subtask, Map<String, Integer> parts,
+                              Map<String, String> inputLocations, long start, Reservation working) {
         Map<String, ChunkData> values = new HashMap<>();
         // copies of inputs fetched from other workers, owned by this run: kept in storage when it succeeds (as more
         // locations of those chunks), closed when it fails
@@ -127,7 +134,6 @@ public final class SubtaskRunner {
         // parts of shuffle map outputs read for this run (shares, segments read back, parts fetched): closed at its end
         List<ChunkData> partReads = new ArrayList<>();
         try {
-            Map<String, Integer> parts = partInputs(subtask);
             // read-backs of spilled inputs run on the storage's threads, all at once
             Map<String, CompletableFuture<Optional<ChunkData>>> local = new HashMap<>();
             for (String key : subtask.inputs()) {
@@ -190,13 +196,7 @@ public final class SubtaskRunner {
         if (fetched.isEmpty()) {
             return List.of();
         }
-        // the nodes of a subtask's inputs are the inputs of its chunks
-        Map<String, ChunkNode> nodes = new HashMap<>();
-        for (ChunkNode c : subtask.chunks()) {
-            for (ChunkNode in : c.inputs()) {
-                nodes.put(in.key(), in);
-            }
-        }
+        Map<String, ChunkNode> nodes = inputNodes(subtask);
         List<ChunkMeta> kept = new ArrayList<>(fetched.size());
         for (var it = fetched.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<String, ChunkData> e = it.next();
