@@ -9,17 +9,21 @@ import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.graph.SubtaskList;
 import io.mars.common.operand.chunk.ChunkElementwise;
 import io.mars.common.operand.chunk.ChunkFetch;
+import io.mars.common.operand.dataframe.ChunkTableFilter;
+import io.mars.common.operand.dataframe.ChunkTableMap;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * Fuses a chunk graph into subtasks and orders them depth-first.
  *
- * <p>A chunk joins its consumer's subtask when it has exactly one consumer, is not a result, and the consumer either
- * is element-wise (its inputs sit at the same chunk position, so they belong together) or has that chunk as its
- * only input. Groups are in-trees, so a subtask's intermediates never leave it and are dropped as soon as they are
- * read. Gathering operands (reduction combines, summation trees, rechunks of several chunks) start new subtasks,
- * which keeps the map side parallel.
+ * <p>A chunk joins its consumers' subtask when it is not a result, all its consumers are in one subtask, and each
+ * consumer either is row- or element-aligned (element-wise, or a row-wise table map or filter: its inputs sit at the
+ * same chunk position, so they belong together) or has that chunk as its only input. A chunk read by several chunks
+ * of one subtask (a table read by the several predicates that filter it) is so computed once, inside the subtask,
+ * and kept until its last reader in the subtask has run; a subtask's intermediates never leave it. Gathering
+ * operands (reduction combines, summation trees, rechunks of several chunks) start new subtasks, which keeps the map
+ * side parallel.
  *
  * <p>Priorities are a post-order of a depth-first walk from the sinks: a subtask's inputs come right before it, so a
  * scheduler that always runs the smallest ready priority finishes a branch (and frees its memory) before it starts
@@ -70,26 +74,14 @@ public final class Fusion {
         List<ChunkNode> nodes = graph.nodes();
         int n = nodes.size();
         Positions pos = new Positions(nodes);
-        int[] consumers = new int[n];
-        int[] onlyConsumer = new int[n];
-        Arrays.fill(onlyConsumer, -1);
-        for (int i = 0; i < n; i++) {
-            ChunkNode node = nodes.get(i);
-            for (int j = 0, m = node.inputCount(); j < m; j++) {
-                ChunkNode in = node.input(j);
-                if (firstInput(node, in) != j) {
-                    continue; // the same input twice counts once
-                }
-                int p = position(pos, in);
-                consumers[p]++;
-                onlyConsumer[p] = i;
-            }
-        }
         boolean[] result = new boolean[n];
         for (ChunkNode o : graph.outputs()) {
             result[position(pos, o)] = true;
         }
-        // assign groups in reverse topological order: consumers first
+        // assign groups in reverse topological order, so a node's consumers all have theirs before it: the one group
+        // every consumer of a node that may take it in has (NONE_YET: no consumer so far; MIXED: none such)
+        int[] common = new int[n];
+        Arrays.fill(common, NONE_YET);
         int[] group = new int[n];
         Arrays.fill(group, -1);
         int groups = 0;
@@ -99,17 +91,24 @@ public final class Fusion {
             if (node.op() instanceof ChunkFetch) {
                 continue;
             }
-            int s = onlyConsumer[i];
-            if (consumers[i] == 1 && !result[i] && !alone[i] && !alone[s] && absorbs(nodes.get(s))) {
-                group[i] = group[s];
+            if (common[i] >= 0 && !result[i] && !alone[i]) {
+                group[i] = common[i];
             } else {
                 root = append(root, groups, i);
                 group[i] = groups++;
             }
+            int offered = alone[i] || !absorbs(node) ? MIXED : group[i];
+            for (int j = 0, m = node.inputCount(); j < m; j++) {
+                ChunkNode in = node.input(j);
+                if (firstInput(node, in) != j) {
+                    continue; // the same input twice counts once
+                }
+                int p = position(pos, in);
+                common[p] = common[p] == NONE_YET || common[p] == offered ? offered : MIXED;
+            }
         }
-        int[] spare = consumers; // used again below
-        consumers = null;
-        onlyConsumer = null;
+        int[] spare = common; // used again below
+        common = null;
         // number groups so that ids follow topological order of roots; from here on a chunk's group is its subtask id
         int[] idOf = new int[groups];
         int next = 0;
@@ -242,8 +241,14 @@ public final class Fusion {
     }
 
     private static boolean absorbs(ChunkNode consumer) {
-        return consumer.op() instanceof ChunkElementwise || consumer.inputCount() == 1;
+        return consumer.op() instanceof ChunkElementwise || consumer.op() instanceof ChunkTableMap
+                || consumer.op() instanceof ChunkTableFilter || consumer.inputCount() == 1;
     }
+
+    /** {@code common} of a node no consumer has been seen of yet. */
+    private static final int NONE_YET = -1;
+    /** {@code common} of a node whose consumers are in several groups, or one of which takes no input in. */
+    private static final int MIXED = -2;
 
     /** Where {@code x} first appears among the inputs of {@code node}. */
     private static int firstInput(ChunkNode node, ChunkNode x) {

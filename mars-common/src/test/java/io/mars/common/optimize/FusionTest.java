@@ -103,12 +103,20 @@ class FusionTest {
     }
 
     @Test
-    void resultsAndSharedChunksStayTheirOwnSubtasks() {
+    void aChunkReadTwiceInOneSubtaskJoinsItAndOneReadAcrossSubtasksStaysApart() {
         Tensor a = Tensors.ones(shape(4), chunks(2));
         Tensor b = a.add(1);
         Tensor c = a.multiply(2);
+        // a's chunks have two consumers each, both in the subtask of b+c at their position: a diamond, fused
         SubtaskGraph g = fuse(b.add(c));
-        // a's chunks have two consumers each: not fused; b, c, b+c fuse per chunk
-        assertThat(g.size()).isEqualTo(4);
+        assertThat(g.size()).isEqualTo(2);
+        for (Subtask st : g.subtasks()) {
+            assertThat(st.chunks()).hasSize(4);
+            assertThat(st.inputs()).isEmpty();
+        }
+        // read also by a sum, whose partial sums gather in another subtask: a's chunks are stored for both
+        SubtaskGraph shared = fuse(b.add(c).add(a.sum()));
+        assertThat(shared.subtasks()).filteredOn(st -> st.chunks().get(st.chunks().size() - 1).op()
+                instanceof io.mars.common.operand.chunk.ChunkFull).hasSize(2);
     }
 }

@@ -47,13 +47,20 @@ class MemoryBudgetTest {
         Tensor floats = Tensors.random(1).rand(shape(1000), chunks(1000)).add(1).multiply(2);
         assertThat(Fusion.fuse(tile(floats, Long.MAX_VALUE)).subtasks().get(0).memory().computeBytes())
                 .isEqualTo(8000);
-        // a subtask holds its stored inputs for the whole run: a.sum() fuses into the add, which reads a
+        // one chunk read by its sum and by the add of that sum: all in one subtask, a held until the add has run
         Tensor a = Tensors.random(1).rand(shape(1000), chunks(1000));
-        SubtaskGraph two = Fusion.fuse(tile(a.add(a.sum()), Long.MAX_VALUE));
-        Subtask add = two.subtasks().get(two.size() - 1);
-        assertThat(add.inputs()).hasSize(1);
-        assertThat(add.memory().inputBytes()).isEqualTo(8000);
-        assertThat(add.memory().computeBytes()).isBetween(8000L, 8100L);
+        SubtaskGraph one = Fusion.fuse(tile(a.add(a.sum()), Long.MAX_VALUE));
+        assertThat(one.subtasks()).hasSize(1);
+        assertThat(one.subtasks().get(0).memory().inputBytes()).isZero();
+        assertThat(one.subtasks().get(0).memory().computeBytes()).isBetween(16_000L, 16_100L);
+        // a subtask holds its stored inputs for the whole run: in two chunks, the partial sums gather elsewhere, so
+        // each chunk of a is stored and its add reads it and the sum
+        Tensor halves = Tensors.random(1).rand(shape(1000), chunks(500));
+        SubtaskGraph split = Fusion.fuse(tile(halves.add(halves.sum()), Long.MAX_VALUE));
+        Subtask add = split.subtasks().get(split.size() - 1);
+        assertThat(add.inputs()).hasSize(2);
+        assertThat(add.memory().inputBytes()).isEqualTo(4008);
+        assertThat(add.memory().computeBytes()).isBetween(4000L, 4100L);
     }
 
     @Test
