@@ -157,13 +157,15 @@ public final class ArrowGather {
                     bytes += s.getValueCount() == 0 ? 0 : s.getStartOffset(s.getValueCount()) - (long) s.getStartOffset(0);
                 }
                 d.allocateNew(bytes, total);
+                startStrings(d);
                 int at = 0;
+                long pos = 0;
                 for (FieldVector p : parts) {
                     VarCharVector s = (VarCharVector) p;
-                    for (int i = 0; i < s.getValueCount(); i++, at++) {
-                        copyString(s, i, d, at);
-                    }
+                    pos = appendStrings(s, null, s.getValueCount(), d, at, pos);
+                    at += s.getValueCount();
                 }
+                d.setLastSet(total - 1);
             } else {
                 BaseFixedWidthVector d = (BaseFixedWidthVector) out;
                 d.allocateNew(total);
@@ -298,29 +300,57 @@ public final class ArrowGather {
 
     private static void takeStrings(VarCharVector src, VarCharVector out, int[] rows, int count) {
         int n = src.getValueCount();
+        boolean nulls = src.getNullCount() > 0;
+        long offsets = src.getOffsetBuffer().memoryAddress();
         long bytes = 0;
         for (int i = 0; i < count; i++) {
             int r = rows[i];
-            if (r >= 0 && !src.isNull(Objects.checkIndex(r, n))) {
-                bytes += src.getValueLength(r);
+            if (r >= 0 && !(nulls && src.isNull(Objects.checkIndex(r, n)))) {
+                long at = offsets + 4L * Objects.checkIndex(r, n);
+                bytes += MemoryUtil.getInt(at + 4) - MemoryUtil.getInt(at);
             }
         }
         out.allocateNew(bytes, count);
-        for (int i = 0; i < count; i++) {
-            if (rows[i] < 0) {
-                out.setNull(i);
-            } else {
-                copyString(src, rows[i], out, i);
-            }
-        }
+        startStrings(out);
+        appendStrings(src, rows, count, out, 0, 0);
+        out.setLastSet(count - 1);
     }
 
-    private static void copyString(VarCharVector src, int row, VarCharVector out, int at) {
-        if (src.isNull(row)) {
-            out.setNull(at);
-        } else {
-            int start = src.getStartOffset(row);
-            out.set(at, start, src.getValueLength(row), src.getDataBuffer());
+    /** Clears the validity bits and the first offset of a freshly allocated string vector. */
+    private static void startStrings(VarCharVector out) {
+        ArrowBuf validity = out.getValidityBuffer();
+        validity.setZero(0, validity.capacity());
+        MemoryUtil.putInt(out.getOffsetBuffer().memoryAddress(), 0);
+    }
+
+    /**
+     * Writes values {@code rows[0..count)} of {@code src} ({@code 0..count} when {@code rows} is null; a row of -1
+     * gives a null) to rows {@code at...} of {@code out}, whose value bytes continue at byte {@code pos}, copying each
+     * value's bytes by address (Arrow's own {@code set} slices a buffer per value); returns the next byte position.
+     * {@code out} must have room for the bytes, and its validity bits must be clear.
+     */
+    private static long appendStrings(VarCharVector src, int[] rows, int count, VarCharVector out, int at, long pos) {
+        int n = src.getValueCount();
+        boolean nulls = src.getNullCount() > 0;
+        long srcOffsets = src.getOffsetBuffer().memoryAddress();
+        long srcData = src.getDataBuffer().memoryAddress();
+        long offsets = out.getOffsetBuffer().memoryAddress();
+        long data = out.getDataBuffer().memoryAddress();
+        long validity = out.getValidityBuffer().memoryAddress();
+        for (int i = 0; i < count; i++) {
+            int r = rows == null ? i : rows[i];
+            int k = at + i;
+            if (r >= 0 && !(nulls && src.isNull(Objects.checkIndex(r, n)))) {
+                long o = srcOffsets + 4L * Objects.checkIndex(r, n);
+                int start = MemoryUtil.getInt(o);
+                int length = MemoryUtil.getInt(o + 4) - start;
+                MemoryUtil.copyMemory(srcData + start, data + pos, length);
+                pos += length;
+                long b = validity + (k >>> 3);
+                MemoryUtil.putByte(b, (byte) (MemoryUtil.getByte(b) | 1 << (k & 7)));
+            }
+            MemoryUtil.putInt(offsets + 4L * (k + 1), (int) pos);
         }
+        return pos;
     }
 }

@@ -225,12 +225,8 @@ public final class ArrowTables {
                 return new Column(name, dtype, null, out, null, nulls);
             }
             case STRING -> {
-                VarCharVector b = (VarCharVector) v;
-                List<String> out = new ArrayList<>(n);
-                for (int i = 0; i < n; i++) {
-                    out.add(b.isNull(i) ? null : new String(b.get(i), StandardCharsets.UTF_8));
-                }
-                return new Column(name, dtype, null, null, out, nulls);
+                return new Column(name, dtype, null, null, java.util.Arrays.asList(Utf8Strings.decode((VarCharVector) v,
+                        n)), nulls);
             }
             default -> throw new IllegalStateException();
         }

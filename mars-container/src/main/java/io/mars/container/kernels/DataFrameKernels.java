@@ -150,20 +150,25 @@ public final class DataFrameKernels {
 
     /**
      * Each output is computed from heap copies of only the columns it reads, except a plain column reference, which
-     * shares the input's Arrow buffers (no copy).
+     * shares the input's Arrow buffers (no copy), and a comparison or boolean operation {@link ArrowPredicates}
+     * evaluates on the Arrow vectors.
      */
     private static TableChunk map(ChunkTableMap op, List<ChunkData> in, BufferAllocator allocator) {
         int n = tableChunk(in.get(0)).rowCount();
         sameRows(in, n);
         List<ColumnExpr> outputs = op.outputs();
         boolean[] shared = new boolean[outputs.size()];
+        boolean[] direct = new boolean[outputs.size()];
+        List<TableChunk> chunks = new ArrayList<>(in.size());
         List<List<String>> used = new ArrayList<>(in.size());
         for (int i = 0; i < in.size(); i++) {
+            chunks.add(tableChunk(in.get(i)));
             used.add(new ArrayList<>());
         }
         for (int j = 0; j < shared.length; j++) {
             shared[j] = sharable(outputs.get(j), in, n);
-            for (ColumnRef r : shared[j] ? List.<ColumnRef>of() : outputs.get(j).args()) {
+            direct[j] = !shared[j] && ArrowPredicates.covers(outputs.get(j), chunks, n);
+            for (ColumnRef r : shared[j] || direct[j] ? List.<ColumnRef>of() : outputs.get(j).args()) {
                 List<String> names = used.get(r.input());
                 if (!names.contains(r.column())) {
                     names.add(r.column());
@@ -176,6 +181,9 @@ public final class DataFrameKernels {
         }
         return new TableChunk(ArrowTables.batch(n, outputs.size(), j -> {
             ColumnExpr e = outputs.get(j);
+            if (direct[j]) {
+                return ArrowPredicates.evaluate(e, chunks, n, allocator);
+            }
             if (!shared[j]) {
                 return ArrowTables.toVector(TableExpressions.evaluate(e, tables, n), allocator);
             }

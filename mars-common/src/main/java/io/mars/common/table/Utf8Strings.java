@@ -1,0 +1,78 @@
+package io.mars.common.table;
+
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.apache.arrow.vector.VarCharVector;
+
+/**
+ * The values of an Arrow string vector decoded to Java strings in bulk: the offsets and bytes are copied out once, and
+ * each value is decoded from the copy (Arrow's {@code get} copies every value into a byte array of its own first).
+ * Columns of few distinct values (flags, modes, priorities, nation names) decode each distinct value once and share
+ * the string, which also shares its cached hash code with every later hash lookup of the value; a column whose values
+ * rarely repeat turns the sharing off after a sample, so it costs little there.
+ */
+final class Utf8Strings {
+    /** Slots of the table of recent values: a power of two. */
+    private static final int SLOTS = 1024;
+    /** Values looked up before deciding whether sharing pays. */
+    private static final int SAMPLE = 2048;
+    /** Values longer than this are decoded as they come: hashing them costs as much as decoding. */
+    private static final int LONGEST = 32;
+
+    private Utf8Strings() {
+    }
+
+    /** The first {@code n} values of {@code v}, null where null. */
+    static String[] decode(VarCharVector v, int n) {
+        String[] out = new String[n];
+        if (n == 0) {
+            return out;
+        }
+        int[] offsets = new int[n + 1];
+        v.getOffsetBuffer().nioBuffer(0, 4 * (n + 1)).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(offsets);
+        int base = offsets[0];
+        byte[] data = new byte[offsets[n] - base];
+        v.getDataBuffer().getBytes(base, data);
+        boolean nulls = v.getNullCount() > 0;
+        byte[][] keys = new byte[SLOTS][];
+        String[] values = new String[SLOTS];
+        int hits = 0;
+        int lookups = 0;
+        boolean share = true;
+        for (int i = 0; i < n; i++) {
+            if (nulls && v.isNull(i)) {
+                continue;
+            }
+            int from = offsets[i] - base;
+            int to = offsets[i + 1] - base;
+            if (!share || to - from > LONGEST) {
+                out[i] = new String(data, from, to - from, StandardCharsets.UTF_8);
+                continue;
+            }
+            int slot = hash(data, from, to) & (SLOTS - 1);
+            byte[] key = keys[slot];
+            if (key != null && Arrays.equals(key, 0, key.length, data, from, to)) {
+                out[i] = values[slot];
+                hits++;
+            } else {
+                String s = new String(data, from, to - from, StandardCharsets.UTF_8);
+                keys[slot] = Arrays.copyOfRange(data, from, to);
+                values[slot] = s;
+                out[i] = s;
+            }
+            if (++lookups == SAMPLE && hits < SAMPLE / 2) {
+                share = false;
+            }
+        }
+        return out;
+    }
+
+    private static int hash(byte[] data, int from, int to) {
+        int h = 0x9E3779B9;
+        for (int k = from; k < to; k++) {
+            h = (h ^ data[k]) * 0x01000193;
+        }
+        return h ^ h >>> 15;
+    }
+}
