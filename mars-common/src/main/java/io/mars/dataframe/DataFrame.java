@@ -438,7 +438,7 @@ public final class DataFrame implements Tileable {
 
     static void checkCast(String column, DType from, DType to) {
         boolean ok = from == to || from.isNumeric() && to.isNumeric() || to == DType.STRING
-                || from == DType.TIMESTAMP && to == DType.INT64 || from == DType.INT64 && to == DType.TIMESTAMP;
+                || from.isTemporal() && to == DType.INT64 || from == DType.INT64 && to.isTemporal();
         if (!ok) {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot convert column '" + column + "' from " + from
                     + " to " + to);
@@ -476,10 +476,12 @@ public final class DataFrame implements Tileable {
     }
 
     static AggSpec aggSpec(String column, DType type, AggFn fn, String output, int ddof) {
-        if (fn.needsNumeric() && !type.isNumeric()) {
+        boolean timedeltaSum = type == DType.TIMEDELTA && (fn == AggFn.SUM || fn == AggFn.MEAN);
+        if (fn.needsNumeric() && !type.isNumeric() && !timedeltaSum) {
             throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute " + fn.pandasName()
                     + " of column '" + column + "' of dtype " + type + "; " + fn.pandasName()
-                    + " needs a numeric (bool, int or float) column");
+                    + " needs a numeric (bool, int or float) column" + (type == DType.TIMEDELTA
+                    ? " (of timedelta64[ns] columns: sum, mean, min, max, count, first, last)" : ""));
         }
         if (ddof < 0) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "ddof must be >= 0, got " + ddof);

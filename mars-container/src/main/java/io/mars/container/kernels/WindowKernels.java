@@ -68,7 +68,7 @@ final class WindowKernels {
             switch (c.dtype()) {
                 case STRING -> s = c.getString(i);
                 case FLOAT32, FLOAT64 -> d = has ? apply(d, c.getDouble(i)) : c.getDouble(i);
-                case BOOL, INT32, INT64, TIMESTAMP -> l = has ? apply(l, c.getLong(i)) : c.getLong(i);
+                case BOOL, INT32, INT64, TIMESTAMP, TIMEDELTA -> l = has ? apply(l, c.getLong(i)) : c.getLong(i);
             }
             has = true;
         }
@@ -144,7 +144,7 @@ final class WindowKernels {
         return switch (type) {
             case STRING -> new Column(name, type, null, null, Arrays.asList(f.has ? f.s : null), nulls);
             case FLOAT32, FLOAT64 -> new Column(name, type, null, new double[] {f.has ? f.d : Double.NaN}, null, null);
-            case BOOL, INT32, INT64, TIMESTAMP -> new Column(name, type, new long[] {f.l}, null, null, nulls);
+            case BOOL, INT32, INT64, TIMESTAMP, TIMEDELTA -> new Column(name, type, new long[] {f.l}, null, null, nulls);
         };
     }
 

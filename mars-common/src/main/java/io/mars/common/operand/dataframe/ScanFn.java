@@ -34,7 +34,7 @@ public enum ScanFn {
     public DType outputType(String column, DType in) {
         boolean ok = switch (this) {
             case CUMSUM, CUMPROD -> in.isNumeric();
-            case CUMMAX, CUMMIN -> in.isNumeric() || in == DType.TIMESTAMP;
+            case CUMMAX, CUMMIN -> in.isNumeric() || in.isTemporal();
             case FFILL -> true;
         };
         if (!ok) {

@@ -54,7 +54,7 @@ public enum WindowFn {
      */
     public DType outputType(String column, DType in, long periods) {
         if (this == SHIFT) {
-            if (periods == 0 || in == DType.STRING || in == DType.TIMESTAMP || in.isFloat()) {
+            if (periods == 0 || in == DType.STRING || in.isTemporal() || in.isFloat()) {
                 return in;
             }
             if (in == DType.BOOL) {
