@@ -844,7 +844,7 @@ public final class DataFrame implements Tileable {
 
     /** pandas' {@code rolling(window)} of every column (each int or float; min_periods=window). */
     public Rolling<DataFrame> rolling(int window) {
-        return rolling(window, window);
+        return rolling(window, window, 0);
     }
 
     /**
@@ -941,9 +941,14 @@ public final class DataFrame implements Tileable {
         return out;
     }
 
+    /** pandas' {@code rolling(window, min_periods=minPeriods)} of every column. */
     public Rolling<DataFrame> rolling(int window, int minPeriods) {
+        return rolling(window, minPeriods, minPeriods);
+    }
+
+    private Rolling<DataFrame> rolling(int window, int minPeriods, int countMinPeriods) {
         Windows.checkRolling(window, minPeriods);
-        return new Rolling<>(fn -> Windows.window(this, fn, window, minPeriods));
+        return new Rolling<>((fn, mp) -> Windows.window(this, fn, window, mp), minPeriods, countMinPeriods);
     }
 
     // --- index ---

@@ -554,15 +554,19 @@ public final class Series implements Tileable {
     /** {@code pctChange(1)}. */
     public Series pctChange() { return pctChange(1); }
 
-    /** pandas' {@code rolling(window)} (min_periods=window). */
+    /** pandas' {@code rolling(window)} (min_periods=window; for {@code count} 0, as pandas 1.5). */
     public Rolling<Series> rolling(int window) {
-        return rolling(window, window);
+        return rolling(window, window, 0);
     }
 
     /** pandas' {@code rolling(window, min_periods=minPeriods)}. */
     public Rolling<Series> rolling(int window, int minPeriods) {
+        return rolling(window, minPeriods, minPeriods);
+    }
+
+    private Rolling<Series> rolling(int window, int minPeriods, int countMinPeriods) {
         Windows.checkRolling(window, minPeriods);
-        return new Rolling<>(fn -> Windows.window(this, fn, window, minPeriods));
+        return new Rolling<>((fn, mp) -> Windows.window(this, fn, window, mp), minPeriods, countMinPeriods);
     }
 
     /**
