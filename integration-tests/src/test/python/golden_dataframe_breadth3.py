@@ -1,5 +1,6 @@
 """Golden answers of issue 18's last breadth items: rolling(w).count() (pandas 1.5 applies min_periods to the
-window's rows; rolling(w) without min_periods counts from the first row), computed by pandas.
+window's rows; rolling(w) without min_periods counts from the first row) and stack/unstack of one level (as
+df.stack().reset_index() and its inverse pivot, Mars having no MultiIndex), computed by pandas.
 
 How the committed file was produced (pandas is only needed to regenerate it, never by the tests or CI):
 
@@ -54,7 +55,25 @@ def cases(df, d):
         "rolling_v_30_count": lambda: col(d.v.rolling(30).count(), "v"),
         "rolling_filtered_count": lambda: col(df[df.y > 0].x.rolling(3, min_periods=2).count(), "x"),
         "empty_rolling_count": lambda: col(e.x.rolling(3).count(), "x"),
+        # stack (dropna=True) as df.stack().reset_index(): Mars has no MultiIndex, its levels are columns
+        "stack_x_y": lambda: df[["x", "y"]].stack().reset_index(),
+        "stack_ints": lambda: df[["y", "k"]].stack().reset_index(),
+        "stack_strings": lambda: df[["s", "g"]].stack().reset_index(),
+        "stack_dates": lambda: d[["t"]].stack().reset_index(),
+        "stack_after_filter": lambda: df[df.y > 0][["x", "y"]].stack().reset_index(),
+        "stack_named_index": lambda: df.set_index("k")[["x", "y"]].stack().reset_index(),
+        "empty_stack": lambda: e[["x", "y"]].stack().reset_index(),
+        # unstack of a stacked frame, the labels' column named level_0 (pandas leaves the index unnamed)
+        "unstack_x_y": lambda: unstacked(df[["x", "y"]].stack()),
+        "unstack_strings": lambda: unstacked(df[["s", "g"]].stack()),
+        "unstack_after_filter": lambda: unstacked(df[df.y > 0][["x", "y"]].stack()),
+        # pandas keeps int64 when no cell is missing; Mars' unstack is a pivot, whose left join gives float64
+        "unstack_ints_full": lambda: unstacked(df[["y", "k"]].stack()).astype({"y": "float64", "k": "float64"}),
     }
+
+
+def unstacked(s):
+    return s.unstack().rename_axis("level_0").rename_axis(None, axis=1).reset_index()
 
 
 def main():
