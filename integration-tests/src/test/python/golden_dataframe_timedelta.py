@@ -170,6 +170,17 @@ def cases(d, o):
         "shift_1": lambda: col(td.shift(1), "td"),
         "cummax_td": lambda: col(td.cummax(), "td"),
         "cummin_td": lambda: col(td.cummin(), "td"),
+        # pandas 1.5.3's cumsum of timedeltas misreads NaT (the totals after it are garbage), so NaT is filled here;
+        # Mars skips a null and keeps it, as for its other dtypes
+        "cumsum_td": lambda: col(td.fillna(pd.Timedelta(0)).cumsum(), "td"),
+        "groupby_timedelta_key": lambda: d[["td2", "x"]].groupby("td2", as_index=False).sum(),
+        # pandas matches NaT keys with each other, Mars never matches null keys: they are dropped first
+        "merge_on_timedelta": lambda: d[["td", "k"]].dropna().merge(
+            d[["td2", "g"]].dropna().rename(columns={"td2": "td"}), on="td", how="inner", sort=True),
+        "timedelta_labels_sorted": lambda: d.set_index("td")[["k"]].sort_index(kind="stable").reset_index(),
+        # ties in value order, as Mars orders them (pandas leaves the order of ties to its hash table)
+        "value_counts_td2": lambda: d.td2.value_counts().rename_axis("td2").reset_index(name="count")
+        .sort_values(["count", "td2"], ascending=[False, True], kind="stable"),
         "astype_str": lambda: col(td.fillna(pd.Timedelta(0)).astype(str), "td"),
         "astype_int64": lambda: col(td.fillna(pd.Timedelta(0)).astype("int64"), "td"),
         "sort_by_td": lambda: d.sort_values("td", kind="stable")[["g", "td"]],

@@ -119,6 +119,12 @@ class DataFrameTimedeltaGoldenTest extends ThreeFrameGoldenTest {
         add("shift_1", (d, o, e) -> td(d).shift(1));
         add("cummax_td", (d, o, e) -> td(d).cummax());
         add("cummin_td", (d, o, e) -> td(d).cummin());
+        add("cumsum_td", (d, o, e) -> td(d).fillna(Duration.ZERO).cumsum());
+        add("groupby_timedelta_key", (d, o, e) -> d.select("td2", "x").groupBy("td2").sum());
+        add("merge_on_timedelta", (d, o, e) -> d.select("td", "k").dropna().merge(d.select("td2", "g").dropna()
+                .rename(Map.of("td2", "td")), java.util.List.of("td"), "inner", "_x", "_y", true));
+        add("timedelta_labels_sorted", (d, o, e) -> d.setIndex("td").select("k").sortIndex().resetIndex());
+        add("value_counts_td2", (d, o, e) -> c(d, "td2").valueCounts());
         add("astype_str", (d, o, e) -> td(d).fillna(Duration.ZERO).astype(DType.STRING));
         add("astype_int64", (d, o, e) -> td(d).fillna(Duration.ZERO).astype(DType.INT64));
         add("sort_by_td", (d, o, e) -> d.sortValues("td").select("g", "td"));

@@ -89,6 +89,8 @@ class DataFrameTimedeltaTest {
         assertFails(() -> df().col("d").prod(), ErrorCode.NON_NUMERIC_AGGREGATION, "prod", "'d'");
         assertFails(() -> df().col("t").sum(), ErrorCode.NON_NUMERIC_AGGREGATION, "sum", "'t'", "datetime64[ns]");
         assertFails(() -> df().select("s", "d").groupBy("s").std(), ErrorCode.NON_NUMERIC_AGGREGATION, "std", "'d'");
+        assertFails(() -> df().col("d").cumprod(), ErrorCode.UNSUPPORTED_DTYPE, "cumprod", "'d'", "timedelta64[ns]");
+        assertFails(() -> df().col("t").cumsum(), ErrorCode.UNSUPPORTED_DTYPE, "cumsum", "'t'", "datetime64[ns]");
     }
 
     @Test
