@@ -166,6 +166,8 @@ CASES += [
     ("full_like_complex", "z2", lambda x: np.full_like(x, 1.5 - 2j), 0),
     ("full_like_complex_c64", "c64", lambda x: np.full_like(x, 0.25 + 4j), 0),
     ("full_complex", "r2", lambda x: np.full(x.shape, 1.5 - 2j), 0),
+    ("put_complex_scalar", "z2", lambda x: put(x, x.real > 0, 1 - 1j), 0),
+    ("put_complex_scalar_c64", "c64_2d", lambda x: put(x, x.imag < 0, -0.5j), 0),
 ]
 
 

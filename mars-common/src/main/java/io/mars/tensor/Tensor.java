@@ -667,6 +667,18 @@ public final class Tensor implements io.mars.common.graph.Tileable {
     public Tensor put(Tensor mask, long value) { return ShapeIndexing.put(this, mask, Scalar.of(value)); }
     public Tensor put(Tensor mask, boolean value) { return ShapeIndexing.put(this, mask, Scalar.of(value)); }
     /**
+     * numpy's {@code x[mask] = value} with a scalar of any kind: {@code Scalar.complex(re, im)} into a complex tensor
+     * (a real tensor refuses a complex value, UNSUPPORTED_DTYPE, as numpy raises TypeError).
+     */
+    public Tensor put(Tensor mask, Scalar value) {
+        if (value.kind() == DataType.Kind.COMPLEX && !dtype().isComplex()) {
+            throw new io.mars.common.error.MarsException(io.mars.common.error.ErrorCode.UNSUPPORTED_DTYPE,
+                    "cannot put the complex value " + value + " into a " + dtype() + " tensor (numpy raises"
+                    + " TypeError); make it complex first with astype");
+        }
+        return ShapeIndexing.put(this, mask, value);
+    }
+    /**
      * numpy's {@code np.copyto(a, value, where=mask)} as a new tensor: {@code value} broadcasts to this shape and is
      * taken element by element where the mask is true (unlike {@code a[mask] = v}, which reads v in order).
      */

@@ -51,6 +51,11 @@ class ComplexScalarTest {
                     assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_DTYPE);
                     assertThat(e.getMessage()).contains("float64", "(1.0+2.0j)");
                 });
+        assertThatThrownBy(() -> of(DataType.FLOAT64).put(of(DataType.BOOL), Scalar.J))
+                .isInstanceOfSatisfying(MarsException.class, e -> {
+                    assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_DTYPE);
+                    assertThat(e.getMessage()).contains("float64", "(0.0+1.0j)");
+                });
         assertThatThrownBy(() -> new Scalar(DataType.Kind.FLOAT, 1.0, 1, 2.0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("imaginary");
     }

@@ -152,6 +152,9 @@ class ComplexGoldenTest {
         e.put("full_like_complex", in -> Tensors.fullLike(in.get(0), Scalar.complex(1.5, -2)));
         e.put("full_like_complex_c64", in -> Tensors.fullLike(in.get(0), Scalar.complex(0.25, 4)));
         e.put("full_complex", in -> Tensors.full(in.get(0).shape(), Scalar.complex(1.5, -2), ChunkSpec.of(4)));
+        e.put("put_complex_scalar", in -> in.get(0).put(Tensors.real(in.get(0)).greater(0.0), Scalar.complex(1, -1)));
+        e.put("put_complex_scalar_c64", in -> in.get(0).put(Tensors.imag(in.get(0)).less(0.0),
+                Scalar.complex(0, -0.5)));
         return e;
     }
 
