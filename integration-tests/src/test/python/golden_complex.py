@@ -54,6 +54,17 @@ c64nan = cplx(4, 5, dtype=np.complex64)
 c64nan[1, 2] = complex(nan, 0)
 INPUTS["c64nan"] = c64nan
 INPUTS["c64_2d"] = cplx(5, 4, dtype=np.complex64)
+# real inputs for complex scalars (x * 1j): numpy 2 gives complex64 for float32, complex128 for ints and float64
+INPUTS["r13"] = rng.standard_normal(13)
+INPUTS["r2"] = rng.standard_normal((6, 10))
+INPUTS["f32"] = rng.standard_normal(9).astype(np.float32)
+INPUTS["i13"] = rng.integers(-5, 6, 13)
+INPUTS["i32"] = rng.integers(-100, 100, 7).astype(np.int32)
+zeq = cplx(8)
+zeq[[1, 4, 5]] = 1 + 2j
+zeq[6] = 1 - 2j
+zeq[7] = 2 + 1j
+INPUTS["zeq"] = zeq
 
 
 def put(x, mask, value):
@@ -133,6 +144,30 @@ CASES += [
     ("nancumprod_axis0", "z2nan", lambda x: np.nancumprod(x, axis=0), 0),
     ("nancumprod_axis1", "z2nan", lambda x: np.nancumprod(x, axis=1), 0),
     ("cumprod_empty", "zempty", lambda x: np.cumprod(x, axis=1), 0),
+]
+
+# complex scalars: Python's complex with real and complex arrays (Scalar.complex(re, im) in Mars)
+CASES += [
+    ("mul_1j", "r13", lambda x: x * 1j, 0), ("mul_1j_2d", "r2", lambda x: x * 1j, 0),
+    ("mul_1j_f32", "f32", lambda x: x * 1j, 0), ("mul_complex_int", "i13", lambda x: x * (2 - 1j), 0),
+    ("mul_1j_int32", "i32", lambda x: x * 1j, 0), ("mul_1j_bool", "i13", lambda x: (x > 0) * 1j, 0),
+    ("mul_complex", "z13", lambda x: x * (0.5 - 2j), 0), ("mul_complex_c64", "c64", lambda x: x * (0.5 - 2j), 0),
+    ("mul_1j_0d", "z0", lambda x: x * 1j, 0), ("mul_1j_empty", "zempty", lambda x: x * 1j, 0),
+    ("add_complex", "r13", lambda x: x + (1 + 2j), 0), ("add_complex_f32", "f32", lambda x: x + (1 + 2j), 0),
+    ("sub_complex", "z2", lambda x: x - 3j, 0), ("rsub_complex", "r13", lambda x: (1 + 2j) - x, 0),
+    ("div_complex", "z2", lambda x: x / (3 - 4j), 0), ("div_complex_real", "r13", lambda x: x / 2j, 0),
+    ("rdiv_complex", "z13", lambda x: (2 + 1j) / x, 0), ("power_complex", "z13", lambda x: x ** (0.5 + 0.5j), 0),
+    ("power_1j_abs", "r13", lambda x: np.abs(x) ** 1j, 0),
+    ("equal_complex", "zeq", lambda x: x == (1 + 2j), 0), ("not_equal_complex", "zeq", lambda x: x != (1 + 2j), 0),
+    ("equal_1j_real", "r13", lambda x: x == 1j, 0),
+    ("where_complex", "r13", lambda x: np.where(x > 0, x, 2j), 0),
+    ("where_complex_c64", "c64", lambda x: np.where(x.real > 0, x, -1j), 0),
+    ("where_complex_f32", "f32", lambda x: np.where(x > 0, 1 + 1j, x), 0),
+    ("full_like_complex", "z2", lambda x: np.full_like(x, 1.5 - 2j), 0),
+    ("full_like_complex_c64", "c64", lambda x: np.full_like(x, 0.25 + 4j), 0),
+    ("full_complex", "r2", lambda x: np.full(x.shape, 1.5 - 2j), 0),
+    ("put_complex_scalar", "z2", lambda x: put(x, x.real > 0, 1 - 1j), 0),
+    ("put_complex_scalar_c64", "c64_2d", lambda x: put(x, x.imag < 0, -0.5j), 0),
 ]
 
 

@@ -14,7 +14,8 @@ display.max_columns 20, display.width 80, display.precision 6, display.max_colwi
 
 Mars types map to pandas as: int32/int64/float32/float64/bool as numpy's; a null in an int or bool column as
 pandas' nullable Int64/Int32/boolean (printed <NA>); string as object with NaN for null; timestamp as
-datetime64[ns] (NaT for null), spelled in the file as nanoseconds since the epoch.
+datetime64[ns] (NaT for null), spelled in the file as nanoseconds since the epoch; timedelta as timedelta64[ns]
+(NaT for null), spelled as nanoseconds.
 """
 
 import json
@@ -67,6 +68,8 @@ def series(dtype, values, name=None):
         return pd.Series(np.array([np.nan if v is None else v for v in values], dtype=object), name=name)
     if dtype == "timestamp":
         return pd.Series(pd.to_datetime([v for v in values]), name=name)
+    if dtype == "timedelta":
+        return pd.Series(pd.to_timedelta([v for v in values]), name=name)
     raise ValueError(dtype)
 
 
@@ -74,6 +77,8 @@ def spell_all(dtype, values):
     """Values as JSON keeps them; timestamps as nanoseconds since the epoch (UTC)."""
     if dtype == "timestamp":
         return [None if v is None else int(pd.Timestamp(v).value) for v in values]
+    if dtype == "timedelta":
+        return [None if v is None else int(pd.Timedelta(v).value) for v in values]
     return [spell(v) for v in values]
 
 
@@ -118,6 +123,10 @@ case("nullable_ints", [("n", "int64", [1, None, 300]), ("b", "bool", [True, None
 case("timestamps_dates", [("t", "timestamp", ["2024-01-01", "2024-02-29", None])])
 case("timestamps_times", [("t", "timestamp", ["2024-01-01 10:30:00", "2024-01-02 00:00:00"])])
 case("timestamps_millis", [("t", "timestamp", ["2024-01-01 10:30:00.125", "2024-01-02 00:00:00"])])
+case("timedeltas", [("d", "timedelta", ["1 days 02:00:00", None, "-3h", "00:00:01.5",
+                                          "-1 days +23:59:59.999999999", "40 days 00:00:00.000001"])])
+case("timedeltas_whole_days", [("d", "timedelta", ["1 days", "-2 days", None, "0 days"]),
+                               ("n", "int64", [1, 2, 3, 4])])
 case("mixed", [("id", "int64", [1, 2, 3]), ("name", "string", ["ann", "bob", "cy"]),
                ("score", "float64", [9.5, None, 7.25]), ("ok", "bool", [True, False, True])])
 case("long_header", [("a_very_long_column_name", "int64", [1, 2])])

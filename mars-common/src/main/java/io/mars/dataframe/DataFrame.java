@@ -438,7 +438,7 @@ public final class DataFrame implements Tileable {
 
     static void checkCast(String column, DType from, DType to) {
         boolean ok = from == to || from.isNumeric() && to.isNumeric() || to == DType.STRING
-                || from == DType.TIMESTAMP && to == DType.INT64 || from == DType.INT64 && to == DType.TIMESTAMP;
+                || from.isTemporal() && to == DType.INT64 || from == DType.INT64 && to.isTemporal();
         if (!ok) {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot convert column '" + column + "' from " + from
                     + " to " + to);
@@ -476,10 +476,12 @@ public final class DataFrame implements Tileable {
     }
 
     static AggSpec aggSpec(String column, DType type, AggFn fn, String output, int ddof) {
-        if (fn.needsNumeric() && !type.isNumeric()) {
+        boolean timedeltaSum = type == DType.TIMEDELTA && (fn == AggFn.SUM || fn == AggFn.MEAN);
+        if (fn.needsNumeric() && !type.isNumeric() && !timedeltaSum) {
             throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute " + fn.pandasName()
                     + " of column '" + column + "' of dtype " + type + "; " + fn.pandasName()
-                    + " needs a numeric (bool, int or float) column");
+                    + " needs a numeric (bool, int or float) column" + (type == DType.TIMEDELTA
+                    ? " (of timedelta64[ns] columns: sum, mean, min, max, count, first, last)" : ""));
         }
         if (ddof < 0) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "ddof must be >= 0, got " + ddof);
@@ -842,7 +844,7 @@ public final class DataFrame implements Tileable {
 
     /** pandas' {@code rolling(window)} of every column (each int or float; min_periods=window). */
     public Rolling<DataFrame> rolling(int window) {
-        return rolling(window, window);
+        return rolling(window, window, 0);
     }
 
     /**
@@ -939,9 +941,14 @@ public final class DataFrame implements Tileable {
         return out;
     }
 
+    /** pandas' {@code rolling(window, min_periods=minPeriods)} of every column. */
     public Rolling<DataFrame> rolling(int window, int minPeriods) {
+        return rolling(window, minPeriods, minPeriods);
+    }
+
+    private Rolling<DataFrame> rolling(int window, int minPeriods, int countMinPeriods) {
         Windows.checkRolling(window, minPeriods);
-        return new Rolling<>(fn -> Windows.window(this, fn, window, minPeriods));
+        return new Rolling<>((fn, mp) -> Windows.window(this, fn, window, mp), minPeriods, countMinPeriods);
     }
 
     // --- index ---
@@ -1332,6 +1339,63 @@ public final class DataFrame implements Tileable {
         }
         List<String> made = new ArrayList<>(out.columns().subList(1, out.columns().size()));
         return out.dropna("all", made); // pandas' dropna=True: no row whose every new column is null
+    }
+
+    /**
+     * pandas' {@code stack()} (dropna=True) of the one column level, given as pandas' {@code df.stack().reset_index()}:
+     * Mars has no MultiIndex, so the two levels of a stacked row's label are two columns. Three columns: the row's
+     * label (named after the index, else {@code level_0}), the column's name ({@code level_1}, text) and its value
+     * ({@code 0}); a row per value that is not null, in the frame's row order and, within a row, column order. The
+     * values take the type the columns' numbers promote to (int64 and float64 give float64); text, dates and numbers
+     * cannot mix, nor bools with numbers (UNSUPPORTED_DTYPE; pandas makes them object). {@link #unstack} is the
+     * inverse.
+     */
+    public DataFrame stack() {
+        if (columns.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "stack needs at least one column");
+        }
+        DType first = dtypes.get(0);
+        for (int i = 1; i < columns.size(); i++) {
+            DType t = dtypes.get(i);
+            boolean numbers = t.isNumeric() && first.isNumeric() && t != DType.BOOL && first != DType.BOOL;
+            if (t != first && !numbers) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "stack: column '" + columns.get(i) + "' of " + t
+                        + " cannot share a column with column '" + columns.get(0) + "' of " + first
+                        + " (pandas makes it object)");
+            }
+        }
+        String label = "__mars_stack_label";
+        String variable = "__mars_stack_column";
+        String value = "__mars_stack_value";
+        String position = Ranks.POSITION;
+        DataFrame rows = Ranks.withPositions(this).assign(label, index().toSeries().rename(label));
+        // melt gives the values column by column; a stable sort by row position puts each row's together, in order
+        DataFrame stacked = rows.melt(List.of(position, label), columns, variable, value)
+                .dropna("any", List.of(value)).sortValues(position).resetIndex(true);
+        String labelName = labels.name() != null ? labels.name() : "level_0";
+        return stacked.select(label, variable, value).rename(Map.of(label, labelName, variable, "level_1", value,
+                "0"));
+    }
+
+    /**
+     * pandas' {@code unstack()} of a stacked frame ({@link #stack}'s three columns: label, column name, value): a row
+     * per label (sorted) with its first column named as the labels' column, and a column per name of
+     * {@code columnValues}, which the caller lists as {@link #pivotTable} needs them (pandas takes the sorted
+     * distinct names); null where a label has no value for a name. It is {@link #pivot} of the three columns, so int
+     * values come back as float64 (pandas keeps int64 when no cell is missing) and a repeated (label, name) pair
+     * takes its first value (pandas refuses it).
+     */
+    public DataFrame unstack(List<?> columnValues) {
+        if (columns.size() != 3) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "unstack needs a stacked frame of three columns (label,"
+                    + " column name, value), got " + columns + "; use unstack(index, columns, values, columnValues)");
+        }
+        return unstack(columns.get(0), columns.get(1), columns.get(2), columnValues);
+    }
+
+    /** {@link #unstack(List)} with the label, name and value columns named: {@link #pivot} of them. */
+    public DataFrame unstack(String index, String columns, String values, List<?> columnValues) {
+        return pivot(index, columns, values, columnValues);
     }
 
     /**

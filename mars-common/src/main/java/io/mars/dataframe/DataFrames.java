@@ -301,6 +301,43 @@ public final class DataFrames {
     }
 
     /**
+     * pandas' {@code to_timedelta(series)} of a string series: {@code "1 days 02:00:00"}, {@code "-1 days
+     * +23:00:00"}, {@code "2 days"}, {@code "02:30:00.5"}, terms of a number and a unit ({@code "1d2h3m4s5ms6us7ns"},
+     * {@code "1.5h"}, {@code "15 min"}, {@code "-3 hours"}), ISO 8601 ({@code "P1DT2H"}); null, {@code ""} and
+     * {@code "NaT"} give NaT. A value of another form fails the job naming it (pandas raises; no errors='coerce').
+     */
+    public static Series toTimedelta(Series strings) {
+        if (strings.dtype() != io.mars.types.DType.STRING) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "toTimedelta(series) needs a string (object) series,"
+                    + " got series '" + strings.name() + "' of " + strings.dtype() + "; give numbers a unit:"
+                    + " toTimedelta(series, \"s\")");
+        }
+        return strings.map((io.mars.types.ValueFunction<String, Object>) v -> v == null ? null
+                : io.mars.types.Timedeltas.parse(v), io.mars.types.DType.TIMEDELTA);
+    }
+
+    /**
+     * pandas' {@code to_timedelta(series, unit=unit)} of a numeric series: each value that many units (W, D, h, m,
+     * s, ms, us, ns and pandas' longer names); ints exactly, floats as pandas casts them (the fraction rounded to
+     * the unit's precision, then truncated to a nanosecond); null (NaN) gives NaT.
+     */
+    public static Series toTimedelta(Series numbers, String unit) {
+        long nanos = io.mars.types.Timedeltas.unitNanos(java.util.Objects.requireNonNull(unit, "unit"));
+        io.mars.types.DType t = numbers.dtype();
+        if (!t.isNumeric() || t == io.mars.types.DType.BOOL) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "toTimedelta(series, unit) needs an int or float"
+                    + " series, got series '" + numbers.name() + "' of " + t
+                    + (t == io.mars.types.DType.STRING ? "; read strings with toTimedelta(series)" : ""));
+        }
+        if (!t.isFloat()) {
+            return numbers.astype(io.mars.types.DType.INT64).multiply(nanos).astype(io.mars.types.DType.TIMEDELTA);
+        }
+        return numbers.map((io.mars.types.ValueFunction<Number, Object>) v -> v == null || Double.isNaN(v.doubleValue())
+                ? null : (Object) io.mars.types.Timedeltas.fromNumber(v.doubleValue(), nanos),
+                io.mars.types.DType.TIMEDELTA);
+    }
+
+    /**
      * pandas' {@code get_dummies(series, prefix)}: a column per value of {@code values} (given by the caller, as for
      * {@link DataFrame#pivotTable}: pandas takes the sorted distinct values, which a lazy series does not know when
      * the graph is built), 1 where the row holds that value and 0 elsewhere (a null row is all 0), int64 (pandas

@@ -5,33 +5,89 @@ import io.mars.common.error.MarsException;
 import io.mars.common.operand.dataframe.AccessorFn;
 import io.mars.types.DType;
 
-/** pandas' {@code Series.dt}: calendar fields of datetime64[ns] values (UTC), int64, null for null (NaT). */
+/**
+ * pandas' {@code Series.dt}: calendar fields of datetime64[ns] values (UTC), int64, null for null (NaT); and, of
+ * timedelta64[ns] values, pandas' TimedeltaProperties {@code days}, {@code seconds}, {@code microseconds},
+ * {@code nanoseconds}, {@code totalSeconds}. A member of the other kind is UNSUPPORTED_DTYPE.
+ */
 public final class DatetimeAccessor {
     private final Series series;
 
     DatetimeAccessor(Series series) {
-        if (series.dtype() != DType.TIMESTAMP) {
-            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, ".dt needs a datetime64[ns] series, got series '"
-                    + series.name() + "' of " + series.dtype());
+        if (!series.dtype().isTemporal()) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, ".dt needs a datetime64[ns] or timedelta64[ns] series,"
+                    + " got series '" + series.name() + "' of " + series.dtype());
         }
         this.series = series;
     }
 
-    public Series year() { return StringAccessor.apply(series, AccessorFn.DT_YEAR, null, null); }
+    /** The series, which a calendar member needs to be datetime64[ns]. */
+    private Series ts() {
+        return kind(DType.TIMESTAMP, "calendar fields");
+    }
 
-    public Series month() { return StringAccessor.apply(series, AccessorFn.DT_MONTH, null, null); }
+    private Series kind(DType want, String what) {
+        if (series.dtype() != want) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, ".dt " + what + " need a " + want + " series, got"
+                    + " series '" + series.name() + "' of " + series.dtype());
+        }
+        return series;
+    }
 
-    public Series day() { return StringAccessor.apply(series, AccessorFn.DT_DAY, null, null); }
+    // ----- timedelta64[ns]: pandas' components, days first (floored: -1 days +23:00:00 has days -1) -----
+
+    private Series component(io.mars.types.ValueFunction<java.time.Duration, Object> fn) {
+        return kind(DType.TIMEDELTA, "days/seconds/microseconds/nanoseconds/totalSeconds").map(fn, DType.INT64);
+    }
+
+    private static long nanos(java.time.Duration d) {
+        return io.mars.types.Timedeltas.nanos(d);
+    }
+
+    private static long dayPart(java.time.Duration d) {
+        return Math.floorMod(nanos(d), io.mars.types.Timedeltas.DAY);
+    }
+
+    /** Whole days, floored (pandas' {@code dt.days}); int64, null at NaT (pandas: float64 with NaN when there is one). */
+    public Series days() {
+        return component(d -> d == null ? null : (Object) Math.floorDiv(nanos(d), io.mars.types.Timedeltas.DAY));
+    }
+
+    /** The seconds of the part after the days, 0-86399 (pandas' {@code dt.seconds}). */
+    public Series seconds() {
+        return component(d -> d == null ? null : (Object) (dayPart(d) / io.mars.types.Timedeltas.SECOND));
+    }
+
+    /** The microseconds after the seconds, 0-999999. */
+    public Series microseconds() {
+        return component(d -> d == null ? null : (Object) (dayPart(d) % io.mars.types.Timedeltas.SECOND / 1_000));
+    }
+
+    /** The nanoseconds after the microseconds, 0-999. */
+    public Series nanoseconds() {
+        return component(d -> d == null ? null : (Object) (dayPart(d) % 1_000));
+    }
+
+    /** pandas' {@code dt.total_seconds()}: nanoseconds / 1e9, float64, NaN at NaT. */
+    public Series totalSeconds() {
+        return kind(DType.TIMEDELTA, "totalSeconds").divide(java.time.Duration.ofSeconds(1));
+    }
+
+    public Series year() { return StringAccessor.apply(ts(), AccessorFn.DT_YEAR, null, null); }
+
+    public Series month() { return StringAccessor.apply(ts(), AccessorFn.DT_MONTH, null, null); }
+
+    public Series day() { return StringAccessor.apply(ts(), AccessorFn.DT_DAY, null, null); }
 
     /** Monday = 0 ... Sunday = 6, as pandas. */
-    public Series dayofweek() { return StringAccessor.apply(series, AccessorFn.DT_DAYOFWEEK, null, null); }
+    public Series dayofweek() { return StringAccessor.apply(ts(), AccessorFn.DT_DAYOFWEEK, null, null); }
 
     // ----- issue 18: members computed per value by a function of mars-common (the workers always have its classes) -----
 
     private static final long SECOND = 1_000_000_000L;
 
     private Series field(io.mars.types.ValueFunction<java.time.Instant, Object> fn) {
-        return series.map(fn, DType.INT64);
+        return ts().map(fn, DType.INT64);
     }
 
     private static java.time.ZonedDateTime utc(java.time.Instant t) {
@@ -59,7 +115,7 @@ public final class DatetimeAccessor {
      */
     public Series strftime(String format) {
         Timestamps.checkStrftime(java.util.Objects.requireNonNull(format, "format"));
-        return series.map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> t == null ? null
+        return ts().map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> t == null ? null
                 : Timestamps.strftime(utc(t), format), DType.STRING);
     }
 
@@ -71,7 +127,7 @@ public final class DatetimeAccessor {
 
     private Series rounded(String freq, java.math.RoundingMode mode) {
         long unit = unitNanos(freq);
-        return series.map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> {
+        return ts().map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> {
             if (t == null) {
                 return null;
             }
@@ -103,7 +159,7 @@ public final class DatetimeAccessor {
     }
 
     private Series flag(Test<java.time.ZonedDateTime> p) {
-        return series.map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> t != null && p.test(utc(t)),
+        return ts().map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> t != null && p.test(utc(t)),
                 DType.BOOL);
     }
 
@@ -157,14 +213,14 @@ public final class DatetimeAccessor {
 
     /** pandas' {@code day_name()}: Monday ... Sunday (English); null for NaT (pandas: NaN). */
     public Series dayName() {
-        return series.map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> t == null ? null
+        return ts().map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> t == null ? null
                 : utc(t).getDayOfWeek().getDisplayName(java.time.format.TextStyle.FULL, java.util.Locale.ENGLISH),
                 DType.STRING);
     }
 
     /** pandas' {@code month_name()}: January ... December (English); null for NaT. */
     public Series monthName() {
-        return series.map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> t == null ? null
+        return ts().map((io.mars.types.ValueFunction<java.time.Instant, Object>) t -> t == null ? null
                 : utc(t).getMonth().getDisplayName(java.time.format.TextStyle.FULL, java.util.Locale.ENGLISH),
                 DType.STRING);
     }

@@ -25,7 +25,8 @@ final class Exprs {
     /** The type of {@code a fn b} for two columns. */
     static DType binary(ExprFn fn, String left, DType a, String right, DType b) {
         if (fn.isComparison()) {
-            if ((a == DType.STRING) != (b == DType.STRING) || (a == DType.TIMESTAMP) != (b == DType.TIMESTAMP)) {
+            if ((a == DType.STRING) != (b == DType.STRING) || (a == DType.TIMESTAMP) != (b == DType.TIMESTAMP)
+                    || (a == DType.TIMEDELTA) != (b == DType.TIMEDELTA)) {
                 throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot compare column '" + left + "' of " + a
                         + " with column '" + right + "' of " + b);
             }
@@ -35,6 +36,9 @@ final class Exprs {
             requireBool(fn, left, a);
             requireBool(fn, right, b);
             return DType.BOOL;
+        }
+        if (a.isTemporal() || b.isTemporal()) {
+            return temporal(fn, "column '" + left + "' of " + a, a, "column '" + right + "' of " + b, b);
         }
         requireNumeric(fn, left, a);
         requireNumeric(fn, right, b);
@@ -47,6 +51,10 @@ final class Exprs {
 
     /** The type of {@code a fn constant}: a Python-like scalar does not widen the column (NEP 50) unless its kind is higher. */
     static DType withScalar(ExprFn fn, String column, DType a, Scalar s) {
+        if (a.isTemporal() && !fn.isComparison() && !fn.isLogical()) {
+            DType number = s.kind() == DataType.Kind.FLOAT ? DType.FLOAT64 : DType.INT64;
+            return temporal(fn, "column '" + column + "' of " + a, a, "the number " + s, number);
+        }
         if (fn.isComparison()) {
             if (!a.isNumeric()) {
                 throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot compare column '" + column + "' of " + a
@@ -69,6 +77,58 @@ final class Exprs {
             return p == DType.FLOAT32 ? DType.FLOAT32 : DType.FLOAT64;
         }
         return p;
+    }
+
+    /**
+     * The type of arithmetic with datetime64[ns] or timedelta64[ns] on a side, as pandas has it: datetime -
+     * datetime and timedelta ± timedelta give timedelta, datetime ± timedelta (and timedelta + datetime) give datetime,
+     * timedelta times or over an int or float gives timedelta, timedelta over timedelta float64. Anything else is
+     * UNSUPPORTED_DTYPE naming both operands and their dtypes ({@code what}: "column 'a' of datetime64[ns]").
+     */
+    static DType temporal(ExprFn fn, String leftWhat, DType a, String rightWhat, DType b) {
+        DType ts = DType.TIMESTAMP;
+        DType td = DType.TIMEDELTA;
+        boolean number = (b.isNumeric() && b != DType.BOOL) || (a.isNumeric() && a != DType.BOOL);
+        DType out = switch (fn) {
+            case ADD -> a == ts && b == td || a == td && b == ts ? ts : a == td && b == td ? td : null;
+            case SUBTRACT -> a == ts && b == ts || a == td && b == td ? td : a == ts && b == td ? ts : null;
+            case MULTIPLY -> (a == td || b == td) && number ? td : null;
+            case DIVIDE -> a == td && b == td ? DType.FLOAT64 : a == td && number ? td : null;
+            default -> null;
+        };
+        if (out == null) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot " + verb(fn) + " " + leftWhat + " and "
+                    + rightWhat + " (" + a + " " + symbol(fn) + " " + b + " is not defined; datetime - datetime,"
+                    + " datetime ± timedelta, timedelta ± timedelta, timedelta * number, timedelta / number and"
+                    + " timedelta / timedelta are)");
+        }
+        return out;
+    }
+
+    private static String verb(ExprFn fn) {
+        return switch (fn) {
+            case ADD -> "add";
+            case SUBTRACT -> "subtract";
+            case MULTIPLY -> "multiply";
+            case DIVIDE -> "divide";
+            case FLOOR_DIVIDE -> "floor-divide";
+            case MOD -> "take the modulo of";
+            case POWER -> "raise";
+            default -> fn.name().toLowerCase();
+        };
+    }
+
+    private static String symbol(ExprFn fn) {
+        return switch (fn) {
+            case ADD -> "+";
+            case SUBTRACT -> "-";
+            case MULTIPLY -> "*";
+            case DIVIDE -> "/";
+            case FLOOR_DIVIDE -> "//";
+            case MOD -> "%";
+            case POWER -> "**";
+            default -> fn.name().toLowerCase();
+        };
     }
 
     static void requireBool(ExprFn fn, String column, DType t) {

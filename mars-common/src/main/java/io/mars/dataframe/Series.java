@@ -125,7 +125,62 @@ public final class Series implements Tileable {
     }
 
     private Series scalar(ExprFn fn, Scalar s, boolean first) {
+        if (first && dtype.isTemporal() && fn != ExprFn.MULTIPLY && fn.isArithmetic()) {
+            Exprs.temporal(fn, "the number " + s, s.kind() == io.mars.types.DataType.Kind.FLOAT ? DType.FLOAT64
+                    : DType.INT64, "column '" + name + "' of " + dtype, dtype);
+        }
         return map(fn, Exprs.withScalar(fn, name, dtype, s), name, List.of(), s, null, first);
+    }
+
+    /** {@code this fn d} with a timedelta constant (its nanoseconds as an int scalar). */
+    private Series duration(ExprFn fn, java.time.Duration d) {
+        long nanos = io.mars.types.Timedeltas.nanos(Objects.requireNonNull(d, "d"));
+        DType out;
+        if (fn.isComparison()) {
+            if (dtype != DType.TIMEDELTA) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot compare series '" + name + "' of " + dtype
+                        + " with the timedelta " + io.mars.types.Timedeltas.format(nanos)
+                        + "; timedeltas compare with timedelta64[ns] series");
+            }
+            out = DType.BOOL;
+        } else {
+            out = Exprs.temporal(fn, "column '" + name + "' of " + dtype, dtype, "the timedelta "
+                    + io.mars.types.Timedeltas.format(nanos), DType.TIMEDELTA);
+        }
+        return map(fn, out, name, List.of(), Scalar.of(nanos), null, false);
+    }
+
+    /** {@code this + d}: a datetime64[ns] or timedelta64[ns] series moved by a timedelta. */
+    public Series add(java.time.Duration d) { return duration(ExprFn.ADD, d); }
+    public Series subtract(java.time.Duration d) { return duration(ExprFn.SUBTRACT, d); }
+    /** timedelta64[ns] / timedelta: how many {@code d} each value is, float64 (pandas' {@code td / pd.Timedelta}). */
+    public Series divide(java.time.Duration d) { return duration(ExprFn.DIVIDE, d); }
+    /** Comparisons of a timedelta64[ns] series with a timedelta; false at NaT (not-equal true), as pandas. */
+    public Series lt(java.time.Duration d) { return duration(ExprFn.LESS, d); }
+    public Series le(java.time.Duration d) { return duration(ExprFn.LESS_EQUAL, d); }
+    public Series gt(java.time.Duration d) { return duration(ExprFn.GREATER, d); }
+    public Series ge(java.time.Duration d) { return duration(ExprFn.GREATER_EQUAL, d); }
+    public Series eq(java.time.Duration d) { return duration(ExprFn.EQUAL, d); }
+    public Series ne(java.time.Duration d) { return duration(ExprFn.NOT_EQUAL, d); }
+
+    /** {@code this - t} for a datetime64[ns] series: the timedelta64[ns] from the instant {@code t} to each value. */
+    public Series subtract(java.time.Instant t) {
+        if (dtype != DType.TIMESTAMP) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot subtract the datetime " + t + " from series '"
+                    + name + "' of " + dtype + " (" + dtype + " - datetime64[ns] is not defined)");
+        }
+        long nanos = Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000_000L), t.getNano());
+        return map(ExprFn.SUBTRACT, DType.TIMEDELTA, name, List.of(), Scalar.of(nanos), null, false);
+    }
+
+    /** A timedelta64[ns] series' NaT replaced by {@code d}. */
+    public Series fillna(java.time.Duration d) {
+        if (dtype != DType.TIMEDELTA) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot fill series '" + name + "' of " + dtype
+                    + " with a timedelta");
+        }
+        return map(ExprFn.FILLNA, dtype, name, List.of(),
+                Scalar.of(io.mars.types.Timedeltas.nanos(Objects.requireNonNull(d, "d"))), null, false);
     }
 
     public Series add(Series o) { return binary(ExprFn.ADD, o); }
@@ -141,6 +196,8 @@ public final class Series implements Tileable {
     public Series multiply(long s) { return scalar(ExprFn.MULTIPLY, Scalar.of(s), false); }
     public Series divide(Series o) { return binary(ExprFn.DIVIDE, o); }
     public Series divide(double s) { return scalar(ExprFn.DIVIDE, Scalar.of(s), false); }
+    /** {@code this / s}; for a timedelta64[ns] series an integer division of the nanoseconds (numpy's, NaT over 0). */
+    public Series divide(long s) { return scalar(ExprFn.DIVIDE, Scalar.of(s), false); }
     /** {@code s / this}. */
     public Series rdivide(double s) { return scalar(ExprFn.DIVIDE, Scalar.of(s), true); }
     public Series floorDivide(Series o) { return binary(ExprFn.FLOOR_DIVIDE, o); }
@@ -151,6 +208,9 @@ public final class Series implements Tileable {
     public Series power(long s) { return scalar(ExprFn.POWER, Scalar.of(s), false); }
 
     public Series negate() {
+        if (dtype == DType.TIMEDELTA) {
+            return map(ExprFn.NEGATE, dtype, name, List.of(), null, null, false);
+        }
         Exprs.requireNumeric(ExprFn.NEGATE, name, dtype);
         if (dtype == DType.BOOL) {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot negate bool series '" + name + "'; use not()");
@@ -159,7 +219,9 @@ public final class Series implements Tileable {
     }
 
     public Series abs() {
-        Exprs.requireNumeric(ExprFn.ABS, name, dtype);
+        if (dtype != DType.TIMEDELTA) {
+            Exprs.requireNumeric(ExprFn.ABS, name, dtype);
+        }
         return map(ExprFn.ABS, dtype, name, List.of(), null, null, false);
     }
 
@@ -307,7 +369,7 @@ public final class Series implements Tileable {
                 && Math.abs(other.floatValue()) < 0x1p53) {
             other = Scalar.of((long) other.floatValue()); // pandas keeps int64 when the value is a whole number
         }
-        if (other == null ? dtype.isLongBacked() && dtype != DType.TIMESTAMP : !dtype.isFloat()
+        if (other == null ? dtype.isLongBacked() && !dtype.isTemporal() : !dtype.isFloat()
                 && (other.kind() == io.mars.types.DataType.Kind.FLOAT || dtype == DType.BOOL)) {
             out = DType.FLOAT64; // pandas: a missing or fractional value turns bool and int into float64
         }
@@ -492,15 +554,19 @@ public final class Series implements Tileable {
     /** {@code pctChange(1)}. */
     public Series pctChange() { return pctChange(1); }
 
-    /** pandas' {@code rolling(window)} (min_periods=window). */
+    /** pandas' {@code rolling(window)} (min_periods=window; for {@code count} 0, as pandas 1.5). */
     public Rolling<Series> rolling(int window) {
-        return rolling(window, window);
+        return rolling(window, window, 0);
     }
 
     /** pandas' {@code rolling(window, min_periods=minPeriods)}. */
     public Rolling<Series> rolling(int window, int minPeriods) {
+        return rolling(window, minPeriods, minPeriods);
+    }
+
+    private Rolling<Series> rolling(int window, int minPeriods, int countMinPeriods) {
         Windows.checkRolling(window, minPeriods);
-        return new Rolling<>(fn -> Windows.window(this, fn, window, minPeriods));
+        return new Rolling<>((fn, mp) -> Windows.window(this, fn, window, mp), minPeriods, countMinPeriods);
     }
 
     /**
@@ -716,7 +782,7 @@ public final class Series implements Tileable {
         return new StringAccessor(this);
     }
 
-    /** pandas' {@code .dt} accessor of a datetime64[ns] series. */
+    /** pandas' {@code .dt} accessor of a datetime64[ns] or timedelta64[ns] series. */
     public DatetimeAccessor dt() {
         return new DatetimeAccessor(this);
     }
@@ -988,6 +1054,7 @@ public final class Series implements Tileable {
             case FLOAT64 -> k instanceof Number n ? n.doubleValue() : null;
             case TIMESTAMP -> k instanceof java.time.Instant ? k : k instanceof java.time.LocalDate d
                     ? d.atStartOfDay(java.time.ZoneOffset.UTC).toInstant() : null;
+            case TIMEDELTA -> k instanceof java.time.Duration ? k : null;
         };
     }
 

@@ -150,6 +150,7 @@ final class UserFunctionOps {
             case FLOAT64 -> i + 1.5;
             case STRING -> i == 0 ? "a" : "b";
             case TIMESTAMP -> Instant.ofEpochSecond(86_400L * i);
+            case TIMEDELTA -> java.time.Duration.ofSeconds(i + 1);
         };
     }
 

@@ -146,6 +146,22 @@ public final class Tensor implements io.mars.common.graph.Tileable {
     public Tensor power(Tensor o) { return binary(ElementwiseFn.POWER, this, o); }
     public Tensor power(double s) { return binary(ElementwiseFn.POWER, this, Scalar.of(s)); }
     public Tensor power(long s) { return binary(ElementwiseFn.POWER, this, Scalar.of(s)); }
+
+    // numpy's arithmetic with a Python complex (Scalar.complex(re, im), Scalar.J): float32 and complex64 tensors
+    // give complex64, every other dtype complex128
+    /** {@code this + s}; {@code x.add(Scalar.complex(1, 2))} is numpy's {@code x + (1+2j)}. */
+    public Tensor add(Scalar s) { return binary(ElementwiseFn.ADD, this, s); }
+    public Tensor subtract(Scalar s) { return binary(ElementwiseFn.SUBTRACT, this, s); }
+    /** {@code s - this}. */
+    public Tensor rsubtract(Scalar s) { return binary(ElementwiseFn.SUBTRACT, s, this); }
+    /** {@code this * s}; {@code x.multiply(Scalar.J)} is numpy's {@code x * 1j}. */
+    public Tensor multiply(Scalar s) { return binary(ElementwiseFn.MULTIPLY, this, s); }
+    public Tensor divide(Scalar s) { return binary(ElementwiseFn.DIVIDE, this, s); }
+    /** {@code s / this}. */
+    public Tensor rdivide(Scalar s) { return binary(ElementwiseFn.DIVIDE, s, this); }
+    public Tensor power(Scalar s) { return binary(ElementwiseFn.POWER, this, s); }
+    public Tensor equal(Scalar s) { return binary(ElementwiseFn.EQUAL, this, s); }
+    public Tensor notEqual(Scalar s) { return binary(ElementwiseFn.NOT_EQUAL, this, s); }
     public Tensor negative() { return unary(ElementwiseFn.NEGATIVE); }
     public Tensor abs() { return unary(ElementwiseFn.ABS); }
     public Tensor sqrt() { return unary(ElementwiseFn.SQRT); }
@@ -650,6 +666,18 @@ public final class Tensor implements io.mars.common.graph.Tileable {
     public Tensor put(Tensor mask, double value) { return ShapeIndexing.put(this, mask, Scalar.of(value)); }
     public Tensor put(Tensor mask, long value) { return ShapeIndexing.put(this, mask, Scalar.of(value)); }
     public Tensor put(Tensor mask, boolean value) { return ShapeIndexing.put(this, mask, Scalar.of(value)); }
+    /**
+     * numpy's {@code x[mask] = value} with a scalar of any kind: {@code Scalar.complex(re, im)} into a complex tensor
+     * (a real tensor refuses a complex value, UNSUPPORTED_DTYPE, as numpy raises TypeError).
+     */
+    public Tensor put(Tensor mask, Scalar value) {
+        if (value.kind() == DataType.Kind.COMPLEX && !dtype().isComplex()) {
+            throw new io.mars.common.error.MarsException(io.mars.common.error.ErrorCode.UNSUPPORTED_DTYPE,
+                    "cannot put the complex value " + value + " into a " + dtype() + " tensor (numpy raises"
+                    + " TypeError); make it complex first with astype");
+        }
+        return ShapeIndexing.put(this, mask, value);
+    }
     /**
      * numpy's {@code np.copyto(a, value, where=mask)} as a new tensor: {@code value} broadcasts to this shape and is
      * taken element by element where the mask is true (unlike {@code a[mask] = v}, which reads v in order).

@@ -70,6 +70,37 @@ public final class Tensors {
         return full(shape, Scalar.of(value), dtype, chunks);
     }
 
+    /**
+     * numpy.full with a scalar of any kind, the dtype following it as numpy's does: {@code Scalar.complex(1, -2)}
+     * gives complex128 ({@code np.full(shape, 1-2j)}), a float float64, an int int64, a bool bool.
+     */
+    public static Tensor full(long[] shape, Scalar value, ChunkSpec chunks) {
+        DataType dtype = switch (value.kind()) {
+            case BOOL -> DataType.BOOL;
+            case INT -> DataType.INT64;
+            case FLOAT -> DataType.FLOAT64;
+            case COMPLEX -> DataType.COMPLEX128;
+        };
+        return Creation.full(shape, value, dtype, chunks);
+    }
+
+    /**
+     * numpy.full_like with a scalar of any kind, cast to the dtype of {@code t}: a complex value needs a complex
+     * tensor (numpy drops the imaginary part with a ComplexWarning; Mars refuses it, UNSUPPORTED_DTYPE).
+     */
+    public static Tensor fullLike(Tensor t, Scalar value) {
+        return Creation.fullLike(t, checkFillable(value, t.dtype()), null, null);
+    }
+
+    private static Scalar checkFillable(Scalar value, DataType dtype) {
+        if (value.kind() == DataType.Kind.COMPLEX && !dtype.isComplex()) {
+            throw new io.mars.common.error.MarsException(io.mars.common.error.ErrorCode.UNSUPPORTED_DTYPE,
+                    "cannot fill a " + dtype + " tensor with the complex value " + value + "; numpy would drop the"
+                    + " imaginary part (ComplexWarning): give its real part, or a complex dtype");
+        }
+        return value;
+    }
+
     private static Tensor full(long[] shape, Scalar value, DataType dtype, ChunkSpec chunks) {
         Shapes.checkConcrete(shape);
         chunks.resolve(shape, dtype, Long.MAX_VALUE);

@@ -2,6 +2,7 @@ package io.mars.types;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,7 +12,7 @@ import java.util.Objects;
 
 /**
  * One column of a {@link LocalTable}, on the heap. Values live in one of three arrays by type: {@code longs} for
- * bool (0/1), int32, int64 and timestamps (nanoseconds since the epoch), {@code doubles} for floats, {@code strings}
+ * bool (0/1), int32, int64, timestamps (nanoseconds since the epoch) and timedeltas (nanoseconds), {@code doubles} for floats, {@code strings}
  * for text; the other two are null. {@code nulls[i] == 1} marks row {@code i} null ({@code nulls} is null when no
  * row is); a float NaN counts as null too.
  */
@@ -21,7 +22,7 @@ public record Column(String name, DType dtype, long[] longs, double[] doubles, L
         Objects.requireNonNull(dtype, "dtype");
         int n;
         switch (dtype) {
-            case BOOL, INT32, INT64, TIMESTAMP -> {
+            case BOOL, INT32, INT64, TIMESTAMP, TIMEDELTA -> {
                 require(longs != null && doubles == null && strings == null, name, dtype);
                 n = longs.length;
             }
@@ -82,7 +83,8 @@ public record Column(String name, DType dtype, long[] longs, double[] doubles, L
     }
 
     /**
-     * A column of {@code dtype} from boxed values (Boolean, Number, String, Instant); null elements are null rows.
+     * A column of {@code dtype} from boxed values (Boolean, Number, String, Instant, Duration; a Long is nanoseconds
+     * for timestamps and timedeltas); null elements are null rows.
      */
     public static Column of(String name, DType dtype, List<?> values) {
         int n = values.size();
@@ -107,6 +109,7 @@ public record Column(String name, DType dtype, long[] longs, double[] doubles, L
                 case BOOL -> longs[i] = asBoolean(name, v) ? 1 : 0;
                 case INT32, INT64 -> longs[i] = asNumber(name, dtype, v).longValue();
                 case TIMESTAMP -> longs[i] = asNanos(name, v);
+                case TIMEDELTA -> longs[i] = asDurationNanos(name, v);
                 case FLOAT32, FLOAT64 -> doubles[i] = asNumber(name, dtype, v).doubleValue();
                 case STRING -> strings.add(v.toString());
                 default -> throw new IllegalStateException();
@@ -137,10 +140,12 @@ public record Column(String name, DType dtype, long[] longs, double[] doubles, L
                 e = DType.STRING;
             } else if (v instanceof Instant) {
                 e = DType.TIMESTAMP;
+            } else if (v instanceof Duration) {
+                e = DType.TIMEDELTA;
             } else {
                 throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "column '" + name + "' holds a "
-                        + v.getClass().getName() + " (" + v + "); use Boolean, Integer, Long, Float, Double, String or"
-                        + " Instant");
+                        + v.getClass().getName() + " (" + v + "); use Boolean, Integer, Long, Float, Double, String,"
+                        + " Instant or Duration");
             }
             t = t == null ? e : widen(name, t, e);
         }
@@ -186,6 +191,17 @@ public record Column(String name, DType dtype, long[] longs, double[] doubles, L
                 + "'; give Instants or nanoseconds since the epoch");
     }
 
+    private static long asDurationNanos(String name, Object v) {
+        if (v instanceof Duration d) {
+            return Timedeltas.nanos(d);
+        }
+        if (v instanceof Long l) {
+            return l;
+        }
+        throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "column '" + name + "' of timedelta64[ns] holds '" + v
+                + "'; give Durations or nanoseconds");
+    }
+
     public int length() {
         return longs != null ? longs.length : doubles != null ? doubles.length : strings.size();
     }
@@ -210,10 +226,16 @@ public record Column(String name, DType dtype, long[] longs, double[] doubles, L
     }
 
     public String getString(int i) {
-        return strings != null ? strings.get(i) : isNull(i) ? null : String.valueOf(get(i));
+        if (strings != null) {
+            return strings.get(i);
+        }
+        if (isNull(i)) {
+            return null;
+        }
+        return dtype == DType.TIMEDELTA ? Timedeltas.format(longs[i]) : String.valueOf(get(i));
     }
 
-    /** Row {@code i} boxed: Boolean, Integer, Long, Float, Double, String or Instant; null for a null row. */
+    /** Row {@code i} boxed: Boolean, Integer, Long, Float, Double, String, Instant or Duration; null for a null row. */
     public Object get(int i) {
         if (isNull(i)) {
             return null;
@@ -227,6 +249,7 @@ public record Column(String name, DType dtype, long[] longs, double[] doubles, L
             case STRING -> strings.get(i);
             case TIMESTAMP -> Instant.ofEpochSecond(Math.floorDiv(longs[i], 1_000_000_000L),
                     Math.floorMod(longs[i], 1_000_000_000L));
+            case TIMEDELTA -> Duration.ofNanos(longs[i]);
         };
     }
 

@@ -17,7 +17,9 @@ public enum DType {
     /** Text; pandas shows it as {@code object}. */
     STRING("object"),
     /** Nanoseconds since the epoch, UTC; pandas' {@code datetime64[ns]}. */
-    TIMESTAMP("datetime64[ns]");
+    TIMESTAMP("datetime64[ns]"),
+    /** A signed length of time in nanoseconds; pandas' {@code timedelta64[ns]} (a null is pandas' NaT). */
+    TIMEDELTA("timedelta64[ns]");
 
     private final String pandasName;
 
@@ -33,18 +35,23 @@ public enum DType {
     public boolean isNumeric() {
         return switch (this) {
             case BOOL, INT32, INT64, FLOAT32, FLOAT64 -> true;
-            case STRING, TIMESTAMP -> false;
+            case STRING, TIMESTAMP, TIMEDELTA -> false;
         };
+    }
+
+    /** Whether values are instants or lengths of time (datetime64[ns], timedelta64[ns]). */
+    public boolean isTemporal() {
+        return this == TIMESTAMP || this == TIMEDELTA;
     }
 
     public boolean isFloat() {
         return this == FLOAT32 || this == FLOAT64;
     }
 
-    /** Whether values are held as longs (bool as 0/1, timestamps as nanoseconds). */
+    /** Whether values are held as longs (bool as 0/1, timestamps and timedeltas as nanoseconds). */
     public boolean isLongBacked() {
         return switch (this) {
-            case BOOL, INT32, INT64, TIMESTAMP -> true;
+            case BOOL, INT32, INT64, TIMESTAMP, TIMEDELTA -> true;
             case FLOAT32, FLOAT64, STRING -> false;
         };
     }
@@ -58,7 +65,7 @@ public enum DType {
         }
         throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "dtype '" + name
                 + "' is not supported for dataframes; use one of bool, int32, int64, float32, float64, object (string),"
-                + " datetime64[ns]");
+                + " datetime64[ns], timedelta64[ns]");
     }
 
     /** The type numpy-style arithmetic of two numeric columns gives (two bool columns give int64). */
@@ -72,12 +79,12 @@ public enum DType {
         return a == INT32 && (b == INT32 || b == BOOL) || b == INT32 && a == BOOL ? INT32 : INT64;
     }
 
-    /** The tensor dtype of this column type; strings and timestamps have none (timestamps give int64). */
+    /** The tensor dtype of this column type; strings have none, timestamps and timedeltas give int64 (nanoseconds). */
     public DataType toTensorType() {
         return switch (this) {
             case BOOL -> DataType.BOOL;
             case INT32 -> DataType.INT32;
-            case INT64, TIMESTAMP -> DataType.INT64;
+            case INT64, TIMESTAMP, TIMEDELTA -> DataType.INT64;
             case FLOAT32 -> DataType.FLOAT32;
             case FLOAT64 -> DataType.FLOAT64;
             case STRING -> throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE,

@@ -116,6 +116,7 @@ final class TablePrinter {
             case INT32, INT64 -> trimFront(fixedWidth(integers(labels, rows), false, 0));
             case FLOAT32, FLOAT64 -> trimFront(fixedWidth(floats(labels, rows, " NaN"), false, 0));
             case TIMESTAMP -> timestamps(labels, rows);
+            case TIMEDELTA -> timedeltas(labels, rows);
             case BOOL, STRING -> {
                 List<String> out = new ArrayList<>();
                 for (int r : rows) {
@@ -180,6 +181,7 @@ final class TablePrinter {
             case FLOAT32, FLOAT64 -> floats(column, rows, "NaN");
             case STRING -> generic(column, rows, "NaN");
             case TIMESTAMP -> timestamps(column, rows);
+            case TIMEDELTA -> timedeltas(column, rows);
         };
     }
 
@@ -210,6 +212,7 @@ final class TablePrinter {
             case FLOAT32, FLOAT64 -> ArrayPrinter.pythonFloat(column.getDouble(row), column.dtype() == DType.FLOAT32);
             case STRING -> escape(column.getString(row));
             case TIMESTAMP -> timestamps(column, new int[] {row}).get(0);
+            case TIMEDELTA -> timedeltas(column, new int[] {row}).get(0);
         };
     }
 
@@ -286,6 +289,19 @@ final class TablePrinter {
     }
 
     /** pandas' datetime64[ns] text: dates alone when every time is midnight, else the finest fraction needed. */
+    /** pandas' Timedelta64Formatter: {@code "n days"} when every value shown is whole days, else each value's text. */
+    private static List<String> timedeltas(Column column, int[] rows) {
+        boolean evenDays = true;
+        for (int r : rows) {
+            evenDays &= column.isNull(r) || Math.floorMod(column.getLong(r), Timedeltas.DAY) == 0;
+        }
+        List<String> out = new ArrayList<>();
+        for (int r : rows) {
+            out.add(column.isNull(r) ? "NaT" : Timedeltas.format(column.getLong(r), evenDays));
+        }
+        return out;
+    }
+
     private static List<String> timestamps(Column column, int[] rows) {
         boolean allMidnight = true;
         int fractionDigits = 0;

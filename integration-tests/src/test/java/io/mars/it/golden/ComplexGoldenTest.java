@@ -2,6 +2,7 @@ package io.mars.it.golden;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mars.common.operand.Scalar;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import io.mars.types.ChunkSpec;
@@ -29,7 +30,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Complex dtypes in the element-wise functions (trigonometric, hyperbolic and their inverses, exp2, expm1, the logs,
  * sign, square, reciprocal, rint, around, the predicates, equal/not_equal), the nan-reductions and the scans, diagonal,
- * boolean-mask selection, take and put, against
+ * boolean-mask selection, take and put, and complex scalars ({@code Scalar.complex(re, im)}: numpy's {@code x * 1j},
+ * with float32, ints, bools and complex tensors, in arithmetic, equal/not_equal, where, full and full_like), against
  * numpy 2 (golden_complex.py): every case of cases.tsv at three chunkings of its inputs (one chunk, chunks of 3 along
  * every axis, uneven chunks of 4). Same dtype and shape; NaN and infinite parts where numpy has them; every other
  * element within 1e-12 of its own magnitude (1e-6 for complex64 and float32 results, which numpy computes in single
@@ -119,6 +121,40 @@ class ComplexGoldenTest {
         e.put("nancumprod_axis0", in -> in.get(0).nancumprod(0));
         e.put("nancumprod_axis1", in -> Tensors.nancumprod(in.get(0), 1));
         e.put("cumprod_empty", in -> in.get(0).cumprod(1));
+        // complex scalars
+        Scalar j = Scalar.J;
+        e.put("mul_1j", in -> in.get(0).multiply(j));
+        e.put("mul_1j_2d", in -> in.get(0).multiply(j));
+        e.put("mul_1j_f32", in -> in.get(0).multiply(j));
+        e.put("mul_complex_int", in -> in.get(0).multiply(Scalar.complex(2, -1)));
+        e.put("mul_1j_int32", in -> in.get(0).multiply(j));
+        e.put("mul_1j_bool", in -> in.get(0).greater(0L).multiply(j));
+        e.put("mul_complex", in -> in.get(0).multiply(Scalar.complex(0.5, -2)));
+        e.put("mul_complex_c64", in -> in.get(0).multiply(Scalar.complex(0.5, -2)));
+        e.put("mul_1j_0d", in -> in.get(0).multiply(j));
+        e.put("mul_1j_empty", in -> Tensors.multiply(in.get(0), j));
+        e.put("add_complex", in -> in.get(0).add(Scalar.complex(1, 2)));
+        e.put("add_complex_f32", in -> Tensors.add(in.get(0), Scalar.complex(1, 2)));
+        e.put("sub_complex", in -> in.get(0).subtract(Scalar.complex(0, 3)));
+        e.put("rsub_complex", in -> in.get(0).rsubtract(Scalar.complex(1, 2)));
+        e.put("div_complex", in -> in.get(0).divide(Scalar.complex(3, -4)));
+        e.put("div_complex_real", in -> in.get(0).divide(Scalar.complex(0, 2)));
+        e.put("rdiv_complex", in -> in.get(0).rdivide(Scalar.complex(2, 1)));
+        e.put("power_complex", in -> in.get(0).power(Scalar.complex(0.5, 0.5)));
+        e.put("power_1j_abs", in -> Tensors.abs(in.get(0)).power(j));
+        e.put("equal_complex", in -> in.get(0).equal(Scalar.complex(1, 2)));
+        e.put("not_equal_complex", in -> in.get(0).notEqual(Scalar.complex(1, 2)));
+        e.put("equal_1j_real", in -> Tensors.equal(in.get(0), j));
+        e.put("where_complex", in -> Tensors.where(in.get(0).greater(0.0), in.get(0), Scalar.complex(0, 2)));
+        e.put("where_complex_c64", in -> Tensors.where(Tensors.real(in.get(0)).greater(0.0), in.get(0),
+                Scalar.complex(0, -1)));
+        e.put("where_complex_f32", in -> Tensors.where(in.get(0).greater(0.0), Scalar.complex(1, 1), in.get(0)));
+        e.put("full_like_complex", in -> Tensors.fullLike(in.get(0), Scalar.complex(1.5, -2)));
+        e.put("full_like_complex_c64", in -> Tensors.fullLike(in.get(0), Scalar.complex(0.25, 4)));
+        e.put("full_complex", in -> Tensors.full(in.get(0).shape(), Scalar.complex(1.5, -2), ChunkSpec.of(4)));
+        e.put("put_complex_scalar", in -> in.get(0).put(Tensors.real(in.get(0)).greater(0.0), Scalar.complex(1, -1)));
+        e.put("put_complex_scalar_c64", in -> in.get(0).put(Tensors.imag(in.get(0)).less(0.0),
+                Scalar.complex(0, -0.5)));
         return e;
     }
 

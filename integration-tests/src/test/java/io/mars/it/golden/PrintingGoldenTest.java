@@ -121,7 +121,7 @@ class PrintingGoldenTest {
         for (JsonNode v : col.get("values")) {
             values.add(v.isNull() ? null : switch (dtype) {
                 case BOOL -> v.asBoolean();
-                case INT32, INT64, TIMESTAMP -> v.asLong();
+                case INT32, INT64, TIMESTAMP, TIMEDELTA -> v.asLong();
                 case FLOAT32, FLOAT64 -> number(v);
                 case STRING -> v.asText();
             });

@@ -255,6 +255,18 @@ public final class CsvReader {
                 }
                 b.addLong(ns);
             }
+            case TIMEDELTA -> {
+                Long ns;
+                try {
+                    ns = io.mars.types.Timedeltas.parse(v);
+                } catch (io.mars.common.error.MarsException e) {
+                    return false;
+                }
+                if (ns == null) {
+                    return false;
+                }
+                b.addLong(ns);
+            }
             case STRING -> b.addString(v);
         }
         return true;

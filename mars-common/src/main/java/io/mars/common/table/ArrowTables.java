@@ -43,6 +43,7 @@ public final class ArrowTables {
             case FLOAT64 -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
             case STRING -> ArrowType.Utf8.INSTANCE;
             case TIMESTAMP -> new ArrowType.Timestamp(TimeUnit.NANOSECOND, null);
+            case TIMEDELTA -> new ArrowType.Duration(TimeUnit.NANOSECOND);
         };
         return new Field(name, FieldType.nullable(t), null);
     }
@@ -64,6 +65,9 @@ public final class ArrowTables {
         }
         if (t instanceof ArrowType.Timestamp) {
             return DType.TIMESTAMP;
+        }
+        if (t instanceof ArrowType.Duration) {
+            return DType.TIMEDELTA;
         }
         throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "Arrow type " + t + " of column '" + f.getName()
                 + "' is not supported");
@@ -119,7 +123,7 @@ public final class ArrowTables {
                 b.allocateNew(n);
                 ArrowBuf data = b.getDataBuffer();
                 switch (c.dtype()) {
-                    case INT64, TIMESTAMP -> ArrowBuffers.putLongs(data, c.longs(), n);
+                    case INT64, TIMESTAMP, TIMEDELTA -> ArrowBuffers.putLongs(data, c.longs(), n);
                     case FLOAT64 -> ArrowBuffers.putDoubles(data, c.doubles(), n);
                     case INT32 -> ArrowBuffers.putLongsAsInts(data, c.longs(), n);
                     case FLOAT32 -> ArrowBuffers.putDoublesAsFloats(data, c.doubles(), n);
@@ -195,7 +199,7 @@ public final class ArrowTables {
         DType dtype = dtype(v.getField());
         byte[] nulls = v.getNullCount() > 0 ? ArrowBuffers.nullFlags(v.getValidityBuffer(), n) : null;
         switch (dtype) {
-            case BOOL, INT32, INT64, TIMESTAMP -> {
+            case BOOL, INT32, INT64, TIMESTAMP, TIMEDELTA -> {
                 long[] out = new long[n];
                 ArrowBuf data = v.getDataBuffer();
                 switch (dtype) {

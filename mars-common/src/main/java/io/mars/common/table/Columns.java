@@ -17,7 +17,7 @@ public final class Columns {
         int end = start + length;
         byte[] nulls = c.nulls() == null ? null : Arrays.copyOfRange(c.nulls(), start, end);
         return switch (c.dtype()) {
-            case BOOL, INT32, INT64, TIMESTAMP -> new Column(c.name(), c.dtype(), Arrays.copyOfRange(c.longs(), start, end),
+            case BOOL, INT32, INT64, TIMESTAMP, TIMEDELTA -> new Column(c.name(), c.dtype(), Arrays.copyOfRange(c.longs(), start, end),
                     null, null, nulls);
             case FLOAT32, FLOAT64 -> new Column(c.name(), c.dtype(), null, Arrays.copyOfRange(c.doubles(), start, end),
                     null, nulls);
@@ -43,7 +43,7 @@ public final class Columns {
             }
         }
         switch (c.dtype()) {
-            case BOOL, INT32, INT64, TIMESTAMP -> {
+            case BOOL, INT32, INT64, TIMESTAMP, TIMEDELTA -> {
                 long[] out = new long[count];
                 for (int i = 0; i < count; i++) {
                     out[i] = c.longs()[rows[i]];

@@ -139,6 +139,7 @@ class ArrowTablesTest {
                     case FLOAT64 -> rnd.nextGaussian();
                     case STRING -> "s" + rnd.nextInt(1000);
                     case TIMESTAMP -> java.time.Instant.ofEpochSecond(rnd.nextInt(2_000_000_000), rnd.nextInt(1_000_000_000));
+                    case TIMEDELTA -> java.time.Duration.ofNanos(rnd.nextLong() / 4);
                 });
             }
             cols.add(Column.of(t.name().toLowerCase(java.util.Locale.ROOT).replace("float", "f").replace("int", "i"),

@@ -30,8 +30,10 @@ final class ComplexLoops {
                 data[i] = pairs(arrays[i]);
             } else {
                 Scalar c = args.get(i).constant();
-                double v = c.kind() == DataType.Kind.FLOAT ? c.floatValue() : (double) c.intValue();
-                data[i] = new double[] {compute == DataType.COMPLEX64 ? (float) v : v, 0.0};
+                double re = c.realValue();
+                double im = c.imagValue();
+                // a weak scalar takes the array's type first: complex64 * 0.1j multiplies by 0.1fj
+                data[i] = compute == DataType.COMPLEX64 ? new double[] {(float) re, (float) im} : new double[] {re, im};
             }
         }
         int s0 = layout.lastStride(0);

@@ -277,7 +277,11 @@ final class ElementwiseKernel implements Kernel<ChunkElementwise> {
     }
 
     private static boolean truth(Scalar c) {
-        return c.kind() == DataType.Kind.FLOAT ? c.floatValue() != 0.0 : c.intValue() != 0;
+        return switch (c.kind()) {
+            case FLOAT -> c.floatValue() != 0.0;
+            case COMPLEX -> c.floatValue() != 0.0 || c.imagValue() != 0.0;
+            case BOOL, INT -> c.intValue() != 0;
+        };
     }
 
     private static int decimals(List<Arg> args) {

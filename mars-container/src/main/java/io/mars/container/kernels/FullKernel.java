@@ -61,7 +61,7 @@ final class FullKernel implements Kernel<ChunkFull> {
             case COMPLEX64, COMPLEX128 -> {
                 NDArray a = NDArray.allocate(dtype, shape);
                 for (int i = 0; i < n; i++) {
-                    a.setComplex(i, d, 0.0);
+                    a.setComplex(i, value.realValue(), value.imagValue());
                 }
                 yield a.data();
             }

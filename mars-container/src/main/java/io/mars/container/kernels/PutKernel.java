@@ -49,6 +49,11 @@ final class PutKernel implements Kernel<ChunkPut> {
     }
 
     private static NDArray scalar(Scalar s, DataType dtype) {
+        if (dtype.isComplex()) {
+            NDArray one = NDArray.allocate(dtype, 1);
+            one.setComplex(0, s.realValue(), s.imagValue());
+            return one;
+        }
         return switch (s.kind()) {
             case FLOAT, COMPLEX -> Casts.fromDoubles(new double[] {s.floatValue()}, dtype, new long[] {1});
             case INT, BOOL -> Casts.fromLongs(new long[] {s.intValue()}, dtype, new long[] {1});

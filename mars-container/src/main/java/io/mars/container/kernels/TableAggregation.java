@@ -523,7 +523,8 @@ final class TableAggregation {
         }
 
         boolean intSum() {
-            return spec.outputType() == DType.INT64 && (spec.fn() == io.mars.common.operand.dataframe.AggFn.SUM
+            return (spec.outputType() == DType.INT64 || spec.outputType() == DType.TIMEDELTA)
+                    && (spec.fn() == io.mars.common.operand.dataframe.AggFn.SUM
                     || spec.fn() == io.mars.common.operand.dataframe.AggFn.PROD);
         }
 
@@ -579,6 +580,26 @@ final class TableAggregation {
                     pick(g, isFloat ? d[r] : 0, isFloat ? 0 : l[r], isFloat);
                 }
             }
+        }
+
+        /**
+         * The mean of timedeltas as pandas computes it: the nanoseconds summed in double, divided by the count and
+         * truncated to a nanosecond; NaT for a group without values.
+         */
+        private Column timedeltaMean(String name, int[] order) {
+            int g = order.length;
+            long[] out = new long[g];
+            byte[] nulls = null;
+            for (int i = 0; i < g; i++) {
+                int k = order[i];
+                if (n[k] == 0) {
+                    nulls = nulls == null ? new byte[g] : nulls;
+                    nulls[i] = 1;
+                } else {
+                    out[i] = (long) (s[k] / n[k]);
+                }
+            }
+            return new Column(name, DType.TIMEDELTA, out, null, null, nulls);
         }
 
         /** The picked values of {@code order}'s groups as a column of the input's type (null where none). */
@@ -851,6 +872,9 @@ final class TableAggregation {
                     return new Column(name, t, null, out, null, null);
                 }
                 case MEAN -> {
+                    if (t == DType.TIMEDELTA) {
+                        return timedeltaMean(name, order);
+                    }
                     double[] out = new double[g];
                     for (int i = 0; i < g; i++) {
                         int k = order[i];

@@ -18,6 +18,10 @@ final class TableCasts {
         if (from == to) {
             return a.withName(name);
         }
+        if (from.isTemporal() && to == DType.INT64 || from == DType.INT64 && to.isTemporal()) {
+            // nanoseconds either way; NaT and a null int stay null
+            return new Column(name, to, a.longs(), null, null, a.nulls());
+        }
         if (to == DType.STRING) {
             List<String> out = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
@@ -75,6 +79,7 @@ final class TableCasts {
             case FLOAT32, FLOAT64 -> Double.toString(a.doubles()[i]);
             case STRING -> a.strings().get(i);
             case TIMESTAMP -> String.valueOf(a.get(i));
+            case TIMEDELTA -> io.mars.types.Timedeltas.format(a.longs()[i]);
         };
     }
 

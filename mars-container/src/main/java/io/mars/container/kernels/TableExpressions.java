@@ -80,6 +80,9 @@ final class TableExpressions {
             }
             return new Column(e.name(), t, null, out, null, null);
         }
+        if (t == DType.TIMEDELTA && (e.fn() == ExprFn.MULTIPLY || e.fn() == ExprFn.DIVIDE)) {
+            return scaledTimedeltas(e, left, right, s, n);
+        }
         long[] out = new long[n];
         byte[] nulls = null;
         for (int i = 0; i < n; i++) {
@@ -125,6 +128,41 @@ final class TableExpressions {
             out[i] = t == DType.INT32 ? (int) r : r;
         }
         return new Column(e.name(), t, out, null, null, nulls);
+    }
+
+    /**
+     * timedelta times or over a number, as numpy's loops: by a float in double, truncated to nanoseconds (NaT where
+     * the result is NaN or infinite); by an int in long, over zero NaT.
+     */
+    private static Column scaledTimedeltas(ColumnExpr e, Column left, Column right, Scalar s, int n) {
+        boolean leftIsTimedelta = left != null && left.dtype() == DType.TIMEDELTA;
+        Column td = leftIsTimedelta ? left : right;
+        Column other = leftIsTimedelta ? right : left;
+        boolean floats = other != null ? other.dtype().isFloat() : s.kind() == io.mars.types.DataType.Kind.FLOAT;
+        boolean multiply = e.fn() == ExprFn.MULTIPLY;
+        long[] out = new long[n];
+        byte[] nulls = null;
+        for (int i = 0; i < n; i++) {
+            boolean isNull = td.isNull(i) || other != null && other.isNull(i);
+            if (!isNull) {
+                long x = td.longs()[i];
+                if (floats) {
+                    double y = other != null ? other.doubles()[i] : s.floatValue();
+                    double r = multiply ? x * y : x / y;
+                    isNull = !Double.isFinite(r);
+                    out[i] = isNull ? 0 : (long) r;
+                } else {
+                    long y = other != null ? other.longs()[i] : s.intValue();
+                    isNull = !multiply && y == 0;
+                    out[i] = isNull ? 0 : multiply ? x * y : x / y;
+                }
+            }
+            if (isNull) {
+                nulls = nulls == null ? new byte[n] : nulls;
+                nulls[i] = 1;
+            }
+        }
+        return new Column(e.name(), DType.TIMEDELTA, out, null, null, nulls);
     }
 
     private static Column unaryNumeric(ColumnExpr e, Column a, int n) {
@@ -302,7 +340,8 @@ final class TableExpressions {
         }
         long[] out = new long[n];
         for (int i = 0; i < n; i++) {
-            out[i] = a.isNull(i) ? (long) s.floatValue() : a.longs()[i];
+            out[i] = a.isNull(i) ? s.kind() == io.mars.types.DataType.Kind.FLOAT ? (long) s.floatValue() : s.intValue()
+                    : a.longs()[i];
         }
         return new Column(e.name(), e.dtype(), out, null, null, null);
     }

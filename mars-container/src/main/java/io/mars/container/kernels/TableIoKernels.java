@@ -259,12 +259,17 @@ public final class TableIoKernels {
             }
             w.write('\n');
             int n = t.rowCount();
+            // pandas writes a timedelta column of whole days as "n days", each file's values decided together
+            boolean[] evenDays = new boolean[cols.size()];
+            for (int j = 0; j < cols.size(); j++) {
+                evenDays[j] = cols.get(j).dtype() == DType.TIMEDELTA && io.mars.types.Timedeltas.evenDays(cols.get(j));
+            }
             for (int i = 0; i < n; i++) {
                 for (int j = 0; j < cols.size(); j++) {
                     if (j > 0) {
                         w.write(delimiter);
                     }
-                    String f = csvField(cols.get(j), i, delimiter);
+                    String f = csvField(cols.get(j), i, delimiter, evenDays[j]);
                     w.write(single && f.isEmpty() ? "\"\"" : f);
                 }
                 w.write('\n');
@@ -272,7 +277,7 @@ public final class TableIoKernels {
         }
     }
 
-    private static String csvField(Column c, int i, char delimiter) {
+    private static String csvField(Column c, int i, char delimiter, boolean evenDays) {
         if (c.nulls() != null && c.nulls()[i] != 0) {
             return "";
         }
@@ -282,6 +287,7 @@ public final class TableIoKernels {
             case FLOAT32 -> CsvValues.formatDouble(Double.parseDouble(Float.toString((float) c.doubles()[i])));
             case FLOAT64 -> CsvValues.formatDouble(c.doubles()[i]);
             case TIMESTAMP -> CsvValues.formatTimestamp(c.longs()[i]);
+            case TIMEDELTA -> io.mars.types.Timedeltas.format(c.longs()[i], evenDays);
             case STRING -> CsvValues.quote(c.strings().get(i), delimiter);
         };
     }
@@ -299,6 +305,9 @@ public final class TableIoKernels {
                         .named(c.name());
                 case TIMESTAMP -> b.optional(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.timestampType(false,
                         LogicalTypeAnnotation.TimeUnit.NANOS)).named(c.name());
+                // Parquet has no duration type: nanoseconds as a plain int64, as pyarrow stores one (pyarrow also
+                // keeps the Arrow type in its ARROW:schema metadata, which is not written here); read back as int64
+                case TIMEDELTA -> b.optional(PrimitiveTypeName.INT64).named(c.name());
             }
         }
         return b.named("schema");
@@ -331,7 +340,7 @@ public final class TableIoKernels {
                     switch (c.dtype()) {
                         case BOOL -> g.append(c.name(), c.longs()[i] != 0);
                         case INT32 -> g.append(c.name(), (int) c.longs()[i]);
-                        case INT64, TIMESTAMP -> g.append(c.name(), c.longs()[i]);
+                        case INT64, TIMESTAMP, TIMEDELTA -> g.append(c.name(), c.longs()[i]);
                         case FLOAT32 -> g.append(c.name(), (float) c.doubles()[i]);
                         case FLOAT64 -> g.append(c.name(), c.doubles()[i]);
                         case STRING -> g.append(c.name(), c.strings().get(i));

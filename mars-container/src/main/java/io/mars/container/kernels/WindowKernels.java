@@ -68,7 +68,7 @@ final class WindowKernels {
             switch (c.dtype()) {
                 case STRING -> s = c.getString(i);
                 case FLOAT32, FLOAT64 -> d = has ? apply(d, c.getDouble(i)) : c.getDouble(i);
-                case BOOL, INT32, INT64, TIMESTAMP -> l = has ? apply(l, c.getLong(i)) : c.getLong(i);
+                case BOOL, INT32, INT64, TIMESTAMP, TIMEDELTA -> l = has ? apply(l, c.getLong(i)) : c.getLong(i);
             }
             has = true;
         }
@@ -144,7 +144,7 @@ final class WindowKernels {
         return switch (type) {
             case STRING -> new Column(name, type, null, null, Arrays.asList(f.has ? f.s : null), nulls);
             case FLOAT32, FLOAT64 -> new Column(name, type, null, new double[] {f.has ? f.d : Double.NaN}, null, null);
-            case BOOL, INT32, INT64, TIMESTAMP -> new Column(name, type, new long[] {f.l}, null, null, nulls);
+            case BOOL, INT32, INT64, TIMESTAMP, TIMEDELTA -> new Column(name, type, new long[] {f.l}, null, null, nulls);
         };
     }
 
@@ -392,6 +392,10 @@ final class WindowKernels {
         if (fn == WindowFn.SHIFT) {
             return shift(c, type, start, n, periods);
         }
+        if (fn == WindowFn.ROLLING_COUNT) {
+            return new Column(c.name(), type, null, rollingCounts(c, start, n, (int) periods, op.minPeriods()), null,
+                    null);
+        }
         double[] v = new double[c.length()];
         for (int i = 0; i < v.length; i++) {
             v[i] = c.isNull(i) ? Double.NaN : c.getDouble(i);
@@ -403,7 +407,7 @@ final class WindowKernels {
                     fn == WindowFn.ROLLING_MAX);
             case DIFF, PCT_CHANGE, ROLLING_STD, ROLLING_VAR, ROLLING_MEDIAN -> rowByRow(fn, v, start, n, periods,
                     op.minPeriods());
-            case SHIFT -> throw new IllegalStateException();
+            case SHIFT, ROLLING_COUNT -> throw new IllegalStateException();
         };
         if (type == DType.FLOAT32) {
             for (int j = 0; j < n; j++) {
@@ -501,6 +505,32 @@ final class WindowKernels {
             if (r >= start) {
                 out[r - start] = count < Math.max(1, minPeriods) || tail == head ? Double.NaN : v[queue[head]];
             }
+        }
+        return out;
+    }
+
+    /**
+     * pandas' rolling count of the rows {@code [start, start + n)} of the stack: the values that are not null among
+     * the row and the {@code w - 1} rows before it (fewer at the column's start, where the stack starts), NaN where
+     * those rows number fewer than {@code minPeriods}; a running count, each row entering and the one {@code w}
+     * before leaving.
+     */
+    private static double[] rollingCounts(Column c, int start, int n, int w, long minPeriods) {
+        double[] out = new double[n];
+        int from = Math.max(0, start - w + 1);
+        int count = 0;
+        for (int r = from; r < start; r++) {
+            count += c.isNull(r) ? 0 : 1;
+        }
+        for (int j = 0; j < n; j++) {
+            int r = start + j;
+            count += c.isNull(r) ? 0 : 1;
+            int first = r - w + 1;
+            if (first - 1 >= from) {
+                count -= c.isNull(first - 1) ? 0 : 1;
+            }
+            int rows = r - Math.max(first, 0) + 1;
+            out[j] = rows < minPeriods ? Double.NaN : count;
         }
         return out;
     }

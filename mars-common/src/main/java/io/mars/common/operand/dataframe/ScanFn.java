@@ -29,12 +29,13 @@ public enum ScanFn {
     /**
      * The dtype of the running values of a {@code column} of {@code in}, as pandas gives it: a bool sum or product
      * counts in int64, max and min keep the type, the fill keeps any type; UNSUPPORTED_DTYPE for what pandas refuses
-     * or Mars does not do (text and datetimes for sums and products, text for max and min).
+     * or Mars does not do (text and datetimes for sums and products, timedeltas for products, text for max and min).
      */
     public DType outputType(String column, DType in) {
         boolean ok = switch (this) {
-            case CUMSUM, CUMPROD -> in.isNumeric();
-            case CUMMAX, CUMMIN -> in.isNumeric() || in == DType.TIMESTAMP;
+            case CUMSUM -> in.isNumeric() || in == DType.TIMEDELTA;
+            case CUMPROD -> in.isNumeric();
+            case CUMMAX, CUMMIN -> in.isNumeric() || in.isTemporal();
             case FFILL -> true;
         };
         if (!ok) {

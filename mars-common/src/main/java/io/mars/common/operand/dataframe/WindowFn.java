@@ -6,7 +6,7 @@ import io.mars.types.DType;
 
 /**
  * A function of a row and its neighbours a fixed distance away: pandas' {@code shift(n)}, {@code diff(n)},
- * {@code pct_change(n)} (of values already forward-filled) and {@code rolling(w).sum/mean/min/max/std/var/median}.
+ * {@code pct_change(n)} (of values already forward-filled) and {@code rolling(w).sum/mean/min/max/std/var/median/count}.
  * A chunk computes it from its own rows and the rows of neighbouring chunks within that distance ({@link #before},
  * {@link #after}).
  */
@@ -20,7 +20,12 @@ public enum WindowFn {
     ROLLING_MAX("rolling.max"),
     ROLLING_STD("rolling.std"),
     ROLLING_VAR("rolling.var"),
-    ROLLING_MEDIAN("rolling.median");
+    ROLLING_MEDIAN("rolling.median"),
+    /**
+     * The values that are not null among the window's rows, float64, of a column of any dtype; NaN where the window
+     * has fewer than min_periods rows (pandas 1.5 applies min_periods to the rows, not to the values, for count).
+     */
+    ROLLING_COUNT("rolling.count");
 
     private final String pandasName;
 
@@ -53,8 +58,11 @@ public enum WindowFn {
      * differences of text, datetimes or bools).
      */
     public DType outputType(String column, DType in, long periods) {
+        if (this == ROLLING_COUNT) {
+            return DType.FLOAT64;
+        }
         if (this == SHIFT) {
-            if (periods == 0 || in == DType.STRING || in == DType.TIMESTAMP || in.isFloat()) {
+            if (periods == 0 || in == DType.STRING || in.isTemporal() || in.isFloat()) {
                 return in;
             }
             if (in == DType.BOOL) {
