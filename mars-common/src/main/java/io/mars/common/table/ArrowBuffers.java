@@ -51,6 +51,33 @@ public final class ArrowBuffers {
         }
     }
 
+    /** The first {@code n} ints of {@code src} (a string vector's offsets), bounds checked once for them all. */
+    public static void getInts(ArrowBuf src, int[] dst, int n) {
+        if (4L * n > src.capacity()) {
+            throw new IndexOutOfBoundsException("reading " + n + " ints from a buffer of " + src.capacity() + " bytes");
+        }
+        long address = src.memoryAddress();
+        for (int i = 0; i < n; i++) {
+            dst[i] = org.apache.arrow.memory.util.MemoryUtil.getInt(address + 4L * i);
+        }
+    }
+
+    /**
+     * The validity bits of a vector's first {@code n} values, or null when it has no nulls: a vector read from a
+     * file without nulls may have no validity buffer at all. Reads the bits without counting them first (Arrow's
+     * null count scans the whole buffer on every call).
+     */
+    public static byte[] validityBits(org.apache.arrow.vector.FieldVector v, int n) {
+        ArrowBuf validity = v.getValidityBuffer();
+        int bytes = bitBytes(n);
+        if (validity == null || validity.capacity() < bytes) {
+            return null;
+        }
+        byte[] out = new byte[bytes];
+        validity.getBytes(0, out);
+        return out;
+    }
+
     public static void putInts(ArrowBuf dst, int[] src, int n) {
         for (int from = 0; from < n; from += SLAB) {
             int len = Math.min(SLAB, n - from);

@@ -1,6 +1,5 @@
 package io.mars.common.table;
 
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.arrow.vector.VarCharVector;
@@ -30,18 +29,18 @@ final class Utf8Strings {
             return out;
         }
         int[] offsets = new int[n + 1];
-        v.getOffsetBuffer().nioBuffer(0, 4 * (n + 1)).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(offsets);
+        ArrowBuffers.getInts(v.getOffsetBuffer(), offsets, n + 1);
         int base = offsets[0];
         byte[] data = new byte[offsets[n] - base];
         v.getDataBuffer().getBytes(base, data);
-        boolean nulls = v.getNullCount() > 0;
+        byte[] validity = ArrowBuffers.validityBits(v, n);
         byte[][] keys = new byte[SLOTS][];
         String[] values = new String[SLOTS];
         int hits = 0;
         int lookups = 0;
         boolean share = true;
         for (int i = 0; i < n; i++) {
-            if (nulls && v.isNull(i)) {
+            if (validity != null && (validity[i >>> 3] >>> (i & 7) & 1) == 0) {
                 continue;
             }
             int from = offsets[i] - base;

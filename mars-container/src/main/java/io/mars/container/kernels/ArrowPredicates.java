@@ -4,16 +4,18 @@ import io.mars.common.operand.Scalar;
 import io.mars.common.operand.dataframe.ColumnExpr;
 import io.mars.common.operand.dataframe.ColumnRef;
 import io.mars.common.operand.dataframe.ExprFn;
+import io.mars.common.table.ArrowBuffers;
 import io.mars.common.table.TableChunk;
 import io.mars.types.DType;
 import io.mars.types.DataType;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
@@ -124,35 +126,9 @@ final class ArrowPredicates {
         };
     }
 
-    /** {@code x fn y} with IEEE semantics: NaN satisfies only not-equal. */
-    private static boolean holds(ExprFn fn, double x, double y) {
-        return switch (fn) {
-            case LESS -> x < y;
-            case LESS_EQUAL -> x <= y;
-            case GREATER -> x > y;
-            case GREATER_EQUAL -> x >= y;
-            case EQUAL -> x == y;
-            case NOT_EQUAL -> x != y;
-            default -> throw new IllegalStateException(fn.name());
-        };
-    }
-
-    private static void set(byte[] bits, int i) {
-        bits[i >>> 3] |= (byte) (1 << (i & 7));
-    }
-
-    /** The validity bits of the first {@code n} values, or null when none is null. */
+    /** The validity bits of the first {@code n} values, or null when the vector has none. */
     private static byte[] validity(FieldVector v, int n) {
-        if (v.getNullCount() == 0) {
-            return null;
-        }
-        byte[] out = new byte[(n + 7) >>> 3];
-        v.getValidityBuffer().getBytes(0, out);
-        return out;
-    }
-
-    private static boolean valid(byte[] validity, int i) {
-        return validity == null || (validity[i >>> 3] >>> (i & 7) & 1) != 0;
+        return ArrowBuffers.validityBits(v, n);
     }
 
     /** Data and validity bits of a boolean vector ANDed: the bits of "true and not null". */
@@ -180,88 +156,89 @@ final class ArrowPredicates {
         }
     }
 
-    /** Null rows: false, and true for not-equal. */
-    private static void nulls(ExprFn fn, byte[] validity, int n, byte[] bits) {
-        for (int i = 0; i < n; i++) {
-            if (!valid(validity, i)) {
-                if (fn == ExprFn.NOT_EQUAL) {
-                    set(bits, i);
-                } else {
-                    bits[i >>> 3] &= (byte) ~(1 << (i & 7));
-                }
+    /** Null rows: false, and true for not-equal (a byte of bits at a time). */
+    private static void nulls(ExprFn fn, byte[] validity, byte[] bits) {
+        if (validity == null) {
+            return;
+        }
+        if (fn == ExprFn.NOT_EQUAL) {
+            for (int k = 0; k < bits.length; k++) {
+                bits[k] |= (byte) ~validity[k];
             }
+        } else {
+            for (int k = 0; k < bits.length; k++) {
+                bits[k] &= validity[k];
+            }
+        }
+    }
+
+    /** Eight bytes of a byte array as one little-endian long. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * {@code r[0..n)} (each 0 or 1) as bits, least significant first: eight bytes read as one long and gathered into
+     * its top byte by one multiplication (byte k's bit lands at bit 56 + k; no two products overlap or carry).
+     */
+    private static void pack(byte[] r, int n, byte[] bits) {
+        int whole = n & ~7;
+        for (int i = 0; i < whole; i += 8) {
+            long w = (long) LONGS.get(r, i);
+            bits[i >>> 3] = (byte) ((w * 0x0102040810204080L) >>> 56);
+        }
+        for (int i = whole; i < n; i++) {
+            bits[i >>> 3] |= (byte) (r[i] << (i & 7));
         }
     }
 
     private static void compareText(ExprFn fn, VarCharVector s, String text, int n, byte[] bits) {
         byte[] t = text.getBytes(StandardCharsets.UTF_8);
         int[] offsets = new int[n + 1];
-        s.getOffsetBuffer().nioBuffer(0, 4 * (n + 1)).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(offsets);
+        ArrowBuffers.getInts(s.getOffsetBuffer(), offsets, n + 1);
         byte[] data = new byte[offsets[n] - offsets[0]];
         s.getDataBuffer().getBytes(offsets[0], data);
         int base = offsets[0];
+        byte[] r = new byte[n];
         if (fn == ExprFn.EQUAL || fn == ExprFn.NOT_EQUAL) {
             boolean eq = fn == ExprFn.EQUAL;
             for (int i = 0; i < n; i++) {
                 int from = offsets[i] - base;
                 int to = offsets[i + 1] - base;
                 boolean same = to - from == t.length && Arrays.equals(data, from, to, t, 0, t.length);
-                if (same == eq) {
-                    set(bits, i);
-                }
+                r[i] = (byte) (same == eq ? 1 : 0);
             }
         } else {
             // UTF-8 bytes compared unsigned order strings by code point, as Python orders them
             for (int i = 0; i < n; i++) {
-                int c = Arrays.compareUnsigned(data, offsets[i] - base, offsets[i + 1] - base, t, 0, t.length);
-                if (holds(fn, c)) {
-                    set(bits, i);
-                }
+                r[i] = (byte) (holds(fn, Arrays.compareUnsigned(data, offsets[i] - base, offsets[i + 1] - base, t,
+                        0, t.length)) ? 1 : 0);
             }
         }
-        nulls(fn, validity(s, n), n, bits);
+        pack(r, n, bits);
+        nulls(fn, validity(s, n), bits);
     }
 
     private static void compareConstant(ExprFn fn, FieldVector a, Scalar c, int n, byte[] bits) {
-        long address = a.getDataBuffer().memoryAddress();
-        if (a instanceof Float8Vector || c.kind() == DataType.Kind.FLOAT) {
-            double y = c.floatValue();
-            boolean floats = a instanceof Float8Vector;
+        byte[] r;
+        if (a instanceof Float8Vector) {
+            r = compare(fn, doubles(a, n), c.floatValue(), n);
+        } else if (c.kind() == DataType.Kind.FLOAT) {
+            long[] x = longs(a, n);
+            double[] d = new double[n];
             for (int i = 0; i < n; i++) {
-                long bits64 = MemoryUtil.getLong(address + 8L * i);
-                double x = floats ? Double.longBitsToDouble(bits64) : bits64;
-                if (holds(fn, x, y)) {
-                    set(bits, i);
-                }
+                d[i] = x[i];
             }
+            r = compare(fn, d, c.floatValue(), n);
         } else {
-            long y = c.intValue();
-            for (int i = 0; i < n; i++) {
-                if (holds(fn, Long.compare(MemoryUtil.getLong(address + 8L * i), y))) {
-                    set(bits, i);
-                }
-            }
+            r = compare(fn, longs(a, n), c.intValue(), n);
         }
-        nulls(fn, validity(a, n), n, bits);
+        pack(r, n, bits);
+        nulls(fn, validity(a, n), bits);
     }
 
     private static void compareColumns(ExprFn fn, FieldVector a, FieldVector b, int n, byte[] bits) {
-        long x = a.getDataBuffer().memoryAddress();
-        long y = b.getDataBuffer().memoryAddress();
-        if (a instanceof Float8Vector) {
-            for (int i = 0; i < n; i++) {
-                double p = Double.longBitsToDouble(MemoryUtil.getLong(x + 8L * i));
-                if (holds(fn, p, Double.longBitsToDouble(MemoryUtil.getLong(y + 8L * i)))) {
-                    set(bits, i);
-                }
-            }
-        } else {
-            for (int i = 0; i < n; i++) {
-                if (holds(fn, Long.compare(MemoryUtil.getLong(x + 8L * i), MemoryUtil.getLong(y + 8L * i)))) {
-                    set(bits, i);
-                }
-            }
-        }
+        byte[] r = a instanceof Float8Vector ? compare(fn, doubles(a, n), doubles(b, n), n)
+                : compare(fn, longs(a, n), longs(b, n), n);
+        pack(r, n, bits);
         byte[] va = validity(a, n);
         byte[] vb = validity(b, n);
         if (va != null && vb != null) {
@@ -269,7 +246,77 @@ final class ArrowPredicates {
                 va[i] &= vb[i];
             }
         }
-        nulls(fn, va != null ? va : vb, n, bits);
+        nulls(fn, va != null ? va : vb, bits);
+    }
+
+    private static double[] doubles(FieldVector v, int n) {
+        double[] x = new double[n];
+        ArrowBuffers.getDoubles(v.getDataBuffer(), x, n);
+        return x;
+    }
+
+    private static long[] longs(FieldVector v, int n) {
+        long[] x = new long[n];
+        ArrowBuffers.getLongs(v.getDataBuffer(), x, n);
+        return x;
+    }
+
+    // one loop per operator: no switch and no branch on the data inside a loop
+
+    private static byte[] compare(ExprFn fn, double[] x, double y, int n) {
+        byte[] r = new byte[n];
+        switch (fn) {
+            case LESS -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] < y ? 1 : 0); } }
+            case LESS_EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] <= y ? 1 : 0); } }
+            case GREATER -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] > y ? 1 : 0); } }
+            case GREATER_EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] >= y ? 1 : 0); } }
+            case EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] == y ? 1 : 0); } }
+            case NOT_EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] != y ? 1 : 0); } }
+            default -> throw new IllegalStateException(fn.name());
+        }
+        return r;
+    }
+
+    private static byte[] compare(ExprFn fn, long[] x, long y, int n) {
+        byte[] r = new byte[n];
+        switch (fn) {
+            case LESS -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] < y ? 1 : 0); } }
+            case LESS_EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] <= y ? 1 : 0); } }
+            case GREATER -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] > y ? 1 : 0); } }
+            case GREATER_EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] >= y ? 1 : 0); } }
+            case EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] == y ? 1 : 0); } }
+            case NOT_EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] != y ? 1 : 0); } }
+            default -> throw new IllegalStateException(fn.name());
+        }
+        return r;
+    }
+
+    private static byte[] compare(ExprFn fn, double[] x, double[] y, int n) {
+        byte[] r = new byte[n];
+        switch (fn) {
+            case LESS -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] < y[i] ? 1 : 0); } }
+            case LESS_EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] <= y[i] ? 1 : 0); } }
+            case GREATER -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] > y[i] ? 1 : 0); } }
+            case GREATER_EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] >= y[i] ? 1 : 0); } }
+            case EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] == y[i] ? 1 : 0); } }
+            case NOT_EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] != y[i] ? 1 : 0); } }
+            default -> throw new IllegalStateException(fn.name());
+        }
+        return r;
+    }
+
+    private static byte[] compare(ExprFn fn, long[] x, long[] y, int n) {
+        byte[] r = new byte[n];
+        switch (fn) {
+            case LESS -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] < y[i] ? 1 : 0); } }
+            case LESS_EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] <= y[i] ? 1 : 0); } }
+            case GREATER -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] > y[i] ? 1 : 0); } }
+            case GREATER_EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] >= y[i] ? 1 : 0); } }
+            case EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] == y[i] ? 1 : 0); } }
+            case NOT_EQUAL -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] != y[i] ? 1 : 0); } }
+            default -> throw new IllegalStateException(fn.name());
+        }
+        return r;
     }
 
     private static FieldVector bitVector(String name, byte[] bits, int n, BufferAllocator allocator) {
