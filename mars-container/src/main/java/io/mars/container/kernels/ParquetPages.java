@@ -106,6 +106,10 @@ final class ParquetPages {
     }
 
     /** The column being filled: where the next row goes, its null flags, its dictionary, its outputs. */
+    /** Eight bytes of a byte array as one long, for copying short text. */
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private static final class Values {
         final ColumnDescriptor d;
         final PrimitiveTypeName type;
@@ -126,6 +130,7 @@ final class ParquetPages {
         double[] doubleDict;
         byte[] textDict;
         int[] textDictOffsets;
+        int textDictLongest;
 
         Values(ColumnDescriptor d, int rows, long unit, long[] longs, double[] doubles, int[] offsets) {
             this.d = d;
@@ -183,7 +188,12 @@ final class ParquetPages {
                         at += 4 + len;
                         textDictOffsets[i + 1] = textDictOffsets[i] + len;
                     }
-                    textDict = new byte[textDictOffsets[n]];
+                    // 16 bytes of slack: entries of up to 16 bytes are copied as two longs (fastText)
+                    textDict = new byte[textDictOffsets[n] + 16];
+                    textDictLongest = 0;
+                    for (int i = 0; i < n; i++) {
+                        textDictLongest = Math.max(textDictLongest, textDictOffsets[i + 1] - textDictOffsets[i]);
+                    }
                     at = pos;
                     for (int i = 0; i < n; i++) {
                         int len = textDictOffsets[i + 1] - textDictOffsets[i];
@@ -276,7 +286,7 @@ final class ParquetPages {
 
         /**
          * Fills the {@code n} rows from {@link #row} of a page without nulls in one loop per type; false (nothing
-         * read) for text, which goes value by value.
+         * read) for plain text, which goes value by value.
          */
         private boolean fastCopy(ByteBuffer buf, int pos, int n, boolean dictionary) {
             int r0 = row;
@@ -316,9 +326,52 @@ final class ParquetPages {
                     return true;
                 }
                 default -> {
-                    return false;
+                    return dictionary && fastText(n);
                 }
             }
+        }
+
+        /**
+         * Fills the {@code n} rows from {@link #row} of a dictionary-encoded text page without nulls: room made once,
+         * and entries of a dictionary whose entries all fit 16 bytes copied as two longs each.
+         */
+        private boolean fastText(int n) {
+            int[] from = textDictOffsets;
+            byte[] dict = textDict;
+            long total = 0;
+            for (int i = 0; i < n; i++) {
+                total += from[ids[i] + 1] - from[ids[i]];
+            }
+            if (size + total > Integer.MAX_VALUE - 16) {
+                return false;
+            }
+            ensure((int) total + 16);
+            int s = size;
+            int r0 = row;
+            byte[] out = bytes;
+            if (textDictLongest <= 16) {
+                // two unconditional 8-byte copies per value (the dictionary and the output have 16 bytes of slack;
+                // bytes past a value's end are overwritten by the next): no branch on the lengths
+                for (int i = 0; i < n; i++) {
+                    int id = ids[i];
+                    int at = from[id];
+                    LONGS.set(out, s, (long) LONGS.get(dict, at));
+                    LONGS.set(out, s + 8, (long) LONGS.get(dict, at + 8));
+                    s += from[id + 1] - at;
+                    offsets[r0 + i + 1] = s;
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    int id = ids[i];
+                    int at = from[id];
+                    int len = from[id + 1] - at;
+                    System.arraycopy(dict, at, out, s, len);
+                    s += len;
+                    offsets[r0 + i + 1] = s;
+                }
+            }
+            size = s;
+            return true;
         }
 
         /** Takes dictionary entry {@code id} as the value of {@link #row}. */
@@ -412,6 +465,25 @@ final class ParquetPages {
                 int take = Math.min(values, count - i);
                 int bytes = values / 8 * bitWidth;
                 int v = 0;
+                if (bitWidth > 0 && bitWidth <= 16) {
+                    // eight values fill bitWidth bytes: two long reads hold them all, while 16 bytes remain
+                    for (int g = 0, groups = take >>> 3; g < groups; g++) {
+                        int at = pos + g * bitWidth;
+                        if (at + 16 > buf.limit()) {
+                            break;
+                        }
+                        long lo = buf.getLong(at);
+                        long hi = buf.getLong(at + 8);
+                        int o = i + 8 * g;
+                        for (int k = 0; k < 8; k++) {
+                            int start = k * bitWidth;
+                            long word = start == 0 ? lo
+                                    : start < 64 ? lo >>> start | hi << (64 - start) : hi >>> (start - 64);
+                            out[o + k] = (int) (word & mask);
+                        }
+                        v = 8 * (g + 1);
+                    }
+                }
                 if (bitWidth > 0) {
                     // value v starts at bit v * bitWidth: one unaligned little-endian long read holds it (at most 32
                     // bits after a shift of at most 7), while 8 bytes remain in the buffer

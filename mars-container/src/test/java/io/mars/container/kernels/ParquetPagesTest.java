@@ -48,6 +48,8 @@ class ParquetPagesTest {
               optional float ratio;
               optional binary name (UTF8);
               required binary one (UTF8);
+              required binary shortText (UTF8);
+              required binary longText (UTF8);
               optional int32 day (DATE);
               optional int64 wide;
             }""");
@@ -108,6 +110,8 @@ class ParquetPagesTest {
             assertThat(read.column("name").getString(r))
                     .isEqualTo(g.getFieldRepetitionCount("name") == 0 ? null : g.getString("name", 0));
             assertThat(read.column("one").getString(r)).isEqualTo(g.getString("one", 0));
+            assertThat(read.column("shortText").getString(r)).isEqualTo(g.getString("shortText", 0));
+            assertThat(read.column("longText").getString(r)).isEqualTo(g.getString("longText", 0));
             Column day = read.column("day");
             assertThat(day.isNull(r)).isEqualTo(g.getFieldRepetitionCount("day") == 0);
             if (!day.isNull(r)) {
@@ -152,6 +156,9 @@ class ParquetPagesTest {
                     g.add("name", "n\u00e9" + random.nextInt(300) + (r % 11 == 0 ? "" : "-x"));
                 }
                 g.add("one", "same");
+                // dictionaries whose entries all fit 16 bytes (copied as two longs), and one with longer entries
+                g.add("shortText", "\u00e9".repeat(random.nextInt(3)) + "abcdefghijkl".substring(random.nextInt(13)));
+                g.add("longText", "x".repeat(random.nextInt(31)) + (char) ('a' + random.nextInt(26)));
                 if (r < ROWS / 2 || r % 13 != 0) {
                     g.add("day", 8000 + random.nextInt(3000));
                 }
