@@ -1,0 +1,332 @@
+package io.mars.container.kernels;
+
+import io.mars.types.DataType;
+import io.mars.types.NDArray;
+
+/**
+ * The power-of-two path of {@link FftLines#transform}: lines are transformed a group at a time, side by side in one
+ * scratch block of {@code len} rows by {@code width} lines, so that every butterfly runs over a contiguous row of the
+ * group with one twiddle, and the gather (in bit-reversed row order), the transform and the scatter (with the scale,
+ * the four-step twiddle or the transposition) each touch the chunk once. The block stays in the L2 cache, where a
+ * line-at-a-time transform reads strided lines element by element and looks a twiddle up per butterfly.
+ */
+final class FftGroups {
+    /** Complex elements of one scratch block: 512 KB of doubles in re and im together. */
+    private static final int BLOCK = 1 << 15;
+
+    private FftGroups() {
+    }
+
+    /** Whether lines of {@code len} take this path: powers of two short enough that a group of 4 fits the block. */
+    static boolean handles(int len) {
+        return len >= 2 && Integer.bitCount(len) == 1 && len <= BLOCK / 4;
+    }
+
+    /** As {@link FftLines#transform}, for a length that {@link #handles}. */
+    static NDArray transform(NDArray chunk, int axis, boolean inverse, double scale, long twiddleLength,
+            long[] offset, boolean transposed) {
+        long[] shape = chunk.shapeView();
+        int len = (int) shape[axis];
+        int inner = 1;
+        for (int d = axis + 1; d < shape.length; d++) {
+            inner *= (int) shape[d];
+        }
+        int outer = inner == 0 ? 0 : chunk.size() / (len * inner);
+        double[] out = new double[2 * chunk.size()];
+        Lines lines = new Lines(chunk, len, inverse);
+        Tables tables = new Tables(len);
+        FftTwiddle twiddle = twiddleLength > 0 ? new FftTwiddle(twiddleLength, inverse) : null;
+        double sign = inverse ? -1.0 : 1.0;
+        if (inner > 1) {
+            // strided lines: a group is neighbouring columns of one outer block, read and written in runs
+            int width = Math.min(inner, BLOCK / len);
+            Block block = new Block(len, width);
+            for (int o = 0; o < outer; o++) {
+                for (int i0 = 0; i0 < inner; i0 += width) {
+                    int g = Math.min(width, inner - i0);
+                    int base = o * len * inner + i0;
+                    lines.gatherColumns(block, base, inner, g, tables.reversed);
+                    block.transform(g, tables);
+                    if (twiddle == null) {
+                        block.scatterColumns(out, base, inner, g, scale, sign);
+                    } else {
+                        block.scatterTwiddled(out, base, inner, g, scale, sign, twiddle, offset[0], offset[1] + i0);
+                    }
+                }
+            }
+        } else {
+            // contiguous lines: a group is neighbouring lines, read line by line
+            int width = Math.min(Math.max(1, outer), BLOCK / len);
+            Block block = new Block(len, width);
+            for (int o0 = 0; o0 < outer; o0 += width) {
+                int g = Math.min(width, outer - o0);
+                lines.gatherRows(block, o0 * len, g, tables.reversed);
+                block.transform(g, tables);
+                if (transposed) {
+                    block.scatterTransposed(out, o0, outer, g, scale, sign);
+                } else {
+                    block.scatterRows(out, o0 * len, g, scale, sign);
+                }
+            }
+        }
+        long[] outShape = transposed ? new long[] {shape[1], shape[0]} : shape;
+        return new NDArray(DataType.COMPLEX128, outShape, out);
+    }
+
+    /** The input, read as complex values (conjugated for an inverse transform) in whichever dtype it has. */
+    private static final class Lines {
+        private final NDArray chunk;
+        private final int len;
+        private final double sign;
+        private final double[] pairs;
+        private final double[] reals;
+
+        Lines(NDArray chunk, int len, boolean inverse) {
+            this.chunk = chunk;
+            this.len = len;
+            sign = inverse ? -1.0 : 1.0;
+            pairs = chunk.dtype() == DataType.COMPLEX128 ? (double[]) chunk.data() : null;
+            reals = pairs == null && !chunk.dtype().isComplex() ? chunk.doubles() : null;
+        }
+
+        /** Columns [base, base + g) of rows base + k * stride, k < len, into block row reversed[k]. */
+        void gatherColumns(Block b, int base, int stride, int g, int[] reversed) {
+            int w = b.width;
+            for (int k = 0; k < len; k++) {
+                int row = reversed[k] * w;
+                int at = base + k * stride;
+                if (pairs != null) {
+                    for (int t = 0, p = 2 * at; t < g; t++, p += 2) {
+                        b.re[row + t] = pairs[p];
+                        b.im[row + t] = sign * pairs[p + 1];
+                    }
+                } else if (reals != null) {
+                    for (int t = 0; t < g; t++) {
+                        b.re[row + t] = reals[at + t];
+                        b.im[row + t] = 0.0;
+                    }
+                } else {
+                    for (int t = 0; t < g; t++) {
+                        b.re[row + t] = chunk.getReal(at + t);
+                        b.im[row + t] = sign * chunk.getImag(at + t);
+                    }
+                }
+            }
+        }
+
+        /** The g contiguous lines from {@code base} on, line t into block column t. */
+        void gatherRows(Block b, int base, int g, int[] reversed) {
+            int w = b.width;
+            for (int t = 0; t < g; t++) {
+                int at = base + t * len;
+                if (pairs != null) {
+                    for (int k = 0, p = 2 * at; k < len; k++, p += 2) {
+                        int cell = reversed[k] * w + t;
+                        b.re[cell] = pairs[p];
+                        b.im[cell] = sign * pairs[p + 1];
+                    }
+                } else if (reals != null) {
+                    for (int k = 0; k < len; k++) {
+                        int cell = reversed[k] * w + t;
+                        b.re[cell] = reals[at + k];
+                        b.im[cell] = 0.0;
+                    }
+                } else {
+                    for (int k = 0; k < len; k++) {
+                        int cell = reversed[k] * w + t;
+                        b.re[cell] = chunk.getReal(at + k);
+                        b.im[cell] = sign * chunk.getImag(at + k);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The twiddles and the bit-reversal permutation of one power-of-two length. */
+    private static final class Tables {
+        final double[] cos;
+        final double[] sin;
+        final int[] reversed;
+
+        Tables(int n) {
+            cos = new double[n / 2];
+            sin = new double[n / 2];
+            for (int k = 0; k < n / 2; k++) {
+                double angle = 2 * Math.PI * k / n;
+                cos[k] = Math.cos(angle);
+                sin[k] = -Math.sin(angle);
+            }
+            reversed = new int[n];
+            int bits = Integer.numberOfTrailingZeros(n);
+            for (int i = 0; i < n; i++) {
+                reversed[i] = bits == 0 ? 0 : Integer.reverse(i) >>> (32 - bits);
+            }
+        }
+    }
+
+    /** {@code len} rows of {@code width} complex values, split into re and im, row-major. */
+    private static final class Block {
+        final int len;
+        final int width;
+        final double[] re;
+        final double[] im;
+
+        Block(int len, int width) {
+            this.len = len;
+            this.width = width;
+            re = new double[len * width];
+            im = new double[len * width];
+        }
+
+        /**
+         * The decimation-in-time butterflies of the first g columns, rows in bit-reversed order: two stages at a
+         * time (radix 4) while at least two remain, so the block is swept half as often.
+         */
+        void transform(int g, Tables tables) {
+            int n = len;
+            int w = width;
+            int size = 1;
+            if (Integer.numberOfTrailingZeros(n) % 2 == 1) {
+                // an odd number of stages: one radix-2 stage of twiddle-free pairs first
+                for (int a = 0; a < n; a += 2) {
+                    int ia = a * w;
+                    int ib = ia + w;
+                    for (int t = 0; t < g; t++) {
+                        double br = re[ib + t];
+                        double bi = im[ib + t];
+                        double ar = re[ia + t];
+                        double ai = im[ia + t];
+                        re[ia + t] = ar + br;
+                        im[ia + t] = ai + bi;
+                        re[ib + t] = ar - br;
+                        im[ib + t] = ai - bi;
+                    }
+                }
+                size = 2;
+            }
+            double[] cos = tables.cos;
+            double[] sin = tables.sin;
+            while (size < n) {
+                // from sub-transforms of length size to 4 size: rows start + k + q size, q = 0..3
+                int quarter = size;
+                int span = 4 * size;
+                int step = n / span;
+                for (int start = 0; start < n; start += span) {
+                    for (int k = 0; k < quarter; k++) {
+                        // w1 = exp(-2 pi i k / (4 size)) and w2 = w1^2, the twiddle of the first of the two stages
+                        int e = k * step;
+                        double w1r = cos[e];
+                        double w1i = sin[e];
+                        double w2r = cos[2 * e];
+                        double w2i = sin[2 * e];
+                        int i0 = (start + k) * w;
+                        int i1 = i0 + quarter * w;
+                        int i2 = i1 + quarter * w;
+                        int i3 = i2 + quarter * w;
+                        for (int t = 0; t < g; t++) {
+                            // the radix-2 stage of length 2 size over (x0, x1) and (x2, x3), both with w2, then
+                            // the one of length 4 size over (y0, y2) with w1 and (y1, y3) with w1 times -i
+                            double x0r = re[i0 + t];
+                            double x0i = im[i0 + t];
+                            double x1r = re[i1 + t];
+                            double x1i = im[i1 + t];
+                            double x2r = re[i2 + t];
+                            double x2i = im[i2 + t];
+                            double x3r = re[i3 + t];
+                            double x3i = im[i3 + t];
+                            double t1r = x1r * w2r - x1i * w2i;
+                            double t1i = x1r * w2i + x1i * w2r;
+                            double t3r = x3r * w2r - x3i * w2i;
+                            double t3i = x3r * w2i + x3i * w2r;
+                            double y0r = x0r + t1r;
+                            double y0i = x0i + t1i;
+                            double y1r = x0r - t1r;
+                            double y1i = x0i - t1i;
+                            double y2r = x2r + t3r;
+                            double y2i = x2i + t3i;
+                            double y3r = x2r - t3r;
+                            double y3i = x2i - t3i;
+                            double u2r = y2r * w1r - y2i * w1i;
+                            double u2i = y2r * w1i + y2i * w1r;
+                            double v3r = y3r * w1i + y3i * w1r;
+                            double v3i = y3i * w1i - y3r * w1r;
+                            re[i0 + t] = y0r + u2r;
+                            im[i0 + t] = y0i + u2i;
+                            re[i2 + t] = y0r - u2r;
+                            im[i2 + t] = y0i - u2i;
+                            re[i1 + t] = y1r + v3r;
+                            im[i1 + t] = y1i + v3i;
+                            re[i3 + t] = y1r - v3r;
+                            im[i3 + t] = y1i - v3i;
+                        }
+                    }
+                }
+                size = span;
+            }
+        }
+
+        /** Row k back to rows base + k * stride, columns [base, base + g), scaled and conjugated back. */
+        void scatterColumns(double[] out, int base, int stride, int g, double scale, double sign) {
+            double scaleIm = sign * scale;
+            for (int k = 0; k < len; k++) {
+                int row = k * width;
+                for (int t = 0, p = 2 * (base + k * stride); t < g; t++, p += 2) {
+                    out[p] = re[row + t] * scale;
+                    out[p + 1] = im[row + t] * scaleIm;
+                }
+            }
+        }
+
+        /**
+         * As {@link #scatterColumns}, each element [k, t] also multiplied by the four-step twiddle
+         * exp(-+2 pi i (row0 + k)(column0 + t) / n).
+         */
+        void scatterTwiddled(double[] out, int base, int stride, int g, double scale, double sign, FftTwiddle twiddle,
+                long row0, long column0) {
+            double scaleIm = sign * scale;
+            long n = twiddle.length();
+            for (int k = 0; k < len; k++) {
+                int row = k * width;
+                long r = row0 + k;
+                long m = Math.floorMod(r * column0, n);
+                long dm = Math.floorMod(r, n);
+                for (int t = 0, p = 2 * (base + k * stride); t < g; t++, p += 2) {
+                    double xr = re[row + t] * scale;
+                    double xi = im[row + t] * scaleIm;
+                    double wr = twiddle.re(m);
+                    double wi = twiddle.im(m);
+                    out[p] = xr * wr - xi * wi;
+                    out[p + 1] = xr * wi + xi * wr;
+                    m += dm;
+                    if (m >= n) {
+                        m -= n;
+                    }
+                }
+            }
+        }
+
+        /** Column t back to the contiguous line base + t. */
+        void scatterRows(double[] out, int base, int g, double scale, double sign) {
+            double scaleIm = sign * scale;
+            for (int t = 0; t < g; t++) {
+                int p = 2 * (base + t * len);
+                for (int k = 0, cell = t; k < len; k++, cell += width, p += 2) {
+                    out[p] = re[cell] * scale;
+                    out[p + 1] = im[cell] * scaleIm;
+                }
+            }
+        }
+
+        /** Lines o0 + t (rows of a 2-d chunk of {@code outer} rows) written as columns of the (len, outer) result. */
+        void scatterTransposed(double[] out, int o0, int outer, int g, double scale, double sign) {
+            double scaleIm = sign * scale;
+            for (int k = 0; k < len; k++) {
+                int row = k * width;
+                for (int t = 0, p = 2 * (k * outer + o0); t < g; t++, p += 2) {
+                    out[p] = re[row + t] * scale;
+                    out[p + 1] = im[row + t] * scaleIm;
+                }
+            }
+        }
+    }
+}
