@@ -40,13 +40,12 @@ final class FftGroups {
         if (inner > 1) {
             // strided lines: a group is neighbouring columns of one outer block, read and written in runs
             int width = Math.min(inner, BLOCK / len);
-            Block block = new Block(len, width);
+            Group group = new Group(lines, tables, width);
             for (int o = 0; o < outer; o++) {
                 for (int i0 = 0; i0 < inner; i0 += width) {
                     int g = Math.min(width, inner - i0);
                     int base = o * len * inner + i0;
-                    lines.gatherColumns(block, base, inner, g, tables.reversed);
-                    block.transform(g, tables);
+                    Block block = group.transform(base, inner, 1, g);
                     if (twiddle == null) {
                         block.scatterColumns(out, base, inner, g, scale, sign);
                     } else {
@@ -55,13 +54,12 @@ final class FftGroups {
                 }
             }
         } else {
-            // contiguous lines: a group is neighbouring lines, read line by line
+            // contiguous lines: a group is neighbouring lines
             int width = Math.min(Math.max(1, outer), BLOCK / len);
-            Block block = new Block(len, width);
+            Group group = new Group(lines, tables, width);
             for (int o0 = 0; o0 < outer; o0 += width) {
                 int g = Math.min(width, outer - o0);
-                lines.gatherRows(block, o0 * len, g, tables.reversed);
-                block.transform(g, tables);
+                Block block = group.transform(o0 * len, 1, len, g);
                 if (transposed) {
                     block.scatterTransposed(out, o0, outer, g, scale, sign);
                 } else {
@@ -89,56 +87,85 @@ final class FftGroups {
             reals = pairs == null && !chunk.dtype().isComplex() ? chunk.doubles() : null;
         }
 
-        /** Columns [base, base + g) of rows base + k * stride, k < len, into block row reversed[k]. */
-        void gatherColumns(Block b, int base, int stride, int g, int[] reversed) {
+        boolean real() {
+            return reals != null;
+        }
+
+        /**
+         * Lines base + t * lineStride, t < g, element k at k * stride from there, into block column t, row
+         * reversed[k]: each block row is written whole while the g lines are read side by side.
+         */
+        void gather(Block b, int base, int stride, int lineStride, int g, int[] reversed) {
             int w = b.width;
             for (int k = 0; k < len; k++) {
                 int row = reversed[k] * w;
                 int at = base + k * stride;
                 if (pairs != null) {
-                    for (int t = 0, p = 2 * at; t < g; t++, p += 2) {
+                    for (int t = 0, p = 2 * at; t < g; t++, p += 2 * lineStride) {
                         b.re[row + t] = pairs[p];
                         b.im[row + t] = sign * pairs[p + 1];
                     }
-                } else if (reals != null) {
-                    for (int t = 0; t < g; t++) {
-                        b.re[row + t] = reals[at + t];
-                        b.im[row + t] = 0.0;
-                    }
                 } else {
-                    for (int t = 0; t < g; t++) {
-                        b.re[row + t] = chunk.getReal(at + t);
-                        b.im[row + t] = sign * chunk.getImag(at + t);
+                    for (int t = 0, p = at; t < g; t++, p += lineStride) {
+                        b.re[row + t] = chunk.getReal(p);
+                        b.im[row + t] = sign * chunk.getImag(p);
                     }
                 }
             }
         }
 
-        /** The g contiguous lines from {@code base} on, line t into block column t. */
-        void gatherRows(Block b, int base, int g, int[] reversed) {
+        /**
+         * Real lines as in {@link #gather}, two to a block column: line 2c as the real part and line 2c + 1 as the
+         * imaginary part of column c (zero for a last line without a partner). The conjugation of an inverse
+         * transform leaves real input as it is.
+         */
+        void gatherPairs(Block b, int base, int stride, int lineStride, int g, int[] reversed) {
             int w = b.width;
-            for (int t = 0; t < g; t++) {
-                int at = base + t * len;
-                if (pairs != null) {
-                    for (int k = 0, p = 2 * at; k < len; k++, p += 2) {
-                        int cell = reversed[k] * w + t;
-                        b.re[cell] = pairs[p];
-                        b.im[cell] = sign * pairs[p + 1];
-                    }
-                } else if (reals != null) {
-                    for (int k = 0; k < len; k++) {
-                        int cell = reversed[k] * w + t;
-                        b.re[cell] = reals[at + k];
-                        b.im[cell] = 0.0;
-                    }
-                } else {
-                    for (int k = 0; k < len; k++) {
-                        int cell = reversed[k] * w + t;
-                        b.re[cell] = chunk.getReal(at + k);
-                        b.im[cell] = sign * chunk.getImag(at + k);
-                    }
+            int half = g / 2;
+            for (int k = 0; k < len; k++) {
+                int row = reversed[k] * w;
+                int at = base + k * stride;
+                for (int c = 0, p = at; c < half; c++, p += 2 * lineStride) {
+                    b.re[row + c] = reals[p];
+                    b.im[row + c] = reals[p + lineStride];
+                }
+                if (half * 2 < g) {
+                    b.re[row + half] = reals[at + (g - 1) * lineStride];
+                    b.im[row + half] = 0.0;
                 }
             }
+        }
+    }
+
+    /**
+     * The scratch of one chunk's groups: a group of complex lines is gathered and transformed in one block; a group of
+     * real lines is transformed two lines to a column in a block of half the width and then split into the two
+     * lines' spectra, half the butterflies.
+     */
+    private static final class Group {
+        private final Lines lines;
+        private final Tables tables;
+        private final Block block;
+        private final Block packed;
+
+        Group(Lines lines, Tables tables, int width) {
+            this.lines = lines;
+            this.tables = tables;
+            block = new Block(tables.reversed.length, width);
+            packed = lines.real() ? new Block(tables.reversed.length, (width + 1) / 2) : null;
+        }
+
+        /** The transforms of lines base + t * lineStride, t < g, element k at k * stride, in natural row order. */
+        Block transform(int base, int stride, int lineStride, int g) {
+            if (packed == null) {
+                lines.gather(block, base, stride, lineStride, g, tables.reversed);
+                block.transform(g, tables);
+                return block;
+            }
+            lines.gatherPairs(packed, base, stride, lineStride, g, tables.reversed);
+            packed.transform((g + 1) / 2, tables);
+            packed.unpackInto(block, g);
+            return block;
         }
     }
 
@@ -262,6 +289,32 @@ final class FftGroups {
                     }
                 }
                 size = span;
+            }
+        }
+
+        /**
+         * The spectra of the real lines packed two to a column (line 2c + i line 2c + 1, transformed) into columns 2c
+         * and 2c + 1 of {@code to}: with Z the packed spectrum and Z* [k] = conj(Z[-k mod len]), the first line's is
+         * (Z + Z*) / 2 and the second's (Z - Z*) / 2i.
+         */
+        void unpackInto(Block to, int g) {
+            int tw = to.width;
+            for (int k = 0; k < len; k++) {
+                int row = k * width;
+                int mirror = ((len - k) & (len - 1)) * width;
+                int out = k * tw;
+                for (int c = 0, t = 0; t < g; c++, t += 2) {
+                    double zr = re[row + c];
+                    double zi = im[row + c];
+                    double mr = re[mirror + c];
+                    double mi = im[mirror + c];
+                    to.re[out + t] = 0.5 * (zr + mr);
+                    to.im[out + t] = 0.5 * (zi - mi);
+                    if (t + 1 < g) {
+                        to.re[out + t + 1] = 0.5 * (zi + mi);
+                        to.im[out + t + 1] = 0.5 * (mr - zr);
+                    }
+                }
             }
         }
 

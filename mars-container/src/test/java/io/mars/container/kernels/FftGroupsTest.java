@@ -51,6 +51,42 @@ class FftGroupsTest {
     }
 
     @Test
+    void transformsRealLinesTwoToAColumnInEveryLayout() {
+        Random random = new Random(14);
+        for (long[] shape : new long[][] {{5, 32}, {4, 64}, {1, 8}, {32, 7}, {16, 2}, {3, 8, 5}}) {
+            int size = 1;
+            for (long d : shape) {
+                size *= (int) d;
+            }
+            double[] values = new double[size];
+            for (int i = 0; i < size; i++) {
+                values[i] = random.nextGaussian();
+            }
+            NDArray x = NDArray.of(values, shape);
+            int axis = shape[shape.length - 1] == 7 || shape.length == 3 ? shape.length - 2 : shape.length - 1;
+            int len = (int) shape[axis];
+            for (boolean inverse : new boolean[] {false, true}) {
+                assertClose(FftLines.transform(x, axis, inverse, 0.5, 0, new long[shape.length], false),
+                        direct(x, axis, inverse, 0.5), len);
+                assertClose(FftLines.transform(x.astype(DataType.FLOAT32), axis, inverse, 1.0, 0,
+                        new long[shape.length], false), direct(x.astype(DataType.FLOAT32), axis, inverse, 1.0), len);
+            }
+        }
+        NDArray rows = NDArray.of(new double[] {1, 2, 3, 4, 5, 6, 7, 8, -1, 0.5, 0, 0, 2, 2, 2, 2, 9, 8, 7, 6, 5, 4,
+            3, 2}, 3, 8);
+        NDArray got = FftLines.transform(rows, 1, false, 1.0, 0, new long[2], true);
+        double[] byRow = (double[]) direct(rows, 1, false, 1.0).data();
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 8; c++) {
+                assertThat(got.getReal(c * 3 + r)).isCloseTo(byRow[2 * (r * 8 + c)],
+                        org.assertj.core.data.Offset.offset(1e-12));
+                assertThat(got.getImag(c * 3 + r)).isCloseTo(byRow[2 * (r * 8 + c) + 1],
+                        org.assertj.core.data.Offset.offset(1e-12));
+            }
+        }
+    }
+
+    @Test
     void invertsAndScales() {
         NDArray x = complexRandom(new Random(11), 256, 9);
         assertClose(FftLines.transform(x, 0, true, 1.0 / 256, 0, new long[2], false),
