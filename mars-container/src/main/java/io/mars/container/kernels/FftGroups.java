@@ -1,7 +1,10 @@
 package io.mars.container.kernels;
 
+import io.mars.common.operand.chunk.ChunkAssemble;
 import io.mars.types.DataType;
 import io.mars.types.NDArray;
+import io.mars.types.Shapes;
+import java.util.List;
 
 /**
  * The power-of-two path of {@link FftLines#transform}: lines are transformed a group at a time, side by side in one
@@ -26,14 +29,44 @@ final class FftGroups {
     static NDArray transform(NDArray chunk, int axis, boolean inverse, double scale, long twiddleLength,
             long[] offset, boolean transposed) {
         long[] shape = chunk.shapeView();
+        return transform(shape, new Lines(chunk, (int) shape[axis], inverse), axis, inverse, scale, twiddleLength,
+                offset, transposed);
+    }
+
+    /**
+     * As {@link #transform(NDArray, int, boolean, double, long, long[], boolean)} on the 2-d complex128 chunk of
+     * {@code shape} that {@code pieces} tile (each piece's {@code input} indexes {@code arrays}), read from the pieces
+     * where they lie: the chunk is never assembled.
+     */
+    static NDArray transformPieces(long[] shape, List<NDArray> arrays, List<ChunkAssemble.Piece> pieces, int axis,
+            boolean inverse, double scale, long twiddleLength, long[] offset, boolean transposed) {
+        return transform(shape, new Pieces(shape, arrays, pieces, axis, inverse), axis, inverse, scale,
+                twiddleLength, offset, transposed);
+    }
+
+    /** Whether {@link #transformPieces} takes these pieces of a chunk of {@code shape}: 2-d, all complex128. */
+    static boolean takesPieces(long[] shape, List<NDArray> arrays) {
+        if (shape.length != 2) {
+            return false;
+        }
+        for (NDArray a : arrays) {
+            if (a.dtype() != DataType.COMPLEX128 || a.shapeView().length != 2) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static NDArray transform(long[] shape, Source lines, int axis, boolean inverse, double scale,
+            long twiddleLength, long[] offset, boolean transposed) {
         int len = (int) shape[axis];
         int inner = 1;
         for (int d = axis + 1; d < shape.length; d++) {
             inner *= (int) shape[d];
         }
-        int outer = inner == 0 ? 0 : chunk.size() / (len * inner);
-        double[] out = new double[2 * chunk.size()];
-        Lines lines = new Lines(chunk, len, inverse);
+        int size = Shapes.chunkSize(shape);
+        int outer = inner == 0 ? 0 : size / (len * inner);
+        double[] out = new double[2 * size];
         Tables tables = new Tables(len);
         FftTwiddle twiddle = twiddleLength > 0 ? new FftTwiddle(twiddleLength, inverse) : null;
         double sign = inverse ? -1.0 : 1.0;
@@ -71,8 +104,23 @@ final class FftGroups {
         return new NDArray(DataType.COMPLEX128, outShape, out);
     }
 
+    /**
+     * Where a group's lines come from: element (k, t) of a group (the k-th of line t) is element
+     * {@code base + k * stride + t * lineStride} of the chunk, in its flat row-major order.
+     */
+    private interface Source {
+        /** Whether the lines are real (then {@link #gatherPairs} is used, else {@link #gather}). */
+        boolean real();
+
+        /** The g lines into block columns 0..g-1, element k into row reversed[k], conjugated for an inverse. */
+        void gather(Block b, int base, int stride, int lineStride, int g, int[] reversed);
+
+        /** Real lines two to a block column (see {@link Lines#gatherPairs}). */
+        void gatherPairs(Block b, int base, int stride, int lineStride, int g, int[] reversed);
+    }
+
     /** The input, read as complex values (conjugated for an inverse transform) in whichever dtype it has. */
-    private static final class Lines {
+    private static final class Lines implements Source {
         private final NDArray chunk;
         private final int len;
         private final double sign;
@@ -87,7 +135,8 @@ final class FftGroups {
             reals = pairs == null && !chunk.dtype().isComplex() ? chunk.doubles() : null;
         }
 
-        boolean real() {
+        @Override
+        public boolean real() {
             return reals != null;
         }
 
@@ -95,7 +144,8 @@ final class FftGroups {
          * Lines base + t * lineStride, t < g, element k at k * stride from there, into block column t, row
          * reversed[k]: each block row is written whole while the g lines are read side by side.
          */
-        void gather(Block b, int base, int stride, int lineStride, int g, int[] reversed) {
+        @Override
+        public void gather(Block b, int base, int stride, int lineStride, int g, int[] reversed) {
             int w = b.width;
             for (int k = 0; k < len; k++) {
                 int row = reversed[k] * w;
@@ -119,7 +169,8 @@ final class FftGroups {
          * imaginary part of column c (zero for a last line without a partner). The conjugation of an inverse
          * transform leaves real input as it is.
          */
-        void gatherPairs(Block b, int base, int stride, int lineStride, int g, int[] reversed) {
+        @Override
+        public void gatherPairs(Block b, int base, int stride, int lineStride, int g, int[] reversed) {
             int w = b.width;
             int half = g / 2;
             for (int k = 0; k < len; k++) {
@@ -138,17 +189,82 @@ final class FftGroups {
     }
 
     /**
+     * A 2-d complex128 chunk tiled by pieces, each read where it lies: a group (neighbouring columns for the lines of
+     * axis 0, neighbouring rows for those of axis 1) takes from every piece the part that falls in it.
+     */
+    private static final class Pieces implements Source {
+        private final int columns;
+        private final boolean down;
+        private final List<NDArray> arrays;
+        private final List<ChunkAssemble.Piece> pieces;
+        private final double sign;
+
+        Pieces(long[] shape, List<NDArray> arrays, List<ChunkAssemble.Piece> pieces, int axis, boolean inverse) {
+            this.columns = (int) shape[1];
+            // lines down the columns (axis 0: a group is neighbouring columns) or along the rows (neighbouring rows)
+            this.down = axis == 0;
+            this.arrays = arrays;
+            this.pieces = pieces;
+            sign = inverse ? -1.0 : 1.0;
+        }
+
+        @Override
+        public boolean real() {
+            return false;
+        }
+
+        @Override
+        public void gather(Block b, int base, int stride, int lineStride, int g, int[] reversed) {
+            int firstRow = base / columns;
+            int firstColumn = base % columns;
+            int w = b.width;
+            for (ChunkAssemble.Piece piece : pieces) {
+                int r0 = (int) piece.dstStart()[0];
+                int c0 = (int) piece.dstStart()[1];
+                int rows = (int) piece.extent()[0];
+                int cols = (int) piece.extent()[1];
+                // the piece's part in the group: all its rows and the group's columns, or the other way round
+                int rLo = down ? r0 : Math.max(r0, firstRow);
+                int rHi = down ? r0 + rows : Math.min(r0 + rows, firstRow + g);
+                int cLo = down ? Math.max(c0, firstColumn) : c0;
+                int cHi = down ? Math.min(c0 + cols, firstColumn + g) : c0 + cols;
+                if (rLo >= rHi || cLo >= cHi) {
+                    continue;
+                }
+                NDArray src = arrays.get(piece.input());
+                double[] pairs = (double[]) src.data();
+                int srcColumns = (int) src.shapeView()[1];
+                int sr = (int) piece.srcStart()[0] - r0;
+                int sc = (int) piece.srcStart()[1] - c0;
+                for (int r = rLo; r < rHi; r++) {
+                    int p = 2 * ((r + sr) * srcColumns + cLo + sc);
+                    for (int c = cLo; c < cHi; c++, p += 2) {
+                        int cell = down ? reversed[r] * w + (c - firstColumn) : reversed[c] * w + (r - firstRow);
+                        b.re[cell] = pairs[p];
+                        b.im[cell] = sign * pairs[p + 1];
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void gatherPairs(Block b, int base, int stride, int lineStride, int g, int[] reversed) {
+            throw new IllegalStateException("pieces are complex");
+        }
+    }
+
+    /**
      * The scratch of one chunk's groups: a group of complex lines is gathered and transformed in one block; a group of
      * real lines is transformed two lines to a column in a block of half the width and then split into the two
      * lines' spectra, half the butterflies.
      */
     private static final class Group {
-        private final Lines lines;
+        private final Source lines;
         private final Tables tables;
         private final Block block;
         private final Block packed;
 
-        Group(Lines lines, Tables tables, int width) {
+        Group(Source lines, Tables tables, int width) {
             this.lines = lines;
             this.tables = tables;
             block = new Block(tables.reversed.length, width);

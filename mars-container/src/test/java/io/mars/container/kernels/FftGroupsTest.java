@@ -2,8 +2,11 @@ package io.mars.container.kernels;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mars.common.operand.chunk.ChunkAssemble;
 import io.mars.types.DataType;
 import io.mars.types.NDArray;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -133,6 +136,79 @@ class FftGroupsTest {
             }
         }
         assertClose(got, new NDArray(DataType.COMPLEX128, new long[] {128, 70}, transposed), 128);
+    }
+
+    @Test
+    void readsAChunkFromItsPiecesWhereTheyLie() {
+        NDArray x = complexRandom(new Random(15), 64, 40);
+        double[] all = (double[]) x.data();
+        // the 64 x 40 chunk cut at rows 0, 20, 64 and columns 0, 7, 33, 40; each piece an array of its own, one of
+        // them a corner of a larger array (srcStart not zero)
+        long[] rowCuts = {0, 20, 64};
+        long[] columnCuts = {0, 7, 33, 40};
+        List<NDArray> arrays = new ArrayList<>();
+        List<ChunkAssemble.Piece> pieces = new ArrayList<>();
+        for (int i = 0; i + 1 < rowCuts.length; i++) {
+            for (int j = 0; j + 1 < columnCuts.length; j++) {
+                int rows = (int) (rowCuts[i + 1] - rowCuts[i]);
+                int cols = (int) (columnCuts[j + 1] - columnCuts[j]);
+                int margin = i == 1 && j == 2 ? 2 : 0;
+                double[] part = new double[2 * (rows + margin) * (cols + margin)];
+                for (int r = 0; r < rows; r++) {
+                    for (int c = 0; c < cols; c++) {
+                        int from = 2 * ((int) (rowCuts[i] + r) * 40 + (int) columnCuts[j] + c);
+                        int to = 2 * ((r + margin) * (cols + margin) + c + margin);
+                        part[to] = all[from];
+                        part[to + 1] = all[from + 1];
+                    }
+                }
+                pieces.add(new ChunkAssemble.Piece(arrays.size(), new long[] {margin, margin},
+                        new long[] {rowCuts[i], columnCuts[j]}, new long[] {rows, cols}));
+                arrays.add(new NDArray(DataType.COMPLEX128, new long[] {rows + margin, cols + margin}, part));
+            }
+        }
+        long[] shape = {64, 40};
+        assertThat(FftGroups.takesPieces(shape, arrays)).isTrue();
+        long[] offset = {64, 24};
+        for (boolean inverse : new boolean[] {false, true}) {
+            assertClose(FftGroups.transformPieces(shape, arrays, pieces, 0, inverse, 0.5, 8192, offset, false),
+                    FftLines.transform(x, 0, inverse, 0.5, 8192, offset, false), 64);
+            assertClose(FftGroups.transformPieces(shape, arrays, pieces, 0, inverse, 1.0, 0, new long[2], false),
+                    FftLines.transform(x, 0, inverse, 1.0, 0, new long[2], false), 64);
+        }
+        // rows of 40 are not a power of two: along axis 1 a chunk of 64 x 32 cut the same way
+        NDArray y = complexRandom(new Random(16), 20, 32);
+        List<NDArray> halves = List.of(slice(y, 0, 16), slice(y, 16, 32));
+        List<ChunkAssemble.Piece> cut = List.of(
+                new ChunkAssemble.Piece(0, new long[2], new long[] {0, 0}, new long[] {20, 16}),
+                new ChunkAssemble.Piece(1, new long[2], new long[] {0, 16}, new long[] {20, 16}));
+        long[] rowShape = {20, 32};
+        assertClose(FftGroups.transformPieces(rowShape, halves, cut, 1, false, 1.0, 0, new long[2], true),
+                FftLines.transform(y, 1, false, 1.0, 0, new long[2], true), 32);
+        assertClose(FftGroups.transformPieces(rowShape, halves, cut, 1, true, 0.25, 0, new long[2], false),
+                FftLines.transform(y, 1, true, 0.25, 0, new long[2], false), 32);
+        // a single column, axis 0
+        NDArray column = complexRandom(new Random(17), 16, 1);
+        List<NDArray> parts = List.of(slice(column.reshape(1, 16), 0, 5).reshape(5, 1),
+                slice(column.reshape(1, 16), 5, 16).reshape(11, 1));
+        List<ChunkAssemble.Piece> stacked = List.of(
+                new ChunkAssemble.Piece(0, new long[2], new long[] {0, 0}, new long[] {5, 1}),
+                new ChunkAssemble.Piece(1, new long[2], new long[] {5, 0}, new long[] {11, 1}));
+        assertClose(FftGroups.transformPieces(new long[] {16, 1}, parts, stacked, 0, false, 1.0, 0, new long[2],
+                false), FftLines.transform(column, 0, false, 1.0, 0, new long[2], false), 16);
+        assertThat(FftGroups.takesPieces(shape, List.of(NDArray.of(new double[4], 2, 2)))).isFalse();
+    }
+
+    /** Columns [from, to) of a 2-d complex128 array, copied. */
+    private static NDArray slice(NDArray a, int from, int to) {
+        int rows = (int) a.shapeView()[0];
+        int cols = (int) a.shapeView()[1];
+        double[] src = (double[]) a.data();
+        double[] out = new double[2 * rows * (to - from)];
+        for (int r = 0; r < rows; r++) {
+            System.arraycopy(src, 2 * (r * cols + from), out, 2 * r * (to - from), 2 * (to - from));
+        }
+        return new NDArray(DataType.COMPLEX128, new long[] {rows, to - from}, out);
     }
 
     private static NDArray complexRandom(Random random, long... shape) {
