@@ -4,9 +4,9 @@ import io.mars.types.DataType;
 import io.mars.types.NDArray;
 
 /**
- * The one-dimensional complex discrete Fourier transform, in double: an iterative radix-2 transform for powers of two
- * and Bluestein's chirp-z algorithm (a power-of-two convolution) for every other length, so any length costs
- * O(n log n). Twiddles come from {@link Math#cos}/{@link Math#sin} of exact angles (chirp exponents reduced mod 2n)
+ * The one-dimensional complex discrete Fourier transform, in double: powers of two up to 8192 a group of lines at a
+ * time ({@link FftGroups}), longer ones as a cache-blocked iterative radix-2 transform, and Bluestein's chirp-z
+ * algorithm (a power-of-two convolution) for every other length, so any length costs O(n log n). Twiddles come from {@link Math#cos}/{@link Math#sin} of exact angles (chirp exponents reduced mod 2n)
  * rather than by recurrence, which keeps the error near numpy's pocketfft. Written here instead of taking a library:
  * see the README's FFT notes.
  */
