@@ -10,9 +10,11 @@ import io.mars.common.operand.chunk.ChunkFft;
 import io.mars.common.operand.tensor.TensorFft;
 import io.mars.types.DataType;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** The tiling rule of the FFT operand: the transformed axis made whole in every chunk, one transform per chunk. */
 final class FftTilers {
@@ -36,40 +38,63 @@ final class FftTilers {
         TiledTileable src = in.get(0);
         long budget = Math.max(1, ctx.autoChunkBytes() / COMPLEX128_BYTES);
         long[][] target = wholeAxis(src.nsplits(), op.axis(), budget);
-        TiledTileable whole = shuffle(src, target, node.key() + ".w", ctx);
         long[][] offsets = new long[target.length][];
         for (int d = 0; d < target.length; d++) {
             offsets[d] = NSplits.offsets(target[d]);
         }
-        List<ChunkNode> out = new ArrayList<>(whole.chunks().size());
         String prefix = node.key() + ".";
+        int[] grid = NSplits.gridShape(target);
+        // a target chunk gathered from pieces is assembled by the transform itself: the gathered chunk is never
+        // stored, only the transform's result
+        Set<ChunkNode> gathered = Collections.newSetFromMap(new IdentityHashMap<>());
+        Target transform = (key, pieces, inputs, dtype, shape, index) -> {
+            ChunkNode made = ctx.chunk(prefix, NSplits.flat(grid, index), chunkOp(op, offsets, index, pieces), inputs,
+                    node.dtype(), outShape(op, shape), outIndex(op, index));
+            gathered.add(made);
+            return made;
+        };
+        TiledTileable whole = shuffle(src, target, node.key() + ".w", ctx, transform);
+        List<ChunkNode> out = new ArrayList<>(whole.chunks().size());
         for (int i = 0; i < whole.chunks().size(); i++) {
             ChunkNode c = whole.chunks().get(i);
-            int[] idx = c.index();
-            long[] offset = new long[idx.length];
-            for (int d = 0; d < idx.length; d++) {
-                offset[d] = offsets[d][idx[d]];
+            if (gathered.contains(c)) {
+                out.add(c);
+                continue;
             }
-            ChunkFft chunkOp = new ChunkFft(op.axis(), op.inverse(), op.scale(), op.twiddleLength(), offset,
-                    op.transposed());
-            long[] shape = op.transposed() ? reversed(c.shape()) : c.shape();
-            int[] index = op.transposed() ? new int[] {idx[1], idx[0]} : idx;
-            out.add(ctx.chunk(prefix, i, chunkOp, List.of(c), node.dtype(), shape, index));
+            int[] idx = c.index();
+            out.add(ctx.chunk(prefix, i, chunkOp(op, offsets, idx, List.of()), List.of(c), node.dtype(),
+                    outShape(op, c.shape()), outIndex(op, idx)));
         }
         if (!op.transposed()) {
             return new TiledTileable(target, out);
         }
         long[][] flipped = {target[1], target[0]};
-        int[] grid = NSplits.gridShape(flipped);
+        int[] flippedGrid = NSplits.gridShape(flipped);
         List<ChunkNode> ordered = new ArrayList<>(out);
         for (ChunkNode c : out) {
-            ordered.set(NSplits.flat(grid, c.index()), c);
+            ordered.set(NSplits.flat(flippedGrid, c.index()), c);
         }
         TiledTileable transposed = new TiledTileable(flipped, ordered);
         long[] shape = node.shape();
         long rows = Math.max(1, budget / Math.max(1, shape[1]));
         long[][] rowBlocks = {even(shape[0], Math.min(Math.max(1, shape[0]), rows)), new long[] {shape[1]}};
         return shuffle(transposed, rowBlocks, node.key() + ".r", ctx);
+    }
+
+    private static ChunkFft chunkOp(TensorFft op, long[][] offsets, int[] index, List<ChunkAssemble.Piece> pieces) {
+        long[] offset = new long[index.length];
+        for (int d = 0; d < index.length; d++) {
+            offset[d] = offsets[d][index[d]];
+        }
+        return new ChunkFft(op.axis(), op.inverse(), op.scale(), op.twiddleLength(), offset, op.transposed(), pieces);
+    }
+
+    private static long[] outShape(TensorFft op, long[] shape) {
+        return op.transposed() ? new long[] {shape[1], shape[0]} : shape;
+    }
+
+    private static int[] outIndex(TensorFft op, int[] index) {
+        return op.transposed() ? new int[] {index[1], index[0]} : index;
     }
 
     /**
@@ -80,6 +105,23 @@ final class FftTilers {
      * chunks made from their position alone, the ordinary rechunk.
      */
     static TiledTileable shuffle(TiledTileable src, long[][] target, String keyBase, TileContext ctx) {
+        return shuffle(src, target, keyBase, ctx, (key, pieces, inputs, dtype, shape, index) ->
+                ctx.chunk(key, new ChunkAssemble(pieces), inputs, dtype, shape, index));
+    }
+
+    /** Makes the node of a target chunk from its pieces (each piece's {@code input} indexes {@code inputs}). */
+    @FunctionalInterface
+    interface Target {
+        ChunkNode make(String key, List<ChunkAssemble.Piece> pieces, List<ChunkNode> inputs, DataType dtype,
+                long[] shape, int[] index);
+    }
+
+    /**
+     * As {@link #shuffle(TiledTileable, long[][], String, TileContext)}, with the nodes that assemble the targets from
+     * their pieces made by {@code assemble}, or null when the ordinary rechunk was used.
+     */
+    static TiledTileable shuffle(TiledTileable src, long[][] target, String keyBase, TileContext ctx,
+            Target assemble) {
         if (java.util.Arrays.deepEquals(src.nsplits(), target)
                 || src.chunks().get(0).op() instanceof BoxCreation) {
             return ctx.rechunk(src, target, keyBase);
@@ -157,8 +199,7 @@ final class FftTilers {
                 inputs.add(pieces.get(o));
             }
             int[] idx = NSplits.unflat(grid, flat);
-            out.add(ctx.chunk(keyBase + ".rc" + flat, new ChunkAssemble(placed), inputs, dtype,
-                    NSplits.chunkShape(target, idx), idx));
+            out.add(assemble.make(keyBase + ".rc" + flat, placed, inputs, dtype, NSplits.chunkShape(target, idx), idx));
         }
         return new TiledTileable(target, out);
     }
@@ -173,10 +214,6 @@ final class FftTilers {
         int first = TileContext.findChunk(offsets, lo);
         int last = hi == lo ? first : TileContext.findChunk(offsets, hi - 1);
         return last - first + 1;
-    }
-
-    private static long[] reversed(long[] shape) {
-        return new long[] {shape[1], shape[0]};
     }
 
     /**

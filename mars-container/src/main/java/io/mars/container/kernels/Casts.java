@@ -205,6 +205,14 @@ final class Casts {
             return v;
         }
         int n = v.length;
+        if (target == DataType.FLOAT64) {
+            // the common case (a mask averaged or summed as floats) without the int64 copy in between
+            double[] out = new double[n];
+            for (int i = 0; i < n; i++) {
+                out[i] = v[i] ? 1.0 : 0.0;
+            }
+            return out;
+        }
         long[] wide = new long[n];
         for (int i = 0; i < n; i++) {
             wide[i] = v[i] ? 1 : 0;

@@ -22,6 +22,9 @@ final class ComplexLoops {
 
     static NDArray compute(ElementwiseFn fn, List<Arg> args, NDArray[] arrays, DataType compute, Layout layout,
             long[] shape, int size) {
+        if (fn == ElementwiseFn.MAKE_COMPLEX) {
+            return makeComplex(args, arrays, compute, layout, shape, size);
+        }
         int n = arrays.length;
         double[][] data = new double[n][];
         boolean[] cond = fn == ElementwiseFn.WHERE ? ElementwiseKernel.condition(args, arrays) : null;
@@ -105,6 +108,44 @@ final class ComplexLoops {
                 return new NDArray(DataType.COMPLEX128, shape, out);
             }
         }
+    }
+
+    /**
+     * complex(re, im) reads the real parts of its operands where they lie (the storage itself for float64) instead of
+     * widening each to complex pairs first, which cost two arrays of twice the chunk's size.
+     */
+    private static NDArray makeComplex(List<Arg> args, NDArray[] arrays, DataType compute, Layout layout,
+            long[] shape, int size) {
+        double[][] parts = new double[2][];
+        int[] widths = new int[2];
+        for (int i = 0; i < 2; i++) {
+            if (arrays[i] == null) {
+                Scalar c = args.get(i).constant();
+                double v = c.kind() == DataType.Kind.FLOAT ? c.floatValue() : (double) c.intValue();
+                parts[i] = new double[] {compute == DataType.COMPLEX64 ? (float) v : v};
+                widths[i] = 1;
+            } else if (arrays[i].dtype().isComplex()) {
+                parts[i] = pairs(arrays[i]);
+                widths[i] = 2;
+            } else {
+                parts[i] = arrays[i].doubles();
+                widths[i] = 1;
+            }
+        }
+        double[] re = parts[0];
+        double[] im = parts[1];
+        int s0 = layout.lastStride(0) * widths[0];
+        int s1 = layout.lastStride(1) * widths[1];
+        double[] out = new double[2 * size];
+        ElementwiseKernel.forEachRun(layout, (at, io, len) -> {
+            int a = at.offset(0) * widths[0];
+            int b = at.offset(1) * widths[1];
+            for (int k = 0, o = 2 * io; k < len; k++, a += s0, b += s1, o += 2) {
+                out[o] = re[a];
+                out[o + 1] = im[b];
+            }
+        });
+        return new NDArray(DataType.COMPLEX128, shape, out);
     }
 
     /** A kernel's refusal of complex input it has no complex loop for. */

@@ -4,9 +4,9 @@ import io.mars.types.DataType;
 import io.mars.types.NDArray;
 
 /**
- * The one-dimensional complex discrete Fourier transform, in double: an iterative radix-2 transform for powers of two
- * and Bluestein's chirp-z algorithm (a power-of-two convolution) for every other length, so any length costs
- * O(n log n). Twiddles come from {@link Math#cos}/{@link Math#sin} of exact angles (chirp exponents reduced mod 2n)
+ * The one-dimensional complex discrete Fourier transform, in double: powers of two up to 8192 a group of lines at a
+ * time ({@link FftGroups}), longer ones as a cache-blocked iterative radix-2 transform, and Bluestein's chirp-z
+ * algorithm (a power-of-two convolution) for every other length, so any length costs O(n log n). Twiddles come from {@link Math#cos}/{@link Math#sin} of exact angles (chirp exponents reduced mod 2n)
  * rather than by recurrence, which keeps the error near numpy's pocketfft. Written here instead of taking a library:
  * see the README's FFT notes.
  */
@@ -25,6 +25,9 @@ final class FftLines {
             long[] offset, boolean transposed) {
         long[] shape = chunk.shapeView();
         int len = (int) shape[axis];
+        if (FftGroups.handles(len)) {
+            return FftGroups.transform(chunk, axis, inverse, scale, twiddleLength, offset, transposed);
+        }
         int inner = 1;
         for (int d = axis + 1; d < shape.length; d++) {
             inner *= (int) shape[d];
@@ -32,7 +35,7 @@ final class FftLines {
         int outer = len == 0 || inner == 0 ? 0 : chunk.size() / (len * inner);
         double[] out = new double[2 * chunk.size()];
         Plan plan = len > 0 ? new Plan(len) : null;
-        Twiddle twiddle = twiddleLength > 0 ? new Twiddle(twiddleLength, inverse) : null;
+        FftTwiddle twiddle = twiddleLength > 0 ? new FftTwiddle(twiddleLength, inverse) : null;
         // strided lines (inner > 1) are moved a group at a time, so that each pass over the axis reads and writes
         // runs of GROUP neighbouring elements instead of one element per cache line
         int group = Math.max(1, Math.min(GROUP, inner));
@@ -110,54 +113,6 @@ final class FftLines {
         }
         long[] outShape = transposed ? new long[] {shape[1], shape[0]} : shape;
         return new NDArray(DataType.COMPLEX128, outShape, out);
-    }
-
-    /**
-     * exp(-+2 pi i m / n) for any 0 <= m < n from two tables of about sqrt(n) exact values each (m = hi B + lo with B a
-     * power of two), one complex product per value instead of a cos and a sin, with an error of a few ulps.
-     */
-    private static final class Twiddle {
-        private final int shift;
-        private final long mask;
-        private final double[] hiRe;
-        private final double[] hiIm;
-        private final double[] loRe;
-        private final double[] loIm;
-
-        Twiddle(long n, boolean inverse) {
-            int bits = 64 - Long.numberOfLeadingZeros(Math.max(1, (long) Math.ceil(Math.sqrt((double) n)) - 1));
-            shift = bits;
-            mask = (1L << bits) - 1;
-            int block = 1 << bits;
-            int hiCount = (int) ((n + block - 1) >>> bits);
-            double sign = inverse ? 2.0 : -2.0;
-            hiRe = new double[hiCount];
-            hiIm = new double[hiCount];
-            for (int h = 0; h < hiCount; h++) {
-                double angle = sign * Math.PI * ((double) ((long) h << bits) / n);
-                hiRe[h] = Math.cos(angle);
-                hiIm[h] = Math.sin(angle);
-            }
-            loRe = new double[block];
-            loIm = new double[block];
-            for (int l = 0; l < block; l++) {
-                double angle = sign * Math.PI * ((double) l / n);
-                loRe[l] = Math.cos(angle);
-                loIm[l] = Math.sin(angle);
-            }
-        }
-
-        double re(long m) {
-            int h = (int) (m >>> shift);
-            int l = (int) (m & mask);
-            return hiRe[h] * loRe[l] - hiIm[h] * loIm[l];
-        }
-
-        double im(long m) {
-            int h = (int) (m >>> shift);
-            int l = (int) (m & mask);
-            return hiRe[h] * loIm[l] + hiIm[h] * loRe[l];
-        }
     }
 
     /** How many strided lines are gathered and scattered together. */
