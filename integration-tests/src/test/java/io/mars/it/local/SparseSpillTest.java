@@ -4,10 +4,6 @@ import static io.mars.tensor.Tensors.chunks;
 import static io.mars.tensor.Tensors.shape;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mars.container.Worker;
-import io.mars.container.services.storage.StorageConfig;
-import io.mars.submit.client.ClientSession;
-import io.mars.submit.local.LocalCluster;
 import io.mars.tensor.SparseMatrix;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
@@ -15,7 +11,6 @@ import io.mars.types.NDArray;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -32,40 +27,26 @@ class SparseSpillTest {
     @TempDir
     Path tmp;
 
-    record Run(List<NDArray> results, long spills, long readBacks) {
-    }
-
-    static Run run(Map<String, String> conf) throws IOException {
-        try (LocalCluster cluster = new LocalCluster(2, conf)) {
+    static QuotaRuns.Run<NDArray> run(Map<String, String> conf) throws IOException {
+        return QuotaRuns.run(conf, session -> {
             List<NDArray> results = new ArrayList<>();
-            try (ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null)) {
-                Tensor x = Tensors.random(18).rand(shape(2000, 1000), chunks(200, 1000));
-                Tensor sparseValues = Tensors.where(x.less(0.9), 0.0, x);
-                SparseMatrix s = Tensors.sparse(sparseValues).multiply(2.0);
-                Tensor v = Tensors.random(19).rand(shape(1000, 3), chunks(500, 3));
-                List<Tensor> outs = List.of(s.sum(0), s.sum(1), s.nnz(), s.dot(v), s.toDense().sum(),
-                        s.divide(4L).sum());
-                // one task: each CSR block has six consumers, so it is stored (not fused away) and, under the small
-                // quota, spilled and read back; the dense results are small (under 80 KB together)
-                results.addAll(session.execute(outs.toArray(Tensor[]::new)));
-            }
-            long spills = 0;
-            long readBacks = 0;
-            for (Worker w : cluster.workers()) {
-                spills += w.storage().stats().spills();
-                readBacks += w.storage().stats().readBacks();
-            }
-            return new Run(results, spills, readBacks);
-        }
+            Tensor x = Tensors.random(18).rand(shape(2000, 1000), chunks(200, 1000));
+            Tensor sparseValues = Tensors.where(x.less(0.9), 0.0, x);
+            SparseMatrix s = Tensors.sparse(sparseValues).multiply(2.0);
+            Tensor v = Tensors.random(19).rand(shape(1000, 3), chunks(500, 3));
+            List<Tensor> outs = List.of(s.sum(0), s.sum(1), s.nnz(), s.dot(v), s.toDense().sum(),
+                    s.divide(4L).sum());
+            // one task: each CSR block has six consumers, so it is stored (not fused away) and, under the small
+            // quota, spilled and read back; the dense results are small (under 80 KB together)
+            results.addAll(session.execute(outs.toArray(Tensor[]::new)));
+            return results;
+        });
     }
 
     @Test
     void sparseBlocksSpillAndComeBackWithTheSameResults() throws IOException {
-        Run roomy = run(Map.of());
-        Map<String, String> conf = new HashMap<>();
-        conf.put(StorageConfig.CACHE_MEM, "2000000");
-        conf.put(StorageConfig.SPILL_DIRS, tmp.resolve("d1").toString());
-        Run tight = run(conf);
+        QuotaRuns.Run<NDArray> roomy = run(Map.of());
+        QuotaRuns.Run<NDArray> tight = run(QuotaRuns.tight(tmp.resolve("d1")));
         assertThat(roomy.spills()).as("spills with room to spare").isZero();
         assertThat(tight.spills()).as("spills under a 2 MB quota").isPositive();
         assertThat(tight.readBacks()).as("read-backs under a 2 MB quota").isPositive();

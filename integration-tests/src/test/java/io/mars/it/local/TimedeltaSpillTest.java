@@ -3,12 +3,8 @@ package io.mars.it.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.common.graph.Tileable;
-import io.mars.container.Worker;
-import io.mars.container.services.storage.StorageConfig;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
-import io.mars.submit.client.ClientSession;
-import io.mars.submit.local.LocalCluster;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.Tensors;
 import io.mars.types.ChunkSpec;
@@ -18,7 +14,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -34,46 +29,32 @@ class TimedeltaSpillTest {
     @TempDir
     Path tmp;
 
-    record Run(List<LocalTable> results, long spills, long readBacks) {
-    }
-
-    static Run run(Map<String, String> conf) throws IOException {
-        try (LocalCluster cluster = new LocalCluster(2, conf)) {
+    static QuotaRuns.Run<LocalTable> run(Map<String, String> conf) throws IOException {
+        return QuotaRuns.run(conf, session -> {
             List<LocalTable> results = new ArrayList<>();
-            try (ClientSession session = ClientSession.open(cluster.supervisor(), Map.of(), null)) {
-                Tensor i = Tensors.arange(0, 400_000, 1, ChunkSpec.of(50_000));
-                DataFrame df = DataFrames.fromTensor(i, "i");
-                // a key of 97 groups and a timedelta of i * 1.000003 s, less 2 days every 7th row, NaT every 11th
-                DataFrame frame = df.assign("k", df.col("i").mod(97L))
-                        .assign("d", df.col("i").multiply(1_000_003_000L).astype(DType.TIMEDELTA)
-                                .subtract(Duration.ofDays(2)))
-                        .assign("t", df.col("i").multiply(86_400_000_000_000L / 24).astype(DType.TIMESTAMP));
-                frame = frame.assign("d", frame.col("d").where(frame.col("i").mod(11L).ne(0L)));
-                DataFrame g = frame.select("k", "d").groupBy("k").sum();
-                DataFrame m = frame.select("k", "d").groupBy("k").mean();
-                DataFrame s = frame.sortValues("d").head(1000).select("i", "d");
-                DataFrame f = frame.filter(frame.col("d").gt(Duration.ofHours(30)));
-                DataFrame x = f.assign("since", f.col("t").subtract(f.col("d"))).select("since").max();
-                List<Tileable> outs = List.of(g, m, s, x);
-                results.addAll(session.executeTables(outs.toArray(Tileable[]::new)));
-            }
-            long spills = 0;
-            long readBacks = 0;
-            for (Worker w : cluster.workers()) {
-                spills += w.storage().stats().spills();
-                readBacks += w.storage().stats().readBacks();
-            }
-            return new Run(results, spills, readBacks);
-        }
+            Tensor i = Tensors.arange(0, 400_000, 1, ChunkSpec.of(50_000));
+            DataFrame df = DataFrames.fromTensor(i, "i");
+            // a key of 97 groups and a timedelta of i * 1.000003 s, less 2 days every 7th row, NaT every 11th
+            DataFrame frame = df.assign("k", df.col("i").mod(97L))
+                    .assign("d", df.col("i").multiply(1_000_003_000L).astype(DType.TIMEDELTA)
+                            .subtract(Duration.ofDays(2)))
+                    .assign("t", df.col("i").multiply(86_400_000_000_000L / 24).astype(DType.TIMESTAMP));
+            frame = frame.assign("d", frame.col("d").where(frame.col("i").mod(11L).ne(0L)));
+            DataFrame g = frame.select("k", "d").groupBy("k").sum();
+            DataFrame m = frame.select("k", "d").groupBy("k").mean();
+            DataFrame s = frame.sortValues("d").head(1000).select("i", "d");
+            DataFrame f = frame.filter(frame.col("d").gt(Duration.ofHours(30)));
+            DataFrame x = f.assign("since", f.col("t").subtract(f.col("d"))).select("since").max();
+            List<Tileable> outs = List.of(g, m, s, x);
+            results.addAll(session.executeTables(outs.toArray(Tileable[]::new)));
+            return results;
+        });
     }
 
     @Test
     void timedeltaColumnsSpillAndComeBackWithTheSameResults() throws IOException {
-        Run roomy = run(Map.of());
-        Map<String, String> conf = new HashMap<>();
-        conf.put(StorageConfig.CACHE_MEM, "2000000");
-        conf.put(StorageConfig.SPILL_DIRS, tmp.resolve("d1").toString());
-        Run tight = run(conf);
+        QuotaRuns.Run<LocalTable> roomy = run(Map.of());
+        QuotaRuns.Run<LocalTable> tight = run(QuotaRuns.tight(tmp.resolve("d1")));
         assertThat(roomy.spills()).as("spills with room to spare").isZero();
         assertThat(tight.spills()).as("spills under a 2 MB quota").isPositive();
         assertThat(tight.readBacks()).as("read-backs under a 2 MB quota").isPositive();

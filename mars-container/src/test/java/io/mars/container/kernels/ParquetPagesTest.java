@@ -45,6 +45,7 @@ class ParquetPagesTest {
               optional int64 few;
               required int32 two;
               optional double price;
+              required double amount;
               optional float ratio;
               optional binary name (UTF8);
               required binary one (UTF8);
@@ -103,6 +104,7 @@ class ParquetPagesTest {
             if (!read.column("price").isNull(r)) {
                 assertThat(read.column("price").getDouble(r)).isEqualTo(g.getDouble("price", 0));
             }
+            assertThat(read.column("amount").getDouble(r)).isEqualTo(g.getDouble("amount", 0));
             assertThat(read.column("ratio").isNull(r)).isEqualTo(g.getFieldRepetitionCount("ratio") == 0);
             if (!read.column("ratio").isNull(r)) {
                 assertThat(read.column("ratio").getDouble(r)).isEqualTo((double) g.getFloat("ratio", 0));
@@ -149,6 +151,7 @@ class ParquetPagesTest {
                 if (random.nextInt(10) != 0) {
                     g.add("price", random.nextInt(2000) / 4.0 - 100);
                 }
+                g.add("amount", random.nextInt(1_000_000) / 100.0 - 50);
                 if (random.nextInt(3) != 0) {
                     g.add("ratio", random.nextFloat());
                 }
