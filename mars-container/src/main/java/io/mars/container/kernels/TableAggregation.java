@@ -75,7 +75,7 @@ final class TableAggregation {
     /** Numbers the last prefix number (or the single column's number) as the group. */
     private LongGroupIds groupOfPrefix;
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private void combinedGroups(List<Column> kc, int n, int[] out) {
         int width = kc.size();
         if (numberDicts == null) {
