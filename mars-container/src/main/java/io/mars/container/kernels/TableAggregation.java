@@ -25,7 +25,7 @@ final class TableAggregation {
     private final List<AggSpec> aggs;
     /** Group numbers of a single long-backed key (bool, ints, timestamps). */
     private LongGroupIds longIds;
-    private final List<Object> groupKeys = new ArrayList<>();
+    private int groupCount;
     private final List<int[]> keyRows = new ArrayList<>();
     private final Acc[] accs;
 
@@ -37,13 +37,13 @@ final class TableAggregation {
             accs[i] = new Acc(aggs.get(i));
         }
         if (keys.isEmpty()) {
-            groupKeys.add(List.of());
+            groupCount = 1;
             grow(1);
         }
     }
 
     int groupCount() {
-        return groupKeys.size();
+        return groupCount;
     }
 
     /** The group of each of the {@code n} rows of a table holding the key columns, -1 for a null key. */
@@ -57,7 +57,7 @@ final class TableAggregation {
             long[] v = c.longs();
             byte[] nulls = c.nulls();
             LongGroupIds ids = longIds == null ? longIds = new LongGroupIds() : longIds;
-            ids.number(v, nulls, n, out, r -> newGroup(boxedKey(kc, r), kc, r));
+            ids.number(v, nulls, n, out, r -> newGroup(kc, r));
             return out;
         }
         combinedGroups(kc, n, out);
@@ -109,7 +109,7 @@ final class TableAggregation {
                 nulls[r] = 1;
             }
         }
-        groupOfPrefix.number(pairs, nulls, n, out, r -> newGroup(boxedKey(kc, r), kc, r));
+        groupOfPrefix.number(pairs, nulls, n, out, r -> newGroup(kc, r));
     }
 
     /** Numbers column {@code k}'s values into {@code ids} (-1 for null); returns how many values it has seen in all. */
@@ -176,11 +176,9 @@ final class TableAggregation {
         return Arrays.asList(parts);
     }
 
-    private void newGroup(Object key, List<Column> kc, int row) {
-        int g = groupKeys.size();
-        groupKeys.add(key);
-        grow(g + 1);
-        // remember where the key came from, to copy typed key values later
+    private void newGroup(List<Column> kc, int row) {
+        grow(++groupCount);
+        // remember where the key came from, to copy typed key values (or box them for a sort) later
         keyRows.add(new int[] {keyColumnsIndex(kc), row});
     }
 
@@ -469,10 +467,13 @@ final class TableAggregation {
 
     private int[] boxedSort() {
         Integer[] boxed = new Integer[groupCount()];
+        Object[] groupKeys = new Object[boxed.length];
         for (int i = 0; i < boxed.length; i++) {
             boxed[i] = i;
+            int[] src = keyRows.get(i);
+            groupKeys[i] = boxedKey(keySources.get(src[0]), src[1]);
         }
-        Arrays.sort(boxed, Comparator.comparing(g -> groupKeys.get(g), TableAggregation::compareKeys));
+        Arrays.sort(boxed, Comparator.comparing(g -> groupKeys[g], TableAggregation::compareKeys));
         int[] order = new int[boxed.length];
         for (int i = 0; i < order.length; i++) {
             order[i] = boxed[i];
