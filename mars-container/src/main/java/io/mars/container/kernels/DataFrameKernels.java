@@ -3,6 +3,8 @@ package io.mars.container.kernels;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.operand.dataframe.AggFn;
+import io.mars.common.operand.dataframe.AggSpec;
 import io.mars.common.operand.dataframe.ChunkTableAggCombine;
 import io.mars.common.operand.dataframe.ChunkTableAggFinal;
 import io.mars.common.operand.dataframe.ChunkTableAggMap;
@@ -27,6 +29,7 @@ import io.mars.types.DataType;
 import io.mars.types.LocalTable;
 import io.mars.types.NDArray;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -73,7 +76,7 @@ public final class DataFrameKernels {
                 .with(ChunkTableFilter.class, (node, op, in) -> filter(in, allocator))
                 .with(ChunkTableAssemble.class, (node, op, in) -> assemble(op, in, allocator))
                 .with(ChunkTableAggMap.class, (node, op, in) -> {
-                    LocalTable t = table(in.get(0));
+                    LocalTable t = ArrowTables.toLocal(tableChunk(in.get(0)).root(), aggInputs(op.keys(), op.aggs()));
                     TableAggregation agg = new TableAggregation(op.keys(), op.aggs());
                     agg.addRows(t);
                     return chunk(agg.states(t), allocator);
@@ -82,6 +85,17 @@ public final class DataFrameKernels {
                         allocator))
                 .with(ChunkTableAggFinal.class, (node, op, in) -> mergeStates(op.keys(), op.aggs(), in, true,
                         allocator));
+    }
+
+    /** The columns a grouped aggregation reads: its keys, then its aggregations' columns (size reads none). */
+    private static List<String> aggInputs(List<String> keys, List<AggSpec> aggs) {
+        LinkedHashSet<String> names = new LinkedHashSet<>(keys);
+        for (AggSpec a : aggs) {
+            if (a.fn() != AggFn.SIZE) {
+                names.add(a.column());
+            }
+        }
+        return new ArrayList<>(names);
     }
 
     static LocalTable table(ChunkData d) {

@@ -386,12 +386,7 @@ public final class DataFrameOpsKernels {
             List<Column> lk = keyColumns(left, op.leftOn());
             List<Column> rk = keyColumns(right, op.rightOn());
             if (op.how().leftOnly()) {
-                IntPairs matches = new IntPairs();
-                matchRows(lk, rk, false, matches);
-                boolean[] matched = new boolean[leftRows];
-                for (int i = 0; i < matches.size; i++) {
-                    matched[matches.left[i]] = true;
-                }
+                boolean[] matched = matchedRows(lk, rk, leftRows);
                 boolean keep = op.how() == MergeHow.SEMI;
                 for (int i = 0; i < leftRows; i++) {
                     if (matched[i] == keep) {
@@ -487,13 +482,36 @@ public final class DataFrameOpsKernels {
 
     /**
      * For every outer row in order, its inner matches in order as (outer, inner) pairs; an outer row without a match
-     * (or with a null key) gives (outer, -1) when {@code keepUnmatched}.
+     * (or with a null key) gives (outer, -1) when {@code keepUnmatched}. Keys that {@link JoinKeys} turns into longs
+     * are matched by a {@link HashJoin}; mixed kinds (integers with floats, numbers with text) as boxed keys.
      */
     private static void matchRows(List<Column> outer, List<Column> inner, boolean keepUnmatched, IntPairs pairs) {
-        if (outer.size() == 1 && outer.get(0).longs() != null && inner.get(0).longs() != null) {
-            matchLongRows(outer.get(0), inner.get(0), keepUnmatched, pairs);
+        JoinKeys keys = JoinKeys.of(outer, inner);
+        if (keys == null) {
+            matchBoxedRows(outer, inner, keepUnmatched, pairs);
             return;
         }
+        HashJoin.match(keys, outer.get(0).length(), inner.get(0).length(), keepUnmatched, pairs);
+    }
+
+    /** Whether each of the {@code rows} outer rows has an inner match (a semi or anti join): no pairs are made. */
+    private static boolean[] matchedRows(List<Column> outer, List<Column> inner, int rows) {
+        JoinKeys keys = JoinKeys.of(outer, inner);
+        if (keys != null) {
+            return HashJoin.matched(keys, rows, inner.get(0).length());
+        }
+        boolean[] matched = new boolean[rows];
+        IntPairs matches = new IntPairs();
+        matchBoxedRows(outer, inner, false, matches);
+        for (int i = 0; i < matches.size; i++) {
+            matched[matches.left[i]] = true;
+        }
+        return matched;
+    }
+
+    /** {@link #matchRows} through a map of boxed keys ({@link TableRows#key}). */
+    private static void matchBoxedRows(List<Column> outer, List<Column> inner, boolean keepUnmatched,
+                                       IntPairs pairs) {
         int ni = inner.isEmpty() ? 0 : inner.get(0).length();
         Map<Object, int[]> index = new HashMap<>();
         int[] next = new int[ni];
@@ -527,56 +545,6 @@ public final class DataFrameOpsKernels {
         }
     }
 
-    /**
-     * {@link #matchRows} for one long-backed key on both sides: inner keys get dense numbers from a primitive hash
-     * table, and each number's rows are chained in row order through int arrays; no boxing.
-     */
-    private static void matchLongRows(Column outer, Column inner, boolean keepUnmatched, IntPairs pairs) {
-        int ni = inner.length();
-        long[] iv = inner.longs();
-        byte[] inulls = inner.nulls();
-        LongGroupIds ids = LongGroupIds.forKeys(iv, inulls, ni);
-        int[] next = new int[ni];
-        int[] head = new int[Math.max(16, ni)];
-        chainRows(ids, iv, inulls, ni, next, head, new int[head.length]);
-        probeRows(ids, outer.longs(), outer.nulls(), outer.length(), next, head, keepUnmatched, pairs);
-    }
-
-    /** Each inner key's rows chained in row order: {@code head[id]} the first, {@code next[row]} the one after. */
-    private static void chainRows(LongGroupIds ids, long[] iv, byte[] inulls, int ni, int[] next, int[] head,
-                                  int[] tail) {
-        for (int j = 0; j < ni; j++) {
-            if (inulls != null && inulls[j] != 0) {
-                continue;
-            }
-            next[j] = -1;
-            int id = ids.idOrAdd(iv[j]);
-            if (id < 0) {
-                id = -1 - id;
-                head[id] = j;
-            } else {
-                next[tail[id]] = j;
-            }
-            tail[id] = j;
-        }
-    }
-
-    private static void probeRows(LongGroupIds ids, long[] ov, byte[] onulls, int no, int[] next, int[] head,
-                                  boolean keepUnmatched, IntPairs pairs) {
-        for (int i = 0; i < no; i++) {
-            int id = onulls != null && onulls[i] != 0 ? -1 : ids.find(ov[i]);
-            if (id < 0) {
-                if (keepUnmatched) {
-                    pairs.add(i, -1);
-                }
-                continue;
-            }
-            for (int j = head[id]; j >= 0; j = next[j]) {
-                pairs.add(i, j);
-            }
-        }
-    }
-
     /** {@code l} where the left row exists, else {@code r}. */
     private static Column coalesce(Column l, Column r, int[] leftRows, int n) {
         List<Column> pick = new ArrayList<>(n);
@@ -591,29 +559,6 @@ public final class DataFrameOpsKernels {
             pick.add(Columns.slice(leftRows[i] < 0 ? r : l, i, 1));
         }
         return Columns.concatColumns(pick);
-    }
-
-    /** A growable list of (left row, right row) pairs. */
-    private static final class IntPairs {
-        int[] left = new int[16];
-        int[] right = new int[16];
-        int size;
-
-        void add(int l, int r) {
-            if (size == left.length) {
-                left = java.util.Arrays.copyOf(left, size * 2);
-                right = java.util.Arrays.copyOf(right, size * 2);
-            }
-            left[size] = l;
-            right[size] = r;
-            size++;
-        }
-
-        void swap() {
-            int[] t = left;
-            left = right;
-            right = t;
-        }
     }
 
     // ----- drop_duplicates -----

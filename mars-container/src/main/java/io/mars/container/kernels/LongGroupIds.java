@@ -70,8 +70,12 @@ final class LongGroupIds {
             }
         }
         long range = max - min + 1;
+        if (size == 0 && dense == null && min <= max) {
+            sizeFor(keys, nulls, n, min, range);
+        }
         int[] byOffset = null;
-        if (min <= max && range > 0 && range <= CALL_RANGE && range <= 2L * n) {
+        boolean covered = dense != null && min - denseMin >= 0 && max - denseMin < dense.length;
+        if (!covered && min <= max && range > 0 && range <= CALL_RANGE && range <= 2L * n) {
             byOffset = new int[(int) range];
             Arrays.fill(byOffset, -1);
         }
@@ -93,6 +97,38 @@ final class LongGroupIds {
                 }
             }
             out[r] = id;
+        }
+    }
+
+    /**
+     * Sets an empty table up for a first call's {@code n} keys spanning {@code [min, min + range)}: an array indexed
+     * by key when the range is at most four times the rows (16 bytes a row at most), else, when a sample of the rows
+     * says most keys are distinct, a hash table with room for all of them, so that it is not doubled and rehashed
+     * some twenty times on the way.
+     */
+    private void sizeFor(long[] keys, byte[] nulls, int n, long min, long range) {
+        if (range > 0 && range <= 4L * n + 64 && range <= 1 << 26) {
+            dense = new int[(int) range];
+            Arrays.fill(dense, -1);
+            denseMin = min;
+            return;
+        }
+        if (n < 4096) {
+            return;
+        }
+        int sample = 1024;
+        LongGroupIds seen = new LongGroupIds();
+        int taken = 0;
+        for (int j = 0; j < sample; j++) {
+            int r = (int) ((long) j * n / sample);
+            if (nulls == null || nulls[r] == 0) {
+                seen.idOrAdd(keys[r]);
+                taken++;
+            }
+        }
+        if (taken > 0 && seen.size() * 2 > taken) {
+            long expected = (long) n * seen.size() / taken;
+            resize(Integer.highestOneBit((int) Math.min(expected, 1 << 28)) << 2);
         }
     }
 

@@ -23,10 +23,9 @@ import java.util.Map;
 final class TableAggregation {
     private final List<String> keys;
     private final List<AggSpec> aggs;
-    private final Map<Object, Integer> groupIds = new HashMap<>();
-    /** Group numbers of a single long-backed key (bool, ints, timestamps), instead of {@link #groupIds}. */
+    /** Group numbers of a single long-backed key (bool, ints, timestamps). */
     private LongGroupIds longIds;
-    private final List<Object> groupKeys = new ArrayList<>();
+    private int groupCount;
     private final List<int[]> keyRows = new ArrayList<>();
     private final Acc[] accs;
 
@@ -38,14 +37,13 @@ final class TableAggregation {
             accs[i] = new Acc(aggs.get(i));
         }
         if (keys.isEmpty()) {
-            groupIds.put(List.of(), 0);
-            groupKeys.add(List.of());
+            groupCount = 1;
             grow(1);
         }
     }
 
     int groupCount() {
-        return groupKeys.size();
+        return groupCount;
     }
 
     /** The group of each of the {@code n} rows of a table holding the key columns, -1 for a null key. */
@@ -59,61 +57,59 @@ final class TableAggregation {
             long[] v = c.longs();
             byte[] nulls = c.nulls();
             LongGroupIds ids = longIds == null ? longIds = new LongGroupIds() : longIds;
-            ids.number(v, nulls, n, out, r -> newGroup(c.get(r), kc, r));
+            ids.number(v, nulls, n, out, r -> newGroup(kc, r));
             return out;
         }
-        if (!boxedKeys && packedGroups(kc, n, out)) {
-            return out;
-        }
-        for (int r = 0; r < n; r++) {
-            out[r] = group(kc, r);
-        }
+        combinedGroups(kc, n, out);
         return out;
     }
 
     // --- several keys, or one of text or floats: each key column's values numbered by a dictionary of its own
-    // (kept across calls, so a value keeps its number), the numbers packed into one long, numbered in turn ---
+    // (kept across calls, so a value keeps its number); then the pair (number of the first k columns' values, number
+    // of column k's value) numbered in turn, column by column, so any number of keys of any width stays unboxed ---
 
-    /** Whether the keys went back to boxed tuples in {@link #groupIds} (a key column had too many values to pack). */
-    private boolean boxedKeys;
-    private LongGroupIds packedIds;
     private LongGroupIds[] numberDicts;
     private Map<String, Integer>[] textDicts;
+    /** {@code prefixIds[k]} numbers the pairs (number of columns 0..k, number of column k + 1's value). */
+    private LongGroupIds[] prefixIds;
+    /** Numbers the last prefix number (or the single column's number) as the group. */
+    private LongGroupIds groupOfPrefix;
 
-    /**
-     * Numbers the rows through packed per-column numbers; false (and nothing numbered) when a column has more
-     * distinct values than its share of the 63 bits, after which every later call takes the boxed path.
-     */
-    @SuppressWarnings("unchecked")
-    private boolean packedGroups(List<Column> kc, int n, int[] out) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void combinedGroups(List<Column> kc, int n, int[] out) {
         int width = kc.size();
-        int bits = 63 / width;
         if (numberDicts == null) {
             numberDicts = new LongGroupIds[width];
             textDicts = new Map[width];
+            prefixIds = new LongGroupIds[width];
+            groupOfPrefix = new LongGroupIds();
         }
-        long[] packed = new long[n];
-        byte[] nulls = null;
+        int[] prefix = new int[n];
+        numberColumn(0, kc.get(0), n, prefix);
         int[] ids = new int[n];
-        for (int k = 0; k < width; k++) {
-            Column c = kc.get(k);
-            int distinct = numberColumn(k, c, n, ids);
-            if (bits < 31 && distinct > 1 << bits) {
-                switchToBoxed();
-                return false;
-            }
+        long[] pairs = new long[n];
+        byte[] nulls = null;
+        for (int k = 1; k < width; k++) {
+            numberColumn(k, kc.get(k), n, ids);
             for (int r = 0; r < n; r++) {
-                if (ids[r] < 0) {
+                if (prefix[r] < 0 || ids[r] < 0) {
                     nulls = nulls == null ? new byte[n] : nulls;
                     nulls[r] = 1;
                 } else {
-                    packed[r] = packed[r] << bits | ids[r];
+                    pairs[r] = (long) prefix[r] << 32 | ids[r];
                 }
             }
+            LongGroupIds level = prefixIds[k] == null ? prefixIds[k] = new LongGroupIds() : prefixIds[k];
+            level.number(pairs, nulls, n, prefix, r -> { });
         }
-        LongGroupIds groups = packedIds == null ? packedIds = new LongGroupIds() : packedIds;
-        groups.number(packed, nulls, n, out, r -> newGroup(boxedKey(kc, r), kc, r));
-        return true;
+        for (int r = 0; r < n; r++) {
+            pairs[r] = prefix[r];
+            if (prefix[r] < 0) {
+                nulls = nulls == null ? new byte[n] : nulls;
+                nulls[r] = 1;
+            }
+        }
+        groupOfPrefix.number(pairs, nulls, n, out, r -> newGroup(kc, r));
     }
 
     /** Numbers column {@code k}'s values into {@code ids} (-1 for null); returns how many values it has seen in all. */
@@ -180,37 +176,9 @@ final class TableAggregation {
         return Arrays.asList(parts);
     }
 
-    /** From now on groups are found by their boxed keys: every group made so far is entered under its key. */
-    private void switchToBoxed() {
-        boxedKeys = true;
-        for (int g = 0; g < groupKeys.size(); g++) {
-            groupIds.put(groupKeys.get(g), g);
-        }
-        packedIds = null;
-        numberDicts = null;
-        textDicts = null;
-    }
-
-    /** The group of row {@code row} of a table holding the key columns, or -1 for a null key. */
-    private int group(List<Column> kc, int row) {
-        Object key = boxedKey(kc, row);
-        if (key == null) {
-            return -1;
-        }
-        Integer g = groupIds.get(key);
-        if (g == null) {
-            g = groupKeys.size();
-            groupIds.put(key, g);
-            newGroup(key, kc, row);
-        }
-        return g;
-    }
-
-    private void newGroup(Object key, List<Column> kc, int row) {
-        int g = groupKeys.size();
-        groupKeys.add(key);
-        grow(g + 1);
-        // remember where the key came from, to copy typed key values later
+    private void newGroup(List<Column> kc, int row) {
+        grow(++groupCount);
+        // remember where the key came from, to copy typed key values (or box them for a sort) later
         keyRows.add(new int[] {keyColumnsIndex(kc), row});
     }
 
@@ -426,8 +394,8 @@ final class TableAggregation {
                 return null;
             }
         }
-        long[] out = new long[n];
         if (c.dtype() == DType.STRING) {
+            long[] out = new long[n];
             Map<String, Integer> ids = new HashMap<>();
             List<String> distinct = new ArrayList<>();
             List<String> v = c.strings();
@@ -453,40 +421,59 @@ final class TableAggregation {
             return out;
         }
         if (c.dtype().isLongBacked()) {
-            long[] sorted = c.longs().clone();
-            Arrays.sort(sorted);
-            int distinct = 0;
+            return longRanks(c.longs(), n, false);
+        }
+        long[] bits = new long[n];
+        double[] d = c.doubles();
+        for (int i = 0; i < n; i++) {
+            // ordered as Double.compare orders the doubles: -0.0 before 0.0, NaN (one bit pattern) last
+            long b = Double.doubleToLongBits(d[i]);
+            bits[i] = b ^ (b >> 63 & Long.MAX_VALUE);
+        }
+        return longRanks(bits, n, true);
+    }
+
+    /**
+     * Ranks of {@code v[0..n)} among their distinct values (into {@code v} itself when {@code reuse}): their offsets
+     * from the smallest when the range is at most eight times the count (ordered as ranks, three bits wider at most),
+     * else the distinct values sorted and numbered in that order by a hash table, one probe per row.
+     */
+    private static long[] longRanks(long[] v, int n, boolean reuse) {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            min = Math.min(min, v[i]);
+            max = Math.max(max, v[i]);
+        }
+        long[] out = reuse ? v : new long[n];
+        long range = max - min + 1;
+        if (range > 0 && range <= 8L * n) {
             for (int i = 0; i < n; i++) {
-                if (i == 0 || sorted[i] != sorted[distinct - 1]) {
-                    sorted[distinct++] = sorted[i];
-                }
-            }
-            for (int i = 0; i < n; i++) {
-                out[i] = Arrays.binarySearch(sorted, 0, distinct, c.longs()[i]);
+                out[i] = v[i] - min;
             }
             return out;
         }
-        double[] sorted = c.doubles().clone();
+        long[] sorted = Arrays.copyOf(v, n);
         Arrays.sort(sorted);
-        int distinct = 0;
+        LongGroupIds rank = LongGroupIds.forKeys(sorted, null, n);
         for (int i = 0; i < n; i++) {
-            // as Arrays.sort orders them: -0.0 before 0.0, so the two are distinct values here as in Double.compare
-            if (i == 0 || Double.compare(sorted[i], sorted[distinct - 1]) != 0) {
-                sorted[distinct++] = sorted[i];
-            }
+            rank.idOrAdd(sorted[i]);
         }
         for (int i = 0; i < n; i++) {
-            out[i] = Arrays.binarySearch(sorted, 0, distinct, c.doubles()[i]);
+            out[i] = rank.find(v[i]);
         }
         return out;
     }
 
     private int[] boxedSort() {
         Integer[] boxed = new Integer[groupCount()];
+        Object[] groupKeys = new Object[boxed.length];
         for (int i = 0; i < boxed.length; i++) {
             boxed[i] = i;
+            int[] src = keyRows.get(i);
+            groupKeys[i] = boxedKey(keySources.get(src[0]), src[1]);
         }
-        Arrays.sort(boxed, Comparator.comparing(g -> groupKeys.get(g), TableAggregation::compareKeys));
+        Arrays.sort(boxed, Comparator.comparing(g -> groupKeys[g], TableAggregation::compareKeys));
         int[] order = new int[boxed.length];
         for (int i = 0; i < order.length; i++) {
             order[i] = boxed[i];

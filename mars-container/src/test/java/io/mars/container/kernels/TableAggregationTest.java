@@ -51,6 +51,45 @@ class TableAggregationTest {
     }
 
     @Test
+    void rowsWithANullKeyAreDroppedAndGroupsKeepTheirNumbersAcrossChunks() {
+        int rows = 9000;
+        List<String> s = new ArrayList<>();
+        long[] i = new long[rows];
+        byte[] iNulls = new byte[rows];
+        Map<List<Object>, Long> expected = new HashMap<>();
+        for (int r = 0; r < rows; r++) {
+            String text = RANDOM.nextInt(9) == 0 ? null : "k" + RANDOM.nextInt(300);
+            s.add(text);
+            i[r] = RANDOM.nextLong() >> RANDOM.nextInt(60);
+            i[r] = RANDOM.nextBoolean() ? i[r] : RANDOM.nextInt(50);
+            iNulls[r] = (byte) (RANDOM.nextInt(11) == 0 ? 1 : 0);
+            if (text != null && iNulls[r] == 0) {
+                expected.merge(java.util.Arrays.asList(text, i[r]), 1L, Long::sum);
+            }
+        }
+        LocalTable t = new LocalTable(List.of(Column.ofStrings("s", s),
+                new Column("i", DType.INT64, i, null, null, iNulls)));
+        TableAggregation agg = aggregation(List.of("s", "i"));
+        for (int from = 0; from < rows; from += 2000) {
+            int to = Math.min(rows, from + 2000);
+            List<Column> part = new ArrayList<>();
+            for (Column c : t.columns()) {
+                part.add(io.mars.common.table.Columns.slice(c, from, to - from));
+            }
+            agg.addRows(new LocalTable(part));
+        }
+        LocalTable result = agg.result(t);
+        assertThat(result.rowCount()).isEqualTo(expected.size());
+        for (int r = 0; r < result.rowCount(); r++) {
+            List<Object> k = key(result, List.of("s", "i"), r);
+            assertThat(result.column("n").getLong(r)).as("rows of group %s", k).isEqualTo(expected.get(k));
+            if (r > 0) {
+                assertThat(compare(key(result, List.of("s", "i"), r - 1), k)).isNegative();
+            }
+        }
+    }
+
+    @Test
     void aMergedStateTableIsSortedToo() {
         List<String> keys = List.of("s", "i");
         TableAggregation map1 = aggregation(keys);
