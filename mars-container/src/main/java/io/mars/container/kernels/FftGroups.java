@@ -294,16 +294,8 @@ final class FftGroups {
         Tables(int n) {
             cos = new double[n / 2];
             sin = new double[n / 2];
-            for (int k = 0; k < n / 2; k++) {
-                double angle = 2 * Math.PI * k / n;
-                cos[k] = Math.cos(angle);
-                sin[k] = -Math.sin(angle);
-            }
             reversed = new int[n];
-            int bits = Integer.numberOfTrailingZeros(n);
-            for (int i = 0; i < n; i++) {
-                reversed[i] = bits == 0 ? 0 : Integer.reverse(i) >>> (32 - bits);
-            }
+            FftLines.Radix2.fill(n, cos, sin, reversed);
         }
     }
 

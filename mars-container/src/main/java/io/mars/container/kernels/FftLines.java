@@ -306,12 +306,17 @@ final class FftLines {
             this.n = n;
             cos = new double[n / 2];
             sin = new double[n / 2];
+            reversed = new int[n];
+            fill(n, cos, sin, reversed);
+        }
+
+        /** The twiddles {@code e^(-2 pi i k / n)} of a power-of-two length and its bit-reversal permutation. */
+        static void fill(int n, double[] cos, double[] sin, int[] reversed) {
             for (int k = 0; k < n / 2; k++) {
                 double angle = 2 * Math.PI * k / n;
                 cos[k] = Math.cos(angle);
                 sin[k] = -Math.sin(angle);
             }
-            reversed = new int[n];
             int bits = Integer.numberOfTrailingZeros(n);
             for (int i = 0; i < n; i++) {
                 reversed[i] = bits == 0 ? 0 : Integer.reverse(i) >>> (32 - bits);
