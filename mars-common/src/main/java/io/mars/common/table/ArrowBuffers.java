@@ -63,6 +63,23 @@ public final class ArrowBuffers {
     }
 
     /**
+     * The bytes of a string vector's first {@code n} values, copied out at once; {@code offsets} (length
+     * {@code n + 1}) receives where each starts in them, so value {@code i} is {@code [offsets[i], offsets[i + 1])}.
+     */
+    public static byte[] utf8Bytes(org.apache.arrow.vector.VarCharVector v, int n, int[] offsets) {
+        getInts(v.getOffsetBuffer(), offsets, n + 1);
+        int base = offsets[0];
+        byte[] data = new byte[offsets[n] - base];
+        v.getDataBuffer().getBytes(base, data);
+        if (base != 0) {
+            for (int i = 0; i <= n; i++) {
+                offsets[i] -= base;
+            }
+        }
+        return data;
+    }
+
+    /**
      * The validity bits of a vector's first {@code n} values, or null when it has no nulls: a vector read from a
      * file without nulls may have no validity buffer at all. Reads the bits without counting them first (Arrow's
      * null count scans the whole buffer on every call).

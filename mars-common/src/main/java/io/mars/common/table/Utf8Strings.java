@@ -29,10 +29,7 @@ final class Utf8Strings {
             return out;
         }
         int[] offsets = new int[n + 1];
-        ArrowBuffers.getInts(v.getOffsetBuffer(), offsets, n + 1);
-        int base = offsets[0];
-        byte[] data = new byte[offsets[n] - base];
-        v.getDataBuffer().getBytes(base, data);
+        byte[] data = ArrowBuffers.utf8Bytes(v, n, offsets);
         byte[] validity = ArrowBuffers.validityBits(v, n);
         byte[][] keys = new byte[SLOTS][];
         String[] values = new String[SLOTS];
@@ -43,8 +40,8 @@ final class Utf8Strings {
             if (validity != null && (validity[i >>> 3] >>> (i & 7) & 1) == 0) {
                 continue;
             }
-            int from = offsets[i] - base;
-            int to = offsets[i + 1] - base;
+            int from = offsets[i];
+            int to = offsets[i + 1];
             if (!share || to - from > LONGEST) {
                 out[i] = new String(data, from, to - from, StandardCharsets.UTF_8);
                 continue;

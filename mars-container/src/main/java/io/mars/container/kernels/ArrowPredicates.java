@@ -14,7 +14,6 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -76,7 +75,7 @@ final class ArrowPredicates {
                 }
             }
             default -> {
-                ExprFn fn = e.constantFirst() ? mirrored(e.fn()) : e.fn();
+                ExprFn fn = e.constantFirst() ? TableExpressions.mirrored(e.fn()) : e.fn();
                 if (args.size() == 2) {
                     compareColumns(fn, a, vector(args.get(1), in, n), n, bits);
                 } else if (a instanceof VarCharVector s) {
@@ -102,17 +101,6 @@ final class ArrowPredicates {
         return s.kind() == DataType.Kind.FLOAT || s.kind() == DataType.Kind.INT;
     }
 
-    /** The operator with its operands swapped: {@code c < x} is {@code x > c}. */
-    private static ExprFn mirrored(ExprFn fn) {
-        return switch (fn) {
-            case LESS -> ExprFn.GREATER;
-            case LESS_EQUAL -> ExprFn.GREATER_EQUAL;
-            case GREATER -> ExprFn.LESS;
-            case GREATER_EQUAL -> ExprFn.LESS_EQUAL;
-            default -> fn;
-        };
-    }
-
     /** Whether an ordering {@code c} (negative, zero, positive) satisfies {@code fn}. */
     private static boolean holds(ExprFn fn, int c) {
         return switch (fn) {
@@ -126,16 +114,11 @@ final class ArrowPredicates {
         };
     }
 
-    /** The validity bits of the first {@code n} values, or null when the vector has none. */
-    private static byte[] validity(FieldVector v, int n) {
-        return ArrowBuffers.validityBits(v, n);
-    }
-
     /** Data and validity bits of a boolean vector ANDed: the bits of "true and not null". */
     private static byte[] truth(FieldVector v, int n) {
         byte[] x = new byte[(n + 7) >>> 3];
         v.getDataBuffer().getBytes(0, x);
-        byte[] valid = validity(v, n);
+        byte[] valid = ArrowBuffers.validityBits(v, n);
         if (valid != null) {
             for (int i = 0; i < x.length; i++) {
                 x[i] &= valid[i];
@@ -193,28 +176,25 @@ final class ArrowPredicates {
     private static void compareText(ExprFn fn, VarCharVector s, String text, int n, byte[] bits) {
         byte[] t = text.getBytes(StandardCharsets.UTF_8);
         int[] offsets = new int[n + 1];
-        ArrowBuffers.getInts(s.getOffsetBuffer(), offsets, n + 1);
-        byte[] data = new byte[offsets[n] - offsets[0]];
-        s.getDataBuffer().getBytes(offsets[0], data);
-        int base = offsets[0];
+        byte[] data = ArrowBuffers.utf8Bytes(s, n, offsets);
         byte[] r = new byte[n];
         if (fn == ExprFn.EQUAL || fn == ExprFn.NOT_EQUAL) {
             boolean eq = fn == ExprFn.EQUAL;
             for (int i = 0; i < n; i++) {
-                int from = offsets[i] - base;
-                int to = offsets[i + 1] - base;
+                int from = offsets[i];
+                int to = offsets[i + 1];
                 boolean same = to - from == t.length && Arrays.equals(data, from, to, t, 0, t.length);
                 r[i] = (byte) (same == eq ? 1 : 0);
             }
         } else {
             // UTF-8 bytes compared unsigned order strings by code point, as Python orders them
             for (int i = 0; i < n; i++) {
-                r[i] = (byte) (holds(fn, Arrays.compareUnsigned(data, offsets[i] - base, offsets[i + 1] - base, t,
+                r[i] = (byte) (holds(fn, Arrays.compareUnsigned(data, offsets[i], offsets[i + 1], t,
                         0, t.length)) ? 1 : 0);
             }
         }
         pack(r, n, bits);
-        nulls(fn, validity(s, n), bits);
+        nulls(fn, ArrowBuffers.validityBits(s, n), bits);
     }
 
     private static void compareConstant(ExprFn fn, FieldVector a, Scalar c, int n, byte[] bits) {
@@ -232,15 +212,15 @@ final class ArrowPredicates {
             r = compare(fn, longs(a, n), c.intValue(), n);
         }
         pack(r, n, bits);
-        nulls(fn, validity(a, n), bits);
+        nulls(fn, ArrowBuffers.validityBits(a, n), bits);
     }
 
     private static void compareColumns(ExprFn fn, FieldVector a, FieldVector b, int n, byte[] bits) {
         byte[] r = a instanceof Float8Vector ? compare(fn, doubles(a, n), doubles(b, n), n)
                 : compare(fn, longs(a, n), longs(b, n), n);
         pack(r, n, bits);
-        byte[] va = validity(a, n);
-        byte[] vb = validity(b, n);
+        byte[] va = ArrowBuffers.validityBits(a, n);
+        byte[] vb = ArrowBuffers.validityBits(b, n);
         if (va != null && vb != null) {
             for (int i = 0; i < va.length; i++) {
                 va[i] &= vb[i];
@@ -327,13 +307,7 @@ final class ArrowPredicates {
                 bits[bits.length - 1] &= (byte) ((1 << (n & 7)) - 1);
             }
             v.getDataBuffer().setBytes(0, bits);
-            ArrowBuf validity = v.getValidityBuffer();
-            byte[] ones = new byte[bits.length];
-            Arrays.fill(ones, (byte) -1);
-            if ((n & 7) != 0) {
-                ones[ones.length - 1] = (byte) ((1 << (n & 7)) - 1);
-            }
-            validity.setBytes(0, ones);
+            ArrowBuffers.setValidity(v.getValidityBuffer(), n, null, null);
             v.setValueCount(n);
             return v;
         } catch (RuntimeException | Error e) {

@@ -184,8 +184,13 @@ final class LongGroupIds {
     }
 
     private int slot(long key) {
+        return spread(key) & mask;
+    }
+
+    /** A long key's hash, its bits spread for a power-of-two table (also {@link LongJoinIndex}'s). */
+    static int spread(long key) {
         long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 32)) & mask;
+        return (int) (h ^ (h >>> 32));
     }
 
     private void resize(int capacity) {

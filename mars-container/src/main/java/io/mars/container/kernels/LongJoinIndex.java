@@ -130,7 +130,6 @@ final class LongJoinIndex {
 
     /** The key's home slot ({@code mask} is that of the slots' array, twice as long as the slots). */
     private int slot(long key) {
-        long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 32)) & (mask >>> 1);
+        return LongGroupIds.spread(key) & (mask >>> 1);
     }
 }

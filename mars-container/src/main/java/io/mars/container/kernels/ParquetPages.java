@@ -504,24 +504,6 @@ final class ParquetPages {
                 if (bitWidth > 0 && bitWidth <= 16 && buf.hasArray()) {
                     v = unpackGroups(buf.array(), buf.arrayOffset(), pos, buf.limit(), bitWidth, out,
                             i, take >>> 3);
-                } else if (bitWidth > 0 && bitWidth <= 16) {
-                    // eight values fill bitWidth bytes: two long reads hold them all, while 16 bytes remain
-                    for (int g = 0, groups = take >>> 3; g < groups; g++) {
-                        int at = pos + g * bitWidth;
-                        if (at + 16 > buf.limit()) {
-                            break;
-                        }
-                        long lo = buf.getLong(at);
-                        long hi = buf.getLong(at + 8);
-                        int o = i + 8 * g;
-                        for (int k = 0; k < 8; k++) {
-                            int start = k * bitWidth;
-                            long word = start == 0 ? lo
-                                    : start < 64 ? lo >>> start | hi << (64 - start) : hi >>> (start - 64);
-                            out[o + k] = (int) (word & mask);
-                        }
-                        v = 8 * (g + 1);
-                    }
                 }
                 if (bitWidth > 0) {
                     // value v starts at bit v * bitWidth: one unaligned little-endian long read holds it (at most 32

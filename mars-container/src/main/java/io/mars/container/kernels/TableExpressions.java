@@ -267,7 +267,7 @@ final class TableExpressions {
     }
 
     /** The operator with its operands swapped: {@code c < x} is {@code x > c}. */
-    private static ExprFn mirrored(ExprFn fn) {
+    static ExprFn mirrored(ExprFn fn) {
         return switch (fn) {
             case LESS -> ExprFn.GREATER;
             case LESS_EQUAL -> ExprFn.GREATER_EQUAL;
