@@ -205,12 +205,76 @@ class YarnSubmitTest {
                 "--conf", "mars.yarn.am.classpath=" + AmClasspath.of(confDir), "--am-memory", "512",
                 jobJar.toString(), "sum", "/unused"));
 
-        assertThat(run.code()).as("submitted, then failed: not a rejection (4)").isEqualTo(1);
+        assertThat(run.code()).as("submitted, then failed: not a rejection (4); stderr:%n%s", run.err()).isEqualTo(1);
         assertThat(run.err()).contains("ended FAILED before it served").doesNotContain("--no-wait");
         assertThat(run.out()).as("no application served the job").isEmpty();
         ApplicationId appId = ApplicationId.fromString(run.err().replaceAll("(?s).*client-mode application (\\S+) ended.*",
                 "$1"));
         assertThat(fs.exists(hadoop.staging(appId))).as("staging dir deleted").isFalse();
+    }
+
+    /**
+     * YarnClient's own submission throws when the application's first report is already FAILED (an AM that cannot
+     * start can end within its 200 ms poll): the submitter reports that as submitted-then-failed with the
+     * application's id and diagnostics, not as a refusal, and deletes the staging directory. The client here is a
+     * real one whose confirmation comes only after the AM failed, so the race is lost every time.
+     */
+    @Test
+    void anApplicationEndedBeforeYarnClientConfirmedItsSubmissionIsAFailureNotARejection() throws Exception {
+        org.apache.hadoop.yarn.conf.YarnConfiguration conf =
+                io.mars.submit.yarn.HadoopSettings.configuration(Map.of("HADOOP_CONF_DIR", confDir.toString()));
+        io.mars.submit.yarn.YarnApplication app = new io.mars.submit.yarn.YarnApplication("late-confirmation",
+                "default", 512, 1, "yarnjob.Job", jobJar, List.of(),
+                Map.of("mars.yarn.am.classpath", AmClasspath.of(confDir)), List.of("sum", "/unused"),
+                java.util.Optional.of("/no/such/java"), java.util.Optional.of(AmClasspath.of(confDir)), List.of(),
+                java.util.Optional.empty(), List.of(), List.of(), java.util.Optional.empty(), true);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        YarnClient late = new LateConfirmingYarnClient();
+        late.init(conf);
+        late.start();
+        io.mars.submit.yarn.YarnOutcome outcome;
+        try {
+            outcome = new YarnSubmitter(conf, new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8)).run(app, late);
+        } finally {
+            late.stop();
+        }
+
+        assertThat(outcome.status()).as("stderr:%n%s", err.toString(StandardCharsets.UTF_8))
+                .isEqualTo(io.mars.submit.yarn.YarnOutcome.Status.FAILED);
+        ApplicationId appId = ApplicationId.fromString(outcome.applicationId().orElseThrow());
+        assertThat(out.toString(StandardCharsets.UTF_8).trim()).as("the id was printed").isEqualTo(appId.toString());
+        assertThat(outcome.diagnostics()).contains("/no/such/java");
+        assertThat(yarnClient.getApplicationReport(appId).getFinalApplicationStatus())
+                .isEqualTo(FinalApplicationStatus.FAILED);
+        assertThat(fs.exists(hadoop.staging(appId))).as("staging dir deleted").isFalse();
+    }
+
+    /** Confirms a submission only once the application has ended, and then as YarnClientImpl does for FAILED. */
+    private static final class LateConfirmingYarnClient extends org.apache.hadoop.yarn.client.api.impl.YarnClientImpl {
+        @Override
+        public ApplicationId submitApplication(org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext context)
+                throws org.apache.hadoop.yarn.exceptions.YarnException, IOException {
+            ApplicationId id = super.submitApplication(context);
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(2);
+            while (true) {
+                ApplicationReport report = getApplicationReport(id);
+                if (report.getYarnApplicationState() == org.apache.hadoop.yarn.api.records.YarnApplicationState.FAILED) {
+                    throw new org.apache.hadoop.yarn.exceptions.YarnException("Failed to submit " + id + " to YARN : "
+                            + report.getDiagnostics());
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError(id + " did not fail: " + report.getYarnApplicationState());
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException(e);
+                }
+            }
+        }
     }
 
     private static String[] args(String... options) {

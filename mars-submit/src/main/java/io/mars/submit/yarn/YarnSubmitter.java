@@ -120,10 +120,18 @@ public final class YarnSubmitter {
         YarnClient yarn = YarnClient.createYarnClient();
         yarn.init(conf);
         yarn.start();
-        try (FileSystem fs = ownFileSystem(conf)) {
-            return run(yarn, app, fs);
+        try {
+            return run(app, yarn);
         } finally {
             yarn.stop();
+        }
+    }
+
+    /** Runs {@code app} through {@code yarn}, a started client its caller owns. */
+    public YarnOutcome run(YarnApplication app, YarnClient yarn)
+            throws IOException, YarnException, InterruptedException {
+        try (FileSystem fs = ownFileSystem(conf)) {
+            return run(yarn, app, fs);
         }
     }
 
@@ -208,10 +216,17 @@ public final class YarnSubmitter {
             context.setResource(Resource.newInstance(app.amMemoryMb(), app.amVcores()));
             context.setAMContainerSpec(launchContext(app, fs, staging, archive, credentials));
             SecretFile.write(fs, staging, secret);
+            Optional<ApplicationReport> endedOnSubmission = Optional.empty();
             try {
                 yarn.submitApplication(context);
             } catch (YarnException e) {
-                return rejected("YARN rejected the application: " + e.getMessage());
+                // YarnClient also throws when the application it just submitted is already FAILED or KILLED at its
+                // first report (an AM that cannot start can end within the client's 200 ms poll): submitted, then
+                // failed, not refused
+                endedOnSubmission = endedReport(yarn, appId);
+                if (endedOnSubmission.isEmpty()) {
+                    return rejected("YARN rejected the application: " + e.getMessage());
+                }
             }
             out.println(appId);
             out.flush();
@@ -222,7 +237,8 @@ public final class YarnSubmitter {
             Runtime.getRuntime().addShutdownHook(killOnExit);
             ApplicationReport report;
             try {
-                report = app.waitForCompletion() ? waitForCompletion(yarn, appId) : waitForAcceptance(yarn, appId);
+                report = endedOnSubmission.isPresent() ? endedOnSubmission.get()
+                        : app.waitForCompletion() ? waitForCompletion(yarn, appId) : waitForAcceptance(yarn, appId);
             } finally {
                 try {
                     Runtime.getRuntime().removeShutdownHook(killOnExit);
@@ -327,6 +343,16 @@ public final class YarnSubmitter {
                     + granted);
         }
         return granted;
+    }
+
+    /** The report of {@code appId} if YARN knows it and it has ended; empty if it never got that far. */
+    private static Optional<ApplicationReport> endedReport(YarnClient yarn, ApplicationId appId) {
+        try {
+            ApplicationReport report = yarn.getApplicationReport(appId);
+            return DONE.contains(report.getYarnApplicationState()) ? Optional.of(report) : Optional.empty();
+        } catch (IOException | YarnException notKnown) {
+            return Optional.empty();
+        }
     }
 
     private YarnOutcome rejected(String message) {
