@@ -25,10 +25,10 @@ final class CountingInputFile implements InputFile {
     private final long length;
     private final LongAdder counter;
 
-    CountingInputFile(FileSystem fs, Path path, LongAdder counter) throws IOException {
+    CountingInputFile(FileSystem fs, Path path, long length, LongAdder counter) {
         this.fs = fs;
         this.path = path;
-        this.length = fs.getFileStatus(path).getLen();
+        this.length = length;
         this.counter = counter;
     }
 

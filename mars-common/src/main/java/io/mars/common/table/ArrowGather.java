@@ -316,6 +316,57 @@ public final class ArrowGather {
         out.setLastSet(count - 1);
     }
 
+    /**
+     * {@link #appendStrings} of a source without nulls: rows that follow each other in the source (a filter that keeps
+     * most rows, a whole part) have their bytes copied as one block, and only their offsets one by one.
+     */
+    private static long appendStringRuns(long srcOffsets, long srcData, int n, int[] rows, int count, long offsets,
+                                         long data, long validity, int at, long pos) {
+        int i = 0;
+        while (i < count) {
+            int r = rows == null ? i : rows[i];
+            if (r < 0) {
+                MemoryUtil.putInt(offsets + 4L * (at + i + 1), (int) pos); // a null
+                i++;
+                continue;
+            }
+            int j = i + 1;
+            if (rows == null) {
+                j = count;
+            } else {
+                while (j < count && rows[j] == rows[j - 1] + 1) {
+                    j++;
+                }
+            }
+            int last = Objects.checkIndex(r + (j - i) - 1, n);
+            long o = srcOffsets + 4L * Objects.checkIndex(r, n);
+            int start = MemoryUtil.getInt(o);
+            int end = MemoryUtil.getInt(srcOffsets + 4L * (last + 1));
+            copyBytes(srcData + start, data + pos, end - start);
+            long shift = pos - start;
+            for (int m = i; m < j; m++) {
+                int k = at + m;
+                MemoryUtil.putInt(offsets + 4L * (k + 1), (int) (MemoryUtil.getInt(o + 4L * (m - i + 1)) + shift));
+                long b = validity + (k >>> 3);
+                MemoryUtil.putByte(b, (byte) (MemoryUtil.getByte(b) | 1 << (k & 7)));
+            }
+            pos += end - start;
+            i = j;
+        }
+        return pos;
+    }
+
+    /** Copies {@code length} bytes; values of a few bytes (flags, codes) byte by byte, cheaper than a copy call. */
+    private static void copyBytes(long from, long to, long length) {
+        if (length <= 16) {
+            for (int b = 0; b < length; b++) {
+                MemoryUtil.putByte(to + b, MemoryUtil.getByte(from + b));
+            }
+        } else {
+            MemoryUtil.copyMemory(from, to, length);
+        }
+    }
+
     /** Clears the validity bits and the first offset of a freshly allocated string vector. */
     private static void startStrings(VarCharVector out) {
         ArrowBuf validity = out.getValidityBuffer();
@@ -337,6 +388,9 @@ public final class ArrowGather {
         long offsets = out.getOffsetBuffer().memoryAddress();
         long data = out.getDataBuffer().memoryAddress();
         long validity = out.getValidityBuffer().memoryAddress();
+        if (!nulls) {
+            return appendStringRuns(srcOffsets, srcData, n, rows, count, offsets, data, validity, at, pos);
+        }
         for (int i = 0; i < count; i++) {
             int r = rows == null ? i : rows[i];
             int k = at + i;
@@ -344,7 +398,7 @@ public final class ArrowGather {
                 long o = srcOffsets + 4L * Objects.checkIndex(r, n);
                 int start = MemoryUtil.getInt(o);
                 int length = MemoryUtil.getInt(o + 4) - start;
-                MemoryUtil.copyMemory(srcData + start, data + pos, length);
+                copyBytes(srcData + start, data + pos, length);
                 pos += length;
                 long b = validity + (k >>> 3);
                 MemoryUtil.putByte(b, (byte) (MemoryUtil.getByte(b) | 1 << (k & 7)));

@@ -10,6 +10,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 
 /**
@@ -79,13 +80,40 @@ public final class TableChunk implements ChunkData {
      */
     public static TableChunk holding(VectorSchemaRoot source, BufferAllocator allocator) {
         VectorSchemaRoot owned = VectorSchemaRoot.create(source.getSchema(), allocator);
-        try (ArrowRecordBatch batch = new VectorUnloader(source).getRecordBatch()) {
-            new VectorLoader(owned).load(batch);
+        try {
+            if (flat(source)) {
+                // each vector takes its buffers directly: Arrow's unloader would count every vector's nulls first,
+                // a pass over its validity bits on every share of a stored chunk. A null count strictly between 0
+                // and the length tells the loader to reference the validity buffer as it is, whatever it holds
+                int n = source.getRowCount();
+                for (int i = 0; i < source.getFieldVectors().size(); i++) {
+                    FieldVector from = source.getVector(i);
+                    owned.getVector(i).loadFieldBuffers(new ArrowFieldNode(from.getValueCount(), 1),
+                            from.getFieldBuffers());
+                }
+                owned.setRowCount(n);
+            } else {
+                try (ArrowRecordBatch batch = new VectorUnloader(source).getRecordBatch()) {
+                    new VectorLoader(owned).load(batch);
+                }
+            }
         } catch (RuntimeException | Error e) {
             owned.close();
             throw e;
         }
         return new TableChunk(owned);
+    }
+
+    /** Whether every vector is a flat fixed- or variable-width one of at least two values. */
+    private static boolean flat(VectorSchemaRoot root) {
+        for (FieldVector v : root.getFieldVectors()) {
+            if (!(v instanceof org.apache.arrow.vector.BaseFixedWidthVector
+                    || v instanceof org.apache.arrow.vector.BaseVariableWidthVector) || v.getValueCount() < 2
+                    || !v.getChildrenFromFields().isEmpty()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -60,6 +60,44 @@ class ArrowGatherTest {
         }
     }
 
+    /** Rows as a filter takes them: ascending, in runs of consecutive rows, some missing (-1) between runs. */
+    @Test
+    void takeOfRunsOfConsecutiveRowsGivesTheHeapRows() {
+        try (BufferAllocator allocator = new RootAllocator()) {
+            for (int n : LENGTHS) {
+                for (boolean withNulls : new boolean[] {false, true}) {
+                    Random rnd = new Random(n * 11L + (withNulls ? 1 : 0));
+                    LocalTable in = ArrowTablesTest.table(n, withNulls, rnd);
+                    int[] rows = new int[2 * n];
+                    int count = 0;
+                    for (int r = 0; r < n; r++) {
+                        if (rnd.nextInt(5) != 0) {
+                            rows[count++] = r;
+                        } else if (rnd.nextBoolean()) {
+                            rows[count++] = -1;
+                        }
+                    }
+                    try (VectorSchemaRoot root = ArrowTables.toArrow(in, allocator)) {
+                        for (int j = 0; j < in.columnCount(); j++) {
+                            String what = in.column(j).name() + " n=" + n + " nulls=" + withNulls;
+                            try (FieldVector out = ArrowGather.take(root.getVector(j), "x", rows, count, allocator)) {
+                                Column got = ArrowTables.toColumn(out, count);
+                                for (int i = 0; i < count; i++) {
+                                    boolean isNull = rows[i] < 0 || in.column(j).isNull(rows[i]);
+                                    assertEquals(isNull, got.isNull(i), what + " null flag of row " + i);
+                                    if (!isNull) {
+                                        assertEquals(in.column(j).get(rows[i]), got.get(i), what + " row " + i);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            assertEquals(0, allocator.getAllocatedMemory());
+        }
+    }
+
     @Test
     void concatGivesThePartsOneAfterAnother() {
         try (BufferAllocator allocator = new RootAllocator()) {

@@ -53,8 +53,7 @@ public final class DataFrameOpsKernels {
                 .with(ChunkTablePartition.class, (node, op, in) -> partition(op, in, allocator))
                 .with(ChunkTableJoin.class, (node, op, in) -> join(op, in, allocator))
                 .with(ChunkTableDropDuplicates.class, (node, op, in) -> dropDuplicates(op, in, allocator))
-                .with(ChunkSeriesAccessor.class, (node, op, in) -> accessor(op, DataFrameKernels.table(in.get(0)),
-                        allocator));
+                .with(ChunkSeriesAccessor.class, (node, op, in) -> accessor(op, in.get(0), allocator));
     }
 
     private static TableChunk tableChunk(ChunkData d) {
@@ -580,6 +579,20 @@ public final class DataFrameOpsKernels {
     }
 
     // ----- accessors -----
+
+    private static TableChunk accessor(ChunkSeriesAccessor op, ChunkData in, BufferAllocator allocator) {
+        org.apache.arrow.vector.VectorSchemaRoot root = tableChunk(in).root();
+        if (op.fn().isTest() && root.getFieldVectors().size() == 1
+                && root.getVector(0) instanceof org.apache.arrow.vector.VarCharVector strings) {
+            int n = root.getRowCount();
+            long[] passed = Utf8Search.test(op.fn(), op.pattern(), strings, n);
+            if (passed != null) {
+                Column out = new Column(strings.getName(), op.fn().outputType(), passed, null, null, null);
+                return new TableChunk(ArrowTables.toArrow(List.of(out), n, allocator));
+            }
+        }
+        return accessor(op, DataFrameKernels.table(in), allocator);
+    }
 
     private static TableChunk accessor(ChunkSeriesAccessor op, LocalTable t, BufferAllocator allocator) {
         Column c = t.column(0);

@@ -42,6 +42,9 @@ final class TableAggregation {
         }
     }
 
+    /** The most groups whose sums are added in lanes (four accumulators a group). */
+    private static final int LANE_GROUPS = 4096;
+
     int groupCount() {
         return groupCount;
     }
@@ -234,8 +237,10 @@ final class TableAggregation {
         }
         int n = t.rowCount();
         int[] groups = groups(kc, n);
+        // few groups: each group's rows counted once for all aggregations, and sums added in four lanes
+        long[] sizes = groupCount <= LANE_GROUPS ? GroupLanes.sizes(groups, n, groupCount) : null;
         for (int i = 0; i < accs.length; i++) {
-            accs[i].addValues(groups, cols[i], n);
+            accs[i].addValues(groups, cols[i], n, sizes, groupCount);
         }
     }
 
@@ -631,8 +636,44 @@ final class TableAggregation {
             v = Arrays.copyOf(v, cap);
         }
 
-        /** Adds row {@code r} of {@code c} to group {@code groups[r]}, for every row not in group -1. */
-        void addValues(int[] groups, Column c, int n) {
+        /**
+         * Sizes, counts and sums of columns without nulls (nor NaN) from the batch's group sizes and four-lane sums;
+         * false for anything else.
+         */
+        private boolean addByLanes(int[] groups, Column c, int n, long[] sizes, int groupCount) {
+            io.mars.common.operand.dataframe.AggFn fn = spec.fn();
+            boolean noNulls = c == null || c.nulls() == null;
+            if (fn == io.mars.common.operand.dataframe.AggFn.SIZE || fn == io.mars.common.operand.dataframe.AggFn.COUNT
+                    && noNulls && c.longs() != null) {
+                GroupLanes.addTo(this.n, sizes, groupCount);
+                return true;
+            }
+            if ((fn != io.mars.common.operand.dataframe.AggFn.SUM && fn != io.mars.common.operand.dataframe.AggFn.MEAN)
+                    || !noNulls) {
+                return false;
+            }
+            if (c.doubles() != null) {
+                if (GroupLanes.anyNaN(c.doubles(), n)) {
+                    return false;
+                }
+                GroupLanes.addTo(s, GroupLanes.sums(groups, c.doubles(), n, groupCount), groupCount);
+            } else if (intSum()) {
+                GroupLanes.addTo(ls, GroupLanes.sums(groups, c.longs(), n, groupCount), groupCount);
+            } else {
+                return false;
+            }
+            GroupLanes.addTo(this.n, sizes, groupCount);
+            return true;
+        }
+
+        /**
+         * Adds row {@code r} of {@code c} to group {@code groups[r]}, for every row not in group -1; {@code sizes},
+         * when given, are the rows of each of the {@code groupCount} groups.
+         */
+        void addValues(int[] groups, Column c, int n, long[] sizes, int groupCount) {
+            if (sizes != null && addByLanes(groups, c, n, sizes, groupCount)) {
+                return;
+            }
             switch (spec.fn()) {
                 case SIZE -> {
                     for (int r = 0; r < n; r++) {

@@ -27,6 +27,7 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -90,6 +91,32 @@ class ParquetPagesTest {
         try (BufferAllocator allocator = new RootAllocator();
              TableChunk arrow = ParquetRowGroups.arrow(file, 0, names, allocator)) {
             assertSame(written, ArrowTables.toLocal(arrow.root()));
+        }
+    }
+
+    /**
+     * Footers are kept by file, length and modification time: the same file read twice gives the same rows, and a
+     * file written again at the same path is read with its new footer (other row groups, other offsets).
+     */
+    @Test
+    void aFileWrittenAgainAtTheSamePathIsReadWithItsNewFooter() throws IOException {
+        String file = tmp.resolve("again.parquet").toString();
+        List<String> names = SCHEMA.getFields().stream().map(f -> f.getName()).toList();
+        List<Group> first = write(file, WriterVersion.PARQUET_1_0, true);
+        try (BufferAllocator allocator = new RootAllocator()) {
+            for (int i = 0; i < 2; i++) {
+                try (TableChunk arrow = ParquetRowGroups.arrow(file, 0, names, allocator)) {
+                    assertSame(first, ArrowTables.toLocal(arrow.root()));
+                }
+            }
+            java.nio.file.attribute.FileTime before = java.nio.file.Files.getLastModifiedTime(Path.of(file));
+            java.nio.file.Files.delete(Path.of(file));
+            List<Group> second = write(file, WriterVersion.PARQUET_1_0, false);
+            java.nio.file.Files.setLastModifiedTime(Path.of(file),
+                    java.nio.file.attribute.FileTime.fromMillis(before.toMillis() + 5_000));
+            try (TableChunk arrow = ParquetRowGroups.arrow(file, 0, names, allocator)) {
+                assertSame(second, ArrowTables.toLocal(arrow.root()));
+            }
         }
     }
 
