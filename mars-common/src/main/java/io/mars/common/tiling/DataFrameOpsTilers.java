@@ -306,7 +306,7 @@ final class DataFrameOpsTilers {
             }
             return tiled(node, unknown(out.size()), out);
         }
-        int p = Math.max(left.chunks().size(), right.chunks().size());
+        int p = shuffleParts(left, right, ctx);
         List<Boolean> asc = ascending(op.leftOn().size());
         List<ChunkNode> ins = new ArrayList<>(shuffle(k + ".l", left, op.leftOn(), asc, p, null, ctx));
         ins.addAll(shuffle(k + ".r", right, op.rightOn(), asc, p, null, ctx));
@@ -317,6 +317,45 @@ final class DataFrameOpsTilers {
             out.add(reduce(node, k + "." + part, joinOp, ins, part, ctx));
         }
         return tiled(node, unknown(p), out);
+    }
+
+    /** The fewest parts a shuffle join is cut into (when its sides have that many chunks), for parallelism. */
+    static final int MIN_SHUFFLE_PARTS = 8;
+
+    /**
+     * The parts of a shuffle join: as many as it takes for a part of both sides to hold about an automatically sized
+     * chunk ({@link TileContext#autoChunkBytes()}, at 8 bytes a cell as the memory estimate counts), at least
+     * {@value #MIN_SHUFFLE_PARTS} and at most as many as the larger side has chunks (the rule before, and the one
+     * when a side's length is unknown). Every part reads a piece of every map output, so the reads grow with maps
+     * times parts: SF 10's lineitem, 540 chunks, made 540 parts each reading 540 + 150 pieces.
+     */
+    static int shuffleParts(TiledTileable left, TiledTileable right, TileContext ctx) {
+        int most = Math.max(left.chunks().size(), right.chunks().size());
+        if (!left.isKnown() || !right.isKnown()) {
+            return most;
+        }
+        long l = cellBytes(left);
+        long r = cellBytes(right);
+        if (l < 0 || r < 0) {
+            return most;
+        }
+        long bytes = l + r;
+        long per = ctx.autoChunkBytes();
+        long parts = bytes / per + (bytes % per == 0 ? 0 : 1);
+        return (int) Math.max(Math.min(most, MIN_SHUFFLE_PARTS), Math.min(most, parts));
+    }
+
+    /** 8 bytes a cell of a known table (saturating; negative when it overflows). */
+    private static long cellBytes(TiledTileable t) {
+        long[] shape = io.mars.common.model.NSplits.shape(t.nsplits());
+        long cells = 1;
+        for (long d : shape) {
+            cells = Math.multiplyHigh(cells, d) != 0 ? -1 : cells * d;
+            if (cells < 0) {
+                return -1;
+            }
+        }
+        return cells > Long.MAX_VALUE / 16 ? -1 : cells * 8;
     }
 
     /** All chunks of a table as one chunk (the chunk itself when there is one). */

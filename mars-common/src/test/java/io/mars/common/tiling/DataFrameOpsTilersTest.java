@@ -98,6 +98,37 @@ class DataFrameOpsTilersTest {
         assertThat(out.chunks()).allSatisfy(c -> assertThat(c.inputs()).hasSize(5));
     }
 
+    /**
+     * A shuffle join's parts follow the bytes of both sides (a part about an auto chunk, 1 MB here, at 8 bytes a
+     * cell), at least 8 and at most the larger side's chunks; not one part per chunk of a side of many small chunks.
+     */
+    @Test
+    void shuffleJoinPartsFollowTheBytesOfBothSides() {
+        TileableNode outer = new TileableNode("m", new TableMerge(List.of("k"), MergeHow.OUTER, "_x", "_y"),
+                List.of("l", "r"), null, new long[] {-1, 3});
+        long[] small = new long[40];
+        java.util.Arrays.fill(small, 1_000);
+        long[] mid = new long[40];
+        java.util.Arrays.fill(mid, 40_000);
+        long[] big = new long[40];
+        java.util.Arrays.fill(big, 100_000);
+        long[] right = new long[20];
+        java.util.Arrays.fill(right, 1_000);
+        // 40 x 1,000 x 2 cells (640 kB) and 20 x 1,000 x 2: under a chunk, so the floor of 8 parts
+        // 40 x 40,000 x 2 cells: 25.6 MB and the right side's 320 kB, 24.7 MiB, make 25 parts
+        // 40 x 100,000 x 2 cells: 64 MB, capped at the 40 chunks of the larger side
+        long[][] lefts = {small, mid, big};
+        int[] parts = {8, 25, 40};
+        for (int i = 0; i < lefts.length; i++) {
+            TileContext ctx = new TileContext(new TilingConfig(1 << 20, 4, 0, 10, TilingConfig.DEFAULT_CSV_CHUNK_BYTES));
+            TiledTileable out = DataFrameOpsTilers.merge(outer, (TableMerge) outer.op(),
+                    List.of(frame("l", ctx, 2, lefts[i]), frame("r", ctx, 2, right)), ctx);
+            assertThat(out.chunks()).as("left chunks of %d rows", lefts[i][0]).hasSize(parts[i]);
+            assertThat(count(ctx, ChunkTablePartition.class)).isEqualTo(60);
+            assertThat(out.chunks()).allSatisfy(c -> assertThat(c.inputs()).hasSize(60));
+        }
+    }
+
     @Test
     void sortOfOneChunkKeepsItsLengthAndOfSeveralIsPsrs() {
         TileableNode node = new TileableNode("s", new TableSortValues(List.of("k"), List.of(true)), List.of("f"),
