@@ -306,7 +306,7 @@ final class DataFrameOpsTilers {
             }
             return tiled(node, unknown(out.size()), out);
         }
-        int p = shuffleParts(left, right, ctx);
+        int p = shuffleParts(List.of(left, right), ctx);
         List<Boolean> asc = ascending(op.leftOn().size());
         List<ChunkNode> ins = new ArrayList<>(shuffle(k + ".l", left, op.leftOn(), asc, p, null, ctx));
         ins.addAll(shuffle(k + ".r", right, op.rightOn(), asc, p, null, ctx));
@@ -323,23 +323,26 @@ final class DataFrameOpsTilers {
     static final int MIN_SHUFFLE_PARTS = 8;
 
     /**
-     * The parts of a shuffle join: as many as it takes for a part of both sides to hold about an automatically sized
-     * chunk ({@link TileContext#autoChunkBytes()}, at 8 bytes a cell as the memory estimate counts), at least
-     * {@value #MIN_SHUFFLE_PARTS} and at most as many as the larger side has chunks (the rule before, and the one
-     * when a side's length is unknown). Every part reads a piece of every map output, so the reads grow with maps
-     * times parts: SF 10's lineitem, 540 chunks, made 540 parts each reading 540 + 150 pieces.
+     * The parts of a shuffle (a join's two sides, a grouped aggregation's states): as many as it takes for a part of
+     * all sides to hold about an automatically sized chunk ({@link TileContext#autoChunkBytes()}, at 8 bytes a cell
+     * as the memory estimate counts), at least {@value #MIN_SHUFFLE_PARTS} and at most as many as the largest side
+     * has chunks (the rule before, and the one when a side's length is unknown). Every part reads a piece of every
+     * map output, so the reads grow with maps times parts: SF 10's lineitem, 540 chunks, made 540 parts each reading
+     * 540 + 150 pieces.
      */
-    static int shuffleParts(TiledTileable left, TiledTileable right, TileContext ctx) {
-        int most = Math.max(left.chunks().size(), right.chunks().size());
-        if (!left.isKnown() || !right.isKnown()) {
-            return most;
+    static int shuffleParts(List<TiledTileable> sides, TileContext ctx) {
+        int most = 0;
+        long bytes = 0;
+        for (TiledTileable side : sides) {
+            most = Math.max(most, side.chunks().size());
         }
-        long l = cellBytes(left);
-        long r = cellBytes(right);
-        if (l < 0 || r < 0) {
-            return most;
+        for (TiledTileable side : sides) {
+            long b = side.isKnown() ? cellBytes(side) : -1;
+            if (b < 0) {
+                return most;
+            }
+            bytes += b;
         }
-        long bytes = l + r;
         long per = ctx.autoChunkBytes();
         long parts = bytes / per + (bytes % per == 0 ? 0 : 1);
         return (int) Math.max(Math.min(most, MIN_SHUFFLE_PARTS), Math.min(most, parts));
@@ -408,14 +411,16 @@ final class DataFrameOpsTilers {
             }
             return tiled(node, unknown(1), List.of(reduce(node, k + ".0", finalOp, level, 0, ctx)));
         }
+        // as for a join: parts by the states' bytes, each part reading a piece of every map output
+        int parts = shuffleParts(List.of(states), ctx);
         List<Boolean> asc = ascending(op.keys().size());
-        ChunkNode pivots = pivots(k, states, op.keys(), asc, p, ctx);
-        List<ChunkNode> maps = shuffle(k, states, op.keys(), asc, p, pivots, ctx);
-        List<ChunkNode> out = new ArrayList<>(p);
-        for (int part = 0; part < p; part++) {
+        ChunkNode pivots = pivots(k, states, op.keys(), asc, parts, ctx);
+        List<ChunkNode> maps = shuffle(k, states, op.keys(), asc, parts, pivots, ctx);
+        List<ChunkNode> out = new ArrayList<>(parts);
+        for (int part = 0; part < parts; part++) {
             out.add(reduce(node, k + "." + part, finalOp, maps, part, ctx));
         }
-        return tiled(node, unknown(p), out);
+        return tiled(node, unknown(parts), out);
     }
 
     // ----- concat, drop_duplicates -----

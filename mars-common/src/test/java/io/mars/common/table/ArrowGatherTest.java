@@ -34,25 +34,8 @@ class ArrowGatherTest {
                         for (int i = 0; i < count; i++) {
                             rows[i] = n == 0 || missing && rnd.nextInt(4) == 0 ? -1 : rnd.nextInt(n);
                         }
-                        try (VectorSchemaRoot root = ArrowTables.toArrow(in, allocator)) {
-                            for (int j = 0; j < in.columnCount(); j++) {
-                                String what = in.column(j).name() + " n=" + n + " nulls=" + withNulls + " missing="
-                                        + missing;
-                                try (FieldVector out = ArrowGather.take(root.getVector(j), "x", rows, count,
-                                        allocator)) {
-                                    assertEquals("x", out.getField().getName(), what);
-                                    assertEquals(count, out.getValueCount(), what);
-                                    Column got = ArrowTables.toColumn(out, count);
-                                    for (int i = 0; i < count; i++) {
-                                        boolean isNull = rows[i] < 0 || in.column(j).isNull(rows[i]);
-                                        assertEquals(isNull, got.isNull(i), what + " null flag of row " + i);
-                                        if (!isNull) {
-                                            assertEquals(in.column(j).get(rows[i]), got.get(i), what + " row " + i);
-                                        }
-                                    }
-                                }
-                            }
-                        }
+                        assertTaken(in, rows, count, " n=" + n + " nulls=" + withNulls + " missing=" + missing,
+                                allocator);
                     }
                 }
             }
@@ -77,24 +60,31 @@ class ArrowGatherTest {
                             rows[count++] = -1;
                         }
                     }
-                    try (VectorSchemaRoot root = ArrowTables.toArrow(in, allocator)) {
-                        for (int j = 0; j < in.columnCount(); j++) {
-                            String what = in.column(j).name() + " n=" + n + " nulls=" + withNulls;
-                            try (FieldVector out = ArrowGather.take(root.getVector(j), "x", rows, count, allocator)) {
-                                Column got = ArrowTables.toColumn(out, count);
-                                for (int i = 0; i < count; i++) {
-                                    boolean isNull = rows[i] < 0 || in.column(j).isNull(rows[i]);
-                                    assertEquals(isNull, got.isNull(i), what + " null flag of row " + i);
-                                    if (!isNull) {
-                                        assertEquals(in.column(j).get(rows[i]), got.get(i), what + " row " + i);
-                                    }
-                                }
-                            }
+                    assertTaken(in, rows, count, " n=" + n + " nulls=" + withNulls, allocator);
+                }
+            }
+            assertEquals(0, allocator.getAllocatedMemory());
+        }
+    }
+
+    /** Each column of {@code in} taken at {@code rows} (-1: a null) in Arrow equals the rows taken on the heap. */
+    private static void assertTaken(LocalTable in, int[] rows, int count, String where, BufferAllocator allocator) {
+        try (VectorSchemaRoot root = ArrowTables.toArrow(in, allocator)) {
+            for (int j = 0; j < in.columnCount(); j++) {
+                String what = in.column(j).name() + where;
+                try (FieldVector out = ArrowGather.take(root.getVector(j), "x", rows, count, allocator)) {
+                    assertEquals("x", out.getField().getName(), what);
+                    assertEquals(count, out.getValueCount(), what);
+                    Column got = ArrowTables.toColumn(out, count);
+                    for (int i = 0; i < count; i++) {
+                        boolean isNull = rows[i] < 0 || in.column(j).isNull(rows[i]);
+                        assertEquals(isNull, got.isNull(i), what + " null flag of row " + i);
+                        if (!isNull) {
+                            assertEquals(in.column(j).get(rows[i]), got.get(i), what + " row " + i);
                         }
                     }
                 }
             }
-            assertEquals(0, allocator.getAllocatedMemory());
         }
     }
 

@@ -103,7 +103,7 @@ class DataFrameOpsTilersTest {
      * cell), at least 8 and at most the larger side's chunks; not one part per chunk of a side of many small chunks.
      */
     @Test
-    void shuffleJoinPartsFollowTheBytesOfBothSides() {
+    void shufflePartsFollowTheBytesOfTheirSides() {
         TileableNode outer = new TileableNode("m", new TableMerge(List.of("k"), MergeHow.OUTER, "_x", "_y"),
                 List.of("l", "r"), null, new long[] {-1, 3});
         long[] small = new long[40];
@@ -127,6 +127,15 @@ class DataFrameOpsTilersTest {
             assertThat(count(ctx, ChunkTablePartition.class)).isEqualTo(60);
             assertThat(out.chunks()).allSatisfy(c -> assertThat(c.inputs()).hasSize(60));
         }
+        // a grouped aggregation's shuffle likewise: 40 state chunks of 40,000 rows x 2 cells, 24.4 MiB, in 25 parts
+        TileableNode agg = new TileableNode("g", new TableAggStates(List.of("k"), SUM_X), List.of("p"), null,
+                new long[] {-1, 2});
+        TileContext ctx = new TileContext(new TilingConfig(1 << 20, 2, 99, 0, TilingConfig.DEFAULT_CSV_CHUNK_BYTES));
+        TiledTileable out = DataFrameOpsTilers.aggStates(agg, (TableAggStates) agg.op(), List.of(frame("p", ctx, 2, mid)),
+                ctx);
+        assertThat(out.chunks()).hasSize(25);
+        assertThat(count(ctx, ChunkTablePartition.class)).isEqualTo(40);
+        assertThat(out.chunks()).allSatisfy(c -> assertThat(c.inputs()).hasSize(40));
     }
 
     @Test

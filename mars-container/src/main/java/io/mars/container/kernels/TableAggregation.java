@@ -238,9 +238,9 @@ final class TableAggregation {
         int n = t.rowCount();
         int[] groups = groups(kc, n);
         // few groups: each group's rows counted once for all aggregations, and sums added in four lanes
-        long[] sizes = groupCount <= LANE_GROUPS ? GroupLanes.sizes(groups, n, groupCount) : null;
+        GroupLanes lanes = groupCount <= LANE_GROUPS ? new GroupLanes(groups, n, groupCount) : null;
         for (int i = 0; i < accs.length; i++) {
-            accs[i].addValues(groups, cols[i], n, sizes, groupCount);
+            accs[i].addValues(groups, cols[i], n, lanes, groupCount);
         }
     }
 
@@ -640,12 +640,12 @@ final class TableAggregation {
          * Sizes, counts and sums of columns without nulls (nor NaN) from the batch's group sizes and four-lane sums;
          * false for anything else.
          */
-        private boolean addByLanes(int[] groups, Column c, int n, long[] sizes, int groupCount) {
+        private boolean addByLanes(Column c, int n, GroupLanes lanes, int groupCount) {
             io.mars.common.operand.dataframe.AggFn fn = spec.fn();
             boolean noNulls = c == null || c.nulls() == null;
             if (fn == io.mars.common.operand.dataframe.AggFn.SIZE || fn == io.mars.common.operand.dataframe.AggFn.COUNT
                     && noNulls && c.longs() != null) {
-                GroupLanes.addTo(this.n, sizes, groupCount);
+                GroupLanes.addTo(this.n, lanes.sizes(), groupCount);
                 return true;
             }
             if ((fn != io.mars.common.operand.dataframe.AggFn.SUM && fn != io.mars.common.operand.dataframe.AggFn.MEAN)
@@ -656,22 +656,22 @@ final class TableAggregation {
                 if (GroupLanes.anyNaN(c.doubles(), n)) {
                     return false;
                 }
-                GroupLanes.addTo(s, GroupLanes.sums(groups, c.doubles(), n, groupCount), groupCount);
+                GroupLanes.addTo(s, lanes.sums(c.doubles()), groupCount);
             } else if (intSum()) {
-                GroupLanes.addTo(ls, GroupLanes.sums(groups, c.longs(), n, groupCount), groupCount);
+                GroupLanes.addTo(ls, lanes.sums(c.longs()), groupCount);
             } else {
                 return false;
             }
-            GroupLanes.addTo(this.n, sizes, groupCount);
+            GroupLanes.addTo(this.n, lanes.sizes(), groupCount);
             return true;
         }
 
         /**
-         * Adds row {@code r} of {@code c} to group {@code groups[r]}, for every row not in group -1; {@code sizes},
-         * when given, are the rows of each of the {@code groupCount} groups.
+         * Adds row {@code r} of {@code c} to group {@code groups[r]}, for every row not in group -1; {@code lanes},
+         * when given, are the batch's lanes of its {@code groupCount} groups.
          */
-        void addValues(int[] groups, Column c, int n, long[] sizes, int groupCount) {
-            if (sizes != null && addByLanes(groups, c, n, sizes, groupCount)) {
+        void addValues(int[] groups, Column c, int n, GroupLanes lanes, int groupCount) {
+            if (lanes != null && addByLanes(c, n, lanes, groupCount)) {
                 return;
             }
             switch (spec.fn()) {

@@ -31,9 +31,10 @@ class GroupLanesTest {
                         lsum[groups[r]] += l[r];
                     }
                 }
-                assertThat(GroupLanes.sizes(groups, n, groupCount)).as("n=%d", n).containsExactly(sizes);
-                assertThat(GroupLanes.sums(groups, l, n, groupCount)).as("n=%d", n).containsExactly(lsum);
-                double[] got = GroupLanes.sums(groups, d, n, groupCount);
+                GroupLanes lanes = new GroupLanes(groups, n, groupCount);
+                assertThat(lanes.sizes()).as("n=%d", n).containsExactly(sizes);
+                assertThat(lanes.sums(l)).as("n=%d", n).containsExactly(lsum);
+                double[] got = lanes.sums(d);
                 for (int g = 0; g < groupCount; g++) {
                     assertThat(got[g]).as("n=%d group %d", n, g).isCloseTo(dsum[g], within(1e-9 * (1 + n) * 1e6));
                 }
