@@ -295,8 +295,10 @@ def q11(t):
     germany = supplier.merge(nation[nation.n_name == "GERMANY"], left_on="s_nationkey", right_on="n_nationkey")
     stock = partsupp.merge(germany, left_on="ps_suppkey", right_on="s_suppkey")
     stock = stock.assign(value=stock.ps_supplycost * stock.ps_availqty)
-    out, total = collect(stock.groupby("ps_partkey").agg(value=("value", "sum")).reset_index(), stock.value.sum())
-    out = out[out.value > total * 0.0001]
+    out, total, suppliers = collect(stock.groupby("ps_partkey").agg(value=("value", "sum")).reset_index(),
+                                    stock.value.sum(), supplier.s_suppkey.count())
+    # the specification's FRACTION is 0.0001 / SF, and SF * 10,000 is the number of suppliers (as TpchQueries.q11)
+    out = out[out.value > total / suppliers]
     return out.sort_values("value", ascending=False)
 
 
