@@ -136,6 +136,11 @@ final class LongGroupIds {
         return size;
     }
 
+    /** A new number that no key maps to (its holder keeps what it stands for); counted in {@link #size()}. */
+    int unkeyed() {
+        return size++;
+    }
+
     /** The key's number, or -1 - (the number it now gets) when it was not seen before. */
     int idOrAdd(long key) {
         long off = key - denseMin;

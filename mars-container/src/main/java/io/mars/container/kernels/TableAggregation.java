@@ -93,6 +93,11 @@ final class TableAggregation {
         long[] pairs = new long[n];
         byte[] nulls = null;
         for (int k = 1; k < width; k++) {
+            LongGroupIds level = prefixIds[k] == null ? prefixIds[k] = new LongGroupIds() : prefixIds[k];
+            if (kc.get(k).dtype() == DType.STRING) {
+                nulls = numberTextAfter(k, kc.get(k), n, prefix, nulls, level);
+                continue;
+            }
             numberColumn(k, kc.get(k), n, ids);
             for (int r = 0; r < n; r++) {
                 if (prefix[r] < 0 || ids[r] < 0) {
@@ -102,7 +107,6 @@ final class TableAggregation {
                     pairs[r] = (long) prefix[r] << 32 | ids[r];
                 }
             }
-            LongGroupIds level = prefixIds[k] == null ? prefixIds[k] = new LongGroupIds() : prefixIds[k];
             level.number(pairs, nulls, n, prefix, r -> { });
         }
         for (int r = 0; r < n; r++) {
@@ -113,6 +117,70 @@ final class TableAggregation {
             }
         }
         groupOfPrefix.number(pairs, nulls, n, out, r -> newGroup(kc, r));
+    }
+
+    /** {@code lastText[k][p]}: the first text of key column k seen after prefix number p; null before one is. */
+    private String[][] lastText;
+    /** {@code lastNext[k][p]}: the prefix number (p, {@code lastText[k][p]}) got. */
+    private int[][] lastNext;
+
+    /**
+     * Replaces each row's {@code prefix} number by the number of the pair (prefix, its value of text column {@code k}),
+     * as the pair numbering of the other columns does, with a shortcut for text that the keys before it determine
+     * (a customer's name, address and comment after its key, as TPC-H groups them): the first text seen after each
+     * prefix number gets a new pair number without hashing, and a later row whose text equals it takes that number
+     * with one comparison. Other texts after the prefix go through the column's dictionary and {@code level}'s table
+     * (the first text is never looked up there: its rows always take the shortcut). Numbers are handed out in row
+     * order, as before. Null prefixes and null texts give -1 and mark {@code nulls} (returned, allocated when
+     * needed).
+     */
+    @SuppressWarnings("unchecked")
+    private byte[] numberTextAfter(int k, Column c, int n, int[] prefix, byte[] nulls, LongGroupIds level) {
+        if (lastText == null) {
+            lastText = new String[textDicts.length][];
+            lastNext = new int[textDicts.length][];
+        }
+        Map<String, Integer> dict = textDicts[k] == null ? textDicts[k] = new HashMap<>() : textDicts[k];
+        String[] texts = lastText[k] == null ? new String[16] : lastText[k];
+        int[] next = lastNext[k] == null ? new int[16] : lastNext[k];
+        List<String> v = c.strings();
+        for (int r = 0; r < n; r++) {
+            int p = prefix[r];
+            String text = p < 0 || c.isNull(r) ? null : v.get(r);
+            if (text == null) {
+                nulls = nulls == null ? new byte[n] : nulls;
+                nulls[r] = 1;
+                prefix[r] = -1;
+                continue;
+            }
+            if (p >= texts.length) {
+                int size = Math.max(p + 1, texts.length * 2);
+                texts = Arrays.copyOf(texts, size);
+                next = Arrays.copyOf(next, size);
+            }
+            if (texts[p] == null) {
+                // the first row of this prefix: its pair is new, and every later row of the pair hits the
+                // shortcut, so the pair needs a number but no key in the dictionary or the level's table
+                texts[p] = text;
+                next[p] = level.unkeyed();
+                prefix[r] = next[p];
+                continue;
+            }
+            if (texts[p] == text || texts[p].equals(text)) {
+                prefix[r] = next[p];
+                continue;
+            }
+            Integer id = dict.get(text);
+            if (id == null) {
+                id = dict.size();
+                dict.put(text, id);
+            }
+            int pair = level.idOrAdd((long) p << 32 | id);
+            prefix[r] = pair < 0 ? -1 - pair : pair;
+        }
+        lastText[k] = texts;
+        lastNext[k] = next;
+        return nulls;
     }
 
     /** Numbers column {@code k}'s values into {@code ids} (-1 for null); returns how many values it has seen in all. */

@@ -89,6 +89,51 @@ class TableAggregationTest {
         }
     }
 
+    /**
+     * Texts after other keys are numbered through the first text seen after each prefix: texts the keys before them
+     * mostly determine (a name after an id), some rows breaking the rule, nulls in both, over several chunks; every
+     * group is counted as a map of key tuples counts it, whether a row hit the first text or not.
+     */
+    @Test
+    void textKeysMostlyDeterminedByTheKeysBeforeThemGroupExactly() {
+        int rows = 12_000;
+        long[] id = new long[rows];
+        byte[] idNulls = new byte[rows];
+        List<String> name = new ArrayList<>();
+        List<String> city = new ArrayList<>();
+        Map<List<Object>, Long> expected = new HashMap<>();
+        for (int r = 0; r < rows; r++) {
+            id[r] = RANDOM.nextInt(500);
+            idNulls[r] = (byte) (RANDOM.nextInt(40) == 0 ? 1 : 0);
+            String n = RANDOM.nextInt(30) == 0 ? null : RANDOM.nextInt(10) == 0 ? "other" + RANDOM.nextInt(3)
+                    : "name" + id[r];
+            String c = RANDOM.nextInt(50) == 0 ? null : "city" + (id[r] % 7 + (RANDOM.nextInt(20) == 0 ? 1 : 0));
+            name.add(n == null ? null : new String(n)); // equal texts in distinct instances, as decoded
+            city.add(c);
+            if (idNulls[r] == 0 && n != null && c != null) {
+                expected.merge(java.util.Arrays.asList(id[r], n, c), 1L, Long::sum);
+            }
+        }
+        LocalTable t = new LocalTable(List.of(new Column("i", DType.INT64, id, null, null, idNulls),
+                Column.ofStrings("nm", name), Column.ofStrings("ct", city)));
+        List<String> keys = List.of("i", "nm", "ct");
+        TableAggregation agg = aggregation(keys);
+        for (int from = 0; from < rows; from += 2500) {
+            int to = Math.min(rows, from + 2500);
+            List<Column> part = new ArrayList<>();
+            for (Column col : t.columns()) {
+                part.add(io.mars.common.table.Columns.slice(col, from, to - from));
+            }
+            agg.addRows(new LocalTable(part));
+        }
+        LocalTable result = agg.result(t);
+        assertThat(result.rowCount()).isEqualTo(expected.size());
+        for (int r = 0; r < result.rowCount(); r++) {
+            List<Object> k = key(result, keys, r);
+            assertThat(result.column("n").getLong(r)).as("rows of group %s", k).isEqualTo(expected.get(k));
+        }
+    }
+
     @Test
     void aMergedStateTableIsSortedToo() {
         List<String> keys = List.of("s", "i");
