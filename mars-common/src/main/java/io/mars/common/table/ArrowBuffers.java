@@ -219,7 +219,8 @@ public final class ArrowBuffers {
         return false;
     }
 
-    private static boolean anyNaN(double[] doubles, int n) {
+    /** Whether any of the first {@code n} values is NaN (false for no array). */
+    public static boolean anyNaN(double[] doubles, int n) {
         if (doubles != null) {
             for (int i = 0; i < n; i++) {
                 if (Double.isNaN(doubles[i])) {

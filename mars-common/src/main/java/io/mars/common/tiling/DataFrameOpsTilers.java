@@ -1,6 +1,7 @@
 package io.mars.common.tiling;
 
 import io.mars.common.graph.ChunkNode;
+import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
@@ -319,8 +320,8 @@ final class DataFrameOpsTilers {
         return tiled(node, unknown(p), out);
     }
 
-    /** The fewest parts a shuffle join is cut into (when its sides have that many chunks), for parallelism. */
-    static final int MIN_SHUFFLE_PARTS = 8;
+    /** The fewest parts a shuffle is cut into (when its sides have that many chunks), for parallelism. */
+    private static final int MIN_SHUFFLE_PARTS = 8;
 
     /**
      * The parts of a shuffle (a join's two sides, a grouped aggregation's states): as many as it takes for a part of
@@ -332,33 +333,20 @@ final class DataFrameOpsTilers {
      */
     static int shuffleParts(List<TiledTileable> sides, TileContext ctx) {
         int most = 0;
-        long bytes = 0;
+        long bytes = 0; // saturating at Long.MAX_VALUE, which makes the most parts
+        boolean known = true;
         for (TiledTileable side : sides) {
             most = Math.max(most, side.chunks().size());
+            long b = side.isKnown() ? MemoryEstimate.bytes(NSplits.shape(side.nsplits()), null) : -1;
+            known &= b >= 0;
+            bytes = b > Long.MAX_VALUE - bytes ? Long.MAX_VALUE : bytes + Math.max(b, 0);
         }
-        for (TiledTileable side : sides) {
-            long b = side.isKnown() ? cellBytes(side) : -1;
-            if (b < 0) {
-                return most;
-            }
-            bytes += b;
+        if (!known) {
+            return most;
         }
         long per = ctx.autoChunkBytes();
         long parts = bytes / per + (bytes % per == 0 ? 0 : 1);
         return (int) Math.max(Math.min(most, MIN_SHUFFLE_PARTS), Math.min(most, parts));
-    }
-
-    /** 8 bytes a cell of a known table (saturating; negative when it overflows). */
-    private static long cellBytes(TiledTileable t) {
-        long[] shape = io.mars.common.model.NSplits.shape(t.nsplits());
-        long cells = 1;
-        for (long d : shape) {
-            cells = Math.multiplyHigh(cells, d) != 0 ? -1 : cells * d;
-            if (cells < 0) {
-                return -1;
-            }
-        }
-        return cells > Long.MAX_VALUE / 16 ? -1 : cells * 8;
     }
 
     /** All chunks of a table as one chunk (the chunk itself when there is one). */

@@ -183,7 +183,7 @@ final class ArrowPredicates {
             for (int i = 0; i < n; i++) {
                 int from = offsets[i];
                 int to = offsets[i + 1];
-                boolean same = to - from == t.length && sameBytes(data, from, t);
+                boolean same = to - from == t.length && Utf8Search.at(data, from, t);
                 r[i] = (byte) (same == eq ? 1 : 0);
             }
         } else {
@@ -195,19 +195,6 @@ final class ArrowPredicates {
         }
         pack(r, n, bits);
         nulls(fn, ArrowBuffers.validityBits(s, n), bits);
-    }
-
-    /**
-     * Whether {@code data} holds {@code t} at {@code from}: a plain loop, which the JIT keeps inline, where
-     * {@code Arrays.equals}'s call costs more than the compare for the short codes of TPC-H's flags and modes.
-     */
-    private static boolean sameBytes(byte[] data, int from, byte[] t) {
-        for (int k = 0; k < t.length; k++) {
-            if (data[from + k] != t[k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static void compareConstant(ExprFn fn, FieldVector a, Scalar c, int n, byte[] bits) {

@@ -84,13 +84,4 @@ final class GroupLanes {
             into[g] += add[g];
         }
     }
-
-    static boolean anyNaN(double[] v, int n) {
-        for (int r = 0; r < n; r++) {
-            if (v[r] != v[r]) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

@@ -134,13 +134,12 @@ final class TableAggregation {
      * order, as before. Null prefixes and null texts give -1 and mark {@code nulls} (returned, allocated when
      * needed).
      */
-    @SuppressWarnings("unchecked")
     private byte[] numberTextAfter(int k, Column c, int n, int[] prefix, byte[] nulls, LongGroupIds level) {
         if (lastText == null) {
             lastText = new String[textDicts.length][];
             lastNext = new int[textDicts.length][];
         }
-        Map<String, Integer> dict = textDicts[k] == null ? textDicts[k] = new HashMap<>() : textDicts[k];
+        Map<String, Integer> dict = textDict(k);
         String[] texts = lastText[k] == null ? new String[16] : lastText[k];
         int[] next = lastNext[k] == null ? new int[16] : lastNext[k];
         List<String> v = c.strings();
@@ -170,12 +169,7 @@ final class TableAggregation {
                 prefix[r] = next[p];
                 continue;
             }
-            Integer id = dict.get(text);
-            if (id == null) {
-                id = dict.size();
-                dict.put(text, id);
-            }
-            int pair = level.idOrAdd((long) p << 32 | id);
+            int pair = level.idOrAdd((long) p << 32 | textNumber(dict, text));
             prefix[r] = pair < 0 ? -1 - pair : pair;
         }
         lastText[k] = texts;
@@ -183,23 +177,29 @@ final class TableAggregation {
         return nulls;
     }
 
+    /** The dictionary of text key column {@code k}, kept across calls so that a text keeps its number. */
+    private Map<String, Integer> textDict(int k) {
+        return textDicts[k] == null ? textDicts[k] = new HashMap<>() : textDicts[k];
+    }
+
+    /** The number of {@code text} in {@code dict}: the one it has, or the next one. */
+    private static int textNumber(Map<String, Integer> dict, String text) {
+        Integer id = dict.get(text);
+        if (id == null) {
+            id = dict.size();
+            dict.put(text, id);
+        }
+        return id;
+    }
+
     /** Numbers column {@code k}'s values into {@code ids} (-1 for null); returns how many values it has seen in all. */
     private int numberColumn(int k, Column c, int n, int[] ids) {
         if (c.dtype() == DType.STRING) {
-            Map<String, Integer> dict = textDicts[k] == null ? textDicts[k] = new HashMap<>() : textDicts[k];
+            Map<String, Integer> dict = textDict(k);
             List<String> v = c.strings();
             for (int r = 0; r < n; r++) {
                 String s = c.isNull(r) ? null : v.get(r);
-                if (s == null) {
-                    ids[r] = -1;
-                } else {
-                    Integer id = dict.get(s);
-                    if (id == null) {
-                        id = dict.size();
-                        dict.put(s, id);
-                    }
-                    ids[r] = id;
-                }
+                ids[r] = s == null ? -1 : textNumber(dict, s);
             }
             return dict.size();
         }
@@ -721,7 +721,7 @@ final class TableAggregation {
                 return false;
             }
             if (c.doubles() != null) {
-                if (GroupLanes.anyNaN(c.doubles(), n)) {
+                if (io.mars.common.table.ArrowBuffers.anyNaN(c.doubles(), n)) {
                     return false;
                 }
                 GroupLanes.addTo(s, lanes.sums(c.doubles()), groupCount);

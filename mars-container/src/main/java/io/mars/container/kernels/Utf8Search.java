@@ -101,7 +101,11 @@ final class Utf8Search {
         return -1;
     }
 
-    private static boolean at(byte[] data, int from, byte[] p) {
+    /**
+     * Whether {@code data} holds {@code p} at {@code from}: a plain loop, which the JIT keeps inline, where
+     * {@code Arrays.equals}'s call costs more than the compare for short values (TPC-H's flags and modes).
+     */
+    static boolean at(byte[] data, int from, byte[] p) {
         for (int k = 0; k < p.length; k++) {
             if (data[from + k] != p[k]) {
                 return false;

@@ -40,7 +40,7 @@ class GroupLanesTest {
                 }
             }
         }
-        assertThat(GroupLanes.anyNaN(new double[] {1, Double.NaN}, 2)).isTrue();
-        assertThat(GroupLanes.anyNaN(new double[] {1, Double.NaN}, 1)).isFalse();
+        assertThat(io.mars.common.table.ArrowBuffers.anyNaN(new double[] {1, Double.NaN}, 2)).isTrue();
+        assertThat(io.mars.common.table.ArrowBuffers.anyNaN(new double[] {1, Double.NaN}, 1)).isFalse();
     }
 }

@@ -70,14 +70,7 @@ class TableAggregationTest {
         LocalTable t = new LocalTable(List.of(Column.ofStrings("s", s),
                 new Column("i", DType.INT64, i, null, null, iNulls)));
         TableAggregation agg = aggregation(List.of("s", "i"));
-        for (int from = 0; from < rows; from += 2000) {
-            int to = Math.min(rows, from + 2000);
-            List<Column> part = new ArrayList<>();
-            for (Column c : t.columns()) {
-                part.add(io.mars.common.table.Columns.slice(c, from, to - from));
-            }
-            agg.addRows(new LocalTable(part));
-        }
+        addInChunks(agg, t, 2000);
         LocalTable result = agg.result(t);
         assertThat(result.rowCount()).isEqualTo(expected.size());
         for (int r = 0; r < result.rowCount(); r++) {
@@ -118,14 +111,7 @@ class TableAggregationTest {
                 Column.ofStrings("nm", name), Column.ofStrings("ct", city)));
         List<String> keys = List.of("i", "nm", "ct");
         TableAggregation agg = aggregation(keys);
-        for (int from = 0; from < rows; from += 2500) {
-            int to = Math.min(rows, from + 2500);
-            List<Column> part = new ArrayList<>();
-            for (Column col : t.columns()) {
-                part.add(io.mars.common.table.Columns.slice(col, from, to - from));
-            }
-            agg.addRows(new LocalTable(part));
-        }
+        addInChunks(agg, t, 2500);
         LocalTable result = agg.result(t);
         assertThat(result.rowCount()).isEqualTo(expected.size());
         for (int r = 0; r < result.rowCount(); r++) {
@@ -263,6 +249,18 @@ class TableAggregationTest {
             k.add(t.column(name).get(row));
         }
         return k;
+    }
+
+    /** Adds the rows of {@code t} to {@code agg} in chunks of {@code size} rows, as a map step gets them. */
+    private static void addInChunks(TableAggregation agg, LocalTable t, int size) {
+        for (int from = 0; from < t.rowCount(); from += size) {
+            int to = Math.min(t.rowCount(), from + size);
+            List<Column> part = new ArrayList<>();
+            for (Column c : t.columns()) {
+                part.add(io.mars.common.table.Columns.slice(c, from, to - from));
+            }
+            agg.addRows(new LocalTable(part));
+        }
     }
 
     private static TableAggregation aggregation(List<String> keys) {
