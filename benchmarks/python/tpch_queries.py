@@ -415,9 +415,10 @@ def q20(t):
     start = date("1994-01-01")
     forest = part[part.p_name.str.startswith("forest")][["p_partkey"]]
     li = lineitem[(lineitem.l_shipdate >= start) & (lineitem.l_shipdate < start + months(12))]
-    shipped = li.groupby(["l_partkey", "l_suppkey"]).agg(quantity=("l_quantity", "sum")).reset_index()
     ps = partsupp.merge(forest, left_on="ps_partkey", right_on="p_partkey")
-    ps = ps.merge(shipped, left_on=["ps_partkey", "ps_suppkey"], right_on=["l_partkey", "l_suppkey"])
+    # as the reference formulations do: the year's lines of the forest parts' suppliers, then their sums
+    ps = li.merge(ps, left_on=["l_partkey", "l_suppkey"], right_on=["ps_partkey", "ps_suppkey"])
+    ps = ps.groupby(["ps_partkey", "ps_suppkey", "ps_availqty"]).agg(quantity=("l_quantity", "sum")).reset_index()
     keys = ps[ps.ps_availqty > 0.5 * ps.quantity][["ps_suppkey"]].drop_duplicates()
     canada = supplier.merge(nation[nation.n_name == "CANADA"], left_on="s_nationkey", right_on="n_nationkey")
     out = canada.merge(keys, left_on="s_suppkey", right_on="ps_suppkey")[["s_name", "s_address"]]

@@ -89,10 +89,11 @@ public final class TpchQueries {
         region = region.filter(region.col("r_name").eq("EUROPE"));
         DataFrame nation = t.get("nation").merge(region, "n_regionkey", "r_regionkey", "inner");
         DataFrame supplier = t.get("supplier").merge(nation, "s_nationkey", "n_nationkey", "inner");
-        DataFrame ps = t.get("partsupp").merge(supplier, "ps_suppkey", "s_suppkey", "inner");
-        DataFrame cheapest = ps.groupBy("ps_partkey").agg(named("min_cost", "ps_supplycost", "min"));
-        DataFrame j = part.merge(ps, "p_partkey", "ps_partkey", "inner")
-                .merge(cheapest, List.of("ps_partkey"), "inner");
+        DataFrame offers = part.merge(t.get("partsupp").merge(supplier, "ps_suppkey", "s_suppkey", "inner"),
+                "p_partkey", "ps_partkey", "inner");
+        // the subquery's minimum is over the offers of the outer query's parts, as the reference formulations take it
+        DataFrame cheapest = offers.groupBy("p_partkey").agg(named("min_cost", "ps_supplycost", "min"));
+        DataFrame j = offers.merge(cheapest, List.of("p_partkey"), "inner");
         j = j.filter(j.col("ps_supplycost").eq(j.col("min_cost")));
         j = j.select("s_acctbal", "s_name", "n_name", "p_partkey", "p_mfgr", "s_address", "s_phone", "s_comment");
         return j.sortValues(List.of("s_acctbal", "n_name", "s_name", "p_partkey"), List.of(false, true, true, true))
@@ -338,16 +339,18 @@ public final class TpchQueries {
     static DataFrame q20(Tables t) {
         DataFrame part = t.get("part");
         part = part.filter(part.col("p_name").str().startswith("forest")).select("p_partkey");
+        DataFrame ps = t.get("partsupp").merge(part, "ps_partkey", "p_partkey", "leftsemi");
         DataFrame l = t.get("lineitem");
         l = l.filter(l.col("l_shipdate").ge("1994-01-01").and(l.col("l_shipdate").lt("1995-01-01")));
-        DataFrame shipped = l.groupBy("l_partkey", "l_suppkey").agg(named("sum_qty", "l_quantity", "sum"));
-        DataFrame ps = t.get("partsupp").merge(part, "ps_partkey", "p_partkey", "leftsemi")
-                .merge(shipped, List.of("ps_partkey", "ps_suppkey"), List.of("l_partkey", "l_suppkey"), "inner");
-        ps = ps.filter(ps.col("ps_availqty").gt(ps.col("sum_qty").multiply(0.5))).select("ps_suppkey");
+        // as the reference pandas formulations do: the year's lines of the forest parts' suppliers, then their sums
+        DataFrame shipped = l.merge(ps, List.of("l_partkey", "l_suppkey"), List.of("ps_partkey", "ps_suppkey"), "inner")
+                .groupBy("ps_partkey", "ps_suppkey", "ps_availqty").agg(named("sum_qty", "l_quantity", "sum"));
+        shipped = shipped.filter(shipped.col("ps_availqty").gt(shipped.col("sum_qty").multiply(0.5)))
+                .select("ps_suppkey");
         DataFrame nation = t.get("nation");
         nation = nation.filter(nation.col("n_name").eq("CANADA"));
         DataFrame s = t.get("supplier").merge(nation, "s_nationkey", "n_nationkey", "leftsemi")
-                .merge(ps, "s_suppkey", "ps_suppkey", "leftsemi");
+                .merge(shipped, "s_suppkey", "ps_suppkey", "leftsemi");
         return s.select("s_name", "s_address").sortValues("s_name");
     }
 

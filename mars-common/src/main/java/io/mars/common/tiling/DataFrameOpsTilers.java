@@ -255,9 +255,14 @@ final class DataFrameOpsTilers {
     /**
      * Which sides of a merge must have known row counts. A side that a broadcast takes whole is broadcast without
      * counting either side, so a filtered table meets a small one in the stage of its filter; two one-chunk sides
-     * need no count either. Otherwise every side of unknown count is computed first: its exact size decides between
-     * a broadcast and a shuffle, and a filter's bound is too loose for that (a month of lineitem is bounded only by
-     * all of lineitem, and a shuffle of the other side costs more than counting).
+     * need no count either. Otherwise a side of unknown count is computed first: its exact size decides between a
+     * broadcast and a shuffle, and a filter's bound is too loose for that (a month of lineitem is bounded only by
+     * all of lineitem, and a shuffle of the other side costs more than counting). Of two such sides that could be
+     * broadcast, the one of smaller bound is computed first, and the other waits when its bound is larger: when the
+     * first proves small, the other meets it in the stage of its own filter, uncounted (Q20's year of lineitem and
+     * the few parts' partsupp rows); when it does not, the other is counted next. Another side that could be
+     * broadcast but has no bound (a join's output) is counted at once, as nothing says it is the larger; a side that
+     * cannot be broadcast (a left join's left) is counted only once the others have proved too large.
      */
     static List<Integer> mergeMustKnow(TableMerge op, List<TiledTileable> in, TileContext ctx) {
         if (broadcast(op.how(), in.get(0), in.get(1), ctx) != Broadcast.NONE
@@ -265,12 +270,33 @@ final class DataFrameOpsTilers {
             return List.of();
         }
         List<Integer> unknown = new ArrayList<>();
+        List<Integer> candidates = new ArrayList<>();
+        int first = -1;
         for (int i = 0; i < in.size(); i++) {
             if (!in.get(i).isKnown()) {
                 unknown.add(i);
+                boolean canBroadcast = i == 0 ? !op.how().keepsLeft() && !op.how().leftOnly() : !op.how().keepsRight();
+                if (canBroadcast) {
+                    candidates.add(i);
+                    if (first < 0 || ctx.rowsAtMost(in.get(i)) < ctx.rowsAtMost(in.get(first))) {
+                        first = i;
+                    }
+                }
             }
         }
-        return unknown;
+        if (first < 0) {
+            return unknown;
+        }
+        // another side that may be broadcast is counted with the first when it has no bound or one no larger
+        long firstBound = ctx.rowsAtMost(in.get(first));
+        List<Integer> now = new ArrayList<>();
+        for (int i : candidates) {
+            long bound = ctx.rowsAtMost(in.get(i));
+            if (i == first || bound == Long.MAX_VALUE || bound <= firstBound) {
+                now.add(i);
+            }
+        }
+        return now;
     }
 
     /**

@@ -29,6 +29,18 @@ class Utf8StringsTest {
     }
 
     @Test
+    void shortValuesThatDifferOnlyInLengthOrZeroBytesStayApart() {
+        Random random = new Random(7);
+        List<String> words = List.of("", "\0", "\0\0", "a", "a\0", "\0a", "ÿ", "\u00ff\u0000", "abcdefg", "abcdefgh",
+                "abcdefg\0", "bcdefga", "\uD834\uDD1E\u00e9\u0001");
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            values.add(random.nextInt(11) == 0 ? null : words.get(random.nextInt(words.size())));
+        }
+        assertThat(roundTrip(values)).isEqualTo(values);
+    }
+
+    @Test
     void distinctAndLongValuesRoundTrip() {
         Random random = new Random(6);
         List<String> values = new ArrayList<>();

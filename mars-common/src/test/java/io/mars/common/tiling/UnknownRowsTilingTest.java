@@ -82,4 +82,31 @@ class UnknownRowsTilingTest {
         assertThat(stage.complete()).isFalse();
         assertThat(count(stage, io.mars.common.operand.dataframe.ChunkTableJoin.class)).isZero();
     }
+
+    @Test
+    void ofTwoSidesThatMayBeBroadcastOnlyTheOneOfSmallerBoundIsCountedFirst() {
+        DataFrame df = frame();
+        DataFrame big = df.filter(df.col("x").gt(1.0)); // at most 6 rows in 3 chunks
+        DataFrame four = DataFrames.fromColumns(Map.of("k", List.of(1L, 2L, 3L, 4L), "w", List.of(7.0, 8.0, 9.0, 1.0)),
+                2);
+        DataFrame mid = four.filter(four.col("w").gt(7.5)); // at most 4 rows in 2 chunks: maybe small once counted
+        for (DataFrame merged : List.of(big.merge(mid, "k", "inner"), mid.merge(big, "k", "inner"),
+                big.merge(mid, "k", "left"))) {
+            Tiling.Result stage = smallBroadcasts.tile(TileableGraphs.of(merged), Map.of());
+            assertThat(stage.complete()).isFalse();
+            assertThat(count(stage, ChunkTableFilter.class)).as("only the smaller side's two chunks").isEqualTo(2);
+        }
+        // a join's output has no bound: nothing says it is the larger, so it is computed with the smaller side
+        DataFrame joined = df.merge(four, "k", "inner");
+        Tiling.Result both = smallBroadcasts.tile(TileableGraphs.of(joined.merge(mid, "k", "inner")), Map.of());
+        assertThat(count(both, ChunkTableFilter.class)).isEqualTo(2);
+        assertThat(count(both, io.mars.common.operand.dataframe.ChunkTableJoin.class)).as("the unbounded side's join")
+                .isPositive();
+        // a right join keeps every row of the right side, so only the left side can be broadcast: it is counted
+        Tiling.Result right = smallBroadcasts.tile(TileableGraphs.of(mid.merge(big, "k", "right")), Map.of());
+        assertThat(count(right, ChunkTableFilter.class)).isEqualTo(2);
+        Tiling.Result leftKept = smallBroadcasts.tile(TileableGraphs.of(mid.merge(big, "k", "left")), Map.of());
+        assertThat(count(leftKept, ChunkTableFilter.class)).as("the big side, the only one that can be broadcast")
+                .isEqualTo(3);
+    }
 }

@@ -706,7 +706,7 @@ final class TableAggregation {
 
         /**
          * Sizes, counts and sums of columns without nulls (nor NaN) from the batch's group sizes and four-lane sums;
-         * false for anything else.
+         * false for anything else, before anything is added.
          */
         private boolean addByLanes(Column c, int n, GroupLanes lanes, int groupCount) {
             io.mars.common.operand.dataframe.AggFn fn = spec.fn();
@@ -721,10 +721,15 @@ final class TableAggregation {
                 return false;
             }
             if (c.doubles() != null) {
-                if (io.mars.common.table.ArrowBuffers.anyNaN(c.doubles(), n)) {
-                    return false;
+                double[] sums = lanes.sums(c.doubles());
+                for (int g = 0; g < groupCount; g++) {
+                    // a NaN value makes its group's sum NaN (so does +inf with -inf, which row by row gives too):
+                    // the rows are added one by one instead, skipping NaN; no scan for NaN beforehand
+                    if (sums[g] != sums[g]) {
+                        return false;
+                    }
                 }
-                GroupLanes.addTo(s, lanes.sums(c.doubles()), groupCount);
+                GroupLanes.addTo(s, sums, groupCount);
             } else if (intSum()) {
                 GroupLanes.addTo(ls, lanes.sums(c.longs()), groupCount);
             } else {

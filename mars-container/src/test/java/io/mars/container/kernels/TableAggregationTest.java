@@ -188,6 +188,53 @@ class TableAggregationTest {
         }
     }
 
+    @Test
+    void fewGroupSumsMeansAndCountsSkipNaNAndKeepInfinities() {
+        int rows = 5000;
+        long[] key = new long[rows];
+        double[] d = new double[rows];
+        double[] pool = {1.5, -2.0, 4.0, 0.25};
+        for (int r = 0; r < rows; r++) {
+            key[r] = r % 6;
+            d[r] = pool[RANDOM.nextInt(pool.length)];
+        }
+        // group 1: a NaN; group 2: +inf and -inf (NaN, as row by row); group 3: +inf; group 4: only NaN
+        d[1] = Double.NaN;
+        d[2] = Double.POSITIVE_INFINITY;
+        d[8] = Double.NEGATIVE_INFINITY;
+        d[9] = Double.POSITIVE_INFINITY;
+        for (int r = 4; r < rows; r += 6) {
+            d[r] = Double.NaN;
+        }
+        LocalTable table = new LocalTable(List.of(Column.ofLongs("k", key), Column.ofDoubles("d", d)));
+        List<AggSpec> specs = List.of(new AggSpec("d", DType.FLOAT64, AggFn.SUM, "sum", 1),
+                new AggSpec("d", DType.FLOAT64, AggFn.MEAN, "mean", 1),
+                new AggSpec("d", DType.FLOAT64, AggFn.COUNT, "count", 1));
+        TableAggregation agg = new TableAggregation(List.of("k"), specs);
+        addInChunks(agg, table, 1000);
+        LocalTable result = agg.result(table);
+        assertThat(result.rowCount()).isEqualTo(6);
+        for (int g = 0; g < 6; g++) {
+            double sum = 0;
+            long count = 0;
+            for (int r = g; r < rows; r += 6) {
+                if (!Double.isNaN(d[r])) {
+                    sum += d[r];
+                    count++;
+                }
+            }
+            assertThat(result.column("sum").getDouble(g)).as("sum of group %d", g)
+                    .isEqualTo(Double.valueOf(sum));
+            assertThat(result.column("count").getLong(g)).as("count of group %d", g).isEqualTo(count);
+            if (count > 0) {
+                assertThat(result.column("mean").getDouble(g)).as("mean of group %d", g)
+                        .isEqualTo(Double.valueOf(sum / count));
+            } else {
+                assertThat(result.column("mean").isNull(g)).as("mean of group %d, all NaN", g).isTrue();
+            }
+        }
+    }
+
     /** What min, max, first or last of column {@code spec.column()} over group {@code g}'s non-null rows is, boxed. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Object expectedPick(LocalTable table, AggSpec spec, int g) {
