@@ -317,12 +317,12 @@ final class DataFrameOpsTilers {
         TiledTileable left = in.get(0);
         TiledTileable right = in.get(1);
         MergeHow how = op.how();
-        ChunkTableJoin one = new ChunkTableJoin(op.leftOn(), op.rightOn(), how, 1, op.leftSuffix(),
-                op.rightSuffix());
         String k = node.key();
         Broadcast side = broadcast(how, left, right, ctx);
         if (side != Broadcast.NONE) {
             boolean wholeRight = side == Broadcast.RIGHT;
+            ChunkTableJoin one = new ChunkTableJoin(op.leftOn(), op.rightOn(), how, 1, op.leftSuffix(),
+                    op.rightSuffix(), wholeRight);
             TiledTileable whole = wholeRight ? right : left;
             TiledTileable cut = wholeRight ? left : right;
             ChunkNode all = gather(k + (wholeRight ? ".br" : ".bl"), whole, ctx);

@@ -83,6 +83,8 @@ class DataFrameOpsTilersTest {
         assertThat(out.chunks()).hasSize(3);
         assertThat(count(small, ChunkTablePartition.class)).isZero();
         assertThat(count(small, ChunkTableJoin.class)).isEqualTo(3);
+        assertThat(out.chunks()).as("the right side is sent whole: its build may be kept")
+                .allMatch(c -> ((ChunkTableJoin) c.op()).rightBroadcast());
 
         // an outer join keeps unmatched rows of both sides, so nothing is broadcast however small
         TileableNode outer = new TileableNode("m", new TableMerge(List.of("k"), MergeHow.OUTER, "_x", "_y"),
@@ -96,6 +98,7 @@ class DataFrameOpsTilersTest {
         // N maps and P joins, no N x P pieces: each join reads its part of the 3 left and 2 right map outputs
         assertThat(shuffle.created()).hasSize(5 + 5 + 3);
         assertThat(out.chunks()).allSatisfy(c -> assertThat(c.inputs()).hasSize(5));
+        assertThat(out.chunks()).noneMatch(c -> ((ChunkTableJoin) c.op()).rightBroadcast());
     }
 
     /**

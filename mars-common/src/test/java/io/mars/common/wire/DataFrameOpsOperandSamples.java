@@ -39,7 +39,7 @@ final class DataFrameOpsOperandSamples {
                 new SeriesAccessor(AccessorFn.STR_SLICE, null, null, -3, SeriesAccessor.OPEN),
                 new ChunkSeriesAccessor(AccessorFn.STR_SLICE, null, null, 1, 4),
                 new TableMerge(List.of("k"), List.of("rk"), MergeHow.ANTI, "_l", "_r"),
-                new ChunkTableJoin(List.of("a", "b"), List.of("c", "d"), MergeHow.SEMI, 3, "_a", "_b"),
+                new ChunkTableJoin(List.of("a", "b"), List.of("c", "d"), MergeHow.SEMI, 3, "_a", "_b", true),
                 new ChunkTableSample(List.of("k"), List.of(false), 7),
                 new ChunkTablePivots(List.of("k", "s"), List.of(true, true), 5),
                 new ChunkTablePartition(List.of("k"), List.of(true), 9, true, 1_000_000L),

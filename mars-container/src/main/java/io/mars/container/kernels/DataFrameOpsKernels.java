@@ -2,6 +2,7 @@ package io.mars.container.kernels;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.graph.ChunkNode;
 import io.mars.common.operand.dataframe.AccessorFn;
 import io.mars.common.operand.dataframe.ChunkSeriesAccessor;
 import io.mars.common.operand.dataframe.ChunkTableDropDuplicates;
@@ -45,13 +46,14 @@ public final class DataFrameOpsKernels {
     }
 
     public static KernelRegistry register(KernelRegistry registry, BufferAllocator allocator) {
+        JoinBuilds builds = JoinBuilds.forHeap();
         return registry
                 .with(ChunkTableSort.class, (node, op, in) -> sort(op, in, allocator))
                 .with(ChunkTableSample.class, (node, op, in) -> sample(op, DataFrameKernels.table(in.get(0)),
                         allocator))
                 .with(ChunkTablePivots.class, (node, op, in) -> pivots(op, in, allocator))
                 .with(ChunkTablePartition.class, (node, op, in) -> partition(op, in, allocator))
-                .with(ChunkTableJoin.class, (node, op, in) -> join(op, in, allocator))
+                .with(ChunkTableJoin.class, (node, op, in) -> join(node, op, in, allocator, builds))
                 .with(ChunkTableDropDuplicates.class, (node, op, in) -> dropDuplicates(op, in, allocator))
                 .with(ChunkSeriesAccessor.class, (node, op, in) -> accessor(op, in.get(0), allocator));
     }
@@ -366,7 +368,8 @@ public final class DataFrameOpsKernels {
 
     // ----- merge -----
 
-    private static TableChunk join(ChunkTableJoin op, List<ChunkData> in, BufferAllocator allocator) {
+    private static TableChunk join(ChunkNode node, ChunkTableJoin op, List<ChunkData> in, BufferAllocator allocator,
+                                   JoinBuilds builds) {
         List<VectorSchemaRoot> left = roots(in, 0, op.leftInputs());
         List<VectorSchemaRoot> right = roots(in, op.leftInputs(), in.size());
         MergePlan plan = MergePlan.of(ArrowTables.names(left.get(0)), ArrowTables.dtypes(left.get(0)),
@@ -383,9 +386,13 @@ public final class DataFrameOpsKernels {
             }
         } else {
             List<Column> lk = keyColumns(left, op.leftOn());
-            List<Column> rk = keyColumns(right, op.rightOn());
+            // a right side of one chunk (a broadcast side) is numbered and indexed once per worker, then probed
+            JoinBuild build = op.how() == MergeHow.RIGHT ? null : keptBuild(node, op, right, builds);
+            JoinKeys built = build == null ? null : build.probe(lk);
+            List<Column> rk = built == null ? keyColumns(right, op.rightOn()) : null;
             if (op.how().leftOnly()) {
-                boolean[] matched = matchedRows(lk, rk, leftRows);
+                boolean[] matched = built != null ? HashJoin.matched(built, build, leftRows)
+                        : matchedRows(lk, rk, leftRows);
                 boolean keep = op.how() == MergeHow.SEMI;
                 for (int i = 0; i < leftRows; i++) {
                     if (matched[i] == keep) {
@@ -397,22 +404,58 @@ public final class DataFrameOpsKernels {
                 matchRows(rk, lk, true, pairs);
                 pairs.swap();
             } else {
-                matchRows(lk, rk, op.how().keepsLeft(), pairs);
+                if (built != null) {
+                    HashJoin.match(built, build.index(), leftRows, op.how().keepsLeft(), pairs);
+                } else {
+                    matchRows(lk, rk, op.how().keepsLeft(), pairs);
+                }
                 if (op.how().keepsRight()) {
-                    boolean[] matched = new boolean[rightRows];
-                    for (int i = 0; i < pairs.size; i++) {
-                        if (pairs.right[i] >= 0) {
-                            matched[pairs.right[i]] = true;
-                        }
-                    }
-                    for (int j = 0; j < matched.length; j++) {
-                        if (!matched[j]) {
-                            pairs.add(-1, j);
-                        }
-                    }
+                    addUnmatchedRight(pairs, rightRows);
                 }
             }
         }
+        return joined(op, plan, left, right, pairs, allocator);
+    }
+
+    /**
+     * The build of a broadcast join's right side (one input chunk, joined with every chunk of the left) kept by
+     * {@code builds}, made and kept on first use; null for any other side, or for keys no build takes.
+     */
+    private static JoinBuild keptBuild(ChunkNode node, ChunkTableJoin op, List<VectorSchemaRoot> right,
+                                       JoinBuilds builds) {
+        if (!op.rightBroadcast() || right.size() != 1 || node.inputCount() != op.leftInputs() + 1) {
+            return null;
+        }
+        String key = node.input(op.leftInputs()).key() + "/" + String.join("/", op.rightOn());
+        JoinBuild build = builds.get(key);
+        if (build == null || build.rows() != right.get(0).getRowCount()) {
+            build = JoinBuild.of(keyColumns(right, op.rightOn()));
+            if (build == null) {
+                return null;
+            }
+            builds.put(key, build);
+        }
+        return build;
+    }
+
+    /** Adds a (-1, j) pair for every right row j no pair has, after the others (an outer join's unmatched right). */
+    private static void addUnmatchedRight(IntPairs pairs, int rightRows) {
+        boolean[] matched = new boolean[rightRows];
+        for (int i = 0; i < pairs.size; i++) {
+            if (pairs.right[i] >= 0) {
+                matched[pairs.right[i]] = true;
+            }
+        }
+        for (int j = 0; j < matched.length; j++) {
+            if (!matched[j]) {
+                pairs.add(-1, j);
+            }
+        }
+    }
+
+    /** The joined batch: each output column gathered from its side by the pairs' rows. */
+    private static TableChunk joined(ChunkTableJoin op, MergePlan plan, List<VectorSchemaRoot> left,
+                                     List<VectorSchemaRoot> right, IntPairs pairs, BufferAllocator allocator) {
         int n = pairs.size;
         try (JoinSide l = new JoinSide(left, allocator); JoinSide r = new JoinSide(right, allocator)) {
             return new TableChunk(ArrowTables.batch(n, plan.names().size(), c -> {

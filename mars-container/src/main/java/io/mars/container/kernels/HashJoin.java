@@ -31,7 +31,11 @@ final class HashJoin {
             matchByOuterIndex(keys, no, ni, keepUnmatched, pairs);
             return;
         }
-        LongJoinIndex index = new LongJoinIndex(keys.inner(), keys.innerNulls(), ni);
+        match(keys, new LongJoinIndex(keys.inner(), keys.innerNulls(), ni), no, keepUnmatched, pairs);
+    }
+
+    /** {@link #match} through an index of the inner rows already made (a broadcast side's, see {@link JoinBuild}). */
+    static void match(JoinKeys keys, LongJoinIndex index, int no, boolean keepUnmatched, IntPairs pairs) {
         long[] ov = keys.outer();
         byte[] onulls = keys.outerNulls();
         pairs.reserve(no);
@@ -96,12 +100,12 @@ final class HashJoin {
 
     /** Whether each of the {@code no} outer rows has an inner match (a semi or anti join), indexing the smaller side. */
     static boolean[] matched(JoinKeys keys, int no, int ni) {
-        boolean[] matched = new boolean[no];
         long[] ov = keys.outer();
         byte[] onulls = keys.outerNulls();
         long[] iv = keys.inner();
         byte[] inulls = keys.innerNulls();
         if (indexesOuter(keys, no, ni)) {
+            boolean[] matched = new boolean[no];
             LongJoinIndex index = new LongJoinIndex(ov, onulls, no);
             for (int j = 0; j < ni; j++) {
                 if (inulls != null && inulls[j] != 0) {
@@ -118,18 +122,32 @@ final class HashJoin {
             return matched;
         }
         long[] bits = keyBits(iv, inulls, ni);
-        if (bits != null) {
-            long lo = bits[bits.length - 1];
-            long span = (long) (bits.length - 1) << 6;
-            for (int i = 0; i < no; i++) {
-                long off = ov[i] - lo;
-                // an offset out of [0, span) (a key far below lo wraps to a large one, as unsigned) is no match
-                matched[i] = (onulls == null || onulls[i] == 0) && Long.compareUnsigned(off, span) < 0
-                        && (bits[(int) (off >>> 6)] & 1L << off) != 0;
-            }
-            return matched;
+        return bits != null ? matchedByBits(ov, onulls, bits, no)
+                : matchedByIndex(ov, onulls, new LongJoinIndex(iv, inulls, ni), no);
+    }
+
+    /** {@link #matched} through a build of the inner rows already made: its key bits, or else its index. */
+    static boolean[] matched(JoinKeys keys, JoinBuild build, int no) {
+        long[] bits = build.bits();
+        return bits != null ? matchedByBits(keys.outer(), keys.outerNulls(), bits, no)
+                : matchedByIndex(keys.outer(), keys.outerNulls(), build.index(), no);
+    }
+
+    private static boolean[] matchedByBits(long[] ov, byte[] onulls, long[] bits, int no) {
+        boolean[] matched = new boolean[no];
+        long lo = bits[bits.length - 1];
+        long span = (long) (bits.length - 1) << 6;
+        for (int i = 0; i < no; i++) {
+            long off = ov[i] - lo;
+            // an offset out of [0, span) (a key far below lo wraps to a large one, as unsigned) is no match
+            matched[i] = (onulls == null || onulls[i] == 0) && Long.compareUnsigned(off, span) < 0
+                    && (bits[(int) (off >>> 6)] & 1L << off) != 0;
         }
-        LongJoinIndex index = new LongJoinIndex(iv, inulls, ni);
+        return matched;
+    }
+
+    private static boolean[] matchedByIndex(long[] ov, byte[] onulls, LongJoinIndex index, int no) {
+        boolean[] matched = new boolean[no];
         for (int i = 0; i < no; i++) {
             matched[i] = (onulls == null || onulls[i] == 0) && index.first(ov[i]) >= 0;
         }
@@ -144,7 +162,7 @@ final class HashJoin {
      * that only asks whether a key is there: null when the range is over {@link #BITS_RANGE} and over 64 times the
      * rows (eight bytes a row, a third of a hash table's), or over 2^28. A lookup is one load, with no branch on what it finds.
      */
-    private static long[] keyBits(long[] keys, byte[] nulls, int n) {
+    static long[] keyBits(long[] keys, byte[] nulls, int n) {
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;
         for (int r = 0; r < n; r++) {

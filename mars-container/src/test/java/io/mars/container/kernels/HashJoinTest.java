@@ -2,6 +2,8 @@ package io.mars.container.kernels;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mars.types.Column;
+import io.mars.types.DType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -93,6 +95,17 @@ class HashJoinTest {
             assertThat(pairs.left[0]).isEqualTo(-7);
             assertThat(got).as("keepUnmatched %s", keepUnmatched).isEqualTo(expected);
             assertThat(HashJoin.matched(keys, ov.length, iv.length)).isEqualTo(expectedMatched);
+            // through a build of the inner side made once (a broadcast side's): its index, its key bits
+            JoinBuild build = JoinBuild.of(List.of(new Column("k", DType.INT64, iv, null, null, in)));
+            JoinKeys probed = build.probe(List.of(new Column("k", DType.INT64, ov, null, null, on)));
+            IntPairs built = new IntPairs();
+            HashJoin.match(probed, build.index(), ov.length, keepUnmatched, built);
+            List<String> gotBuilt = new ArrayList<>();
+            for (int k = 0; k < built.size; k++) {
+                gotBuilt.add(built.left[k] + "," + built.right[k]);
+            }
+            assertThat(gotBuilt).as("built, keepUnmatched %s", keepUnmatched).isEqualTo(expected);
+            assertThat(HashJoin.matched(probed, build, ov.length)).isEqualTo(expectedMatched);
         }
     }
 }

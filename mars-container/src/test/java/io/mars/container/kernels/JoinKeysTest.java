@@ -51,6 +51,19 @@ class JoinKeysTest {
         assertThat(JoinKeys.of(List.of(text(5, 3)), List.of(longs(5, 3)))).isNull();
     }
 
+    @Test
+    void oneBuildProbedByOuterSideAfterOuterSideNumbersEachAsAFreshBuildWould() {
+        List<Column> inner = List.of(longs(300, 6), text(300, 5), floats(300));
+        JoinBuild build = JoinBuild.of(inner);
+        for (int t = 0; t < 3; t++) {
+            List<Column> outer = List.of(longs(200 + 50 * t, 7), text(200 + 50 * t, 6), floats(200 + 50 * t));
+            assertEqualExactlyWhereBoxedKeysAre(build.probe(outer), outer, inner);
+        }
+        assertThat(build.probe(List.of(longs(5, 3)))).as("fewer key columns").isNull();
+        assertThat(build.probe(List.of(text(5, 3), text(5, 3), floats(5)))).as("text against integers").isNull();
+        assertThat(JoinBuild.of(List.of())).isNull();
+    }
+
     private Column longs(int n, long values) {
         long[] v = new long[n];
         byte[] nulls = new byte[n];
@@ -81,7 +94,10 @@ class JoinKeysTest {
     }
 
     private static void assertEqualExactlyWhereBoxedKeysAre(List<Column> outer, List<Column> inner) {
-        JoinKeys keys = JoinKeys.of(outer, inner);
+        assertEqualExactlyWhereBoxedKeysAre(JoinKeys.of(outer, inner), outer, inner);
+    }
+
+    private static void assertEqualExactlyWhereBoxedKeysAre(JoinKeys keys, List<Column> outer, List<Column> inner) {
         int no = outer.get(0).length();
         int ni = inner.get(0).length();
         for (int i = 0; i < no; i++) {
