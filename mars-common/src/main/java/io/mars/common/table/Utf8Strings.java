@@ -74,7 +74,7 @@ final class Utf8Strings {
             } else {
                 int slot = hash(data, from, to) & (SLOTS - 1);
                 byte[] key = keys[slot];
-                if (key != null && sameBytes(key, data, from, length)) {
+                if (key != null && Arrays.equals(key, 0, key.length, data, from, to)) {
                     out[i] = values[slot];
                     hits++;
                 } else {
@@ -89,19 +89,6 @@ final class Utf8Strings {
             }
         }
         return out;
-    }
-
-    /** Whether {@code key} is the {@code length} bytes of {@code data} at {@code from}: a loop, as values are short. */
-    private static boolean sameBytes(byte[] key, byte[] data, int from, int length) {
-        if (key.length != length) {
-            return false;
-        }
-        for (int k = 0; k < length; k++) {
-            if (key[k] != data[from + k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static int hash(byte[] data, int from, int to) {
