@@ -287,12 +287,12 @@ final class DataFrameOpsTilers {
         if (first < 0) {
             return unknown;
         }
-        // another side that may be broadcast is counted with the first when it has no bound or one no larger
+        // the first, and another side that may be broadcast when it has no bound or one no larger, are counted now
         long firstBound = ctx.rowsAtMost(in.get(first));
         List<Integer> now = new ArrayList<>();
         for (int i : candidates) {
             long bound = ctx.rowsAtMost(in.get(i));
-            if (i == first || bound == Long.MAX_VALUE || bound <= firstBound) {
+            if (bound == Long.MAX_VALUE || bound <= firstBound) {
                 now.add(i);
             }
         }

@@ -22,6 +22,7 @@ final class JoinBuild {
     private final Object[] dictionaries;
     /** Per key column after the first, the numbers of the pairs (number of the columns before, this column's). */
     private final LongGroupIds[] levels;
+    /** The inner rows' keys, and 1 where a row's key matches nothing (a null in a key column); null when none does. */
     private final long[] keys;
     private final byte[] nulls;
     private LongJoinIndex index;
@@ -63,21 +64,11 @@ final class JoinBuild {
             long[] pairs = pairs(prefix, ids, ni);
             LongGroupIds level = LongGroupIds.forKeys(pairs, null, ni);
             for (int r = 0; r < ni; r++) {
-                prefix[r] = pairs[r] < 0 ? -1 : number(level.idOrAdd(pairs[r]));
+                prefix[r] = pairs[r] < 0 ? -1 : LongGroupIds.idOf(level.idOrAdd(pairs[r]));
             }
             levels[k] = level;
         }
         return new JoinBuild(kinds, dictionaries, levels, widened(prefix), nullsOf(prefix));
-    }
-
-    /** The inner rows' keys (see {@link #nulls}). */
-    long[] keys() {
-        return keys;
-    }
-
-    /** Per inner row, 1 where its key matches nothing (a null in a key column); null when none does. */
-    byte[] nulls() {
-        return nulls;
     }
 
     int rows() {
@@ -143,11 +134,6 @@ final class JoinBuild {
                 : Kind.OTHER;
     }
 
-    /** The number of an id returned by {@link LongGroupIds#idOrAdd}, new or not. */
-    private static int number(int id) {
-        return id < 0 ? -1 - id : id;
-    }
-
     /** Per row, the pair (prefix, id) in one long; -1 where either is missing (a pair is never negative). */
     private static long[] pairs(int[] prefix, int[] ids, int n) {
         long[] out = new long[n];
@@ -171,7 +157,7 @@ final class JoinBuild {
         long[] iv = values(inner);
         LongGroupIds dict = LongGroupIds.forKeys(iv, inner.nulls(), ids.length);
         for (int r = 0; r < ids.length; r++) {
-            ids[r] = inner.isNull(r) ? -1 : number(dict.idOrAdd(iv[r]));
+            ids[r] = inner.isNull(r) ? -1 : LongGroupIds.idOf(dict.idOrAdd(iv[r]));
         }
         return dict;
     }

@@ -141,6 +141,11 @@ final class LongGroupIds {
         return size++;
     }
 
+    /** The number an {@link #idOrAdd} result stands for, whether the key was new or not. */
+    static int idOf(int idOrAdded) {
+        return idOrAdded < 0 ? -1 - idOrAdded : idOrAdded;
+    }
+
     /** The key's number, or -1 - (the number it now gets) when it was not seen before. */
     int idOrAdd(long key) {
         long off = key - denseMin;

@@ -169,8 +169,7 @@ final class TableAggregation {
                 prefix[r] = next[p];
                 continue;
             }
-            int pair = level.idOrAdd((long) p << 32 | textNumber(dict, text));
-            prefix[r] = pair < 0 ? -1 - pair : pair;
+            prefix[r] = LongGroupIds.idOf(level.idOrAdd((long) p << 32 | textNumber(dict, text)));
         }
         lastText[k] = texts;
         lastNext[k] = next;
