@@ -1,6 +1,7 @@
-"""Golden answers of the timedelta64[ns] dtype (issue 18): datetime and timedelta arithmetic, comparisons, reductions
-and groupby aggregations of timedeltas, NaT, pd.to_timedelta of strings and of numbers with a unit, and the dt
-accessor's days/seconds/microseconds/nanoseconds/total_seconds, computed by pandas.
+"""Golden answers of the timedelta64[ns] dtype (issue 18): datetime and timedelta arithmetic (// and % too),
+comparisons, reductions (std, median, quantile, describe too) and groupby aggregations of timedeltas, NaT,
+pd.to_timedelta of strings and of numbers with a unit, and the dt accessor's
+days/seconds/microseconds/nanoseconds/total_seconds, computed by pandas.
 
 How the committed file was produced (pandas is only needed to regenerate it, never by the tests or CI):
 
@@ -14,7 +15,8 @@ The Java test (io.mars.it.golden.DataFrameTimedeltaGoldenTest) builds the same e
 name and runs it with one chunk, a chunk per row and uneven chunks; "e" is the empty frame of df's columns. "to_csv"
 holds the text pandas' to_csv writes of timedeltas (DataFrameTimedeltaTest compares Mars' toCsv with it). Integer
 results of dt members are compared as float64: pandas gives float64 with NaN when a value is NaT, Mars int64 with
-null (the Java side casts).
+null (the Java side casts); so are timedelta // timedelta cases with NaT. describe cases hold pandas' object
+column as its text (str of each value, NaT as null), as Mars gives it.
 """
 
 import json

@@ -14,9 +14,9 @@ import java.util.Map;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The timedelta64[ns] dtype against pandas: datetime and timedelta arithmetic, comparisons, reductions and groupby
- * aggregations with NaT, {@code toTimedelta} of strings and of numbers with a unit, and the {@code dt} members of
- * timedeltas; every case of {@code golden/dataframe/timedelta.json} (written by
+ * The timedelta64[ns] dtype against pandas: datetime and timedelta arithmetic ({@code //} and {@code %} too),
+ * comparisons, reductions (std, median, quantile, describe too) and groupby aggregations with NaT,
+ * {@code toTimedelta} of strings and of numbers with a unit, and the {@code dt} members of timedeltas; every case of {@code golden/dataframe/timedelta.json} (written by
  * {@code src/test/python/golden_dataframe_timedelta.py}) with one chunk, a chunk per row and uneven chunks.
  */
 class DataFrameTimedeltaGoldenTest extends ThreeFrameGoldenTest {
