@@ -438,7 +438,8 @@ public final class DataFrame implements Tileable {
 
     static void checkCast(String column, DType from, DType to) {
         boolean ok = from == to || from.isNumeric() && to.isNumeric() || to == DType.STRING
-                || from.isTemporal() && to == DType.INT64 || from == DType.INT64 && to.isTemporal();
+                || from.isTemporal() && to == DType.INT64 || from == DType.INT64 && to.isTemporal()
+                || from.isFloat() && to == DType.TIMEDELTA;
         if (!ok) {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot convert column '" + column + "' from " + from
                     + " to " + to);
@@ -476,12 +477,13 @@ public final class DataFrame implements Tileable {
     }
 
     static AggSpec aggSpec(String column, DType type, AggFn fn, String output, int ddof) {
-        boolean timedeltaSum = type == DType.TIMEDELTA && (fn == AggFn.SUM || fn == AggFn.MEAN);
-        if (fn.needsNumeric() && !type.isNumeric() && !timedeltaSum) {
+        // pandas 1.5 sums, averages and takes the std of timedeltas, but refuses their var (and prod)
+        boolean timedeltaMoment = type == DType.TIMEDELTA && (fn == AggFn.SUM || fn == AggFn.MEAN || fn == AggFn.STD);
+        if (fn.needsNumeric() && !type.isNumeric() && !timedeltaMoment) {
             throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute " + fn.pandasName()
                     + " of column '" + column + "' of dtype " + type + "; " + fn.pandasName()
                     + " needs a numeric (bool, int or float) column" + (type == DType.TIMEDELTA
-                    ? " (of timedelta64[ns] columns: sum, mean, min, max, count, first, last)" : ""));
+                    ? " (of timedelta64[ns] columns: sum, mean, std, min, max, count, first, last)" : ""));
         }
         if (ddof < 0) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "ddof must be >= 0, got " + ddof);
@@ -663,7 +665,10 @@ public final class DataFrame implements Tileable {
         return duplicated(List.of(), "first");
     }
 
-    /** pandas' {@code describe()} of the numeric columns: a frame with a column {@code stat} (count, mean, ...). */
+    /**
+     * pandas' {@code describe()} of the int, float and timedelta64[ns] columns: a frame with a column {@code stat}
+     * (count, mean, ...); a timedelta column's statistics are text as pandas prints its object column.
+     */
     public DataFrame describe() {
         return Describe.of(this);
     }
@@ -1238,9 +1243,12 @@ public final class DataFrame implements Tileable {
     public DataFrame rank() { return eachColumn(Series::rank); }
     public DataFrame rank(String method) { return eachColumn(c -> c.rank(method)); }
 
-    /** pandas' {@code median()} of every column (each numeric), as a one-row frame (see {@link #sum()}). */
+    /** pandas' {@code median()} of every column (each numeric or timedelta), a one-row frame (see {@link #sum()}). */
     public DataFrame median() { return eachReduced(Series::median); }
-    /** pandas' {@code quantile(q)} of every column (each numeric), as a one-row float64 frame. */
+    /**
+     * pandas' {@code quantile(q)} of every column (each numeric or timedelta), as a one-row frame: float64, timedelta
+     * columns timedelta64[ns] (pandas 1.5 leaves those out unless {@code numeric_only=False}).
+     */
     public DataFrame quantile(double q) { return eachReduced(c -> c.quantile(q)); }
     /** pandas' {@code sem()} of every column (each numeric), as a one-row float64 frame. */
     public DataFrame sem() { return eachReduced(Series::sem); }

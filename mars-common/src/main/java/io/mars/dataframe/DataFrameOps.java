@@ -310,12 +310,27 @@ final class DataFrameOps {
 
     /** pandas' {@code median()} (nulls skipped, NaN when there is no value), as a one-row float64 series. */
     static Series median(Series s) {
-        if (!s.dtype().isNumeric()) {
+        if (!s.dtype().isNumeric() && s.dtype() != DType.TIMEDELTA) {
             throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute median of series '" + s.name()
-                    + "' of dtype " + s.dtype() + "; median needs a numeric (bool, int or float) column");
+                    + "' of dtype " + s.dtype() + "; median needs a numeric (bool, int or float) or timedelta64[ns]"
+                    + " column");
         }
-        Series values = s.dropna().astype(DType.FLOAT64);
-        return DataFrames.fromTensor(values.toTensor().median().reshape(1), s.name()).col(s.name());
+        Series median = DataFrames.fromTensor(floatValues(s).toTensor().median().reshape(1), s.name()).col(s.name());
+        return ofFloatNanos(median, s.dtype());
+    }
+
+    /**
+     * The values that are not null as float64; a timedelta's nanoseconds, as pandas' nanmedian and quantile take
+     * them (so beyond 2^53 ns, about 104 days, they are rounded as pandas rounds them).
+     */
+    static Series floatValues(Series s) {
+        Series values = s.dropna();
+        return (s.dtype() == DType.TIMEDELTA ? values.astype(DType.INT64) : values).astype(DType.FLOAT64);
+    }
+
+    /** A statistic of {@link #floatValues} back as a timedelta (truncated, NaN is NaT) when the input was one. */
+    static Series ofFloatNanos(Series statistic, DType input) {
+        return input == DType.TIMEDELTA ? statistic.astype(DType.TIMEDELTA) : statistic;
     }
 
     static AggSpec spec(String column, DType type, AggFn fn) {

@@ -82,7 +82,8 @@ final class Exprs {
     /**
      * The type of arithmetic with datetime64[ns] or timedelta64[ns] on a side, as pandas has it: datetime -
      * datetime and timedelta ± timedelta give timedelta, datetime ± timedelta (and timedelta + datetime) give datetime,
-     * timedelta times or over an int or float gives timedelta, timedelta over timedelta float64. Anything else is
+     * timedelta times or over an int or float gives timedelta, timedelta over timedelta float64; timedelta // timedelta
+     * int64, timedelta // number and timedelta % timedelta or number timedelta. Anything else is
      * UNSUPPORTED_DTYPE naming both operands and their dtypes ({@code what}: "column 'a' of datetime64[ns]").
      */
     static DType temporal(ExprFn fn, String leftWhat, DType a, String rightWhat, DType b) {
@@ -94,13 +95,18 @@ final class Exprs {
             case SUBTRACT -> a == ts && b == ts || a == td && b == td ? td : a == ts && b == td ? ts : null;
             case MULTIPLY -> (a == td || b == td) && number ? td : null;
             case DIVIDE -> a == td && b == td ? DType.FLOAT64 : a == td && number ? td : null;
+            // pandas 1.5: timedelta // timedelta is int64 (float64 with NaN when a value is NaT; Mars: null)
+            case FLOOR_DIVIDE -> a == td && b == td ? DType.INT64 : a == td && number ? td : null;
+            case MOD -> a == td && b == td ? td : null;
+            case FMOD -> a == td && number ? td : null;
             default -> null;
         };
         if (out == null) {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "cannot " + verb(fn) + " " + leftWhat + " and "
                     + rightWhat + " (" + a + " " + symbol(fn) + " " + b + " is not defined; datetime - datetime,"
-                    + " datetime ± timedelta, timedelta ± timedelta, timedelta * number, timedelta / number and"
-                    + " timedelta / timedelta are)");
+                    + " datetime ± timedelta, timedelta ± timedelta, timedelta * number, timedelta / number,"
+                    + " timedelta / timedelta, timedelta // timedelta or number and timedelta % timedelta or number"
+                    + " are)");
         }
         return out;
     }
@@ -112,7 +118,7 @@ final class Exprs {
             case MULTIPLY -> "multiply";
             case DIVIDE -> "divide";
             case FLOOR_DIVIDE -> "floor-divide";
-            case MOD -> "take the modulo of";
+            case MOD, FMOD -> "take the modulo of";
             case POWER -> "raise";
             default -> fn.name().toLowerCase();
         };
@@ -125,7 +131,7 @@ final class Exprs {
             case MULTIPLY -> "*";
             case DIVIDE -> "/";
             case FLOOR_DIVIDE -> "//";
-            case MOD -> "%";
+            case MOD, FMOD -> "%";
             case POWER -> "**";
             default -> fn.name().toLowerCase();
         };

@@ -129,7 +129,8 @@ public final class GroupBy {
 
     /**
      * pandas' {@code median()} with {@code as_index=False}: the keys and the median of every non-key column (each
-     * numeric), float64; NaN for a group whose values are all null.
+     * numeric), float64; NaN for a group whose values are all null. A timedelta64[ns] column gives timedeltas (NaT
+     * skipped, where pandas 1.5.3 misreads it).
      */
     public DataFrame median() {
         return Ranks.groupMedian(frame, keys);
@@ -249,7 +250,8 @@ public final class GroupBy {
 
     /**
      * pandas' {@code quantile(q)} with {@code as_index=False} (linear interpolation): the keys and every non-key
-     * column's quantile (each numeric), float64; NaN for a group whose values are all null.
+     * column's quantile (each numeric), float64; NaN for a group whose values are all null. A timedelta64[ns] column
+     * gives timedeltas, interpolated as pandas does in double and truncated.
      */
     public DataFrame quantile(double q) {
         return Ranks.groupQuantile(frame, keys, q);
@@ -442,6 +444,12 @@ public final class GroupBy {
         if (keys.contains(column) && fn != AggFn.SIZE) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "column '" + column + "' is a groupby key; aggregate"
                     + " other columns");
+        }
+        if (fn == AggFn.STD && frame.dtype(column) == DType.TIMEDELTA) {
+            // pandas 1.5.3's groupby std casts the timedeltas to float64 and raises (its var gives NaT)
+            throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute groupby std of column '"
+                    + column + "' of dtype " + DType.TIMEDELTA + "; pandas 1.5 refuses it (the std of a timedelta64[ns]"
+                    + " series or frame is there)");
         }
         return DataFrame.aggSpec(column, frame.dtype(column), fn, output, ddof);
     }

@@ -200,6 +200,10 @@ final class Ranks {
         String[] keyArray = keys.toArray(String[]::new);
         DataFrame out = groupKeys(frame, keys);
         for (String v : values) {
+            if (frame.dtype(v) == DType.TIMEDELTA) {
+                out = out.merge(timedeltaQuantiles(frame, keys, v, q), keys, "left", "_x", "_y", true);
+                continue;
+            }
             DataFrame joined = numberedInGroup(frame, keys, v);
             Series at = joined.col(GROUP_SIZE).astype(DType.FLOAT64).subtract(1.0).multiply(q);
             Series low = at.floorDivide(1L).astype(DType.FLOAT64);
@@ -218,13 +222,36 @@ final class Ranks {
     }
 
     private static final String GROUP_SIZE = "__mars_size";
+    private static final String PREVIOUS = "__mars_previous";
 
-    /** The non-key columns, each of which must be numeric for {@code what}. */
+    /**
+     * A timedelta column's quantile per group as pandas' group_quantile computes it, {@code low + (high - low) *
+     * fraction} in double over the nanoseconds, truncated: the row at the low position gives {@code low}, the one
+     * after it {@code (high - low) * fraction} (its value less the row before it, in the sorted order), summed per
+     * group.
+     */
+    private static DataFrame timedeltaQuantiles(DataFrame frame, List<String> keys, String v, double q) {
+        DataFrame joined = numberedInGroup(frame, keys, v, true);
+        Series nanos = joined.col(v).astype(DType.INT64).astype(DType.FLOAT64);
+        Series previous = joined.col(PREVIOUS).astype(DType.INT64).astype(DType.FLOAT64);
+        Series at = joined.col(GROUP_SIZE).astype(DType.FLOAT64).subtract(1.0).multiply(q);
+        Series low = at.floorDivide(1L).astype(DType.FLOAT64);
+        Series index = joined.col(RANK).astype(DType.FLOAT64);
+        Series isLow = index.eq(low);
+        Series isHigh = index.eq(low.add(1.0));
+        Series step = nanos.subtract(previous).multiply(at.subtract(low));
+        Series term = nanos.where(isLow, 0.0).add(step.where(isHigh, 0.0));
+        DataFrame picked = joined.assign(v, term.rename(v)).filter(isLow.or(isHigh));
+        DataFrame sums = picked.groupBy(keys.toArray(String[]::new)).agg(GroupBy.named(v, v, "sum"));
+        return sums.assign(v, sums.col(v).astype(DType.TIMEDELTA));
+    }
+
+    /** The non-key columns, each of which must be numeric (or timedelta64[ns]) for {@code what}. */
     private static List<String> numericValueColumns(DataFrame frame, List<String> keys, String what) {
         List<String> values = new ArrayList<>();
         for (String c : frame.columns()) {
             if (!keys.contains(c)) {
-                if (!frame.dtype(c).isNumeric()) {
+                if (!frame.dtype(c).isNumeric() && frame.dtype(c) != DType.TIMEDELTA) {
                     throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute " + what
                             + " of column '" + c + "' of dtype " + frame.dtype(c) + "; select the numeric columns first");
                 }
@@ -245,10 +272,18 @@ final class Ranks {
      * group ({@link #RANK}, from 0) and the group's size ({@link #GROUP_SIZE}).
      */
     private static DataFrame numberedInGroup(DataFrame frame, List<String> keys, String value) {
+        return numberedInGroup(frame, keys, value, false);
+    }
+
+    /** As above; with {@code previous}, also the value of the row before in that order ({@link #PREVIOUS}). */
+    private static DataFrame numberedInGroup(DataFrame frame, List<String> keys, String value, boolean previous) {
         List<String> both = new ArrayList<>(keys);
         both.add(value);
         DataFrame known = frame.withoutLabels().select(both).dropna("any", both);
         DataFrame sorted = known.sortValues(both, Collections.nCopies(both.size(), true));
+        if (previous) {
+            sorted = sorted.assign(PREVIOUS, sorted.col(value).shift(1));
+        }
         Series number = counting(sorted);
         Series start = number.multiply(groupStarts(sorted, keys)[0].astype(DType.INT64)).cummax();
         DataFrame numbered = sorted.assign(RANK, number.subtract(start));

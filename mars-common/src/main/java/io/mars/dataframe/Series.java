@@ -124,6 +124,11 @@ public final class Series implements Tileable {
         return map(fn, t, name.equals(o.name) ? name : "", List.of(o), null, null, false);
     }
 
+    /** A timedelta modulo a number is {@link ExprFn#FMOD} (pandas truncates there), anything else MOD. */
+    private ExprFn modOf(DType divisor) {
+        return dtype == DType.TIMEDELTA && divisor != DType.TIMEDELTA ? ExprFn.FMOD : ExprFn.MOD;
+    }
+
     private Series scalar(ExprFn fn, Scalar s, boolean first) {
         if (first && dtype.isTemporal() && fn != ExprFn.MULTIPLY && fn.isArithmetic()) {
             Exprs.temporal(fn, "the number " + s, s.kind() == io.mars.types.DataType.Kind.FLOAT ? DType.FLOAT64
@@ -155,6 +160,17 @@ public final class Series implements Tileable {
     public Series subtract(java.time.Duration d) { return duration(ExprFn.SUBTRACT, d); }
     /** timedelta64[ns] / timedelta: how many {@code d} each value is, float64 (pandas' {@code td / pd.Timedelta}). */
     public Series divide(java.time.Duration d) { return duration(ExprFn.DIVIDE, d); }
+    /**
+     * timedelta64[ns] // timedelta: how many whole {@code d} each value is, floored, int64 with null at NaT (pandas
+     * 1.5: int64, float64 with NaN when a value is NaT); over a zero timedelta 0, as numpy gives.
+     */
+    public Series floorDivide(java.time.Duration d) { return duration(ExprFn.FLOOR_DIVIDE, d); }
+    public Series floordiv(java.time.Duration d) { return floorDivide(d); }
+    /**
+     * timedelta64[ns] % timedelta: the remainder of {@link #floorDivide(java.time.Duration)}, with {@code d}'s sign
+     * (Python's); modulo a zero timedelta the value itself, as pandas ({@code td - (td // d) * d}).
+     */
+    public Series mod(java.time.Duration d) { return duration(ExprFn.MOD, d); }
     /** Comparisons of a timedelta64[ns] series with a timedelta; false at NaT (not-equal true), as pandas. */
     public Series lt(java.time.Duration d) { return duration(ExprFn.LESS, d); }
     public Series le(java.time.Duration d) { return duration(ExprFn.LESS_EQUAL, d); }
@@ -200,10 +216,19 @@ public final class Series implements Tileable {
     public Series divide(long s) { return scalar(ExprFn.DIVIDE, Scalar.of(s), false); }
     /** {@code s / this}. */
     public Series rdivide(double s) { return scalar(ExprFn.DIVIDE, Scalar.of(s), true); }
+    /**
+     * {@code this // o}; a timedelta64[ns] series over a timedelta one gives int64 (floored, null at NaT), over an
+     * int or float one a timedelta64[ns] truncated as {@link #divide(long)} (pandas 1.5 and numpy truncate there too).
+     */
     public Series floorDivide(Series o) { return binary(ExprFn.FLOOR_DIVIDE, o); }
     public Series floorDivide(long s) { return scalar(ExprFn.FLOOR_DIVIDE, Scalar.of(s), false); }
-    public Series mod(Series o) { return binary(ExprFn.MOD, o); }
-    public Series mod(long s) { return scalar(ExprFn.MOD, Scalar.of(s), false); }
+    /**
+     * {@code this % o}; of timedelta64[ns] series a timedelta: modulo a timedelta with the divisor's sign (Python's),
+     * modulo a number with the value's sign (pandas' {@code td - (td // n) * n}, its {@code //} truncating); NaT
+     * propagates, modulo the int 0 is NaT.
+     */
+    public Series mod(Series o) { return binary(modOf(o.dtype), o); }
+    public Series mod(long s) { return scalar(modOf(DType.INT64), Scalar.of(s), false); }
     public Series power(double s) { return scalar(ExprFn.POWER, Scalar.of(s), false); }
     public Series power(long s) { return scalar(ExprFn.POWER, Scalar.of(s), false); }
 
@@ -628,7 +653,9 @@ public final class Series implements Tileable {
     public Series count() { return reduce(AggFn.COUNT, 1); }
     public Series min() { return reduce(AggFn.MIN, 1); }
     public Series max() { return reduce(AggFn.MAX, 1); }
+    /** pandas' {@code var()}; refused for timedelta64[ns] (NON_NUMERIC_AGGREGATION), as pandas 1.5 refuses it. */
     public Series var() { return reduce(AggFn.VAR, 1); }
+    /** pandas' {@code std()}; of a timedelta64[ns] series a timedelta (truncated to a nanosecond, as pandas). */
     public Series std() { return reduce(AggFn.STD, 1); }
     /** pandas' {@code var(ddof=ddof)}. */
     public Series var(int ddof) { return reduce(AggFn.VAR, ddof); }
@@ -674,25 +701,30 @@ public final class Series implements Tileable {
         return DataFrameOps.nExtreme(toFrame(), n, name, false).col(name);
     }
 
-    /** pandas' {@code median()}: a one-row float64 series (NaN when every value is null). */
+    /**
+     * pandas' {@code median()}: a one-row float64 series (NaN when every value is null); of a timedelta64[ns] series
+     * a timedelta (the middle of the nanoseconds in double, truncated; NaT when every value is NaT).
+     */
     public Series median() {
         return DataFrameOps.median(this);
     }
 
     /**
      * pandas' {@code quantile(q)} (linear interpolation, nulls skipped): a one-row float64 series, NaN when every
-     * value is null.
+     * value is null; of a timedelta64[ns] series a timedelta, interpolated in double and truncated, as pandas.
      */
     public Series quantile(double q) {
         if (!(q >= 0 && q <= 1)) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "quantile: q must be between 0 and 1, got " + q);
         }
-        if (!dtype.isNumeric()) {
+        if (!dtype.isNumeric() && dtype != DType.TIMEDELTA) {
             throw new MarsException(ErrorCode.NON_NUMERIC_AGGREGATION, "cannot compute quantile of series '" + name
-                    + "' of dtype " + dtype + "; quantile needs a numeric (bool, int or float) column");
+                    + "' of dtype " + dtype + "; quantile needs a numeric (bool, int or float) or timedelta64[ns]"
+                    + " column");
         }
-        Series values = dropna().astype(DType.FLOAT64);
-        return DataFrames.fromTensor(values.toTensor().quantile(q).reshape(1), name).col(name);
+        Series values = DataFrameOps.floatValues(this);
+        return DataFrameOps.ofFloatNanos(DataFrames.fromTensor(values.toTensor().quantile(q).reshape(1), name)
+                .col(name), dtype);
     }
 
     /** pandas' {@code mode()}: the values seen most often (nulls not counted), ascending, labelled by position. */
@@ -772,7 +804,10 @@ public final class Series implements Tileable {
         return DataFrameOps.valueCounts(this);
     }
 
-    /** pandas' {@code describe()} of a numeric series: a frame with columns {@code stat} and this series'. */
+    /**
+     * pandas' {@code describe()} of a numeric or timedelta64[ns] series: a frame with columns {@code stat} and this
+     * series' (of a timedelta series text, as pandas prints its object result: see {@link DataFrame#describe()}).
+     */
     public DataFrame describe() {
         return Describe.of(toFrame());
     }

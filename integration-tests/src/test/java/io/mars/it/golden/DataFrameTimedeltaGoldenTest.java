@@ -14,9 +14,9 @@ import java.util.Map;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The timedelta64[ns] dtype against pandas: datetime and timedelta arithmetic, comparisons, reductions and groupby
- * aggregations with NaT, {@code toTimedelta} of strings and of numbers with a unit, and the {@code dt} members of
- * timedeltas; every case of {@code golden/dataframe/timedelta.json} (written by
+ * The timedelta64[ns] dtype against pandas: datetime and timedelta arithmetic ({@code //} and {@code %} too),
+ * comparisons, reductions (std, median, quantile, describe too) and groupby aggregations with NaT,
+ * {@code toTimedelta} of strings and of numbers with a unit, and the {@code dt} members of timedeltas; every case of {@code golden/dataframe/timedelta.json} (written by
  * {@code src/test/python/golden_dataframe_timedelta.py}) with one chunk, a chunk per row and uneven chunks.
  */
 class DataFrameTimedeltaGoldenTest extends ThreeFrameGoldenTest {
@@ -129,6 +129,63 @@ class DataFrameTimedeltaGoldenTest extends ThreeFrameGoldenTest {
         add("astype_int64", (d, o, e) -> td(d).fillna(Duration.ZERO).astype(DType.INT64));
         add("sort_by_td", (d, o, e) -> d.sortValues("td").select("g", "td"));
         add("int64_astype_timedelta", (d, o, e) -> c(d, "k").astype(DType.TIMEDELTA));
+        add("float64_astype_timedelta", (d, o, e) -> c(d, "n").multiply(1e9).astype(DType.TIMEDELTA));
+        // timedelta // timedelta: Mars gives int64 with null at NaT, pandas float64 with NaN (compared as float64)
+        add("td_floordiv_td2", (d, o, e) -> td(d).floorDivide(c(d, "td2")).astype(DType.FLOAT64));
+        add("td_floordiv_1h", (d, o, e) -> td(d).floordiv(Duration.ofHours(1)).astype(DType.FLOAT64));
+        add("td_floordiv_minus_90min", (d, o, e) -> td(d).floorDivide(Duration.ofMinutes(-90)).astype(DType.FLOAT64));
+        add("td_floordiv_zero_td", (d, o, e) -> td(d).floorDivide(Duration.ZERO).astype(DType.FLOAT64));
+        add("no_nat_floordiv", (d, o, e) -> {
+            DataFrame known = d.dropna("any", java.util.List.of("td", "td2"));
+            return known.col("td").floorDivide(known.col("td2"));
+        });
+        add("empty_floordiv", (d, o, e) -> td(e).floorDivide(c(e, "td2")));
+        add("td_floordiv_3", (d, o, e) -> td(d).floorDivide(3L));
+        add("td_floordiv_minus_7", (d, o, e) -> td(d).floordiv(-7L));
+        add("td_floordiv_0", (d, o, e) -> td(d).floorDivide(0L));
+        add("td_floordiv_k", (d, o, e) -> td(d).floorDivide(c(d, "k")));
+        add("td_floordiv_x", (d, o, e) -> td(d).floorDivide(c(d, "x")));
+        add("td_mod_td2", (d, o, e) -> td(d).mod(c(d, "td2")));
+        add("td_mod_1h", (d, o, e) -> td(d).mod(Duration.ofHours(1)));
+        add("td_mod_minus_7min", (d, o, e) -> td(d).mod(Duration.ofMinutes(-7)));
+        add("td_mod_zero_td", (d, o, e) -> td(d).mod(Duration.ZERO));
+        add("td_mod_3", (d, o, e) -> td(d).mod(3L));
+        add("td_mod_minus_7", (d, o, e) -> td(d).mod(-7L));
+        add("td_mod_k", (d, o, e) -> td(d).mod(c(d, "k")));
+        add("td_mod_x", (d, o, e) -> td(d).mod(c(d, "x")));
+        add("empty_mod", (d, o, e) -> td(e).mod(c(e, "td2")));
+        add("frame_floordiv_4", (d, o, e) -> d.select("td", "td2").floordiv(4L));
+        add("frame_mod_5", (d, o, e) -> d.select("td", "td2").mod(5L));
+        add("td_std", (d, o, e) -> td(d).std());
+        add("td_std_ddof0", (d, o, e) -> td(d).std(0));
+        add("one_value_std", (d, o, e) -> d.head(1).col("td").std());
+        add("nat_only_std", (d, o, e) -> d.filter(td(d).isna()).col("td").std());
+        add("empty_std", (d, o, e) -> td(e).std());
+        add("frame_std", (d, o, e) -> d.select("td", "x").std());
+        add("td_median", (d, o, e) -> td(d).median());
+        add("td2_median", (d, o, e) -> c(d, "td2").median());
+        add("td_quantile_0_3", (d, o, e) -> td(d).quantile(0.3));
+        add("td_quantile_0", (d, o, e) -> td(d).quantile(0.0));
+        add("td_quantile_1", (d, o, e) -> td(d).quantile(1.0));
+        add("td_quantile_0_85", (d, o, e) -> td(d).quantile(0.85));
+        add("nat_only_median", (d, o, e) -> d.filter(td(d).isna()).col("td").median());
+        add("empty_median", (d, o, e) -> td(e).median());
+        add("empty_quantile", (d, o, e) -> td(e).quantile(0.5));
+        add("frame_median", (d, o, e) -> d.select("td", "td2").median());
+        add("frame_quantile_0_3", (d, o, e) -> d.select("td", "td2").quantile(0.3));
+        add("describe_td", (d, o, e) -> td(d).describe());
+        add("describe_frame", (d, o, e) -> d.select("td", "x", "k").describe());
+        add("describe_one_value", (d, o, e) -> d.head(1).col("td").describe());
+        add("describe_nat_only", (d, o, e) -> d.filter(td(d).isna()).col("td").describe());
+        add("describe_empty", (d, o, e) -> td(e).describe());
+        // pandas' own groupby median/quantile of timedeltas misread NaT: its answers are of the rows without NaT
+        add("groupby_median", (d, o, e) -> gb(d).median());
+        add("groupby_quantile_0_3", (d, o, e) -> gb(d).quantile(0.3));
+        add("groupby_quantile_0_75", (d, o, e) -> gb(d).quantile(0.75));
+        add("groupby_quantile_0_15_plus_1ns", (d, o, e) -> gb(d.assign("td", td(d).add(Duration.ofNanos(1))))
+                .quantile(0.15));
+        add("groupby_quantile_0_9_plus_1ns", (d, o, e) -> gb(d.assign("td", td(d).add(Duration.ofNanos(1))))
+                .quantile(0.9));
     }
 
     DataFrameTimedeltaGoldenTest() {

@@ -10,6 +10,7 @@ import io.mars.common.error.MarsException;
 import io.mars.dataframe.CsvOptions;
 import io.mars.dataframe.DataFrame;
 import io.mars.dataframe.DataFrames;
+import io.mars.dataframe.GroupBy;
 import io.mars.it.LocalClusterExtension;
 import io.mars.types.Column;
 import io.mars.types.DType;
@@ -64,8 +65,23 @@ class DataFrameTimedeltaTest {
         assertFails(() -> df().col("x").divide(df().col("d")), ErrorCode.UNSUPPORTED_DTYPE,
                 "float64 / timedelta64[ns]");
         assertFails(() -> df().col("d").rdivide(3.0), ErrorCode.UNSUPPORTED_DTYPE, "float64 / timedelta64[ns]");
-        assertFails(() -> df().col("d").floorDivide(2L), ErrorCode.UNSUPPORTED_DTYPE, "timedelta64[ns] // int64");
-        assertFails(() -> df().col("d").mod(df().col("d")), ErrorCode.UNSUPPORTED_DTYPE, "%");
+        assertFails(() -> df().col("d").floorDivide(df().col("t")), ErrorCode.UNSUPPORTED_DTYPE,
+                "cannot floor-divide", "timedelta64[ns] // datetime64[ns]");
+        assertFails(() -> df().col("x").floorDivide(df().col("d")), ErrorCode.UNSUPPORTED_DTYPE,
+                "float64 // timedelta64[ns]");
+        assertFails(() -> df().col("d").rfloordiv(3L), ErrorCode.UNSUPPORTED_DTYPE, "int64 // timedelta64[ns]");
+        assertFails(() -> df().col("d").floorDivide(df().col("b")), ErrorCode.UNSUPPORTED_DTYPE,
+                "timedelta64[ns] // bool");
+        assertFails(() -> df().col("d").mod(df().col("t")), ErrorCode.UNSUPPORTED_DTYPE, "take the modulo of",
+                "timedelta64[ns] % datetime64[ns]");
+        assertFails(() -> df().col("d").mod(df().col("b")), ErrorCode.UNSUPPORTED_DTYPE, "timedelta64[ns] % bool");
+        assertFails(() -> df().col("d").rmod(2L), ErrorCode.UNSUPPORTED_DTYPE, "int64 % timedelta64[ns]");
+        assertFails(() -> df().col("t").mod(Duration.ofHours(1)), ErrorCode.UNSUPPORTED_DTYPE,
+                "datetime64[ns] % timedelta64[ns]");
+        assertFails(() -> df().col("t").floorDivide(Duration.ofHours(1)), ErrorCode.UNSUPPORTED_DTYPE,
+                "datetime64[ns] // timedelta64[ns]");
+        assertFails(() -> df().col("x").mod(Duration.ofHours(1)), ErrorCode.UNSUPPORTED_DTYPE,
+                "float64 % timedelta64[ns]");
         assertFails(() -> df().col("t").negate(), ErrorCode.UNSUPPORTED_DTYPE, "'t'");
         assertFails(() -> df().col("x").add(Duration.ofHours(1)), ErrorCode.UNSUPPORTED_DTYPE,
                 "float64 + timedelta64[ns]", "the timedelta 0 days 01:00:00");
@@ -86,6 +102,15 @@ class DataFrameTimedeltaTest {
     @Test
     void reductionsPandasRefusesAreNonNumericAggregation() {
         assertFails(() -> df().col("d").var(), ErrorCode.NON_NUMERIC_AGGREGATION, "var", "'d'", "timedelta64[ns]");
+        assertFails(() -> df().col("d").var(0), ErrorCode.NON_NUMERIC_AGGREGATION, "var", "'d'");
+        assertFails(() -> df().select("d", "x").var(), ErrorCode.NON_NUMERIC_AGGREGATION, "var", "'d'");
+        assertFails(() -> df().select("s", "d").groupBy("s").var(), ErrorCode.NON_NUMERIC_AGGREGATION, "var", "'d'");
+        assertFails(() -> df().col("d").sem(), ErrorCode.NON_NUMERIC_AGGREGATION, "sem", "'d'");
+        assertFails(() -> df().col("t").median(), ErrorCode.NON_NUMERIC_AGGREGATION, "median", "'t'",
+                "datetime64[ns]");
+        assertFails(() -> df().col("t").quantile(0.5), ErrorCode.NON_NUMERIC_AGGREGATION, "quantile", "'t'");
+        assertFails(() -> df().select("s", "d").groupBy("s").agg(GroupBy.named("sd", "d", "std")),
+                ErrorCode.NON_NUMERIC_AGGREGATION, "groupby std", "'d'", "pandas 1.5 refuses it");
         assertFails(() -> df().col("d").prod(), ErrorCode.NON_NUMERIC_AGGREGATION, "prod", "'d'");
         assertFails(() -> df().col("t").sum(), ErrorCode.NON_NUMERIC_AGGREGATION, "sum", "'t'", "datetime64[ns]");
         assertFails(() -> df().select("s", "d").groupBy("s").std(), ErrorCode.NON_NUMERIC_AGGREGATION, "std", "'d'");

@@ -661,6 +661,27 @@ final class TableAggregation {
             return new Column(name, DType.TIMEDELTA, out, null, null, nulls);
         }
 
+        /**
+         * The std of timedeltas as pandas computes it: of the nanoseconds in double, truncated to a nanosecond; NaT
+         * where there are no more values than ddof.
+         */
+        private Column timedeltaStd(String name, int[] order) {
+            int g = order.length;
+            long[] out = new long[g];
+            byte[] nulls = null;
+            for (int i = 0; i < g; i++) {
+                int k = order[i];
+                long dof = n[k] - spec.ddof();
+                if (dof <= 0) {
+                    nulls = nulls == null ? new byte[g] : nulls;
+                    nulls[i] = 1;
+                } else {
+                    out[i] = (long) Math.sqrt(Math.max(0, m2[k]) / dof);
+                }
+            }
+            return new Column(name, DType.TIMEDELTA, out, null, null, nulls);
+        }
+
         /** The picked values of {@code order}'s groups as a column of the input's type (null where none). */
         private Column picked(String name, DType type, int[] order) {
             int g = order.length;
@@ -983,6 +1004,9 @@ final class TableAggregation {
                     return new Column(name, t, null, out, null, null);
                 }
                 case VAR, STD -> {
+                    if (t == DType.TIMEDELTA) {
+                        return timedeltaStd(name, order);
+                    }
                     double[] out = new double[g];
                     for (int i = 0; i < g; i++) {
                         int k = order[i];

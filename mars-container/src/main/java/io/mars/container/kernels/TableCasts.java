@@ -22,6 +22,9 @@ final class TableCasts {
             // nanoseconds either way; NaT and a null int stay null
             return new Column(name, to, a.longs(), null, null, a.nulls());
         }
+        if (from.isFloat() && to == DType.TIMEDELTA) {
+            return timedeltas(a, name);
+        }
         if (to == DType.STRING) {
             List<String> out = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
@@ -59,6 +62,23 @@ final class TableCasts {
             };
         }
         return new Column(name, to, out, null, null, null);
+    }
+
+    /** Float nanoseconds as numpy casts them to timedelta64[ns]: truncated; NaN (and an infinity) is NaT. */
+    private static Column timedeltas(Column a, String name) {
+        int n = a.length();
+        long[] out = new long[n];
+        byte[] nulls = null;
+        for (int i = 0; i < n; i++) {
+            double v = a.getDouble(i);
+            if (Double.isFinite(v)) {
+                out[i] = (long) v;
+            } else {
+                nulls = nulls == null ? new byte[n] : nulls;
+                nulls[i] = 1;
+            }
+        }
+        return new Column(name, DType.TIMEDELTA, out, null, null, nulls);
     }
 
     private static byte[] nullsOf(Column a) {

@@ -27,7 +27,7 @@ final class TableExpressions {
         }
         return switch (e.fn()) {
             case COLUMN -> args.get(0).withName(e.name());
-            case ADD, SUBTRACT, MULTIPLY, DIVIDE, FLOOR_DIVIDE, MOD, POWER -> arithmetic(e, args, n);
+            case ADD, SUBTRACT, MULTIPLY, DIVIDE, FLOOR_DIVIDE, MOD, FMOD, POWER -> arithmetic(e, args, n);
             case NEGATE, ABS -> unaryNumeric(e, args.get(0), n);
             case LESS, LESS_EQUAL, GREATER, GREATER_EQUAL, EQUAL, NOT_EQUAL -> compare(e, args, n);
             case AND, OR, XOR -> logical(e, args, n);
@@ -80,8 +80,16 @@ final class TableExpressions {
             }
             return new Column(e.name(), t, null, out, null, null);
         }
-        if (t == DType.TIMEDELTA && (e.fn() == ExprFn.MULTIPLY || e.fn() == ExprFn.DIVIDE)) {
+        if (t == DType.TIMEDELTA && (e.fn() == ExprFn.MULTIPLY || e.fn() == ExprFn.DIVIDE
+                || e.fn() == ExprFn.FLOOR_DIVIDE)) {
             return scaledTimedeltas(e, left, right, s, n);
+        }
+        if (e.fn() == ExprFn.FMOD) {
+            return timedeltaRemainders(e, left, right, s, n);
+        }
+        boolean floorOrMod = e.fn() == ExprFn.FLOOR_DIVIDE || e.fn() == ExprFn.MOD;
+        if (floorOrMod && left != null && left.dtype() == DType.TIMEDELTA) {
+            return timedeltaQuotients(e, left, right, s, n);
         }
         long[] out = new long[n];
         byte[] nulls = null;
@@ -155,6 +163,65 @@ final class TableExpressions {
                     long y = other != null ? other.longs()[i] : s.intValue();
                     isNull = !multiply && y == 0;
                     out[i] = isNull ? 0 : multiply ? x * y : x / y;
+                }
+            }
+            if (isNull) {
+                nulls = nulls == null ? new byte[n] : nulls;
+                nulls[i] = 1;
+            }
+        }
+        return new Column(e.name(), DType.TIMEDELTA, out, null, null, nulls);
+    }
+
+    /**
+     * timedelta // timedelta (int64, floored) and timedelta % timedelta (the divisor's sign), the divisor a column or
+     * a constant's nanoseconds. Over a zero divisor numpy's floor division gives 0, so pandas' remainder
+     * {@code x - (x // y) * y} is x.
+     */
+    private static Column timedeltaQuotients(ColumnExpr e, Column left, Column right, Scalar s, int n) {
+        boolean quotient = e.fn() == ExprFn.FLOOR_DIVIDE;
+        long[] out = new long[n];
+        byte[] nulls = null;
+        for (int i = 0; i < n; i++) {
+            if (left.isNull(i) || right != null && right.isNull(i)) {
+                nulls = nulls == null ? new byte[n] : nulls;
+                nulls[i] = 1;
+                continue;
+            }
+            long x = left.longs()[i];
+            long y = right != null ? right.longs()[i] : s.intValue();
+            if (y == 0) {
+                out[i] = quotient ? 0 : x;
+            } else {
+                out[i] = quotient ? Math.floorDiv(x, y) : Math.floorMod(x, y);
+            }
+        }
+        return new Column(e.name(), e.dtype(), out, null, null, nulls);
+    }
+
+    /**
+     * timedelta % number as pandas computes it, {@code x - (x // y) * y} with numpy's timedelta-by-number loops: by an
+     * int the remainder with x's sign (NaT modulo 0); by a float the quotient and the product each truncated to a
+     * nanosecond, NaT where either is NaN or infinite.
+     */
+    private static Column timedeltaRemainders(ColumnExpr e, Column td, Column other, Scalar s, int n) {
+        boolean floats = other != null ? other.dtype().isFloat() : s.kind() == io.mars.types.DataType.Kind.FLOAT;
+        long[] out = new long[n];
+        byte[] nulls = null;
+        for (int i = 0; i < n; i++) {
+            boolean isNull = td.isNull(i) || other != null && other.isNull(i);
+            if (!isNull) {
+                long x = td.longs()[i];
+                if (floats) {
+                    double y = other != null ? other.doubles()[i] : s.floatValue();
+                    double q = x / y;
+                    double p = Double.isFinite(q) ? (long) q * y : Double.NaN;
+                    isNull = !Double.isFinite(p);
+                    out[i] = isNull ? 0 : x - (long) p;
+                } else {
+                    long y = other != null ? other.longs()[i] : s.intValue();
+                    isNull = y == 0;
+                    out[i] = isNull ? 0 : x % y;
                 }
             }
             if (isNull) {

@@ -22,7 +22,8 @@ public record AggSpec(String column, DType inputType, AggFn fn, String output, i
         return switch (fn) {
             case SUM, PROD -> inputType == DType.BOOL || inputType == DType.INT32 ? DType.INT64 : inputType;
             case MEAN -> inputType == DType.TIMEDELTA ? DType.TIMEDELTA : DType.FLOAT64;
-            case VAR, STD -> DType.FLOAT64;
+            case VAR -> DType.FLOAT64;
+            case STD -> inputType == DType.TIMEDELTA ? DType.TIMEDELTA : DType.FLOAT64;
             case COUNT, SIZE -> DType.INT64;
             case MIN, MAX, FIRST, LAST -> inputType;
         };

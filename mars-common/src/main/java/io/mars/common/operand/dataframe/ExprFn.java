@@ -8,6 +8,11 @@ public enum ExprFn {
     /** The argument column itself (select, rename, assign). */
     COLUMN,
     ADD, SUBTRACT, MULTIPLY, DIVIDE, FLOOR_DIVIDE, MOD, POWER, NEGATE, ABS,
+    /**
+     * The remainder with the dividend's sign (C's and numpy's {@code fmod}): a timedelta modulo a number, which
+     * pandas computes as {@code td - (td // n) * n} with numpy's truncating timedelta-by-number division.
+     */
+    FMOD,
     LESS, LESS_EQUAL, GREATER, GREATER_EQUAL, EQUAL, NOT_EQUAL,
     AND, OR, XOR, NOT,
     ISNA, NOTNA,
@@ -38,7 +43,7 @@ public enum ExprFn {
 
     public boolean isArithmetic() {
         return switch (this) {
-            case ADD, SUBTRACT, MULTIPLY, DIVIDE, FLOOR_DIVIDE, MOD, POWER -> true;
+            case ADD, SUBTRACT, MULTIPLY, DIVIDE, FLOOR_DIVIDE, MOD, FMOD, POWER -> true;
             default -> false;
         };
     }
