@@ -8,6 +8,7 @@ import io.mars.common.operand.chunk.ChunkSparseFromCoo;
 import io.mars.common.operand.chunk.ChunkSparseFromDense;
 import io.mars.common.operand.chunk.ChunkSparseScale;
 import io.mars.common.operand.chunk.ChunkReduceMap;
+import io.mars.common.operand.dataframe.ChunkReadParquet;
 import io.mars.common.operand.dataframe.ChunkTablePartition;
 import io.mars.types.DataType;
 import java.util.List;
@@ -39,6 +40,9 @@ public record MemoryEstimate(long inputBytes, long computeBytes, boolean exact) 
         if (c.op() instanceof ChunkSparseFromCoo || c.op() instanceof ChunkSparseFromDense
                 || c.op() instanceof ChunkSparseScale) {
             return -1;
+        }
+        if (c.op() instanceof ChunkReadParquet read && c.shape().length == 2 && c.shape()[0] < 0) {
+            return bytes(new long[] {read.groupRows(), c.shape()[1]}, null); // a filtered row group: at most all of it
         }
         return bytes(c.shape(), c.dtype());
     }

@@ -213,6 +213,9 @@ public final class ParquetFiles {
             if (type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.INT96) {
                 continue;
             }
+            if (isNaN(stats.genericGetMin()) || isNaN(stats.genericGetMax())) {
+                continue; // a NaN bound says nothing of the order of the values
+            }
             int minCmp = compare(stats.genericGetMin(), type, p);
             int maxCmp = compare(stats.genericGetMax(), type, p);
             if (!rangeMayPass(p.op(), minCmp, maxCmp)) {
@@ -243,13 +246,17 @@ public final class ParquetFiles {
             return Long.compare(bool ? 1 : 0, p.number().intValue());
         }
         Number n = (Number) value;
-        if (value instanceof Integer || value instanceof Long) {
-            long v = n.longValue() * nanosPerUnit(type);
-            return p.number().kind() == io.mars.types.DataType.Kind.FLOAT ? Double.compare(v, p.number().floatValue())
-                    : Long.compare(v, p.number().intValue());
+        boolean integer = value instanceof Integer || value instanceof Long;
+        if (integer && p.number().kind() != io.mars.types.DataType.Kind.FLOAT) {
+            return Long.compare(n.longValue() * nanosPerUnit(type), p.number().intValue());
         }
-        return Double.compare(n.doubleValue(), p.number().kind() == io.mars.types.DataType.Kind.FLOAT
-                ? p.number().floatValue() : p.number().intValue());
+        double v = integer ? n.longValue() * nanosPerUnit(type) : n.doubleValue();
+        double literal = p.number().realValue();
+        return v < literal ? -1 : v > literal ? 1 : 0; // IEEE order, as the rows are compared: -0.0 equals 0.0
+    }
+
+    private static boolean isNaN(Object statistic) {
+        return statistic instanceof Double d && d.isNaN() || statistic instanceof Float f && f.isNaN();
     }
 
     /** Unsigned byte order of UTF-8, which is code point order (Python's string order). */

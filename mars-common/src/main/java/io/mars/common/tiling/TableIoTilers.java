@@ -131,6 +131,7 @@ final class TableIoTilers {
         List<ChunkNode> chunks = new ArrayList<>();
         List<HadoopFiles.FileEntry> files = HadoopFiles.list(op.path());
         long width = op.columns().size();
+        long kept = 0; // rows of the row groups read: a filtered read's bound
         // --- wide ---
         long[] widths = WideTables.columnSplits(width, ctx.config().columnChunk());
         List<List<String>> groups = WideTables.groups(op.columns(), widths);
@@ -149,32 +150,38 @@ final class TableIoTilers {
                     continue;
                 }
                 long rows = op.filter().isEmpty() ? b.getRowCount() : Shapes.UNKNOWN;
+                kept += b.getRowCount();
                 int i = chunks.size() / widths.length;
                 if (widths.length > 1) { // --- wide --- one chunk per (row group, column group)
                     for (int j = 0; j < widths.length; j++) {
                         chunks.add(ctx.chunk(node.key() + "." + i + ".c" + j, new ChunkReadParquet(f.path(), g,
-                                groups.get(j), types.get(j), op.filter()), List.of(), null,
+                                groups.get(j), types.get(j), op.filter(), b.getRowCount()), List.of(), null,
                                 new long[] {rows, widths[j]}, new int[] {i, j}));
                     }
                     continue;
                 }
                 chunks.add(ctx.chunk(node.key() + "." + i, new ChunkReadParquet(f.path(), g, op.columns(),
-                        op.dtypes(), op.filter()), List.of(), null, new long[] {rows, width}, new int[] {i, 0}));
+                        op.dtypes(), op.filter(), b.getRowCount()), List.of(), null, new long[] {rows, width},
+                        new int[] {i, 0}));
             }
         }
         if (chunks.isEmpty()) {
             chunks.add(ctx.chunk(node.key() + ".0", new ChunkReadParquet(files.get(0).path(), -1, op.columns(),
-                    op.dtypes(), op.filter()), List.of(), null, new long[] {0, width}, new int[] {0, 0}));
+                    op.dtypes(), op.filter(), 0), List.of(), null, new long[] {0, width}, new int[] {0, 0}));
             return tiled(node, chunks);
         }
+        TiledTileable out;
         if (widths.length > 1) {
             long[] rows = new long[chunks.size() / widths.length];
             for (int i = 0; i < rows.length; i++) {
                 rows[i] = chunks.get(i * widths.length).shape()[0];
             }
-            return new TiledTileable(new long[][] {rows, widths}, chunks, groups);
+            out = new TiledTileable(new long[][] {rows, widths}, chunks, groups);
+        } else {
+            out = tiled(node, chunks);
         }
-        return tiled(node, chunks);
+        ctx.boundRows(out, kept); // a filter's rows: at most those of the row groups it reads
+        return out;
     }
 
     /** Every file of a directory must have the read's columns (and the filter's) with the same types. */

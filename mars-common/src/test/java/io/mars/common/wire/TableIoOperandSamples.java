@@ -37,7 +37,7 @@ final class TableIoOperandSamples {
                 new ChunkCsvScan("hdfs://nn/data/1.csv", 4096, 8192, ";"),
                 new ChunkCsvStates(),
                 new DataFrameReadParquet("/data/p", List.of("a", "b"), List.of(DType.INT32, DType.BOOL), filter),
-                new ChunkReadParquet("/data/p/part-1.parquet", 3, List.of("b"), List.of(DType.BOOL), filter),
+                new ChunkReadParquet("/data/p/part-1.parquet", 3, List.of("b"), List.of(DType.BOOL), filter, 1000),
                 new DataFrameWrite("/out", TableWriteFormat.PARQUET, "|", "zstd", WriteMode.APPEND),
                 new ChunkWrite("/out/_temporary/df1-2", "part-00002.csv", TableWriteFormat.CSV, "\t", "snappy"),
                 new ChunkWriteCommit("hdfs://nn/out", "df1-2", WriteMode.OVERWRITE),

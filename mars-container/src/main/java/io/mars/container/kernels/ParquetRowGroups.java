@@ -4,6 +4,7 @@ import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.io.ColumnBuilder;
 import io.mars.common.io.ParquetFiles;
+import io.mars.common.operand.dataframe.RowPredicate;
 import io.mars.common.table.ArrowBuffers;
 import io.mars.common.table.ArrowTables;
 import io.mars.common.table.TableChunk;
@@ -107,6 +108,84 @@ final class ParquetRowGroups {
             throws IOException {
         return read(file, rowGroup, columns, (descriptors, group, rows) -> new TableChunk(ArrowTables.batch(rows,
                 descriptors.size(), j -> vector(file, descriptors.get(j), group, rows, allocator))));
+    }
+
+    /**
+     * Columns {@code columns} of row group {@code rowGroup} (-1: none) of {@code file}, only the rows passing every
+     * term of {@code filter}, in Arrow: the filter's columns are decoded first and compared as arrays ({@link
+     * ReadFilter}: as a row-wise map compares, a null never passing), then each column's vector is built of the
+     * passing rows only, from the arrays already decoded.
+     */
+    static TableChunk arrowFiltered(String file, int rowGroup, List<String> columns, List<RowPredicate> filter,
+                                    BufferAllocator allocator) throws IOException {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>(columns);
+        for (RowPredicate p : filter) {
+            names.add(p.column());
+        }
+        return read(file, rowGroup, names, (descriptors, group, rows) -> {
+            Map<String, ColumnDescriptor> byName = new HashMap<>();
+            for (ColumnDescriptor d : descriptors) {
+                byName.put(d.getPrimitiveType().getName(), d);
+            }
+            Map<String, Object> decoded = new HashMap<>();
+            java.util.function.Function<String, Object> decode = c -> decoded(file, byName.get(c), group, rows);
+            byte[] pass = new byte[rows];
+            java.util.Arrays.fill(pass, (byte) 1);
+            for (RowPredicate p : filter) {
+                ReadFilter.and(decoded.computeIfAbsent(p.column(), decode), p, rows, pass);
+            }
+            int[] kept = new int[rows];
+            int count = 0;
+            for (int i = 0; i < rows; i++) {
+                kept[count] = i;
+                count += pass[i];
+            }
+            int n = count;
+            return new TableChunk(ArrowTables.batch(n, columns.size(), j -> {
+                String c = columns.get(j);
+                Object values = decoded.computeIfAbsent(c, decode);
+                if (values instanceof ParquetPages.Text t) {
+                    return textVector(c, t, kept, n, allocator);
+                }
+                return ArrowTables.toVector(io.mars.common.table.Columns.take((Column) values, kept, n), allocator);
+            }));
+        });
+    }
+
+    /** A column of a row group decoded whole: {@link ParquetPages.Text} for text its pages give, else a heap column. */
+    private static Object decoded(String file, ColumnDescriptor d, RowGroup group, int rows) {
+        if (d.getPrimitiveType().getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
+            PageReader pages = decodedPages(group, d);
+            if (pages != null) {
+                return ParquetPages.text(d, pages, rows);
+            }
+        }
+        return heap(file, d, group, rows);
+    }
+
+    /** A text vector of the values of rows {@code kept[0..n)} of {@code t}. */
+    private static FieldVector textVector(String name, ParquetPages.Text t, int[] kept, int n,
+                                          BufferAllocator allocator) {
+        int[] from = t.offsets();
+        int size = 0;
+        for (int i = 0; i < n; i++) {
+            size += from[kept[i] + 1] - from[kept[i]];
+        }
+        byte[] bytes = new byte[size];
+        int[] offsets = new int[n + 1];
+        byte[] nulls = t.nulls() == null ? null : new byte[n];
+        int at = 0;
+        for (int i = 0; i < n; i++) {
+            int r = kept[i];
+            int len = from[r + 1] - from[r];
+            System.arraycopy(t.bytes(), from[r], bytes, at, len);
+            at += len;
+            offsets[i + 1] = at;
+            if (nulls != null) {
+                nulls[i] = t.nulls()[r];
+            }
+        }
+        return textVector(name, bytes, size, offsets, nulls, n, allocator);
     }
 
     /** Column {@code d} of a row group of {@code rows} rows as a heap column. */

@@ -7,7 +7,6 @@ import io.mars.common.io.CsvStates;
 import io.mars.common.io.CsvValues;
 import io.mars.common.io.HadoopFiles;
 import io.mars.common.io.OutputCommitter;
-import io.mars.common.io.ParquetFiles;
 import io.mars.common.operand.dataframe.ChunkCsvScan;
 import io.mars.common.operand.dataframe.ChunkCsvStates;
 import io.mars.common.operand.dataframe.ChunkReadCsv;
@@ -16,13 +15,10 @@ import io.mars.common.operand.dataframe.ChunkTpch;
 import io.mars.common.io.TpchTables;
 import io.mars.common.operand.dataframe.ChunkWrite;
 import io.mars.common.operand.dataframe.ChunkWriteCommit;
-import io.mars.common.operand.dataframe.RowPredicate;
 import io.mars.common.operand.dataframe.TableWriteFormat;
-import io.mars.common.table.Columns;
 import io.mars.types.ChunkData;
 import io.mars.types.Column;
 import io.mars.types.DType;
-import io.mars.types.DataType;
 import io.mars.types.LocalTable;
 import io.mars.types.NDArray;
 import java.io.BufferedWriter;
@@ -31,15 +27,12 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetFileWriter;
@@ -78,8 +71,7 @@ public final class TableIoKernels {
                 .with(ChunkCsvScan.class, (node, op, in) -> NDArray.of(CsvReader.transfer(op.file(), op.start(),
                         op.end(), op.delimiter().charAt(0)), CsvStates.COUNT))
                 .with(ChunkCsvStates.class, (node, op, in) -> csvStates(in))
-                .with(ChunkReadParquet.class, (node, op, in) -> op.filter().isEmpty() ? readParquet(op, allocator)
-                        : DataFrameKernels.chunk(readParquet(op), allocator))
+                .with(ChunkReadParquet.class, (node, op, in) -> readParquet(op, allocator))
                 .with(ChunkTpch.class, (node, op, in) -> DataFrameKernels.chunk(TpchTables.generate(op), allocator))
                 .with(ChunkWrite.class, (node, op, in) -> DataFrameKernels.chunk(write(op, in.get(0)), allocator))
                 .with(ChunkWriteCommit.class, (node, op, in) -> DataFrameKernels.chunk(commit(op, in), allocator));
@@ -103,36 +95,11 @@ public final class TableIoKernels {
 
     // ----- Parquet -----
 
-    static LocalTable readParquet(ChunkReadParquet op) {
-        Set<String> read = new LinkedHashSet<>(op.columns());
-        for (RowPredicate p : op.filter()) {
-            read.add(p.column());
-        }
-        try {
-            LocalTable t = ParquetRowGroups.read(op.file(), op.rowGroup(), read, (descriptors, group, rows) -> {
-                List<Column> cols = new ArrayList<>(descriptors.size());
-                for (ColumnDescriptor d : descriptors) {
-                    cols.add(ParquetRowGroups.heap(op.file(), d, group, rows));
-                }
-                return new LocalTable(cols);
-            });
-            if (!op.filter().isEmpty()) {
-                t = applyFilter(t, op.filter());
-            }
-            List<Column> out = new ArrayList<>(op.columns().size());
-            for (String c : op.columns()) {
-                out.add(t.column(c));
-            }
-            return new LocalTable(out);
-        } catch (IOException | RuntimeException e) {
-            throw readFailed(op, e);
-        }
-    }
-
-    /** A row group without a filter, straight into Arrow vectors. */
+    /** A row group straight into Arrow vectors, only the rows passing its filter when it has one. */
     static io.mars.common.table.TableChunk readParquet(ChunkReadParquet op, BufferAllocator allocator) {
         try {
-            return ParquetRowGroups.arrow(op.file(), op.rowGroup(), op.columns(), allocator);
+            return op.filter().isEmpty() ? ParquetRowGroups.arrow(op.file(), op.rowGroup(), op.columns(), allocator)
+                    : ParquetRowGroups.arrowFiltered(op.file(), op.rowGroup(), op.columns(), op.filter(), allocator);
         } catch (IOException | RuntimeException e) {
             throw readFailed(op, e);
         }
@@ -152,53 +119,6 @@ public final class TableIoKernels {
         }
         return new MarsException(ErrorCode.UNSUPPORTED_FILE_FORMAT, "cannot read row group " + op.rowGroup() + " of "
                 + op.file() + " as Parquet: " + e, e);
-    }
-
-    /** The rows passing every term; a null never passes. */
-    static LocalTable applyFilter(LocalTable t, List<RowPredicate> filter) {
-        int n = t.rowCount();
-        int[] rows = new int[n];
-        int count = 0;
-        for (int i = 0; i < n; i++) {
-            boolean pass = true;
-            for (RowPredicate p : filter) {
-                if (!passes(t.column(p.column()), i, p)) {
-                    pass = false;
-                    break;
-                }
-            }
-            if (pass) {
-                rows[count++] = i;
-            }
-        }
-        List<Column> out = new ArrayList<>(t.columnCount());
-        for (Column c : t.columns()) {
-            out.add(Columns.take(c, rows, count));
-        }
-        return new LocalTable(out);
-    }
-
-    private static boolean passes(Column c, int i, RowPredicate p) {
-        if (c.nulls() != null && c.nulls()[i] != 0) {
-            return false;
-        }
-        int cmp;
-        if (c.dtype() == DType.STRING) {
-            cmp = ParquetFiles.compareUtf8(c.strings().get(i).getBytes(StandardCharsets.UTF_8),
-                    p.text().getBytes(StandardCharsets.UTF_8));
-        } else if (c.dtype().isFloat()) {
-            double v = c.doubles()[i];
-            if (Double.isNaN(v)) {
-                return false;
-            }
-            cmp = Double.compare(v, p.number().kind() == DataType.Kind.FLOAT ? p.number().floatValue()
-                    : p.number().intValue());
-        } else {
-            long v = c.longs()[i];
-            cmp = p.number().kind() == DataType.Kind.FLOAT ? Double.compare(v, p.number().floatValue())
-                    : Long.compare(v, p.number().intValue());
-        }
-        return p.op().test(Integer.signum(cmp));
     }
 
     // ----- writing -----

@@ -23,6 +23,7 @@ import io.mars.common.graph.TiledTileables;
 import io.mars.common.model.Keys;
 import io.mars.common.operand.chunk.ChunkFetch;
 import io.mars.common.optimize.ColumnPruning;
+import io.mars.common.optimize.ParquetFilterPushdown;
 import io.mars.common.optimize.Fusion;
 import io.mars.common.rpc.ChunkMeta;
 import io.mars.common.rpc.SubtaskResult;
@@ -271,6 +272,8 @@ public final class TaskManager implements TaskService, AutoCloseable {
         TileableGraph optimized;
         try {
             optimized = ColumnPruning.prune(graph); // readers read only the columns the task uses
+            // then a Parquet read's filter of comparisons with constants is done by the read itself
+            optimized = ParquetFilterPushdown.push(optimized, snap.stored().keySet());
             tiling.checkOutputs(optimized, snap.stored()); // a write's target, before anything runs
         } catch (RuntimeException e) {
             end(task, MarsException.wrap(e));
