@@ -13,6 +13,8 @@ import io.mars.common.operand.dataframe.TableFilter;
 import io.mars.common.operand.dataframe.TableMap;
 import io.mars.types.DType;
 import io.mars.types.DataType;
+import io.mars.types.Shapes;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -37,6 +39,9 @@ import java.util.Set;
  * are what a pushed filter would lose (the read numbers the passing rows afresh).
  */
 public final class ParquetFilterPushdown {
+    /** The column of the masks made here. */
+    private static final String MASK = "mask";
+
     private ParquetFilterPushdown() {
     }
 
@@ -50,8 +55,8 @@ public final class ParquetFilterPushdown {
             }
         }
         Set<String> outputs = new HashSet<>(graph.outputs());
-        Map<String, TileableNode> replaced = new HashMap<>();
-        Set<String> dropped = new HashSet<>();
+        // what nodes of the graph become: nothing (dropped), or the nodes listed in their place
+        Map<String, List<TileableNode>> instead = new HashMap<>();
         for (TileableNode f : graph.nodes()) {
             if (!(f.op() instanceof TableFilter) || f.inputs().size() != 2 || stored.contains(f.key())) {
                 continue;
@@ -60,32 +65,137 @@ public final class ParquetFilterPushdown {
             TileableNode mask = byKey.get(f.inputs().get(1));
             if (read == null || mask == null || !(read.op() instanceof DataFrameReadParquet op)
                     || !(mask.op() instanceof TableMap m) || m.outputs().size() != 1
-                    || read.shape().length != 2 || f.shape().length != 2 || read.shape()[1] != f.shape()[1]) {
+                    || read.shape().length != 2 || f.shape().length != 2 || read.shape()[1] != f.shape()[1]
+                    || instead.containsKey(read.key())) {
                 continue;
             }
             Set<String> used = new HashSet<>();
+            List<Leaf> leaves = new ArrayList<>();
+            conjuncts(mask.key(), m.outputs().get(0).name(), byKey, used, leaves);
             List<RowPredicate> terms = new ArrayList<>(op.filter());
-            if (!terms(mask.key(), m.outputs().get(0).name(), read.key(), op, byKey, used, terms)) {
-                continue;
+            List<Leaf> rest = new ArrayList<>();
+            for (Leaf leaf : leaves) {
+                if (!term(leaf, read.key(), op, byKey, used, terms)) {
+                    rest.add(leaf);
+                }
             }
+            Set<String> restNodes = new HashSet<>();
+            if (terms.size() == op.filter().size() || !rowWiseOf(rest, read.key(), byKey, restNodes)) {
+                continue; // nothing to push, or a rest not computed from the read's rows alone
+            }
+            used.addAll(restNodes);
             used.add(read.key());
             if (!ownedBy(used, f.key(), readers, outputs, stored)) {
                 continue;
             }
-            replaced.put(f.key(), new TileableNode(f.key(), new DataFrameReadParquet(op.path(), op.columns(),
-                    op.dtypes(), terms), List.of(), f.dtype(), f.shape()));
-            dropped.addAll(used);
+            for (String k : used) {
+                instead.put(k, List.of());
+            }
+            DataFrameReadParquet pushed = new DataFrameReadParquet(op.path(), op.columns(), op.dtypes(), terms);
+            if (rest.isEmpty()) {
+                instead.put(f.key(), List.of(new TileableNode(f.key(), pushed, List.of(), f.dtype(), f.shape())));
+                continue;
+            }
+            // the rest of the mask is computed again on the filtered read's rows: its nodes under new keys
+            String readKey = f.key() + "_read";
+            instead.put(read.key(), List.of(new TileableNode(readKey, pushed, List.of(), read.dtype(),
+                    unknownRows(read.shape()))));
+            Map<String, String> renamed = new HashMap<>();
+            renamed.put(read.key(), readKey);
+            for (String k : restNodes) {
+                renamed.put(k, f.key() + "_" + k);
+            }
+            for (String k : restNodes) {
+                TileableNode n = byKey.get(k);
+                List<String> inputs = new ArrayList<>(n.inputs().size());
+                for (String in : n.inputs()) {
+                    inputs.add(renamed.get(in));
+                }
+                instead.put(k, List.of(new TileableNode(renamed.get(k), n.op(), inputs, n.dtype(),
+                        unknownRows(n.shape()))));
+            }
+            instead.put(f.key(), restFilter(f, readKey, rest, renamed));
         }
-        if (replaced.isEmpty()) {
+        if (instead.isEmpty()) {
             return graph;
         }
         List<TileableNode> out = new ArrayList<>(graph.nodes().size());
         for (TileableNode n : graph.nodes()) {
-            if (!dropped.contains(n.key())) {
-                out.add(replaced.getOrDefault(n.key(), n));
-            }
+            out.addAll(instead.getOrDefault(n.key(), List.of(n)));
         }
         return new TileableGraph(out, graph.outputs());
+    }
+
+    /** A bool column of a node: one conjunct of a mask. */
+    private record Leaf(String key, String column) {
+    }
+
+    /** The conjuncts that bool column {@code column} of node {@code key} ANDs; the AND nodes go to {@code used}. */
+    private static void conjuncts(String key, String column, Map<String, TileableNode> byKey, Set<String> used,
+                                  List<Leaf> leaves) {
+        TileableNode n = byKey.get(key);
+        ColumnExpr e = n == null ? null : output(n, column);
+        if (e != null && e.dtype() == DType.BOOL && e.constant() == null && e.text() == null
+                && (e.fn() == ExprFn.AND && e.args().size() == 2 || e.fn() == ExprFn.COLUMN && e.args().size() == 1)) {
+            used.add(key);
+            for (ColumnRef a : e.args()) {
+                conjuncts(n.inputs().get(a.input()), a.column(), byKey, used, leaves);
+            }
+            return;
+        }
+        leaves.add(new Leaf(key, column));
+    }
+
+    /**
+     * Whether every node the conjuncts {@code rest} are computed through is a row-wise map of the read's rows alone
+     * (so that it can be computed again on the filtered rows); those nodes go to {@code nodes}.
+     */
+    private static boolean rowWiseOf(List<Leaf> rest, String read, Map<String, TileableNode> byKey,
+                                     Set<String> nodes) {
+        ArrayDeque<String> todo = new ArrayDeque<>();
+        for (Leaf l : rest) {
+            todo.add(l.key());
+        }
+        while (!todo.isEmpty()) {
+            String k = todo.pop();
+            if (k.equals(read) || !nodes.add(k)) {
+                continue;
+            }
+            TileableNode n = byKey.get(k);
+            if (n == null || !(n.op() instanceof TableMap) || n.inputs().isEmpty()) {
+                return false;
+            }
+            todo.addAll(n.inputs());
+        }
+        return true;
+    }
+
+    private static long[] unknownRows(long[] shape) {
+        long[] s = shape.clone();
+        s[0] = Shapes.UNKNOWN;
+        return s;
+    }
+
+    /** The filter of the pushed read by the rest of its mask: the rest's conjuncts ANDed, then the filter itself. */
+    private static List<TileableNode> restFilter(TileableNode f, String readKey, List<Leaf> rest,
+                                                 Map<String, String> renamed) {
+        List<TileableNode> out = new ArrayList<>();
+        long[] series = {Shapes.UNKNOWN};
+        String key = renamed.get(rest.get(0).key());
+        String column = rest.get(0).column();
+        for (int i = 1; i < rest.size(); i++) {
+            String and = f.key() + "_and" + i;
+            out.add(new TileableNode(and, new TableMap(List.of(new ColumnExpr(MASK, DType.BOOL, ExprFn.AND,
+                    List.of(new ColumnRef(0, column), new ColumnRef(1, rest.get(i).column())), null, null, false))),
+                    List.of(key, renamed.get(rest.get(i).key())), null, series));
+            key = and;
+            column = MASK;
+        }
+        String mask = f.key() + "_mask";
+        out.add(new TileableNode(mask, new TableMap(List.of(ColumnExpr.column(MASK, DType.BOOL,
+                new ColumnRef(0, column)))), List.of(key), null, series));
+        out.add(new TileableNode(f.key(), f.op(), List.of(readKey, mask), f.dtype(), f.shape()));
+        return out;
     }
 
     /** Whether every node of {@code used} is read only by nodes of {@code used} or the filter, and none is kept. */
@@ -105,47 +215,37 @@ public final class ParquetFilterPushdown {
     }
 
     /**
-     * Adds to {@code terms} the comparisons that bool column {@code column} of node {@code key} ANDs, and to
-     * {@code used} the nodes it is computed through; false when it is anything but an AND of read filter terms on
-     * the columns of {@code read}.
+     * Adds to {@code terms} the read filter term that conjunct {@code leaf} is, and to {@code used} the nodes it is
+     * computed through; false when it is not a comparison of a column of {@code read} with a constant.
      */
-    private static boolean terms(String key, String column, String read, DataFrameReadParquet op,
-                                 Map<String, TileableNode> byKey, Set<String> used, List<RowPredicate> terms) {
-        TileableNode n = byKey.get(key);
-        ColumnExpr e = n == null ? null : output(n, column);
-        if (e == null || e.dtype() != DType.BOOL) {
+    private static boolean term(Leaf leaf, String read, DataFrameReadParquet op, Map<String, TileableNode> byKey,
+                                Set<String> used, List<RowPredicate> terms) {
+        TileableNode n = byKey.get(leaf.key());
+        ColumnExpr e = n == null ? null : output(n, leaf.column());
+        CompareOp cmp = e == null ? null : compareOp(e.fn(), e.constantFirst());
+        if (cmp == null || e.dtype() != DType.BOOL || e.args().size() != 1) {
             return false;
         }
-        used.add(key);
-        List<ColumnRef> args = e.args();
-        if (e.fn() == ExprFn.AND && args.size() == 2 && e.constant() == null && e.text() == null) {
-            return terms(n.inputs().get(args.get(0).input()), args.get(0).column(), read, op, byKey, used, terms)
-                    && terms(n.inputs().get(args.get(1).input()), args.get(1).column(), read, op, byKey, used, terms);
-        }
-        if (e.fn() == ExprFn.COLUMN && args.size() == 1) {
-            return terms(n.inputs().get(args.get(0).input()), args.get(0).column(), read, op, byKey, used, terms);
-        }
-        CompareOp cmp = compareOp(e.fn(), e.constantFirst());
-        if (cmp == null || args.size() != 1) {
-            return false;
-        }
-        String source = readColumn(n.inputs().get(args.get(0).input()), args.get(0).column(), read, byKey, used);
+        ColumnRef arg = e.args().get(0);
+        Set<String> through = new HashSet<>();
+        through.add(leaf.key());
+        String source = readColumn(n.inputs().get(arg.input()), arg.column(), read, byKey, through);
         int at = source == null ? -1 : op.columns().indexOf(source);
         if (at < 0) {
             return false;
         }
         DType t = op.dtypes().get(at);
-        if (t == DType.STRING && e.text() != null && e.constant() == null) {
-            terms.add(new RowPredicate(source, cmp, null, e.text()));
-            return true;
-        }
         Scalar c = e.constant();
         boolean number = c != null && (c.kind() == DataType.Kind.INT || c.kind() == DataType.Kind.FLOAT);
-        if ((t == DType.INT64 || t == DType.FLOAT64 || t == DType.TIMESTAMP) && number && e.text() == null) {
+        if (t == DType.STRING && e.text() != null && c == null) {
+            terms.add(new RowPredicate(source, cmp, null, e.text()));
+        } else if ((t == DType.INT64 || t == DType.FLOAT64 || t == DType.TIMESTAMP) && number && e.text() == null) {
             terms.add(new RowPredicate(source, cmp, c, null));
-            return true;
+        } else {
+            return false;
         }
-        return false;
+        used.addAll(through);
+        return true;
     }
 
     /** The read's column that column {@code column} of node {@code key} is (through selects and renames), or null. */

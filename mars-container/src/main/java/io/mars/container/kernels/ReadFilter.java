@@ -95,7 +95,7 @@ final class ReadFilter {
             for (int i = 0; i < n; i++) {
                 int from = offsets[i];
                 int to = offsets[i + 1];
-                int same = to - from == t.length && Arrays.equals(data, from, to, t, 0, t.length) ? 1 : 0;
+                int same = to - from == t.length && same(data, from, t) ? 1 : 0;
                 pass[i] &= (byte) (same == eq ? 1 : 0);
             }
         } else {
@@ -109,6 +109,19 @@ final class ReadFilter {
                 pass[i] &= (byte) (nulls[i] ^ 1);
             }
         }
+    }
+
+    /** Whether {@code data} holds {@code t} at {@code from}: a plain loop for short text (one compare for a flag). */
+    private static boolean same(byte[] data, int from, byte[] t) {
+        if (t.length > 16) {
+            return Arrays.equals(data, from, from + t.length, t, 0, t.length);
+        }
+        for (int k = 0; k < t.length; k++) {
+            if (data[from + k] != t[k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void strings(Column c, RowPredicate p, int n, byte[] pass) {
