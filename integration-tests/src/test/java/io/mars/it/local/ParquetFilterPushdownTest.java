@@ -181,6 +181,17 @@ class ParquetFilterPushdownTest {
     }
 
     @Test
+    void aRowGroupWhoseRowsAllPassIsTakenWhole() {
+        DataFrame r = read();
+        DataFrame all = r.filter(r.col("id").ge(0L).and(r.col("s").isin(List.of("AIR", "MAIL")))).resetIndex(true);
+        assertThat(pushedTerms(optimized(all))).hasSize(1);
+        LocalTable got = session.executeTables(all).get(0);
+        LocalTable want = session.executeTables(memory.filter(memory.col("s").isin(List.of("AIR", "MAIL")))
+                .resetIndex(true)).get(0);
+        assertThat(rows(got)).isEqualTo(rows(want)).hasSizeGreaterThan(ROWS / 8);
+    }
+
+    @Test
     void otherMasksAreLeftToTheFilter() {
         check(f -> f.col("v").ne(0.0), 0); // a null passes != in a map, never in a read filter
         check(f -> f.col("s").isin(List.of("AIR", "SHIP")), 0);

@@ -144,10 +144,13 @@ final class ParquetRowGroups {
             return new TableChunk(ArrowTables.batch(n, columns.size(), j -> {
                 String c = columns.get(j);
                 Object values = decoded.computeIfAbsent(c, decode);
+                boolean all = n == rows; // every row passes: nothing to gather
                 if (values instanceof ParquetPages.Text t) {
-                    return textVector(c, t, kept, n, allocator);
+                    return all ? textVector(c, t.bytes(), t.offsets()[rows], t.offsets(), t.nulls(), rows, allocator)
+                            : textVector(c, t, kept, n, allocator);
                 }
-                return ArrowTables.toVector(io.mars.common.table.Columns.take((Column) values, kept, n), allocator);
+                Column col = (Column) values;
+                return ArrowTables.toVector(all ? col : io.mars.common.table.Columns.take(col, kept, n), allocator);
             }));
         });
     }
@@ -175,15 +178,25 @@ final class ParquetRowGroups {
         int[] offsets = new int[n + 1];
         byte[] nulls = t.nulls() == null ? null : new byte[n];
         int at = 0;
-        for (int i = 0; i < n; i++) {
-            int r = kept[i];
-            int len = from[r + 1] - from[r];
-            System.arraycopy(t.bytes(), from[r], bytes, at, len);
-            at += len;
-            offsets[i + 1] = at;
-            if (nulls != null) {
-                nulls[i] = t.nulls()[r];
+        for (int i = 0; i < n; ) {
+            // a run of consecutive kept rows is one copy (a filter keeping most rows keeps long runs)
+            int j = i + 1;
+            while (j < n && kept[j] == kept[j - 1] + 1) {
+                j++;
             }
+            int start = from[kept[i]];
+            for (int k = i; k < j; k++) {
+                offsets[k + 1] = at + from[kept[k] + 1] - start;
+            }
+            int len = from[kept[j - 1] + 1] - start;
+            System.arraycopy(t.bytes(), start, bytes, at, len);
+            at += len;
+            if (nulls != null) {
+                for (int k = i; k < j; k++) {
+                    nulls[k] = t.nulls()[kept[k]];
+                }
+            }
+            i = j;
         }
         return textVector(name, bytes, size, offsets, nulls, n, allocator);
     }
