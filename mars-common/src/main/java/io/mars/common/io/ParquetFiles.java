@@ -69,7 +69,10 @@ public final class ParquetFiles {
         org.apache.hadoop.fs.FileSystem fs = HadoopFiles.fileSystem(p);
         org.apache.hadoop.fs.FileStatus status = fs.getFileStatus(p);
         CountingInputFile in = new CountingInputFile(fs, p, status.getLen(), BYTES_READ);
-        org.apache.parquet.ParquetReadOptions options = org.apache.parquet.HadoopReadOptions.builder(READ_CONF).build();
+        org.apache.parquet.ParquetReadOptions options = org.apache.parquet.HadoopReadOptions.builder(READ_CONF)
+                .withCodecFactory(new SnappyPageCodecs(
+                        org.apache.parquet.hadoop.util.HadoopCodecs.newFactory(READ_CONF, 0)))
+                .build();
         FooterKey key = new FooterKey(status.getPath().toString(), status.getLen(), status.getModificationTime());
         ParquetMetadata footer;
         synchronized (FOOTERS) {
