@@ -192,6 +192,17 @@ class ParquetFilterPushdownTest {
     }
 
     @Test
+    void anExplicitNotEqualReadFilterDropsNullAndNaN() {
+        DataFrame read = DataFrames.readParquet(dir.toString(), List.of(),
+                io.mars.dataframe.RowFilter.where("v", "!=", 0.0).and("k", "!=", 7L));
+        LocalTable got = session.executeTables(read).get(0);
+        Series keep = memory.col("v").ne(0.0).and(memory.col("v").notna())
+                .and(memory.col("k").ne(7.0)).and(memory.col("k").notna());
+        LocalTable want = session.executeTables(memory.filter(keep).resetIndex(true)).get(0);
+        assertThat(rows(got)).isEqualTo(rows(want)).hasSizeGreaterThan(ROWS / 2).hasSizeLessThan(ROWS - ROWS / 8);
+    }
+
+    @Test
     void otherMasksAreLeftToTheFilter() {
         check(f -> f.col("v").ne(0.0), 0); // a null passes != in a map, never in a read filter
         check(f -> f.col("s").isin(List.of("AIR", "SHIP")), 0);

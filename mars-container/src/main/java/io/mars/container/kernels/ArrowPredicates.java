@@ -241,9 +241,9 @@ final class ArrowPredicates {
         return x;
     }
 
-    // one loop per operator: no switch and no branch on the data inside a loop
+    // one loop per operator: no switch and no branch on the data inside a loop (a read filter's too: ReadFilter)
 
-    private static byte[] compare(ExprFn fn, double[] x, double y, int n) {
+    static byte[] compare(ExprFn fn, double[] x, double y, int n) {
         byte[] r = new byte[n];
         switch (fn) {
             case LESS -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] < y ? 1 : 0); } }
@@ -257,7 +257,7 @@ final class ArrowPredicates {
         return r;
     }
 
-    private static byte[] compare(ExprFn fn, long[] x, long y, int n) {
+    static byte[] compare(ExprFn fn, long[] x, long y, int n) {
         byte[] r = new byte[n];
         switch (fn) {
             case LESS -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] < y ? 1 : 0); } }

@@ -1,6 +1,7 @@
 package io.mars.container.kernels;
 
 import io.mars.common.operand.dataframe.CompareOp;
+import io.mars.common.operand.dataframe.ExprFn;
 import io.mars.common.operand.dataframe.RowPredicate;
 import io.mars.types.Column;
 import io.mars.types.DataType;
@@ -26,12 +27,34 @@ final class ReadFilter {
         Column c = (Column) values;
         if (p.text() != null) {
             strings(c, p, n, pass);
-        } else if (c.doubles() != null) {
-            doubles(c.doubles(), p.number().realValue(), p.op(), n, pass);
-        } else if (p.number().kind() == DataType.Kind.FLOAT) {
-            longsAsDoubles(c.longs(), p.number().floatValue(), p.op(), n, pass);
-        } else {
-            longs(c.longs(), p.number().intValue(), p.op(), n, pass);
+            return;
+        }
+        // a map's comparisons, one loop per operator into a byte a row (a compare-and-AND in one loop runs as a
+        // branch a row), then ANDed in
+        ExprFn fn = switch (p.op()) {
+            case LT -> ExprFn.LESS;
+            case LE -> ExprFn.LESS_EQUAL;
+            case GT -> ExprFn.GREATER;
+            case GE -> ExprFn.GREATER_EQUAL;
+            case EQ -> ExprFn.EQUAL;
+            case NE -> ExprFn.NOT_EQUAL;
+        };
+        double[] x = c.doubles();
+        if (x == null && p.number().kind() == DataType.Kind.FLOAT) {
+            x = new double[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = c.longs()[i];
+            }
+        }
+        byte[] r = x != null ? ArrowPredicates.compare(fn, x, p.number().realValue(), n)
+                : ArrowPredicates.compare(fn, c.longs(), p.number().intValue(), n);
+        for (int i = 0; i < n; i++) {
+            pass[i] &= r[i];
+        }
+        if (x != null && p.op() == CompareOp.NE) {
+            for (int i = 0; i < n; i++) {
+                pass[i] &= (byte) (x[i] == x[i] ? 1 : 0); // NaN, a null, never passes
+            }
         }
         byte[] nulls = c.nulls();
         if (nulls != null) {
@@ -39,52 +62,6 @@ final class ReadFilter {
                 pass[i] &= (byte) (nulls[i] ^ 1);
             }
         }
-    }
-
-    // one loop per operator into a byte a row, then ANDed in (a compare-and-AND in one loop runs as a branch a row)
-    private static void andInto(byte[] pass, byte[] r, int n) {
-        for (int i = 0; i < n; i++) {
-            pass[i] &= r[i];
-        }
-    }
-
-    private static void doubles(double[] x, double y, CompareOp op, int n, byte[] pass) {
-        byte[] r = new byte[n];
-        switch (op) {
-            case LT -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] < y ? 1 : 0); } }
-            case LE -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] <= y ? 1 : 0); } }
-            case GT -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] > y ? 1 : 0); } }
-            case GE -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] >= y ? 1 : 0); } }
-            case EQ -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] == y ? 1 : 0); } }
-            case NE -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] != y && x[i] == x[i] ? 1 : 0); } }
-        }
-        andInto(pass, r, n);
-    }
-
-    private static void longsAsDoubles(long[] x, double y, CompareOp op, int n, byte[] pass) {
-        byte[] r = new byte[n];
-        switch (op) {
-            case LT -> { for (int i = 0; i < n; i++) { r[i] = (byte) ((double) x[i] < y ? 1 : 0); } }
-            case LE -> { for (int i = 0; i < n; i++) { r[i] = (byte) ((double) x[i] <= y ? 1 : 0); } }
-            case GT -> { for (int i = 0; i < n; i++) { r[i] = (byte) ((double) x[i] > y ? 1 : 0); } }
-            case GE -> { for (int i = 0; i < n; i++) { r[i] = (byte) ((double) x[i] >= y ? 1 : 0); } }
-            case EQ -> { for (int i = 0; i < n; i++) { r[i] = (byte) ((double) x[i] == y ? 1 : 0); } }
-            case NE -> { for (int i = 0; i < n; i++) { r[i] = (byte) ((double) x[i] != y ? 1 : 0); } }
-        }
-        andInto(pass, r, n);
-    }
-
-    private static void longs(long[] x, long y, CompareOp op, int n, byte[] pass) {
-        byte[] r = new byte[n];
-        switch (op) {
-            case LT -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] < y ? 1 : 0); } }
-            case LE -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] <= y ? 1 : 0); } }
-            case GT -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] > y ? 1 : 0); } }
-            case GE -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] >= y ? 1 : 0); } }
-            case EQ -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] == y ? 1 : 0); } }
-            case NE -> { for (int i = 0; i < n; i++) { r[i] = (byte) (x[i] != y ? 1 : 0); } }
-        }
-        andInto(pass, r, n);
     }
 
     private static void text(byte[] data, int[] offsets, byte[] nulls, RowPredicate p, int n, byte[] pass) {
