@@ -38,21 +38,7 @@ final class SnappyPageCodecs implements CompressionCodecFactory {
     private static final BytesInputDecompressor SNAPPY = new BytesInputDecompressor() {
         @Override
         public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-            ByteBuffer in = bytes.toByteBuffer(); // a view of the chunk read, not a copy, when it is one buffer
-            byte[] out = new byte[uncompressedSize];
-            int n;
-            if (in.hasArray()) {
-                n = Snappy.uncompress(in.array(), in.arrayOffset() + in.position(), in.remaining(), out, 0);
-            } else {
-                byte[] compressed = new byte[in.remaining()];
-                in.duplicate().get(compressed);
-                n = Snappy.uncompress(compressed, 0, compressed.length, out, 0);
-            }
-            if (n != uncompressedSize) {
-                throw new IOException("a Snappy page decompressed to " + n + " bytes, its header says "
-                        + uncompressedSize);
-            }
-            return BytesInput.from(out);
+            return BytesInput.from(uncompress(bytes.toByteBuffer(), uncompressedSize));
         }
 
         @Override
@@ -60,19 +46,31 @@ final class SnappyPageCodecs implements CompressionCodecFactory {
                 throws IOException {
             ByteBuffer in = input.duplicate();
             in.limit(in.position() + compressedSize);
-            byte[] compressed = new byte[compressedSize];
-            in.get(compressed);
-            byte[] out = new byte[uncompressedSize];
-            int n = Snappy.uncompress(compressed, 0, compressedSize, out, 0);
-            if (n != uncompressedSize) {
-                throw new IOException("a Snappy page decompressed to " + n + " bytes, its header says "
-                        + uncompressedSize);
-            }
-            output.put(out);
+            output.put(uncompress(in, uncompressedSize));
         }
 
         @Override
         public void release() {
         }
     };
+
+    /**
+     * The {@code size} bytes that the Snappy bytes {@code in} hold: read in place when {@code in} is a view of an
+     * array (the chunk read, when the page is in one buffer), else copied out first.
+     */
+    private static byte[] uncompress(ByteBuffer in, int size) throws IOException {
+        byte[] out = new byte[size];
+        int n;
+        if (in.hasArray()) {
+            n = Snappy.uncompress(in.array(), in.arrayOffset() + in.position(), in.remaining(), out, 0);
+        } else {
+            byte[] compressed = new byte[in.remaining()];
+            in.duplicate().get(compressed);
+            n = Snappy.uncompress(compressed, 0, compressed.length, out, 0);
+        }
+        if (n != size) {
+            throw new IOException("a Snappy page decompressed to " + n + " bytes, its header says " + size);
+        }
+        return out;
+    }
 }

@@ -65,8 +65,7 @@ public final class ParquetFilterPushdown {
             TileableNode mask = byKey.get(f.inputs().get(1));
             if (read == null || mask == null || !(read.op() instanceof DataFrameReadParquet op)
                     || !(mask.op() instanceof TableMap m) || m.outputs().size() != 1
-                    || read.shape().length != 2 || f.shape().length != 2 || read.shape()[1] != f.shape()[1]
-                    || instead.containsKey(read.key())) {
+                    || read.shape().length != 2 || f.shape().length != 2 || read.shape()[1] != f.shape()[1]) {
                 continue;
             }
             Set<String> used = new HashSet<>();

@@ -174,9 +174,14 @@ final class ArrowPredicates {
     }
 
     private static void compareText(ExprFn fn, VarCharVector s, String text, int n, byte[] bits) {
-        byte[] t = text.getBytes(StandardCharsets.UTF_8);
         int[] offsets = new int[n + 1];
         byte[] data = ArrowBuffers.utf8Bytes(s, n, offsets);
+        pack(compare(fn, data, offsets, text.getBytes(StandardCharsets.UTF_8), n), n, bits);
+        nulls(fn, ArrowBuffers.validityBits(s, n), bits);
+    }
+
+    /** Text {@code data} cut at {@code offsets} compared with {@code t}: 1 or 0 a row, nulls not looked at. */
+    static byte[] compare(ExprFn fn, byte[] data, int[] offsets, byte[] t, int n) {
         byte[] r = new byte[n];
         if (fn == ExprFn.EQUAL || fn == ExprFn.NOT_EQUAL) {
             boolean eq = fn == ExprFn.EQUAL;
@@ -193,8 +198,7 @@ final class ArrowPredicates {
                         0, t.length)) ? 1 : 0);
             }
         }
-        pack(r, n, bits);
-        nulls(fn, ArrowBuffers.validityBits(s, n), bits);
+        return r;
     }
 
     private static void compareConstant(ExprFn fn, FieldVector a, Scalar c, int n, byte[] bits) {

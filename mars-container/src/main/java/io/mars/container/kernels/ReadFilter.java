@@ -20,17 +20,6 @@ final class ReadFilter {
 
     /** Applies {@code p} to {@code values} (a {@link ParquetPages.Text} or a heap {@link Column}) of {@code n} rows. */
     static void and(Object values, RowPredicate p, int n, byte[] pass) {
-        if (values instanceof ParquetPages.Text t) {
-            text(t.bytes(), t.offsets(), t.nulls(), p, n, pass);
-            return;
-        }
-        Column c = (Column) values;
-        if (p.text() != null) {
-            strings(c, p, n, pass);
-            return;
-        }
-        // a map's comparisons, one loop per operator into a byte a row (a compare-and-AND in one loop runs as a
-        // branch a row), then ANDed in
         ExprFn fn = switch (p.op()) {
             case LT -> ExprFn.LESS;
             case LE -> ExprFn.LESS_EQUAL;
@@ -39,6 +28,16 @@ final class ReadFilter {
             case EQ -> ExprFn.EQUAL;
             case NE -> ExprFn.NOT_EQUAL;
         };
+        if (values instanceof ParquetPages.Text t) {
+            andInto(pass, ArrowPredicates.compare(fn, t.bytes(), t.offsets(), p.text().getBytes(StandardCharsets.UTF_8),
+                    n), t.nulls(), n);
+            return;
+        }
+        Column c = (Column) values;
+        if (p.text() != null) {
+            strings(c, p, n, pass);
+            return;
+        }
         double[] x = c.doubles();
         if (x == null && p.number().kind() == DataType.Kind.FLOAT) {
             x = new double[n];
@@ -48,57 +47,27 @@ final class ReadFilter {
         }
         byte[] r = x != null ? ArrowPredicates.compare(fn, x, p.number().realValue(), n)
                 : ArrowPredicates.compare(fn, c.longs(), p.number().intValue(), n);
+        if (x != null && p.op() == CompareOp.NE) {
+            for (int i = 0; i < n; i++) {
+                r[i] &= (byte) (x[i] == x[i] ? 1 : 0); // NaN, a null, never passes
+            }
+        }
+        andInto(pass, r, c.nulls(), n);
+    }
+
+    /**
+     * {@code pass} ANDed with a map's comparison {@code r} (one loop per operator into a byte a row: a compare-and-AND
+     * in one loop runs as a branch a row), and cleared where {@code nulls} flags a null.
+     */
+    private static void andInto(byte[] pass, byte[] r, byte[] nulls, int n) {
         for (int i = 0; i < n; i++) {
             pass[i] &= r[i];
         }
-        if (x != null && p.op() == CompareOp.NE) {
-            for (int i = 0; i < n; i++) {
-                pass[i] &= (byte) (x[i] == x[i] ? 1 : 0); // NaN, a null, never passes
-            }
-        }
-        byte[] nulls = c.nulls();
         if (nulls != null) {
             for (int i = 0; i < n; i++) {
                 pass[i] &= (byte) (nulls[i] ^ 1);
             }
         }
-    }
-
-    private static void text(byte[] data, int[] offsets, byte[] nulls, RowPredicate p, int n, byte[] pass) {
-        byte[] t = p.text().getBytes(StandardCharsets.UTF_8);
-        CompareOp op = p.op();
-        if (op == CompareOp.EQ || op == CompareOp.NE) {
-            int eq = op == CompareOp.EQ ? 1 : 0;
-            for (int i = 0; i < n; i++) {
-                int from = offsets[i];
-                int to = offsets[i + 1];
-                int same = to - from == t.length && same(data, from, t) ? 1 : 0;
-                pass[i] &= (byte) (same == eq ? 1 : 0);
-            }
-        } else {
-            for (int i = 0; i < n; i++) {
-                pass[i] &= (byte) (op.test(Integer.signum(Arrays.compareUnsigned(data, offsets[i], offsets[i + 1],
-                        t, 0, t.length))) ? 1 : 0);
-            }
-        }
-        if (nulls != null) {
-            for (int i = 0; i < n; i++) {
-                pass[i] &= (byte) (nulls[i] ^ 1);
-            }
-        }
-    }
-
-    /** Whether {@code data} holds {@code t} at {@code from}: a plain loop for short text (one compare for a flag). */
-    private static boolean same(byte[] data, int from, byte[] t) {
-        if (t.length > 16) {
-            return Arrays.equals(data, from, from + t.length, t, 0, t.length);
-        }
-        for (int k = 0; k < t.length; k++) {
-            if (data[from + k] != t[k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static void strings(Column c, RowPredicate p, int n, byte[] pass) {
