@@ -9,6 +9,8 @@
 #   N [1e7]  REPS [3]  WORKLOADS ["kmeans pca logreg"]  MASTER [local[2]]
 #   LOGREG_SOLVER [unset: the estimator's default]   Mars's LogisticRegression solver: newton-cholesky or lbfgs, with
 #                 ",ROWS" its startRows (",0": from zero, as before session 17)
+#   PCA_SOLVER [unset: covariance_eigh]   Mars's PCA solver: covariance_eigh (the Gram matrix's eigenvectors, as
+#                 scikit-learn 1.5 picks for many rows and few features) or full (TSQR)
 #   LEARN_DATA [/tmp/mars-learn/N]   where the data is written once and kept (about 900 bytes a row in all)
 #   SKLEARN_PYTHON [/usr/bin/python3]   an interpreter with scikit-learn (Debian's python3-sklearn)
 set -euo pipefail
@@ -23,7 +25,7 @@ n="$(printf '%.0f' "${N:-1e7}")" reps="${REPS:-3}" master="${MASTER:-local[2]}"
 data="${LEARN_DATA:-/tmp/mars-learn/$n}"
 read -r -a workloads <<<"${WORKLOADS:-kmeans pca logreg}"
 # extra arguments of each Mars workload (logreg's solver)
-declare -A extra=([logreg]="${LOGREG_SOLVER:-}")
+declare -A extra=([logreg]="${LOGREG_SOLVER:-}" [pca]="${PCA_SOLVER:-}")
 
 die() { echo "run-learn-benchmark: $*" >&2; exit 2; }
 [[ -x /usr/bin/time ]] || die "/usr/bin/time is missing (it measures peak RSS); apt-get install time"
@@ -62,7 +64,7 @@ median() {
   printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-echo "learn benchmark: N=$n on $master${LOGREG_SOLVER:+, logreg solver $LOGREG_SOLVER}, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "learn benchmark: N=$n on $master${LOGREG_SOLVER:+, logreg solver $LOGREG_SOLVER}${PCA_SOLVER:+, pca solver $PCA_SOLVER}, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for w in "${workloads[@]}"; do
   echo "$w"
   for ((i = 1; i <= reps; i++)); do

@@ -13,15 +13,21 @@ import java.util.List;
  * scikit-learn's {@code PCA} with its exact ("full") solver: X centred on its column means, then the thin SVD of the
  * centred X through TSQR (the SVD of the small R, so tall-skinny data never meets in one place), with scikit-learn's
  * signs ({@code svd_flip}). {@link #fit} runs three tasks (the finiteness check with the means, R and its SVD, the
- * signs); the fitted attributes are small and {@link #transform} is lazy. No whitening; scikit-learn's default solver for data
+ * signs); the fitted attributes are small and {@link #transform} is lazy. {@code svdSolver("covariance_eigh")}
+ * (scikit-learn 1.5's solver of that name) replaces R by the centred X's Gram matrix, made from X's own and the means
+ * (one task reads X for both, no centred copy of X is made), and signs each component by itself, as scikit-learn 1.5
+ * does for PCA: one task over X. No whitening; scikit-learn's default solver for data
  * of more than 500 rows is the randomized one, whose components approximate these; {@link #svdSolver} picks it here.
  */
 public final class PCA {
     /** Random directions beyond the components that the randomized solver samples (scikit-learn's n_oversamples). */
     static final int OVERSAMPLES = 10;
 
+    /** The solvers {@link #svdSolver} takes. */
+    private enum Solver { FULL, COVARIANCE, RANDOMIZED }
+
     private final Integer nComponents;
-    private boolean randomized;
+    private Solver solver = Solver.FULL;
     private Integer iteratedPower;
     private long randomState;
 
@@ -49,16 +55,24 @@ public final class PCA {
 
     /**
      * scikit-learn's {@code svd_solver}: {@code "full"} (the default here: exact, TSQR and the SVD of R, for
-     * tall-skinny data) or {@code "randomized"} (Halko, Martinsson and Tropp, as scikit-learn's: for wide data and a
-     * few components, where the exact solver's features × features R would not fit one place).
+     * tall-skinny data), {@code "covariance_eigh"} (scikit-learn 1.5's: the eigendecomposition of the centred X's
+     * features × features Gram matrix, one BLAS syrk per block of rows; the same components (up to sign) and variances
+     * as {@code "full"} to rounding when the components kept have variances well apart from the others', at a fraction
+     * of the arithmetic and one task over X instead of three, for many rows and few features, as scikit-learn 1.5 picks
+     * it then; it squares the condition number, so components of tiny variance are less precise; each component's
+     * sign makes its entry largest in magnitude positive, scikit-learn 1.5's convention, where {@code "full"} keeps
+     * scikit-learn 1.2's, by U) or {@code "randomized"} (Halko, Martinsson and Tropp,
+     * as scikit-learn's: for wide data and a few components, where the exact solver's features × features R would not
+     * fit one place).
      */
     public PCA svdSolver(String solver) {
-        switch (solver) {
-            case "full" -> randomized = false;
-            case "randomized" -> randomized = true;
-            default -> throw new MarsException(ErrorCode.INVALID_ARGUMENT, "svd_solver should be 'full' or"
-                    + " 'randomized', got '" + solver + "'");
-        }
+        this.solver = switch (solver) {
+            case "full" -> Solver.FULL;
+            case "covariance_eigh" -> Solver.COVARIANCE;
+            case "randomized" -> Solver.RANDOMIZED;
+            default -> throw new MarsException(ErrorCode.INVALID_ARGUMENT, "svd_solver should be 'full',"
+                    + " 'covariance_eigh' or 'randomized', got '" + solver + "'");
+        };
         return this;
     }
 
@@ -82,7 +96,7 @@ public final class PCA {
 
     /** Finds the principal axes of X (samples × features). */
     public PCA fit(Tensor x, Session session) {
-        if (randomized) {
+        if (solver == Solver.RANDOMIZED) {
             return fitRandomized(x, session);
         }
         Tensor xf = Inputs.matrix(x, "X");
@@ -93,15 +107,28 @@ public final class PCA {
         if (k > most) {
             ErrorCode code = k > n ? ErrorCode.TOO_FEW_SAMPLES : ErrorCode.INVALID_ARGUMENT;
             throw new MarsException(code, "n_components=" + k + " must be between 0 and min(n_samples, n_features)="
-                    + most + " with svd_solver='full' (X of shape (" + n + ", " + features + "))");
+                    + most + " with svd_solver='" + (solver == Solver.FULL ? "full" : "covariance_eigh")
+                    + "' (X of shape (" + n + ", " + features + "))");
         }
         if (n < 2) {
             throw new MarsException(ErrorCode.TOO_FEW_SAMPLES, "PCA needs at least 2 samples to estimate variances,"
                     + " got n_samples=" + n);
         }
-        List<NDArray> stats = Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(0));
-        double[] m = stats.get(0).toDoubleArray();
-        FlippedSvd svd = FlippedSvd.of(xf.subtract(Inputs.tensor(m)), session);
+        double[] m;
+        FlippedSvd svd;
+        if (solver == Solver.FULL) {
+            m = Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(0)).get(0).toDoubleArray();
+            svd = FlippedSvd.of(xf.subtract(Inputs.tensor(m)), session);
+        } else {
+            // the means and X's Gram matrix in one task; means that are not all finite mean NaN or infinity in X
+            // (or a sum that overflowed), which the exact check then tells apart, as Inputs.requireFinite does
+            List<NDArray> stats = session.execute(xf.mean(0), xf.transpose().dot(xf));
+            m = stats.get(0).toDoubleArray();
+            if (!Arrays.stream(m).allMatch(Double::isFinite)) {
+                Inputs.requireFiniteExactly(session, "X", xf);
+            }
+            svd = FlippedSvd.ofCovariance(xf, m, n, stats.get(1), session);
+        }
         double[] s = svd.singularValues();
         double[] variance = new double[s.length];
         double total = 0;
@@ -159,19 +186,7 @@ public final class PCA {
         FlippedSvd svd = FlippedSvd.ofSmall(b, session);
         double[] s = Arrays.copyOf(svd.singularValues(), k);
         double[][] vt = Arrays.copyOf(svd.components(), k);
-        for (double[] row : vt) {
-            int largest = 0;
-            for (int j = 1; j < row.length; j++) {
-                if (Math.abs(row[j]) > Math.abs(row[largest])) {
-                    largest = j;
-                }
-            }
-            if (row[largest] < 0) {
-                for (int j = 0; j < row.length; j++) {
-                    row[j] = -row[j];
-                }
-            }
-        }
+        FlippedSvd.turnByComponents(vt);
         double[] variance = new double[k];
         double[] ratio = new double[k];
         double kept = 0;

@@ -167,7 +167,7 @@ class LearnBadInputTest {
     @Test
     void anUnknownPcaSolverOrARandomizedOneWithoutItsComponentsIsRefused() {
         assertUserError(() -> new PCA(1).svdSolver("arpack"), ErrorCode.INVALID_ARGUMENT,
-                m -> assertThat(m).contains("'full' or 'randomized'").contains("'arpack'"));
+                m -> assertThat(m).contains("'full', 'covariance_eigh' or 'randomized'").contains("'arpack'"));
         assertUserError(() -> new PCA().svdSolver("randomized").fit(finite(), session()), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("n_components=null").contains("randomized"));
         assertUserError(() -> new PCA(1).iteratedPower(-1), ErrorCode.INVALID_ARGUMENT,

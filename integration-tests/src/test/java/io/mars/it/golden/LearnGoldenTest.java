@@ -312,37 +312,39 @@ class LearnGoldenTest {
 
     @ParameterizedTest
     @EnumSource(LearnChunking.class)
+    void pcaFromTheCovarianceMatrixGivesTheFullSolversComponents(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("pca_x"));
+        PCA pca = new PCA().svdSolver("covariance_eigh").fit(x, session());
+        assertThat(pca.nComponents()).isEqualTo(6);
+        assertComponentsTurnedByThemselves("pca_components", pca.components().execute(session()));
+        assertClose("pca_explained_variance", pca.explainedVariance(), COEF_TOL);
+        assertClose("pca_explained_variance_ratio", pca.explainedVarianceRatio(), COEF_TOL);
+        assertClose("pca_singular_values", pca.singularValues(), COEF_TOL);
+        assertClose("pca_mean", pca.mean(), COEF_TOL);
+        PCA three = new PCA(3).svdSolver("covariance_eigh").fit(x, session());
+        assertComponentsTurnedByThemselves("pca3_components", three.components().execute(session()));
+        assertRelative("pca3_noise_variance", three.noiseVariance(), expected("pca3_noise_variance").getDouble(),
+                COEF_TOL);
+        // the components do not move with the data: far from zero (the Gram matrix made from X's own would lose
+        // all of the smallest variance, so the centred X's is made) and near it (made from X's own)
+        for (double shift : new double[] {1e7, 100}) {
+            PCA shifted = new PCA(3).svdSolver("covariance_eigh").fit(x.add(shift), session());
+            assertComponentsTurnedByThemselves("pca3_components", shifted.components().execute(session()));
+            assertClose("pca3_explained_variance_ratio", shifted.explainedVarianceRatio(), COEF_TOL);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
     void randomizedPcaOfWideDataConvergesToTheExactComponents(LearnChunking chunking) {
         Tensor x = chunking.matrix(input("wide_x"));
         PCA pca = new PCA(5).svdSolver("randomized").randomState(3).fit(x, session());
         NDArray components = pca.components().execute(session());
-        NDArray exact = expected("wpca5_components");
-        // scikit-learn 1.2's full solver turns each component by U, the randomized one here by the component itself
-        int features = (int) exact.shape()[1];
-        double[] turned = components.toDoubleArray();
-        for (int k = 0; k < 5; k++) {
-            double dot = 0;
-            for (int j = 0; j < features; j++) {
-                dot += turned[k * features + j] * exact.getDouble(k * features + j);
-            }
-            for (int j = 0; dot < 0 && j < features; j++) {
-                turned[k * features + j] = -turned[k * features + j];
-            }
-        }
-        assertWithin("wpca5_components", NDArray.of(turned, 5, features), exact, COEF_TOL);
+        assertComponentsTurnedByThemselves("wpca5_components", components);
         assertClose("wpca5_explained_variance", pca.explainedVariance(), COEF_TOL);
         assertClose("wpca5_explained_variance_ratio", pca.explainedVarianceRatio(), COEF_TOL);
         assertRelative("wpca5_noise_variance", pca.noiseVariance(), expected("wpca5_noise_variance").getDouble(),
                 COEF_TOL);
-        // each component's entry largest in magnitude is positive
-        for (int k = 0; k < 5; k++) {
-            double largest = 0;
-            for (int j = 0; j < features; j++) {
-                double v = components.getDouble(k * features + j);
-                largest = Math.abs(v) > Math.abs(largest) ? v : largest;
-            }
-            assertThat(largest).as("largest entry of component %d", k).isPositive();
-        }
         assertThat(new PCA(5).svdSolver("randomized").randomState(4).iteratedPower(0).fit(x, session())
                 .components().execute(session()).toDoubleArray())
                 .as("without power iterations the sketch is rougher: another seed gives other components")
@@ -798,6 +800,33 @@ class LearnGoldenTest {
             out[2 * i + 1] = blobs.getDouble(3 * i + 1);
         }
         return NDArray.of(out, n, 2);
+    }
+
+    /**
+     * Components that scikit-learn 1.2's full solver turned by U, here turned by themselves (scikit-learn 1.5's
+     * convention for PCA): each within the tolerance of the expected one up to sign, with its entry largest in
+     * magnitude positive.
+     */
+    private static void assertComponentsTurnedByThemselves(String name, NDArray components) {
+        NDArray exact = expected(name);
+        int rows = (int) exact.shape()[0];
+        int features = (int) exact.shape()[1];
+        assertThat(components.shape()).as("shape of %s", name).containsExactly(exact.shape());
+        double[] turned = components.toDoubleArray();
+        for (int k = 0; k < rows; k++) {
+            double dot = 0;
+            double largest = 0;
+            for (int j = 0; j < features; j++) {
+                dot += turned[k * features + j] * exact.getDouble(k * features + j);
+                double v = turned[k * features + j];
+                largest = Math.abs(v) > Math.abs(largest) ? v : largest;
+            }
+            assertThat(largest).as("largest entry of %s's component %d", name, k).isPositive();
+            for (int j = 0; dot < 0 && j < features; j++) {
+                turned[k * features + j] = -turned[k * features + j];
+            }
+        }
+        assertWithin(name, NDArray.of(turned, rows, features), exact, COEF_TOL);
     }
 
     private static void assertClose(String name, Tensor actual, double tolerance) {
