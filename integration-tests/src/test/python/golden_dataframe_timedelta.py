@@ -1,6 +1,6 @@
 """Golden answers of the timedelta64[ns] dtype (issue 18): datetime and timedelta arithmetic (// and % too),
 comparisons, reductions (std, median, quantile, describe too) and groupby aggregations of timedeltas, NaT,
-pd.to_timedelta of strings and of numbers with a unit, and the dt accessor's
+pd.to_timedelta of strings (errors "raise" and "coerce") and of numbers with a unit, and the dt accessor's
 days/seconds/microseconds/nanoseconds/total_seconds, computed by pandas.
 
 How the committed file was produced (pandas is only needed to regenerate it, never by the tests or CI):
@@ -72,7 +72,10 @@ def frame():
 
 def other():
     return pd.DataFrame({"w": pd.Series(["2 days", "1.5h", "NaT", "-1d", "10 minutes", "3 hours 5 min", "0:0:0.000001",
-                                          None, "7 days 00:00:00", "1 day, 1:00:00"], dtype="object")})
+                                          None, "7 days 00:00:00", "1 day, 1:00:00"], dtype="object"),
+                         # text to_timedelta cannot read (errors="coerce" makes it NaT) beside text it can
+                         "v": pd.Series(["1 days 02:00:00", "bogus", "", None, "NaT", "3 parsecs", "P1X",
+                                         "2 hours and 3 min", "-1 days +23:00:00", "1.5h"], dtype="object")})
 
 
 def one(name, v):
@@ -163,6 +166,10 @@ def cases(d, o):
         # constructors
         "to_timedelta_strings": lambda: col(pd.to_timedelta(d.s), "s"),
         "to_timedelta_other_strings": lambda: col(pd.to_timedelta(o.w), "w"),
+        "to_timedelta_coerce": lambda: col(pd.to_timedelta(o.v, errors="coerce"), "v"),
+        "to_timedelta_coerce_all_read": lambda: col(pd.to_timedelta(d.s, errors="coerce"), "s"),
+        "to_timedelta_raise": lambda: col(pd.to_timedelta(o.w, errors="raise"), "w"),
+        "to_timedelta_coerce_empty": lambda: col(pd.to_timedelta(e.s, errors="coerce"), "s"),
         "to_timedelta_float_s": lambda: col(pd.to_timedelta(d.n, unit="s"), "n"),
         "to_timedelta_float_ms": lambda: col(pd.to_timedelta(d.n, unit="ms"), "n"),
         "to_timedelta_float_d": lambda: col(pd.to_timedelta(d.n, unit="D"), "n"),

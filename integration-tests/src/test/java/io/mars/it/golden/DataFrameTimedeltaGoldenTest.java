@@ -16,7 +16,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The timedelta64[ns] dtype against pandas: datetime and timedelta arithmetic ({@code //} and {@code %} too),
  * comparisons, reductions (std, median, quantile, describe too) and groupby aggregations with NaT,
- * {@code toTimedelta} of strings and of numbers with a unit, and the {@code dt} members of timedeltas; every case of {@code golden/dataframe/timedelta.json} (written by
+ * {@code toTimedelta} of strings (errors "raise" and "coerce") and of numbers with a unit, and the {@code dt} members
+ * of timedeltas; every case of {@code golden/dataframe/timedelta.json} (written by
  * {@code src/test/python/golden_dataframe_timedelta.py}) with one chunk, a chunk per row and uneven chunks.
  */
 class DataFrameTimedeltaGoldenTest extends ThreeFrameGoldenTest {
@@ -108,6 +109,10 @@ class DataFrameTimedeltaGoldenTest extends ThreeFrameGoldenTest {
         add("dt_days_of_diff", (d, o, e) -> c(d, "t").subtract(c(d, "u")).dt().days().astype(DType.FLOAT64));
         add("to_timedelta_strings", (d, o, e) -> DataFrames.toTimedelta(c(d, "s")));
         add("to_timedelta_other_strings", (d, o, e) -> DataFrames.toTimedelta(o.col("w")));
+        add("to_timedelta_coerce", (d, o, e) -> DataFrames.toTimedelta(o.col("v"), "coerce"));
+        add("to_timedelta_coerce_all_read", (d, o, e) -> DataFrames.toTimedelta(c(d, "s"), null, "coerce"));
+        add("to_timedelta_raise", (d, o, e) -> DataFrames.toTimedelta(o.col("w"), "raise"));
+        add("to_timedelta_coerce_empty", (d, o, e) -> DataFrames.toTimedelta(c(e, "s"), "coerce"));
         add("to_timedelta_float_s", (d, o, e) -> DataFrames.toTimedelta(c(d, "n"), "s"));
         add("to_timedelta_float_ms", (d, o, e) -> DataFrames.toTimedelta(c(d, "n"), "ms"));
         add("to_timedelta_float_d", (d, o, e) -> DataFrames.toTimedelta(c(d, "n"), "D"));
