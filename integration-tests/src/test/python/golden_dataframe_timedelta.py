@@ -1,7 +1,7 @@
 """Golden answers of the timedelta64[ns] dtype (issue 18): datetime and timedelta arithmetic (// and % too),
 comparisons, reductions (std, median, quantile, describe too) and groupby aggregations of timedeltas, NaT,
 pd.to_timedelta of strings (errors "raise" and "coerce") and of numbers with a unit, and the dt accessor's
-days/seconds/microseconds/nanoseconds/total_seconds, computed by pandas.
+days/seconds/microseconds/nanoseconds/total_seconds/components, computed by pandas.
 
 How the committed file was produced (pandas is only needed to regenerate it, never by the tests or CI):
 
@@ -163,6 +163,14 @@ def cases(d, o):
         "dt_nanoseconds": lambda: f64(td.dt.nanoseconds, "td"),
         "dt_total_seconds": lambda: col(td.dt.total_seconds(), "td"),
         "dt_days_of_diff": lambda: f64((d.t - d.u).dt.days, ""),
+        # components: int64 without NaT, float64 with NaN in every column when there is one (Mars: int64 with null,
+        # the Java side casts)
+        "dt_components": lambda: td.dt.components.astype("float64"),
+        "dt_components_no_nat": lambda: td.dropna().dt.components,
+        "dt_components_td2": lambda: d.td2.dt.components.astype("float64"),
+        "dt_components_of_diff": lambda: (d.t - d.u).dt.components.astype("float64"),
+        "dt_components_nat_only": lambda: d[d.td.isna()].td.dt.components.astype("float64"),
+        "dt_components_empty": lambda: e.td.dt.components,
         # constructors
         "to_timedelta_strings": lambda: col(pd.to_timedelta(d.s), "s"),
         "to_timedelta_other_strings": lambda: col(pd.to_timedelta(o.w), "w"),

@@ -130,6 +130,9 @@ class DataFrameTimedeltaTest {
                 "'fortnight'");
         assertFails(() -> df().col("x").dt(), ErrorCode.UNSUPPORTED_DTYPE, ".dt", "'x'", "float64");
         assertFails(() -> df().col("t").dt().days(), ErrorCode.UNSUPPORTED_DTYPE, "timedelta64[ns]", "'t'");
+        assertFails(() -> df().col("t").dt().components(), ErrorCode.UNSUPPORTED_DTYPE, ".dt components",
+                "timedelta64[ns]", "'t'", "datetime64[ns]");
+        assertFails(() -> df().col("s").dt().components(), ErrorCode.UNSUPPORTED_DTYPE, ".dt", "'s'", "object");
         assertFails(() -> df().col("d").dt().year(), ErrorCode.UNSUPPORTED_DTYPE, "datetime64[ns]", "'d'");
         assertFails(() -> df().col("d").dt().totalSeconds().add(df().col("d")), ErrorCode.UNSUPPORTED_DTYPE,
                 "float64 + timedelta64[ns]");
