@@ -123,6 +123,13 @@ def cases(df, u):
         "map_k_dict_all": lambda: col(df.k.map({1: 0.5, 2: 1.5, 3: 2.5, 5: 3.5, 7: 4.5}), "k"),
         "map_g_dict_text": lambda: col(df.g.map({"a": "A", "b": "B"}), "g"),
         "map_b_dict_text": lambda: col(df.b.map({True: "yes", False: "no"}), "b"),
+        # map with a dict and a declared dtype (pandas' own dtype for ints with a value not found), or with dates
+        "map_k_dict_float64": lambda: col(df.k.map({1: 10, 2: 20, 7: 70}), "k"),
+        "map_k_dict_declared_int64": lambda: col(df.k.map({1: 10.0, 2: 20.0, 3: 30.0, 5: 50.0, 7: 70.0})
+                                                 .astype("int64"), "k"),
+        "map_g_dict_dates": lambda: col(df.g.map({"a": pd.Timestamp("2024-01-01"),
+                                                  "b": pd.Timestamp("1999-12-31 12:30")}), "g"),
+        "map_empty_dict": lambda: col(e.k.map({1: 10}), "k"),
         "map_x_dict_float_keys": lambda: col(df.x.map({1.5: 1, 4.0: 2, 1.0: 3}).astype("float64"), "x"),
         # get_dummies with the values given
         "get_dummies_g": lambda: pd.get_dummies(df.g).astype("int64"),

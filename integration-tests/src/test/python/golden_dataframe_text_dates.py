@@ -1,7 +1,7 @@
 """Golden answers of issue 18's string and date members added after session 15 (str.strip/lstrip/rstrip/zfill/pad/
 count/find/rfind/get/extract/capitalize/isdigit, dt.hour/minute/second/quarter/dayofyear/weekofyear/strftime/floor/
-ceil/round, to_datetime with a format) and of drop_duplicates(keep=...), dropna(how, subset=None) and concat's dtype
-promotion, computed by pandas.
+ceil/round, to_datetime with a format, errors="raise" or "coerce") and of drop_duplicates(keep=...), dropna(how,
+subset=None) and concat's dtype promotion, computed by pandas.
 
 How the committed file was produced (pandas is only needed to regenerate it, never by the tests or CI):
 
@@ -9,8 +9,9 @@ How the committed file was produced (pandas is only needed to regenerate it, nev
     /usr/bin/python3 integration-tests/src/test/python/golden_dataframe_text_dates.py
 
 It writes integration-tests/src/test/resources/golden/dataframe/text_dates.json: the input frames ("df" as in
-golden_dataframe.py; "d" with datetimes, some NaT, and text) and, per case, pandas' result as a table (datetimes as
-nanoseconds since the epoch, the conventions of golden_dataframe_ops.py). The Java test
+golden_dataframe.py; "d" with datetimes, some NaT, and text, its column "m" dates as %d/%m/%Y among text
+to_datetime cannot read) and, per case, pandas' result as a table (datetimes as nanoseconds since the epoch, the
+conventions of golden_dataframe_ops.py). The Java test
 (io.mars.it.golden.DataFrameTextDatesGoldenTest) builds the same expression with Mars for each case name and runs
 it with several row chunkings. Integer results of str and dt members are compared as float64: pandas gives float64
 with NaN when a value is null, Mars int64 with null (the Java side casts).
@@ -45,7 +46,12 @@ def dates():
     text = ["29/02/2024 13:45", None, "01/01/2000 00:00", "4/7/2023 08:00", "31/12/1999 12:30", "10/03/2024 23:59",
             "01/01/1970 00:00", "28/11/2021 22:10", "31/12/2020 11:29", "03/01/2021 06:00"]
     w = ["  ab ", "x-1", "-42", "007", None, "hello world", "a,b,a", "", "+3", "banana"]
-    return pd.DataFrame({"t": t, "text": pd.Series(text, dtype="object"), "w": pd.Series(w, dtype="object")})
+    # dates as %d/%m/%Y and values it cannot read: no such day, another format, out of datetime64[ns]'s range,
+    # empty, a NaT string, trailing text
+    m = ["29/02/2024", "31/02/2024", "2024-01-01", None, "01/01/1500", "", "NaT", "1/1/2000", "01/01/2000 ",
+         "11/04/2262"]
+    return pd.DataFrame({"t": t, "text": pd.Series(text, dtype="object"), "w": pd.Series(w, dtype="object"),
+                         "m": pd.Series(m, dtype="object")})
 
 
 def f64(s, name):
@@ -113,6 +119,15 @@ def cases(df, d):
         "to_datetime_format": lambda: col(pd.to_datetime(d.text, format="%d/%m/%Y %H:%M"), "text"),
         "to_datetime_date_only": lambda: col(pd.to_datetime(d.text.str.extract(r"(\S+)", expand=False), format="%d/%m/%Y"),
                                              "text"),
+        # errors: "coerce" makes a value that does not match (or does not fit) NaT; NaT strings are NaT either way
+        "to_datetime_coerce": lambda: col(pd.to_datetime(d.m, format="%d/%m/%Y", errors="coerce"), "m"),
+        "to_datetime_coerce_none_match": lambda: col(pd.to_datetime(d.text, format="%d/%m/%Y", errors="coerce"),
+                                                     "text"),
+        "to_datetime_coerce_all_match": lambda: col(pd.to_datetime(d.text, format="%d/%m/%Y %H:%M", errors="coerce"),
+                                                    "text"),
+        "to_datetime_raise_nat_strings": lambda: col(pd.to_datetime(d.m[d.m.isin(["29/02/2024", "NaT", "1/1/2000",
+                                                                                   "11/04/2262"])],
+                                                                    format="%d/%m/%Y", errors="raise"), "m"),
     }
 
 

@@ -1,7 +1,7 @@
 """Golden answers of the timedelta64[ns] dtype (issue 18): datetime and timedelta arithmetic (// and % too),
 comparisons, reductions (std, median, quantile, describe too) and groupby aggregations of timedeltas, NaT,
-pd.to_timedelta of strings and of numbers with a unit, and the dt accessor's
-days/seconds/microseconds/nanoseconds/total_seconds, computed by pandas.
+pd.to_timedelta of strings (errors "raise" and "coerce") and of numbers with a unit, and the dt accessor's
+days/seconds/microseconds/nanoseconds/total_seconds/components, computed by pandas.
 
 How the committed file was produced (pandas is only needed to regenerate it, never by the tests or CI):
 
@@ -72,7 +72,10 @@ def frame():
 
 def other():
     return pd.DataFrame({"w": pd.Series(["2 days", "1.5h", "NaT", "-1d", "10 minutes", "3 hours 5 min", "0:0:0.000001",
-                                          None, "7 days 00:00:00", "1 day, 1:00:00"], dtype="object")})
+                                          None, "7 days 00:00:00", "1 day, 1:00:00"], dtype="object"),
+                         # text to_timedelta cannot read (errors="coerce" makes it NaT) beside text it can
+                         "v": pd.Series(["1 days 02:00:00", "bogus", "", None, "NaT", "3 parsecs", "P1X",
+                                         "2 hours and 3 min", "-1 days +23:00:00", "1.5h"], dtype="object")})
 
 
 def one(name, v):
@@ -160,9 +163,21 @@ def cases(d, o):
         "dt_nanoseconds": lambda: f64(td.dt.nanoseconds, "td"),
         "dt_total_seconds": lambda: col(td.dt.total_seconds(), "td"),
         "dt_days_of_diff": lambda: f64((d.t - d.u).dt.days, ""),
+        # components: int64 without NaT, float64 with NaN in every column when there is one (Mars: int64 with null,
+        # the Java side casts)
+        "dt_components": lambda: td.dt.components.astype("float64"),
+        "dt_components_no_nat": lambda: td.dropna().dt.components,
+        "dt_components_td2": lambda: d.td2.dt.components.astype("float64"),
+        "dt_components_of_diff": lambda: (d.t - d.u).dt.components.astype("float64"),
+        "dt_components_nat_only": lambda: d[d.td.isna()].td.dt.components.astype("float64"),
+        "dt_components_empty": lambda: e.td.dt.components,
         # constructors
         "to_timedelta_strings": lambda: col(pd.to_timedelta(d.s), "s"),
         "to_timedelta_other_strings": lambda: col(pd.to_timedelta(o.w), "w"),
+        "to_timedelta_coerce": lambda: col(pd.to_timedelta(o.v, errors="coerce"), "v"),
+        "to_timedelta_coerce_all_read": lambda: col(pd.to_timedelta(d.s, errors="coerce"), "s"),
+        "to_timedelta_raise": lambda: col(pd.to_timedelta(o.w, errors="raise"), "w"),
+        "to_timedelta_coerce_empty": lambda: col(pd.to_timedelta(e.s, errors="coerce"), "s"),
         "to_timedelta_float_s": lambda: col(pd.to_timedelta(d.n, unit="s"), "n"),
         "to_timedelta_float_ms": lambda: col(pd.to_timedelta(d.n, unit="ms"), "n"),
         "to_timedelta_float_d": lambda: col(pd.to_timedelta(d.n, unit="D"), "n"),

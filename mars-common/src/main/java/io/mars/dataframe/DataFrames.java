@@ -277,57 +277,123 @@ public final class DataFrames {
 
     /**
      * pandas' {@code to_datetime(series, format=format)} of a string series with Python's strptime directives (%Y %y
-     * %m %d %H %M %S %f %j %b %B %a %A %p %I %%), as UTC; null for null. A value that does not match the format fails
-     * the job with the value in the message (pandas raises; there is no errors='coerce' here).
+     * %m %d %H %M %S %f %j %b %B %a %A %p %I %%), as UTC; null and pandas' NaT strings ({@code "NaT"}, {@code "nan"})
+     * give NaT. A value that does not match the format, or whose date lies outside datetime64[ns] (1677-09-21 to
+     * 2262-04-11), fails the job naming the value (pandas' {@code errors='raise'}).
      */
     public static Series toDatetime(Series strings, String format) {
+        return toDatetime(strings, format, "raise");
+    }
+
+    /**
+     * {@link #toDatetime(Series, String)} with pandas' {@code errors}: {@code "raise"} fails the job at a value it
+     * cannot read, {@code "coerce"} makes it NaT. {@code "ignore"} (pandas returns the input unchanged, as text,
+     * when any value fails: a dtype that depends on the data) is NOT_SUPPORTED.
+     */
+    public static Series toDatetime(Series strings, String format, String errors) {
         if (strings.dtype() != io.mars.types.DType.STRING) {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "toDatetime needs a string (object) series, got series '"
                     + strings.name() + "' of " + strings.dtype());
         }
         Timestamps.strptime(java.util.Objects.requireNonNull(format, "format"));
-        return strings.map((io.mars.types.ValueFunction<String, Object>) v -> {
-            if (v == null) {
-                return null;
-            }
-            var f = Timestamps.strptime(format);
-            try {
-                return java.time.LocalDateTime.parse(v, f).toInstant(java.time.ZoneOffset.UTC);
-            } catch (java.time.format.DateTimeParseException e) {
-                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "toDatetime: '" + v + "' does not match format '"
-                        + format + "'");
-            }
-        }, io.mars.types.DType.TIMESTAMP);
+        boolean coerce = coerce("toDatetime", errors);
+        return strings.map((io.mars.types.ValueFunction<String, Object>) v -> v == null ? null
+                : Timestamps.strptime(v, format, coerce), io.mars.types.DType.TIMESTAMP);
+    }
+
+    /**
+     * Whether pandas' {@code errors} argument is {@code "coerce"} (else it is {@code "raise"}); {@code "ignore"} is
+     * NOT_SUPPORTED and another value INVALID_ARGUMENT.
+     */
+    private static boolean coerce(String what, String errors) {
+        java.util.Objects.requireNonNull(errors, "errors");
+        return switch (errors) {
+            case "raise" -> false;
+            case "coerce" -> true;
+            case "ignore" -> throw new MarsException(ErrorCode.NOT_SUPPORTED, what + ": errors='ignore' is not"
+                    + " supported: pandas then returns the input unchanged (text) when any value cannot be read, a"
+                    + " dtype that depends on the data, which a lazy series does not know when the graph is built;"
+                    + " use errors='coerce' (NaT where a value cannot be read) and keep the text where the result is"
+                    + " null if you need it");
+            default -> throw new MarsException(ErrorCode.INVALID_ARGUMENT, what + ": errors='" + errors + "' is not"
+                    + " one of 'raise', 'coerce' or 'ignore'");
+        };
     }
 
     /**
      * pandas' {@code to_timedelta(series)} of a string series: {@code "1 days 02:00:00"}, {@code "-1 days
      * +23:00:00"}, {@code "2 days"}, {@code "02:30:00.5"}, terms of a number and a unit ({@code "1d2h3m4s5ms6us7ns"},
      * {@code "1.5h"}, {@code "15 min"}, {@code "-3 hours"}), ISO 8601 ({@code "P1DT2H"}); null, {@code ""} and
-     * {@code "NaT"} give NaT. A value of another form fails the job naming it (pandas raises; no errors='coerce').
+     * {@code "NaT"} give NaT. A value of another form, or beyond timedelta64[ns] (about ±292 years), fails the job
+     * naming it (pandas' {@code errors='raise'}).
      */
     public static Series toTimedelta(Series strings) {
-        if (strings.dtype() != io.mars.types.DType.STRING) {
-            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "toTimedelta(series) needs a string (object) series,"
-                    + " got series '" + strings.name() + "' of " + strings.dtype() + "; give numbers a unit:"
-                    + " toTimedelta(series, \"s\")");
+        return toTimedelta(strings, null, "raise");
+    }
+
+    /**
+     * pandas' {@code to_timedelta(series, unit=..., errors=...)}: a string series with no unit (pandas refuses one),
+     * read as {@link #toTimedelta(Series)} reads it, where {@code errors="coerce"} makes a value it cannot read (or
+     * that does not fit) NaT and {@code "raise"} fails the job naming it; or a numeric series with a unit, as
+     * {@link #toTimedelta(Series, String)} (numbers always convert; {@code errors} is only checked). {@code
+     * "ignore"} (pandas returns the input unchanged when any value fails: a dtype that depends on the data) is
+     * NOT_SUPPORTED.
+     */
+    public static Series toTimedelta(Series values, String unit, String errors) {
+        io.mars.types.DType t = values.dtype();
+        if (t != io.mars.types.DType.STRING && (!t.isNumeric() || t == io.mars.types.DType.BOOL)) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "toTimedelta needs a string (object) series, or an"
+                    + " int or float series with a unit, got series '" + values.name() + "' of " + t);
         }
-        return strings.map((io.mars.types.ValueFunction<String, Object>) v -> v == null ? null
-                : io.mars.types.Timedeltas.parse(v), io.mars.types.DType.TIMEDELTA);
+        boolean coerce = coerce("toTimedelta", errors);
+        if (t == io.mars.types.DType.STRING) {
+            if (unit != null) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "toTimedelta: a string series takes no unit (got"
+                        + " unit='" + unit + "'; pandas: unit must not be specified if the input contains a str):"
+                        + " give toTimedelta(series, null, errors)");
+            }
+            return values.map((io.mars.types.ValueFunction<String, Object>) v -> v == null ? null
+                    : coerce ? io.mars.types.Timedeltas.parseOrNaT(v) : io.mars.types.Timedeltas.parse(v),
+                    io.mars.types.DType.TIMEDELTA);
+        }
+        if (unit == null) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "toTimedelta without a unit needs a string (object)"
+                    + " series, got series '" + values.name() + "' of " + t + "; give numbers a unit (W, D, h, m, s,"
+                    + " ms, us or ns): toTimedelta(series, \"s\") or toTimedelta(series, \"s\", errors)");
+        }
+        return toTimedelta(values, unit);
     }
 
     /**
      * pandas' {@code to_timedelta(series, unit=unit)} of a numeric series: each value that many units (W, D, h, m,
      * s, ms, us, ns and pandas' longer names); ints exactly, floats as pandas casts them (the fraction rounded to
-     * the unit's precision, then truncated to a nanosecond); null (NaN) gives NaT.
+     * the unit's precision, then truncated to a nanosecond); null (NaN) gives NaT. Of a string series, which takes
+     * no unit, the second argument is pandas' {@code errors}: {@code toTimedelta(strings, "coerce")} is
+     * {@code toTimedelta(strings, null, "coerce")}.
      */
     public static Series toTimedelta(Series numbers, String unit) {
-        long nanos = io.mars.types.Timedeltas.unitNanos(java.util.Objects.requireNonNull(unit, "unit"));
         io.mars.types.DType t = numbers.dtype();
+        java.util.Objects.requireNonNull(unit, "unit (or errors, for a string series)");
+        boolean errorsWord = unit.equals("raise") || unit.equals("coerce") || unit.equals("ignore");
+        if (t == io.mars.types.DType.STRING) {
+            // the same Java signature serves toTimedelta(strings, errors): a string series takes no unit
+            if (!errorsWord) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "toTimedelta: series '" + numbers.name() + "' is"
+                        + " text (" + t + "), so its second argument is errors ('raise', 'coerce' or 'ignore'), got '"
+                        + unit + "'; a string series takes no unit (pandas: unit must not be specified if the input"
+                        + " contains a str)");
+            }
+            return toTimedelta(numbers, null, unit);
+        }
+        if (errorsWord) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "toTimedelta: '" + unit + "' is an errors value, not"
+                    + " a unit; series '" + numbers.name() + "' of " + t + " takes a unit (W, D, h, m, s, ms, us or"
+                    + " ns): toTimedelta(series, unit) or toTimedelta(series, unit, errors)");
+        }
+        long nanos = io.mars.types.Timedeltas.unitNanos(unit);
         if (!t.isNumeric() || t == io.mars.types.DType.BOOL) {
             throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "toTimedelta(series, unit) needs an int or float"
-                    + " series, got series '" + numbers.name() + "' of " + t
-                    + (t == io.mars.types.DType.STRING ? "; read strings with toTimedelta(series)" : ""));
+                    + " series, got series '" + numbers.name() + "' of " + t);
         }
         if (!t.isFloat()) {
             return numbers.astype(io.mars.types.DType.INT64).multiply(nanos).astype(io.mars.types.DType.TIMEDELTA);

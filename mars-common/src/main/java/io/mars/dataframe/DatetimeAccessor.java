@@ -8,7 +8,7 @@ import io.mars.types.DType;
 /**
  * pandas' {@code Series.dt}: calendar fields of datetime64[ns] values (UTC), int64, null for null (NaT); and, of
  * timedelta64[ns] values, pandas' TimedeltaProperties {@code days}, {@code seconds}, {@code microseconds},
- * {@code nanoseconds}, {@code totalSeconds}. A member of the other kind is UNSUPPORTED_DTYPE.
+ * {@code nanoseconds}, {@code totalSeconds}, {@code components}. A member of the other kind is UNSUPPORTED_DTYPE.
  */
 public final class DatetimeAccessor {
     private final Series series;
@@ -66,6 +66,31 @@ public final class DatetimeAccessor {
     /** The nanoseconds after the microseconds, 0-999. */
     public Series nanoseconds() {
         return component(d -> d == null ? null : (Object) (dayPart(d) % 1_000));
+    }
+
+    private static final String[] COMPONENTS = {"hours", "minutes", "seconds", "milliseconds", "microseconds",
+        "nanoseconds"};
+    private static final long[] COMPONENT_UNITS = {3_600 * io.mars.types.Timedeltas.SECOND,
+        60 * io.mars.types.Timedeltas.SECOND, io.mars.types.Timedeltas.SECOND, 1_000_000L, 1_000L, 1L};
+    private static final long[] COMPONENT_RANGES = {24, 60, 60, 1_000, 1_000, 1_000};
+
+    /**
+     * pandas' {@code dt.components}: a frame of the parts of each value, int64 columns {@code days} (floored, as
+     * {@link #days}), {@code hours} (0-23), {@code minutes}, {@code seconds} (0-59), {@code milliseconds},
+     * {@code microseconds}, {@code nanoseconds} (0-999): {@code -1 days +23:59:59.999999999} is -1, 23, 59, 59,
+     * 999, 999, 999. A NaT row is null in every column (pandas makes every column float64 with NaN when there is
+     * one, int64 otherwise). The series' row labels are kept.
+     */
+    public DataFrame components() {
+        kind(DType.TIMEDELTA, "components");
+        DataFrame out = days().rename("days").toFrame();
+        for (int i = 0; i < COMPONENTS.length; i++) {
+            long unit = COMPONENT_UNITS[i];
+            long range = COMPONENT_RANGES[i];
+            out = out.assign(COMPONENTS[i], component(d -> d == null ? null : (Object) (dayPart(d) / unit % range))
+                    .rename(COMPONENTS[i]));
+        }
+        return out;
     }
 
     /** pandas' {@code dt.total_seconds()}: nanoseconds / 1e9, float64, NaN at NaT. */

@@ -1035,44 +1035,102 @@ public final class Series implements Tileable {
     /**
      * pandas' {@code map(dict)}: each value replaced by its entry in {@code mapping}, null when it has none (or is
      * null). Keys are read as this series' values (numbers as its int or float type, {@code LocalDate}s or
-     * {@code Instant}s for dates); a key of another kind never matches. The result's dtype comes from the mapping's
-     * values: text, bool, int64 (pandas gives float64 when some value is not found) or float64 when a value is
-     * fractional; text mixed with numbers is UNSUPPORTED_DTYPE (pandas: object).
+     * {@code Instant}s for dates, {@code Duration}s for timedeltas); a key of another kind never matches. The
+     * result's dtype comes from the mapping's values: text, bool, int64 (pandas gives float64 when some value is not
+     * found: declare it with {@link #map(java.util.Map, DType)}), float64 when a value is fractional (a {@code
+     * Double} or {@code Float}), datetime64[ns] ({@code Instant}s or {@code LocalDate}s, as UTC) or timedelta64[ns]
+     * ({@code Duration}s); float64 when every value is null. Values of two kinds (text and numbers: pandas makes
+     * object) are UNSUPPORTED_DTYPE.
      */
     public Series map(java.util.Map<?, ?> mapping) {
-        java.util.HashMap<Object, Object> keyed = new java.util.HashMap<>();
-        DType out = null;
+        return mapDict(mapping, null);
+    }
+
+    /**
+     * {@link #map(java.util.Map)} with the result's dtype declared, as pandas' {@code map(dict).astype(dtype)}: int
+     * values into float64 (pandas' dtype when some value is not found), whole numbers into int64, dates or durations
+     * into their dtypes. A value the dtype cannot hold (text for a number, 1.5 for int64) is UNSUPPORTED_DTYPE naming
+     * its key.
+     */
+    public Series map(java.util.Map<?, ?> mapping, DType dtype) {
+        return mapDict(mapping, Objects.requireNonNull(dtype, "dtype"));
+    }
+
+    private Series mapDict(java.util.Map<?, ?> mapping, DType declared) {
+        Objects.requireNonNull(mapping, "mapping");
+        DType inferred = null;
         for (java.util.Map.Entry<?, ?> e : mapping.entrySet()) {
             Object v = e.getValue();
-            DType t = v == null ? null : v instanceof String ? DType.STRING : v instanceof Boolean ? DType.BOOL
-                    : v instanceof Double || v instanceof Float ? DType.FLOAT64
-                    : v instanceof Number ? DType.INT64 : null;
+            DType t = mapValueKind(v);
             if (v != null && t == null) {
                 throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "map: the value " + v + " of key " + e.getKey()
-                        + " is a " + v.getClass().getSimpleName() + "; give strings, bools or numbers");
+                        + " is a " + v.getClass().getSimpleName() + "; give strings, bools, numbers, Instants,"
+                        + " LocalDates or Durations");
             }
-            if (t != null && out != null && t != out) {
+            if (declared == null && t != null && inferred != null && t != inferred) {
                 boolean numbers = (t == DType.INT64 || t == DType.FLOAT64)
-                        && (out == DType.INT64 || out == DType.FLOAT64);
+                        && (inferred == DType.INT64 || inferred == DType.FLOAT64);
                 if (!numbers) {
-                    throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "map: the mapping's values mix " + out
+                    throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "map: the mapping's values mix " + inferred
                             + " and " + t + " (pandas would make object); give values of one kind");
                 }
                 t = DType.FLOAT64;
             }
-            out = t != null ? t : out;
+            inferred = t != null ? t : inferred;
+        }
+        DType result = declared != null ? declared : inferred == null ? DType.FLOAT64 : inferred;
+        java.util.HashMap<Object, Object> keyed = new java.util.HashMap<>();
+        for (java.util.Map.Entry<?, ?> e : mapping.entrySet()) {
             Object key = mapKey(e.getKey());
             if (key != null) {
-                keyed.put(key, v);
-            }
-        }
-        DType result = out == null ? DType.FLOAT64 : out;
-        for (java.util.Map.Entry<Object, Object> e : keyed.entrySet()) {
-            if (e.getValue() instanceof Number n) {
-                e.setValue(result == DType.FLOAT64 ? (Object) n.doubleValue() : (Object) n.longValue());
+                keyed.put(key, mapValue(e.getKey(), e.getValue(), result));
             }
         }
         return map((io.mars.types.ValueFunction<Object, Object>) v -> v == null ? null : keyed.get(v), result);
+    }
+
+    /** The dtype a value of {@link #map(java.util.Map)}'s mapping calls for, or null (for null, or no dtype). */
+    private static DType mapValueKind(Object v) {
+        if (v instanceof String) {
+            return DType.STRING;
+        }
+        if (v instanceof Boolean) {
+            return DType.BOOL;
+        }
+        if (v instanceof Double || v instanceof Float) {
+            return DType.FLOAT64;
+        }
+        if (v instanceof Number) {
+            return DType.INT64;
+        }
+        if (v instanceof java.time.Instant || v instanceof java.time.LocalDate) {
+            return DType.TIMESTAMP;
+        }
+        return v instanceof java.time.Duration ? DType.TIMEDELTA : null;
+    }
+
+    /** A value of {@link #map(java.util.Map)}'s mapping as a value of {@code dtype}, as a column of it takes it. */
+    private static Object mapValue(Object key, Object v, DType dtype) {
+        if (v == null) {
+            return null;
+        }
+        Object out = switch (dtype) {
+            case STRING -> v instanceof String ? v : null;
+            case BOOL -> v instanceof Boolean ? v : null;
+            case INT32, INT64 -> v instanceof Number n && !(n instanceof Double || n instanceof Float)
+                    ? (Object) n.longValue() : v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())
+                    && !Double.isInfinite(n.doubleValue()) ? (Object) (long) n.doubleValue() : null;
+            case FLOAT32, FLOAT64 -> v instanceof Number n ? (Object) n.doubleValue() : null;
+            case TIMESTAMP -> v instanceof java.time.Instant ? v : v instanceof java.time.LocalDate d
+                    ? d.atStartOfDay(java.time.ZoneOffset.UTC).toInstant() : null;
+            case TIMEDELTA -> v instanceof java.time.Duration ? v : null;
+        };
+        if (out == null) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "map: the value " + v + " of key " + key + " (a "
+                    + v.getClass().getSimpleName() + ") does not fit the declared dtype " + dtype + "; give values of"
+                    + " that kind, or another dtype");
+        }
+        return out;
     }
 
     /** A key of {@link #map(java.util.Map)} as this series' value type, or null when it cannot be one. */

@@ -85,6 +85,40 @@ final class Timestamps {
         return out.toString();
     }
 
+    /** pandas' strings for NaT, which {@code to_datetime} reads as NaT whatever the format. */
+    private static final java.util.Set<String> NAT_STRINGS = java.util.Set.of("NaT", "nat", "NAT", "nan", "NaN", "NAN");
+
+    /**
+     * One value of pandas' {@code to_datetime(strings, format, errors)}: nanoseconds since the epoch (UTC), or null
+     * for NaT (a NaT string; with {@code coerce}, a value that does not match or does not fit in datetime64[ns]).
+     * Without {@code coerce} such a value is INVALID_ARGUMENT naming it and the format.
+     */
+    static Long strptime(String value, String format, boolean coerce) {
+        if (NAT_STRINGS.contains(value)) {
+            return null;
+        }
+        LocalDateTime t;
+        try {
+            t = LocalDateTime.parse(value, strptime(format));
+        } catch (DateTimeParseException e) {
+            if (coerce) {
+                return null;
+            }
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "toDatetime: '" + value + "' does not match format '"
+                    + format + "' (" + e.getMessage().replace("Text '" + value + "' ", "") + "); give errors='coerce'"
+                    + " to make such values NaT");
+        }
+        try {
+            return nanos(t);
+        } catch (ArithmeticException e) {
+            if (coerce) {
+                return null;
+            }
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "toDatetime: '" + value + "' (" + t + ") lies outside"
+                    + " datetime64[ns], 1677-09-21 to 2262-04-11; give errors='coerce' to make such values NaT");
+        }
+    }
+
     /**
      * A {@link java.time.format.DateTimeFormatter} reading what Python's {@code strptime(format)} reads, for the
      * directives of {@link #checkStrftime}; fields the format lacks default to the start of the day or year.

@@ -128,12 +128,30 @@ public final class Timedeltas {
             if (v != null) {
                 return v;
             }
-        } catch (ArithmeticException e) {
+        } catch (ArithmeticException | NumberFormatException e) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "toTimedelta: '" + text
-                    + "' does not fit in timedelta64[ns] (about ±292 years)");
+                    + "' does not fit in timedelta64[ns] (about ±292 years); give errors='coerce' to make such"
+                    + " values NaT");
         }
         throw new MarsException(ErrorCode.INVALID_ARGUMENT, "toTimedelta: cannot read '" + text + "' as a timedelta;"
-                + " give '1 days 02:00:00', '02:00:00', '1d2h30m', '1.5h' or ISO 'P1DT2H'");
+                + " give '1 days 02:00:00', '02:00:00', '1d2h30m', '1.5h' or ISO 'P1DT2H', or errors='coerce' to make"
+                + " such values NaT");
+    }
+
+    /**
+     * {@link #parse} with pandas' {@code errors='coerce'}: a value it cannot read, or that does not fit in
+     * timedelta64[ns], is null (NaT) instead of an error.
+     */
+    public static Long parseOrNaT(String text) {
+        String s = text.strip();
+        if (s.isEmpty() || s.equals("NaT") || s.equalsIgnoreCase("nan")) {
+            return null;
+        }
+        try {
+            return parseOrNull(s);
+        } catch (ArithmeticException | NumberFormatException e) {
+            return null;
+        }
     }
 
     private static Long parseOrNull(String s) {

@@ -146,6 +146,33 @@ class DataFrameBreadth2BadInputTest {
     }
 
     @Test
+    void mapWithADeclaredDtypeRefusesAValueItCannotHoldNamingItsKey() {
+        assertFails(() -> df().col("k").map(java.util.Map.of(1, "one"), DType.INT64), ErrorCode.UNSUPPORTED_DTYPE,
+                "map", "one", "key 1", "int64");
+        assertFails(() -> df().col("k").map(java.util.Map.of(1, 1.5), DType.INT64), ErrorCode.UNSUPPORTED_DTYPE,
+                "1.5", "key 1", "int64");
+        assertFails(() -> df().col("k").map(java.util.Map.of(2, 2), DType.TIMEDELTA), ErrorCode.UNSUPPORTED_DTYPE,
+                "key 2", "timedelta64[ns]");
+        assertFails(() -> df().col("s").map(java.util.Map.of("a", 1), DType.STRING), ErrorCode.UNSUPPORTED_DTYPE,
+                "key a", "object");
+        assertFails(() -> df().col("k").map(java.util.Map.of(1, java.time.Duration.ofHours(1), 2, "two")),
+                ErrorCode.UNSUPPORTED_DTYPE, "mix", "timedelta64[ns]", "object", "one kind");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> df().col("k").map(java.util.Map.of(1, 1), null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("dtype");
+    }
+
+    @Test
+    void mapToDurationsGivesTimedeltasAndNullForAValueNotFound() {
+        var got = df().col("k").map(java.util.Map.of(1, java.time.Duration.ofHours(1), 3L,
+                java.time.Duration.ofMillis(-5)));
+        org.assertj.core.api.Assertions.assertThat(got.dtype()).isEqualTo(DType.TIMEDELTA);
+        Column c = CLUSTER.session().executeTables(got).get(0).column(0);
+        org.assertj.core.api.Assertions.assertThat(java.util.stream.IntStream.range(0, c.length()).mapToObj(c::get))
+                .containsExactly(java.time.Duration.ofHours(1), null, java.time.Duration.ofHours(1),
+                        java.time.Duration.ofMillis(-5), null);
+    }
+
+    @Test
     void getDummiesWithoutValuesOrWithARepeatedOneIsInvalidArgument() {
         assertFails(() -> DataFrames.getDummies(df().col("s"), java.util.List.of()), ErrorCode.INVALID_ARGUMENT,
                 "getDummies", "values");

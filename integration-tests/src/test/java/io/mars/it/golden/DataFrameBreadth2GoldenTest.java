@@ -96,6 +96,12 @@ class DataFrameBreadth2GoldenTest extends ThreeFrameGoldenTest {
         add("map_k_dict_all", (df, u, e) -> df.col("k").map(Map.of(1, 0.5, 2, 1.5, 3, 2.5, 5, 3.5, 7, 4.5)));
         add("map_g_dict_text", (df, u, e) -> df.col("g").map(Map.of("a", "A", "b", "B")));
         add("map_b_dict_text", (df, u, e) -> df.col("b").map(Map.of(true, "yes", false, "no")));
+        add("map_k_dict_float64", (df, u, e) -> df.col("k").map(Map.of(1, 10, 2, 20, 7, 70), DType.FLOAT64));
+        add("map_k_dict_declared_int64", (df, u, e) -> df.col("k").map(Map.of(1, 10.0, 2, 20.0, 3, 30.0, 5, 50.0,
+                7, 70.0), DType.INT64));
+        add("map_g_dict_dates", (df, u, e) -> df.col("g").map(Map.of("a", java.time.LocalDate.of(2024, 1, 1),
+                "b", java.time.Instant.parse("1999-12-31T12:30:00Z"))));
+        add("map_empty_dict", (df, u, e) -> e.col("k").map(Map.of(1, 10)));
         add("map_x_dict_float_keys", (df, u, e) -> x(df).map(Map.of(1.5, 1, 4.0, 2, 1L, 3)).astype(DType.FLOAT64));
         add("get_dummies_g", (df, u, e) -> io.mars.dataframe.DataFrames.getDummies(df.col("g"),
                 List.of("a", "b", "c")));

@@ -104,6 +104,30 @@ class DataFrameEverydayBadInputTest {
     }
 
     @Test
+    void toDatetimeErrorsAreRaiseOrCoerceAndIgnoreIsRefused() {
+        DataFrame d = DataFrames.fromTable(LocalTable.of(Column.ofStrings("text", Arrays.asList("01/02/2020",
+                "31/02/2020", "01/01/1500", "NaT", null))), 2);
+        assertFails(() -> DataFrames.toDatetime(d.col("text"), "%d/%m/%Y", "ignore"), ErrorCode.NOT_SUPPORTED,
+                "toDatetime", "errors='ignore'", "depends on the data", "errors='coerce'");
+        assertFails(() -> DataFrames.toDatetime(d.col("text"), "%d/%m/%Y", "Coerce"), ErrorCode.INVALID_ARGUMENT,
+                "errors='Coerce'", "'raise', 'coerce' or 'ignore'");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DataFrames.toDatetime(d.col("text"), "%d/%m/%Y",
+                null)).isInstanceOf(NullPointerException.class).hasMessageContaining("errors");
+        var coerced = CLUSTER.session().executeTables(DataFrames.toDatetime(d.col("text"), "%d/%m/%Y", "coerce"))
+                .get(0).column(0);
+        org.assertj.core.api.Assertions.assertThat(java.util.stream.IntStream.range(0, coerced.length())
+                .mapToObj(coerced::get)).containsExactly(java.time.Instant.parse("2020-02-01T00:00:00Z"), null, null,
+                null, null);
+        // a day that does not exist, then a date outside datetime64[ns]: each fails the job naming it
+        assertFails(() -> DataFrames.toDatetime(d.head(2).col("text"), "%d/%m/%Y", "raise")
+                .execute(CLUSTER.session()), ErrorCode.USER_FUNCTION_FAILED, "'31/02/2020'", "%d/%m/%Y",
+                "errors='coerce'");
+        assertFails(() -> DataFrames.toDatetime(d.filter(d.col("text").ne("31/02/2020")).col("text"), "%d/%m/%Y")
+                .execute(CLUSTER.session()), ErrorCode.USER_FUNCTION_FAILED, "'01/01/1500'", "outside datetime64[ns]",
+                "errors='coerce'");
+    }
+
+    @Test
     void dropDuplicatesKeepAndConcatOfUnpromotableDtypesAreInvalidArgument() {
         assertFails(() -> df().dropDuplicates(java.util.List.of("k"), "middle"), ErrorCode.INVALID_ARGUMENT, "keep",
                 "'middle'");

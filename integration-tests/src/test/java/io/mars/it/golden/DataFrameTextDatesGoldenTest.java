@@ -78,6 +78,13 @@ class DataFrameTextDatesGoldenTest extends ThreeFrameGoldenTest {
         add("to_datetime_format", (df, d, e) -> DataFrames.toDatetime(d.col("text"), "%d/%m/%Y %H:%M"));
         add("to_datetime_date_only", (df, d, e) -> DataFrames.toDatetime(d.col("text").str().extract("(\\S+)"),
                 "%d/%m/%Y"));
+        add("to_datetime_coerce", (df, d, e) -> DataFrames.toDatetime(d.col("m"), "%d/%m/%Y", "coerce"));
+        add("to_datetime_coerce_none_match", (df, d, e) -> DataFrames.toDatetime(d.col("text"), "%d/%m/%Y",
+                "coerce"));
+        add("to_datetime_coerce_all_match", (df, d, e) -> DataFrames.toDatetime(d.col("text"), "%d/%m/%Y %H:%M",
+                "coerce"));
+        add("to_datetime_raise_nat_strings", (df, d, e) -> DataFrames.toDatetime(d.filter(d.col("m").isin(
+                java.util.List.of("29/02/2024", "NaT", "1/1/2000", "11/04/2262"))).col("m"), "%d/%m/%Y", "raise"));
     }
 
     private static Series w(DataFrame d) {

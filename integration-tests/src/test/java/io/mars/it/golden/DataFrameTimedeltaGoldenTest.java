@@ -16,7 +16,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The timedelta64[ns] dtype against pandas: datetime and timedelta arithmetic ({@code //} and {@code %} too),
  * comparisons, reductions (std, median, quantile, describe too) and groupby aggregations with NaT,
- * {@code toTimedelta} of strings and of numbers with a unit, and the {@code dt} members of timedeltas; every case of {@code golden/dataframe/timedelta.json} (written by
+ * {@code toTimedelta} of strings (errors "raise" and "coerce") and of numbers with a unit, and the {@code dt} members
+ * of timedeltas; every case of {@code golden/dataframe/timedelta.json} (written by
  * {@code src/test/python/golden_dataframe_timedelta.py}) with one chunk, a chunk per row and uneven chunks.
  */
 class DataFrameTimedeltaGoldenTest extends ThreeFrameGoldenTest {
@@ -106,8 +107,21 @@ class DataFrameTimedeltaGoldenTest extends ThreeFrameGoldenTest {
         add("dt_nanoseconds", (d, o, e) -> td(d).dt().nanoseconds().astype(DType.FLOAT64));
         add("dt_total_seconds", (d, o, e) -> td(d).dt().totalSeconds());
         add("dt_days_of_diff", (d, o, e) -> c(d, "t").subtract(c(d, "u")).dt().days().astype(DType.FLOAT64));
+        // components: Mars gives int64 with null at NaT, pandas float64 with NaN when there is one (compared as float64)
+        add("dt_components", (d, o, e) -> td(d).dt().components().astype(DType.FLOAT64));
+        add("dt_components_no_nat", (d, o, e) -> d.dropna("any", java.util.List.of("td")).col("td").dt().components());
+        add("dt_components_td2", (d, o, e) -> c(d, "td2").dt().components().astype(DType.FLOAT64));
+        add("dt_components_of_diff", (d, o, e) -> c(d, "t").subtract(c(d, "u")).dt().components()
+                .astype(DType.FLOAT64));
+        add("dt_components_nat_only", (d, o, e) -> d.filter(td(d).isna()).col("td").dt().components()
+                .astype(DType.FLOAT64));
+        add("dt_components_empty", (d, o, e) -> td(e).dt().components());
         add("to_timedelta_strings", (d, o, e) -> DataFrames.toTimedelta(c(d, "s")));
         add("to_timedelta_other_strings", (d, o, e) -> DataFrames.toTimedelta(o.col("w")));
+        add("to_timedelta_coerce", (d, o, e) -> DataFrames.toTimedelta(o.col("v"), "coerce"));
+        add("to_timedelta_coerce_all_read", (d, o, e) -> DataFrames.toTimedelta(c(d, "s"), null, "coerce"));
+        add("to_timedelta_raise", (d, o, e) -> DataFrames.toTimedelta(o.col("w"), "raise"));
+        add("to_timedelta_coerce_empty", (d, o, e) -> DataFrames.toTimedelta(c(e, "s"), "coerce"));
         add("to_timedelta_float_s", (d, o, e) -> DataFrames.toTimedelta(c(d, "n"), "s"));
         add("to_timedelta_float_ms", (d, o, e) -> DataFrames.toTimedelta(c(d, "n"), "ms"));
         add("to_timedelta_float_d", (d, o, e) -> DataFrames.toTimedelta(c(d, "n"), "D"));

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * timedelta64[ns] beyond the golden cases: what pandas refuses is UNSUPPORTED_DTYPE (or NON_NUMERIC_AGGREGATION)
- * naming both operands' dtypes when the expression is built; bad text fails the job naming the value; CSV is written
- * as pandas' to_csv writes it and reads back; Parquet stores int64 nanoseconds.
+ * naming both operands' dtypes when the expression is built; bad text fails the job naming the value (or is NaT with
+ * errors "coerce"; "ignore" is NOT_SUPPORTED); CSV is written as pandas' to_csv writes it and reads back; Parquet
+ * stores int64 nanoseconds.
  */
 class DataFrameTimedeltaTest {
     @RegisterExtension
@@ -122,12 +123,16 @@ class DataFrameTimedeltaTest {
     void constructorsAndAccessorCheckTheirInputs() {
         assertFails(() -> DataFrames.toTimedelta(df().col("x")), ErrorCode.UNSUPPORTED_DTYPE, "toTimedelta", "'x'",
                 "float64", "unit");
-        assertFails(() -> DataFrames.toTimedelta(df().col("s"), "s"), ErrorCode.UNSUPPORTED_DTYPE, "'s'", "object");
+        assertFails(() -> DataFrames.toTimedelta(df().col("s"), "s"), ErrorCode.INVALID_ARGUMENT, "'s'", "object",
+                "errors", "no unit");
         assertFails(() -> DataFrames.toTimedelta(df().col("b"), "s"), ErrorCode.UNSUPPORTED_DTYPE, "'b'", "bool");
         assertFails(() -> DataFrames.toTimedelta(df().col("x"), "fortnight"), ErrorCode.INVALID_ARGUMENT,
                 "'fortnight'");
         assertFails(() -> df().col("x").dt(), ErrorCode.UNSUPPORTED_DTYPE, ".dt", "'x'", "float64");
         assertFails(() -> df().col("t").dt().days(), ErrorCode.UNSUPPORTED_DTYPE, "timedelta64[ns]", "'t'");
+        assertFails(() -> df().col("t").dt().components(), ErrorCode.UNSUPPORTED_DTYPE, ".dt components",
+                "timedelta64[ns]", "'t'", "datetime64[ns]");
+        assertFails(() -> df().col("s").dt().components(), ErrorCode.UNSUPPORTED_DTYPE, ".dt", "'s'", "object");
         assertFails(() -> df().col("d").dt().year(), ErrorCode.UNSUPPORTED_DTYPE, "datetime64[ns]", "'d'");
         assertFails(() -> df().col("d").dt().totalSeconds().add(df().col("d")), ErrorCode.UNSUPPORTED_DTYPE,
                 "float64 + timedelta64[ns]");
@@ -137,6 +142,41 @@ class DataFrameTimedeltaTest {
                 "float64");
         assertFails(() -> Column.of("d", DType.TIMEDELTA, List.of("1h")), ErrorCode.UNSUPPORTED_DTYPE, "'d'",
                 "Durations");
+    }
+
+    @Test
+    void toTimedeltaErrorsAreRaiseOrCoerceAndIgnoreIsRefused() {
+        assertFails(() -> DataFrames.toTimedelta(df().col("s"), "ignore"), ErrorCode.NOT_SUPPORTED,
+                "errors='ignore'", "depends on the data", "errors='coerce'");
+        assertFails(() -> DataFrames.toTimedelta(df().col("s"), null, "ignore"), ErrorCode.NOT_SUPPORTED,
+                "errors='ignore'");
+        assertFails(() -> DataFrames.toTimedelta(df().col("s"), null, "skip"), ErrorCode.INVALID_ARGUMENT,
+                "errors='skip'", "'raise', 'coerce' or 'ignore'");
+        assertFails(() -> DataFrames.toTimedelta(df().col("s"), "s", "coerce"), ErrorCode.INVALID_ARGUMENT,
+                "unit='s'", "toTimedelta(series, null, errors)");
+        assertFails(() -> DataFrames.toTimedelta(df().col("x"), "coerce"), ErrorCode.INVALID_ARGUMENT, "'coerce'",
+                "not a unit", "'x'", "toTimedelta(series, unit, errors)");
+        assertFails(() -> DataFrames.toTimedelta(df().col("x"), null, "coerce"), ErrorCode.UNSUPPORTED_DTYPE, "'x'",
+                "float64", "give numbers a unit");
+        assertFails(() -> DataFrames.toTimedelta(df().col("b"), null, "coerce"), ErrorCode.UNSUPPORTED_DTYPE, "'b'",
+                "bool");
+        assertThatThrownBy(() -> DataFrames.toTimedelta(df().col("s"), null, null))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("errors");
+    }
+
+    @Test
+    void coerceMakesTextThatIsNoTimedeltaOrDoesNotFitNaT() {
+        DataFrame d = DataFrames.fromTable(LocalTable.of(Column.ofStrings("w", Arrays.asList("1h", "soon",
+                "200000 days", "99999999999999999999:00:00", null, "-1 days +23:00:00"))), 4);
+        LocalTable got = CLUSTER.session().executeTables(DataFrames.toTimedelta(d.col("w"), "coerce")).get(0);
+        // pandas 1.5.3 raises OverflowError for the two values beyond timedelta64[ns] even with errors='coerce'
+        Column w = got.column(0);
+        assertThat(java.util.stream.IntStream.range(0, w.length()).mapToObj(w::get))
+                .containsExactly(Duration.ofHours(1), null, null, null, null, Duration.ofHours(-1));
+        assertFails(() -> DataFrames.toTimedelta(d.col("w"), "raise").execute(CLUSTER.session()),
+                ErrorCode.USER_FUNCTION_FAILED, "'soon'", "errors='coerce'");
+        assertFails(() -> Timedeltas.parse("99999999999999999999:00:00"), ErrorCode.INVALID_ARGUMENT,
+                "'99999999999999999999:00:00'", "±292 years", "errors='coerce'");
     }
 
     @Test
