@@ -11,6 +11,8 @@
 #                 ",ROWS" its startRows (",0": from zero, as before session 17)
 #   PCA_SOLVER [unset: covariance_eigh]   Mars's PCA solver: covariance_eigh (the Gram matrix's eigenvectors, as
 #                 scikit-learn 1.5 picks for many rows and few features) or full (TSQR)
+#   DRIVER_MEMORY [unset: the default heap]   --driver-memory of the Mars runs (e.g. 6g: the workers' quota, about half
+#                 of it, then holds KMeans' and LogisticRegression's data at 10^7 rows, as scikit-learn holds it all)
 #   LEARN_DATA [/tmp/mars-learn/N]   where the data is written once and kept (about 900 bytes a row in all)
 #   SKLEARN_PYTHON [/usr/bin/python3]   an interpreter with scikit-learn (Debian's python3-sklearn)
 set -euo pipefail
@@ -64,12 +66,12 @@ median() {
   printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-echo "learn benchmark: N=$n on $master${LOGREG_SOLVER:+, logreg solver $LOGREG_SOLVER}${PCA_SOLVER:+, pca solver $PCA_SOLVER}, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "learn benchmark: N=$n on $master${LOGREG_SOLVER:+, logreg solver $LOGREG_SOLVER}${PCA_SOLVER:+, pca solver $PCA_SOLVER}${DRIVER_MEMORY:+, driver memory $DRIVER_MEMORY}, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for w in "${workloads[@]}"; do
   echo "$w"
   for ((i = 1; i <= reps; i++)); do
-    run "mars $w" env OPENBLAS_NUM_THREADS=1 "$submit" --master "$master" --class io.mars.benchmarks.LearnBenchmark \
-      "$jar" "$w" "$data" ${extra[$w]:-}
+    run "mars $w" env OPENBLAS_NUM_THREADS=1 "$submit" --master "$master" ${DRIVER_MEMORY:+--driver-memory "$DRIVER_MEMORY"} \
+      --class io.mars.benchmarks.LearnBenchmark "$jar" "$w" "$data" ${extra[$w]:-}
     run "scikit-learn $w" "$sk" "$script" "$w" "$data"
   done
   # the workers' memory at a quarter of the data this fit reads (local[2]: the two workers' quotas together), unless
