@@ -384,6 +384,17 @@ public final class LogisticRegression {
 
     /** The most probable class of each row (samples,), of y's dtype, lazily. */
     public Tensor predict(Tensor x) {
+        Inputs.requireFitted(coef, "LogisticRegression");
+        if (coef.length == 1) {
+            // two classes: the second where the score is positive, as scikit-learn's classes_[scores > 0] (a score of
+            // exactly 0 gives the first, as the argmax of [0, score] would): element-wise on the product of X's
+            // blocks with w, fused with it, instead of (samples, 2) scores and an argmax over them
+            Tensor xf = Inputs.matrix(x, "X");
+            Inputs.sameFeatures(xf, coef[0].length, "LogisticRegression");
+            Tensor score = xf.dot(Inputs.tensor(coef[0])).add(intercept[0]);
+            Tensor labels = Inputs.tensor(classes);
+            return Tensors.where(Tensors.greater(score, 0.0), labels.get(Index.at(1)), labels.get(Index.at(0)));
+        }
         Tensor best = scores(x).argmax(1);
         return Inputs.tensor(classes).take(best, 0);
     }
