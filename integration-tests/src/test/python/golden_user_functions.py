@@ -37,6 +37,11 @@ def col(s, name):
     return s.to_frame(name).reset_index(drop=True)
 
 
+def labelled(s):
+    """A series and its row labels: the labels as column "index", the values as column "" (a series without a name)."""
+    return s.rename("").to_frame().reset_index()
+
+
 def even_y_rows(p):
     """A partition's rows whose y is even, with k and 10 * y: a function giving fewer rows than it gets."""
     keep = p[p.y % 2 == 0]
@@ -79,6 +84,15 @@ def cases(df):
         "apply_rows_after_filter": lambda: col(df[df.y > 0].apply(lambda r: bool(r.b and r.k > 1), axis=1), ""),
         # pandas gives an empty frame for an empty frame's apply; Mars a series of the inferred dtype
         "empty_apply_rows": lambda: col(pd.Series([], dtype="float64"), ""),
+        # DataFrame.apply(axis=0) of a function giving one value per column: a series labelled by the column names
+        "apply_columns_count": lambda: labelled(df.apply(lambda c: c.count())),
+        "apply_columns_x_y_sum": lambda: labelled(df[["x", "y"]].apply(lambda c: float(c.sum()))),
+        "apply_columns_mean_or_nan": lambda: labelled(df[["x", "y"]].apply(
+            lambda c: np.nan if c.isna().any() else c.mean())),
+        "apply_columns_name_nulls": lambda: labelled(df.apply(lambda c: f"{c.name}:{c.isna().sum()}")),
+        "apply_columns_max_declared": lambda: labelled(df[["k", "y"]].apply(lambda c: c.max())),
+        "apply_columns_after_filter": lambda: labelled(df[df.y > 2].apply(lambda c: c.count())),
+        "empty_apply_columns": lambda: labelled(e.apply(lambda c: len(c))),
         # GroupBy.apply of a function returning a frame: groups in key order, null keys dropped
         "groupby_k_apply_summary": lambda: gapply(df, "k", group_summary),
         "groupby_g_apply_demean": lambda: gapply(df, "g", group_demean),

@@ -108,6 +108,32 @@ class UserFunctionBadInputTest {
     }
 
     @Test
+    void aColumnFunctionIsRefusedOrNamesTheColumnItFailedOn() {
+        fails(() -> df().apply(c -> (long) c.length(), 1), ErrorCode.INVALID_ARGUMENT, "axis must be 0", "got 1",
+                "give a RowFunction");
+        fails(() -> df().select(List.of()).apply(c -> (long) c.length(), 0), ErrorCode.INVALID_ARGUMENT,
+                "no columns");
+        fails(() -> df().apply(c -> Long.parseLong(c.getString(0)), 0), ErrorCode.USER_FUNCTION_FAILED,
+                "DataFrame.apply(axis=0) cannot infer the result's types", "NumberFormatException",
+                "apply(fn, 0, dtype)");
+        // mock columns of int64 and text give a long and a string: no one dtype
+        fails(() -> df().apply(c -> c.get(0), 0), ErrorCode.USER_FUNCTION_FAILED, "cannot infer",
+                "apply(fn, 0, dtype)");
+
+        Series applied = df().apply(c -> {
+            if (c.name().equals("x")) {
+                throw new IllegalStateException("no floats please, " + c.length() + " values");
+            }
+            return (long) c.length();
+        }, 0, DType.INT64); // declared: inferred, the mock column x would make it throw here already
+        fails(() -> run(applied), ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply(axis=0) of column 'x'",
+                "java.lang.IllegalStateException: no floats please, 5 values");
+        // any column may fail first
+        fails(() -> run(df().apply(c -> c.name(), 0, DType.INT64)), ErrorCode.USER_FUNCTION_FAILED,
+                "DataFrame.apply(axis=0) of column '", "which is not int64", "apply(fn, 0, dtype)");
+    }
+
+    @Test
     void aThrowingGroupFunctionNamesItsGroup() {
         DataFrame applied = df().groupBy("s").apply(g -> {
             if ("22".equals(g.column("s").getString(0))) {

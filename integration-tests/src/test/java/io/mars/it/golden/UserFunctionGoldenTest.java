@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Series.map/apply, DataFrame.apply (rows), DataFrame.mapPartitions, GroupBy.apply and Tensor.mapChunk with Java
+ * Series.map/apply, DataFrame.apply (rows, columns), DataFrame.mapPartitions, GroupBy.apply and Tensor.mapChunk with Java
  * lambdas against pandas and numpy running
  * the same functions written in Python: every case of {@code golden/dataframe/udf.json} (written by
  * {@code src/test/python/golden_user_functions.py}) with several chunkings, on a local cluster whose Arrow bytes must
@@ -81,6 +81,36 @@ class UserFunctionGoldenTest {
         CASES.put("apply_rows_after_filter", (df, e) -> df.filter(df.col("y").gt(0)).apply(r -> (Boolean) r.get("b")
                 && r.getLong("k") > 1));
         CASES.put("empty_apply_rows", (df, e) -> e.apply(r -> r.getDouble("x") + r.getLong("y")));
+        CASES.put("apply_columns_count", (df, e) -> labelled(df.apply(UserFunctionGoldenTest::count, 0)));
+        CASES.put("apply_columns_x_y_sum", (df, e) -> labelled(df.select("x", "y").apply(c -> {
+            double sum = 0;
+            for (int i = 0; i < c.length(); i++) {
+                sum += c.isNull(i) ? 0 : c.getDouble(i);
+            }
+            return sum;
+        }, 0)));
+        CASES.put("apply_columns_mean_or_nan", (df, e) -> labelled(df.select("x", "y").apply(c -> {
+            double sum = 0;
+            for (int i = 0; i < c.length(); i++) {
+                if (c.isNull(i)) {
+                    return Double.NaN;
+                }
+                sum += c.getDouble(i);
+            }
+            return sum / c.length();
+        }, 0)));
+        CASES.put("apply_columns_name_nulls", (df, e) -> labelled(df.apply(c -> c.name() + ":"
+                + (c.length() - count(c)), 0)));
+        CASES.put("apply_columns_max_declared", (df, e) -> labelled(df.select("k", "y").apply(c -> {
+            long max = Long.MIN_VALUE;
+            for (int i = 0; i < c.length(); i++) {
+                max = Math.max(max, c.getLong(i));
+            }
+            return max;
+        }, 0, DType.INT64)));
+        CASES.put("apply_columns_after_filter", (df, e) -> labelled(df.filter(df.col("y").gt(2))
+                .apply(UserFunctionGoldenTest::count, 0)));
+        CASES.put("empty_apply_columns", (df, e) -> labelled(e.apply(c -> (long) c.length(), 0)));
         CASES.put("groupby_k_apply_summary", (df, e) -> df.groupBy("k").apply(UserFunctionGoldenTest::groupSummary));
         CASES.put("groupby_g_apply_demean", (df, e) -> df.groupBy("g").apply(g -> {
             long sum = 0;
@@ -156,6 +186,20 @@ class UserFunctionGoldenTest {
             }
             return c;
         }).add(in.get("f").multiply(0)));
+    }
+
+    /** pandas' {@code count()}: the values that are not missing. */
+    private static long count(Column c) {
+        long n = 0;
+        for (int i = 0; i < c.length(); i++) {
+            n += c.isNull(i) ? 0 : 1;
+        }
+        return n;
+    }
+
+    /** The series and its labels (golden_user_functions.py's labelled): columns "index" and "". */
+    private static DataFrame labelled(io.mars.dataframe.Series s) {
+        return s.toFrame().resetIndex();
     }
 
     /** One row per group: its key, size and the sum of y (golden_user_functions.py's group_summary). */

@@ -8,6 +8,8 @@ import io.mars.common.operand.dataframe.ChunkSeriesMap;
 import io.mars.common.operand.dataframe.ChunkTableApplyRows;
 import io.mars.common.operand.dataframe.ChunkTableGroupApply;
 import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
+import io.mars.common.operand.dataframe.ChunkSeriesApplyWhole;
+import io.mars.common.operand.dataframe.SeriesApplyWhole;
 import io.mars.common.operand.dataframe.SeriesMap;
 import io.mars.common.operand.dataframe.TableApplyRows;
 import io.mars.common.operand.dataframe.TableGroupApply;
@@ -22,6 +24,7 @@ import java.util.List;
  * Tiling of the operands that run a user function: one chunk of output per chunk of input, at its place, carrying
  * the function's bytes. A tensor chunk keeps its shape; a series, and the series of a frame's rows, keeps its row
  * counts; a frame's partitions get row counts known only once computed (the function may return any number of rows).
+ * A function of a whole column gathers the column's chunks into one.
  */
 final class UserFunctionTilers {
     private UserFunctionTilers() {
@@ -35,6 +38,7 @@ final class UserFunctionTilers {
         r.markRowWise(TableApplyRows.class);
         r.register(TableApplyRows.class, UserFunctionTilers::applyRows);
         r.register(TableGroupApply.class, UserFunctionTilers::groupApply);
+        r.register(SeriesApplyWhole.class, UserFunctionTilers::applyWhole);
         r.register(io.mars.common.operand.tensor.TensorSpawn.class, UserFunctionTilers::spawn);
     }
 
@@ -71,6 +75,16 @@ final class UserFunctionTilers {
                     new long[] {lengths[i]}, new int[] {i}));
         }
         return new TiledTileable(new long[][] {lengths.clone()}, out);
+    }
+
+    /**
+     * One chunk over every chunk of the series: the function needs the whole column, so its values are gathered
+     * where it runs (the kernel refuses a column too large for the worker's heap).
+     */
+    static TiledTileable applyWhole(TileableNode node, SeriesApplyWhole op, List<TiledTileable> in, TileContext ctx) {
+        ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkSeriesApplyWhole(op.function(), op.dtype()),
+                in.get(0).chunks(), null, new long[] {1}, new int[] {0});
+        return new TiledTileable(new long[][] {{1}}, List.of(out));
     }
 
     static TiledTileable mapPartitions(TileableNode node, TableMapPartitions op, List<TiledTileable> in,

@@ -32,6 +32,8 @@ final class UserFunctionOperandSamples {
                         List.of(DType.INT64)),
                 new io.mars.common.operand.dataframe.ChunkTableGroupApply(fn, List.of("k"), List.of("s", "t"),
                         List.of(DType.STRING, DType.TIMESTAMP)),
+                new io.mars.common.operand.dataframe.SeriesApplyWhole(fn, DType.FLOAT64),
+                new io.mars.common.operand.dataframe.ChunkSeriesApplyWhole(fn, DType.STRING),
                 new io.mars.common.operand.tensor.TensorSpawn(fn, new byte[] {1, 2}, new int[] {0, 2, 1}),
                 new io.mars.common.operand.chunk.ChunkSpawn(fn, new byte[0], new int[] {1}));
     }

@@ -12,6 +12,7 @@ public sealed interface TableChunkOperand extends Operand permits
         ChunkReadCsv,
         ChunkReadParquet,
         ChunkSeriesAccessor,
+        ChunkSeriesApplyWhole,
         ChunkSeriesMap,
         ChunkTableAggCombine,
         ChunkTableAggFinal,

@@ -16,6 +16,7 @@ public sealed interface TableOperand extends Operand permits
         DataFrameToTensor,
         DataFrameWrite,
         SeriesAccessor,
+        SeriesApplyWhole,
         SeriesMap,
         TableAggPartial,
         TableAggStates,

@@ -51,6 +51,7 @@ public final class PruningRules {
             .with(TableMapPartitions.class, new NeedsAllColumns<>())
             .with(io.mars.common.operand.dataframe.TableApplyRows.class, new NeedsAllColumns<>())
             .with(io.mars.common.operand.dataframe.TableGroupApply.class, new NeedsAllColumns<>())
+            .with(io.mars.common.operand.dataframe.SeriesApplyWhole.class, new NeedsAllColumns<>())
             // sources from local data or a tensor: nothing to prune yet
             .with(DataFrameFromLocal.class, new NeedsAllColumns<>())
             .with(DataFrameFromTensor.class, new NeedsAllColumns<>())
