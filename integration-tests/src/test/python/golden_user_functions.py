@@ -37,6 +37,10 @@ def col(s, name):
     return s.to_frame(name).reset_index(drop=True)
 
 
+def expand(df, fn, names):
+    return df.apply(fn, axis=1, result_type="expand").set_axis(names, axis=1)
+
+
 def labelled(s):
     """A series and its row labels: the labels as column "index", the values as column "" (a series without a name)."""
     return s.rename("").to_frame().reset_index()
@@ -84,6 +88,18 @@ def cases(df):
         "apply_rows_after_filter": lambda: col(df[df.y > 0].apply(lambda r: bool(r.b and r.k > 1), axis=1), ""),
         # pandas gives an empty frame for an empty frame's apply; Mars a series of the inferred dtype
         "empty_apply_rows": lambda: col(pd.Series([], dtype="float64"), ""),
+        # DataFrame.apply(axis=1, result_type='expand') of a function giving several values per row, columns named
+        # (Mars declares them; pandas numbers them): pandas' row of x and y is float64, so y - k is float64 too
+        "apply_rows_expand_sum_diff": lambda: expand(df, lambda r: [r.x + r.y, r.y - r.k], ["sum", "diff"]),
+        "apply_rows_expand_mixed": lambda: expand(df, lambda r: [None if pd.isna(r.g) else f"{r.k}{r.g}",
+                                                                 -1 if pd.isna(r.s) else len(r.s), not r.b],
+                                                  ["kg", "slen", "notb"]),
+        # the labels of the filtered frame kept
+        "apply_rows_expand_after_filter": lambda: expand(df[df.y > 2], lambda r: [r.y * 2, r.s],
+                                                         ["y2", "s"]).reset_index(),
+        # pandas gives an empty frame of the input's columns; Mars one of the declared columns
+        "empty_apply_rows_expand": lambda: pd.DataFrame({"sum": pd.Series([], dtype="float64"),
+                                                         "diff": pd.Series([], dtype="float64")}),
         # DataFrame.apply(axis=0) of a function giving one value per column: a series labelled by the column names
         "apply_columns_count": lambda: labelled(df.apply(lambda c: c.count())),
         "apply_columns_x_y_sum": lambda: labelled(df[["x", "y"]].apply(lambda c: float(c.sum()))),

@@ -166,6 +166,17 @@ public final class DataFrame implements Tileable {
     }
 
     /**
+     * pandas' {@code apply(func, axis=1, result_type='expand')}: {@code fn} of every row returns several values, a
+     * {@code List} or an {@code Object[]} of one value per declared column (null or NaN for a missing one), giving a
+     * frame of {@code columns} of {@code dtypes}, the rows' labels kept (pandas names the columns 0, 1, ...: rename
+     * them there). Numbers are converted to a column's numeric dtype; anything else must already be of it. The
+     * function is not called here. On an empty frame an empty frame of these columns (pandas gives its input's).
+     */
+    public <R> DataFrame apply(io.mars.types.RowFunction<R> fn, List<String> columns, List<DType> dtypes) {
+        return UserFunctionOps.applyRowsExpand(this, fn, columns, dtypes);
+    }
+
+    /**
      * pandas' {@code apply(func, axis=0)} for a function giving one value per column: a series (named {@code ""},
      * pandas' None) of {@code fn} of every column, labelled by the column names. {@code axis} must be 0 (for rows,
      * give a {@link io.mars.types.RowFunction}). The column comes whole, every chunk gathered, as an

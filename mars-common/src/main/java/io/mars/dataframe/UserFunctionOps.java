@@ -5,6 +5,7 @@ import io.mars.common.error.MarsException;
 import io.mars.common.operand.dataframe.SeriesApplyWhole;
 import io.mars.common.operand.dataframe.SeriesMap;
 import io.mars.common.operand.dataframe.TableApplyRows;
+import io.mars.common.operand.dataframe.TableApplyRowsExpand;
 import io.mars.common.operand.dataframe.TableMapPartitions;
 import io.mars.types.Column;
 import io.mars.types.ColumnFunction;
@@ -80,6 +81,39 @@ final class UserFunctionOps {
                 io.mars.common.operand.dataframe.ColumnExpr.column("", out,
                         new io.mars.common.operand.dataframe.ColumnRef(0, "")), labels.passOn(1))),
                 List.of(values, df), "", out, df.rowCount(), labels);
+    }
+
+    /**
+     * pandas' {@code apply(func, axis=1, result_type='expand')}: several values per row, as declared columns, the
+     * frame's labels kept.
+     */
+    static DataFrame applyRowsExpand(DataFrame df, RowFunction<?> fn, List<String> columns, List<DType> dtypes) {
+        Objects.requireNonNull(columns, "columns");
+        Objects.requireNonNull(dtypes, "dtypes");
+        if (columns.isEmpty() || columns.size() != dtypes.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.apply(rowFn, columns, dtypes): "
+                    + columns.size() + " columns " + columns + " but " + dtypes.size() + " dtypes " + dtypes
+                    + "; give one dtype per column, and at least one column");
+        }
+        if (new java.util.HashSet<>(columns).size() != columns.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.apply(rowFn, columns, dtypes): the columns "
+                    + columns + " repeat a name; give each column its own");
+        }
+        byte[] bytes = UserFunctions.serialize(fn, "DataFrame.apply");
+        DataFrame values = new DataFrame(new TableApplyRowsExpand(bytes, columns, dtypes), List.of(df), columns,
+                dtypes, df.rowCount());
+        RowLabels labels = df.labels();
+        if (labels.range()) {
+            return values;
+        }
+        List<io.mars.common.operand.dataframe.ColumnExpr> out = new ArrayList<>(columns.size() + 1);
+        for (int j = 0; j < columns.size(); j++) {
+            out.add(io.mars.common.operand.dataframe.ColumnExpr.column(columns.get(j), dtypes.get(j),
+                    new io.mars.common.operand.dataframe.ColumnRef(0, columns.get(j))));
+        }
+        out.add(labels.passOn(1));
+        return new DataFrame(new io.mars.common.operand.dataframe.TableMap(out), List.of(values, df), columns, dtypes,
+                df.rowCount(), labels);
     }
 
     /**

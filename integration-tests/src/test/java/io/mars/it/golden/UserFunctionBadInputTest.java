@@ -134,6 +134,33 @@ class UserFunctionBadInputTest {
     }
 
     @Test
+    void anExpandingRowFunctionMustGiveAValuePerDeclaredColumn() {
+        fails(() -> df().apply(r -> List.of(1L), List.of("a", "b"), List.of(DType.INT64)), ErrorCode.INVALID_ARGUMENT,
+                "2 columns [a, b] but 1 dtypes [int64]", "one dtype per column");
+        fails(() -> df().apply(r -> List.of(1L), List.of(), List.of()), ErrorCode.INVALID_ARGUMENT,
+                "at least one column");
+        fails(() -> df().apply(r -> List.of(1L, 2L), List.of("a", "a"), List.of(DType.INT64, DType.INT64)),
+                ErrorCode.INVALID_ARGUMENT, "[a, a] repeat a name");
+
+        List<DType> two = List.of(DType.INT64, DType.STRING);
+        fails(() -> run(df().apply(r -> List.of(r.getLong("k")), List.of("k", "s"), two)),
+                ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply (Row{k=", "returned [", "1 values",
+                "a List or an Object[] of 2 values, one per declared column [k, s]");
+        fails(() -> run(df().apply(r -> r.getLong("k"), List.of("k", "s"), two)),
+                ErrorCode.USER_FUNCTION_FAILED, "a java.lang.Long", "a List or an Object[] of 2 values");
+        fails(() -> run(df().apply(r -> new Object[] {r.getString("s"), r.getLong("k")}, List.of("k", "s"), two)),
+                ErrorCode.USER_FUNCTION_FAILED, "a value for column 'k' that is not int64",
+                "apply(fn, columns, dtypes)");
+        fails(() -> run(df().apply(r -> {
+            if (r.getLong("k") == -3) {
+                throw new IllegalStateException("minus three");
+            }
+            return List.of(r.getLong("k"), "ok");
+        }, List.of("k", "s"), two)), ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply (Row{k=-3",
+                "java.lang.IllegalStateException: minus three");
+    }
+
+    @Test
     void aThrowingGroupFunctionNamesItsGroup() {
         DataFrame applied = df().groupBy("s").apply(g -> {
             if ("22".equals(g.column("s").getString(0))) {

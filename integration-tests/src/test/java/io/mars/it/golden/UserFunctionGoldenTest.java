@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Series.map/apply, DataFrame.apply (rows, columns), DataFrame.mapPartitions, GroupBy.apply and Tensor.mapChunk with Java
+ * Series.map/apply, DataFrame.apply (rows, rows expanded to columns, columns), DataFrame.mapPartitions, GroupBy.apply and Tensor.mapChunk with Java
  * lambdas against pandas and numpy running
  * the same functions written in Python: every case of {@code golden/dataframe/udf.json} (written by
  * {@code src/test/python/golden_user_functions.py}) with several chunkings, on a local cluster whose Arrow bytes must
@@ -81,6 +81,18 @@ class UserFunctionGoldenTest {
         CASES.put("apply_rows_after_filter", (df, e) -> df.filter(df.col("y").gt(0)).apply(r -> (Boolean) r.get("b")
                 && r.getLong("k") > 1));
         CASES.put("empty_apply_rows", (df, e) -> e.apply(r -> r.getDouble("x") + r.getLong("y")));
+        // the dtypes pandas gives, declared; a Long for a float64 column is converted
+        CASES.put("apply_rows_expand_sum_diff", (df, e) -> df.apply(r -> List.of(r.getDouble("x") + r.getLong("y"),
+                r.getLong("y") - r.getLong("k")), List.of("sum", "diff"), List.of(DType.FLOAT64, DType.FLOAT64)));
+        CASES.put("apply_rows_expand_mixed", (df, e) -> df.apply(r -> new Object[] {
+            r.isNull("g") ? null : r.getLong("k") + r.getString("g"),
+            r.isNull("s") ? -1L : (long) r.getString("s").length(),
+            !(Boolean) r.get("b")}, List.of("kg", "slen", "notb"), List.of(DType.STRING, DType.INT64, DType.BOOL)));
+        CASES.put("apply_rows_expand_after_filter", (df, e) -> df.filter(df.col("y").gt(2))
+                .apply(r -> java.util.Arrays.asList(r.getLong("y") * 2, r.getString("s")), List.of("y2", "s"),
+                        List.of(DType.FLOAT64, DType.STRING)).resetIndex());
+        CASES.put("empty_apply_rows_expand", (df, e) -> e.apply(r -> List.of(r.getDouble("x") + r.getLong("y"),
+                r.getLong("y") - r.getLong("k")), List.of("sum", "diff"), List.of(DType.FLOAT64, DType.FLOAT64)));
         CASES.put("apply_columns_count", (df, e) -> labelled(df.apply(UserFunctionGoldenTest::count, 0)));
         CASES.put("apply_columns_x_y_sum", (df, e) -> labelled(df.select("x", "y").apply(c -> {
             double sum = 0;

@@ -4,14 +4,16 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.operand.chunk.ChunkMapChunk;
+import io.mars.common.operand.dataframe.ChunkSeriesApplyWhole;
 import io.mars.common.operand.dataframe.ChunkSeriesMap;
 import io.mars.common.operand.dataframe.ChunkTableApplyRows;
+import io.mars.common.operand.dataframe.ChunkTableApplyRowsExpand;
 import io.mars.common.operand.dataframe.ChunkTableGroupApply;
 import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
-import io.mars.common.operand.dataframe.ChunkSeriesApplyWhole;
 import io.mars.common.operand.dataframe.SeriesApplyWhole;
 import io.mars.common.operand.dataframe.SeriesMap;
 import io.mars.common.operand.dataframe.TableApplyRows;
+import io.mars.common.operand.dataframe.TableApplyRowsExpand;
 import io.mars.common.operand.dataframe.TableGroupApply;
 import io.mars.common.operand.dataframe.TableMapPartitions;
 import io.mars.common.operand.tensor.TensorMapChunk;
@@ -37,6 +39,8 @@ final class UserFunctionTilers {
         r.register(TableMapPartitions.class, UserFunctionTilers::mapPartitions);
         r.markRowWise(TableApplyRows.class);
         r.register(TableApplyRows.class, UserFunctionTilers::applyRows);
+        r.markRowWise(TableApplyRowsExpand.class);
+        r.register(TableApplyRowsExpand.class, UserFunctionTilers::applyRowsExpand);
         r.register(TableGroupApply.class, UserFunctionTilers::groupApply);
         r.register(SeriesApplyWhole.class, UserFunctionTilers::applyWhole);
         r.register(io.mars.common.operand.tensor.TensorSpawn.class, UserFunctionTilers::spawn);
@@ -75,6 +79,20 @@ final class UserFunctionTilers {
                     new long[] {lengths[i]}, new int[] {i}));
         }
         return new TiledTileable(new long[][] {lengths.clone()}, out);
+    }
+
+    static TiledTileable applyRowsExpand(TileableNode node, TableApplyRowsExpand op, List<TiledTileable> in,
+                                         TileContext ctx) {
+        TiledTileable src = in.get(0);
+        ChunkTableApplyRowsExpand chunkOp = new ChunkTableApplyRowsExpand(op.function(), op.columns(), op.dtypes());
+        long[] lengths = src.nsplits()[0];
+        long width = op.columns().size();
+        List<ChunkNode> out = new ArrayList<>(lengths.length);
+        for (int i = 0; i < lengths.length; i++) {
+            out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(src.chunks().get(i)), null,
+                    new long[] {lengths[i], width}, new int[] {i, 0}));
+        }
+        return new TiledTileable(new long[][] {lengths.clone(), {width}}, out);
     }
 
     /**

@@ -34,6 +34,10 @@ final class UserFunctionOperandSamples {
                         List.of(DType.STRING, DType.TIMESTAMP)),
                 new io.mars.common.operand.dataframe.SeriesApplyWhole(fn, DType.FLOAT64),
                 new io.mars.common.operand.dataframe.ChunkSeriesApplyWhole(fn, DType.STRING),
+                new io.mars.common.operand.dataframe.TableApplyRowsExpand(fn, List.of("a", "b"),
+                        List.of(DType.INT64, DType.STRING)),
+                new io.mars.common.operand.dataframe.ChunkTableApplyRowsExpand(fn, List.of("t"),
+                        List.of(DType.TIMEDELTA)),
                 new io.mars.common.operand.tensor.TensorSpawn(fn, new byte[] {1, 2}, new int[] {0, 2, 1}),
                 new io.mars.common.operand.chunk.ChunkSpawn(fn, new byte[0], new int[] {1}));
     }

@@ -8,6 +8,7 @@ import io.mars.common.operand.chunk.ChunkSpawn;
 import io.mars.common.operand.dataframe.ChunkSeriesApplyWhole;
 import io.mars.common.operand.dataframe.ChunkSeriesMap;
 import io.mars.common.operand.dataframe.ChunkTableApplyRows;
+import io.mars.common.operand.dataframe.ChunkTableApplyRowsExpand;
 import io.mars.common.operand.dataframe.ChunkTableGroupApply;
 import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
 import io.mars.common.operand.dataframe.TableRowPositions;
@@ -55,6 +56,8 @@ public final class UserFunctionKernels {
                         DataFrameKernels.table(in.get(0)), userClasses, allocator))
                 .with(ChunkTableApplyRows.class, (node, op, in) -> applyRows(op, DataFrameKernels.table(in.get(0)),
                         userClasses, allocator))
+                .with(ChunkTableApplyRowsExpand.class, (node, op, in) -> applyRowsExpand(op,
+                        DataFrameKernels.table(in.get(0)), userClasses, allocator))
                 .with(ChunkTableGroupApply.class, (node, op, in) -> groupApply(op, in, userClasses, allocator))
                 .with(ChunkSeriesApplyWhole.class, (node, op, in) -> applyWhole(op, in, userClasses, allocator,
                         Runtime.getRuntime().maxMemory()))
@@ -178,6 +181,52 @@ public final class UserFunctionKernels {
                     + " apply(fn, dtype)", e);
         }
         return DataFrameKernels.chunk(new LocalTable(List.of(out)), allocator);
+    }
+
+    /** The function of every row, each giving a List or an Object[] of a value per declared column. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static TableChunk applyRowsExpand(ChunkTableApplyRowsExpand op, LocalTable t, ClassLoader loader,
+                                              BufferAllocator allocator) {
+        RowFunction fn = UserFunctions.deserialize(op.function(), RowFunction.class, loader, "DataFrame.apply");
+        LocalTable rows = withoutLabels(t);
+        int n = rows.rowCount();
+        int width = op.columns().size();
+        List<List<Object>> values = new ArrayList<>(width);
+        for (int j = 0; j < width; j++) {
+            values.add(new ArrayList<>(n));
+        }
+        for (int i = 0; i < n; i++) {
+            Row row = new Row(rows, i);
+            Object r;
+            try {
+                r = fn.apply(row);
+            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+                throw UserFunctions.failed("DataFrame.apply (" + row + ")", e, UserFunctionKernels.class);
+            }
+            List<?> got = r instanceof List<?> list ? list : r instanceof Object[] array ? Arrays.asList(array) : null;
+            if (got == null || got.size() != width) {
+                throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply (" + row + "): the user"
+                        + " function returned " + (r instanceof Object[] a ? Arrays.toString(a) : r)
+                        + (got == null ? (r == null ? "" : ", a " + r.getClass().getName()) : ", " + got.size()
+                        + " values") + "; it must return a List or an Object[] of " + width + " values, one per"
+                        + " declared column " + op.columns());
+            }
+            for (int j = 0; j < width; j++) {
+                Object v = got.get(j);
+                values.get(j).add(v instanceof Double d && d.isNaN() || v instanceof Float f && f.isNaN() ? null : v);
+            }
+        }
+        List<Column> out = new ArrayList<>(width);
+        for (int j = 0; j < width; j++) {
+            try {
+                out.add(Column.of(op.columns().get(j), op.dtypes().get(j), values.get(j)));
+            } catch (MarsException e) {
+                throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply: the user function returned"
+                        + " a value for column '" + op.columns().get(j) + "' that is not " + op.dtypes().get(j) + ": "
+                        + e.getMessage() + "; declare the dtypes it returns: apply(fn, columns, dtypes)", e);
+            }
+        }
+        return DataFrameKernels.chunk(new LocalTable(out), allocator);
     }
 
     /**

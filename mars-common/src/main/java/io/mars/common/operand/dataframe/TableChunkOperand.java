@@ -18,6 +18,7 @@ public sealed interface TableChunkOperand extends Operand permits
         ChunkTableAggFinal,
         ChunkTableAggMap,
         ChunkTableApplyRows,
+        ChunkTableApplyRowsExpand,
         ChunkTableAssemble,
         ChunkTableDropDuplicates,
         ChunkTableFilter,
