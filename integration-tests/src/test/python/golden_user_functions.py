@@ -141,6 +141,12 @@ def tensors():
         "i_mod_3_is_0": i % 3 == 0,
         "i_times_half_declared_float": i * 0.5,
         "f_copy_changed_in_place": np.where(f > 0, 0.0, f),
+        # map_chunk(elementwise=False), each chunk's result of a declared shape: which values it gives depends on the
+        # chunking, so the golden answers are of the per-chunk results reduced, which do not
+        "f_chunk_sums_then_sum": np.array(f.sum()),
+        "f_chunk_column_sums_then_sum_axis_0": f.sum(axis=0),
+        "i_chunk_count_mod_3_then_sum": np.array((i % 3 == 0).sum(), dtype="int64"),
+        "f_chunk_row_max_then_max_axis_1": f.max(axis=1),
     }
 
 

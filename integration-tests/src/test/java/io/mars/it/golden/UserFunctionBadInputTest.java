@@ -15,6 +15,7 @@ import io.mars.tensor.Tensors;
 import io.mars.types.ChunkSpec;
 import io.mars.types.Column;
 import io.mars.types.DType;
+import io.mars.types.DataType;
 import io.mars.types.LocalTable;
 import io.mars.types.NDArray;
 import java.util.Arrays;
@@ -158,6 +159,18 @@ class UserFunctionBadInputTest {
             return List.of(r.getLong("k"), "ok");
         }, List.of("k", "s"), two)), ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply (Row{k=-3",
                 "java.lang.IllegalStateException: minus three");
+    }
+
+    @Test
+    void aDeclaredChunkShapeMustFitTheTensorAndTheFunction() {
+        Tensor x = Tensors.ones(Tensors.shape(4, 6)).rechunk(ChunkSpec.of(2, 3));
+        fails(() -> x.mapChunk(c -> c, DataType.FLOAT64, new long[] {1}), ErrorCode.INVALID_ARGUMENT,
+                "chunk shape [1] has 1 axes but the tensor of shape (4, 6) has 2", "one extent per axis");
+        fails(() -> x.mapChunk(c -> c, DataType.FLOAT64, new long[] {1, -2}), ErrorCode.INVALID_ARGUMENT,
+                "has -2 along axis 1", "0 or more, or -1");
+        Tensor wrong = x.mapChunk(c -> NDArray.of(new double[] {1, 2}, 2), DataType.FLOAT64, new long[] {1, 1});
+        fails(() -> wrong.execute(CLUSTER.session()), ErrorCode.USER_FUNCTION_FAILED, "returned a chunk of shape (2,)",
+                "for one of shape (2, 3)", "the declared chunk shape gives (1, 1) for this chunk");
     }
 
     @Test

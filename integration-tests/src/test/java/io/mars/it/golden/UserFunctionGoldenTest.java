@@ -33,9 +33,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Series.map/apply, DataFrame.apply (rows, rows expanded to columns, columns), DataFrame.mapPartitions, GroupBy.apply and Tensor.mapChunk with Java
- * lambdas against pandas and numpy running
- * the same functions written in Python: every case of {@code golden/dataframe/udf.json} (written by
+ * Series.map/apply, DataFrame.apply (rows, rows expanded to columns, columns), DataFrame.mapPartitions,
+ * GroupBy.apply and Tensor.mapChunk (elementwise or of declared chunk shapes) with Java lambdas against pandas and
+ * numpy running the same functions written in Python: every case of {@code golden/dataframe/udf.json} (written by
  * {@code src/test/python/golden_user_functions.py}) with several chunkings, on a local cluster whose Arrow bytes must
  * all be back when it stops.
  */
@@ -198,6 +198,50 @@ class UserFunctionGoldenTest {
             }
             return c;
         }).add(in.get("f").multiply(0)));
+        // map_chunk(elementwise=False): per chunk a result of a declared shape, then reduced over the chunks
+        TENSOR_CASES.put("f_chunk_sums_then_sum", in -> in.get("f").mapChunk(UserFunctionGoldenTest::chunkSum,
+                DataType.FLOAT64, new long[] {1, 1}).sum());
+        TENSOR_CASES.put("f_chunk_column_sums_then_sum_axis_0", in -> in.get("f").mapChunk(c -> {
+            int rows = (int) c.shape()[0];
+            int cols = (int) c.shape()[1];
+            double[] sums = new double[cols];
+            for (int i = 0; i < c.size(); i++) {
+                sums[i % cols] += c.getDouble(i);
+            }
+            return NDArray.of(sums, 1, cols);
+        }, DataType.FLOAT64, new long[] {1, -1}).sum(0));
+        TENSOR_CASES.put("i_chunk_count_mod_3_then_sum", in -> in.get("i").mapChunk(c -> {
+            long n = 0;
+            for (int i = 0; i < c.size(); i++) {
+                n += c.getLong(i) % 3 == 0 ? 1 : 0;
+            }
+            return NDArray.of(new long[] {n}, 1, 1);
+        }, DataType.INT64, new long[] {1, 1}).sum());
+        TENSOR_CASES.put("f_chunk_row_max_then_max_axis_1", in -> in.get("f").mapChunk(
+                UserFunctionGoldenTest::chunkRowMax, DataType.FLOAT64, new long[] {-1, 1}).max(1));
+    }
+
+    /** A chunk's sum as a 1 x 1 chunk. */
+    private static NDArray chunkSum(NDArray c) {
+        double sum = 0;
+        for (int i = 0; i < c.size(); i++) {
+            sum += c.getDouble(i);
+        }
+        return NDArray.of(new double[] {sum}, 1, 1);
+    }
+
+    /** A 2-d chunk's row maxima as an (rows, 1) chunk. */
+    private static NDArray chunkRowMax(NDArray c) {
+        int rows = (int) c.shape()[0];
+        int cols = (int) c.shape()[1];
+        double[] max = new double[rows];
+        for (int r = 0; r < rows; r++) {
+            max[r] = Double.NEGATIVE_INFINITY;
+            for (int j = 0; j < cols; j++) {
+                max[r] = Math.max(max[r], c.getDouble(r * cols + j));
+            }
+        }
+        return NDArray.of(max, rows, 1);
     }
 
     /** pandas' {@code count()}: the values that are not missing. */
@@ -259,6 +303,29 @@ class UserFunctionGoldenTest {
         List<String> tensors = new ArrayList<>();
         GOLDEN.get("tensors").fieldNames().forEachRemaining(tensors::add);
         assertThat(TENSOR_CASES.keySet()).containsExactlyInAnyOrderElementsOf(tensors);
+    }
+
+    @Test
+    void mapChunkWithDeclaredChunkShapesGivesAChunkOfThemPerInputChunk() {
+        NDArray f = ndarray(GOLDEN.get("tensor_inputs").get("f"));
+        Tensor x = Tensors.array(f, ChunkSpec.of(3, 4)); // 2 x 2 chunks: (3, 4) (3, 2) (1, 4) (1, 2)
+        Tensor sums = x.mapChunk(UserFunctionGoldenTest::chunkSum, DataType.FLOAT64, new long[] {1, 1});
+        assertThat(sums.shape()).as("known once tiled").containsExactly(-1, -1);
+        NDArray got = sums.execute(CLUSTER.session());
+        assertThat(got.shape()).containsExactly(2, 2);
+        // the top-left chunk: rows 0-2, columns 0-3 of f
+        double topLeft = 0;
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 4; c++) {
+                topLeft += f.getDouble(r * 6 + c);
+            }
+        }
+        assertThat(got.getDouble(0)).isCloseTo(topLeft, within(1e-12));
+        Tensor rowMax = x.mapChunk(UserFunctionGoldenTest::chunkRowMax, DataType.FLOAT64, new long[] {-1, 1});
+        assertThat(rowMax.shape()).containsExactly(4, -1);
+        assertThat(rowMax.execute(CLUSTER.session()).shape()).containsExactly(4, 2);
+        CLUSTER.session().release(sums);
+        CLUSTER.session().release(rowMax);
     }
 
     @ParameterizedTest(name = "{0} rows/chunk={1}")

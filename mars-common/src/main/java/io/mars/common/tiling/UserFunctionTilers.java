@@ -17,6 +17,7 @@ import io.mars.common.operand.dataframe.TableApplyRowsExpand;
 import io.mars.common.operand.dataframe.TableGroupApply;
 import io.mars.common.operand.dataframe.TableMapPartitions;
 import io.mars.common.operand.tensor.TensorMapChunk;
+import io.mars.common.operand.tensor.TensorMapChunkShaped;
 import io.mars.types.Shapes;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,6 +35,7 @@ final class UserFunctionTilers {
 
     static void registerAll(TilerRegistry r) {
         r.register(TensorMapChunk.class, UserFunctionTilers::mapChunk);
+        r.register(TensorMapChunkShaped.class, UserFunctionTilers::mapChunkShaped);
         r.markRowWise(SeriesMap.class);
         r.register(SeriesMap.class, UserFunctionTilers::seriesMap);
         r.register(TableMapPartitions.class, UserFunctionTilers::mapPartitions);
@@ -55,6 +57,34 @@ final class UserFunctionTilers {
             out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(c), node.dtype(), c.shape(), c.index()));
         }
         return new TiledTileable(copy(src.nsplits()), out);
+    }
+
+    /**
+     * A chunk per input chunk, at its place, of the declared shape: along each axis the declared extent for every
+     * chunk, or the input's extents where it is {@link TensorMapChunkShaped#SAME}.
+     */
+    static TiledTileable mapChunkShaped(TileableNode node, TensorMapChunkShaped op, List<TiledTileable> in,
+                                        TileContext ctx) {
+        TiledTileable src = in.get(0);
+        long[][] srcSplits = src.nsplits();
+        long[][] nsplits = new long[srcSplits.length][];
+        for (int k = 0; k < srcSplits.length; k++) {
+            nsplits[k] = srcSplits[k].clone();
+            if (op.chunkShape()[k] != TensorMapChunkShaped.SAME) {
+                Arrays.fill(nsplits[k], op.chunkShape()[k]);
+            }
+        }
+        ChunkMapChunk chunkOp = new ChunkMapChunk(op.function());
+        List<ChunkNode> out = new ArrayList<>(src.chunks().size());
+        for (int i = 0; i < src.chunks().size(); i++) {
+            ChunkNode c = src.chunks().get(i);
+            long[] shape = new long[nsplits.length];
+            for (int k = 0; k < shape.length; k++) {
+                shape[k] = nsplits[k][c.index()[k]];
+            }
+            out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(c), node.dtype(), shape, c.index()));
+        }
+        return new TiledTileable(nsplits, out);
     }
 
     static TiledTileable seriesMap(TileableNode node, SeriesMap op, List<TiledTileable> in, TileContext ctx) {

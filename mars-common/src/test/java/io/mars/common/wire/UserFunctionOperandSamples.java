@@ -21,6 +21,7 @@ final class UserFunctionOperandSamples {
         byte[] fn = UserFunctions.serialize((ChunkFunction) chunk -> chunk, "sample");
         return List.of(
                 new TensorMapChunk(fn),
+                new io.mars.common.operand.tensor.TensorMapChunkShaped(fn, new long[] {-1, 1}),
                 new ChunkMapChunk(new byte[] {-84, -19, 0, 5, 127}),
                 new SeriesMap(fn, DType.STRING),
                 new ChunkSeriesMap(fn, DType.TIMESTAMP),

@@ -77,10 +77,13 @@ public final class UserFunctionKernels {
             throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapChunk (chunk " + node.key() + "): the user"
                     + " function returned null");
         }
-        if (!Arrays.equals(out.shapeView(), in.shapeView())) {
+        // the node's shape: the input chunk's (elementwise), or the one declared for this chunk
+        if (!Arrays.equals(out.shapeView(), node.shape())) {
             throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapChunk (chunk " + node.key() + "): the user"
                     + " function returned a chunk of shape " + Shapes.toString(out.shapeView()) + " for one of shape "
-                    + Shapes.toString(in.shapeView()) + "; it must keep the chunk's shape");
+                    + Shapes.toString(in.shapeView()) + (Arrays.equals(node.shape(), in.shapeView())
+                    ? "; it must keep the chunk's shape"
+                    : "; the declared chunk shape gives " + Shapes.toString(node.shape()) + " for this chunk"));
         }
         return out.astype(node.dtype());
     }
