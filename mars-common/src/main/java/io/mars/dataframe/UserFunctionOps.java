@@ -23,9 +23,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Series.map/apply, DataFrame.apply (a function of rows or of columns) and DataFrame.mapPartitions: the function serialized into the operand, and the result's types
- * inferred, when not given, as Mars infers them: by calling the function here, before anything runs, on mock data of
- * the input's types (Mars's {@code build_series}/{@code build_df}), two values per column.
+ * Series.map/apply, DataFrame.apply (a function of rows, giving one value or several; or of whole columns) and
+ * DataFrame.mapPartitions: the function serialized into the operand, and the result's types inferred, when not given,
+ * as Mars infers them: by calling the function here, before anything runs, on mock data of the input's types (Mars's
+ * {@code build_series}/{@code build_df}), two values per column.
  */
 final class UserFunctionOps {
     private UserFunctionOps() {

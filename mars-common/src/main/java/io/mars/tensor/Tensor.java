@@ -364,10 +364,10 @@ public final class Tensor implements io.mars.common.graph.Tileable {
     /**
      * Mars's {@code map_chunk(fn, elementwise=False)} with each result chunk's shape declared: {@code fn} of every
      * chunk (a copy) gives a chunk {@code chunkShape[k]} long along axis {@code k}, or as long as the input chunk where
-     * that is -1, placed where the input chunk was. So the result's shape depends on the chunking along every axis of
-     * a declared extent (a chunk's sum as {@code {1, 1}} gives one value per chunk): it is unknown here there, and known
-     * once tiled. {@code dtype} is declared, the function is not called here; a chunk of another dtype is converted.
-     * A chunk of another shape fails the task with USER_FUNCTION_FAILED.
+     * that is -1, placed where the input chunk was. Along an axis of a declared extent the result's length depends on
+     * the chunking (a chunk's sum as {@code {1, 1}} gives one value per chunk): unknown (-1) here, known once tiled.
+     * {@code dtype} is declared, the function is not called here; a chunk of another dtype is converted. A chunk of
+     * another shape fails the task with USER_FUNCTION_FAILED.
      */
     public Tensor mapChunk(ChunkFunction fn, DataType dtype, long[] chunkShape) {
         java.util.Objects.requireNonNull(dtype, "dtype");
