@@ -37,6 +37,15 @@ def col(s, name):
     return s.to_frame(name).reset_index(drop=True)
 
 
+def expand(df, fn, names):
+    return df.apply(fn, axis=1, result_type="expand").set_axis(names, axis=1)
+
+
+def labelled(s):
+    """A series and its row labels: the labels as column "index", the values as column "" (a series without a name)."""
+    return s.rename("").to_frame().reset_index()
+
+
 def even_y_rows(p):
     """A partition's rows whose y is even, with k and 10 * y: a function giving fewer rows than it gets."""
     keep = p[p.y % 2 == 0]
@@ -79,6 +88,27 @@ def cases(df):
         "apply_rows_after_filter": lambda: col(df[df.y > 0].apply(lambda r: bool(r.b and r.k > 1), axis=1), ""),
         # pandas gives an empty frame for an empty frame's apply; Mars a series of the inferred dtype
         "empty_apply_rows": lambda: col(pd.Series([], dtype="float64"), ""),
+        # DataFrame.apply(axis=1, result_type='expand') of a function giving several values per row, columns named
+        # (Mars declares them; pandas numbers them): pandas' row of x and y is float64, so y - k is float64 too
+        "apply_rows_expand_sum_diff": lambda: expand(df, lambda r: [r.x + r.y, r.y - r.k], ["sum", "diff"]),
+        "apply_rows_expand_mixed": lambda: expand(df, lambda r: [None if pd.isna(r.g) else f"{r.k}{r.g}",
+                                                                 -1 if pd.isna(r.s) else len(r.s), not r.b],
+                                                  ["kg", "slen", "notb"]),
+        # the labels of the filtered frame kept
+        "apply_rows_expand_after_filter": lambda: expand(df[df.y > 2], lambda r: [r.y * 2, r.s],
+                                                         ["y2", "s"]).reset_index(),
+        # pandas gives an empty frame of the input's columns; Mars one of the declared columns
+        "empty_apply_rows_expand": lambda: pd.DataFrame({"sum": pd.Series([], dtype="float64"),
+                                                         "diff": pd.Series([], dtype="float64")}),
+        # DataFrame.apply(axis=0) of a function giving one value per column: a series labelled by the column names
+        "apply_columns_count": lambda: labelled(df.apply(lambda c: c.count())),
+        "apply_columns_x_y_sum": lambda: labelled(df[["x", "y"]].apply(lambda c: float(c.sum()))),
+        "apply_columns_mean_or_nan": lambda: labelled(df[["x", "y"]].apply(
+            lambda c: np.nan if c.isna().any() else c.mean())),
+        "apply_columns_name_nulls": lambda: labelled(df.apply(lambda c: f"{c.name}:{c.isna().sum()}")),
+        "apply_columns_max_declared": lambda: labelled(df[["k", "y"]].apply(lambda c: c.max())),
+        "apply_columns_after_filter": lambda: labelled(df[df.y > 2].apply(lambda c: c.count())),
+        "empty_apply_columns": lambda: labelled(e.apply(lambda c: len(c))),
         # GroupBy.apply of a function returning a frame: groups in key order, null keys dropped
         "groupby_k_apply_summary": lambda: gapply(df, "k", group_summary),
         "groupby_g_apply_demean": lambda: gapply(df, "g", group_demean),
@@ -111,6 +141,12 @@ def tensors():
         "i_mod_3_is_0": i % 3 == 0,
         "i_times_half_declared_float": i * 0.5,
         "f_copy_changed_in_place": np.where(f > 0, 0.0, f),
+        # map_chunk(elementwise=False), each chunk's result of a declared shape: which values it gives depends on the
+        # chunking, so the golden answers are of the per-chunk results reduced, which do not
+        "f_chunk_sums_then_sum": np.array(f.sum()),
+        "f_chunk_column_sums_then_sum_axis_0": f.sum(axis=0),
+        "i_chunk_count_mod_3_then_sum": np.array((i % 3 == 0).sum(), dtype="int64"),
+        "f_chunk_row_max_then_max_axis_1": f.max(axis=1),
     }
 
 

@@ -165,6 +165,35 @@ public final class DataFrame implements Tileable {
         return UserFunctionOps.applyRows(this, fn, Objects.requireNonNull(dtype, "dtype"));
     }
 
+    /**
+     * pandas' {@code apply(func, axis=1, result_type='expand')}: {@code fn} of every row returns several values, a
+     * {@code List} or an {@code Object[]} of one value per declared column (null or NaN for a missing one), giving a
+     * frame of {@code columns} of {@code dtypes}, the rows' labels kept (pandas names the columns 0, 1, ...: rename
+     * them there). Numbers are converted to a column's numeric dtype; anything else must already be of it. The
+     * function is not called here. On an empty frame an empty frame of these columns (pandas gives its input's).
+     */
+    public <R> DataFrame apply(io.mars.types.RowFunction<R> fn, List<String> columns, List<DType> dtypes) {
+        return UserFunctionOps.applyRowsExpand(this, fn, columns, dtypes);
+    }
+
+    /**
+     * pandas' {@code apply(func, axis=0)} for a function giving one value per column: a series (named {@code ""},
+     * pandas' None) of {@code fn} of every column, labelled by the column names. {@code axis} must be 0 (for rows,
+     * give a {@link io.mars.types.RowFunction}). The column comes whole, every chunk gathered, as an
+     * {@link io.mars.types.Column} named after it (null where a value is missing); its heap copy lives on one worker,
+     * and a column too large for a quarter of that worker's heap is refused with WORKING_SET_TOO_LARGE. The dtype is
+     * inferred by calling {@code fn} here on a mock column of 2 values of each column's dtype; declare it with
+     * {@link #apply(io.mars.types.ColumnFunction, int, DType)} when the function cannot take those.
+     */
+    public <R> Series apply(io.mars.types.ColumnFunction<R> fn, int axis) {
+        return UserFunctionOps.applyColumns(this, fn, axis, null);
+    }
+
+    /** {@link #apply(io.mars.types.ColumnFunction, int)} with the result's dtype declared (fn is not called here). */
+    public <R> Series apply(io.mars.types.ColumnFunction<R> fn, int axis, DType dtype) {
+        return UserFunctionOps.applyColumns(this, fn, axis, Objects.requireNonNull(dtype, "dtype"));
+    }
+
     /** {@link #mapPartitions(io.mars.types.TableFunction)} with the result's columns declared. */
     public DataFrame mapPartitions(io.mars.types.TableFunction fn, List<String> columns, List<DType> dtypes) {
         return UserFunctionOps.mapPartitions(this, fn, Objects.requireNonNull(columns, "columns"), dtypes);

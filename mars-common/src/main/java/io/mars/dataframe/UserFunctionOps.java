@@ -2,10 +2,13 @@ package io.mars.dataframe;
 
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
+import io.mars.common.operand.dataframe.SeriesApplyWhole;
 import io.mars.common.operand.dataframe.SeriesMap;
 import io.mars.common.operand.dataframe.TableApplyRows;
+import io.mars.common.operand.dataframe.TableApplyRowsExpand;
 import io.mars.common.operand.dataframe.TableMapPartitions;
 import io.mars.types.Column;
+import io.mars.types.ColumnFunction;
 import io.mars.types.DType;
 import io.mars.types.LocalTable;
 import io.mars.types.Row;
@@ -20,9 +23,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Series.map/apply, DataFrame.apply (a function of rows) and DataFrame.mapPartitions: the function serialized into the operand, and the result's types
- * inferred, when not given, as Mars infers them: by calling the function here, before anything runs, on mock data of
- * the input's types (Mars's {@code build_series}/{@code build_df}), two values per column.
+ * Series.map/apply, DataFrame.apply (a function of rows, giving one value or several; or of whole columns) and
+ * DataFrame.mapPartitions: the function serialized into the operand, and the result's types inferred, when not given,
+ * as Mars infers them: by calling the function here, before anything runs, on mock data of the input's types (Mars's
+ * {@code build_series}/{@code build_df}), two values per column.
  */
 final class UserFunctionOps {
     private UserFunctionOps() {
@@ -78,6 +82,83 @@ final class UserFunctionOps {
                 io.mars.common.operand.dataframe.ColumnExpr.column("", out,
                         new io.mars.common.operand.dataframe.ColumnRef(0, "")), labels.passOn(1))),
                 List.of(values, df), "", out, df.rowCount(), labels);
+    }
+
+    /**
+     * pandas' {@code apply(func, axis=1, result_type='expand')}: several values per row, as declared columns, the
+     * frame's labels kept.
+     */
+    static DataFrame applyRowsExpand(DataFrame df, RowFunction<?> fn, List<String> columns, List<DType> dtypes) {
+        Objects.requireNonNull(columns, "columns");
+        Objects.requireNonNull(dtypes, "dtypes");
+        if (columns.isEmpty() || columns.size() != dtypes.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.apply(rowFn, columns, dtypes): "
+                    + columns.size() + " columns " + columns + " but " + dtypes.size() + " dtypes " + dtypes
+                    + "; give one dtype per column, and at least one column");
+        }
+        if (new java.util.HashSet<>(columns).size() != columns.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.apply(rowFn, columns, dtypes): the columns "
+                    + columns + " repeat a name; give each column its own");
+        }
+        byte[] bytes = UserFunctions.serialize(fn, "DataFrame.apply");
+        DataFrame values = new DataFrame(new TableApplyRowsExpand(bytes, columns, dtypes), List.of(df), columns,
+                dtypes, df.rowCount());
+        RowLabels labels = df.labels();
+        if (labels.range()) {
+            return values;
+        }
+        List<io.mars.common.operand.dataframe.ColumnExpr> out = new ArrayList<>(columns.size() + 1);
+        for (int j = 0; j < columns.size(); j++) {
+            out.add(io.mars.common.operand.dataframe.ColumnExpr.column(columns.get(j), dtypes.get(j),
+                    new io.mars.common.operand.dataframe.ColumnRef(0, columns.get(j))));
+        }
+        out.add(labels.passOn(1));
+        return new DataFrame(new io.mars.common.operand.dataframe.TableMap(out), List.of(values, df), columns, dtypes,
+                df.rowCount(), labels);
+    }
+
+    /**
+     * pandas' {@code apply(func, axis=0)} of a function giving one value per column: per column, one task over all
+     * its chunks ({@link SeriesApplyWhole}), the values concatenated in column order, labelled by column name.
+     */
+    static Series applyColumns(DataFrame df, ColumnFunction<?> fn, int axis, DType dtype) {
+        if (axis != 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.apply(ColumnFunction, axis): axis must be 0"
+                    + " (a function of each column), got " + axis + "; for a function of each row (axis=1) give a"
+                    + " RowFunction: apply(rowFn) or apply(rowFn, dtype)");
+        }
+        if (df.columns().isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.apply(ColumnFunction, 0): the frame has no"
+                    + " columns to apply the function to");
+        }
+        byte[] bytes = UserFunctions.serialize(fn, "DataFrame.apply(axis=0)");
+        DType out = dtype != null ? dtype : inferColumns(df, fn);
+        List<Series> values = new ArrayList<>(df.columns().size());
+        for (String c : df.columns()) {
+            values.add(new Series(new SeriesApplyWhole(bytes, out), List.of(df.col(c).withoutLabels()), "", out, 1,
+                    RowLabels.stored(null, DType.STRING)));
+        }
+        return DataFrames.concat(values.toArray(new Series[0]));
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static DType inferColumns(DataFrame df, ColumnFunction fn) {
+        LocalTable mock = mockTable(df);
+        List<Object> results = new ArrayList<>(mock.columnCount());
+        for (Column c : mock.columns()) {
+            try {
+                results.add(fn.apply(c));
+            } catch (RuntimeException | LinkageError | AssertionError e) {
+                throw cannotInfer("DataFrame.apply(axis=0)", "threw " + e + " on the mock column " + c,
+                        "apply(fn, 0, dtype)", e);
+            }
+        }
+        try {
+            return Column.infer("", results);
+        } catch (MarsException e) {
+            throw cannotInfer("DataFrame.apply(axis=0)", "returned " + results + " for mock columns of " + df.dtypes()
+                    + ", " + e.getMessage(), "apply(fn, 0, dtype)", e);
+        }
     }
 
     private static LocalTable mockTable(DataFrame df) {

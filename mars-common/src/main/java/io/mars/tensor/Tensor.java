@@ -361,6 +361,39 @@ public final class Tensor implements io.mars.common.graph.Tileable {
                 java.util.Objects.requireNonNull(dtype, "dtype"), shape);
     }
 
+    /**
+     * Mars's {@code map_chunk(fn, elementwise=False)} with each result chunk's shape declared: {@code fn} of every
+     * chunk (a copy) gives a chunk {@code chunkShape[k]} long along axis {@code k}, or as long as the input chunk where
+     * that is -1, placed where the input chunk was. Along an axis of a declared extent the result's length depends on
+     * the chunking (a chunk's sum as {@code {1, 1}} gives one value per chunk): unknown (-1) here, known once tiled.
+     * {@code dtype} is declared, the function is not called here; a chunk of another dtype is converted. A chunk of
+     * another shape fails the task with USER_FUNCTION_FAILED.
+     */
+    public Tensor mapChunk(ChunkFunction fn, DataType dtype, long[] chunkShape) {
+        java.util.Objects.requireNonNull(dtype, "dtype");
+        java.util.Objects.requireNonNull(chunkShape, "chunkShape");
+        if (chunkShape.length != shape.length) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "mapChunk: the chunk shape "
+                    + Arrays.toString(chunkShape) + " has " + chunkShape.length + " axes but the tensor of shape "
+                    + Shapes.toString(shape) + " has " + shape.length + "; give one extent per axis (-1 keeps the"
+                    + " input chunk's)");
+        }
+        long[] out = shape.clone();
+        for (int k = 0; k < chunkShape.length; k++) {
+            if (chunkShape[k] < io.mars.common.operand.tensor.TensorMapChunkShaped.SAME) {
+                throw new MarsException(ErrorCode.INVALID_ARGUMENT, "mapChunk: the chunk shape "
+                        + Arrays.toString(chunkShape) + " has " + chunkShape[k] + " along axis " + k + "; an extent"
+                        + " is 0 or more, or -1 to keep the input chunk's");
+            }
+            if (chunkShape[k] != io.mars.common.operand.tensor.TensorMapChunkShaped.SAME) {
+                out[k] = Shapes.UNKNOWN; // as many times chunkShape[k] as there are chunks along k, known once tiled
+            }
+        }
+        byte[] bytes = UserFunctions.serialize(fn, "mapChunk");
+        return new Tensor(new io.mars.common.operand.tensor.TensorMapChunkShaped(bytes, chunkShape.clone()),
+                List.of(this), dtype, out);
+    }
+
     // ----- linear algebra -----
 
     /** numpy.dot. */

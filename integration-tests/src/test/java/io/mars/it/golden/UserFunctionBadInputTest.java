@@ -15,6 +15,7 @@ import io.mars.tensor.Tensors;
 import io.mars.types.ChunkSpec;
 import io.mars.types.Column;
 import io.mars.types.DType;
+import io.mars.types.DataType;
 import io.mars.types.LocalTable;
 import io.mars.types.NDArray;
 import java.util.Arrays;
@@ -105,6 +106,71 @@ class UserFunctionBadInputTest {
         });
         fails(() -> run(applied), ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply (Row{k=4, x=4.0, s=x})",
                 "java.lang.IllegalArgumentException: row four is not welcome");
+    }
+
+    @Test
+    void aColumnFunctionIsRefusedOrNamesTheColumnItFailedOn() {
+        fails(() -> df().apply(c -> (long) c.length(), 1), ErrorCode.INVALID_ARGUMENT, "axis must be 0", "got 1",
+                "give a RowFunction");
+        fails(() -> df().select(List.of()).apply(c -> (long) c.length(), 0), ErrorCode.INVALID_ARGUMENT,
+                "no columns");
+        fails(() -> df().apply(c -> Long.parseLong(c.getString(0)), 0), ErrorCode.USER_FUNCTION_FAILED,
+                "DataFrame.apply(axis=0) cannot infer the result's types", "NumberFormatException",
+                "apply(fn, 0, dtype)");
+        // mock columns of int64 and text give a long and a string: no one dtype
+        fails(() -> df().apply(c -> c.get(0), 0), ErrorCode.USER_FUNCTION_FAILED, "cannot infer",
+                "apply(fn, 0, dtype)");
+
+        Series applied = df().apply(c -> {
+            if (c.name().equals("x")) {
+                throw new IllegalStateException("no floats please, " + c.length() + " values");
+            }
+            return (long) c.length();
+        }, 0, DType.INT64); // declared: inferred, the mock column x would make it throw here already
+        fails(() -> run(applied), ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply(axis=0) of column 'x'",
+                "java.lang.IllegalStateException: no floats please, 5 values");
+        // any column may fail first
+        fails(() -> run(df().apply(c -> c.name(), 0, DType.INT64)), ErrorCode.USER_FUNCTION_FAILED,
+                "DataFrame.apply(axis=0) of column '", "which is not int64", "apply(fn, 0, dtype)");
+    }
+
+    @Test
+    void anExpandingRowFunctionMustGiveAValuePerDeclaredColumn() {
+        fails(() -> df().apply(r -> List.of(1L), List.of("a", "b"), List.of(DType.INT64)), ErrorCode.INVALID_ARGUMENT,
+                "2 columns [a, b] but 1 dtypes [int64]", "one dtype per column");
+        fails(() -> df().apply(r -> List.of(1L), List.of(), List.of()), ErrorCode.INVALID_ARGUMENT,
+                "at least one column");
+        fails(() -> df().apply(r -> List.of(1L, 2L), List.of("a", "a"), List.of(DType.INT64, DType.INT64)),
+                ErrorCode.INVALID_ARGUMENT, "[a, a] repeat a name");
+
+        List<DType> two = List.of(DType.INT64, DType.STRING);
+        fails(() -> run(df().apply(r -> List.of(r.getLong("k")), List.of("k", "s"), two)),
+                ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply (Row{k=", "returned [", "1 values",
+                "a List or an Object[] of 2 values, one per declared column [k, s]");
+        fails(() -> run(df().apply(r -> r.getLong("k"), List.of("k", "s"), two)),
+                ErrorCode.USER_FUNCTION_FAILED, "a java.lang.Long", "a List or an Object[] of 2 values");
+        fails(() -> run(df().apply(r -> new Object[] {r.getString("s"), r.getLong("k")}, List.of("k", "s"), two)),
+                ErrorCode.USER_FUNCTION_FAILED, "a value for column 'k' that is not int64",
+                "apply(fn, columns, dtypes)");
+        fails(() -> run(df().apply(r -> {
+            if (r.getLong("k") == -3) {
+                throw new IllegalStateException("minus three");
+            }
+            return List.of(r.getLong("k"), "ok");
+        }, List.of("k", "s"), two)), ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply (Row{k=-3",
+                "java.lang.IllegalStateException: minus three");
+    }
+
+    @Test
+    void aDeclaredChunkShapeMustFitTheTensorAndTheFunction() {
+        Tensor x = Tensors.ones(Tensors.shape(4, 6)).rechunk(ChunkSpec.of(2, 3));
+        fails(() -> x.mapChunk(c -> c, DataType.FLOAT64, new long[] {1}), ErrorCode.INVALID_ARGUMENT,
+                "chunk shape [1] has 1 axes but the tensor of shape (4, 6) has 2", "one extent per axis");
+        fails(() -> x.mapChunk(c -> c, DataType.FLOAT64, new long[] {1, -2}), ErrorCode.INVALID_ARGUMENT,
+                "has -2 along axis 1", "0 or more, or -1");
+        Tensor wrong = x.mapChunk(c -> NDArray.of(new double[] {1, 2}, 2), DataType.FLOAT64, new long[] {1, 1});
+        fails(() -> wrong.execute(CLUSTER.session()), ErrorCode.USER_FUNCTION_FAILED, "returned a chunk of shape (2,)",
+                "for one of shape (2, 3)", "the declared chunk shape gives (1, 1) for this chunk");
     }
 
     @Test

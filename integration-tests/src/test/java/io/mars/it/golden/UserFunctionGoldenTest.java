@@ -33,9 +33,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Series.map/apply, DataFrame.apply (rows), DataFrame.mapPartitions, GroupBy.apply and Tensor.mapChunk with Java
- * lambdas against pandas and numpy running
- * the same functions written in Python: every case of {@code golden/dataframe/udf.json} (written by
+ * Series.map/apply, DataFrame.apply (rows, rows expanded to columns, columns), DataFrame.mapPartitions,
+ * GroupBy.apply and Tensor.mapChunk (elementwise or of declared chunk shapes) with Java lambdas against pandas and
+ * numpy running the same functions written in Python: every case of {@code golden/dataframe/udf.json} (written by
  * {@code src/test/python/golden_user_functions.py}) with several chunkings, on a local cluster whose Arrow bytes must
  * all be back when it stops.
  */
@@ -81,6 +81,48 @@ class UserFunctionGoldenTest {
         CASES.put("apply_rows_after_filter", (df, e) -> df.filter(df.col("y").gt(0)).apply(r -> (Boolean) r.get("b")
                 && r.getLong("k") > 1));
         CASES.put("empty_apply_rows", (df, e) -> e.apply(r -> r.getDouble("x") + r.getLong("y")));
+        // the dtypes pandas gives, declared; a Long for a float64 column is converted
+        CASES.put("apply_rows_expand_sum_diff", (df, e) -> df.apply(r -> List.of(r.getDouble("x") + r.getLong("y"),
+                r.getLong("y") - r.getLong("k")), List.of("sum", "diff"), List.of(DType.FLOAT64, DType.FLOAT64)));
+        CASES.put("apply_rows_expand_mixed", (df, e) -> df.apply(r -> new Object[] {
+            r.isNull("g") ? null : r.getLong("k") + r.getString("g"),
+            r.isNull("s") ? -1L : (long) r.getString("s").length(),
+            !(Boolean) r.get("b")}, List.of("kg", "slen", "notb"), List.of(DType.STRING, DType.INT64, DType.BOOL)));
+        CASES.put("apply_rows_expand_after_filter", (df, e) -> df.filter(df.col("y").gt(2))
+                .apply(r -> java.util.Arrays.asList(r.getLong("y") * 2, r.getString("s")), List.of("y2", "s"),
+                        List.of(DType.FLOAT64, DType.STRING)).resetIndex());
+        CASES.put("empty_apply_rows_expand", (df, e) -> e.apply(r -> List.of(r.getDouble("x") + r.getLong("y"),
+                r.getLong("y") - r.getLong("k")), List.of("sum", "diff"), List.of(DType.FLOAT64, DType.FLOAT64)));
+        CASES.put("apply_columns_count", (df, e) -> labelled(df.apply(UserFunctionGoldenTest::count, 0)));
+        CASES.put("apply_columns_x_y_sum", (df, e) -> labelled(df.select("x", "y").apply(c -> {
+            double sum = 0;
+            for (int i = 0; i < c.length(); i++) {
+                sum += c.isNull(i) ? 0 : c.getDouble(i);
+            }
+            return sum;
+        }, 0)));
+        CASES.put("apply_columns_mean_or_nan", (df, e) -> labelled(df.select("x", "y").apply(c -> {
+            double sum = 0;
+            for (int i = 0; i < c.length(); i++) {
+                if (c.isNull(i)) {
+                    return Double.NaN;
+                }
+                sum += c.getDouble(i);
+            }
+            return sum / c.length();
+        }, 0)));
+        CASES.put("apply_columns_name_nulls", (df, e) -> labelled(df.apply(c -> c.name() + ":"
+                + (c.length() - count(c)), 0)));
+        CASES.put("apply_columns_max_declared", (df, e) -> labelled(df.select("k", "y").apply(c -> {
+            long max = Long.MIN_VALUE;
+            for (int i = 0; i < c.length(); i++) {
+                max = Math.max(max, c.getLong(i));
+            }
+            return max;
+        }, 0, DType.INT64)));
+        CASES.put("apply_columns_after_filter", (df, e) -> labelled(df.filter(df.col("y").gt(2))
+                .apply(UserFunctionGoldenTest::count, 0)));
+        CASES.put("empty_apply_columns", (df, e) -> labelled(e.apply(c -> (long) c.length(), 0)));
         CASES.put("groupby_k_apply_summary", (df, e) -> df.groupBy("k").apply(UserFunctionGoldenTest::groupSummary));
         CASES.put("groupby_g_apply_demean", (df, e) -> df.groupBy("g").apply(g -> {
             long sum = 0;
@@ -156,6 +198,64 @@ class UserFunctionGoldenTest {
             }
             return c;
         }).add(in.get("f").multiply(0)));
+        // map_chunk(elementwise=False): per chunk a result of a declared shape, then reduced over the chunks
+        TENSOR_CASES.put("f_chunk_sums_then_sum", in -> in.get("f").mapChunk(UserFunctionGoldenTest::chunkSum,
+                DataType.FLOAT64, new long[] {1, 1}).sum());
+        TENSOR_CASES.put("f_chunk_column_sums_then_sum_axis_0", in -> in.get("f").mapChunk(c -> {
+            int rows = (int) c.shape()[0];
+            int cols = (int) c.shape()[1];
+            double[] sums = new double[cols];
+            for (int i = 0; i < c.size(); i++) {
+                sums[i % cols] += c.getDouble(i);
+            }
+            return NDArray.of(sums, 1, cols);
+        }, DataType.FLOAT64, new long[] {1, -1}).sum(0));
+        TENSOR_CASES.put("i_chunk_count_mod_3_then_sum", in -> in.get("i").mapChunk(c -> {
+            long n = 0;
+            for (int i = 0; i < c.size(); i++) {
+                n += c.getLong(i) % 3 == 0 ? 1 : 0;
+            }
+            return NDArray.of(new long[] {n}, 1, 1);
+        }, DataType.INT64, new long[] {1, 1}).sum());
+        TENSOR_CASES.put("f_chunk_row_max_then_max_axis_1", in -> in.get("f").mapChunk(
+                UserFunctionGoldenTest::chunkRowMax, DataType.FLOAT64, new long[] {-1, 1}).max(1));
+    }
+
+    /** A chunk's sum as a 1 x 1 chunk. */
+    private static NDArray chunkSum(NDArray c) {
+        double sum = 0;
+        for (int i = 0; i < c.size(); i++) {
+            sum += c.getDouble(i);
+        }
+        return NDArray.of(new double[] {sum}, 1, 1);
+    }
+
+    /** A 2-d chunk's row maxima as an (rows, 1) chunk. */
+    private static NDArray chunkRowMax(NDArray c) {
+        int rows = (int) c.shape()[0];
+        int cols = (int) c.shape()[1];
+        double[] max = new double[rows];
+        for (int r = 0; r < rows; r++) {
+            max[r] = Double.NEGATIVE_INFINITY;
+            for (int j = 0; j < cols; j++) {
+                max[r] = Math.max(max[r], c.getDouble(r * cols + j));
+            }
+        }
+        return NDArray.of(max, rows, 1);
+    }
+
+    /** pandas' {@code count()}: the values that are not missing. */
+    private static long count(Column c) {
+        long n = 0;
+        for (int i = 0; i < c.length(); i++) {
+            n += c.isNull(i) ? 0 : 1;
+        }
+        return n;
+    }
+
+    /** The series and its labels (golden_user_functions.py's labelled): columns "index" and "". */
+    private static DataFrame labelled(io.mars.dataframe.Series s) {
+        return s.toFrame().resetIndex();
     }
 
     /** One row per group: its key, size and the sum of y (golden_user_functions.py's group_summary). */
@@ -203,6 +303,29 @@ class UserFunctionGoldenTest {
         List<String> tensors = new ArrayList<>();
         GOLDEN.get("tensors").fieldNames().forEachRemaining(tensors::add);
         assertThat(TENSOR_CASES.keySet()).containsExactlyInAnyOrderElementsOf(tensors);
+    }
+
+    @Test
+    void mapChunkWithDeclaredChunkShapesGivesAChunkOfThemPerInputChunk() {
+        NDArray f = ndarray(GOLDEN.get("tensor_inputs").get("f"));
+        Tensor x = Tensors.array(f, ChunkSpec.of(3, 4)); // 2 x 2 chunks: (3, 4) (3, 2) (1, 4) (1, 2)
+        Tensor sums = x.mapChunk(UserFunctionGoldenTest::chunkSum, DataType.FLOAT64, new long[] {1, 1});
+        assertThat(sums.shape()).as("known once tiled").containsExactly(-1, -1);
+        NDArray got = sums.execute(CLUSTER.session());
+        assertThat(got.shape()).containsExactly(2, 2);
+        // the top-left chunk: rows 0-2, columns 0-3 of f
+        double topLeft = 0;
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 4; c++) {
+                topLeft += f.getDouble(r * 6 + c);
+            }
+        }
+        assertThat(got.getDouble(0)).isCloseTo(topLeft, within(1e-12));
+        Tensor rowMax = x.mapChunk(UserFunctionGoldenTest::chunkRowMax, DataType.FLOAT64, new long[] {-1, 1});
+        assertThat(rowMax.shape()).containsExactly(4, -1);
+        assertThat(rowMax.execute(CLUSTER.session()).shape()).containsExactly(4, 2);
+        CLUSTER.session().release(sums);
+        CLUSTER.session().release(rowMax);
     }
 
     @ParameterizedTest(name = "{0} rows/chunk={1}")

@@ -4,15 +4,20 @@ import io.mars.common.graph.ChunkNode;
 import io.mars.common.graph.TileableNode;
 import io.mars.common.graph.TiledTileable;
 import io.mars.common.operand.chunk.ChunkMapChunk;
+import io.mars.common.operand.dataframe.ChunkSeriesApplyWhole;
 import io.mars.common.operand.dataframe.ChunkSeriesMap;
 import io.mars.common.operand.dataframe.ChunkTableApplyRows;
+import io.mars.common.operand.dataframe.ChunkTableApplyRowsExpand;
 import io.mars.common.operand.dataframe.ChunkTableGroupApply;
 import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
+import io.mars.common.operand.dataframe.SeriesApplyWhole;
 import io.mars.common.operand.dataframe.SeriesMap;
 import io.mars.common.operand.dataframe.TableApplyRows;
+import io.mars.common.operand.dataframe.TableApplyRowsExpand;
 import io.mars.common.operand.dataframe.TableGroupApply;
 import io.mars.common.operand.dataframe.TableMapPartitions;
 import io.mars.common.operand.tensor.TensorMapChunk;
+import io.mars.common.operand.tensor.TensorMapChunkShaped;
 import io.mars.types.Shapes;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,6 +27,7 @@ import java.util.List;
  * Tiling of the operands that run a user function: one chunk of output per chunk of input, at its place, carrying
  * the function's bytes. A tensor chunk keeps its shape; a series, and the series of a frame's rows, keeps its row
  * counts; a frame's partitions get row counts known only once computed (the function may return any number of rows).
+ * A function of a whole column gathers the column's chunks into one.
  */
 final class UserFunctionTilers {
     private UserFunctionTilers() {
@@ -29,12 +35,16 @@ final class UserFunctionTilers {
 
     static void registerAll(TilerRegistry r) {
         r.register(TensorMapChunk.class, UserFunctionTilers::mapChunk);
+        r.register(TensorMapChunkShaped.class, UserFunctionTilers::mapChunkShaped);
         r.markRowWise(SeriesMap.class);
         r.register(SeriesMap.class, UserFunctionTilers::seriesMap);
         r.register(TableMapPartitions.class, UserFunctionTilers::mapPartitions);
         r.markRowWise(TableApplyRows.class);
         r.register(TableApplyRows.class, UserFunctionTilers::applyRows);
+        r.markRowWise(TableApplyRowsExpand.class);
+        r.register(TableApplyRowsExpand.class, UserFunctionTilers::applyRowsExpand);
         r.register(TableGroupApply.class, UserFunctionTilers::groupApply);
+        r.register(SeriesApplyWhole.class, UserFunctionTilers::applyWhole);
         r.register(io.mars.common.operand.tensor.TensorSpawn.class, UserFunctionTilers::spawn);
     }
 
@@ -47,6 +57,34 @@ final class UserFunctionTilers {
             out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(c), node.dtype(), c.shape(), c.index()));
         }
         return new TiledTileable(copy(src.nsplits()), out);
+    }
+
+    /**
+     * A chunk per input chunk, at its place, of the declared shape: along each axis the declared extent for every
+     * chunk, or the input's extents where it is {@link TensorMapChunkShaped#SAME}.
+     */
+    static TiledTileable mapChunkShaped(TileableNode node, TensorMapChunkShaped op, List<TiledTileable> in,
+                                        TileContext ctx) {
+        TiledTileable src = in.get(0);
+        long[][] srcSplits = src.nsplits();
+        long[][] nsplits = new long[srcSplits.length][];
+        for (int k = 0; k < srcSplits.length; k++) {
+            nsplits[k] = srcSplits[k].clone();
+            if (op.chunkShape()[k] != TensorMapChunkShaped.SAME) {
+                Arrays.fill(nsplits[k], op.chunkShape()[k]);
+            }
+        }
+        ChunkMapChunk chunkOp = new ChunkMapChunk(op.function());
+        List<ChunkNode> out = new ArrayList<>(src.chunks().size());
+        for (int i = 0; i < src.chunks().size(); i++) {
+            ChunkNode c = src.chunks().get(i);
+            long[] shape = new long[nsplits.length];
+            for (int k = 0; k < shape.length; k++) {
+                shape[k] = nsplits[k][c.index()[k]];
+            }
+            out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(c), node.dtype(), shape, c.index()));
+        }
+        return new TiledTileable(nsplits, out);
     }
 
     static TiledTileable seriesMap(TileableNode node, SeriesMap op, List<TiledTileable> in, TileContext ctx) {
@@ -71,6 +109,30 @@ final class UserFunctionTilers {
                     new long[] {lengths[i]}, new int[] {i}));
         }
         return new TiledTileable(new long[][] {lengths.clone()}, out);
+    }
+
+    static TiledTileable applyRowsExpand(TileableNode node, TableApplyRowsExpand op, List<TiledTileable> in,
+                                         TileContext ctx) {
+        TiledTileable src = in.get(0);
+        ChunkTableApplyRowsExpand chunkOp = new ChunkTableApplyRowsExpand(op.function(), op.columns(), op.dtypes());
+        long[] lengths = src.nsplits()[0];
+        long width = op.columns().size();
+        List<ChunkNode> out = new ArrayList<>(lengths.length);
+        for (int i = 0; i < lengths.length; i++) {
+            out.add(ctx.chunk(node.key() + "." + i, chunkOp, List.of(src.chunks().get(i)), null,
+                    new long[] {lengths[i], width}, new int[] {i, 0}));
+        }
+        return new TiledTileable(new long[][] {lengths.clone(), {width}}, out);
+    }
+
+    /**
+     * One chunk over every chunk of the series: the function needs the whole column, so its values are gathered
+     * where it runs (the kernel refuses a column too large for the worker's heap).
+     */
+    static TiledTileable applyWhole(TileableNode node, SeriesApplyWhole op, List<TiledTileable> in, TileContext ctx) {
+        ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkSeriesApplyWhole(op.function(), op.dtype()),
+                in.get(0).chunks(), null, new long[] {1}, new int[] {0});
+        return new TiledTileable(new long[][] {{1}}, List.of(out));
     }
 
     static TiledTileable mapPartitions(TileableNode node, TableMapPartitions op, List<TiledTileable> in,

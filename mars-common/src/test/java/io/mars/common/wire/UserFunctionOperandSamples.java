@@ -21,6 +21,7 @@ final class UserFunctionOperandSamples {
         byte[] fn = UserFunctions.serialize((ChunkFunction) chunk -> chunk, "sample");
         return List.of(
                 new TensorMapChunk(fn),
+                new io.mars.common.operand.tensor.TensorMapChunkShaped(fn, new long[] {-1, 1}),
                 new ChunkMapChunk(new byte[] {-84, -19, 0, 5, 127}),
                 new SeriesMap(fn, DType.STRING),
                 new ChunkSeriesMap(fn, DType.TIMESTAMP),
@@ -32,6 +33,12 @@ final class UserFunctionOperandSamples {
                         List.of(DType.INT64)),
                 new io.mars.common.operand.dataframe.ChunkTableGroupApply(fn, List.of("k"), List.of("s", "t"),
                         List.of(DType.STRING, DType.TIMESTAMP)),
+                new io.mars.common.operand.dataframe.SeriesApplyWhole(fn, DType.FLOAT64),
+                new io.mars.common.operand.dataframe.ChunkSeriesApplyWhole(fn, DType.STRING),
+                new io.mars.common.operand.dataframe.TableApplyRowsExpand(fn, List.of("a", "b"),
+                        List.of(DType.INT64, DType.STRING)),
+                new io.mars.common.operand.dataframe.ChunkTableApplyRowsExpand(fn, List.of("t"),
+                        List.of(DType.TIMEDELTA)),
                 new io.mars.common.operand.tensor.TensorSpawn(fn, new byte[] {1, 2}, new int[] {0, 2, 1}),
                 new io.mars.common.operand.chunk.ChunkSpawn(fn, new byte[0], new int[] {1}));
     }

@@ -5,8 +5,10 @@ import io.mars.common.error.MarsException;
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.operand.chunk.ChunkMapChunk;
 import io.mars.common.operand.chunk.ChunkSpawn;
+import io.mars.common.operand.dataframe.ChunkSeriesApplyWhole;
 import io.mars.common.operand.dataframe.ChunkSeriesMap;
 import io.mars.common.operand.dataframe.ChunkTableApplyRows;
+import io.mars.common.operand.dataframe.ChunkTableApplyRowsExpand;
 import io.mars.common.operand.dataframe.ChunkTableGroupApply;
 import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
 import io.mars.common.operand.dataframe.TableRowPositions;
@@ -15,6 +17,7 @@ import io.mars.common.table.TableChunk;
 import io.mars.types.ChunkData;
 import io.mars.types.ChunkFunction;
 import io.mars.types.Column;
+import io.mars.types.ColumnFunction;
 import io.mars.types.DType;
 import io.mars.types.LocalTable;
 import io.mars.types.NDArray;
@@ -53,7 +56,11 @@ public final class UserFunctionKernels {
                         DataFrameKernels.table(in.get(0)), userClasses, allocator))
                 .with(ChunkTableApplyRows.class, (node, op, in) -> applyRows(op, DataFrameKernels.table(in.get(0)),
                         userClasses, allocator))
+                .with(ChunkTableApplyRowsExpand.class, (node, op, in) -> applyRowsExpand(op,
+                        DataFrameKernels.table(in.get(0)), userClasses, allocator))
                 .with(ChunkTableGroupApply.class, (node, op, in) -> groupApply(op, in, userClasses, allocator))
+                .with(ChunkSeriesApplyWhole.class, (node, op, in) -> applyWhole(op, in, userClasses, allocator,
+                        Runtime.getRuntime().maxMemory()))
                 .with(ChunkSpawn.class, (node, op, in) -> spawn(op, in, userClasses));
     }
 
@@ -70,10 +77,13 @@ public final class UserFunctionKernels {
             throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapChunk (chunk " + node.key() + "): the user"
                     + " function returned null");
         }
-        if (!Arrays.equals(out.shapeView(), in.shapeView())) {
+        // the node's shape: the input chunk's (elementwise), or the one declared for this chunk
+        if (!Arrays.equals(out.shapeView(), node.shape())) {
             throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapChunk (chunk " + node.key() + "): the user"
                     + " function returned a chunk of shape " + Shapes.toString(out.shapeView()) + " for one of shape "
-                    + Shapes.toString(in.shapeView()) + "; it must keep the chunk's shape");
+                    + Shapes.toString(in.shapeView()) + (Arrays.equals(node.shape(), in.shapeView())
+                    ? "; it must keep the chunk's shape"
+                    : "; the declared chunk shape gives " + Shapes.toString(node.shape()) + " for this chunk"));
         }
         return out.astype(node.dtype());
     }
@@ -174,6 +184,156 @@ public final class UserFunctionKernels {
                     + " apply(fn, dtype)", e);
         }
         return DataFrameKernels.chunk(new LocalTable(List.of(out)), allocator);
+    }
+
+    /** The function of every row, each giving a List or an Object[] of a value per declared column. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static TableChunk applyRowsExpand(ChunkTableApplyRowsExpand op, LocalTable t, ClassLoader loader,
+                                              BufferAllocator allocator) {
+        RowFunction fn = UserFunctions.deserialize(op.function(), RowFunction.class, loader, "DataFrame.apply");
+        LocalTable rows = withoutLabels(t);
+        int n = rows.rowCount();
+        int width = op.columns().size();
+        List<List<Object>> values = new ArrayList<>(width);
+        for (int j = 0; j < width; j++) {
+            values.add(new ArrayList<>(n));
+        }
+        for (int i = 0; i < n; i++) {
+            Row row = new Row(rows, i);
+            Object r;
+            try {
+                r = fn.apply(row);
+            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+                throw UserFunctions.failed("DataFrame.apply (" + row + ")", e, UserFunctionKernels.class);
+            }
+            List<?> got = r instanceof List<?> list ? list : r instanceof Object[] array ? Arrays.asList(array) : null;
+            if (got == null || got.size() != width) {
+                throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply (" + row + "): the user"
+                        + " function returned " + (r instanceof Object[] a ? Arrays.toString(a) : r)
+                        + (got == null ? (r == null ? "" : ", a " + r.getClass().getName()) : ", " + got.size()
+                        + " values") + "; it must return a List or an Object[] of " + width + " values, one per"
+                        + " declared column " + op.columns());
+            }
+            for (int j = 0; j < width; j++) {
+                Object v = got.get(j);
+                values.get(j).add(v instanceof Double d && d.isNaN() || v instanceof Float f && f.isNaN() ? null : v);
+            }
+        }
+        List<Column> out = new ArrayList<>(width);
+        for (int j = 0; j < width; j++) {
+            try {
+                out.add(Column.of(op.columns().get(j), op.dtypes().get(j), values.get(j)));
+            } catch (MarsException e) {
+                throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply: the user function returned"
+                        + " a value for column '" + op.columns().get(j) + "' that is not " + op.dtypes().get(j) + ": "
+                        + e.getMessage() + "; declare the dtypes it returns: apply(fn, columns, dtypes)", e);
+            }
+        }
+        return DataFrameKernels.chunk(new LocalTable(out), allocator);
+    }
+
+    /**
+     * The function of a whole column: the chunks' values gathered into one heap column (after checking it fits), the
+     * function called once, its value returned as one row labelled by the column's name.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static TableChunk applyWhole(ChunkSeriesApplyWhole op, List<ChunkData> in, ClassLoader loader,
+                                         BufferAllocator allocator, long maxHeap) {
+        ColumnFunction fn = UserFunctions.deserialize(op.function(), ColumnFunction.class, loader,
+                "DataFrame.apply(axis=0)");
+        long rows = 0;
+        long textBytes = 0;
+        for (ChunkData d : in) {
+            org.apache.arrow.vector.VectorSchemaRoot root = DataFrameKernels.tableChunk(d).root();
+            rows += root.getRowCount();
+            org.apache.arrow.vector.FieldVector v = root.getVector(0);
+            if (v instanceof org.apache.arrow.vector.VarCharVector text) {
+                textBytes += text.getDataBuffer().writerIndex();
+            }
+        }
+        List<Column> pieces = new ArrayList<>(in.size());
+        String name = null;
+        DType dtype = null;
+        for (ChunkData d : in) {
+            Column c = withoutLabels(DataFrameKernels.table(d)).column(0);
+            if (name == null) {
+                name = c.name();
+                dtype = c.dtype();
+                checkWholeColumnFits(name, dtype, rows, textBytes, maxHeap);
+            }
+            pieces.add(c);
+        }
+        Column whole = concatColumns(name, dtype, pieces);
+        pieces = null; // the pieces can go before the function runs
+        Object r;
+        try {
+            r = fn.apply(whole);
+        } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+            throw UserFunctions.failed("DataFrame.apply(axis=0) of column '" + name + "'", e,
+                    UserFunctionKernels.class);
+        }
+        Object value = r instanceof Double x && x.isNaN() || r instanceof Float f && f.isNaN() ? null : r;
+        Column out;
+        try {
+            out = Column.of("", op.dtype(), java.util.Collections.singletonList(value));
+        } catch (MarsException e) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply(axis=0) of column '" + name
+                    + "': the user function returned " + r + ", which is not " + op.dtype() + ": " + e.getMessage()
+                    + "; declare the dtype it returns: apply(fn, 0, dtype)", e);
+        }
+        Column label = Column.ofStrings(TableRowPositions.INDEX_COLUMN, List.of(name));
+        return DataFrameKernels.chunk(new LocalTable(List.of(out, label)), allocator);
+    }
+
+    /**
+     * Refuses, before it is gathered, a column whose heap copy would take more than a quarter of the heap: the
+     * function gets it whole, and commonly copies it again (into an array, a sorted list).
+     */
+    static void checkWholeColumnFits(String column, DType dtype, long rows, long textBytes, long maxHeap) {
+        // per value: a long or double and a null flag; text: a String (about 56 bytes) and its chars at worst UTF-16
+        long bytes = dtype == DType.STRING ? rows * 57 + 2 * textBytes : rows * 9;
+        long limit = maxHeap / 4;
+        if (rows > Integer.MAX_VALUE - 8 || bytes > limit) {
+            throw new MarsException(ErrorCode.WORKING_SET_TOO_LARGE, "DataFrame.apply(axis=0) of column '" + column
+                    + "' (" + rows + " rows of " + dtype + ") would hold about " + bytes + " bytes on one worker's"
+                    + " heap, more than a quarter of its " + maxHeap + " bytes: the function gets the column whole."
+                    + " Reduce the rows first (filter, sample), use a built-in reduction (sum, mean, agg) or a"
+                    + " function of partitions (mapPartitions) that needs no whole column, or give the workers a"
+                    + " larger heap");
+        }
+    }
+
+    /** Columns of one name and dtype, one after the other, copying the primitive arrays. */
+    private static Column concatColumns(String name, DType dtype, List<Column> pieces) {
+        if (pieces.size() == 1) {
+            return pieces.get(0);
+        }
+        int n = 0;
+        boolean anyNull = false;
+        for (Column c : pieces) {
+            n += c.length();
+            anyNull |= c.nulls() != null;
+        }
+        long[] longs = dtype.isLongBacked() ? new long[n] : null;
+        double[] doubles = dtype.isFloat() ? new double[n] : null;
+        List<String> strings = dtype == DType.STRING ? new ArrayList<>(n) : null;
+        byte[] nulls = anyNull ? new byte[n] : null;
+        int at = 0;
+        for (Column c : pieces) {
+            int len = c.length();
+            if (longs != null) {
+                System.arraycopy(c.longs(), 0, longs, at, len);
+            } else if (doubles != null) {
+                System.arraycopy(c.doubles(), 0, doubles, at, len);
+            } else {
+                strings.addAll(c.strings());
+            }
+            if (c.nulls() != null) {
+                System.arraycopy(c.nulls(), 0, nulls, at, len);
+            }
+            at += len;
+        }
+        return new Column(name, dtype, longs, doubles, strings, nulls);
     }
 
     /**

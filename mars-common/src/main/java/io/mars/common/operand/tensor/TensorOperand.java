@@ -31,6 +31,7 @@ public sealed interface TensorOperand extends Operand permits
         TensorLinspace,
         TensorLogisticTerms,
         TensorMapChunk,
+        TensorMapChunkShaped,
         TensorMaskSelect,
         TensorPermutation,
         TensorPut,

@@ -50,7 +50,9 @@ public final class PruningRules {
             // a user function may read any column of its partition
             .with(TableMapPartitions.class, new NeedsAllColumns<>())
             .with(io.mars.common.operand.dataframe.TableApplyRows.class, new NeedsAllColumns<>())
+            .with(io.mars.common.operand.dataframe.TableApplyRowsExpand.class, new NeedsAllColumns<>())
             .with(io.mars.common.operand.dataframe.TableGroupApply.class, new NeedsAllColumns<>())
+            .with(io.mars.common.operand.dataframe.SeriesApplyWhole.class, new NeedsAllColumns<>())
             // sources from local data or a tensor: nothing to prune yet
             .with(DataFrameFromLocal.class, new NeedsAllColumns<>())
             .with(DataFrameFromTensor.class, new NeedsAllColumns<>())

@@ -1,0 +1,12 @@
+package io.mars.common.operand.dataframe;
+
+import io.mars.common.operand.WireName;
+import io.mars.types.DType;
+
+/**
+ * The chunk form of {@link SeriesApplyWhole}: its inputs are every chunk of the series, in order; its output one row,
+ * the function's value and, as the row label, the column's name.
+ */
+@WireName("chunk.df.series_apply_whole")
+public record ChunkSeriesApplyWhole(byte[] function, DType dtype) implements TableChunkOperand {
+}
