@@ -13,6 +13,7 @@ import io.mars.common.operand.dataframe.ChunkTableGroupApply;
 import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
 import io.mars.common.operand.dataframe.TableRowPositions;
 import io.mars.common.operand.tensor.TensorSpawn;
+import io.mars.common.table.Columns;
 import io.mars.common.table.TableChunk;
 import io.mars.types.ChunkData;
 import io.mars.types.ChunkFunction;
@@ -167,12 +168,7 @@ public final class UserFunctionKernels {
         List<Object> values = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             Row row = new Row(rows, i);
-            Object r;
-            try {
-                r = fn.apply(row);
-            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
-                throw UserFunctions.failed("DataFrame.apply (" + row + ")", e, UserFunctionKernels.class);
-            }
+            Object r = applyRow(fn, row);
             values.add(r instanceof Double d && d.isNaN() || r instanceof Float f && f.isNaN() ? null : r);
         }
         Column out;
@@ -184,6 +180,16 @@ public final class UserFunctionKernels {
                     + " apply(fn, dtype)", e);
         }
         return DataFrameKernels.chunk(new LocalTable(List.of(out)), allocator);
+    }
+
+    /** The row function of one row; its failure names the row. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object applyRow(RowFunction fn, Row row) {
+        try {
+            return fn.apply(row);
+        } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+            throw UserFunctions.failed("DataFrame.apply (" + row + ")", e, UserFunctionKernels.class);
+        }
     }
 
     /** The function of every row, each giving a List or an Object[] of a value per declared column. */
@@ -200,12 +206,7 @@ public final class UserFunctionKernels {
         }
         for (int i = 0; i < n; i++) {
             Row row = new Row(rows, i);
-            Object r;
-            try {
-                r = fn.apply(row);
-            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
-                throw UserFunctions.failed("DataFrame.apply (" + row + ")", e, UserFunctionKernels.class);
-            }
+            Object r = applyRow(fn, row);
             List<?> got = r instanceof List<?> list ? list : r instanceof Object[] array ? Arrays.asList(array) : null;
             if (got == null || got.size() != width) {
                 throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply (" + row + "): the user"
@@ -263,7 +264,7 @@ public final class UserFunctionKernels {
             }
             pieces.add(c);
         }
-        Column whole = concatColumns(name, dtype, pieces);
+        Column whole = pieces.size() == 1 ? pieces.get(0) : Columns.concatColumns(pieces);
         pieces = null; // the pieces can go before the function runs
         Object r;
         try {
@@ -301,39 +302,6 @@ public final class UserFunctionKernels {
                     + " function of partitions (mapPartitions) that needs no whole column, or give the workers a"
                     + " larger heap");
         }
-    }
-
-    /** Columns of one name and dtype, one after the other, copying the primitive arrays. */
-    private static Column concatColumns(String name, DType dtype, List<Column> pieces) {
-        if (pieces.size() == 1) {
-            return pieces.get(0);
-        }
-        int n = 0;
-        boolean anyNull = false;
-        for (Column c : pieces) {
-            n += c.length();
-            anyNull |= c.nulls() != null;
-        }
-        long[] longs = dtype.isLongBacked() ? new long[n] : null;
-        double[] doubles = dtype.isFloat() ? new double[n] : null;
-        List<String> strings = dtype == DType.STRING ? new ArrayList<>(n) : null;
-        byte[] nulls = anyNull ? new byte[n] : null;
-        int at = 0;
-        for (Column c : pieces) {
-            int len = c.length();
-            if (longs != null) {
-                System.arraycopy(c.longs(), 0, longs, at, len);
-            } else if (doubles != null) {
-                System.arraycopy(c.doubles(), 0, doubles, at, len);
-            } else {
-                strings.addAll(c.strings());
-            }
-            if (c.nulls() != null) {
-                System.arraycopy(c.nulls(), 0, nulls, at, len);
-            }
-            at += len;
-        }
-        return new Column(name, dtype, longs, doubles, strings, nulls);
     }
 
     /**
