@@ -371,31 +371,29 @@ public final class LogisticRegression {
 
     /** The linear scores of X (samples,) for two classes, (samples, classes) for more; lazy. */
     public Tensor decisionFunction(Tensor x) {
-        Tensor scores = scores(x);
-        return coef.length == 1 ? scores.get(Index.all(), Index.at(1)) : scores;
+        Tensor xf = fitted(x);
+        return coef.length == 1 ? binaryScores(xf) : scores(xf);
     }
 
     /** Each class's probability (samples × classes, in the order of {@link #classes}), lazily. */
     public Tensor predictProba(Tensor x) {
-        Tensor z = scores(x);
+        Tensor z = scores(fitted(x));
         Tensor e = Tensors.exp(z.subtract(z.max(new int[] {1}, true)));
         return e.divide(e.sum(new int[] {1}, true));
     }
 
     /** The most probable class of each row (samples,), of y's dtype, lazily. */
     public Tensor predict(Tensor x) {
-        Inputs.requireFitted(coef, "LogisticRegression");
+        Tensor xf = fitted(x);
         if (coef.length == 1) {
             // two classes: the second where the score is positive, as scikit-learn's classes_[scores > 0] (a score of
             // exactly 0 gives the first, as the argmax of [0, score] would): element-wise on the product of X's
             // blocks with w, fused with it, instead of (samples, 2) scores and an argmax over them
-            Tensor xf = Inputs.matrix(x, "X");
-            Inputs.sameFeatures(xf, coef[0].length, "LogisticRegression");
-            Tensor score = xf.dot(Inputs.tensor(coef[0])).add(intercept[0]);
             Tensor labels = Inputs.tensor(classes);
-            return Tensors.where(Tensors.greater(score, 0.0), labels.get(Index.at(1)), labels.get(Index.at(0)));
+            return Tensors.where(Tensors.greater(binaryScores(xf), 0.0), labels.get(Index.at(1)),
+                    labels.get(Index.at(0)));
         }
-        Tensor best = scores(x).argmax(1);
+        Tensor best = scores(xf).argmax(1);
         return Inputs.tensor(classes).take(best, 0);
     }
 
@@ -406,16 +404,27 @@ public final class LogisticRegression {
 
     /**
      * Scores of every class as softmax inputs (samples × classes): for two classes the first is 0 and the second
-     * the logistic model's, so that the softmax gives scikit-learn's {@code [1 - p, p]}.
+     * the logistic model's, so that the softmax gives scikit-learn's {@code [1 - p, p]}. {@code xf} as
+     * {@link #fitted} gives it.
      */
-    private Tensor scores(Tensor x) {
-        Inputs.requireFitted(coef, "LogisticRegression");
-        Tensor xf = Inputs.matrix(x, "X");
+    private Tensor scores(Tensor xf) {
         int features = coef[0].length;
-        Inputs.sameFeatures(xf, features, "LogisticRegression");
         double[][] w = coef.length == 1 ? new double[][] {new double[features], coef[0]} : coef;
         double[] b = coef.length == 1 ? new double[] {0.0, intercept[0]} : intercept;
         return xf.dot(Inputs.tensor(w).transpose()).add(Inputs.tensor(b));
+    }
+
+    /** X as a float matrix of the fitted features; NOT_FITTED before {@link #fit}. */
+    private Tensor fitted(Tensor x) {
+        Inputs.requireFitted(coef, "LogisticRegression");
+        Tensor xf = Inputs.matrix(x, "X");
+        Inputs.sameFeatures(xf, coef[0].length, "LogisticRegression");
+        return xf;
+    }
+
+    /** For two classes, the second class's score of each row, {@code X·w + b} (samples,). */
+    private Tensor binaryScores(Tensor xf) {
+        return xf.dot(Inputs.tensor(coef[0])).add(intercept[0]);
     }
 
     /** scikit-learn's {@code classes_}: the labels seen by fit, sorted. */

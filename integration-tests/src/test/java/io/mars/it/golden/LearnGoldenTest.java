@@ -562,8 +562,18 @@ class LearnGoldenTest {
         assertClose(tag + "_coef", lr.coef(), COEF_TOL);
         assertClose(tag + "_intercept", lr.intercept(), COEF_TOL);
         assertClose(tag + "_proba", lr.predictProba(x), PROBA_TOL);
-        assertThat(lr.predict(x).execute(session()).toLongArray()).as("%s predict", tag)
-                .containsExactly(expected(tag + "_predict").toLongArray());
+        long[] predicted = lr.predict(x).execute(session()).toLongArray();
+        assertThat(predicted).as("%s predict", tag).containsExactly(expected(tag + "_predict").toLongArray());
+        if (lr.coef().shape()[0] == 1) {
+            // two classes: the second exactly where the decision function is positive, as scikit-learn's predict
+            double[] decision = lr.decisionFunction(x).execute(session()).toDoubleArray();
+            long[] classes = lr.classes().execute(session()).toLongArray();
+            assertThat(decision).as("%s decision function", tag).hasSize(predicted.length);
+            for (int i = 0; i < predicted.length; i++) {
+                assertThat(predicted[i]).as("%s row %d, decision %s", tag, i, decision[i])
+                        .isEqualTo(decision[i] > 0 ? classes[1] : classes[0]);
+            }
+        }
         assertThat(lr.score(x, y).execute(session()).getDouble()).as("%s score", tag)
                 .isEqualTo(expected(tag + "_score").getDouble());
     }
