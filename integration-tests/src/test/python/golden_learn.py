@@ -365,6 +365,23 @@ case("logistic_terms_bin", ["logw_x", "logw_y", logw_theta], "loss, gradient, He
      logistic_terms(A["logw_x"], A["logw_y"][:, None].astype(float), A[logw_theta]))
 case("logistic_terms_4", ["logw_x", "logw4_y", logw4_theta], "loss, gradient, Hessian of the softmax loss at theta",
      logistic_terms(A["logw_x"], (A["logw4_y"][:, None] == np.arange(4)[None, :]).astype(float), A[logw4_theta]))
+# with a sampled Hessian (LinearModels.logisticTerms(x, y, theta, intercept, every)): the loss and gradient over all
+# rows, the Hessian over the blocks of 512 rows (counted from the first) whose index is a multiple of `every`
+def logistic_terms_sampled(x, targets, theta, every, block=512):
+    rows = np.arange(len(x))
+    rows = rows[(rows // block) % every == 0]
+    whole = logistic_terms(x, targets, theta)
+    head = 1 + theta.size
+    return np.concatenate([whole[:head], logistic_terms(x[rows], targets[rows], theta)[head:]])
+
+
+case("logistic_terms_bin_every3", ["logw_x", "logw_y", logw_theta],
+     "loss and gradient of the logistic loss at theta, its Hessian over rows 0-511 and 1536-2047",
+     logistic_terms_sampled(A["logw_x"], A["logw_y"][:, None].astype(float), A[logw_theta], 3))
+case("logistic_terms_4_every2", ["logw_x", "logw4_y", logw4_theta],
+     "loss and gradient of the softmax loss at theta, its Hessian over rows 0-511, 1024-1535 and 2048-2559",
+     logistic_terms_sampled(A["logw_x"], (A["logw4_y"][:, None] == np.arange(4)[None, :]).astype(float),
+                            A[logw4_theta], 2))
 # lbfgs stops 1.5e-4 from this optimum (its ftol again, at 34 iterations whatever max_iter)
 logistic("logregw4", "logw_x", "logw4_y", "LogisticRegression(C=0.5).fit(xw, yw4)", lbfgs_gap=2e-4, C=0.5)
 

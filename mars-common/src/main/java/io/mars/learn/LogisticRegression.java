@@ -25,7 +25,9 @@ import java.util.List;
  *       also sums the Hessian (products of X with itself weighted by the probabilities, (classes × features)²
  *       numbers), and the small Newton system is solved by Cholesky. 5 or 6 steps on the test data, 7 on the
  *       benchmark's from zero and 3 from the prefix start; converges quadratically, so its last step lands far inside
- *       the tolerance.</li>
+ *       the tolerance. Near the optimum (a small Newton decrement) the Hessian is summed over a sample of the rows
+ *       ({@link #hessianEvery}, automatic from {@value #AUTOMATIC_START_MIN_ROWS} rows), the loss and gradient still
+ *       over all: the last passes then cost little more than gradient-only ones, for the same number of steps.</li>
  *   <li>{@code "lbfgs"}: L-BFGS (the last {@value #LBFGS_MEMORY} steps' curvature pairs, a line search for the weak
  *       Wolfe conditions), each evaluation the loss and gradient only, a fraction of a Newton evaluation's work, but
  *       more evaluations (on the benchmark 14 against Newton's 8 from zero, 13 against 4 from the prefix): to meet the optimum as closely as the Newton solver does (to 1e-5 in
@@ -70,9 +72,24 @@ public final class LogisticRegression {
     static final int START_MAX_STEPS = 12;
     /** A start's Newton fit ends below this decrement per parameter (see {@code newton}). */
     static final double START_DECREMENT = 1e-2;
+    /**
+     * Newton fits of at least {@value #AUTOMATIC_START_MIN_ROWS} rows sum the Hessian over one block of rows in this
+     * many ({@link #hessianEvery}), fewer when that would leave under {@value #MIN_HESSIAN_ROWS} rows.
+     */
+    static final int AUTOMATIC_HESSIAN_EVERY = 16;
+    static final long MIN_HESSIAN_ROWS = 50_000;
+    /**
+     * Below this Newton decrement ({@code -g·d}, the objective's predicted decrease, twice) a Newton step lands where
+     * the sample's Hessian is used ({@link #hessianEvery}): quadratic convergence has set in (the decrement's root
+     * well below 1, as for a self-concordant objective), so the step after that one, even with a Hessian off by a
+     * percent, takes the gradient down a hundredfold or more. Farther out the whole Hessian keeps the steps
+     * quadratic: a sample's would add steps, and each step is one more pass over X.
+     */
+    static final double NEAR_DECREMENT = 0.25;
 
     private Solver solver = Solver.NEWTON_CHOLESKY;
     private long startRows = -1;
+    private int hessianEvery = -1;
     private double c = 1.0;
     private int maxIter = 100;
     private double tol = 1e-4;
@@ -122,6 +139,35 @@ public final class LogisticRegression {
         }
         this.startRows = rows;
         return this;
+    }
+
+    /**
+     * Mars's own (scikit-learn has none): the Newton solver sums the Hessian over one block of
+     * {@value LinearModels#HESSIAN_BLOCK} rows in every {@code every} only (the same rows at any chunking), scaled
+     * to all rows, while the loss and the gradient (what the line search and the stopping test look at) are still
+     * summed over every row: the Hessian's products, {@code (classes × features)²} multiply-adds a row, are most of a
+     * Newton pass's work, and a Hessian from many thousand rows spread over the data points the step almost where the
+     * whole one does (sub-sampled Newton). The optimum, and so the result, is the same; a step that then needs its
+     * length cut makes the fit sum the whole Hessian from there on. 1 sums it over all rows; by default (or with -1) a
+     * fit of at least {@value #AUTOMATIC_START_MIN_ROWS} rows takes one block in {@value #AUTOMATIC_HESSIAN_EVERY} (in
+     * fewer if that would leave under {@value #MIN_HESSIAN_ROWS} rows), a smaller one all. L-BFGS sums no Hessian.
+     */
+    public LogisticRegression hessianEvery(int every) {
+        if (every < -1 || every == 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "hessianEvery should be -1 (automatic), 1 (every row)"
+                    + " or a larger stride, got " + every);
+        }
+        this.hessianEvery = every;
+        return this;
+    }
+
+    /** The blocks of rows whose Hessian stands for all {@code n} rows': one in this many ({@link #hessianEvery}). */
+    private int hessianEveryOf(long n) {
+        if (hessianEvery >= 1) {
+            return hessianEvery;
+        }
+        return n < AUTOMATIC_START_MIN_ROWS ? 1 : (int) Math.max(1, Math.min(AUTOMATIC_HESSIAN_EVERY,
+                n / MIN_HESSIAN_ROWS));
     }
 
     /** The most solver steps (scikit-learn's {@code max_iter}, default 100): Newton or L-BFGS iterations. */
@@ -222,14 +268,17 @@ public final class LogisticRegression {
      * without evaluating where it lands, once the Newton decrement (the decrease of the objective the step predicts,
      * {@code -g·d}) is below {@value #START_DECREMENT} per parameter: the prefix's optimum is only that close to the
      * optimum on all rows anyway (about half a loss unit per parameter of sampling error), so the passes that would
-     * pin it down further save no pass over all the rows.
+     * pin it down further save no pass over all the rows. Once a step's decrement is below {@value #NEAR_DECREMENT}
+     * the points it and later steps land on sum a sample's Hessian only ({@link #hessianEvery}).
      */
     private Fit newton(Problem problem, double[] start, int maxSteps, boolean tight, Session session) {
         double[] theta = start;
-        Evaluation at = problem.evaluate(theta, session);
+        // near the optimum one block of rows in this many gives the Hessian (1: all rows always)
+        int sample = hessianEveryOf(problem.samples());
+        Evaluation at = problem.evaluate(theta, 1, session);
         if (maxAbs(start) > 0 && at.loss() > problem.lossAtZero()) {
             theta = new double[problem.parameters()];
-            at = problem.evaluate(theta, session);
+            at = problem.evaluate(theta, 1, session);
         }
         int steps = 0;
         // scikit-learn's tol: on the gradient of its objective, sum of losses + |w|² / 2C, which is ours over C
@@ -239,18 +288,24 @@ public final class LogisticRegression {
             if (!tight && -slope <= START_DECREMENT * problem.parameters()) {
                 return new Fit(axpy(theta, 1.0, direction), steps + 1);
             }
+            // Newton's decrement small: the step lands where a sample's Hessian steers as well as the whole one
+            int every = -slope < NEAR_DECREMENT ? sample : 1;
             double t = 1.0;
             double[] next;
             Evaluation there;
             while (true) {
                 next = axpy(theta, t, direction);
-                there = problem.evaluate(next, session);
+                there = problem.evaluate(next, every, session);
                 // Armijo's sufficient decrease, with room for the rounding of a sum of many losses near the optimum
                 double slack = 1e-12 * Math.abs(at.loss());
                 if (there.loss() <= at.loss() + 1e-4 * t * slope + slack || t < 1e-10) {
                     break;
                 }
                 t /= 2;
+                if (at.sampled()) {
+                    // a sample's Hessian misjudged the step: the whole Hessian from here on
+                    sample = 1;
+                }
             }
             theta = next;
             at = there;
@@ -451,7 +506,8 @@ public final class LogisticRegression {
         return nIter;
     }
 
-    private record Evaluation(double loss, double[] gradient, double[][] hessian) {
+    /** The objective at a point, its gradient and Hessian, and whether that Hessian was a sample's. */
+    private record Evaluation(double loss, double[] gradient, double[][] hessian, boolean sampled) {
     }
 
     /** The objective and its gradient at theta (what L-BFGS evaluates). */
@@ -541,12 +597,16 @@ public final class LogisticRegression {
             return b;
         }
 
-        /** One task, one fused pass per block of rows ({@link LinearModels#logisticTerms}): the terms at theta. */
-        Evaluation evaluate(double[] theta, Session session) {
+        /**
+         * One task, one fused pass per block of rows ({@link LinearModels#logisticTerms}): the terms at theta, the
+         * Hessian summed over one block of rows in every {@code hessianEvery} and scaled to all of them; the loss and
+         * gradient are always all rows'.
+         */
+        Evaluation evaluate(double[] theta, int hessianEvery, Session session) {
             Tensor parameters = Inputs.tensor(NDArray.of(theta, outputs, width()));
-            NDArray terms = session.execute(LinearModels.logisticTerms(x, y, parameters, intercept));
+            NDArray terms = session.execute(LinearModels.logisticTerms(x, y, parameters, intercept, hessianEvery));
             requireFiniteInput(terms, session);
-            return assemble(theta, terms);
+            return assemble(theta, terms, hessianEvery);
         }
 
         /**
@@ -584,17 +644,21 @@ public final class LogisticRegression {
             return new Point(theta, c * terms.getDouble(0) + penalty, g);
         }
 
-        /** The objective's loss, gradient and Hessian: C times the data's terms, plus the penalty |w|² / 2. */
-        private Evaluation assemble(double[] theta, NDArray terms) {
+        /**
+         * The objective's loss, gradient and Hessian: C times the data's terms, plus the penalty |w|² / 2; the Hessian's
+         * data part summed over one block of rows in every {@code hessianEvery}, scaled to all rows.
+         */
+        private Evaluation assemble(double[] theta, NDArray terms, int hessianEvery) {
             int m = width();
             int n = parameters();
+            double scale = (double) samples() / LinearModels.hessianRows(samples(), hessianEvery);
             double penalty = 0;
             double[] g = new double[n];
             double[][] h = new double[n][n];
             for (int a = 0; a < n; a++) {
                 g[a] = c * terms.getDouble(1 + a);
                 for (int b = 0; b < n; b++) {
-                    h[a][b] = c * terms.getDouble(1 + n + a * n + b);
+                    h[a][b] = c * scale * terms.getDouble(1 + n + a * n + b);
                 }
             }
             for (int k = 0; k < outputs; k++) {
@@ -614,7 +678,8 @@ public final class LogisticRegression {
                     }
                 }
             }
-            return new Evaluation(c * terms.getDouble(0) + penalty, g, h);
+            return new Evaluation(c * terms.getDouble(0) + penalty, g, h,
+                    LinearModels.hessianRows(samples(), hessianEvery) < samples());
         }
     }
 

@@ -55,6 +55,33 @@ public final class LinearModels {
      * parameter instead of a rank-one update of the (outputs · width)² Hessian.
      */
     public static Tensor logisticTerms(Tensor x, Tensor targets, Tensor theta, boolean intercept, boolean hessian) {
+        return logisticTerms(x, targets, theta, intercept, hessian, 1);
+    }
+
+    /** The rows of a block the Hessian's sample of {@link #logisticTerms(Tensor, Tensor, Tensor, boolean, int)} takes. */
+    public static final int HESSIAN_BLOCK = TensorLogisticTerms.HESSIAN_BLOCK;
+
+    /** How many of {@code samples} rows that sample holds with one block in every {@code hessianEvery}. */
+    public static long hessianRows(long samples, int hessianEvery) {
+        return TensorLogisticTerms.hessianRows(samples, hessianEvery);
+    }
+
+    /**
+     * As {@link #logisticTerms(Tensor, Tensor, Tensor, boolean)}, the Hessian summed over one block of
+     * {@value #HESSIAN_BLOCK} rows in every {@code hessianEvery} only (1: all rows;
+     * {@link #hessianRows} rows), the loss and the gradient over all: a sub-sampled Newton step's
+     * terms, the Hessian's rank-one updates being most of a row's work.
+     */
+    public static Tensor logisticTerms(Tensor x, Tensor targets, Tensor theta, boolean intercept, int hessianEvery) {
+        if (hessianEvery < 1) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "logisticTerms: hessianEvery should be at least 1,"
+                    + " got " + hessianEvery);
+        }
+        return logisticTerms(x, targets, theta, intercept, true, hessianEvery);
+    }
+
+    private static Tensor logisticTerms(Tensor x, Tensor targets, Tensor theta, boolean intercept, boolean hessian,
+            int hessianEvery) {
         if (x.ndim() != 2 || targets.ndim() != 2 || theta.ndim() != 2) {
             throw new MarsException(ErrorCode.SHAPE_MISMATCH, "logisticTerms: X, the targets and theta should be"
                     + " matrices, got shapes " + Shapes.toString(x.shape()) + ", " + Shapes.toString(targets.shape())
@@ -79,7 +106,8 @@ public final class LinearModels {
             }
         }
         long n = theta.shape()[0] * width;
-        return new Tensor(new TensorLogisticTerms(intercept, hessian), List.of(x, targets, theta), DataType.FLOAT64,
+        return new Tensor(new TensorLogisticTerms(intercept, hessian, hessianEvery), List.of(x, targets, theta),
+                DataType.FLOAT64,
                 new long[] {1 + n + (hessian ? n * n : 0)});
     }
 }

@@ -109,6 +109,8 @@ class LearnBadInputTest {
                         .contains("Got 'liblinear'"));
         assertUserError(() -> new LogisticRegression().startRows(-2), ErrorCode.INVALID_ARGUMENT,
                 m -> assertThat(m).contains("startRows").contains("got -2"));
+        assertUserError(() -> new LogisticRegression().hessianEvery(0), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("hessianEvery").contains("got 0"));
     }
 
     /**

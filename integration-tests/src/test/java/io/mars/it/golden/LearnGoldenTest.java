@@ -451,6 +451,29 @@ class LearnGoldenTest {
         // without the Hessian: the loss and the gradient, the same numbers as the first 1 + n of the full terms
         assertLeading("logistic_terms_bin", LinearModels.logisticTerms(x, bin, theta, true, false), 1 + 13, 1e-9);
         assertLeading("logistic_terms_4", LinearModels.logisticTerms(x, four, theta4, true, false), 1 + 4 * 13, 1e-9);
+        // the Hessian over one block of 512 rows in every 3 (2): the same rows whatever the chunks, none cut off at a
+        // chunk's edge, and the loss and gradient still over all rows
+        assertClose("logistic_terms_bin_every3", LinearModels.logisticTerms(x, bin, theta, true, 3), 1e-9);
+        assertClose("logistic_terms_4_every2", LinearModels.logisticTerms(x, four, theta4, true, 2), 1e-9);
+        assertThat(LinearModels.hessianRows(2600, 3)).isEqualTo(1024);
+        assertThat(LinearModels.hessianRows(2600, 2)).isEqualTo(1536);
+        assertThat(LinearModels.hessianRows(2600, 1)).isEqualTo(2600);
+        assertThat(LinearModels.hessianRows(2100, 4)).isEqualTo(512 + 52);
+    }
+
+    /**
+     * The Newton solver with the Hessian summed over a sample of the rows once near the optimum
+     * ({@code hessianEvery}, automatic only from 200,000 rows): one block of 512 rows in every 2 or 3 reaches the same
+     * optimum, for two and four classes.
+     */
+    @ParameterizedTest
+    @EnumSource(LearnChunking.class)
+    void aSampledHessianGivesScikitLearnsProbabilities(LearnChunking chunking) {
+        Tensor x = chunking.matrix(input("logw_x"));
+        Tensor y = chunking.targets(input("logw_y"));
+        assertLogistic("logregw", new LogisticRegression().hessianEvery(3).fit(x, y, session()), x, y);
+        Tensor y4 = chunking.targets(input("logw4_y"));
+        assertLogistic("logregw4", new LogisticRegression().hessianEvery(2).c(0.5).fit(x, y4, session()), x, y4);
     }
 
     /**

@@ -15,6 +15,7 @@ import io.mars.common.operand.tensor.TensorCentreStats;
 import io.mars.common.operand.tensor.TensorLogisticTerms;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongFunction;
 
 /**
  * Tiling rules of the fused passes over the rows of a matrix that the estimators iterate (nearest centres, a linear
@@ -37,10 +38,11 @@ final class RowPassTilers {
         r.register(TensorCentreAssign.class,
                 (node, op, in, ctx) -> perRow(node, in, ctx, new ChunkCentreAssign(op.offset())));
         r.register(TensorCentreStats.class,
-                (node, op, in, ctx) -> summed(node, in, ctx, 1, new ChunkCentreStats(op.offset())));
+                (node, op, in, ctx) -> summed(node, in, ctx, 1, firstRow -> new ChunkCentreStats(op.offset())));
         r.register(TensorAlignRows.class, (node, op, in, ctx) -> alignRows(node, in, ctx));
         r.register(TensorLogisticTerms.class,
-                (node, op, in, ctx) -> summed(node, in, ctx, 2, new ChunkLogisticTerms(op.intercept(), op.hessian())));
+                (node, op, in, ctx) -> summed(node, in, ctx, 2,
+                        firstRow -> new ChunkLogisticTerms(op.intercept(), op.hessian(), op.hessianEvery(), firstRow)));
     }
 
     /** The first input cut into the second's blocks of rows, whole along its other axes. */
@@ -66,16 +68,18 @@ final class RowPassTilers {
         return new TiledTileable(new long[][] {b.rows}, out);
     }
 
-    /** One table of the node's shape per block of rows, added up into one chunk. */
+    /** One table of the node's shape per block of rows (its operand made from the block's first row), added up. */
     private static TiledTileable summed(TileableNode node, List<TiledTileable> in, TileContext ctx, int rowInputs,
-            Operand op) {
+            LongFunction<Operand> op) {
         Blocks b = Blocks.of(node, in, rowInputs, ctx);
         long[] shape = node.shape();
         int[] origin = new int[shape.length];
         List<ChunkNode> level = new ArrayList<>(b.rows.length);
+        long firstRow = 0;
         for (int i = 0; i < b.rows.length; i++) {
             String key = b.rows.length == 1 ? node.key() + ".0" : node.key() + ".m" + i;
-            level.add(ctx.chunk(key, op, b.inputs(i), node.dtype(), shape, origin));
+            level.add(ctx.chunk(key, op.apply(firstRow), b.inputs(i), node.dtype(), shape, origin));
+            firstRow += b.rows[i];
         }
         long bytes = TileContext.blockBytes(shape, node.dtype());
         int fanIn = Math.max(ctx.fanIn(bytes, bytes), TileContext.fitting(TABLE_FAN_IN, 2, bytes, bytes,

@@ -2,6 +2,7 @@ package io.mars.container.kernels;
 
 import io.mars.common.graph.ChunkNode;
 import io.mars.common.operand.chunk.ChunkLogisticTerms;
+import io.mars.common.operand.tensor.TensorLogisticTerms;
 import io.mars.types.ChunkData;
 import io.mars.types.NDArray;
 import java.util.List;
@@ -12,11 +13,13 @@ import java.util.List;
  * probabilities and residuals are made row by row, and the Hessian's blocks {@code Σ d x xᵀ} are rank-T updates: a
  * native {@code dsyrk} of the rows scaled by √d for a class with itself (d = p(1 - p) ≥ 0), a {@code dgemm} for two
  * classes, or Java loops without native BLAS; without {@code hessian} that part (the bulk of the work) is skipped
- * and only the loss and gradient come back. Nothing of the block's size is made.
+ * and only the loss and gradient come back. Tiles follow the whole's blocks of {@value #TILE} rows (the block's first
+ * tile is cut short to reach the next boundary), so that with {@code hessianEvery} above 1 the Hessian is summed over
+ * the tiles of the sampled blocks only, the same rows at any chunking. Nothing of the block's size is made.
  */
 final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
-    /** Rows per tile: a tile and its scaled copy (TILE x width doubles each) stay in the cache. */
-    static final int TILE = 512;
+    /** Rows per tile: a tile and its scaled copy (TILE x width doubles each) stay in the cache; the sample's blocks. */
+    static final int TILE = TensorLogisticTerms.HESSIAN_BLOCK;
 
     @Override
     public ChunkData execute(ChunkNode node, ChunkLogisticTerms op, List<ChunkData> inputs) {
@@ -33,8 +36,12 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
                     + " and parameters " + ChunkInputs.shape(ts) + " do not fit together (intercept "
                     + op.intercept() + ")");
         }
+        if (op.hessianEvery() < 1 || op.firstRow() < 0) {
+            throw ChunkInputs.shapeMismatch(node, "the Hessian's sample (one block in " + op.hessianEvery()
+                    + ", first row " + op.firstRow() + ") needs a positive stride and a first row of at least 0");
+        }
         Terms terms = new Terms(xa.doubles(), ya.doubles(), ta.doubles(), (int) xs[0], (int) xs[1], (int) ts[0],
-                op.intercept(), op.hessian());
+                op.intercept(), op.hessian(), op.hessianEvery(), op.firstRow());
         return NDArray.of(terms.run(), 1 + terms.n + (op.hessian() ? (long) terms.n * terms.n : 0));
     }
 
@@ -51,6 +58,10 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
         final int n;
         final boolean nativeBlas;
         final boolean hessian;
+        /** The Hessian's sample: blocks of TILE rows of the whole whose index is a multiple of this. */
+        final int hessianEvery;
+        /** The block's first row in the whole. */
+        final long firstRow;
         /** The tile with a column of ones (TILE x width), its scaled copy, scores/probabilities (TILE x outputs). */
         final double[] tile;
         final double[] scaled;
@@ -63,8 +74,10 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
         double loss;
 
         Terms(double[] x, double[] y, double[] theta, int rows, int features, int outputs, boolean intercept,
-                boolean hessian) {
+                boolean hessian, int hessianEvery, long firstRow) {
             this.hessian = hessian;
+            this.hessianEvery = hessianEvery;
+            this.firstRow = firstRow;
             this.x = x;
             this.y = y;
             this.theta = theta;
@@ -90,16 +103,19 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
         }
 
         double[] run() {
-            for (int from = 0; from < rows; from += TILE) {
-                int count = Math.min(TILE, rows - from);
+            for (int from = 0; from < rows; ) {
+                long row = firstRow + from;
+                // up to the whole's next block boundary
+                int count = (int) Math.min(TILE - row % TILE, rows - from);
                 for (int r = 0; r < count; r++) {
                     System.arraycopy(x, (from + r) * features, tile, r * width, features);
                 }
                 probabilities(from, count);
                 accumulateGradient(count);
-                if (hessian) {
+                if (hessian && (row / TILE) % hessianEvery == 0) {
                     accumulateHessian(count);
                 }
+                from += count;
             }
             return assemble();
         }

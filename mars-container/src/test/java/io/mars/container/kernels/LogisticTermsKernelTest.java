@@ -53,7 +53,7 @@ class LogisticTermsKernelTest {
         for (int i = 0; i < theta.length; i++) {
             theta[i] = 0.3 * random.nextGaussian();
         }
-        ChunkLogisticTerms op = new ChunkLogisticTerms(true, hessian);
+        ChunkLogisticTerms op = new ChunkLogisticTerms(true, hessian, 1, 0);
         int n = outputs * width;
         long size = 1 + n + (hessian ? (long) n * n : 0);
         ChunkNode node = new ChunkNode("k", op, List.of(), DataType.FLOAT64, new long[] {size}, new int[1]);
