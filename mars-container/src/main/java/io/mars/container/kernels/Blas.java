@@ -139,6 +139,19 @@ final class Blas {
                 Math.max(1, n));
     }
 
+    /**
+     * Row-major {@code y = op(A) x + beta y}, A (m x n) in {@code a} from 0: {@code trans} takes Aᵀ (then x has m
+     * entries and y n), else A (x has n, y m). A matrix times one vector: dgemm with one column is several times
+     * slower than dgemv in OpenBLAS.
+     */
+    static void dgemv(double[] a, boolean trans, int m, int n, double[] x, double beta, double[] y) {
+        if (m == 0 || n == 0) {
+            return;
+        }
+        // column-major, the row-major A is Aᵀ (n x m, leading dimension n)
+        NATIVE.dgemv(trans ? "N" : "T", n, m, 1.0, a, Math.max(1, n), x, 1, beta, y, 1);
+    }
+
     /** {@code sum x[ox + i] * y[oy + i]} for i below n. */
     static double ddot(int n, double[] x, int ox, double[] y, int oy) {
         return NATIVE.ddot(n, x, ox, 1, y, oy, 1);

@@ -123,7 +123,10 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
         /** Scores, probabilities, the loss and the residuals p - y of a tile's rows. */
         private void probabilities(int from, int count) {
             double[] z = new double[outputs];
-            if (nativeBlas) {
+            if (nativeBlas && outputs == 1) {
+                // one output: a matrix times a vector (dgemm with one column is several times slower)
+                Blas.dgemv(tile, false, count, width, theta, 0.0, scores);
+            } else if (nativeBlas) {
                 // the tile's scores (count x outputs) in one product
                 Blas.dgemm(tile, false, theta, true, count, width, outputs, 0.0, scores);
             } else {
@@ -192,6 +195,11 @@ final class LogisticTermsKernel implements Kernel<ChunkLogisticTerms> {
         }
 
         private void accumulateGradient(int count) {
+            if (nativeBlas && outputs == 1) {
+                // gradient (width) += tileᵀ (width x count) · residual (count)
+                Blas.dgemv(tile, true, count, width, residual, 1.0, gradient);
+                return;
+            }
             if (nativeBlas) {
                 // gradient (outputs x width) += residualᵀ (outputs x count) · tile (count x width)
                 Blas.dgemm(residual, true, tile, false, outputs, count, width, 1.0, gradient);
