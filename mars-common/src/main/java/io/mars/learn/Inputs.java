@@ -1,6 +1,8 @@
 package io.mars.learn;
 
+import io.mars.Persisted;
 import io.mars.Session;
+import io.mars.common.graph.Tileable;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.dataframe.DataFrame;
@@ -122,6 +124,40 @@ final class Inputs {
             }
         }
         return values.subList(inputs.size(), values.size());
+    }
+
+    /**
+     * X kept on the workers for an iterative fit ({@link Session#persist}), with the values computed in the same
+     * task: X's finiteness check, as {@link #requireFinite}, and {@code alsoCompute} (its column means ...), so that
+     * X's source (a .npy or Parquet file, a chain of operations) is read once, not once for the checks and once more
+     * to keep it. Closing it releases X and those values.
+     */
+    record Kept(Persisted persisted, List<NDArray> values) implements AutoCloseable {
+        static Kept of(Session session, String name, Tensor x, Tensor... alsoCompute) {
+            Tensor[] reductions = new Tensor[alsoCompute.length + 1];
+            reductions[0] = x.sum();
+            System.arraycopy(alsoCompute, 0, reductions, 1, alsoCompute.length);
+            Tileable[] kept = new Tileable[reductions.length + 1];
+            kept[0] = x;
+            System.arraycopy(reductions, 0, kept, 1, reductions.length);
+            Persisted persisted = session.persist(kept);
+            try {
+                // stored by the persisting task: fetched, not computed again
+                List<NDArray> values = session.execute(reductions);
+                if (!Double.isFinite(values.get(0).getDouble())) {
+                    requireFiniteExactly(session, name, x);
+                }
+                return new Kept(persisted, values.subList(1, values.size()));
+            } catch (RuntimeException e) {
+                persisted.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() {
+            persisted.close();
+        }
     }
 
     /** Fails with NON_FINITE_INPUT, naming the input, if it holds NaN or infinity (two passes over it). */

@@ -140,19 +140,22 @@ public final class KMeans {
                     + features);
         }
         int[] rows = {0};
-        // scikit-learn's tolerance is relative to the mean of the features' variances (not needed for tol 0)
-        List<NDArray> stats = tol == 0 ? Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(rows))
-                : Inputs.requireFinite(session, List.of("X"), List.of(xf), xf.mean(rows), xf.var(rows));
-        double[] means = stats.get(0).toDoubleArray();
-        double absoluteTol = tol == 0 ? 0 : tol * Arrays.stream(stats.get(1).toDoubleArray()).average().orElse(0);
         // X, kept on the workers for the seeding and the iterations, each a task reading it; the seeding reads it
-        // centred (fused with its own work), the Lloyd passes subtract the means on the fly
-        Tensor meansTensor = Inputs.tensor(means);
-        // the means too, so that the passes do not make their chunk again each time
-        try (Persisted kept = session.persist(xf, meansTensor)) {
-            fitCentred(new Data(xf, meansTensor), n, means, absoluteTol, session);
+        // centred (fused with its own work), the Lloyd passes subtract the means on the fly. Its check and column
+        // means (and variances: scikit-learn's tolerance is relative to their mean; not needed for tol 0) come from
+        // the task that stores it
+        try (Inputs.Kept kept = tol == 0 ? Inputs.Kept.of(session, "X", xf, xf.mean(rows))
+                : Inputs.Kept.of(session, "X", xf, xf.mean(rows), xf.var(rows))) {
+            double[] means = kept.values().get(0).toDoubleArray();
+            double absoluteTol = tol == 0 ? 0
+                    : tol * Arrays.stream(kept.values().get(1).toDoubleArray()).average().orElse(0);
+            Tensor meansTensor = Inputs.tensor(means);
+            // the means too, so that the passes do not make their chunk again each time
+            try (Persisted keptMeans = session.persist(meansTensor)) {
+                fitCentred(new Data(xf, meansTensor), n, means, absoluteTol, session);
+            }
+            this.featureMeans = means;
         }
-        this.featureMeans = means;
         this.fitted = xf;
         return this;
     }
