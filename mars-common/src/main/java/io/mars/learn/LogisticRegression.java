@@ -63,8 +63,12 @@ public final class LogisticRegression {
 
     /** Fits of at least this many rows start from a first fit on a prefix of them ({@link #startRows}). */
     static final long AUTOMATIC_START_MIN_ROWS = 200_000;
-    /** The automatic prefix: this fraction of the rows. */
-    static final int AUTOMATIC_START_FRACTION = 8;
+    /**
+     * The automatic prefix: this fraction of the rows. At 10^7 × 32 a sixteenth (625,000 rows, 160 MB) starts the fit
+     * on all rows as close as an eighth did (4 passes over all rows either way) and, at the default heap, its own
+     * passes read less back from spill files: 17.3–18.0 s against 19.5–19.8 s a fit (session 24).
+     */
+    static final int AUTOMATIC_START_FRACTION = 16;
     /**
      * The most steps on the prefix (Newton takes 5 to 7 on ordinary data): a prefix of one class (rows sorted by
      * label) has no optimum, and its start is then dropped for zero after these cheap passes.
