@@ -47,6 +47,12 @@ import org.slf4j.LoggerFactory;
  * spilled chunk is read back when asked for. Past the hard limit a put waits for spills under way, and a reservation
  * also for other reservations to end; with neither left it proceeds, so nothing deadlocks and nothing is dropped.
  *
+ * <p>Chunks read back again and again (an iterative algorithm's passes over data larger than memory: k-means, a
+ * logistic regression's Newton steps) are read in cycles, and least recently used is the worst order for a cycle: it
+ * drops each chunk just before its next read, so every pass reads everything back. Array chunks read back at least
+ * {@value #CYCLED_READ_BACKS} times whose copy on disk is still good are dropped first, the most recently used
+ * first, so that the others stay in memory for the next pass (the cycle's part that fits is never read back again).
+ *
  * <p>Slot threads call in synchronously and must be able to wait for memory, so the state is guarded by one lock
  * with one condition rather than owned by a single thread; the lock is never held during IO.
  */
@@ -55,6 +61,8 @@ public final class TieredStorage implements StorageService {
     /** A worker's spill directory under each spill root is named this, its worker id, a dash and 8 hex digits. */
     public static final String SPILL_DIR_PREFIX = "mars-spill-";
     private static final int IO_THREADS = 2;
+    /** Read-backs after which a chunk counts as read in cycles (see the class comment). */
+    static final int CYCLED_READ_BACKS = 2;
     private final String workerId;
     private final StorageConfig config;
     private final List<SpillLevel> levels;
@@ -302,6 +310,7 @@ public final class TieredStorage implements StorageService {
             readBackNanos += nanos;
             if (!e.deleted && e.data == null) {
                 e.data = data;
+                e.readBacks++;
                 memoryBytes += e.nbytes;
                 if (into != null) {
                     into.take(into.coverable(e.nbytes)); // the reader reserved room for it
@@ -581,6 +590,7 @@ public final class TieredStorage implements StorageService {
             return;
         }
         List<Key> dropped = new ArrayList<>();
+        over = dropCycledLocked(over, dropped);
         for (Iterator<Entry> it = entries.values().iterator(); it.hasNext() && over > 0; ) {
             Entry e = it.next();
             if (e.data == null || e.pins > 0 || e.spilling || e.unspillable || e.waitsForRoom && spillLevelsFull) {
@@ -605,6 +615,34 @@ public final class TieredStorage implements StorageService {
         for (Key k : dropped) {
             entries.get(k); // out of memory: to the recent end (see spill)
         }
+    }
+
+    /**
+     * Drops from memory, most recently used first, the unpinned array chunks read back in cycles (at least
+     * {@value #CYCLED_READ_BACKS} times) whose spill file is still good, until {@code over} bytes are freed or none is
+     * left; returns the bytes still to free. Table chunks are left to the least-recently-used order: their buffers are
+     * freed when dropped, and a reader that did not pin one (another worker's fetch) may still be using it.
+     */
+    private long dropCycledLocked(long over, List<Key> dropped) {
+        List<Entry> cycled = null;
+        for (Entry e : entries.values()) {
+            if (e.data != null && e.file != null && e.readBacks >= CYCLED_READ_BACKS && e.pins == 0 && !e.spilling
+                    && !(e.data instanceof TableChunk)) {
+                if (cycled == null) {
+                    cycled = new ArrayList<>();
+                }
+                cycled.add(e);
+            }
+        }
+        for (int i = cycled == null ? -1 : cycled.size() - 1; i >= 0 && over > 0; i--) {
+            Entry e = cycled.get(i);
+            e.data.close();
+            e.data = null;
+            memoryBytes -= e.nbytes;
+            dropped.add(e.key);
+            over -= e.nbytes;
+        }
+        return over;
     }
 
     private void spill(Entry e, ChunkData data) {
@@ -884,6 +922,8 @@ public final class TieredStorage implements StorageService {
         boolean waitsForRoom;
         boolean deleted;
         int pins;
+        /** Times its data was read back from its spill file. */
+        int readBacks;
         CompletableFuture<ChunkData> loading;
 
         Entry(Key key, ChunkData data) {

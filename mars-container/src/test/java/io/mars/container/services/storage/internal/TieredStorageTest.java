@@ -412,6 +412,46 @@ class TieredStorageTest {
         assertThat(s.storedBytes()).isEqualTo(14 * CHUNK_BYTES);
     }
 
+    /**
+     * Passes over 12 spilled chunks, each read as a subtask reads it (pinned, under a reservation), in the same order
+     * every pass, with room for about 7: least recently used would read all 12 back every pass; once the chunks are
+     * known to be read in cycles, the most recently used are dropped first and the rest stay for the next pass.
+     */
+    @Test
+    void chunksReadInCyclesKeepWhatFitsInMemoryFromPassToPass() throws Exception {
+        TieredStorage s = storage(1_000_000, tmp);
+        int chunks = 12;
+        for (int i = 0; i < chunks; i++) {
+            s.put("s1", "c" + i, randomChunk(i));
+        }
+        settled(s);
+        long[] readBacks = new long[5];
+        for (int pass = 0; pass < readBacks.length; pass++) {
+            long before = s.stats().readBacks();
+            for (int i = 0; i < chunks; i++) {
+                String key = "c" + i;
+                try (Pin pin = s.pin("s1", List.of(key));
+                     Reservation r = s.reserve(CHUNK_BYTES - pin.residentBytes())) {
+                    NDArray back = (NDArray) s.getAsync("s1", key, r).get(10, TimeUnit.SECONDS).orElseThrow();
+                    assertThat(back.contentEquals(randomChunk(i))).as("pass %d, chunk %s", pass, key).isTrue();
+                }
+            }
+            settled(s);
+            readBacks[pass] = s.stats().readBacks() - before;
+        }
+        long fits = s.config().softBytes() / CHUNK_BYTES;
+        assertThat(fits).as("the test needs a cycle larger than memory").isBetween(3L, chunks - 3L);
+        // the first passes read back (nearly) everything, least recently used; from the third the cycle's part that
+        // fits stays
+        assertThat(readBacks[0]).isGreaterThanOrEqualTo(chunks - fits);
+        for (int pass = 3; pass < readBacks.length; pass++) {
+            assertThat(readBacks[pass]).as("read-backs in pass %d of %s", pass, java.util.Arrays.toString(readBacks))
+                    .isLessThanOrEqualTo(chunks - fits + 1);
+        }
+        assertThat(s.stats().memoryBytes()).isLessThanOrEqualTo(s.config().softBytes());
+        assertThat(s.storedBytes()).isEqualTo(chunks * CHUNK_BYTES);
+    }
+
     @Test
     void aReservationSpillsChunksToMakeRoom() throws Exception {
         TieredStorage s = storage(1_000_000, tmp);
