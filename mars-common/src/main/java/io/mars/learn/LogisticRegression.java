@@ -170,8 +170,8 @@ public final class LogisticRegression {
         if (hessianEvery >= 1) {
             return hessianEvery;
         }
-        return n < AUTOMATIC_START_MIN_ROWS ? 1 : (int) Math.max(1, Math.min(AUTOMATIC_HESSIAN_EVERY,
-                n / MIN_HESSIAN_ROWS));
+        // from AUTOMATIC_START_MIN_ROWS rows, n / MIN_HESSIAN_ROWS is at least 4
+        return n < AUTOMATIC_START_MIN_ROWS ? 1 : (int) Math.min(AUTOMATIC_HESSIAN_EVERY, n / MIN_HESSIAN_ROWS);
     }
 
     /** The most solver steps (scikit-learn's {@code max_iter}, default 100): Newton or L-BFGS iterations. */
@@ -655,7 +655,8 @@ public final class LogisticRegression {
         private Evaluation assemble(double[] theta, NDArray terms, int hessianEvery) {
             int m = width();
             int n = parameters();
-            double scale = (double) samples() / LinearModels.hessianRows(samples(), hessianEvery);
+            long hessianRows = LinearModels.hessianRows(samples(), hessianEvery);
+            double scale = (double) samples() / hessianRows;
             double penalty = 0;
             double[] g = new double[n];
             double[][] h = new double[n][n];
@@ -682,8 +683,7 @@ public final class LogisticRegression {
                     }
                 }
             }
-            return new Evaluation(c * terms.getDouble(0) + penalty, g, h,
-                    LinearModels.hessianRows(samples(), hessianEvery) < samples());
+            return new Evaluation(c * terms.getDouble(0) + penalty, g, h, hessianRows < samples());
         }
     }
 

@@ -624,6 +624,9 @@ public final class TieredStorage implements StorageService {
      * freed when dropped, and a reader that did not pin one (another worker's fetch) may still be using it.
      */
     private long dropCycledLocked(long over, List<Key> dropped) {
+        if (readBacks < CYCLED_READ_BACKS) {
+            return over; // no chunk can have been read back that often: nothing to look for
+        }
         List<Entry> cycled = null;
         for (Entry e : entries.values()) {
             if (e.data != null && e.file != null && e.readBacks >= CYCLED_READ_BACKS && e.pins == 0 && !e.spilling
