@@ -147,6 +147,13 @@ def tensors():
         "f_chunk_column_sums_then_sum_axis_0": f.sum(axis=0),
         "i_chunk_count_mod_3_then_sum": np.array((i % 3 == 0).sum(), dtype="int64"),
         "f_chunk_row_max_then_max_axis_1": f.max(axis=1),
+        # map_chunk(elementwise=False) with the shapes left to the function (Mars's default, unknown until
+        # computed): a filter of a 1-d tensor chunk by chunk (some chunks give nothing), and rows repeated within each
+        # chunk (the chunks of a row of the grid agree), whose results do not depend on the chunking
+        "i_ravel_multiples_of_3_by_chunk": i.ravel()[i.ravel() % 3 == 0],
+        "f_rows_repeated_twice_by_chunk": np.repeat(f, 2, axis=0),
+        "f_rows_repeated_twice_by_chunk_then_sum_axis_0": np.repeat(f, 2, axis=0).sum(axis=0),
+        "i_ravel_multiples_of_3_by_chunk_plus_1": i.ravel()[i.ravel() % 3 == 0] + 1,
     }
 
 

@@ -362,12 +362,26 @@ public final class Tensor implements io.mars.common.graph.Tileable {
     }
 
     /**
+     * In a chunk shape given to {@link #mapChunk(ChunkFunction, DataType, long[])}: the input chunk's extent along that
+     * axis.
+     */
+    public static final long SAME_EXTENT = io.mars.common.operand.tensor.TensorMapChunkShaped.SAME;
+    /**
+     * In a chunk shape given to {@link #mapChunk(ChunkFunction, DataType, long[])}: the extent the function gives along
+     * that axis, known once computed.
+     */
+    public static final long ANY_EXTENT = io.mars.common.operand.tensor.TensorMapChunkShaped.ANY;
+
+    /**
      * Mars's {@code map_chunk(fn, elementwise=False)} with each result chunk's shape declared: {@code fn} of every
-     * chunk (a copy) gives a chunk {@code chunkShape[k]} long along axis {@code k}, or as long as the input chunk where
-     * that is -1, placed where the input chunk was. Along an axis of a declared extent the result's length depends on
-     * the chunking (a chunk's sum as {@code {1, 1}} gives one value per chunk): unknown (-1) here, known once tiled.
-     * {@code dtype} is declared, the function is not called here; a chunk of another dtype is converted. A chunk of
-     * another shape fails the task with USER_FUNCTION_FAILED.
+     * chunk (a copy) gives a chunk {@code chunkShape[k]} long along axis {@code k}, as long as the input chunk where
+     * that is {@link #SAME_EXTENT} (-1), or as long as the function makes it where that is {@link #ANY_EXTENT} (-2),
+     * placed where the input chunk was. Along an axis of a declared extent the result's length depends on the chunking
+     * (a chunk's sum as {@code {1, 1}} gives one value per chunk): unknown (-1) here, known once tiled; along an axis
+     * of {@link #ANY_EXTENT} it is known once computed, and the chunks of one slice of the chunk grid (one row of
+     * chunks along axis 0, say) must agree on it. {@code dtype} is declared, the function is not called here; a chunk
+     * of another dtype is converted. A chunk of another shape, or chunks that disagree, fail the task with
+     * USER_FUNCTION_FAILED.
      */
     public Tensor mapChunk(ChunkFunction fn, DataType dtype, long[] chunkShape) {
         java.util.Objects.requireNonNull(dtype, "dtype");
@@ -376,22 +390,41 @@ public final class Tensor implements io.mars.common.graph.Tileable {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "mapChunk: the chunk shape "
                     + Arrays.toString(chunkShape) + " has " + chunkShape.length + " axes but the tensor of shape "
                     + Shapes.toString(shape) + " has " + shape.length + "; give one extent per axis (-1 keeps the"
-                    + " input chunk's)");
+                    + " input chunk's, -2 leaves it to the function)");
         }
         long[] out = shape.clone();
         for (int k = 0; k < chunkShape.length; k++) {
-            if (chunkShape[k] < io.mars.common.operand.tensor.TensorMapChunkShaped.SAME) {
+            if (chunkShape[k] < ANY_EXTENT) {
                 throw new MarsException(ErrorCode.INVALID_ARGUMENT, "mapChunk: the chunk shape "
                         + Arrays.toString(chunkShape) + " has " + chunkShape[k] + " along axis " + k + "; an extent"
-                        + " is 0 or more, or -1 to keep the input chunk's");
+                        + " is 0 or more, -1 to keep the input chunk's or -2 to leave it to the function");
             }
-            if (chunkShape[k] != io.mars.common.operand.tensor.TensorMapChunkShaped.SAME) {
-                out[k] = Shapes.UNKNOWN; // as many times chunkShape[k] as there are chunks along k, known once tiled
+            if (chunkShape[k] != SAME_EXTENT) {
+                // as many times chunkShape[k] as there are chunks along k, known once tiled; or once computed
+                out[k] = Shapes.UNKNOWN;
             }
         }
         byte[] bytes = UserFunctions.serialize(fn, "mapChunk");
         return new Tensor(new io.mars.common.operand.tensor.TensorMapChunkShaped(bytes, chunkShape.clone()),
                 List.of(this), dtype, out);
+    }
+
+    /**
+     * Mars's {@code map_chunk(fn, dtype=dtype, elementwise=elementwise)}: with {@code elementwise} true
+     * {@link #mapChunk(ChunkFunction, DataType)} (every chunk keeps its shape); with false every chunk's result may
+     * have any shape of as many axes, decided by the function (Mars's default for a function that is not
+     * element-wise): the result's shape is unknown (-1 along every axis) until computed, as Mars's is NaN, and the
+     * chunks of one slice of the chunk grid must agree on their extent along each axis (checked once computed, a
+     * disagreement fails the task with USER_FUNCTION_FAILED). For a 1-d tensor that is any length per chunk: a filter
+     * written as a function.
+     */
+    public Tensor mapChunk(ChunkFunction fn, DataType dtype, boolean elementwise) {
+        if (elementwise) {
+            return mapChunk(fn, dtype);
+        }
+        long[] any = new long[shape.length];
+        Arrays.fill(any, ANY_EXTENT);
+        return mapChunk(fn, dtype, any);
     }
 
     // ----- linear algebra -----

@@ -166,11 +166,26 @@ class UserFunctionBadInputTest {
         Tensor x = Tensors.ones(Tensors.shape(4, 6)).rechunk(ChunkSpec.of(2, 3));
         fails(() -> x.mapChunk(c -> c, DataType.FLOAT64, new long[] {1}), ErrorCode.INVALID_ARGUMENT,
                 "chunk shape [1] has 1 axes but the tensor of shape (4, 6) has 2", "one extent per axis");
-        fails(() -> x.mapChunk(c -> c, DataType.FLOAT64, new long[] {1, -2}), ErrorCode.INVALID_ARGUMENT,
-                "has -2 along axis 1", "0 or more, or -1");
+        fails(() -> x.mapChunk(c -> c, DataType.FLOAT64, new long[] {1, -3}), ErrorCode.INVALID_ARGUMENT,
+                "has -3 along axis 1", "0 or more, -1 to keep the input chunk's or -2 to leave it to the function");
         Tensor wrong = x.mapChunk(c -> NDArray.of(new double[] {1, 2}, 2), DataType.FLOAT64, new long[] {1, 1});
         fails(() -> wrong.execute(CLUSTER.session()), ErrorCode.USER_FUNCTION_FAILED, "returned a chunk of shape (2,)",
                 "for one of shape (2, 3)", "the declared chunk shape gives (1, 1) for this chunk");
+    }
+
+    @Test
+    void chunksWhoseShapesTheFunctionDecidesMustAgreeAlongTheGrid() {
+        Tensor x = Tensors.ones(Tensors.shape(4, 6)).rechunk(ChunkSpec.of(2, 3));
+        // 2 x 2 chunks of (2, 3): the left chunks keep their rows, the right ones give one
+        Tensor x2 = Tensors.arange(24).reshape(4, 6).rechunk(ChunkSpec.of(2, 3));
+        Tensor disagree = x2.mapChunk(c -> c.getLong(0) % 6 == 0 ? c
+                : NDArray.of(java.util.Arrays.copyOf(c.toLongArray(), 3), 1, 3), DataType.INT64, false);
+        fails(() -> disagree.sum().execute(CLUSTER.session()), ErrorCode.USER_FUNCTION_FAILED,
+                "mapChunk: the user function gave the chunks in slice 0 of axis 0 different extents", "2 and 1",
+                "must agree");
+        Tensor fewerAxes = x.mapChunk(c -> NDArray.of(new double[] {1}), DataType.FLOAT64, false);
+        fails(() -> fewerAxes.execute(CLUSTER.session()), ErrorCode.USER_FUNCTION_FAILED,
+                "returned a chunk of shape (1,)", "for one of shape (2, 3)");
     }
 
     @Test

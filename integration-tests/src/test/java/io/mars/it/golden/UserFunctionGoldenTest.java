@@ -219,6 +219,35 @@ class UserFunctionGoldenTest {
         }, DataType.INT64, new long[] {1, 1}).sum());
         TENSOR_CASES.put("f_chunk_row_max_then_max_axis_1", in -> in.get("f").mapChunk(
                 UserFunctionGoldenTest::chunkRowMax, DataType.FLOAT64, new long[] {-1, 1}).max(1));
+        // map_chunk(elementwise=False) with the shapes left to the function: known once computed
+        TENSOR_CASES.put("i_ravel_multiples_of_3_by_chunk", in -> in.get("i").ravel()
+                .mapChunk(UserFunctionGoldenTest::multiplesOf3, DataType.INT64, false));
+        TENSOR_CASES.put("f_rows_repeated_twice_by_chunk", in -> in.get("f")
+                .mapChunk(UserFunctionGoldenTest::rowsTwice, DataType.FLOAT64, false));
+        TENSOR_CASES.put("f_rows_repeated_twice_by_chunk_then_sum_axis_0", in -> in.get("f")
+                .mapChunk(UserFunctionGoldenTest::rowsTwice, DataType.FLOAT64, new long[] {Tensor.ANY_EXTENT,
+                    Tensor.SAME_EXTENT}).sum(0));
+        TENSOR_CASES.put("i_ravel_multiples_of_3_by_chunk_plus_1", in -> in.get("i").ravel()
+                .mapChunk(UserFunctionGoldenTest::multiplesOf3, DataType.INT64, false).add(1));
+    }
+
+    /** The values of a 1-d int64 chunk that are multiples of 3, in order (none, for some chunks). */
+    private static NDArray multiplesOf3(NDArray c) {
+        return NDArray.of(java.util.Arrays.stream(c.toLongArray()).filter(v -> v % 3 == 0).toArray());
+    }
+
+    /** numpy's {@code repeat(c, 2, axis=0)} of a 2-d chunk: every row twice, one after the other. */
+    private static NDArray rowsTwice(NDArray c) {
+        int rows = (int) c.shape()[0];
+        int cols = (int) c.shape()[1];
+        double[] out = new double[2 * rows * cols];
+        for (int r = 0; r < rows; r++) {
+            for (int j = 0; j < cols; j++) {
+                out[2 * r * cols + j] = c.getDouble(r * cols + j);
+                out[(2 * r + 1) * cols + j] = c.getDouble(r * cols + j);
+            }
+        }
+        return NDArray.of(out, 2L * rows, cols);
     }
 
     /** A chunk's sum as a 1 x 1 chunk. */

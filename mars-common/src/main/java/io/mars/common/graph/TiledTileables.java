@@ -40,6 +40,13 @@ public final class TiledTileables {
             for (int a = 0; a < ndim; a++) {
                 long have = nsplits[a][idx[a]];
                 if (have != Shapes.UNKNOWN && have != shape[a] && t.nsplits()[a][idx[a]] == Shapes.UNKNOWN) {
+                    if (c.op() instanceof io.mars.common.operand.chunk.ChunkMapChunk) {
+                        throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapChunk: the user function gave"
+                                + " the chunks in slice " + idx[a] + " of axis " + a + " different extents along that"
+                                + " axis, " + have + " and " + shape[a] + " (chunk " + c.key() + " of shape "
+                                + Shapes.toString(shape) + "); the chunks of one slice of the chunk grid must agree:"
+                                + " give them the same extent, or rechunk the input to one chunk along the other axes");
+                    }
                     throw new MarsException(ErrorCode.INTERNAL_ERROR, "chunks in slice " + idx[a] + " of axis " + a
                             + " have different lengths " + have + " and " + shape[a] + " (chunk " + c.key() + ")");
                 }

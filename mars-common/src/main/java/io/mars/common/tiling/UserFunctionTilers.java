@@ -61,7 +61,8 @@ final class UserFunctionTilers {
 
     /**
      * A chunk per input chunk, at its place, of the declared shape: along each axis the declared extent for every
-     * chunk, or the input's extents where it is {@link TensorMapChunkShaped#SAME}.
+     * chunk, the input's extents where it is {@link TensorMapChunkShaped#SAME}, unknown until computed where it is
+     * {@link TensorMapChunkShaped#ANY}.
      */
     static TiledTileable mapChunkShaped(TileableNode node, TensorMapChunkShaped op, List<TiledTileable> in,
                                         TileContext ctx) {
@@ -70,7 +71,9 @@ final class UserFunctionTilers {
         long[][] nsplits = new long[srcSplits.length][];
         for (int k = 0; k < srcSplits.length; k++) {
             nsplits[k] = srcSplits[k].clone();
-            if (op.chunkShape()[k] != TensorMapChunkShaped.SAME) {
+            if (op.chunkShape()[k] == TensorMapChunkShaped.ANY) {
+                Arrays.fill(nsplits[k], Shapes.UNKNOWN); // what the function gives, known once computed
+            } else if (op.chunkShape()[k] != TensorMapChunkShaped.SAME) {
                 Arrays.fill(nsplits[k], op.chunkShape()[k]);
             }
         }
