@@ -41,6 +41,10 @@ def expand(df, fn, names):
     return df.apply(fn, axis=1, result_type="expand").set_axis(names, axis=1)
 
 
+def broadcast(df, fn):
+    return df.apply(fn, axis=1, result_type="broadcast")
+
+
 def labelled(s):
     """A series and its row labels: the labels as column "index", the values as column "" (a series without a name)."""
     return s.rename("").to_frame().reset_index()
@@ -100,6 +104,14 @@ def cases(df):
         # pandas gives an empty frame of the input's columns; Mars one of the declared columns
         "empty_apply_rows_expand": lambda: pd.DataFrame({"sum": pd.Series([], dtype="float64"),
                                                          "diff": pd.Series([], dtype="float64")}),
+        # DataFrame.apply(axis=1, result_type='broadcast'): the frame's columns, labels and common dtype kept, a single
+        # value repeated in every column; into integers numpy truncates (5.5 gives 5)
+        "apply_broadcast_x_y_row_max": lambda: broadcast(df[["x", "y"]], lambda r: r.max()),
+        "apply_broadcast_k_y_swapped": lambda: broadcast(df[["k", "y"]], lambda r: [r.y, r.k]),
+        "apply_broadcast_k_y_half_sum_truncated": lambda: broadcast(df[["k", "y"]], lambda r: (r.k + r.y) / 2),
+        "apply_broadcast_after_filter": lambda: broadcast(df[df.y > 2][["x", "y"]], lambda r: r.y * 2.5)
+        .reset_index(),
+        "empty_apply_broadcast": lambda: broadcast(e[["x", "y"]], lambda r: r.y * 2.5),
         # DataFrame.apply(axis=0) of a function giving one value per column: a series labelled by the column names
         "apply_columns_count": lambda: labelled(df.apply(lambda c: c.count())),
         "apply_columns_x_y_sum": lambda: labelled(df[["x", "y"]].apply(lambda c: float(c.sum()))),

@@ -177,6 +177,20 @@ public final class DataFrame implements Tileable {
     }
 
     /**
+     * pandas' {@code apply(func, axis=1, result_type='broadcast')}: {@code fn} of every row returns one value, repeated
+     * in every column, or a {@code List} or {@code Object[]} of one value per column (null or NaN for a missing one);
+     * the result has this frame's columns, row labels and shape, every column of the frame's common dtype as pandas
+     * keeps it (numpy's {@code empty_like} of {@code df.values}): the one dtype of a frame of one, int64 for int32 with
+     * int64, float64 for floats with anything else. Values are converted to it as numpy assigns them (2.7 into an
+     * integer frame is 2); a missing value into integers fails. A frame of text, dates or bools beside numbers is
+     * refused with UNSUPPORTED_DTYPE (pandas makes it object). The function is not called here. On an empty frame an
+     * empty frame of the common dtype (pandas gives its input back).
+     */
+    public <R> DataFrame applyBroadcast(io.mars.types.RowFunction<R> fn) {
+        return UserFunctionOps.applyRowsBroadcast(this, fn);
+    }
+
+    /**
      * pandas' {@code apply(func, axis=0)} for a function giving one value per column: a series (named {@code ""},
      * pandas' None) of {@code fn} of every column, labelled by the column names. {@code axis} must be 0 (for rows,
      * give a {@link io.mars.types.RowFunction}). The column comes whole, every chunk gathered, as an

@@ -89,6 +89,49 @@ final class UserFunctionOps {
      * frame's labels kept.
      */
     static DataFrame applyRowsExpand(DataFrame df, RowFunction<?> fn, List<String> columns, List<DType> dtypes) {
+        return applyRowsExpand(df, fn, columns, dtypes, false);
+    }
+
+    /**
+     * pandas' {@code apply(func, axis=1, result_type='broadcast')}: the expand operand over the frame's own columns,
+     * each of the frame's common dtype (numpy's {@code empty_like} of its values), a single value repeated.
+     */
+    static DataFrame applyRowsBroadcast(DataFrame df, RowFunction<?> fn) {
+        List<String> columns = df.columns();
+        if (columns.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.applyBroadcast: the frame has no columns;"
+                    + " there is nothing to broadcast to");
+        }
+        DType common = commonDtype(df);
+        return applyRowsExpand(df, fn, columns, java.util.Collections.nCopies(columns.size(), common), true);
+    }
+
+    /**
+     * The dtype of pandas' {@code df.values} for a frame of numbers or of bools: bool if all are bool; the one integer
+     * type if all are it, int64 for int32 with int64; float32 if all are float32, float64 for floats with anything
+     * else. Text, dates, timedeltas and bools beside numbers make pandas' object, which Mars has no column of.
+     */
+    private static DType commonDtype(DataFrame df) {
+        java.util.EnumSet<DType> seen = java.util.EnumSet.noneOf(DType.class);
+        for (String c : df.columns()) {
+            DType t = df.dtype(c);
+            if (!t.isNumeric() || t == DType.BOOL && df.columns().stream()
+                    .anyMatch(o -> df.dtype(o) != DType.BOOL)) {
+                throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "DataFrame.applyBroadcast: column '" + c
+                        + "' is " + t + " beside " + df.dtypes() + "; broadcast keeps the frame's common dtype, which"
+                        + " pandas makes object here and Mars has not: select the numeric columns (or only bool"
+                        + " ones), or use apply(rowFn, columns, dtypes) with the dtypes declared");
+            }
+            seen.add(t);
+        }
+        if (seen.size() == 1) {
+            return seen.iterator().next();
+        }
+        return seen.contains(DType.FLOAT32) || seen.contains(DType.FLOAT64) ? DType.FLOAT64 : DType.INT64;
+    }
+
+    private static DataFrame applyRowsExpand(DataFrame df, RowFunction<?> fn, List<String> columns,
+                                             List<DType> dtypes, boolean broadcast) {
         Objects.requireNonNull(columns, "columns");
         Objects.requireNonNull(dtypes, "dtypes");
         if (columns.isEmpty() || columns.size() != dtypes.size()) {
@@ -101,7 +144,7 @@ final class UserFunctionOps {
                     + columns + " repeat a name; give each column its own");
         }
         byte[] bytes = UserFunctions.serialize(fn, "DataFrame.apply");
-        DataFrame values = new DataFrame(new TableApplyRowsExpand(bytes, columns, dtypes), List.of(df), columns,
+        DataFrame values = new DataFrame(new TableApplyRowsExpand(bytes, columns, dtypes, broadcast), List.of(df), columns,
                 dtypes, df.rowCount());
         RowLabels labels = df.labels();
         if (labels.range()) {

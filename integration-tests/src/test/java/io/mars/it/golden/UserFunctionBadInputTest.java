@@ -189,6 +189,24 @@ class UserFunctionBadInputTest {
     }
 
     @Test
+    void aBroadcastKeepsTheFramesDtypeAndShape() {
+        fails(() -> df().applyBroadcast(r -> 1), ErrorCode.UNSUPPORTED_DTYPE, "DataFrame.applyBroadcast: column 's'",
+                "pandas makes object", "select the numeric columns");
+        fails(() -> run(df().select("k", "x").applyBroadcast(r -> List.of(1.0))), ErrorCode.USER_FUNCTION_FAILED,
+                "1 values", "it must return a number or a bool, or a List or an Object[] of 2 values, one per column"
+                        + " [k, x]");
+        fails(() -> run(df().select("k").applyBroadcast(r -> r.getLong("k") > 3 ? null : 1L)),
+                ErrorCode.USER_FUNCTION_FAILED, "returned a missing value for column 'k'", "int64, which cannot hold"
+                        + " one");
+        fails(() -> run(df().select("k", "x").applyBroadcast(r -> "text")), ErrorCode.USER_FUNCTION_FAILED,
+                "returned text", "a number or a bool");
+        // the same frame with a function that fits: float64 (int64 with float64), labels and columns kept
+        LocalTable ok = run(df().select("k", "x").applyBroadcast(r -> r.getLong("k") / 2.0));
+        assertThat(ok.columnNames()).containsExactly("k", "x");
+        assertThat(ok.column("x").doubles()).containsExactly(0.5, 1.0, -1.5, 2.0, 2.5);
+    }
+
+    @Test
     void aThrowingGroupFunctionNamesItsGroup() {
         DataFrame applied = df().groupBy("s").apply(g -> {
             if ("22".equals(g.column("s").getString(0))) {

@@ -93,6 +93,15 @@ class UserFunctionGoldenTest {
                         List.of(DType.FLOAT64, DType.STRING)).resetIndex());
         CASES.put("empty_apply_rows_expand", (df, e) -> e.apply(r -> List.of(r.getDouble("x") + r.getLong("y"),
                 r.getLong("y") - r.getLong("k")), List.of("sum", "diff"), List.of(DType.FLOAT64, DType.FLOAT64)));
+        CASES.put("apply_broadcast_x_y_row_max", (df, e) -> df.select("x", "y").applyBroadcast(r -> r.isNull("x")
+                ? (double) r.getLong("y") : Math.max(r.getDouble("x"), r.getLong("y"))));
+        CASES.put("apply_broadcast_k_y_swapped", (df, e) -> df.select("k", "y").applyBroadcast(r -> List.of(
+                r.getLong("y"), r.getLong("k"))));
+        CASES.put("apply_broadcast_k_y_half_sum_truncated", (df, e) -> df.select("k", "y").applyBroadcast(r ->
+                (r.getLong("k") + r.getLong("y")) / 2.0));
+        CASES.put("apply_broadcast_after_filter", (df, e) -> df.filter(df.col("y").gt(2)).select("x", "y")
+                .applyBroadcast(r -> r.getLong("y") * 2.5).resetIndex());
+        CASES.put("empty_apply_broadcast", (df, e) -> e.select("x", "y").applyBroadcast(r -> r.getLong("y") * 2.5));
         CASES.put("apply_columns_count", (df, e) -> labelled(df.apply(UserFunctionGoldenTest::count, 0)));
         CASES.put("apply_columns_x_y_sum", (df, e) -> labelled(df.select("x", "y").apply(c -> {
             double sum = 0;

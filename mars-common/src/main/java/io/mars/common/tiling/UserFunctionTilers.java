@@ -117,7 +117,8 @@ final class UserFunctionTilers {
     static TiledTileable applyRowsExpand(TileableNode node, TableApplyRowsExpand op, List<TiledTileable> in,
                                          TileContext ctx) {
         TiledTileable src = in.get(0);
-        ChunkTableApplyRowsExpand chunkOp = new ChunkTableApplyRowsExpand(op.function(), op.columns(), op.dtypes());
+        ChunkTableApplyRowsExpand chunkOp = new ChunkTableApplyRowsExpand(op.function(), op.columns(), op.dtypes(),
+                op.broadcast());
         long[] lengths = src.nsplits()[0];
         long width = op.columns().size();
         List<ChunkNode> out = new ArrayList<>(lengths.length);

@@ -36,9 +36,9 @@ final class UserFunctionOperandSamples {
                 new io.mars.common.operand.dataframe.SeriesApplyWhole(fn, DType.FLOAT64),
                 new io.mars.common.operand.dataframe.ChunkSeriesApplyWhole(fn, DType.STRING),
                 new io.mars.common.operand.dataframe.TableApplyRowsExpand(fn, List.of("a", "b"),
-                        List.of(DType.INT64, DType.STRING)),
+                        List.of(DType.INT64, DType.STRING), false),
                 new io.mars.common.operand.dataframe.ChunkTableApplyRowsExpand(fn, List.of("t"),
-                        List.of(DType.TIMEDELTA)),
+                        List.of(DType.TIMEDELTA), true),
                 new io.mars.common.operand.tensor.TensorSpawn(fn, new byte[] {1, 2}, new int[] {0, 2, 1}),
                 new io.mars.common.operand.chunk.ChunkSpawn(fn, new byte[0], new int[] {1}));
     }

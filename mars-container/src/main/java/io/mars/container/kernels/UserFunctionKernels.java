@@ -224,17 +224,27 @@ public final class UserFunctionKernels {
         for (int i = 0; i < n; i++) {
             Row row = new Row(rows, i);
             Object r = applyRow(fn, row);
-            List<?> got = r instanceof List<?> list ? list : r instanceof Object[] array ? Arrays.asList(array) : null;
+            List<?> got = r instanceof List<?> list ? list : r instanceof Object[] array ? Arrays.asList(array)
+                    : op.broadcast() && (r instanceof Number || r instanceof Boolean || r == null)
+                    ? java.util.Collections.nCopies(width, r) : null;
             if (got == null || got.size() != width) {
                 throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply (" + row + "): the user"
                         + " function returned " + (r instanceof Object[] a ? Arrays.toString(a) : r)
                         + (got == null ? (r == null ? "" : ", a " + r.getClass().getName()) : ", " + got.size()
-                        + " values") + "; it must return a List or an Object[] of " + width + " values, one per"
-                        + " declared column " + op.columns());
+                        + " values") + "; it must return " + (op.broadcast() ? "a number or a bool, or " : "")
+                        + "a List or an Object[] of " + width + " values, one per " + (op.broadcast() ? ""
+                        : "declared ") + "column " + op.columns());
             }
             for (int j = 0; j < width; j++) {
                 Object v = got.get(j);
-                values.get(j).add(v instanceof Double d && d.isNaN() || v instanceof Float f && f.isNaN() ? null : v);
+                v = v instanceof Double d && d.isNaN() || v instanceof Float f && f.isNaN() ? null : v;
+                if (v == null && op.broadcast() && !op.dtypes().get(j).isFloat()) {
+                    throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.applyBroadcast (" + row
+                            + "): the user function returned a missing value for column '" + op.columns().get(j)
+                            + "', but broadcast keeps the frame's dtype " + op.dtypes().get(j) + ", which cannot hold"
+                            + " one; return a value, or apply to a frame of floats (astype float64)");
+                }
+                values.get(j).add(v);
             }
         }
         List<Column> out = new ArrayList<>(width);
@@ -244,7 +254,8 @@ public final class UserFunctionKernels {
             } catch (MarsException e) {
                 throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.apply: the user function returned"
                         + " a value for column '" + op.columns().get(j) + "' that is not " + op.dtypes().get(j) + ": "
-                        + e.getMessage() + "; declare the dtypes it returns: apply(fn, columns, dtypes)", e);
+                        + e.getMessage() + (op.broadcast() ? "; broadcast keeps the frame's dtype: return values of it"
+                        : "; declare the dtypes it returns: apply(fn, columns, dtypes)"), e);
             }
         }
         return DataFrameKernels.chunk(new LocalTable(out), allocator);

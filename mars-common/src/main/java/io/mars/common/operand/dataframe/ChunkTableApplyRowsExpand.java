@@ -6,7 +6,7 @@ import java.util.List;
 
 /** The chunk form of {@link TableApplyRowsExpand}. */
 @WireName("chunk.df.apply_rows_expand")
-public record ChunkTableApplyRowsExpand(byte[] function, List<String> columns, List<DType> dtypes)
+public record ChunkTableApplyRowsExpand(byte[] function, List<String> columns, List<DType> dtypes, boolean broadcast)
         implements TableChunkOperand {
     public ChunkTableApplyRowsExpand {
         columns = List.copyOf(columns);
