@@ -112,6 +112,14 @@ def cases(df):
         "apply_broadcast_after_filter": lambda: broadcast(df[df.y > 2][["x", "y"]], lambda r: r.y * 2.5)
         .reset_index(),
         "empty_apply_broadcast": lambda: broadcast(e[["x", "y"]], lambda r: r.y * 2.5),
+        # DataFrame.transform (pandas' apply(func) of a function giving a series per column, as long): columns,
+        # labels and rows kept, each column's dtype its function's
+        "transform_x_y_demeaned": lambda: df[["x", "y"]].transform(lambda c: c - c.mean()),
+        "transform_k_doubled_y_cumsum": lambda: df[["k", "y"]].transform(lambda c: c.cumsum() if c.name == "y"
+                                                                         else c * 2),
+        "transform_s_g_upper": lambda: df[["s", "g"]].transform(lambda c: c.str.upper()),
+        "transform_after_filter": lambda: df[df.y > 2][["x", "y"]].transform(lambda c: c / c.max()).reset_index(),
+        "empty_transform": lambda: e[["x", "y"]].transform(lambda c: c * 2),
         # DataFrame.apply(axis=0) of a function giving one value per column: a series labelled by the column names
         "apply_columns_count": lambda: labelled(df.apply(lambda c: c.count())),
         "apply_columns_x_y_sum": lambda: labelled(df[["x", "y"]].apply(lambda c: float(c.sum()))),

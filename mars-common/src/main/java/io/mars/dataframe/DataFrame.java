@@ -191,6 +191,24 @@ public final class DataFrame implements Tileable {
     }
 
     /**
+     * pandas' {@code transform(func)}, and {@code apply(func)} (axis 0) of a function giving a series per column of the
+     * column's length: {@code fn} of every column, given whole as an {@link io.mars.types.Column} (as for
+     * {@link #apply(io.mars.types.ColumnFunction, int)}: gathered on one worker, at most a quarter of its heap),
+     * returns a {@code Column} or a {@code List} of one value per row (null or NaN for a missing one); the result has
+     * this frame's columns, rows and labels. Each column's dtype is inferred by calling {@code fn} here on a mock
+     * column of 2 values of its dtype; declare them with {@link #transform(io.mars.types.ColumnFunction, List)} when
+     * the function cannot take those. A result of another length fails with USER_FUNCTION_FAILED.
+     */
+    public <R> DataFrame transform(io.mars.types.ColumnFunction<R> fn) {
+        return UserFunctionOps.transformColumns(this, fn, null);
+    }
+
+    /** {@link #transform(io.mars.types.ColumnFunction)} with each column's result dtype declared. */
+    public <R> DataFrame transform(io.mars.types.ColumnFunction<R> fn, List<DType> dtypes) {
+        return UserFunctionOps.transformColumns(this, fn, Objects.requireNonNull(dtypes, "dtypes"));
+    }
+
+    /**
      * pandas' {@code apply(func, axis=0)} for a function giving one value per column: a series (named {@code ""},
      * pandas' None) of {@code fn} of every column, labelled by the column names. {@code axis} must be 0 (for rows,
      * give a {@link io.mars.types.RowFunction}). The column comes whole, every chunk gathered, as an

@@ -178,10 +178,80 @@ final class UserFunctionOps {
         DType out = dtype != null ? dtype : inferColumns(df, fn);
         List<Series> values = new ArrayList<>(df.columns().size());
         for (String c : df.columns()) {
-            values.add(new Series(new SeriesApplyWhole(bytes, out), List.of(df.col(c).withoutLabels()), "", out, 1,
+            values.add(new Series(new SeriesApplyWhole(bytes, out, false), List.of(df.col(c).withoutLabels()), "", out, 1,
                     RowLabels.stored(null, DType.STRING)));
         }
         return DataFrames.concat(values.toArray(new Series[0]));
+    }
+
+    /**
+     * pandas' {@code DataFrame.transform(func)} (and {@code apply(func)} of a function giving a series per column of
+     * the same length): per column one task over all its chunks ({@link SeriesApplyWhole} with {@code transform}),
+     * the columns put side by side with the frame's row labels.
+     */
+    static DataFrame transformColumns(DataFrame df, ColumnFunction<?> fn, List<DType> dtypes) {
+        List<String> columns = df.columns();
+        if (columns.isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.transform: the frame has no columns to"
+                    + " transform");
+        }
+        if (dtypes != null && dtypes.size() != columns.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.transform(fn, dtypes): " + dtypes.size()
+                    + " dtypes " + dtypes + " for the " + columns.size() + " columns " + columns + "; give one dtype"
+                    + " per column");
+        }
+        byte[] bytes = UserFunctions.serialize(fn, "DataFrame.transform");
+        List<DType> types = dtypes != null ? List.copyOf(dtypes) : inferTransform(df, fn);
+        List<Series> inputs = new ArrayList<>(columns.size());
+        List<io.mars.common.operand.dataframe.ColumnExpr> out = new ArrayList<>(columns.size() + 1);
+        for (int j = 0; j < columns.size(); j++) {
+            String c = columns.get(j);
+            inputs.add(new Series(new SeriesApplyWhole(bytes, types.get(j), true), List.of(df.col(c).withoutLabels()),
+                    c, types.get(j), df.rowCount()));
+            out.add(io.mars.common.operand.dataframe.ColumnExpr.column(c, types.get(j),
+                    new io.mars.common.operand.dataframe.ColumnRef(j, c)));
+        }
+        RowLabels labels = df.labels();
+        if (labels.range()) {
+            return new DataFrame(new io.mars.common.operand.dataframe.TableMap(out), inputs, columns, types,
+                    df.rowCount());
+        }
+        out.add(labels.passOn(columns.size()));
+        List<io.mars.common.graph.Tileable> withLabels = new ArrayList<>(inputs);
+        withLabels.add(df);
+        return new DataFrame(new io.mars.common.operand.dataframe.TableMap(out), withLabels, columns, types,
+                df.rowCount(), labels);
+    }
+
+    /** Each column's dtype: that of the function's result on a mock column of 2 values of the column's dtype. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static List<DType> inferTransform(DataFrame df, ColumnFunction fn) {
+        LocalTable mock = mockTable(df);
+        List<DType> out = new ArrayList<>(mock.columnCount());
+        for (Column c : mock.columns()) {
+            Object r;
+            try {
+                r = fn.apply(c);
+            } catch (RuntimeException | LinkageError | AssertionError e) {
+                throw cannotInfer("DataFrame.transform", "threw " + e + " on the mock column " + c,
+                        "transform(fn, dtypes)", e);
+            }
+            if (r instanceof Column got) {
+                out.add(got.dtype());
+            } else if (r instanceof List<?> list) {
+                try {
+                    out.add(Column.infer(c.name(), list));
+                } catch (MarsException e) {
+                    throw cannotInfer("DataFrame.transform", "returned " + list + " for the mock column " + c + ", "
+                            + e.getMessage(), "transform(fn, dtypes)", e);
+                }
+            } else {
+                throw cannotInfer("DataFrame.transform", "returned " + r + " for the mock column " + c + "; it must"
+                        + " return a Column or a List of one value per row (for one value per column use apply(fn,"
+                        + " 0))", "transform(fn, dtypes)", null);
+            }
+        }
+        return out;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

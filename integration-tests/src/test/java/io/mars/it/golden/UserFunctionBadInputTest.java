@@ -207,6 +207,27 @@ class UserFunctionBadInputTest {
     }
 
     @Test
+    void aTransformKeepsEachColumnsLength() {
+        fails(() -> run(df().select("k", "x").transform(c -> List.of(1L, 2L), List.of(DType.INT64, DType.INT64))),
+                ErrorCode.USER_FUNCTION_FAILED, "DataFrame.transform of column '", "returned 2 values for a column of"
+                        + " 5", "keeps the column's length");
+        fails(() -> run(df().select("k").transform(c -> 3L, List.of(DType.INT64))), ErrorCode.USER_FUNCTION_FAILED,
+                "DataFrame.transform of column 'k': the user function returned 3, a java.lang.Long", "a Column or a"
+                        + " List of 5 values");
+        fails(() -> df().select("k").transform(c -> 3L), ErrorCode.USER_FUNCTION_FAILED, "DataFrame.transform cannot"
+                + " infer the result's types", "transform(fn, dtypes)");
+        fails(() -> df().select("k", "x").transform(c -> c, List.of(DType.INT64)), ErrorCode.INVALID_ARGUMENT,
+                "1 dtypes [int64] for the 2 columns [k, x]");
+        DataFrame thrown = df().select("k").transform(c -> {
+            throw new IllegalStateException("no column today");
+        }, List.of(DType.INT64));
+        fails(() -> run(thrown), ErrorCode.USER_FUNCTION_FAILED, "DataFrame.transform of column 'k'",
+                "java.lang.IllegalStateException: no column today");
+        // the columns given back as they came: the frame itself
+        assertThat(run(df().transform(c -> c)).column("s").strings()).containsExactly("1", null, "22", "x", "5");
+    }
+
+    @Test
     void aThrowingGroupFunctionNamesItsGroup() {
         DataFrame applied = df().groupBy("s").apply(g -> {
             if ("22".equals(g.column("s").getString(0))) {

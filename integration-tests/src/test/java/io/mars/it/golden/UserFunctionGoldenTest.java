@@ -102,6 +102,48 @@ class UserFunctionGoldenTest {
         CASES.put("apply_broadcast_after_filter", (df, e) -> df.filter(df.col("y").gt(2)).select("x", "y")
                 .applyBroadcast(r -> r.getLong("y") * 2.5).resetIndex());
         CASES.put("empty_apply_broadcast", (df, e) -> e.select("x", "y").applyBroadcast(r -> r.getLong("y") * 2.5));
+        CASES.put("transform_x_y_demeaned", (df, e) -> df.select("x", "y").transform(c -> {
+            double mean = mean(c);
+            List<Double> out = new ArrayList<>(c.length());
+            for (int i = 0; i < c.length(); i++) {
+                out.add(c.isNull(i) ? null : c.getDouble(i) - mean);
+            }
+            return out;
+        }));
+        CASES.put("transform_k_doubled_y_cumsum", (df, e) -> df.select("k", "y").transform(c -> {
+            long[] out = new long[c.length()];
+            long sum = 0;
+            for (int i = 0; i < c.length(); i++) {
+                sum += c.getLong(i);
+                out[i] = c.name().equals("y") ? sum : 2 * c.getLong(i);
+            }
+            return Column.ofLongs(c.name(), out);
+        }));
+        CASES.put("transform_s_g_upper", (df, e) -> df.select("s", "g").transform(c -> {
+            List<String> out = new ArrayList<>(c.length());
+            for (int i = 0; i < c.length(); i++) {
+                out.add(c.isNull(i) ? null : c.getString(i).toUpperCase(java.util.Locale.ROOT));
+            }
+            return out;
+        }));
+        CASES.put("transform_after_filter", (df, e) -> df.filter(df.col("y").gt(2)).select("x", "y").transform(c -> {
+            double max = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < c.length(); i++) {
+                max = c.isNull(i) ? max : Math.max(max, c.getDouble(i));
+            }
+            List<Double> out = new ArrayList<>(c.length());
+            for (int i = 0; i < c.length(); i++) {
+                out.add(c.isNull(i) ? null : c.getDouble(i) / max);
+            }
+            return out;
+        }).resetIndex());
+        CASES.put("empty_transform", (df, e) -> e.select("x", "y").transform(c -> {
+            List<Object> out = new ArrayList<>(c.length());
+            for (int i = 0; i < c.length(); i++) {
+                out.add(c.dtype() == DType.INT64 ? (Object) (2 * c.getLong(i)) : (Object) (2 * c.getDouble(i)));
+            }
+            return out;
+        }));
         CASES.put("apply_columns_count", (df, e) -> labelled(df.apply(UserFunctionGoldenTest::count, 0)));
         CASES.put("apply_columns_x_y_sum", (df, e) -> labelled(df.select("x", "y").apply(c -> {
             double sum = 0;
@@ -280,6 +322,19 @@ class UserFunctionGoldenTest {
             }
         }
         return NDArray.of(max, rows, 1);
+    }
+
+    /** pandas' {@code mean()}: of the values that are not missing. */
+    private static double mean(Column c) {
+        double sum = 0;
+        long n = 0;
+        for (int i = 0; i < c.length(); i++) {
+            if (!c.isNull(i)) {
+                sum += c.getDouble(i);
+                n++;
+            }
+        }
+        return sum / n;
     }
 
     /** pandas' {@code count()}: the values that are not missing. */

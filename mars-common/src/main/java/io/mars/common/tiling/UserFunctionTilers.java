@@ -134,9 +134,16 @@ final class UserFunctionTilers {
      * where it runs (the kernel refuses a column too large for the worker's heap).
      */
     static TiledTileable applyWhole(TileableNode node, SeriesApplyWhole op, List<TiledTileable> in, TileContext ctx) {
-        ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkSeriesApplyWhole(op.function(), op.dtype()),
-                in.get(0).chunks(), null, new long[] {1}, new int[] {0});
-        return new TiledTileable(new long[][] {{1}}, List.of(out));
+        long rows = 1;
+        if (op.transform()) { // the function's column, as long as the series
+            rows = 0;
+            for (long l : in.get(0).nsplits()[0]) {
+                rows = l == Shapes.UNKNOWN || rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : rows + l;
+            }
+        }
+        ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkSeriesApplyWhole(op.function(), op.dtype(),
+                op.transform()), in.get(0).chunks(), null, new long[] {rows}, new int[] {0});
+        return new TiledTileable(new long[][] {{rows}}, List.of(out));
     }
 
     static TiledTileable mapPartitions(TileableNode node, TableMapPartitions op, List<TiledTileable> in,

@@ -294,12 +294,17 @@ public final class UserFunctionKernels {
         }
         Column whole = pieces.size() == 1 ? pieces.get(0) : Columns.concatColumns(pieces);
         pieces = null; // the pieces can go before the function runs
+        String what = (op.transform() ? "DataFrame.transform" : "DataFrame.apply(axis=0)") + " of column '" + name
+                + "'";
         Object r;
         try {
             r = fn.apply(whole);
         } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
-            throw UserFunctions.failed("DataFrame.apply(axis=0) of column '" + name + "'", e,
-                    UserFunctionKernels.class);
+            throw UserFunctions.failed(what, e, UserFunctionKernels.class);
+        }
+        if (op.transform()) {
+            return DataFrameKernels.chunk(new LocalTable(List.of(transformed(what, name, op.dtype(), whole.length(),
+                    r))), allocator);
         }
         Object value = r instanceof Double x && x.isNaN() || r instanceof Float f && f.isNaN() ? null : r;
         Column out;
@@ -312,6 +317,47 @@ public final class UserFunctionKernels {
         }
         Column label = Column.ofStrings(TableRowPositions.INDEX_COLUMN, List.of(name));
         return DataFrameKernels.chunk(new LocalTable(List.of(out, label)), allocator);
+    }
+
+    /**
+     * What a transform's function returned as a column named {@code name} of {@code dtype} and {@code rows} values: a
+     * {@link Column} (converted when of another dtype) or a {@code List} (NaN as null); anything else, or another
+     * length, fails.
+     */
+    private static Column transformed(String what, String name, DType dtype, int rows, Object r) {
+        List<?> values;
+        if (r instanceof Column c) {
+            if (c.length() == rows && c.dtype() == dtype) {
+                return c.withName(name);
+            }
+            List<Object> boxed = new ArrayList<>(c.length());
+            for (int i = 0; i < c.length(); i++) {
+                boxed.add(c.get(i));
+            }
+            values = boxed;
+        } else if (r instanceof List<?> list) {
+            values = list;
+        } else {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned " + r
+                    + (r == null ? "" : ", a " + r.getClass().getName()) + "; it must return a Column or a List of "
+                    + rows + " values, one per row (for one value per column use apply(fn, 0))");
+        }
+        if (values.size() != rows) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned "
+                    + values.size() + " values for a column of " + rows + "; a transform keeps the column's length"
+                    + " (for one value per column use apply(fn, 0))");
+        }
+        List<Object> cleaned = new ArrayList<>(rows);
+        for (Object v : values) {
+            cleaned.add(v instanceof Double d && d.isNaN() || v instanceof Float f && f.isNaN() ? null : v);
+        }
+        try {
+            return Column.of(name, dtype, cleaned);
+        } catch (MarsException e) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned a value that"
+                    + " is not " + dtype + ": " + e.getMessage() + "; declare the dtypes it returns: transform(fn,"
+                    + " dtypes)", e);
+        }
     }
 
     /**

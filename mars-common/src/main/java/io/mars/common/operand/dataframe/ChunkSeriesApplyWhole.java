@@ -5,8 +5,10 @@ import io.mars.types.DType;
 
 /**
  * The chunk form of {@link SeriesApplyWhole}: its inputs are every chunk of the series, in order; its output one row,
- * the function's value and, as the row label, the column's name.
+ * the function's value and, as the row label, the column's name; with {@code transform}, the column the function gave,
+ * as many rows as the inputs together, labelled by position.
  */
 @WireName("chunk.df.series_apply_whole")
-public record ChunkSeriesApplyWhole(byte[] function, DType dtype) implements TableChunkOperand {
+public record ChunkSeriesApplyWhole(byte[] function, DType dtype, boolean transform)
+        implements TableChunkOperand {
 }
