@@ -98,6 +98,11 @@ def cases(df):
         "apply_rows_expand_mixed": lambda: expand(df, lambda r: [None if pd.isna(r.g) else f"{r.k}{r.g}",
                                                                  -1 if pd.isna(r.s) else len(r.s), not r.b],
                                                   ["kg", "slen", "notb"]),
+        # the columns inferred from a mock row (pandas numbers them 0, 1, ...)
+        "apply_rows_expand_inferred_k_y": lambda: df[["k", "y"]].apply(lambda r: [r.k * 10, r.y > 0], axis=1,
+                                                                        result_type="expand"),
+        "apply_rows_expand_inferred_text": lambda: df[["s", "g"]].apply(
+            lambda r: [None if pd.isna(r.s) else r.s + "!", r.g], axis=1, result_type="expand"),
         # the labels of the filtered frame kept
         "apply_rows_expand_after_filter": lambda: expand(df[df.y > 2], lambda r: [r.y * 2, r.s],
                                                          ["y2", "s"]).reset_index(),

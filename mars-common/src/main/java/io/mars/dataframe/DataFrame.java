@@ -177,6 +177,18 @@ public final class DataFrame implements Tileable {
     }
 
     /**
+     * pandas' {@code apply(func, axis=1, result_type='expand')} with the columns found as Mars finds them: by calling
+     * {@code fn} here on a mock row of this frame's dtypes (as {@link #apply(io.mars.types.RowFunction)}); the List or
+     * Object[] it returns gives the number of columns, named "0", "1", ... as pandas numbers them, and each column's
+     * dtype (its value's type there: a null gives float64). Every row must then give as many values, of those types
+     * (numbers are converted). Declare them with {@link #apply(io.mars.types.RowFunction, List, List)} when the
+     * function cannot take the mock row or its types depend on the row.
+     */
+    public <R> DataFrame applyExpand(io.mars.types.RowFunction<R> fn) {
+        return UserFunctionOps.applyRowsExpandInferred(this, fn);
+    }
+
+    /**
      * pandas' {@code apply(func, axis=1, result_type='broadcast')}: {@code fn} of every row returns one value, repeated
      * in every column, or a {@code List} or {@code Object[]} of one value per column (null or NaN for a missing one);
      * the result has this frame's columns, row labels and shape, every column of the frame's common dtype as pandas

@@ -93,6 +93,40 @@ final class UserFunctionOps {
     }
 
     /**
+     * pandas' {@code apply(func, axis=1, result_type='expand')} with the columns inferred: as many as the function
+     * gives on a mock row, named "0", "1", ... as pandas numbers them, each of its value's type there.
+     */
+    static DataFrame applyRowsExpandInferred(DataFrame df, RowFunction<?> fn) {
+        Row mock = new Row(mockTable(df), 0);
+        Object result;
+        try {
+            result = fn.apply(mock);
+        } catch (RuntimeException | LinkageError | AssertionError e) {
+            throw cannotInfer("DataFrame.applyExpand", "threw " + e + " on the mock row " + mock,
+                    "apply(fn, columns, dtypes)", e);
+        }
+        List<?> got = result instanceof List<?> list ? list : result instanceof Object[] array ? Arrays.asList(array)
+                : null;
+        if (got == null || got.isEmpty()) {
+            throw cannotInfer("DataFrame.applyExpand", "returned " + (result instanceof Object[] a
+                    ? Arrays.toString(a) : result) + " on the mock row " + mock + "; it must return a List or an"
+                    + " Object[] of at least one value", "apply(fn, columns, dtypes)", null);
+        }
+        List<String> columns = new ArrayList<>(got.size());
+        List<DType> dtypes = new ArrayList<>(got.size());
+        for (int j = 0; j < got.size(); j++) {
+            columns.add(Integer.toString(j));
+            try {
+                dtypes.add(Column.infer(columns.get(j), Arrays.asList(got.get(j))));
+            } catch (MarsException e) {
+                throw cannotInfer("DataFrame.applyExpand", "returned " + got + " on the mock row " + mock + ", "
+                        + e.getMessage(), "apply(fn, columns, dtypes)", e);
+            }
+        }
+        return applyRowsExpand(df, fn, columns, dtypes, false);
+    }
+
+    /**
      * pandas' {@code apply(func, axis=1, result_type='broadcast')}: the expand operand over the frame's own columns,
      * each of the frame's common dtype (numpy's {@code empty_like} of its values), a single value repeated.
      */

@@ -207,6 +207,18 @@ class UserFunctionBadInputTest {
     }
 
     @Test
+    void anExpandWhoseColumnsAreInferredNeedsAListOnTheMockRow() {
+        fails(() -> df().applyExpand(r -> r.getLong("k")), ErrorCode.USER_FUNCTION_FAILED,
+                "DataFrame.applyExpand cannot infer the result's types", "it must return a List or an Object[] of at"
+                        + " least one value", "apply(fn, columns, dtypes)");
+        fails(() -> df().applyExpand(r -> List.of()), ErrorCode.USER_FUNCTION_FAILED, "returned []");
+        // inferred from the mock row as two columns; a row giving three fails when it runs
+        DataFrame wider = df().applyExpand(r -> r.getLong("k") == 4 ? List.of(1L, 2L, 3L) : List.of(1L, 2L));
+        assertThat(wider.columns()).containsExactly("0", "1");
+        fails(() -> run(wider), ErrorCode.USER_FUNCTION_FAILED, "3 values", "one per declared column [0, 1]");
+    }
+
+    @Test
     void aTransformKeepsEachColumnsLength() {
         fails(() -> run(df().select("k", "x").transform(c -> List.of(1L, 2L), List.of(DType.INT64, DType.INT64))),
                 ErrorCode.USER_FUNCTION_FAILED, "DataFrame.transform of column '", "returned 2 values for a column of"

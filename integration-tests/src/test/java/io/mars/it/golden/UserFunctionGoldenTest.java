@@ -88,6 +88,10 @@ class UserFunctionGoldenTest {
             r.isNull("g") ? null : r.getLong("k") + r.getString("g"),
             r.isNull("s") ? -1L : (long) r.getString("s").length(),
             !(Boolean) r.get("b")}, List.of("kg", "slen", "notb"), List.of(DType.STRING, DType.INT64, DType.BOOL)));
+        CASES.put("apply_rows_expand_inferred_k_y", (df, e) -> df.select("k", "y").applyExpand(r -> List.of(
+                r.getLong("k") * 10, r.getLong("y") > 0)));
+        CASES.put("apply_rows_expand_inferred_text", (df, e) -> df.select("s", "g").applyExpand(r ->
+                java.util.Arrays.asList(r.isNull("s") ? null : r.getString("s") + "!", r.getString("g"))));
         CASES.put("apply_rows_expand_after_filter", (df, e) -> df.filter(df.col("y").gt(2))
                 .apply(r -> java.util.Arrays.asList(r.getLong("y") * 2, r.getString("s")), List.of("y2", "s"),
                         List.of(DType.FLOAT64, DType.STRING)).resetIndex());
