@@ -182,6 +182,18 @@ def tensors():
     }
 
 
+def from_function():
+    """numpy's fromfunction: the Java test writes each function per element, of the index."""
+    return {
+        "i_times_10_plus_j": np.fromfunction(lambda i, j: i * 10 + j, (5, 7)),
+        "sin_i_over_3": np.fromfunction(lambda i: np.sin(i / 3.0), (11,)),
+        "int64_i_plus_2j_plus_3k": np.fromfunction(lambda i, j, k: i + 2 * j + 3 * k, (3, 4, 5), dtype=np.int64),
+        "bool_diagonal": np.fromfunction(lambda i, j: i == j, (4, 6), dtype=np.int64),
+        "float32_ratio": np.fromfunction(lambda i, j: (i + 1) / (j + 1), (3, 5), dtype=np.float32),
+        "empty_rows": np.fromfunction(lambda i, j: i + j, (0, 4)),
+    }
+
+
 def main():
     df = frame()
     inputs, results = tensors()
@@ -193,6 +205,7 @@ def main():
         "cases": {name: table(fn()) for name, fn in cases(df).items()},
         "tensor_inputs": {name: tensor(a) for name, a in inputs.items()},
         "tensors": {name: tensor(a) for name, a in results.items()},
+        "from_function": {name: tensor(a) for name, a in from_function().items()},
     }
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(out, indent=1) + "\n")

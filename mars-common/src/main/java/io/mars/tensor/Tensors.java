@@ -107,6 +107,44 @@ public final class Tensors {
         return new Tensor(new TensorFull(value, chunks), List.of(), dtype, shape);
     }
 
+    /**
+     * numpy's {@code fromfunction(fn, shape)}: a float64 tensor whose element at index {@code (i, j, ...)} is
+     * {@code fn.apply(new long[] {i, j, ...})}, computed on the workers chunk by chunk, automatic chunks. numpy calls
+     * its function once with coordinate arrays; here it is called per element with the element's index, a Java
+     * lambda of an {@link io.mars.types.IndexFunction} ({@code idx -> idx[0] * 10 + idx[1]}).
+     */
+    public static Tensor fromFunction(io.mars.types.IndexFunction fn, long... shape) {
+        return fromFunction(fn, shape, DataType.FLOAT64, ChunkSpec.auto());
+    }
+
+    /**
+     * {@link #fromFunction(io.mars.types.IndexFunction, long...)} of {@code dtype}: each value converted as
+     * {@code astype} converts a float64 (truncated toward zero for integers, nonzero is true for bool). numpy gives
+     * the function's own result type and passes coordinates of {@code dtype}; here the function returns a double.
+     */
+    public static Tensor fromFunction(io.mars.types.IndexFunction fn, long[] shape, DataType dtype) {
+        return fromFunction(fn, shape, dtype, ChunkSpec.auto());
+    }
+
+    /**
+     * {@link #fromFunction(io.mars.types.IndexFunction, long[], DataType)} cut by {@code chunks}. A function that
+     * throws fails the task with USER_FUNCTION_FAILED naming the index; complex dtypes are refused (build the real and
+     * imaginary parts and use {@link #complex}).
+     */
+    public static Tensor fromFunction(io.mars.types.IndexFunction fn, long[] shape, DataType dtype, ChunkSpec chunks) {
+        java.util.Objects.requireNonNull(fn, "fn");
+        java.util.Objects.requireNonNull(dtype, "dtype");
+        Shapes.checkConcrete(shape);
+        if (dtype.isComplex()) {
+            throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "fromFunction gives real values, not " + dtype
+                    + "; build the real and imaginary parts with fromFunction and combine them: complex(re, im)");
+        }
+        chunks.resolve(shape, dtype, Long.MAX_VALUE);
+        byte[] bytes = io.mars.types.UserFunctions.serialize(fn, "fromFunction");
+        return new Tensor(new io.mars.common.operand.tensor.TensorFromFunction(bytes, chunks), List.of(), dtype,
+                shape.clone());
+    }
+
     /** numpy.arange(stop): int64 values 0 .. stop-1. */
     public static Tensor arange(long stop) {
         return arange(0, stop, 1, ChunkSpec.auto());

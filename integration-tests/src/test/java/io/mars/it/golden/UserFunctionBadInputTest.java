@@ -219,6 +219,28 @@ class UserFunctionBadInputTest {
     }
 
     @Test
+    void aThrowingIndexFunctionNamesTheIndex() {
+        Tensor t = Tensors.fromFunction(i -> {
+            if (i[0] == 2 && i[1] == 1) {
+                throw new IllegalArgumentException("not at (2, 1)");
+            }
+            return 1.0;
+        }, new long[] {4, 3}, DataType.FLOAT64, ChunkSpec.of(2));
+        fails(() -> t.execute(CLUSTER.session()), ErrorCode.USER_FUNCTION_FAILED, "fromFunction (index [2, 1])",
+                "java.lang.IllegalArgumentException: not at (2, 1)");
+        fails(() -> Tensors.fromFunction(i -> 1.0, new long[] {2}, DataType.COMPLEX128), ErrorCode.UNSUPPORTED_DTYPE,
+                "fromFunction gives real values, not complex128", "complex(re, im)");
+        fails(() -> Tensors.fromFunction(i -> 1.0, -1, 2), ErrorCode.INVALID_ARGUMENT);
+        // the function may change the index it gets: the next element still gets its own
+        NDArray changed = Tensors.fromFunction(i -> {
+            double v = i[0];
+            i[0] = 100;
+            return v;
+        }, 5).execute(CLUSTER.session());
+        assertThat(changed.toDoubleArray()).containsExactly(0, 1, 2, 3, 4);
+    }
+
+    @Test
     void aTransformKeepsEachColumnsLength() {
         fails(() -> run(df().select("k", "x").transform(c -> List.of(1L, 2L), List.of(DType.INT64, DType.INT64))),
                 ErrorCode.USER_FUNCTION_FAILED, "DataFrame.transform of column '", "returned 2 values for a column of"

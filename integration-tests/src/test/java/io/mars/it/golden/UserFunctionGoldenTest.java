@@ -305,6 +305,51 @@ class UserFunctionGoldenTest {
         return NDArray.of(out, 2L * rows, cols);
     }
 
+    /** numpy's fromfunction cases of golden_user_functions.py, each function written per element. */
+    private static final Map<String, IndexCase> FROM_FUNCTION = new LinkedHashMap<>();
+
+    /** A fromFunction case: its function and dtype (the shape is the golden answer's). */
+    private record IndexCase(io.mars.types.IndexFunction fn, DataType dtype) {
+    }
+
+    static {
+        FROM_FUNCTION.put("i_times_10_plus_j", new IndexCase(i -> i[0] * 10 + i[1], DataType.FLOAT64));
+        FROM_FUNCTION.put("sin_i_over_3", new IndexCase(i -> Math.sin(i[0] / 3.0), DataType.FLOAT64));
+        FROM_FUNCTION.put("int64_i_plus_2j_plus_3k", new IndexCase(i -> i[0] + 2 * i[1] + 3 * i[2],
+                DataType.INT64));
+        FROM_FUNCTION.put("bool_diagonal", new IndexCase(i -> i[0] == i[1] ? 1 : 0, DataType.BOOL));
+        FROM_FUNCTION.put("float32_ratio", new IndexCase(i -> (i[0] + 1.0) / (i[1] + 1.0), DataType.FLOAT32));
+        FROM_FUNCTION.put("empty_rows", new IndexCase(i -> i[0] + i[1], DataType.FLOAT64));
+    }
+
+    static Stream<Arguments> fromFunctionCases() {
+        List<Arguments> out = new ArrayList<>();
+        for (Iterator<String> it = GOLDEN.get("from_function").fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            for (long chunk : new long[] {0, 1, 2}) { // automatic, one element along every axis, uneven pairs
+                out.add(Arguments.of(name, chunk));
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} chunk={1}")
+    @MethodSource("fromFunctionCases")
+    void fromFunctionMatchesNumpy(String name, long chunk) {
+        NDArray want = ndarray(GOLDEN.get("from_function").get(name));
+        IndexCase c = FROM_FUNCTION.get(name);
+        assertThat(c).as(name + " has a Java function").isNotNull();
+        Tensor t = Tensors.fromFunction(c.fn(), want.shape(), c.dtype(), chunk == 0 ? ChunkSpec.auto()
+                : ChunkSpec.of(chunk));
+        NDArray got = t.execute(CLUSTER.session());
+        assertThat(got.dtype()).as(name + " dtype").isEqualTo(want.dtype());
+        assertThat(got.shape()).as(name + " shape").isEqualTo(want.shape());
+        for (int i = 0; i < want.size(); i++) {
+            assertThat(got.getDouble(i)).as(name + " element " + i).isCloseTo(want.getDouble(i), within(1e-15));
+        }
+        CLUSTER.session().release(t);
+    }
+
     /** A chunk's sum as a 1 x 1 chunk. */
     private static NDArray chunkSum(NDArray c) {
         double sum = 0;
@@ -400,6 +445,9 @@ class UserFunctionGoldenTest {
         List<String> tensors = new ArrayList<>();
         GOLDEN.get("tensors").fieldNames().forEachRemaining(tensors::add);
         assertThat(TENSOR_CASES.keySet()).containsExactlyInAnyOrderElementsOf(tensors);
+        List<String> fromFunction = new ArrayList<>();
+        GOLDEN.get("from_function").fieldNames().forEachRemaining(fromFunction::add);
+        assertThat(FROM_FUNCTION.keySet()).containsExactlyInAnyOrderElementsOf(fromFunction);
     }
 
     @Test

@@ -42,6 +42,7 @@ final class TensorTilers {
         r.register(TensorFull.class, TensorTilers::full);
         r.register(TensorArange.class, TensorTilers::arange);
         r.register(TensorFromArray.class, TensorTilers::fromArray);
+        r.register(io.mars.common.operand.tensor.TensorFromFunction.class, TensorTilers::fromFunction);
         r.register(TensorRand.class, TensorTilers::rand);
         r.register(TensorElementwise.class, TensorTilers::elementwise);
         r.register(TensorTranspose.class, TensorTilers::transpose);
@@ -83,6 +84,15 @@ final class TensorTilers {
         long[] off = NSplits.offsets(ns[0]);
         return eachChunk(ns, (flat, idx, shape) -> ctx.chunk(node.key() + "." + flat,
                 new ChunkArange(op.start(), op.step(), off[idx[0]]), List.of(), node.dtype(), shape, idx));
+    }
+
+    /** A chunk per chunk of the spec, each computing its elements from the tensor's coordinates of its first. */
+    static TiledTileable fromFunction(TileableNode node, io.mars.common.operand.tensor.TensorFromFunction op,
+                                      List<TiledTileable> in, TileContext ctx) {
+        long[][] ns = resolve(op.chunks(), node, ctx);
+        return eachChunk(ns, (flat, idx, shape) -> ctx.chunk(node.key() + "." + flat,
+                new io.mars.common.operand.chunk.ChunkFromFunction(op.function(), NSplits.chunkOffset(ns, idx)),
+                List.of(), node.dtype(), shape, idx));
     }
 
     static TiledTileable fromArray(TileableNode node, TensorFromArray op, List<TiledTileable> in, TileContext ctx) {

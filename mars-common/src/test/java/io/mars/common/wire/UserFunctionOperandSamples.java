@@ -40,6 +40,8 @@ final class UserFunctionOperandSamples {
                 new io.mars.common.operand.dataframe.ChunkTableApplyRowsExpand(fn, List.of("t"),
                         List.of(DType.TIMEDELTA), true),
                 new io.mars.common.operand.tensor.TensorSpawn(fn, new byte[] {1, 2}, new int[] {0, 2, 1}),
-                new io.mars.common.operand.chunk.ChunkSpawn(fn, new byte[0], new int[] {1}));
+                new io.mars.common.operand.chunk.ChunkSpawn(fn, new byte[0], new int[] {1}),
+                new io.mars.common.operand.tensor.TensorFromFunction(fn, io.mars.types.ChunkSpec.of(2, 3)),
+                new io.mars.common.operand.chunk.ChunkFromFunction(fn, new long[] {4, 0, 9}));
     }
 }

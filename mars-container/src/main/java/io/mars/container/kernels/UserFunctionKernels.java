@@ -62,7 +62,9 @@ public final class UserFunctionKernels {
                 .with(ChunkTableGroupApply.class, (node, op, in) -> groupApply(op, in, userClasses, allocator))
                 .with(ChunkSeriesApplyWhole.class, (node, op, in) -> applyWhole(op, in, userClasses, allocator,
                         Runtime.getRuntime().maxMemory()))
-                .with(ChunkSpawn.class, (node, op, in) -> spawn(op, in, userClasses));
+                .with(ChunkSpawn.class, (node, op, in) -> spawn(op, in, userClasses))
+                .with(io.mars.common.operand.chunk.ChunkFromFunction.class, (node, op, in) -> fromFunction(node, op,
+                        userClasses));
     }
 
     private static NDArray mapChunk(ChunkNode node, ChunkMapChunk op, NDArray in, ClassLoader loader) {
@@ -91,6 +93,39 @@ public final class UserFunctionKernels {
                     : "; the declared chunk shape gives " + Shapes.toString(node.shape()) + " for this chunk"));
         }
         return out.astype(node.dtype());
+    }
+
+    /**
+     * numpy's {@code fromfunction} for one chunk: the function of every element's index in the tensor (the chunk's
+     * offset added), in C order, each value converted to the node's dtype as {@code setDouble} converts it.
+     */
+    private static NDArray fromFunction(ChunkNode node, io.mars.common.operand.chunk.ChunkFromFunction op,
+                                        ClassLoader loader) {
+        io.mars.types.IndexFunction fn = UserFunctions.deserialize(op.function(), io.mars.types.IndexFunction.class,
+                loader, "fromFunction");
+        long[] shape = node.shape();
+        NDArray out = NDArray.allocate(node.dtype(), shape);
+        long[] index = op.offset().clone();
+        long[] given = new long[index.length];
+        int size = (int) out.size();
+        for (int i = 0; i < size; i++) {
+            System.arraycopy(index, 0, given, 0, index.length); // the function may change what it gets
+            double v;
+            try {
+                v = fn.apply(given);
+            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+                throw UserFunctions.failed("fromFunction (index " + Arrays.toString(index) + ")", e,
+                        UserFunctionKernels.class);
+            }
+            out.setDouble(i, v);
+            for (int k = index.length - 1; k >= 0; k--) { // the next index in C order
+                if (++index[k] < op.offset()[k] + shape[k]) {
+                    break;
+                }
+                index[k] = op.offset()[k];
+            }
+        }
+        return out;
     }
 
     /** Whether {@code got} has the axes of {@code want} and its extent wherever that is known. */

@@ -25,6 +25,7 @@ public sealed interface ChunkOperand extends Operand permits
         ChunkFft,
         ChunkFlatAssemble,
         ChunkFromArray,
+        ChunkFromFunction,
         ChunkFromNpy,
         ChunkLogisticTerms,
         ChunkToNpy,

@@ -22,6 +22,7 @@ public sealed interface TensorOperand extends Operand permits
         TensorElementwise,
         TensorEye,
         TensorFromArray,
+        TensorFromFunction,
         TensorFromNpy,
         TensorToNpy,
         TensorFft,
