@@ -86,7 +86,7 @@ for w in "${workloads[@]}"; do
     continue
   fi
   run "mars $w at 25% memory" env OPENBLAS_NUM_THREADS=1 "$submit" --master "$master" \
-    --conf "mars.worker.cache-mem=$per_worker" --class io.mars.benchmarks.LearnBenchmark "$jar" "$w" "$data" ${extra[$w]:-}
+    ${DRIVER_MEMORY:+--driver-memory "$DRIVER_MEMORY"} --conf "mars.worker.cache-mem=$per_worker" --class io.mars.benchmarks.LearnBenchmark "$jar" "$w" "$data" ${extra[$w]:-}
   [[ "${results[mars $w at 25% memory]}" == "${results[mars $w]}" ]] \
     || die "$w at 25% memory gave ${results[mars $w at 25% memory]}, at the default ${results[mars $w]}"
 done

@@ -148,7 +148,8 @@ public final class MarsSubmit {
               MARS_CONF_DIR     directory with mars-defaults.properties and log4j2.xml
                                 (bin/mars-submit defaults it to $MARS_HOME/conf)
               MARS_SUBMIT_OPTS  JVM options for bin/mars-submit
-                                (default: -Xms768m -Xmx768m -XX:+UseParallelGC)
+                                (default: -Xms768m -Xmx768m -XX:+UseParallelGC; G1 instead
+                                from --driver-memory 4g)
               MARS_SUBMIT_TERMINAL_COLUMNS
                                 set by bin/mars-submit: stderr's terminal width, or 0
                                 when stderr is not a terminal (plain progress lines)
