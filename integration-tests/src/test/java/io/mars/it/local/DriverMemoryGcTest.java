@@ -3,18 +3,13 @@ package io.mars.it.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mars.it.yarn.AmClasspath;
+import io.mars.it.yarn.MiniHadoop;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,8 +28,7 @@ class DriverMemoryGcTest {
     /** A job jar whose main prints the JVM's garbage collectors and maximum heap, compiled here. */
     @BeforeAll
     static void buildJobJar() throws IOException {
-        Path src = Files.createDirectories(tmp.resolve("src/gcjob"));
-        Files.writeString(src.resolve("GcJob.java"), """
+        jar = MiniHadoop.jobJar(tmp, "gcjob.GcJob", """
                 package gcjob;
 
                 import java.lang.management.GarbageCollectorMXBean;
@@ -49,25 +43,12 @@ class DriverMemoryGcTest {
                     }
                 }
                 """);
-        Path classes = Files.createDirectories(tmp.resolve("classes"));
-        int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "17", "-d",
-                classes.toString(), src.resolve("GcJob.java").toString());
-        assertThat(rc).isZero();
-        Manifest manifest = new Manifest();
-        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "gcjob.GcJob");
-        jar = tmp.resolve("gc-job.jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
-            out.putNextEntry(new JarEntry("gcjob/GcJob.class"));
-            Files.copy(classes.resolve("gcjob/GcJob.class"), (OutputStream) out);
-            out.closeEntry();
-        }
     }
 
     /** What the job printed under {@code bin/mars-submit --master local[1] [options]}, with MARS_SUBMIT_OPTS if given. */
     private static String submit(String opts, String... options) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", AmClasspath.distribution().resolve("bin/mars-submit")
-                .toString(), "--master", "local[1]", "--quiet"));
+                .toString(), "--master", "local[1]", "--quiet", "--class", "gcjob.GcJob"));
         cmd.addAll(List.of(options));
         cmd.add(jar.toString());
         Path out = Files.createTempFile(tmp, "out", ".txt");

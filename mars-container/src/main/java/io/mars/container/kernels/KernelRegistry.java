@@ -170,7 +170,7 @@ public final class KernelRegistry {
     }
 
     /** Equal shapes, where an unknown length in the node's shape matches any real length. */
-    private static boolean shapeMatches(long[] actual, long[] expected) {
+    static boolean shapeMatches(long[] actual, long[] expected) {
         if (actual.length != expected.length) {
             return false;
         }

@@ -82,7 +82,7 @@ public final class UserFunctionKernels {
         }
         // the node's shape: the input chunk's (elementwise), or the one declared for this chunk (any extent where it
         // is unknown: left to the function)
-        if (!fitsShape(out.shapeView(), node.shape())) {
+        if (!KernelRegistry.shapeMatches(out.shapeView(), node.shape())) {
             throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "mapChunk (chunk " + node.key() + "): the user"
                     + " function returned a chunk of shape " + Shapes.toString(out.shapeView()) + " for one of shape "
                     + Shapes.toString(in.shapeView()) + (Arrays.equals(node.shape(), in.shapeView())
@@ -126,19 +126,6 @@ public final class UserFunctionKernels {
             }
         }
         return out;
-    }
-
-    /** Whether {@code got} has the axes of {@code want} and its extent wherever that is known. */
-    private static boolean fitsShape(long[] got, long[] want) {
-        if (got.length != want.length) {
-            return false;
-        }
-        for (int k = 0; k < got.length; k++) {
-            if (want[k] != Shapes.UNKNOWN && got[k] != want[k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The remote call: its arguments read back, the function called, what it returned serialized as int8s. */
