@@ -117,6 +117,13 @@ def cases(df):
         "apply_broadcast_after_filter": lambda: broadcast(df[df.y > 2][["x", "y"]], lambda r: r.y * 2.5)
         .reset_index(),
         "empty_apply_broadcast": lambda: broadcast(e[["x", "y"]], lambda r: r.y * 2.5),
+        # the same along columns (axis 0): a column's value repeated down it, or a column of as many values
+        "apply_broadcast_columns_x_y_mean": lambda: df[["x", "y"]].apply(lambda c: c.mean(), result_type="broadcast"),
+        "apply_broadcast_columns_k_y_max": lambda: df[["k", "y"]].apply(lambda c: c.max(), result_type="broadcast"),
+        "apply_broadcast_columns_k_y_less_min": lambda: df[["k", "y"]].apply(lambda c: c - c.min(),
+                                                                              result_type="broadcast"),
+        "apply_broadcast_columns_after_filter": lambda: df[df.y > 2][["x", "y"]].apply(
+            lambda c: c.count(), result_type="broadcast").reset_index(),
         # DataFrame.transform (pandas' apply(func) of a function giving a series per column, as long): columns,
         # labels and rows kept, each column's dtype its function's
         "transform_x_y_demeaned": lambda: df[["x", "y"]].transform(lambda c: c - c.mean()),

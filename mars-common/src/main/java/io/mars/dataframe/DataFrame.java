@@ -203,6 +203,18 @@ public final class DataFrame implements Tileable {
     }
 
     /**
+     * pandas' {@code apply(func, axis=0, result_type='broadcast')}: {@code fn} of every column, given whole as an
+     * {@link io.mars.types.Column} (as for {@link #transform(io.mars.types.ColumnFunction)}), returns one number or
+     * bool, repeated down the column, or a {@code Column} or {@code List} of one value per row; the result has this
+     * frame's columns, rows and labels, every column of the frame's common dtype as in
+     * {@link #applyBroadcast(io.mars.types.RowFunction)} (a frame of text, dates or bools beside numbers is refused).
+     * {@code axis} must be 0; for rows give a RowFunction.
+     */
+    public <R> DataFrame applyBroadcast(io.mars.types.ColumnFunction<R> fn, int axis) {
+        return UserFunctionOps.applyColumnsBroadcast(this, fn, axis);
+    }
+
+    /**
      * pandas' {@code transform(func)}, and {@code apply(func)} (axis 0) of a function giving a series per column of the
      * column's length: {@code fn} of every column, given whole as an {@link io.mars.types.Column} (as for
      * {@link #apply(io.mars.types.ColumnFunction, int)}: gathered on one worker, at most a quarter of its heap),

@@ -7,6 +7,7 @@ import io.mars.common.operand.dataframe.SeriesMap;
 import io.mars.common.operand.dataframe.TableApplyRows;
 import io.mars.common.operand.dataframe.TableApplyRowsExpand;
 import io.mars.common.operand.dataframe.TableMapPartitions;
+import io.mars.common.operand.dataframe.WholeColumnResult;
 import io.mars.types.Column;
 import io.mars.types.ColumnFunction;
 import io.mars.types.DType;
@@ -212,18 +213,42 @@ final class UserFunctionOps {
         DType out = dtype != null ? dtype : inferColumns(df, fn);
         List<Series> values = new ArrayList<>(df.columns().size());
         for (String c : df.columns()) {
-            values.add(new Series(new SeriesApplyWhole(bytes, out, false), List.of(df.col(c).withoutLabels()), "", out, 1,
-                    RowLabels.stored(null, DType.STRING)));
+            values.add(new Series(new SeriesApplyWhole(bytes, out, WholeColumnResult.VALUE),
+                    List.of(df.col(c).withoutLabels()), "", out, 1, RowLabels.stored(null, DType.STRING)));
         }
         return DataFrames.concat(values.toArray(new Series[0]));
     }
 
     /**
      * pandas' {@code DataFrame.transform(func)} (and {@code apply(func)} of a function giving a series per column of
-     * the same length): per column one task over all its chunks ({@link SeriesApplyWhole} with {@code transform}),
-     * the columns put side by side with the frame's row labels.
+     * the same length): per column one task over all its chunks ({@link SeriesApplyWhole} giving a column), the
+     * columns put side by side with the frame's row labels.
      */
     static DataFrame transformColumns(DataFrame df, ColumnFunction<?> fn, List<DType> dtypes) {
+        return wholeColumns(df, fn, dtypes, WholeColumnResult.COLUMN);
+    }
+
+    /**
+     * pandas' {@code apply(func, axis=0, result_type='broadcast')}: as {@link #transformColumns}, a single value
+     * repeated down its column, every column of the frame's common dtype (see {@link #commonDtype}).
+     */
+    static DataFrame applyColumnsBroadcast(DataFrame df, ColumnFunction<?> fn, int axis) {
+        if (axis != 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.applyBroadcast(ColumnFunction, axis): axis"
+                    + " must be 0 (a function of each column), got " + axis + "; for a function of each row give a"
+                    + " RowFunction: applyBroadcast(rowFn)");
+        }
+        if (df.columns().isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.applyBroadcast: the frame has no columns;"
+                    + " there is nothing to broadcast to");
+        }
+        DType common = commonDtype(df);
+        return wholeColumns(df, fn, java.util.Collections.nCopies(df.columns().size(), common),
+                WholeColumnResult.BROADCAST);
+    }
+
+    private static DataFrame wholeColumns(DataFrame df, ColumnFunction<?> fn, List<DType> dtypes,
+                                          WholeColumnResult result) {
         List<String> columns = df.columns();
         if (columns.isEmpty()) {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.transform: the frame has no columns to"
@@ -234,13 +259,14 @@ final class UserFunctionOps {
                     + " dtypes " + dtypes + " for the " + columns.size() + " columns " + columns + "; give one dtype"
                     + " per column");
         }
-        byte[] bytes = UserFunctions.serialize(fn, "DataFrame.transform");
+        byte[] bytes = UserFunctions.serialize(fn, result == WholeColumnResult.BROADCAST ? "DataFrame.applyBroadcast"
+                : "DataFrame.transform");
         List<DType> types = dtypes != null ? List.copyOf(dtypes) : inferTransform(df, fn);
         List<Series> inputs = new ArrayList<>(columns.size());
         List<io.mars.common.operand.dataframe.ColumnExpr> out = new ArrayList<>(columns.size() + 1);
         for (int j = 0; j < columns.size(); j++) {
             String c = columns.get(j);
-            inputs.add(new Series(new SeriesApplyWhole(bytes, types.get(j), true), List.of(df.col(c).withoutLabels()),
+            inputs.add(new Series(new SeriesApplyWhole(bytes, types.get(j), result), List.of(df.col(c).withoutLabels()),
                     c, types.get(j), df.rowCount()));
             out.add(io.mars.common.operand.dataframe.ColumnExpr.column(c, types.get(j),
                     new io.mars.common.operand.dataframe.ColumnRef(j, c)));

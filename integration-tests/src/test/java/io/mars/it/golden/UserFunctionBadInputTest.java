@@ -200,6 +200,13 @@ class UserFunctionBadInputTest {
                         + " one");
         fails(() -> run(df().select("k", "x").applyBroadcast(r -> "text")), ErrorCode.USER_FUNCTION_FAILED,
                 "returned text", "a number or a bool");
+        fails(() -> df().applyBroadcast(c -> 1, 1), ErrorCode.INVALID_ARGUMENT, "axis must be 0");
+        fails(() -> df().applyBroadcast(c -> 1, 0), ErrorCode.UNSUPPORTED_DTYPE, "column 's'");
+        fails(() -> run(df().select("k", "x").applyBroadcast(c -> List.of(1.0, 2.0), 0)),
+                ErrorCode.USER_FUNCTION_FAILED, "DataFrame.applyBroadcast(axis=0) of column 'k'", "returned 2 values"
+                        + " for a column of 5", "broadcast keeps the frame's shape");
+        fails(() -> run(df().select("k").applyBroadcast(c -> Double.NaN, 0)), ErrorCode.USER_FUNCTION_FAILED,
+                "returned a missing value", "int64, which cannot hold one");
         // the same frame with a function that fits: float64 (int64 with float64), labels and columns kept
         LocalTable ok = run(df().select("k", "x").applyBroadcast(r -> r.getLong("k") / 2.0));
         assertThat(ok.columnNames()).containsExactly("k", "x");

@@ -105,6 +105,28 @@ class UserFunctionGoldenTest {
                 (r.getLong("k") + r.getLong("y")) / 2.0));
         CASES.put("apply_broadcast_after_filter", (df, e) -> df.filter(df.col("y").gt(2)).select("x", "y")
                 .applyBroadcast(r -> r.getLong("y") * 2.5).resetIndex());
+        CASES.put("apply_broadcast_columns_x_y_mean", (df, e) -> df.select("x", "y").applyBroadcast(
+                UserFunctionGoldenTest::mean, 0));
+        CASES.put("apply_broadcast_columns_k_y_max", (df, e) -> df.select("k", "y").applyBroadcast(c -> {
+            long max = Long.MIN_VALUE;
+            for (int i = 0; i < c.length(); i++) {
+                max = Math.max(max, c.getLong(i));
+            }
+            return max;
+        }, 0));
+        CASES.put("apply_broadcast_columns_k_y_less_min", (df, e) -> df.select("k", "y").applyBroadcast(c -> {
+            long min = Long.MAX_VALUE;
+            for (int i = 0; i < c.length(); i++) {
+                min = Math.min(min, c.getLong(i));
+            }
+            List<Long> out = new ArrayList<>(c.length());
+            for (int i = 0; i < c.length(); i++) {
+                out.add(c.getLong(i) - min);
+            }
+            return out;
+        }, 0));
+        CASES.put("apply_broadcast_columns_after_filter", (df, e) -> df.filter(df.col("y").gt(2)).select("x", "y")
+                .applyBroadcast(UserFunctionGoldenTest::count, 0).resetIndex());
         CASES.put("empty_apply_broadcast", (df, e) -> e.select("x", "y").applyBroadcast(r -> r.getLong("y") * 2.5));
         CASES.put("transform_x_y_demeaned", (df, e) -> df.select("x", "y").transform(c -> {
             double mean = mean(c);

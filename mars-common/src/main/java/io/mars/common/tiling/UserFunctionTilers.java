@@ -135,14 +135,14 @@ final class UserFunctionTilers {
      */
     static TiledTileable applyWhole(TileableNode node, SeriesApplyWhole op, List<TiledTileable> in, TileContext ctx) {
         long rows = 1;
-        if (op.transform()) { // the function's column, as long as the series
+        if (op.result() != io.mars.common.operand.dataframe.WholeColumnResult.VALUE) { // a column, as long
             rows = 0;
             for (long l : in.get(0).nsplits()[0]) {
                 rows = l == Shapes.UNKNOWN || rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : rows + l;
             }
         }
         ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkSeriesApplyWhole(op.function(), op.dtype(),
-                op.transform()), in.get(0).chunks(), null, new long[] {rows}, new int[] {0});
+                op.result()), in.get(0).chunks(), null, new long[] {rows}, new int[] {0});
         return new TiledTileable(new long[][] {{rows}}, List.of(out));
     }
 

@@ -316,17 +316,21 @@ public final class UserFunctionKernels {
         }
         Column whole = pieces.size() == 1 ? pieces.get(0) : Columns.concatColumns(pieces);
         pieces = null; // the pieces can go before the function runs
-        String what = (op.transform() ? "DataFrame.transform" : "DataFrame.apply(axis=0)") + " of column '" + name
-                + "'";
+        String what = switch (op.result()) {
+            case VALUE -> "DataFrame.apply(axis=0)";
+            case COLUMN -> "DataFrame.transform";
+            case BROADCAST -> "DataFrame.applyBroadcast(axis=0)";
+        } + " of column '" + name + "'";
         Object r;
         try {
             r = fn.apply(whole);
         } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
             throw UserFunctions.failed(what, e, UserFunctionKernels.class);
         }
-        if (op.transform()) {
+        if (op.result() != io.mars.common.operand.dataframe.WholeColumnResult.VALUE) {
+            boolean broadcast = op.result() == io.mars.common.operand.dataframe.WholeColumnResult.BROADCAST;
             return DataFrameKernels.chunk(new LocalTable(List.of(transformed(what, name, op.dtype(), whole.length(),
-                    r))), allocator);
+                    r, broadcast))), allocator);
         }
         Object value = r instanceof Double x && x.isNaN() || r instanceof Float f && f.isNaN() ? null : r;
         Column out;
@@ -346,9 +350,18 @@ public final class UserFunctionKernels {
      * {@link Column} (converted when of another dtype) or a {@code List} (NaN as null); anything else, or another
      * length, fails.
      */
-    private static Column transformed(String what, String name, DType dtype, int rows, Object r) {
+    private static Column transformed(String what, String name, DType dtype, int rows, Object r,
+                                      boolean broadcast) {
         List<?> values;
-        if (r instanceof Column c) {
+        if (broadcast && (r == null || r instanceof Number || r instanceof Boolean)) {
+            boolean missing = r == null || r instanceof Double d && d.isNaN() || r instanceof Float f && f.isNaN();
+            if (missing && !dtype.isFloat() && rows > 0) {
+                throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned a missing"
+                        + " value, but broadcast keeps the frame's dtype " + dtype + ", which cannot hold one; return a"
+                        + " value, or apply to a frame of floats (astype float64)");
+            }
+            values = java.util.Collections.nCopies(rows, r);
+        } else if (r instanceof Column c) {
             if (c.length() == rows && c.dtype() == dtype) {
                 return c.withName(name);
             }
@@ -361,24 +374,32 @@ public final class UserFunctionKernels {
             values = list;
         } else {
             throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned " + r
-                    + (r == null ? "" : ", a " + r.getClass().getName()) + "; it must return a Column or a List of "
-                    + rows + " values, one per row (for one value per column use apply(fn, 0))");
+                    + (r == null ? "" : ", a " + r.getClass().getName()) + "; it must return " + (broadcast
+                    ? "a number or a bool, or " : "") + "a Column or a List of " + rows + " values, one per row"
+                    + (broadcast ? "" : " (for one value per column use apply(fn, 0))"));
         }
         if (values.size() != rows) {
             throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned "
-                    + values.size() + " values for a column of " + rows + "; a transform keeps the column's length"
-                    + " (for one value per column use apply(fn, 0))");
+                    + values.size() + " values for a column of " + rows + "; " + (broadcast ? "broadcast keeps the"
+                    + " frame's shape" : "a transform keeps the column's length (for one value per column use"
+                    + " apply(fn, 0))"));
         }
         List<Object> cleaned = new ArrayList<>(rows);
         for (Object v : values) {
-            cleaned.add(v instanceof Double d && d.isNaN() || v instanceof Float f && f.isNaN() ? null : v);
+            v = v instanceof Double d && d.isNaN() || v instanceof Float f && f.isNaN() ? null : v;
+            if (v == null && broadcast && !dtype.isFloat()) {
+                throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned a missing"
+                        + " value, but broadcast keeps the frame's dtype " + dtype + ", which cannot hold one; return"
+                        + " values, or apply to a frame of floats (astype float64)");
+            }
+            cleaned.add(v);
         }
         try {
             return Column.of(name, dtype, cleaned);
         } catch (MarsException e) {
             throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned a value that"
-                    + " is not " + dtype + ": " + e.getMessage() + "; declare the dtypes it returns: transform(fn,"
-                    + " dtypes)", e);
+                    + " is not " + dtype + ": " + e.getMessage() + (broadcast ? "; broadcast keeps the frame's dtype:"
+                    + " return values of it" : "; declare the dtypes it returns: transform(fn, dtypes)"), e);
         }
     }
 
