@@ -200,15 +200,7 @@ final class UserFunctionOps {
      * its chunks ({@link SeriesApplyWhole}), the values concatenated in column order, labelled by column name.
      */
     static Series applyColumns(DataFrame df, ColumnFunction<?> fn, int axis, DType dtype) {
-        if (axis != 0) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.apply(ColumnFunction, axis): axis must be 0"
-                    + " (a function of each column), got " + axis + "; for a function of each row (axis=1) give a"
-                    + " RowFunction: apply(rowFn) or apply(rowFn, dtype)");
-        }
-        if (df.columns().isEmpty()) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.apply(ColumnFunction, 0): the frame has no"
-                    + " columns to apply the function to");
-        }
+        checkColumnFunction(df, axis, "DataFrame.apply", "apply(rowFn) or apply(rowFn, dtype)");
         byte[] bytes = UserFunctions.serialize(fn, "DataFrame.apply(axis=0)");
         DType out = dtype != null ? dtype : inferColumns(df, fn);
         List<Series> values = new ArrayList<>(df.columns().size());
@@ -217,6 +209,19 @@ final class UserFunctionOps {
                     List.of(df.col(c).withoutLabels()), "", out, 1, RowLabels.stored(null, DType.STRING)));
         }
         return DataFrames.concat(values.toArray(new Series[0]));
+    }
+
+    /** A function of each column ({@code what}): the axis must be 0 and the frame must have columns. */
+    private static void checkColumnFunction(DataFrame df, int axis, String what, String forRows) {
+        if (axis != 0) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, what + "(ColumnFunction, axis): axis must be 0 (a"
+                    + " function of each column), got " + axis + "; for a function of each row (axis=1) give a"
+                    + " RowFunction: " + forRows);
+        }
+        if (df.columns().isEmpty()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, what + "(ColumnFunction, 0): the frame has no columns"
+                    + " to apply the function to");
+        }
     }
 
     /**
@@ -233,15 +238,7 @@ final class UserFunctionOps {
      * repeated down its column, every column of the frame's common dtype (see {@link #commonDtype}).
      */
     static DataFrame applyColumnsBroadcast(DataFrame df, ColumnFunction<?> fn, int axis) {
-        if (axis != 0) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.applyBroadcast(ColumnFunction, axis): axis"
-                    + " must be 0 (a function of each column), got " + axis + "; for a function of each row give a"
-                    + " RowFunction: applyBroadcast(rowFn)");
-        }
-        if (df.columns().isEmpty()) {
-            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.applyBroadcast: the frame has no columns;"
-                    + " there is nothing to broadcast to");
-        }
+        checkColumnFunction(df, axis, "DataFrame.applyBroadcast", "applyBroadcast(rowFn)");
         DType common = commonDtype(df);
         return wholeColumns(df, fn, java.util.Collections.nCopies(df.columns().size(), common),
                 WholeColumnResult.BROADCAST);
