@@ -29,14 +29,15 @@ public final class FftBenchmark {
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         try (Session session = Session.getOrCreate()) {
-          for (int rep = Integer.getInteger("reps", 1); rep > 0; rep--) {
-            JobResult r = switch (args[0]) {
-                case "fft" -> fft(session, JobArgs.positive(rest, 0, "n", 1L << 24));
-                case "fft2" -> fft2(session, JobArgs.positive(rest, 0, "n", 4096));
-                default -> throw new IllegalArgumentException("unknown workload " + args[0] + "; fft or fft2");
-            };
-            System.out.println(r.line());
-          }
+            // -Dreps=N: the workload N times in one JVM, each its own line (the later ones with the JIT warm)
+            for (int rep = Integer.getInteger("reps", 1); rep > 0; rep--) {
+                JobResult r = switch (args[0]) {
+                    case "fft" -> fft(session, JobArgs.positive(rest, 0, "n", 1L << 24));
+                    case "fft2" -> fft2(session, JobArgs.positive(rest, 0, "n", 4096));
+                    default -> throw new IllegalArgumentException("unknown workload " + args[0] + "; fft or fft2");
+                };
+                System.out.println(r.line());
+            }
         }
     }
 

@@ -148,16 +148,16 @@ final class UserFunctionOps {
      */
     private static DType commonDtype(DataFrame df) {
         java.util.EnumSet<DType> seen = java.util.EnumSet.noneOf(DType.class);
+        df.dtypes().forEach(seen::add);
+        boolean boolsBesideNumbers = seen.contains(DType.BOOL) && seen.size() > 1;
         for (String c : df.columns()) {
             DType t = df.dtype(c);
-            if (!t.isNumeric() || t == DType.BOOL && df.columns().stream()
-                    .anyMatch(o -> df.dtype(o) != DType.BOOL)) {
+            if (!t.isNumeric() || t == DType.BOOL && boolsBesideNumbers) {
                 throw new MarsException(ErrorCode.UNSUPPORTED_DTYPE, "DataFrame.applyBroadcast: column '" + c
                         + "' is " + t + " beside " + df.dtypes() + "; broadcast keeps the frame's common dtype, which"
                         + " pandas makes object here and Mars has not: select the numeric columns (or only bool"
                         + " ones), or use apply(rowFn, columns, dtypes) with the dtypes declared");
             }
-            seen.add(t);
         }
         if (seen.size() == 1) {
             return seen.iterator().next();

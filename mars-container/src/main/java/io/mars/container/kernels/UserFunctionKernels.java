@@ -185,7 +185,7 @@ public final class UserFunctionKernels {
                 throw UserFunctions.failed("Series.map of '" + c.name() + "' (value " + v + ")", e,
                         UserFunctionKernels.class);
             }
-            values.add(r instanceof Double d && d.isNaN() || r instanceof Float f && f.isNaN() ? null : r);
+            values.add(missingAsNull(r));
         }
         Column out;
         try {
@@ -208,7 +208,7 @@ public final class UserFunctionKernels {
         for (int i = 0; i < n; i++) {
             Row row = new Row(rows, i);
             Object r = applyRow(fn, row);
-            values.add(r instanceof Double d && d.isNaN() || r instanceof Float f && f.isNaN() ? null : r);
+            values.add(missingAsNull(r));
         }
         Column out;
         try {
@@ -259,7 +259,7 @@ public final class UserFunctionKernels {
             }
             for (int j = 0; j < width; j++) {
                 Object v = got.get(j);
-                v = v instanceof Double d && d.isNaN() || v instanceof Float f && f.isNaN() ? null : v;
+                v = missingAsNull(v);
                 if (v == null && op.broadcast() && !op.dtypes().get(j).isFloat()) {
                     throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.applyBroadcast (" + row
                             + "): the user function returned a missing value for column '" + op.columns().get(j)
@@ -332,7 +332,7 @@ public final class UserFunctionKernels {
             return DataFrameKernels.chunk(new LocalTable(List.of(transformed(what, name, op.dtype(), whole.length(),
                     r, broadcast))), allocator);
         }
-        Object value = r instanceof Double x && x.isNaN() || r instanceof Float f && f.isNaN() ? null : r;
+        Object value = missingAsNull(r);
         Column out;
         try {
             out = Column.of("", op.dtype(), java.util.Collections.singletonList(value));
@@ -345,6 +345,11 @@ public final class UserFunctionKernels {
         return DataFrameKernels.chunk(new LocalTable(List.of(out, label)), allocator);
     }
 
+    /** What a user function returned, with a float NaN as null: pandas' missing value either way. */
+    private static Object missingAsNull(Object v) {
+        return v instanceof Double d && d.isNaN() || v instanceof Float f && f.isNaN() ? null : v;
+    }
+
     /**
      * What a transform's function returned as a column named {@code name} of {@code dtype} and {@code rows} values: a
      * {@link Column} (converted when of another dtype) or a {@code List} (NaN as null); anything else, or another
@@ -354,13 +359,7 @@ public final class UserFunctionKernels {
                                       boolean broadcast) {
         List<?> values;
         if (broadcast && (r == null || r instanceof Number || r instanceof Boolean)) {
-            boolean missing = r == null || r instanceof Double d && d.isNaN() || r instanceof Float f && f.isNaN();
-            if (missing && !dtype.isFloat() && rows > 0) {
-                throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned a missing"
-                        + " value, but broadcast keeps the frame's dtype " + dtype + ", which cannot hold one; return a"
-                        + " value, or apply to a frame of floats (astype float64)");
-            }
-            values = java.util.Collections.nCopies(rows, r);
+            values = java.util.Collections.nCopies(rows, r); // a missing value is refused below, as in a list
         } else if (r instanceof Column c) {
             if (c.length() == rows && c.dtype() == dtype) {
                 return c.withName(name);
@@ -386,7 +385,7 @@ public final class UserFunctionKernels {
         }
         List<Object> cleaned = new ArrayList<>(rows);
         for (Object v : values) {
-            v = v instanceof Double d && d.isNaN() || v instanceof Float f && f.isNaN() ? null : v;
+            v = missingAsNull(v);
             if (v == null && broadcast && !dtype.isFloat()) {
                 throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned a missing"
                         + " value, but broadcast keeps the frame's dtype " + dtype + ", which cannot hold one; return"
