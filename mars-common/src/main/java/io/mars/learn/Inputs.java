@@ -127,15 +127,16 @@ final class Inputs {
     }
 
     /**
-     * X kept on the workers for an iterative fit ({@link Session#persist}), with the values computed in the same
-     * task: X's finiteness check, as {@link #requireFinite}, and {@code alsoCompute} (its column means ...), so that
-     * X's source (a .npy or Parquet file, a chain of operations) is read once, not once for the checks and once more
-     * to keep it. Closing it releases X and those values.
+     * X kept on the workers for an iterative fit ({@link Session#persist}), with its column means (and
+     * {@code alsoCompute}) computed in the same task, so that X's source (a .npy or Parquet file, a chain of operations)
+     * is read once, not once for the checks and once more to keep it. The means are also X's finiteness check (as
+     * {@link #requireFinite}): every element enters one of them, so a NaN or an infinity in X makes one non-finite,
+     * and only then are X's elements looked at. Closing it releases X and those values.
      */
-    record Kept(Persisted persisted, List<NDArray> values) implements AutoCloseable {
+    record Kept(Persisted persisted, double[] means, List<NDArray> values) implements AutoCloseable {
         static Kept of(Session session, String name, Tensor x, Tensor... alsoCompute) {
             Tensor[] reductions = new Tensor[alsoCompute.length + 1];
-            reductions[0] = x.sum();
+            reductions[0] = x.mean(new int[] {0});
             System.arraycopy(alsoCompute, 0, reductions, 1, alsoCompute.length);
             Tileable[] kept = new Tileable[reductions.length + 1];
             kept[0] = x;
@@ -144,10 +145,14 @@ final class Inputs {
             try {
                 // stored by the persisting task: fetched, not computed again
                 List<NDArray> values = session.execute(reductions);
-                if (!Double.isFinite(values.get(0).getDouble())) {
-                    requireFiniteExactly(session, name, x);
+                double[] means = values.get(0).toDoubleArray();
+                for (double m : means) {
+                    if (!Double.isFinite(m)) {
+                        requireFiniteExactly(session, name, x);
+                        break;
+                    }
                 }
-                return new Kept(persisted, values.subList(1, values.size()));
+                return new Kept(persisted, means, values.subList(1, values.size()));
             } catch (RuntimeException e) {
                 persisted.close();
                 throw e;

@@ -144,11 +144,11 @@ public final class KMeans {
         // centred (fused with its own work), the Lloyd passes subtract the means on the fly. Its check and column
         // means (and variances: scikit-learn's tolerance is relative to their mean; not needed for tol 0) come from
         // the task that stores it
-        try (Inputs.Kept kept = tol == 0 ? Inputs.Kept.of(session, "X", xf, xf.mean(rows))
-                : Inputs.Kept.of(session, "X", xf, xf.mean(rows), xf.var(rows))) {
-            double[] means = kept.values().get(0).toDoubleArray();
+        try (Inputs.Kept kept = tol == 0 ? Inputs.Kept.of(session, "X", xf)
+                : Inputs.Kept.of(session, "X", xf, xf.var(rows))) {
+            double[] means = kept.means();
             double absoluteTol = tol == 0 ? 0
-                    : tol * Arrays.stream(kept.values().get(1).toDoubleArray()).average().orElse(0);
+                    : tol * Arrays.stream(kept.values().get(0).toDoubleArray()).average().orElse(0);
             Tensor meansTensor = Inputs.tensor(means);
             // the means too, so that the passes do not make their chunk again each time
             try (Persisted keptMeans = session.persist(meansTensor)) {
