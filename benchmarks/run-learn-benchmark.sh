@@ -13,6 +13,8 @@
 #                 scikit-learn 1.5 picks for many rows and few features) or full (TSQR)
 #   DRIVER_MEMORY [unset: the default heap]   --driver-memory of the Mars runs (e.g. 6g: the workers' quota, about half
 #                 of it, then holds KMeans' and LogisticRegression's data at 10^7 rows, as scikit-learn holds it all)
+#   CACHE_MEM [unset: the default, 50%]   mars.worker.cache-mem of the Mars runs (not of the 25% ones): with 12g, 80%
+#                 keeps PCA's 5.12 GB of X at 10^7 rows in memory, where the default quota (2 x 3 GB) spills all of it
 #   LEARN_DATA [/tmp/mars-learn/N]   where the data is written once and kept (about 900 bytes a row in all)
 #   SKLEARN_PYTHON [/usr/bin/python3]   an interpreter with scikit-learn (Debian's python3-sklearn)
 set -euo pipefail
@@ -52,26 +54,30 @@ run() {
     || { kept="$root/benchmarks/target/learn-failed-$(date +%Y%m%d-%H%M%S).log"
          cp "$work/err" "$kept"; echo "$label FAILED (whole stderr in $kept):" >&2; tail -n 20 "$work/err" >&2; exit 1; }
   if [[ "$label" == mars* ]]; then cp "$work/err" "$work/mars-err"; fi
-  local line wall result kb
+  local line wall result kb spilled=""
   line="$(grep -E '^[A-Za-z]+: result=' "$work/out" | tail -n 1)"
+  if [[ "$label" == mars* ]]; then
+    spilled="$(sed -nE 's/.*workers spilled ([0-9]+) bytes to disk.*/\1/p' "$work/err" | tail -n 1)"
+    spilled="${spilled:+  spilled $((spilled / 1048576)) MB}"
+  fi
   wall="$(sed -nE 's/.* wall=([0-9.]+)s.*/\1/p' <<<"$line")"
   result="$(sed -nE 's/.*result=([^ ]+).*/\1/p' <<<"$line")"
   kb="$(cat "$work/time")"
   walls[$label]+="$wall " rss[$label]="$(( kb / 1024 > ${rss[$label]:-0} ? kb / 1024 : ${rss[$label]:-0} ))"
   results[$label]="$result"
-  printf '  %-34s wall %8ss  peak RSS %6s MB  result %s\n' "$label" "$wall" "$((kb / 1024))" "$result"
+  printf '  %-34s wall %8ss  peak RSS %6s MB  result %s%s\n' "$label" "$wall" "$((kb / 1024))" "$result" "$spilled"
 }
 
 median() {
   printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-echo "learn benchmark: N=$n on $master${LOGREG_SOLVER:+, logreg solver $LOGREG_SOLVER}${PCA_SOLVER:+, pca solver $PCA_SOLVER}${DRIVER_MEMORY:+, driver memory $DRIVER_MEMORY}, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "learn benchmark: N=$n on $master${LOGREG_SOLVER:+, logreg solver $LOGREG_SOLVER}${PCA_SOLVER:+, pca solver $PCA_SOLVER}${DRIVER_MEMORY:+, driver memory $DRIVER_MEMORY}${CACHE_MEM:+, cache-mem $CACHE_MEM}, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for w in "${workloads[@]}"; do
   echo "$w"
   for ((i = 1; i <= reps; i++)); do
     run "mars $w" env OPENBLAS_NUM_THREADS=1 "$submit" --master "$master" ${DRIVER_MEMORY:+--driver-memory "$DRIVER_MEMORY"} \
-      --class io.mars.benchmarks.LearnBenchmark "$jar" "$w" "$data" ${extra[$w]:-}
+      ${CACHE_MEM:+--conf "mars.worker.cache-mem=$CACHE_MEM"} --class io.mars.benchmarks.LearnBenchmark "$jar" "$w" "$data" ${extra[$w]:-}
     run "scikit-learn $w" "$sk" "$script" "$w" "$data"
   done
   # the workers' memory at a quarter of the data this fit reads (local[2]: the two workers' quotas together), unless
