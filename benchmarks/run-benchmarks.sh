@@ -28,6 +28,10 @@ set -euo pipefail
 
 here="$(cd -P "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
+# the OpenBLAS kernels bin/mars-submit names for this CPU (bin/mars-openblas.sh), exported here so that the Python
+# baselines, whose numpy or scikit-learn may load the same OpenBLAS, get the same ones
+# shellcheck source=../bin/mars-openblas.sh
+source "$root/bin/mars-openblas.sh"
 jar="$root/benchmarks/target/mars-benchmarks.jar"
 submit="$root/bin/mars-submit"
 numpy_script="$here/python/numpy_baselines.py"
@@ -122,7 +126,7 @@ dot_n="${DOT_N:-2000}" dot_chunk="${DOT_CHUNK:-500}"
 
 java_bin="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 java_version="$("$java_bin" -version 2>&1 | head -1)"
-echo "Mars on $master ($java_version) vs numpy ($("$python" -c 'import numpy; print(numpy.__version__)' 2>/dev/null || echo 'not run')), $(nproc) cores; raw output in $log"
+echo "Mars on $master ($java_version) vs numpy ($("$python" -c 'import numpy; print(numpy.__version__)' 2>/dev/null || echo 'not run')), OPENBLAS_CORETYPE ${OPENBLAS_CORETYPE:-unset}, $(nproc) cores; raw output in $log"
 if [[ -n "${FFT_ONLY:-}" ]]; then
   SKIP_SEED=1 SKIP_LINALG=1 SKIP_SUPERVISOR=1
 fi

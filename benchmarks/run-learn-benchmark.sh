@@ -21,6 +21,10 @@ set -euo pipefail
 
 here="$(cd -P "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
+# the OpenBLAS kernels bin/mars-submit names for this CPU (bin/mars-openblas.sh), exported here so that the Python
+# baselines, whose numpy or scikit-learn may load the same OpenBLAS, get the same ones
+# shellcheck source=../bin/mars-openblas.sh
+source "$root/bin/mars-openblas.sh"
 jar="$root/benchmarks/target/mars-benchmarks.jar"
 submit="$root/bin/mars-submit"
 script="$here/python/learn_baselines.py"
@@ -72,7 +76,7 @@ median() {
   printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-echo "learn benchmark: N=$n on $master${LOGREG_SOLVER:+, logreg solver $LOGREG_SOLVER}${PCA_SOLVER:+, pca solver $PCA_SOLVER}${DRIVER_MEMORY:+, driver memory $DRIVER_MEMORY}${CACHE_MEM:+, cache-mem $CACHE_MEM}, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "learn benchmark: N=$n on $master${LOGREG_SOLVER:+, logreg solver $LOGREG_SOLVER}${PCA_SOLVER:+, pca solver $PCA_SOLVER}${DRIVER_MEMORY:+, driver memory $DRIVER_MEMORY}${CACHE_MEM:+, cache-mem $CACHE_MEM}, OPENBLAS_CORETYPE ${OPENBLAS_CORETYPE:-unset} (both sides), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for w in "${workloads[@]}"; do
   echo "$w"
   for ((i = 1; i <= reps; i++)); do

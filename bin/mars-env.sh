@@ -37,3 +37,5 @@ jul_to_log4j="-Djava.util.logging.manager=org.apache.logging.log4j.jul.LogManage
 
 # One BLAS thread per worker slot: slots already use the cores. OpenBLAS reads this only when it loads.
 export OPENBLAS_NUM_THREADS="${OPENBLAS_NUM_THREADS:-1}"
+# shellcheck source=mars-openblas.sh
+source "$MARS_HOME/bin/mars-openblas.sh"

@@ -39,6 +39,7 @@ class DriverMemoryGcTest {
                         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
                             System.out.println("collector " + gc.getName());
                         }
+                        System.out.println("openblas core " + System.getenv("OPENBLAS_CORETYPE"));
                         System.out.println("max heap MB " + Runtime.getRuntime().maxMemory() / (1024 * 1024));
                     }
                 }
@@ -47,6 +48,11 @@ class DriverMemoryGcTest {
 
     /** What the job printed under {@code bin/mars-submit --master local[1] [options]}, with MARS_SUBMIT_OPTS if given. */
     private static String submit(String opts, String... options) throws Exception {
+        return submitWithCore(opts, null, options);
+    }
+
+    /** As {@link #submit(String, String...)} with OPENBLAS_CORETYPE set to {@code core} (null: unset). */
+    private static String submitWithCore(String opts, String core, String... options) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", AmClasspath.distribution().resolve("bin/mars-submit")
                 .toString(), "--master", "local[1]", "--quiet", "--class", "gcjob.GcJob"));
         cmd.addAll(List.of(options));
@@ -58,6 +64,11 @@ class DriverMemoryGcTest {
             pb.environment().put("MARS_SUBMIT_OPTS", opts);
         } else {
             pb.environment().remove("MARS_SUBMIT_OPTS");
+        }
+        if (core != null) {
+            pb.environment().put("OPENBLAS_CORETYPE", core);
+        } else {
+            pb.environment().remove("OPENBLAS_CORETYPE");
         }
         Process p = pb.start();
         try {
@@ -71,6 +82,21 @@ class DriverMemoryGcTest {
 
     private static long maxHeapMb(String out) {
         return Long.parseLong(out.substring(out.indexOf("max heap MB ") + "max heap MB ".length()).trim());
+    }
+
+    @Test
+    void openBlasGetsTheKernelsThisCpuAllowsUnlessTheUserNamedSome() throws Exception {
+        java.util.Set<String> flags = new java.util.HashSet<>();
+        for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+            if (line.startsWith("flags")) {
+                flags.addAll(List.of(line.substring(line.indexOf(':') + 1).trim().split("\\s+")));
+                break;
+            }
+        }
+        String expected = flags.containsAll(List.of("avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"))
+                ? "SkylakeX" : flags.containsAll(List.of("avx2", "fma")) ? "Haswell" : "null";
+        assertThat(submit(null)).contains("openblas core " + expected + "\n");
+        assertThat(submitWithCore(null, "Zen")).contains("openblas core Zen\n");
     }
 
     @Test

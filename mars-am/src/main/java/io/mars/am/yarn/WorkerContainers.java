@@ -299,7 +299,7 @@ final class WorkerContainers {
         // glibc's per-thread malloc arenas (up to 8 per core, 64 MB each) would otherwise be resident memory that no
         // JVM flag bounds
         env.put("MALLOC_ARENA_MAX", "2");
-        return new Launch(Map.copyOf(resources), Map.copyOf(env), String.join(" ", command),
+        return new Launch(Map.copyOf(resources), Map.copyOf(env), OpenBlasCore.prefixed(command),
                 workerTokens(UserGroupInformation.getCurrentUser().getCredentials(), secret));
     }
 

@@ -52,10 +52,12 @@ final class Blas {
     /** A one-line description of the active implementation, e.g. for logs and benchmark reports. */
     static String describe() {
         String threads = System.getenv("OPENBLAS_NUM_THREADS");
+        String core = System.getenv("OPENBLAS_CORETYPE");
         if (NATIVE != null) {
             return "native BLAS " + NATIVE.getClass().getName() + " over " + OUTCOME.loaded().get().library()
                     + ", OPENBLAS_NUM_THREADS="
-                    + (threads == null ? "unset (one BLAS thread per core in every slot)" : threads);
+                    + (threads == null ? "unset (one BLAS thread per core in every slot)" : threads)
+                    + ", OPENBLAS_CORETYPE=" + (core == null ? "unset (OpenBLAS's choice)" : core);
         }
         return "pure-Java MatMul (no native BLAS: " + OUTCOME.reason() + "; ~20x slower matrix products)";
     }
