@@ -125,6 +125,7 @@ class SparkSubmitAliasesTest {
         Path script = home.resolve("bin/mars-submit");
         Files.copy(Path.of("..", "bin", "mars-submit"), script);
         Files.copy(Path.of("..", "bin", "mars-env.sh"), home.resolve("bin/mars-env.sh"));
+        Files.copy(Path.of("..", "bin", "mars-openblas.sh"), home.resolve("bin/mars-openblas.sh"));
         Path java = Files.createDirectories(dir.resolve("jdk/bin")).resolve("java");
         Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n");
         for (Path p : List.of(script, java)) {
