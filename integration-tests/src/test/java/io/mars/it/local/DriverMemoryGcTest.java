@@ -86,15 +86,7 @@ class DriverMemoryGcTest {
 
     @Test
     void openBlasGetsTheKernelsThisCpuAllowsUnlessTheUserNamedSome() throws Exception {
-        java.util.Set<String> flags = new java.util.HashSet<>();
-        for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-            if (line.startsWith("flags")) {
-                flags.addAll(List.of(line.substring(line.indexOf(':') + 1).trim().split("\\s+")));
-                break;
-            }
-        }
-        String expected = flags.containsAll(List.of("avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"))
-                ? "SkylakeX" : flags.containsAll(List.of("avx2", "fma")) ? "Haswell" : "null";
+        String expected = io.mars.am.yarn.OpenBlasCore.forThisCpu().orElse("null");
         assertThat(submit(null)).contains("openblas core " + expected + "\n");
         assertThat(submitWithCore(null, "Zen")).contains("openblas core Zen\n");
     }

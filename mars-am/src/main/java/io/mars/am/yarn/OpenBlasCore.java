@@ -1,6 +1,13 @@
 package io.mars.am.yarn;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The rule of {@code bin/mars-openblas.sh} for a YARN worker container, as shell words run before its JVM on its own
@@ -10,7 +17,12 @@ import java.util.List;
  * products). It is decided on the node, not by the AM, because a cluster's nodes may differ, and kernels the CPU lacks
  * would crash the worker.
  */
-final class OpenBlasCore {
+public final class OpenBlasCore {
+    /** The CPU flags the SkylakeX kernels need. */
+    static final List<String> SKYLAKEX_FLAGS = List.of("avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl");
+    /** The CPU flags the Haswell kernels need. */
+    static final List<String> HASWELL_FLAGS = List.of("avx2", "fma");
+
     private OpenBlasCore() {
     }
 
@@ -21,10 +33,24 @@ final class OpenBlasCore {
      */
     static String prefixed(List<String> command) {
         return "if [ x${OPENBLAS_CORETYPE+set} = x ]; then"
-                + " if " + allFlags(List.of("avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"))
-                + "; then export OPENBLAS_CORETYPE=SkylakeX;"
-                + " elif " + allFlags(List.of("avx2", "fma")) + "; then export OPENBLAS_CORETYPE=Haswell; fi; fi;"
+                + " if " + allFlags(SKYLAKEX_FLAGS) + "; then export OPENBLAS_CORETYPE=SkylakeX;"
+                + " elif " + allFlags(HASWELL_FLAGS) + "; then export OPENBLAS_CORETYPE=Haswell; fi; fi;"
                 + " exec " + String.join(" ", command);
+    }
+
+    /** The core type the rule names on this machine (from its {@code /proc/cpuinfo}), or empty: OpenBLAS's choice. */
+    public static Optional<String> forThisCpu() throws IOException {
+        Set<String> flags = new TreeSet<>();
+        for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+            if (line.startsWith("flags")) {
+                flags.addAll(Arrays.asList(line.substring(line.indexOf(':') + 1).trim().split("\\s+")));
+                break;
+            }
+        }
+        if (flags.containsAll(SKYLAKEX_FLAGS)) {
+            return Optional.of("SkylakeX");
+        }
+        return flags.containsAll(HASWELL_FLAGS) ? Optional.of("Haswell") : Optional.empty();
     }
 
     private static String allFlags(List<String> flags) {

@@ -6,11 +6,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,9 +25,8 @@ class OpenBlasCoreTest {
 
     @Test
     void namesTheKernelsThisCpuAllowsUnlessTheUserDid() throws Exception {
-        String expected = expectedCore();
-        assertThat(run(Map.of(), "printenv OPENBLAS_CORETYPE || echo unset")).isEqualTo(expected == null ? "unset"
-                : expected);
+        assertThat(run(Map.of(), "printenv OPENBLAS_CORETYPE || echo unset"))
+                .isEqualTo(OpenBlasCore.forThisCpu().orElse("unset"));
         assertThat(run(Map.of("OPENBLAS_CORETYPE", "Zen"), "printenv OPENBLAS_CORETYPE")).isEqualTo("Zen");
     }
 
@@ -55,20 +51,5 @@ class OpenBlasCoreTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertThat(p.waitFor()).as("exit of %s: %s", command, out).isZero();
         return out;
-    }
-
-    /** bin/mars-openblas.sh's rule, from the first flags line of /proc/cpuinfo. */
-    private static String expectedCore() throws IOException {
-        Set<String> flags = new HashSet<>();
-        for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-            if (line.startsWith("flags")) {
-                flags.addAll(Arrays.asList(line.substring(line.indexOf(':') + 1).trim().split("\\s+")));
-                break;
-            }
-        }
-        if (flags.containsAll(List.of("avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"))) {
-            return "SkylakeX";
-        }
-        return flags.containsAll(List.of("avx2", "fma")) ? "Haswell" : null;
     }
 }
