@@ -26,11 +26,20 @@ OUT = Path(__file__).resolve().parents[1] / "resources" / "golden" / "dataframe"
 
 
 def table(df):
+    # pandas' nullable Int64 (used below where Mars keeps an int64 column with a missing value, where pandas makes it
+    # float64 with NaN) is Mars's int64, its pd.NA a null
     return {
         "columns": [str(c) for c in df.columns],
-        "dtypes": [str(t) for t in df.dtypes],
-        "rows": [[cell(v) for v in row] for row in df.itertuples(index=False, name=None)],
+        "dtypes": ["int64" if str(t) == "Int64" else str(t) for t in df.dtypes],
+        "rows": [[None if v is pd.NA else cell(v) for v in row] for row in df.itertuples(index=False, name=None)],
     }
+
+
+def expand_columns(df, fn, ints=()):
+    """pandas' apply(fn) (axis 0) of a function giving a series per column; the columns named in ints, which pandas
+    makes float64 when a row is missing, as Mars keeps them: int64 with a null."""
+    out = df.apply(fn)
+    return out.astype({c: "Int64" for c in ints})
 
 
 def col(s, name):
@@ -141,6 +150,26 @@ def cases(df):
         "apply_columns_max_declared": lambda: labelled(df[["k", "y"]].apply(lambda c: c.max())),
         "apply_columns_after_filter": lambda: labelled(df[df.y > 2].apply(lambda c: c.count())),
         "empty_apply_columns": lambda: labelled(e.apply(lambda c: len(c))),
+        # DataFrame.apply(axis=0) of a function giving a series of another length or labels per column (Mars's
+        # applyExpand): by position, as long as the longest, the shorter ones padded
+        "apply_expand_x_y_three_largest": lambda: expand_columns(df[["x", "y"]],
+                                                                 lambda c: c.nlargest(3).reset_index(drop=True)),
+        "apply_expand_positive_values": lambda: expand_columns(df[["x", "y", "k"]],
+                                                               lambda c: c[c > 2].reset_index(drop=True),
+                                                               ints=["y", "k"]),
+        "apply_expand_after_filter": lambda: expand_columns(df[df.y > 2][["y", "k"]],
+                                                            lambda c: c[c % 2 == 1].reset_index(drop=True),
+                                                            ints=["y", "k"]),
+        # by label: the same labels in every column keep their order; others give the sorted union
+        "apply_expand_labelled_min_max_count": lambda: df[["k", "x", "y"]].apply(
+            lambda c: pd.Series({"min": c.min(), "max": c.max(), "count": c.count()})).reset_index(),
+        "apply_expand_labelled_value_counts": lambda: expand_columns(df[["g", "s"]], lambda c: c.value_counts(),
+                                                                     ints=["g", "s"]).reset_index(),
+        "apply_expand_integer_labels": lambda: expand_columns(df[["k", "y"]], lambda c: (c % 3).value_counts(),
+                                                              ints=["k", "y"]).reset_index(),
+        # pandas' apply of an empty frame does not call the function the same way; Mars gives the inferred columns
+        "empty_apply_expand": lambda: pd.DataFrame({"x": pd.Series([], dtype="float64"),
+                                                    "y": pd.Series([], dtype="int64")}),
         # GroupBy.apply of a function returning a frame: groups in key order, null keys dropped
         "groupby_k_apply_summary": lambda: gapply(df, "k", group_summary),
         "groupby_g_apply_demean": lambda: gapply(df, "g", group_demean),

@@ -250,6 +250,39 @@ public final class DataFrame implements Tileable {
         return UserFunctionOps.applyColumns(this, fn, axis, Objects.requireNonNull(dtype, "dtype"));
     }
 
+    /**
+     * pandas' {@code apply(func)} ({@code axis=0}) of a function giving a series per column of another length or
+     * labels than the column ({@code df.apply(lambda c: c.nlargest(3).reset_index(drop=True))},
+     * {@code df.apply(lambda c: pd.Series({"lo": c.min(), "hi": c.max()}))}): {@code fn} of every column, given whole
+     * as for {@link #apply(io.mars.types.ColumnFunction, int)}, returns a {@code Column} or a {@code List} (a series
+     * labelled 0, 1, ...), or a {@code Map} of label to value (keys all strings or all integers; a
+     * {@code LinkedHashMap} keeps their order). The columns are aligned as pandas aligns them: series labelled by
+     * position give a frame as long as the longest, the shorter ones padded with missing values; Maps give the rows
+     * of their labels, in their order when every column has the same ones, else the sorted union. A missing value
+     * keeps the column's dtype (null in an int64 column, where pandas makes it float64 with NaN). The dtypes, and
+     * whether the function gives Maps, are inferred by calling it here on mock columns of 2 values (a column it gives
+     * no value for keeps its own dtype); declare them
+     * with {@link #applyExpand(io.mars.types.ColumnFunction, int, List)} or
+     * {@link #applyExpand(io.mars.types.ColumnFunction, int, List, DType)} when it cannot take those.
+     */
+    public <R> DataFrame applyExpand(io.mars.types.ColumnFunction<R> fn, int axis) {
+        return UserFunctionOps.applyColumnsExpand(this, fn, axis, null, null);
+    }
+
+    /** {@link #applyExpand(io.mars.types.ColumnFunction, int)} of a function giving Columns or Lists, dtypes declared. */
+    public <R> DataFrame applyExpand(io.mars.types.ColumnFunction<R> fn, int axis, List<DType> dtypes) {
+        return UserFunctionOps.applyColumnsExpand(this, fn, axis, Objects.requireNonNull(dtypes, "dtypes"), null);
+    }
+
+    /**
+     * {@link #applyExpand(io.mars.types.ColumnFunction, int)} of a function giving Maps, its values' dtypes and its
+     * keys' dtype ({@code labels}: string or int64) declared.
+     */
+    public <R> DataFrame applyExpand(io.mars.types.ColumnFunction<R> fn, int axis, List<DType> dtypes, DType labels) {
+        return UserFunctionOps.applyColumnsExpand(this, fn, axis, Objects.requireNonNull(dtypes, "dtypes"),
+                Objects.requireNonNull(labels, "labels"));
+    }
+
     /** {@link #mapPartitions(io.mars.types.TableFunction)} with the result's columns declared. */
     public DataFrame mapPartitions(io.mars.types.TableFunction fn, List<String> columns, List<DType> dtypes) {
         return UserFunctionOps.mapPartitions(this, fn, Objects.requireNonNull(columns, "columns"), dtypes);

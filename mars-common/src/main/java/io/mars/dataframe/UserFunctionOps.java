@@ -211,6 +211,120 @@ final class UserFunctionOps {
         return DataFrames.concat(values.toArray(new Series[0]));
     }
 
+    /**
+     * pandas' {@code apply(func, axis=0)} of a function giving a series per column, of any length or labels: per
+     * column one task over all its chunks ({@link SeriesApplyWhole} giving a series), then one task aligning them
+     * ({@link io.mars.common.operand.dataframe.TableAlignSeries}). {@code labels} null: as inferred, or labelled by
+     * position when {@code dtypes} are given; else the dtype of the Maps' keys.
+     */
+    static DataFrame applyColumnsExpand(DataFrame df, ColumnFunction<?> fn, int axis, List<DType> dtypes,
+                                        DType labels) {
+        checkColumnFunction(df, axis, "DataFrame.applyExpand", "apply(rowFn, columns, dtypes)");
+        List<String> columns = df.columns();
+        if (dtypes != null && dtypes.size() != columns.size()) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.applyExpand(fn, 0, dtypes): "
+                    + dtypes.size() + " dtypes " + dtypes + " for the " + columns.size() + " columns " + columns
+                    + "; give one dtype per column");
+        }
+        if (labels != null && labels != DType.STRING && labels != DType.INT64) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "DataFrame.applyExpand(fn, 0, dtypes, labels): the"
+                    + " labels (the keys of the Maps the function returns) must be string or int64, got " + labels);
+        }
+        byte[] bytes = UserFunctions.serialize(fn, "DataFrame.applyExpand");
+        List<DType> types;
+        boolean labelled;
+        DType labelType;
+        if (dtypes != null) {
+            types = List.copyOf(dtypes);
+            labelled = labels != null;
+            labelType = labelled ? labels : DType.INT64;
+        } else {
+            Expanded inferred = inferExpand(df, fn);
+            types = inferred.dtypes();
+            labelled = inferred.labels() != null;
+            labelType = labelled ? inferred.labels() : DType.INT64;
+        }
+        WholeColumnResult result = labelled ? WholeColumnResult.LABELLED_SERIES : WholeColumnResult.SERIES;
+        List<Series> series = new ArrayList<>(columns.size());
+        for (int j = 0; j < columns.size(); j++) {
+            String c = columns.get(j);
+            series.add(new Series(new SeriesApplyWhole(bytes, types.get(j), result),
+                    List.of(df.col(c).withoutLabels()), c, types.get(j), io.mars.types.Shapes.UNKNOWN,
+                    labelled ? RowLabels.stored(null, labelType) : RowLabels.RANGE));
+        }
+        io.mars.common.operand.dataframe.TableAlignSeries align = new io.mars.common.operand.dataframe
+                .TableAlignSeries(columns, types, labelled, labelType);
+        return labelled ? new DataFrame(align, series, columns, types, io.mars.types.Shapes.UNKNOWN,
+                RowLabels.stored(null, labelType))
+                : new DataFrame(align, series, columns, types, io.mars.types.Shapes.UNKNOWN);
+    }
+
+    /** The dtypes of an expanding apply's columns, and the labels' dtype, null for series labelled by position. */
+    private record Expanded(List<DType> dtypes, DType labels) {
+    }
+
+    /**
+     * The function's results on mock columns of 2 values: Columns or Lists (labelled by position) for every column,
+     * or Maps for every column; their values' dtypes (the column's own when it gives none), and the Maps' keys' kind
+     * (string when no Map has a key).
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Expanded inferExpand(DataFrame df, ColumnFunction fn) {
+        String declare = "applyExpand(fn, 0, dtypes) or applyExpand(fn, 0, dtypes, labels)";
+        LocalTable mock = mockTable(df);
+        List<DType> out = new ArrayList<>(mock.columnCount());
+        Boolean maps = null;
+        List<Object> keys = new ArrayList<>();
+        for (Column c : mock.columns()) {
+            Object r;
+            try {
+                r = fn.apply(c);
+            } catch (RuntimeException | LinkageError | AssertionError e) {
+                throw cannotInfer("DataFrame.applyExpand", "threw " + e + " on the mock column " + c, declare, e);
+            }
+            boolean map = r instanceof java.util.Map<?, ?>;
+            if (!map && !(r instanceof Column) && !(r instanceof List<?>)) {
+                throw cannotInfer("DataFrame.applyExpand", "returned " + r + " for the mock column " + c + "; it must"
+                        + " return a Column or a List (a series labelled by position) or a Map of label to value (for"
+                        + " one value per column use apply(fn, 0))", declare, null);
+            }
+            if (maps != null && maps != map) {
+                throw cannotInfer("DataFrame.applyExpand", "returned a Map for some mock columns and not for others"
+                        + " (" + c + " gave " + r + "); return Maps for every column or for none", declare, null);
+            }
+            maps = map;
+            if (r instanceof Column got) {
+                out.add(got.dtype());
+                continue;
+            }
+            List<?> values = map ? new ArrayList<>(((java.util.Map<?, ?>) r).values()) : (List<?>) r;
+            if (map) {
+                keys.addAll(((java.util.Map<?, ?>) r).keySet());
+            }
+            if (values.isEmpty()) {
+                out.add(c.dtype()); // nothing to infer from: the column's own dtype (a filter's, say)
+                continue;
+            }
+            try {
+                out.add(Column.infer(c.name(), values));
+            } catch (MarsException e) {
+                throw cannotInfer("DataFrame.applyExpand", "returned " + r + " for the mock column " + c + ", "
+                        + e.getMessage(), declare, e);
+            }
+        }
+        if (!Boolean.TRUE.equals(maps)) {
+            return new Expanded(out, null);
+        }
+        boolean text = keys.stream().allMatch(k -> k instanceof String);
+        boolean integers = keys.stream().allMatch(k -> k instanceof Long || k instanceof Integer || k instanceof Short
+                || k instanceof Byte);
+        if (!text && !integers) {
+            throw cannotInfer("DataFrame.applyExpand", "returned Maps with the keys " + keys + " for the mock columns;"
+                    + " the keys (the rows' labels) must be all strings or all integers", declare, null);
+        }
+        return new Expanded(out, text ? DType.STRING : DType.INT64);
+    }
+
     /** A function of each column ({@code what}): the axis must be 0 and the frame must have columns. */
     private static void checkColumnFunction(DataFrame df, int axis, String what, String forRows) {
         if (axis != 0) {

@@ -20,6 +20,7 @@ import io.mars.types.LocalTable;
 import io.mars.types.NDArray;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -266,6 +267,48 @@ class UserFunctionBadInputTest {
                 "java.lang.IllegalStateException: no column today");
         // the columns given back as they came: the frame itself
         assertThat(run(df().transform(c -> c)).column("s").strings()).containsExactly("1", null, "22", "x", "5");
+    }
+
+    @Test
+    void anExpandingColumnFunctionGivesSeriesThatCanBeAligned() {
+        fails(() -> run(df().select("k").applyExpand(c -> List.of(1L), 0, List.of(DType.INT64), DType.STRING)),
+                ErrorCode.USER_FUNCTION_FAILED, "DataFrame.applyExpand(axis=0) of column 'k': the user function"
+                        + " returned [1], a java.util", "return a Map for every column");
+        fails(() -> run(df().select("k").applyExpand(c -> Map.of(1L, 2L), 0, List.of(DType.INT64), DType.STRING)),
+                ErrorCode.USER_FUNCTION_FAILED, "the user function's Map has integer keys [1], but the labels are"
+                        + " strings");
+        fails(() -> run(df().select("k").applyExpand(c -> Map.of(1.5, 2L), 0, List.of(DType.INT64), DType.INT64)),
+                ErrorCode.USER_FUNCTION_FAILED, "the labels [1.5]", "all strings or all integers");
+        fails(() -> run(df().select("k").applyExpand(c -> 3L, 0, List.of(DType.INT64))),
+                ErrorCode.USER_FUNCTION_FAILED, "returned 3, a java.lang.Long", "a Column or a List");
+        fails(() -> run(df().select("k").applyExpand(c -> List.of("text"), 0, List.of(DType.INT64))),
+                ErrorCode.USER_FUNCTION_FAILED, "returned a value that is not int64", "applyExpand(fn, 0, dtypes)");
+        // refused when built: an axis, mixed kinds on the mock columns, dtypes of another count, labels of a dtype
+        fails(() -> df().applyExpand(c -> List.of(1L), 1), ErrorCode.INVALID_ARGUMENT, "axis must be 0");
+        fails(() -> df().select("k", "x").applyExpand(c -> c.name().equals("k") ? (Object) List.of(1L)
+                : (Object) Map.of("a", 1.0), 0), ErrorCode.USER_FUNCTION_FAILED, "returned a Map for some mock"
+                + " columns and not for others");
+        fails(() -> df().select("k").applyExpand(c -> 3L, 0), ErrorCode.USER_FUNCTION_FAILED, "DataFrame.applyExpand"
+                + " cannot infer the result's types", "applyExpand(fn, 0, dtypes)");
+        fails(() -> df().select("k", "x").applyExpand(c -> c, 0, List.of(DType.INT64)), ErrorCode.INVALID_ARGUMENT,
+                "1 dtypes [int64] for the 2 columns [k, x]");
+        fails(() -> df().select("k").applyExpand(c -> Map.of(1.5, 2L), 0, List.of(DType.INT64), DType.FLOAT64),
+                ErrorCode.INVALID_ARGUMENT, "must be string or int64, got float64");
+        DataFrame thrown = df().select("x").applyExpand(c -> {
+            throw new IllegalStateException("no series today");
+        }, 0, List.of(DType.FLOAT64));
+        fails(() -> run(thrown), ErrorCode.USER_FUNCTION_FAILED, "DataFrame.applyExpand(axis=0) of column 'x'",
+                "java.lang.IllegalStateException: no series today");
+        // the session goes on: the same labels in one order per column keep that order
+        LocalTable ok = run(df().select("k", "x").applyExpand(c -> {
+            Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("z", (long) c.length());
+            m.put("a", c.name());
+            return m;
+        }, 0, List.of(DType.STRING, DType.STRING), DType.STRING).resetIndex());
+        assertThat(ok.column("index").strings()).containsExactly("z", "a");
+        assertThat(ok.column("k").strings()).containsExactly("5", "k");
+        assertThat(ok.column("x").strings()).containsExactly("5", "x");
     }
 
     @Test

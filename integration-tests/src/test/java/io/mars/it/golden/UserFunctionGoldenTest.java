@@ -200,6 +200,54 @@ class UserFunctionGoldenTest {
         CASES.put("apply_columns_after_filter", (df, e) -> labelled(df.filter(df.col("y").gt(2))
                 .apply(UserFunctionGoldenTest::count, 0)));
         CASES.put("empty_apply_columns", (df, e) -> labelled(e.apply(c -> (long) c.length(), 0)));
+        CASES.put("apply_expand_x_y_three_largest", (df, e) -> df.select("x", "y").applyExpand(c ->
+                largest(c, 3), 0));
+        CASES.put("apply_expand_positive_values", (df, e) -> df.select("x", "y", "k").applyExpand(c -> {
+            List<Object> out = new ArrayList<>();
+            for (int i = 0; i < c.length(); i++) {
+                if (!c.isNull(i) && c.getDouble(i) > 2) {
+                    out.add(c.get(i));
+                }
+            }
+            return out;
+        }, 0, List.of(DType.FLOAT64, DType.INT64, DType.INT64)));
+        CASES.put("apply_expand_after_filter", (df, e) -> df.filter(df.col("y").gt(2)).select("y", "k")
+                .applyExpand(c -> {
+                    List<Long> out = new ArrayList<>();
+                    for (int i = 0; i < c.length(); i++) {
+                        if (Math.floorMod(c.getLong(i), 2) == 1) {
+                            out.add(c.getLong(i));
+                        }
+                    }
+                    return Column.of(c.name(), DType.INT64, out);
+                }, 0));
+        CASES.put("apply_expand_labelled_min_max_count", (df, e) -> df.select("k", "x", "y").applyExpand(c -> {
+            Map<String, Object> out = new LinkedHashMap<>();
+            boolean floats = c.dtype() == DType.FLOAT64;
+            double min = Double.POSITIVE_INFINITY;
+            double max = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < c.length(); i++) {
+                if (!c.isNull(i)) {
+                    min = Math.min(min, c.getDouble(i));
+                    max = Math.max(max, c.getDouble(i));
+                }
+            }
+            out.put("min", floats ? (Object) min : (Object) (long) min);
+            out.put("max", floats ? (Object) max : (Object) (long) max);
+            out.put("count", count(c));
+            return out;
+        }, 0).resetIndex());
+        CASES.put("apply_expand_labelled_value_counts", (df, e) -> df.select("g", "s")
+                .applyExpand(UserFunctionGoldenTest::valueCounts, 0, List.of(DType.INT64, DType.INT64), DType.STRING)
+                .resetIndex());
+        CASES.put("apply_expand_integer_labels", (df, e) -> df.select("k", "y").applyExpand(c -> {
+            Map<Long, Long> out = new java.util.HashMap<>();
+            for (int i = 0; i < c.length(); i++) {
+                out.merge(Math.floorMod(c.getLong(i), 3L), 1L, Long::sum);
+            }
+            return out;
+        }, 0).resetIndex());
+        CASES.put("empty_apply_expand", (df, e) -> e.select("x", "y").applyExpand(c -> largest(c, 3), 0));
         CASES.put("groupby_k_apply_summary", (df, e) -> df.groupBy("k").apply(UserFunctionGoldenTest::groupSummary));
         CASES.put("groupby_g_apply_demean", (df, e) -> df.groupBy("g").apply(g -> {
             long sum = 0;
@@ -415,6 +463,29 @@ class UserFunctionGoldenTest {
             n += c.isNull(i) ? 0 : 1;
         }
         return n;
+    }
+
+    /** pandas' {@code nlargest(n)} of a column as a list (missing values left out), largest first. */
+    private static List<Object> largest(Column c, int n) {
+        List<Object> values = new ArrayList<>();
+        for (int i = 0; i < c.length(); i++) {
+            if (!c.isNull(i)) {
+                values.add(c.get(i));
+            }
+        }
+        values.sort((a, b) -> Double.compare(((Number) b).doubleValue(), ((Number) a).doubleValue()));
+        return new ArrayList<>(values.subList(0, Math.min(n, values.size())));
+    }
+
+    /** pandas' {@code value_counts()} of a text column: each value (missing ones left out) and its count. */
+    private static Map<String, Long> valueCounts(Column c) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (int i = 0; i < c.length(); i++) {
+            if (!c.isNull(i)) {
+                out.merge(c.getString(i), 1L, Long::sum);
+            }
+        }
+        return out;
     }
 
     /** The series and its labels (golden_user_functions.py's labelled): columns "index" and "". */

@@ -45,6 +45,7 @@ final class UserFunctionTilers {
         r.register(TableApplyRowsExpand.class, UserFunctionTilers::applyRowsExpand);
         r.register(TableGroupApply.class, UserFunctionTilers::groupApply);
         r.register(SeriesApplyWhole.class, UserFunctionTilers::applyWhole);
+        r.register(io.mars.common.operand.dataframe.TableAlignSeries.class, UserFunctionTilers::alignSeries);
         r.register(io.mars.common.operand.tensor.TensorSpawn.class, UserFunctionTilers::spawn);
     }
 
@@ -135,15 +136,33 @@ final class UserFunctionTilers {
      */
     static TiledTileable applyWhole(TileableNode node, SeriesApplyWhole op, List<TiledTileable> in, TileContext ctx) {
         long rows = 1;
-        if (op.result() != io.mars.common.operand.dataframe.WholeColumnResult.VALUE) { // a column, as long
-            rows = 0;
-            for (long l : in.get(0).nsplits()[0]) {
-                rows = l == Shapes.UNKNOWN || rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : rows + l;
+        switch (op.result()) {
+            case VALUE -> rows = 1;
+            case SERIES, LABELLED_SERIES -> rows = Shapes.UNKNOWN; // as long as the function makes it
+            case COLUMN, BROADCAST -> { // a column, as long
+                rows = 0;
+                for (long l : in.get(0).nsplits()[0]) {
+                    rows = l == Shapes.UNKNOWN || rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : rows + l;
+                }
             }
         }
         ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkSeriesApplyWhole(op.function(), op.dtype(),
                 op.result()), in.get(0).chunks(), null, new long[] {rows}, new int[] {0});
         return new TiledTileable(new long[][] {{rows}}, List.of(out));
+    }
+
+    /** One chunk over the one chunk of each column's series: the alignment needs every column's labels. */
+    static TiledTileable alignSeries(TileableNode node, io.mars.common.operand.dataframe.TableAlignSeries op,
+                                     List<TiledTileable> in, TileContext ctx) {
+        List<ChunkNode> inputs = new ArrayList<>();
+        for (TiledTileable t : in) {
+            inputs.addAll(t.chunks());
+        }
+        long width = op.columns().size();
+        ChunkNode out = ctx.chunk(node.key() + ".0", new io.mars.common.operand.dataframe.ChunkTableAlignSeries(
+                op.columns(), op.dtypes(), op.labelled(), op.labels()), inputs, null,
+                new long[] {Shapes.UNKNOWN, width}, new int[] {0, 0});
+        return new TiledTileable(new long[][] {{Shapes.UNKNOWN}, {width}}, List.of(out));
     }
 
     static TiledTileable mapPartitions(TileableNode node, TableMapPartitions op, List<TiledTileable> in,

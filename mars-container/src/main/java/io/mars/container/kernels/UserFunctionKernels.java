@@ -8,10 +8,12 @@ import io.mars.common.operand.chunk.ChunkSpawn;
 import io.mars.common.operand.dataframe.ChunkSeriesApplyWhole;
 import io.mars.common.operand.dataframe.ChunkSeriesMap;
 import io.mars.common.operand.dataframe.ChunkTableApplyRows;
+import io.mars.common.operand.dataframe.ChunkTableAlignSeries;
 import io.mars.common.operand.dataframe.ChunkTableApplyRowsExpand;
 import io.mars.common.operand.dataframe.ChunkTableGroupApply;
 import io.mars.common.operand.dataframe.ChunkTableMapPartitions;
 import io.mars.common.operand.dataframe.TableRowPositions;
+import io.mars.common.operand.dataframe.WholeColumnResult;
 import io.mars.common.operand.tensor.TensorSpawn;
 import io.mars.common.table.Columns;
 import io.mars.common.table.TableChunk;
@@ -62,6 +64,7 @@ public final class UserFunctionKernels {
                 .with(ChunkTableGroupApply.class, (node, op, in) -> groupApply(op, in, userClasses, allocator))
                 .with(ChunkSeriesApplyWhole.class, (node, op, in) -> applyWhole(op, in, userClasses, allocator,
                         Runtime.getRuntime().maxMemory()))
+                .with(ChunkTableAlignSeries.class, (node, op, in) -> alignSeries(op, in, allocator))
                 .with(ChunkSpawn.class, (node, op, in) -> spawn(op, in, userClasses))
                 .with(io.mars.common.operand.chunk.ChunkFromFunction.class, (node, op, in) -> fromFunction(node, op,
                         userClasses));
@@ -320,6 +323,7 @@ public final class UserFunctionKernels {
             case VALUE -> "DataFrame.apply(axis=0)";
             case COLUMN -> "DataFrame.transform";
             case BROADCAST -> "DataFrame.applyBroadcast(axis=0)";
+            case SERIES, LABELLED_SERIES -> "DataFrame.applyExpand(axis=0)";
         } + " of column '" + name + "'";
         Object r;
         try {
@@ -327,8 +331,12 @@ public final class UserFunctionKernels {
         } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
             throw UserFunctions.failed(what, e, UserFunctionKernels.class);
         }
-        if (op.result() != io.mars.common.operand.dataframe.WholeColumnResult.VALUE) {
-            boolean broadcast = op.result() == io.mars.common.operand.dataframe.WholeColumnResult.BROADCAST;
+        if (op.result() == WholeColumnResult.SERIES || op.result() == WholeColumnResult.LABELLED_SERIES) {
+            return DataFrameKernels.chunk(new LocalTable(series(what, name, op.dtype(), r,
+                    op.result() == WholeColumnResult.LABELLED_SERIES)), allocator);
+        }
+        if (op.result() != WholeColumnResult.VALUE) {
+            boolean broadcast = op.result() == WholeColumnResult.BROADCAST;
             return DataFrameKernels.chunk(new LocalTable(List.of(transformed(what, name, op.dtype(), whole.length(),
                     r, broadcast))), allocator);
         }
@@ -343,6 +351,168 @@ public final class UserFunctionKernels {
         }
         Column label = Column.ofStrings(TableRowPositions.INDEX_COLUMN, List.of(name));
         return DataFrameKernels.chunk(new LocalTable(List.of(out, label)), allocator);
+    }
+
+    /**
+     * What the function of a whole column returned as a series of any length: its values, a column named
+     * {@code name} of {@code dtype}, and when {@code labelled} their labels ({@link TableRowPositions#INDEX_COLUMN}),
+     * a Map's keys in its iteration order, all strings or all integers.
+     */
+    private static List<Column> series(String what, String name, DType dtype, Object r, boolean labelled) {
+        List<?> values;
+        List<Object> labels = null;
+        if (labelled) {
+            if (!(r instanceof java.util.Map<?, ?> map)) {
+                throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned "
+                        + returned(r) + ", but it gave a Map of label to value for the mock columns (or labels were"
+                        + " declared); return a Map for every column, or a Column or a List for every column");
+            }
+            values = new ArrayList<>(map.values());
+            labels = new ArrayList<>(map.keySet());
+        } else if (r instanceof Column c) {
+            List<Object> boxed = new ArrayList<>(c.length());
+            for (int i = 0; i < c.length(); i++) {
+                boxed.add(c.get(i));
+            }
+            values = boxed;
+        } else if (r instanceof List<?> list) {
+            values = list;
+        } else {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned "
+                    + returned(r) + "; it must return a Column or a List (a series labelled by position, as it did for"
+                    + " the mock columns), or, for every column, a Map of label to value");
+        }
+        List<Object> cleaned = new ArrayList<>(values.size());
+        for (Object v : values) {
+            cleaned.add(missingAsNull(v));
+        }
+        Column column;
+        try {
+            column = Column.of(name, dtype, cleaned);
+        } catch (MarsException e) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned a value that"
+                    + " is not " + dtype + ": " + e.getMessage() + "; declare the dtypes it returns: applyExpand(fn, 0,"
+                    + " dtypes" + (labelled ? ", labels)" : ")"), e);
+        }
+        if (!labelled) {
+            return List.of(column);
+        }
+        DType kind = labelKind(labels);
+        if (kind == null) {
+            throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned the labels "
+                    + labels + "; a Map's keys must be all strings or all integers, none null");
+        }
+        return List.of(column, Column.of(TableRowPositions.INDEX_COLUMN, kind, labels));
+    }
+
+    /** STRING or INT64 when all the labels are strings or all integers (STRING when there are none), else null. */
+    static DType labelKind(List<?> labels) {
+        boolean text = true;
+        boolean integers = true;
+        for (Object l : labels) {
+            text &= l instanceof String;
+            integers &= l instanceof Long || l instanceof Integer || l instanceof Short || l instanceof Byte;
+        }
+        return text ? DType.STRING : integers ? DType.INT64 : null;
+    }
+
+    private static String returned(Object r) {
+        return r + (r == null ? "" : ", a " + r.getClass().getName());
+    }
+
+    /**
+     * pandas' alignment of the series {@code apply(func)} gave for the columns: by position, every column as long as
+     * the longest and the shorter ones padded with missing values; by label, the rows in the order of the labels
+     * when every column has the same ones in the same order, else the sorted union of the labels (pandas' union of
+     * unequal indexes), a column missing a label getting a missing value there.
+     */
+    private static TableChunk alignSeries(ChunkTableAlignSeries op, List<ChunkData> in, BufferAllocator allocator) {
+        int width = op.columns().size();
+        if (in.size() != width) {
+            throw new IllegalStateException("alignSeries: " + in.size() + " inputs for the columns " + op.columns());
+        }
+        List<Column> values = new ArrayList<>(width);
+        List<List<Object>> labels = new ArrayList<>(width);
+        int longest = 0;
+        for (int j = 0; j < width; j++) {
+            LocalTable t = DataFrameKernels.table(in.get(j));
+            Column v = t.column(0);
+            values.add(v);
+            longest = Math.max(longest, v.length());
+            if (op.labelled()) {
+                Column l = t.column(TableRowPositions.INDEX_COLUMN);
+                List<Object> boxed = new ArrayList<>(l.length());
+                for (int i = 0; i < l.length(); i++) {
+                    boxed.add(l.get(i));
+                }
+                if (!boxed.isEmpty() && l.dtype() != op.labels()) {
+                    throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.applyExpand(axis=0) of column '"
+                            + op.columns().get(j) + "': the user function's Map has " + (l.dtype() == DType.STRING
+                            ? "string" : "integer") + " keys " + abbreviated(boxed) + ", but the labels are "
+                            + (op.labels() == DType.STRING ? "strings" : "integers") + " (as the mock columns gave, or"
+                            + " as declared); give every column's Map keys of one kind");
+                }
+                labels.add(boxed);
+            }
+        }
+        List<Column> out = new ArrayList<>(width + 1);
+        if (!op.labelled()) {
+            for (int j = 0; j < width; j++) {
+                out.add(padded(values.get(j), op.columns().get(j), op.dtypes().get(j), longest, null));
+            }
+            return DataFrameKernels.chunk(new LocalTable(out), allocator);
+        }
+        List<Object> union = labels.get(0);
+        boolean same = true;
+        for (List<Object> l : labels) {
+            same &= l.equals(union);
+        }
+        if (!same) {
+            // (a Map's keys: no label repeats within a column)
+            java.util.TreeSet<Object> sorted = new java.util.TreeSet<>();
+            for (List<Object> l : labels) {
+                sorted.addAll(l);
+            }
+            union = new ArrayList<>(sorted);
+        }
+        java.util.Map<Object, Integer> at = new java.util.HashMap<>();
+        for (int i = 0; i < union.size(); i++) {
+            at.put(union.get(i), i);
+        }
+        for (int j = 0; j < width; j++) {
+            int[] rows = null;
+            if (!same) {
+                rows = new int[union.size()];
+                Arrays.fill(rows, -1);
+                List<Object> l = labels.get(j);
+                for (int i = 0; i < l.size(); i++) {
+                    rows[at.get(l.get(i))] = i;
+                }
+            }
+            out.add(padded(values.get(j), op.columns().get(j), op.dtypes().get(j), union.size(), rows));
+        }
+        out.add(Column.of(TableRowPositions.INDEX_COLUMN, op.labels(), union));
+        return DataFrameKernels.chunk(new LocalTable(out), allocator);
+    }
+
+    /**
+     * Column {@code v} as {@code length} rows named {@code name} of {@code dtype}: row i is v's row {@code rows[i]}
+     * (missing where it is -1), or v's row i while there is one when {@code rows} is null.
+     */
+    private static Column padded(Column v, String name, DType dtype, int length, int[] rows) {
+        if (rows == null && v.length() == length && v.dtype() == dtype) {
+            return v.withName(name);
+        }
+        List<Object> boxed = new ArrayList<>(length);
+        for (int i = 0; i < length; i++) {
+            int from = rows == null ? (i < v.length() ? i : -1) : rows[i];
+            boxed.add(from < 0 ? null : v.get(from));
+        }
+        return Column.of(name, dtype, boxed);
+    }
+
+    private static String abbreviated(List<Object> labels) {
+        return labels.size() <= 5 ? labels.toString() : labels.subList(0, 5) + " (" + labels.size() + " in all)";
     }
 
     /** What a user function returned, with a float NaN as null: pandas' missing value either way. */

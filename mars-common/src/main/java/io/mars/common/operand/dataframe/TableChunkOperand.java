@@ -17,6 +17,7 @@ public sealed interface TableChunkOperand extends Operand permits
         ChunkTableAggCombine,
         ChunkTableAggFinal,
         ChunkTableAggMap,
+        ChunkTableAlignSeries,
         ChunkTableApplyRows,
         ChunkTableApplyRowsExpand,
         ChunkTableAssemble,

@@ -22,6 +22,7 @@ public sealed interface TableOperand extends Operand permits
         TableAggStates,
         TableAggregate,
         TableApplyRows,
+        TableAlignSeries,
         TableApplyRowsExpand,
         TableConcat,
         TableDropDuplicates,

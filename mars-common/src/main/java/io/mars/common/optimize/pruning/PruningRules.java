@@ -53,6 +53,7 @@ public final class PruningRules {
             .with(io.mars.common.operand.dataframe.TableApplyRowsExpand.class, new NeedsAllColumns<>())
             .with(io.mars.common.operand.dataframe.TableGroupApply.class, new NeedsAllColumns<>())
             .with(io.mars.common.operand.dataframe.SeriesApplyWhole.class, new NeedsAllColumns<>())
+            .with(io.mars.common.operand.dataframe.TableAlignSeries.class, new NeedsAllColumns<>())
             // sources from local data or a tensor: nothing to prune yet
             .with(DataFrameFromLocal.class, new NeedsAllColumns<>())
             .with(DataFrameFromTensor.class, new NeedsAllColumns<>())
