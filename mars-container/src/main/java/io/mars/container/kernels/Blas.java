@@ -142,6 +142,17 @@ final class Blas {
     }
 
     /**
+     * Row-major {@code C(m,n) += Aᵀ B} where {@code a} holds A (k x m) and {@code b} holds B (k x n), both from 0: with
+     * a one-hot A, the sums of B's rows by group.
+     */
+    static void dgemmTransAAdd(double[] a, double[] b, int m, int k, int n, double[] c) {
+        if (m == 0 || n == 0 || k == 0) {
+            return;
+        }
+        NATIVE.dgemm("N", "T", n, m, k, 1.0, b, 0, Math.max(1, n), a, 0, Math.max(1, m), 1.0, c, 0, Math.max(1, n));
+    }
+
+    /**
      * Row-major {@code y = op(A) x + beta y}, A (m x n) in {@code a} from 0: {@code trans} takes Aᵀ (then x has m
      * entries and y n), else A (x has n, y m). A matrix times one vector: dgemm with one column is several times
      * slower than dgemv in OpenBLAS.
