@@ -10,7 +10,11 @@ import java.util.Map;
  * so the choice is read from the process's system property when the first product runs, not per worker.
  */
 public enum BlasChoice {
-    /** The system {@code libblas.so.3} when one loads, else the bundled OpenBLAS, else pure Java. */
+    /**
+     * The system {@code libblas.so.3} when one loads, else the bundled OpenBLAS, else pure Java; but the bundled
+     * OpenBLAS first when the system library is an OpenBLAS and {@code OPENBLAS_CORETYPE} is unset (a JVM not started
+     * by Mars's scripts: see {@link BlasLibrary#systemOpenBlas()}).
+     */
     AUTO,
     /** The system {@code libblas.so.3} only, else pure Java. */
     SYSTEM,

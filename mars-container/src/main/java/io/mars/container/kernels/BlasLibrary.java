@@ -35,6 +35,8 @@ final class BlasLibrary {
     /** netlib's system property naming the BLAS file its JNI opens (libnetlibblasjni.so reads it in JNI_OnLoad). */
     static final String NATIVE_LIB_PATH = "dev.ludovic.netlib.blas.nativeLibPath";
     static final String SYSTEM_LIBRARY = "libblas.so.3";
+    /** OpenBLAS's environment variable naming the kernels to use (read when the library loads). */
+    static final String CORE_TYPE = "OPENBLAS_CORETYPE";
     private static final String BUNDLE = "org/bytedeco/openblas/linux-x86_64/";
     private static final String BUNDLE_POM = "META-INF/maven/org.bytedeco/openblas/pom.properties";
     /** Where the dynamic linker looks when neither LD_LIBRARY_PATH nor its cache names the library. */
@@ -59,10 +61,42 @@ final class BlasLibrary {
                     .orElseGet(() -> none(choice, "no loadable system " + SYSTEM_LIBRARY));
             case BUNDLED -> loadBundled();
             case AUTO -> {
+                Optional<Path> unguided = System.getenv(CORE_TYPE) == null || System.getenv(CORE_TYPE).isBlank()
+                        ? systemOpenBlas() : Optional.empty();
+                if (unguided.isPresent()) {
+                    Outcome bundled = loadBundled();
+                    if (bundled.loaded().isPresent()) {
+                        Loaded l = bundled.loaded().get();
+                        yield new Outcome(Optional.of(new Loaded(l.blas(), l.library() + ", preferred to the system"
+                                + " OpenBLAS " + unguided.get() + " because " + CORE_TYPE + " is unset")), "");
+                    }
+                }
                 Optional<Path> system = system();
                 yield system.isPresent() ? loadSystem(system.get()) : loadBundled();
             }
         };
+    }
+
+    /**
+     * The system {@code libblas.so.3} the linker would find first, when it is an OpenBLAS (its real path names
+     * one), found without loading it. Such a library chooses its kernels from the CPU it recognises, and an older
+     * one (Debian 12's 0.3.21) takes a CPU newer than itself for a Prescott and runs its SSE3 kernels: 4-5x slower
+     * products. Mars's scripts ({@code bin/mars-openblas.sh}) and YARN worker commands name the kernels in
+     * {@value #CORE_TYPE}; a JVM started otherwise (a job's own main, an IDE) has it unset, and {@code auto} then
+     * prefers the bundled OpenBLAS, whose CPU detection is newer.
+     */
+    static Optional<Path> systemOpenBlas() {
+        for (Path p : candidates()) {
+            if (Files.isRegularFile(p)) {
+                try {
+                    String real = p.toRealPath().toString().toLowerCase(java.util.Locale.ROOT);
+                    return real.contains("openblas") ? Optional.of(p) : Optional.empty();
+                } catch (IOException e) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     private static Outcome loadSystem(Path path) {
@@ -121,6 +155,16 @@ final class BlasLibrary {
      * paths its cache ({@code /etc/ld.so.cache}) lists, the default directories.
      */
     static Optional<Path> system() {
+        for (Path p : candidates()) {
+            if (Files.isRegularFile(p) && loads(p)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Where the dynamic linker looks for {@code libblas.so.3}, in its order. */
+    private static Set<Path> candidates() {
         Set<Path> candidates = new LinkedHashSet<>();
         String ldPath = System.getenv("LD_LIBRARY_PATH");
         if (ldPath != null) {
@@ -134,12 +178,7 @@ final class BlasLibrary {
         for (String dir : DEFAULT_DIRS) {
             candidates.add(Path.of(dir, SYSTEM_LIBRARY));
         }
-        for (Path p : candidates) {
-            if (Files.isRegularFile(p) && loads(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
+        return candidates;
     }
 
     /** The absolute paths ending in /libblas.so.3 in the linker's cache: its string table holds names and paths. */

@@ -80,11 +80,26 @@ class BlasLibraryTest {
     @Test
     void autoPrefersALoadableSystemLibrary() throws Exception {
         assumeTrue(BlasLibrary.system().isPresent(), "no system libblas.so.3 here");
-        Map<String, List<String>> out = probe("auto");
+        // the kernels named, as Mars's scripts name them: the system library, whatever it is
+        Map<String, List<String>> out = probe("auto", Map.of("OPENBLAS_CORETYPE", "Haswell"));
         assertThat(out.get("native")).containsExactly("true");
         assertThat(out.get("describe").get(0)).contains("JNIBLAS over system ").contains("libblas.so.3");
         assertThat(out.get("mapped")).noneMatch(l -> l.contains("mars-openblas-"));
         assertThat(out.get("mapped")).anyMatch(l -> l.matches(".*/libnetlibblasjni\\d+\\.so \\(deleted\\)"));
+    }
+
+    @Test
+    void autoPrefersTheBundledOpenBlasToASystemOneLeftToGuessTheCpu() throws Exception {
+        assumeTrue(BlasLibrary.systemOpenBlas().isPresent(), "no system OpenBLAS as libblas.so.3 here");
+        Map<String, String> unset = new java.util.HashMap<>();
+        unset.put("OPENBLAS_CORETYPE", null);
+        Map<String, List<String>> out = probe("auto", unset);
+        assertThat(out.get("native")).containsExactly("true");
+        assertThat(out.get("describe").get(0)).contains("JNIBLAS over bundled OpenBLAS 0.3.31")
+                .contains("preferred to the system OpenBLAS").contains("OPENBLAS_CORETYPE is unset");
+        assertThat(out.get("mapped")).anyMatch(l -> l.startsWith(tmp + "/mars-openblas-"));
+        // the system library was never loaded beside it
+        assertThat(out.get("mapped")).noneMatch(l -> l.contains("/usr/lib") && l.contains("openblas"));
     }
 
     @Test
@@ -102,7 +117,13 @@ class BlasLibraryTest {
 
     private Map<String, List<String>> probe(String choice, Map<String, String> env) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(command(choice));
-        pb.environment().putAll(env);
+        env.forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k); // a variable unset, whatever the test's own environment holds
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
         pb.redirectErrorStream(true);
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
