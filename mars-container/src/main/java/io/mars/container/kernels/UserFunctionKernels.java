@@ -370,11 +370,7 @@ public final class UserFunctionKernels {
             values = new ArrayList<>(map.values());
             labels = new ArrayList<>(map.keySet());
         } else if (r instanceof Column c) {
-            List<Object> boxed = new ArrayList<>(c.length());
-            for (int i = 0; i < c.length(); i++) {
-                boxed.add(c.get(i));
-            }
-            values = boxed;
+            values = boxed(c);
         } else if (r instanceof List<?> list) {
             values = list;
         } else {
@@ -416,6 +412,15 @@ public final class UserFunctionKernels {
         return text ? DType.STRING : integers ? DType.INT64 : null;
     }
 
+    /** The values of a column boxed ({@link Column#get}), null for a missing one. */
+    private static List<Object> boxed(Column c) {
+        List<Object> out = new ArrayList<>(c.length());
+        for (int i = 0; i < c.length(); i++) {
+            out.add(c.get(i));
+        }
+        return out;
+    }
+
     private static String returned(Object r) {
         return r + (r == null ? "" : ", a " + r.getClass().getName());
     }
@@ -441,10 +446,7 @@ public final class UserFunctionKernels {
             longest = Math.max(longest, v.length());
             if (op.labelled()) {
                 Column l = t.column(TableRowPositions.INDEX_COLUMN);
-                List<Object> boxed = new ArrayList<>(l.length());
-                for (int i = 0; i < l.length(); i++) {
-                    boxed.add(l.get(i));
-                }
+                List<Object> boxed = boxed(l);
                 if (!boxed.isEmpty() && l.dtype() != op.labels()) {
                     throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, "DataFrame.applyExpand(axis=0) of column '"
                             + op.columns().get(j) + "': the user function's Map has " + (l.dtype() == DType.STRING
@@ -534,11 +536,7 @@ public final class UserFunctionKernels {
             if (c.length() == rows && c.dtype() == dtype) {
                 return c.withName(name);
             }
-            List<Object> boxed = new ArrayList<>(c.length());
-            for (int i = 0; i < c.length(); i++) {
-                boxed.add(c.get(i));
-            }
-            values = boxed;
+            values = boxed(c);
         } else if (r instanceof List<?> list) {
             values = list;
         } else {
@@ -759,10 +757,6 @@ public final class UserFunctionKernels {
             throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned column"
                     + " '" + c.name() + "' of " + c.dtype() + ", but the result's is " + dtype);
         }
-        List<Object> values = new ArrayList<>(c.length());
-        for (int i = 0; i < c.length(); i++) {
-            values.add(c.get(i));
-        }
-        return Column.of(c.name(), dtype, values);
+        return Column.of(c.name(), dtype, boxed(c));
     }
 }
