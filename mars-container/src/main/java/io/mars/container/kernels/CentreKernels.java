@@ -16,8 +16,11 @@ import java.util.List;
  * is copied less the offset first, the same numbers as a centred X, which then need not be stored.
  */
 final class CentreKernels {
-    /** Rows whose products with the centres are made at once: (TILE x clusters) doubles stay in the cache. */
-    static final int TILE = 1024;
+    /**
+     * Rows whose products with the centres are made at once: the tile, its squares and products stay in the L2 cache
+     * (512 rows of 16 features measured about 8% faster than 1024 and 256 on 78,125-row chunks, 4096 25% slower).
+     */
+    static final int TILE = 512;
 
     private CentreKernels() {
     }
