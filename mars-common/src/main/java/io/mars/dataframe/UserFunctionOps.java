@@ -315,14 +315,12 @@ final class UserFunctionOps {
         if (!Boolean.TRUE.equals(maps)) {
             return new Expanded(out, null);
         }
-        boolean text = keys.stream().allMatch(k -> k instanceof String);
-        boolean integers = keys.stream().allMatch(k -> k instanceof Long || k instanceof Integer || k instanceof Short
-                || k instanceof Byte);
-        if (!text && !integers) {
+        DType labels = io.mars.common.operand.dataframe.TableAlignSeries.labelDtype(keys);
+        if (labels == null) {
             throw cannotInfer("DataFrame.applyExpand", "returned Maps with the keys " + keys + " for the mock columns;"
                     + " the keys (the rows' labels) must be all strings or all integers", declare, null);
         }
-        return new Expanded(out, text ? DType.STRING : DType.INT64);
+        return new Expanded(out, labels);
     }
 
     /** A function of each column ({@code what}): the axis must be 0 and the frame must have columns. */

@@ -135,17 +135,17 @@ final class UserFunctionTilers {
      * where it runs (the kernel refuses a column too large for the worker's heap).
      */
     static TiledTileable applyWhole(TileableNode node, SeriesApplyWhole op, List<TiledTileable> in, TileContext ctx) {
-        long rows = 1;
-        switch (op.result()) {
-            case VALUE -> rows = 1;
-            case SERIES, LABELLED_SERIES -> rows = Shapes.UNKNOWN; // as long as the function makes it
+        long rows = switch (op.result()) {
+            case VALUE -> 1;
+            case SERIES, LABELLED_SERIES -> Shapes.UNKNOWN; // as long as the function makes it
             case COLUMN, BROADCAST -> { // a column, as long
-                rows = 0;
+                long total = 0;
                 for (long l : in.get(0).nsplits()[0]) {
-                    rows = l == Shapes.UNKNOWN || rows == Shapes.UNKNOWN ? Shapes.UNKNOWN : rows + l;
+                    total = l == Shapes.UNKNOWN || total == Shapes.UNKNOWN ? Shapes.UNKNOWN : total + l;
                 }
+                yield total;
             }
-        }
+        };
         ChunkNode out = ctx.chunk(node.key() + ".0", new ChunkSeriesApplyWhole(op.function(), op.dtype(),
                 op.result()), in.get(0).chunks(), null, new long[] {rows}, new int[] {0});
         return new TiledTileable(new long[][] {{rows}}, List.of(out));

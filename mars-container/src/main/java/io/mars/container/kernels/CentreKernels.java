@@ -180,7 +180,7 @@ final class CentreKernels {
         final double[] x;
         /** Subtracted from every row, or null. */
         final double[] offset;
-        /** A tile of rows less the offset (TILE x features), or null without an offset (made by {@link #copy}). */
+        /** A tile of rows less the offset (TILE x features), made by the first {@link #copy}. */
         double[] shifted;
         /** The offset once per row of a tile (TILE x features), for a subtraction C2 vectorises; or null. */
         private double[] repeatedOffset;
@@ -206,7 +206,6 @@ final class CentreKernels {
         private Block(double[] x, double[] offset, double[] centres, int rows, int features, int clusters) {
             this.x = x;
             this.offset = offset;
-            this.shifted = offset == null ? null : new double[Math.min(rows, TILE) * features];
             this.centres = centres;
             this.rows = rows;
             this.features = features;

@@ -393,23 +393,12 @@ public final class UserFunctionKernels {
         if (!labelled) {
             return List.of(column);
         }
-        DType kind = labelKind(labels);
+        DType kind = io.mars.common.operand.dataframe.TableAlignSeries.labelDtype(labels);
         if (kind == null) {
             throw new MarsException(ErrorCode.USER_FUNCTION_FAILED, what + ": the user function returned the labels "
                     + labels + "; a Map's keys must be all strings or all integers, none null");
         }
         return List.of(column, Column.of(TableRowPositions.INDEX_COLUMN, kind, labels));
-    }
-
-    /** STRING or INT64 when all the labels are strings or all integers (STRING when there are none), else null. */
-    static DType labelKind(List<?> labels) {
-        boolean text = true;
-        boolean integers = true;
-        for (Object l : labels) {
-            text &= l instanceof String;
-            integers &= l instanceof Long || l instanceof Integer || l instanceof Short || l instanceof Byte;
-        }
-        return text ? DType.STRING : integers ? DType.INT64 : null;
     }
 
     /** The values of a column boxed ({@link Column#get}), null for a missing one. */

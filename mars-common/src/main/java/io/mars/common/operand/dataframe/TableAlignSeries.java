@@ -2,6 +2,7 @@ package io.mars.common.operand.dataframe;
 
 import io.mars.common.operand.WireName;
 import io.mars.types.DType;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -14,4 +15,17 @@ import java.util.List;
 @WireName("df.align_series")
 public record TableAlignSeries(List<String> columns, List<DType> dtypes, boolean labelled, DType labels)
         implements TableOperand {
+    /**
+     * The dtype of labels given as a Map's keys: STRING when all are strings (also when there are none), INT64 when
+     * all are integers (Long, Integer, Short, Byte), else null (not labels Mars can align).
+     */
+    public static DType labelDtype(Collection<?> labels) {
+        boolean text = true;
+        boolean integers = true;
+        for (Object l : labels) {
+            text &= l instanceof String;
+            integers &= l instanceof Long || l instanceof Integer || l instanceof Short || l instanceof Byte;
+        }
+        return text ? DType.STRING : integers ? DType.INT64 : null;
+    }
 }
