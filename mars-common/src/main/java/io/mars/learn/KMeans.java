@@ -152,7 +152,7 @@ public final class KMeans {
             Tensor meansTensor = Inputs.tensor(means);
             // the means too, so that the passes do not make their chunk again each time
             try (Persisted keptMeans = session.persist(meansTensor)) {
-                fitCentred(new Data(xf, meansTensor), n, means, absoluteTol, session);
+                fitCentred(new Data(xf, meansTensor, new double[] {Double.NaN}), n, means, absoluteTol, session);
             }
             this.featureMeans = means;
         }
@@ -160,14 +160,49 @@ public final class KMeans {
         return this;
     }
 
-    /** X and its column means: X centred, lazily, and the fused passes over it that centre on the fly. */
-    private record Data(Tensor x, Tensor means) {
+    /**
+     * X and its column means: X centred, lazily, and the fused passes over it that centre on the fly; and X's centred
+     * sum of squares once the first pass has given it ({@code squares[0]}, NaN before).
+     */
+    private record Data(Tensor x, Tensor means, double[] squares) {
         Tensor centred() {
             return x.subtract(means);
         }
 
+        /**
+         * A Lloyd pass: the sums, counts and (the first pass only) squared distances of the clusters. Once X's sum of
+         * squares is known, {@link #inertia} gives the squared distances' total from the sums and counts, and the
+         * passes need not square the rows.
+         */
         Tensor statistics(double[][] c) {
-            return Centres.statistics(x, Inputs.tensor(c), means);
+            return Centres.statistics(x, Inputs.tensor(c), means, Double.isNaN(squares[0]));
+        }
+
+        /**
+         * The inertia at centres {@code c} from a pass's statistics. Each cluster's squared distances are its rows'
+         * squared norms plus {@code n_k |c_k|² - 2 c_k·s_k}, and the norms add up to X's centred sum of squares
+         * whatever the clusters: the pass that gives the squared distances gives that sum, the others the inertia
+         * (clipped at 0 against rounding). The same cancellation as the squared distances made from the norms of
+         * the rows and their products with the centres.
+         */
+        double inertia(NDArray stats, double[][] c) {
+            int width = (int) stats.shape()[1];
+            int features = width - 2;
+            double terms = 0;
+            double distances = 0;
+            for (int k = 0; k < c.length; k++) {
+                double count = stats.getDouble(k * width + features);
+                for (int j = 0; j < features; j++) {
+                    double centre = c[k][j];
+                    terms += centre * (count * centre - 2 * stats.getDouble(k * width + j));
+                }
+                distances += stats.getDouble(k * width + width - 1);
+            }
+            if (Double.isNaN(squares[0])) {
+                squares[0] = distances - terms;
+                return distances;
+            }
+            return Math.max(0, squares[0] + terms);
         }
 
         Tensor nearest(double[][] c) {
@@ -185,7 +220,7 @@ public final class KMeans {
                     : parallelInit ? kMeansParallel(xc, n, seed, session) : kMeansPlusPlus(xc, n, seed, session);
             Lloyd result = lloyd(data, start, absoluteTol, session);
             double runInertia = result.inertia() >= 0 ? result.inertia()
-                    : inertia(session.execute(data.statistics(result.centres())));
+                    : data.inertia(session.execute(data.statistics(result.centres())), result.centres());
             if (best == null || runInertia < bestInertia) {
                 best = result;
                 bestInertia = runInertia;
@@ -346,7 +381,7 @@ public final class KMeans {
                 next[k][j] = counts[k] > 0 ? next[k][j] / counts[k] : c[k][j];
             }
         }
-        return new Step(next, inertia(stats), relocated);
+        return new Step(next, data.inertia(stats, c), relocated);
     }
 
     /**
@@ -390,16 +425,6 @@ public final class KMeans {
      */
     private static Tensor assign(Tensor x, double[][] c) {
         return Centres.nearest(x, Inputs.tensor(c));
-    }
-
-    /** The total of {@link Centres#statistics}' squared distances: the inertia. */
-    private static double inertia(NDArray stats) {
-        int width = (int) stats.shape()[1];
-        double total = 0;
-        for (int k = 0; k < stats.shape()[0]; k++) {
-            total += stats.getDouble(k * width + width - 1);
-        }
-        return total;
     }
 
     /** Squared distances of every row of x to every centre (samples × centres), clipped at 0 against rounding. */

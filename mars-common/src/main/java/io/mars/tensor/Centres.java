@@ -54,10 +54,21 @@ public final class Centres {
      * with no centred copy of X, which k-means would otherwise keep beside X.
      */
     public static Tensor statistics(Tensor x, Tensor centres, Tensor offset) {
+        return statistics(x, centres, offset, true);
+    }
+
+    /**
+     * As {@link #statistics(Tensor, Tensor, Tensor)}; without {@code distances} the last column is 0 and the pass
+     * does not square the rows. The inertia then follows from the sums and counts and X's total sum of squares
+     * (less the offset), which does not depend on the centres: {@code Σ|x|² + Σ_k (n_k |c_k|² - 2 c_k·s_k)}, as
+     * k-means' iterations use it.
+     */
+    public static Tensor statistics(Tensor x, Tensor centres, Tensor offset, boolean distances) {
         check(x, centres, "statistics");
         checkOffset(x, offset, "statistics");
         long[] shape = {centres.shape()[0], centres.shape()[1] + 2};
-        return new Tensor(new TensorCentreStats(true), List.of(x, centres, offset), DataType.FLOAT64, shape);
+        return new Tensor(new TensorCentreStats(true, distances), List.of(x, centres, offset), DataType.FLOAT64,
+                shape);
     }
 
     private static void checkOffset(Tensor x, Tensor offset, String name) {

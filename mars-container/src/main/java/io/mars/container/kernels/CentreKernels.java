@@ -52,7 +52,7 @@ final class CentreKernels {
         @Override
         public ChunkData execute(ChunkNode node, ChunkCentreStats op, List<ChunkData> inputs) {
             Block b = Block.of(node, inputs, op.offset());
-            return b.products != null ? nativeStats(b) : javaStats(b);
+            return b.products != null ? nativeStats(b, op.distances()) : javaStats(b, op.distances());
         }
 
         /**
@@ -61,9 +61,10 @@ final class CentreKernels {
          * more products (about 4x fewer operations a row than adding each row to its centre in Java), and a centre's
          * squared distances are the sum of |x|² and of the |c|² - 2 x·c that chose it. That sum cancels where a
          * cluster lies far from the origin against its spread (X is centred here); in doubles its relative error
-         * stays near 1e-15 times the ratio of the two.
+         * stays near 1e-15 times the ratio of the two. Without {@code distances} the rows are not squared and that
+         * column is 0 (one product a tile instead of two).
          */
-        private static NDArray nativeStats(Block b) {
+        private static NDArray nativeStats(Block b, boolean distances) {
             int f = b.features;
             int k = b.clusters;
             int width = f + 2;
@@ -72,7 +73,7 @@ final class CentreKernels {
             double[] counts = new double[k];
             double[] scores = new double[k];
             int tileRows = Math.min(b.rows, TILE);
-            double[] squares = new double[tileRows * f];
+            double[] squares = distances ? new double[tileRows * f] : null;
             double[] oneHot = new double[tileRows * k];
             int[] tile = new int[TILE];
             for (int from = 0; from < b.rows; from += TILE) {
@@ -80,16 +81,24 @@ final class CentreKernels {
                 int n = to - from;
                 double[] x = b.copy(from, to);
                 b.nearest(n, tile);
-                square(x, squares, n * f);
                 java.util.Arrays.fill(oneHot, 0, n * k, 0.0);
-                for (int r = 0; r < n; r++) {
-                    int q = tile[r];
-                    oneHot[r * k + q] = 1;
-                    counts[q] += 1;
-                    scores[q] += b.norms[q] - 2 * b.products[r * k + q];
+                if (distances) {
+                    square(x, squares, n * f);
+                    for (int r = 0; r < n; r++) {
+                        int q = tile[r];
+                        oneHot[r * k + q] = 1;
+                        counts[q] += 1;
+                        scores[q] += b.norms[q] - 2 * b.products[r * k + q];
+                    }
+                    Blas.dgemmTransAAdd(oneHot, squares, k, n, f, squaredSums);
+                } else {
+                    for (int r = 0; r < n; r++) {
+                        int q = tile[r];
+                        oneHot[r * k + q] = 1;
+                        counts[q] += 1;
+                    }
                 }
                 Blas.dgemmTransAAdd(oneHot, x, k, n, f, sums);
-                Blas.dgemmTransAAdd(oneHot, squares, k, n, f, squaredSums);
             }
             double[] out = new double[k * width];
             for (int q = 0; q < k; q++) {
@@ -99,13 +108,16 @@ final class CentreKernels {
                     squared += squaredSums[q * f + j];
                 }
                 out[q * width + f] = counts[q];
-                out[q * width + f + 1] = counts[q] == 0 ? 0 : Math.max(0, squared + scores[q]);
+                out[q * width + f + 1] = counts[q] == 0 || !distances ? 0 : Math.max(0, squared + scores[q]);
             }
             return NDArray.of(out, k, width);
         }
 
-        /** The statistics with Java products: each row added to its centre's sums as it is read. */
-        private static NDArray javaStats(Block b) {
+        /**
+         * The statistics with Java products: each row added to its centre's sums as it is read (the squared distances
+         * left 0 without {@code distances}).
+         */
+        private static NDArray javaStats(Block b, boolean distances) {
             int f = b.features;
             int width = f + 2;
             double[] out = new double[b.clusters * width];
@@ -152,7 +164,9 @@ final class CentreKernels {
                         d0 += e * e;
                     }
                     out[at + f] += 1;
-                    out[at + f + 1] += (d0 + d1) + (d2 + d3);
+                    if (distances) {
+                        out[at + f + 1] += (d0 + d1) + (d2 + d3);
+                    }
                 }
             }
             return NDArray.of(out, b.clusters, width);

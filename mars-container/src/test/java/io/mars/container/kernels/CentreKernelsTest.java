@@ -76,12 +76,20 @@ class CentreKernelsTest {
         NDArray ca = NDArray.of(centres, clusters, features);
         NDArray oa = withOffset ? NDArray.of(offset, features) : null;
         long[] labels = assign(xa, ca, oa);
-        ChunkCentreStats op = new ChunkCentreStats(withOffset);
+        // with the squared distances, and without (k-means' passes: sums and counts the same, that column 0)
+        for (boolean distances : new boolean[] {true, false}) {
+            checkStats(rows, features, clusters, withOffset, distances, x, centres, offset, labels,
+                    withOffset ? List.of(xa, ca, oa) : List.of(xa, ca));
+        }
+    }
+
+    private static void checkStats(int rows, int features, int clusters, boolean withOffset, boolean distances,
+            double[] x, double[] centres, double[] offset, long[] labels, List<io.mars.types.ChunkData> in) {
+        ChunkCentreStats op = new ChunkCentreStats(withOffset, distances);
         int width = features + 2;
         ChunkNode node = new ChunkNode("s", op, List.of(), DataType.FLOAT64, new long[] {clusters, width},
                 new int[2]);
-        double[] stats = ((NDArray) new CentreKernels.Stats().execute(node, op,
-                withOffset ? List.of(xa, ca, oa) : List.of(xa, ca))).doubles();
+        double[] stats = ((NDArray) new CentreKernels.Stats().execute(node, op, in)).doubles();
         double[] expected = new double[clusters * width];
         for (int r = 0; r < rows; r++) {
             int best = 0;
@@ -105,11 +113,11 @@ class CentreKernelsTest {
                 expected[k * width + j] += x[r * features + j] - offset[j];
             }
             expected[k * width + features] += 1;
-            expected[k * width + features + 1] += d[k];
+            expected[k * width + features + 1] += distances ? d[k] : 0;
         }
         assertThat(stats).hasSize(expected.length);
         for (int i = 0; i < expected.length; i++) {
-            assertThat(stats[i]).as("statistic %d of %d", i, expected.length)
+            assertThat(stats[i]).as("statistic %d of %d (distances %s)", i, expected.length, distances)
                     .isCloseTo(expected[i], Offset.offset(1e-9 * Math.max(1.0, Math.abs(expected[i]))));
         }
     }
