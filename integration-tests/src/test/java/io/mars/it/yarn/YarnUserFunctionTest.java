@@ -61,10 +61,21 @@ class YarnUserFunctionTest {
                         long rows = (long) counts.col("n").sum().execute(session).getDouble();
                         io.mars.Remote<Long> doubled = session.spawn(a -> 2 * (Long) a[0], squares);
                         long spawned = session.spawn(a -> (Long) a[0] + 1, doubled).execute(session);
+                        // a column function giving a series of another length (pandas' apply(func) that expands)
+                        DataFrame large = df.applyExpand(col -> {
+                            java.util.List<Long> out = new java.util.ArrayList<>();
+                            for (int i = 0; i < col.length(); i++) {
+                                if (col.getLong(i) > 3) {
+                                    out.add(col.getLong(i));
+                                }
+                            }
+                            return out;
+                        }, 0);
+                        long expanded = (long) large.col("k").sum().execute(session).getDouble();
                         Path output = new Path(args[1]); // hdfs://...: also from a client without HADOOP_CONF_DIR
                         try (FSDataOutputStream out = output.getFileSystem(new Configuration()).create(output)) {
-                            out.write((chunks + " " + squares + " " + rows + " " + c.rowCount() + " " + spawned)
-                                    .getBytes(StandardCharsets.UTF_8));
+                            out.write((chunks + " " + squares + " " + rows + " " + c.rowCount() + " " + spawned + " "
+                                    + expanded).getBytes(StandardCharsets.UTF_8));
                         }
                     }
                 }
@@ -126,8 +137,9 @@ class YarnUserFunctionTest {
         try (var in = fs.open(new org.apache.hadoop.fs.Path(output))) {
             written = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        // 3 * (0 + ... + 9), 1 + 4 + ... + 36, 6 rows counted in 3 partitions of one row each, 2 * 91 + 1 spawned
-        assertThat(written).isEqualTo("135 91 6 3 183");
+        // 3 * (0 + ... + 9), 1 + 4 + ... + 36, 6 rows counted in 3 partitions of one row each, 2 * 91 + 1 spawned,
+        // 4 + 5 + 6 from applyExpand
+        assertThat(written).isEqualTo("135 91 6 3 183 15");
         assertThat(fs.exists(hadoop.staging(run.appId()))).as("staging dir deleted").isFalse();
     }
 
