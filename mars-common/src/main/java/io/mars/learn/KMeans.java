@@ -152,7 +152,7 @@ public final class KMeans {
             Tensor meansTensor = Inputs.tensor(means);
             // the means too, so that the passes do not make their chunk again each time
             try (Persisted keptMeans = session.persist(meansTensor)) {
-                fitCentred(new Data(xf, meansTensor, new double[] {Double.NaN}), n, means, absoluteTol, session);
+                fitCentred(new Data(xf, meansTensor), n, means, absoluteTol, session);
             }
             this.featureMeans = means;
         }
@@ -162,9 +162,18 @@ public final class KMeans {
 
     /**
      * X and its column means: X centred, lazily, and the fused passes over it that centre on the fly; and X's centred
-     * sum of squares once the first pass has given it ({@code squares[0]}, NaN before).
+     * sum of squares once the first pass has given it (NaN before).
      */
-    private record Data(Tensor x, Tensor means, double[] squares) {
+    private static final class Data {
+        private final Tensor x;
+        private final Tensor means;
+        private double squares = Double.NaN;
+
+        Data(Tensor x, Tensor means) {
+            this.x = x;
+            this.means = means;
+        }
+
         Tensor centred() {
             return x.subtract(means);
         }
@@ -175,7 +184,7 @@ public final class KMeans {
          * passes need not square the rows.
          */
         Tensor statistics(double[][] c) {
-            return Centres.statistics(x, Inputs.tensor(c), means, Double.isNaN(squares[0]));
+            return Centres.statistics(x, Inputs.tensor(c), means, Double.isNaN(squares));
         }
 
         /**
@@ -198,11 +207,11 @@ public final class KMeans {
                 }
                 distances += stats.getDouble(k * width + width - 1);
             }
-            if (Double.isNaN(squares[0])) {
-                squares[0] = distances - terms;
+            if (Double.isNaN(squares)) {
+                squares = distances - terms;
                 return distances;
             }
-            return Math.max(0, squares[0] + terms);
+            return Math.max(0, squares + terms);
         }
 
         Tensor nearest(double[][] c) {

@@ -38,7 +38,8 @@ final class RowPassTilers {
         r.register(TensorCentreAssign.class,
                 (node, op, in, ctx) -> perRow(node, in, ctx, new ChunkCentreAssign(op.offset())));
         r.register(TensorCentreStats.class,
-                (node, op, in, ctx) -> summed(node, in, ctx, 1, firstRow -> new ChunkCentreStats(op.offset(), op.distances())));
+                (node, op, in, ctx) -> summed(node, in, ctx, 1,
+                        firstRow -> new ChunkCentreStats(op.offset(), op.distances())));
         r.register(TensorAlignRows.class, (node, op, in, ctx) -> alignRows(node, in, ctx));
         r.register(TensorLogisticTerms.class,
                 (node, op, in, ctx) -> summed(node, in, ctx, 2,

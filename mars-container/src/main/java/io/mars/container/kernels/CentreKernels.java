@@ -69,7 +69,7 @@ final class CentreKernels {
             int k = b.clusters;
             int width = f + 2;
             double[] sums = new double[k * f];
-            double[] squaredSums = new double[k * f];
+            double[] squaredSums = distances ? new double[k * f] : null;
             double[] counts = new double[k];
             double[] scores = new double[k];
             int tileRows = Math.min(b.rows, TILE);
@@ -82,33 +82,31 @@ final class CentreKernels {
                 double[] x = b.copy(from, to);
                 b.nearest(n, tile);
                 java.util.Arrays.fill(oneHot, 0, n * k, 0.0);
-                if (distances) {
-                    square(x, squares, n * f);
-                    for (int r = 0; r < n; r++) {
-                        int q = tile[r];
-                        oneHot[r * k + q] = 1;
-                        counts[q] += 1;
+                for (int r = 0; r < n; r++) {
+                    int q = tile[r];
+                    oneHot[r * k + q] = 1;
+                    counts[q] += 1;
+                    if (distances) {
                         scores[q] += b.norms[q] - 2 * b.products[r * k + q];
-                    }
-                    Blas.dgemmTransAAdd(oneHot, squares, k, n, f, squaredSums);
-                } else {
-                    for (int r = 0; r < n; r++) {
-                        int q = tile[r];
-                        oneHot[r * k + q] = 1;
-                        counts[q] += 1;
                     }
                 }
                 Blas.dgemmTransAAdd(oneHot, x, k, n, f, sums);
+                if (distances) {
+                    square(x, squares, n * f);
+                    Blas.dgemmTransAAdd(oneHot, squares, k, n, f, squaredSums);
+                }
             }
             double[] out = new double[k * width];
             for (int q = 0; q < k; q++) {
-                double squared = 0;
-                for (int j = 0; j < f; j++) {
-                    out[q * width + j] = sums[q * f + j];
-                    squared += squaredSums[q * f + j];
-                }
+                System.arraycopy(sums, q * f, out, q * width, f);
                 out[q * width + f] = counts[q];
-                out[q * width + f + 1] = counts[q] == 0 || !distances ? 0 : Math.max(0, squared + scores[q]);
+                if (distances && counts[q] > 0) {
+                    double squared = 0;
+                    for (int j = 0; j < f; j++) {
+                        squared += squaredSums[q * f + j];
+                    }
+                    out[q * width + f + 1] = Math.max(0, squared + scores[q]);
+                }
             }
             return NDArray.of(out, k, width);
         }
