@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * mapPartitions, spawn) are classes of its own jar only, compiled here and never on the AM's or the workers' class
  * path, runs them on the worker containers, which load them from the job's jars the AM localized for them; in
  * cluster mode and in client mode. A lambda that throws on a worker fails the application with the lambda's own message.
+ * The workers, and the AM running the job's main, keep their temporary files in their containers' tmp directories.
  */
 class YarnUserFunctionTest {
     private static final String JOB = """
@@ -72,12 +73,23 @@ class YarnUserFunctionTest {
                             return out;
                         }, 0);
                         long expanded = (long) large.col("k").sum().execute(session).getDouble();
+                        // temporary files: in the tmp directory YARN makes in the container's working directory
+                        long workerTmp = session.spawn(a -> UdfJob.containerTmp()).execute(session);
+                        long mainTmp = containerTmp();
                         Path output = new Path(args[1]); // hdfs://...: also from a client without HADOOP_CONF_DIR
                         try (FSDataOutputStream out = output.getFileSystem(new Configuration()).create(output)) {
                             out.write((chunks + " " + squares + " " + rows + " " + c.rowCount() + " " + spawned + " "
-                                    + expanded).getBytes(StandardCharsets.UTF_8));
+                                    + expanded + " " + workerTmp + " " + mainTmp).getBytes(StandardCharsets.UTF_8));
                         }
                     }
+                }
+
+                /** 1 when java.io.tmpdir is the directory tmp of the working directory and exists, else 0. */
+                static long containerTmp() {
+                    java.nio.file.Path tmp = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"))
+                            .toAbsolutePath().normalize();
+                    java.nio.file.Path expected = java.nio.file.Path.of("").toAbsolutePath().resolve("tmp");
+                    return tmp.equals(expected) && java.nio.file.Files.isDirectory(tmp) ? 1 : 0;
                 }
             }
             """;
@@ -138,8 +150,9 @@ class YarnUserFunctionTest {
             written = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         // 3 * (0 + ... + 9), 1 + 4 + ... + 36, 6 rows counted in 3 partitions of one row each, 2 * 91 + 1 spawned,
-        // 4 + 5 + 6 from applyExpand
-        assertThat(written).isEqualTo("135 91 6 3 183 15");
+        // 4 + 5 + 6 from applyExpand; the worker's java.io.tmpdir in its container, and the main's too when the AM runs
+        // it (the client's is its own)
+        assertThat(written).isEqualTo("135 91 6 3 183 15 1 " + (mode.equals("cluster") ? 1 : 0));
         assertThat(fs.exists(hadoop.staging(run.appId()))).as("staging dir deleted").isFalse();
     }
 

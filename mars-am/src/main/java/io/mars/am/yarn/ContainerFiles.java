@@ -53,6 +53,13 @@ public final class ContainerFiles {
     public static final String FRAMEWORK_JAR_PREFIX = "lib-";
     /** Prefix of the job's jars in the staging directory. */
     public static final String JOB_JAR_PREFIX = "job-";
+    /**
+     * The JVM option that gives a container's JVM the {@code tmp} directory the NodeManager makes in each container's
+     * working directory, as MapReduce and Spark do: Jetty's webapp directories, the native libraries' unpacked copies
+     * and any other temporary file go where YARN deletes them with the container, on every ending (a kill included),
+     * instead of the node's /tmp. The launch commands put it before the user's JVM options, which may name another.
+     */
+    public static final String TMP_DIR_OPTION = "-Djava.io.tmpdir=" + Environment.PWD.$$() + "/tmp";
 
     private ContainerFiles() {}
 

@@ -269,7 +269,7 @@ final class WorkerContainers {
         // mars.yarn.worker.memory property to cap its Arrow allocator and size its storage quota the same way
         command.addAll(spec.memory().jvmOptions());
         command.addAll(List.of("-D" + WorkerSpec.MEMORY + "=" + spec.memoryMb(),
-                "--add-opens=java.base/java.nio=ALL-UNNAMED"));
+                "--add-opens=java.base/java.nio=ALL-UNNAMED", ContainerFiles.TMP_DIR_OPTION));
         String options = app.properties().getOrDefault(WorkerSpec.JAVA_OPTIONS, "");
         if (!options.isBlank()) {
             command.add(ContainerFiles.quotedJavaOptions(options));

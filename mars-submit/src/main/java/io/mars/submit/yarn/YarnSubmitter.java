@@ -511,7 +511,7 @@ public final class YarnSubmitter {
 
         String java = app.javaHome().orElse(Environment.JAVA_HOME.$$()) + "/bin/java";
         List<String> words = new ArrayList<>(List.of(java,
-                "-Xmx" + Math.max(64, app.amMemoryMb() * 3 / 4) + "m",
+                "-Xmx" + Math.max(64, app.amMemoryMb() * 3 / 4) + "m", ContainerFiles.TMP_DIR_OPTION,
                 amJavaOptions(app.properties().getOrDefault(AppSpec.AM_JAVA_OPTIONS, "")),
                 "--add-opens=java.base/java.nio=ALL-UNNAMED"));
         words.addAll(ContainerLogging.jvmOptions("mars-am"));
