@@ -31,6 +31,12 @@ INPUTS["c4099"] = cplx(4099)
 INPUTS["csp"] = np.array([-4 + 0j, complex(-4, -0.0), 0j, 3 + 4j, -3 - 4j, 1e-300j, complex(-0.0, 2), 2.5 - 1e-9j])
 INPUTS["c2eq"] = np.where(np.arange(10) % 2 == 0, INPUTS["c2"], _other)
 INPUTS["c2ne"] = np.where(np.arange(10) % 3 == 0, INPUTS["c2"], _other)
+# real n-d inputs (the transform by the Hermitian symmetry): a stream of their own, so the inputs above stay as they were
+rng29 = np.random.default_rng(29)
+INPUTS["r2e"] = rng29.standard_normal((6, 8))
+INPUTS["r3"] = rng29.standard_normal((4, 5, 7))
+INPUTS["r2f32"] = rng29.standard_normal((5, 6)).astype(np.float32)
+INPUTS["r2i"] = rng29.integers(-20, 20, (3, 10))
 F = np.fft
 CASES = [
     # complex arithmetic, promotion, reductions
@@ -92,6 +98,13 @@ CASES = [
     ("fftshift_2d", "c2", F.fftshift), ("ifftshift_axis1", "r2", lambda x: F.ifftshift(x, axes=1)),
     ("fftfreq_8", "", lambda: F.fftfreq(8, 0.1)), ("fftfreq_7", "", lambda: F.fftfreq(7)),
     ("rfftfreq_9", "", lambda: F.rfftfreq(9, 2.0)), ("rfftfreq_10", "", lambda: F.rfftfreq(10)),
+    # real input, several axes: half the lines transformed, the rest by conjugate symmetry
+    ("fft2_r2e", "r2e", F.fft2), ("ifft2_r2e", "r2e", F.ifft2),
+    ("fft2_r2e_s", "r2e", lambda x: F.fft2(x, s=(4, 11))),
+    ("fftn_r3", "r3", F.fftn), ("ifftn_r3_ortho", "r3", lambda x: F.ifftn(x, norm="ortho")),
+    ("fftn_r3_axes20", "r3", lambda x: F.fftn(x, axes=(2, 0))), ("fft2_r3_batch", "r3", F.fft2),
+    ("fftn_r3_s", "r3", lambda x: F.fftn(x, s=(3, 1, 2))), ("fftn_r3_last1", "r3", lambda x: F.fftn(x, s=(4, 5, 1))),
+    ("fft2_f32", "r2f32", F.fft2), ("fft2_i64", "r2i", F.fft2),
 ]
 
 

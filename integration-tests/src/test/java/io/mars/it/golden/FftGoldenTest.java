@@ -159,7 +159,18 @@ class FftGoldenTest {
             Map.entry("fftfreq_8", in -> Fft.fftfreq(8, 0.1)),
             Map.entry("fftfreq_7", in -> Fft.fftfreq(7)),
             Map.entry("rfftfreq_9", in -> Fft.rfftfreq(9, 2.0)),
-            Map.entry("rfftfreq_10", in -> Fft.rfftfreq(10)));
+            Map.entry("rfftfreq_10", in -> Fft.rfftfreq(10)),
+            Map.entry("fft2_r2e", in -> Fft.fft2(in.get(0))),
+            Map.entry("ifft2_r2e", in -> Fft.ifft2(in.get(0))),
+            Map.entry("fft2_r2e_s", in -> Fft.fft2(in.get(0), new long[] {4, 11}, null, null)),
+            Map.entry("fftn_r3", in -> Fft.fftn(in.get(0))),
+            Map.entry("ifftn_r3_ortho", in -> Fft.ifftn(in.get(0), null, null, "ortho")),
+            Map.entry("fftn_r3_axes20", in -> Fft.fftn(in.get(0), null, new int[] {2, 0}, null)),
+            Map.entry("fft2_r3_batch", in -> Fft.fft2(in.get(0))),
+            Map.entry("fftn_r3_s", in -> Fft.fftn(in.get(0), new long[] {3, 1, 2}, null, null)),
+            Map.entry("fftn_r3_last1", in -> Fft.fftn(in.get(0), new long[] {4, 5, 1}, null, null)),
+            Map.entry("fft2_f32", in -> Fft.fft2(in.get(0))),
+            Map.entry("fft2_i64", in -> Fft.fft2(in.get(0))));
 
     static Stream<Arguments> cases() throws IOException {
         List<Arguments> out = new ArrayList<>();
