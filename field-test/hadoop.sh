@@ -29,7 +29,7 @@ xml_conf() {
 hadoop_write_conf() {
   HADOOP_CONF_DIR="$WORK/hadoop-conf"
   mkdir -p "$HADOOP_CONF_DIR" "$WORK/hdfs/name" "$WORK/hdfs/data" "$WORK/yarn/local" "$WORK/yarn/logs" \
-    "$WORK/daemon-logs"
+    "$WORK/daemon-logs" "$WORK/tmp"
   local nn nn_http dn dn_http dn_ipc rm rm_sched rm_track rm_admin rm_web nm nm_loc nm_web
   nn=$(free_port); nn_http=$(free_port); dn=$(free_port); dn_http=$(free_port); dn_ipc=$(free_port)
   rm=$(free_port); rm_sched=$(free_port); rm_track=$(free_port); rm_admin=$(free_port); rm_web=$(free_port)
@@ -80,9 +80,12 @@ hadoop_write_conf() {
   export HADOOP_CONF_DIR
 }
 
-# hadoop_java <main class> [args...]: a Hadoop JVM on the field test's class path and configuration
+# hadoop_java <main class> [args...]: a Hadoop JVM on the field test's class path and configuration. Its
+# java.io.tmpdir is in the scratch directory: the daemons' Jetty unpacks each web UI into a directory there that a
+# killed daemon never deletes (two DataNodes' were left in /tmp by every run).
 hadoop_java() {
-  java -Xmx512m -Dlog4j2.configurationFile="$HADOOP_CONF_DIR/log4j2.xml" -cp "$HADOOP_CONF_DIR:$HADOOP_CP" "$@"
+  java -Xmx512m "-Djava.io.tmpdir=$WORK/tmp" -Dlog4j2.configurationFile="$HADOOP_CONF_DIR/log4j2.xml" \
+    -cp "$HADOOP_CONF_DIR:$HADOOP_CP" "$@"
 }
 
 # the Hadoop commands the README uses
@@ -106,8 +109,8 @@ start_daemon() {
   local name="$1"
   shift
   # exec: the pid recorded is the daemon's JVM itself, not a subshell that would leave it running when killed
-  (exec java -Xmx512m -Dlog4j2.configurationFile="$HADOOP_CONF_DIR/log4j2.xml" -cp "$HADOOP_CONF_DIR:$HADOOP_CP" "$@") \
-    >"$WORK/daemon-logs/$name.log" 2>&1 &
+  (exec java -Xmx512m "-Djava.io.tmpdir=$WORK/tmp" -Dlog4j2.configurationFile="$HADOOP_CONF_DIR/log4j2.xml" \
+    -cp "$HADOOP_CONF_DIR:$HADOOP_CP" "$@") >"$WORK/daemon-logs/$name.log" 2>&1 &
   HADOOP_PIDS+=("$!")
   echo "started $name (pid $!)"
 }
@@ -183,8 +186,8 @@ for name, value in values.items():
 tree.write(path)
 PY
   (exec env JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}" \
-    java -Xmx512m -Dlog4j2.configurationFile="$HADOOP_CONF_DIR/log4j2.xml" -cp "$conf:$HADOOP_CP" \
-    org.apache.hadoop.yarn.server.nodemanager.NodeManager) >"$WORK/daemon-logs/nodemanager2.log" 2>&1 &
+    java -Xmx512m "-Djava.io.tmpdir=$WORK/tmp" -Dlog4j2.configurationFile="$HADOOP_CONF_DIR/log4j2.xml" \
+    -cp "$conf:$HADOOP_CP" org.apache.hadoop.yarn.server.nodemanager.NodeManager) >"$WORK/daemon-logs/nodemanager2.log" 2>&1 &
   HADOOP_PIDS+=("$!")
   echo "started nodemanager2 on 127.0.0.2 (pid $!)"
   local i

@@ -19,6 +19,7 @@ TARBALL="${1:-$(ls "$REPO"/mars-dist/target/mars-*-bin.tar.gz 2>/dev/null | head
 [[ -f "$TARBALL" ]] || { echo "field-test: no distribution tarball ('$TARBALL'); run: mvn -B package -DskipTests" >&2; exit 2; }
 
 WORK="$(mktemp -d /tmp/mars-field.XXXXXX)"
+touch "$WORK/started"
 FAILURES=0
 CHECKS=0
 OTHER_PIDS=()
@@ -292,6 +293,13 @@ done
 OTHER_PIDS=()
 hadoop_stop_daemons
 check "no process of this run is left ($(pgrep -f -- "$WORK/" | tr '\n' ' '))" test -z "$(pgrep -f -- "$WORK/")"
+# nor a temporary file in the machine's /tmp: the daemons keep theirs in $WORK/tmp, the AM and the workers in their
+# containers' tmp directories, which YARN removes with the containers
+tmp_left() {
+  find /tmp -maxdepth 1 -newer "$WORK/started" \( -name 'jetty-*' -o -name 'zookeeper.configuration*' \
+    -o -name '*netlib*' -o -name 'DirectoryUtils*' -o -name 'Jetty*' \) 2>/dev/null
+}
+check "no temporary file of this run in /tmp ($(tmp_left | tr '\n' ' '))" test -z "$(tmp_left)"
 
 log "$((CHECKS - FAILURES)) of $CHECKS checks passed in $(($(date +%s) - START)) s"
 if [[ "$FAILURES" -ne 0 ]]; then
