@@ -78,14 +78,15 @@ hadoop_write_conf() {
     yarn.scheduler.capacity.maximum-am-resource-percent 0.5 >"$HADOOP_CONF_DIR/capacity-scheduler.xml"
   cp "$FIELD_DIR/log4j2-hadoop.xml" "$HADOOP_CONF_DIR/log4j2.xml"
   export HADOOP_CONF_DIR
+  # every Hadoop JVM's command up to its class path. java.io.tmpdir is in the scratch directory: the daemons' Jetty
+  # unpacks each web UI into a directory there that a killed daemon never deletes (two DataNodes' were left in /tmp
+  # by every run).
+  HADOOP_JVM=(java -Xmx512m "-Djava.io.tmpdir=$WORK/tmp" "-Dlog4j2.configurationFile=$HADOOP_CONF_DIR/log4j2.xml")
 }
 
-# hadoop_java <main class> [args...]: a Hadoop JVM on the field test's class path and configuration. Its
-# java.io.tmpdir is in the scratch directory: the daemons' Jetty unpacks each web UI into a directory there that a
-# killed daemon never deletes (two DataNodes' were left in /tmp by every run).
+# hadoop_java <main class> [args...]: a Hadoop JVM on the field test's class path and configuration
 hadoop_java() {
-  java -Xmx512m "-Djava.io.tmpdir=$WORK/tmp" -Dlog4j2.configurationFile="$HADOOP_CONF_DIR/log4j2.xml" \
-    -cp "$HADOOP_CONF_DIR:$HADOOP_CP" "$@"
+  "${HADOOP_JVM[@]}" -cp "$HADOOP_CONF_DIR:$HADOOP_CP" "$@"
 }
 
 # the Hadoop commands the README uses
@@ -109,8 +110,7 @@ start_daemon() {
   local name="$1"
   shift
   # exec: the pid recorded is the daemon's JVM itself, not a subshell that would leave it running when killed
-  (exec java -Xmx512m "-Djava.io.tmpdir=$WORK/tmp" -Dlog4j2.configurationFile="$HADOOP_CONF_DIR/log4j2.xml" \
-    -cp "$HADOOP_CONF_DIR:$HADOOP_CP" "$@") >"$WORK/daemon-logs/$name.log" 2>&1 &
+  (exec "${HADOOP_JVM[@]}" -cp "$HADOOP_CONF_DIR:$HADOOP_CP" "$@") >"$WORK/daemon-logs/$name.log" 2>&1 &
   HADOOP_PIDS+=("$!")
   echo "started $name (pid $!)"
 }
@@ -186,8 +186,8 @@ for name, value in values.items():
 tree.write(path)
 PY
   (exec env JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}" \
-    java -Xmx512m "-Djava.io.tmpdir=$WORK/tmp" -Dlog4j2.configurationFile="$HADOOP_CONF_DIR/log4j2.xml" \
-    -cp "$conf:$HADOOP_CP" org.apache.hadoop.yarn.server.nodemanager.NodeManager) >"$WORK/daemon-logs/nodemanager2.log" 2>&1 &
+    "${HADOOP_JVM[@]}" -cp "$conf:$HADOOP_CP" org.apache.hadoop.yarn.server.nodemanager.NodeManager) \
+    >"$WORK/daemon-logs/nodemanager2.log" 2>&1 &
   HADOOP_PIDS+=("$!")
   echo "started nodemanager2 on 127.0.0.2 (pid $!)"
   local i
