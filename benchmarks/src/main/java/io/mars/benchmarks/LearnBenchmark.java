@@ -19,8 +19,9 @@ import java.util.Locale;
  * {@code python/learn_baselines.py} wrote (so scikit-learn fits the same data), each printing one {@link JobResult}
  * line:
  * <ul>
- *   <li>{@code kmeans dir}: KMeans(8) from the given centres {@code kmeans_init.npy}, 10 Lloyd iterations (tol 0) on
- *       {@code kmeans_x.npy}; prints the inertia;</li>
+ *   <li>{@code kmeans dir [algorithm[,maxIter[,tol]]]}: KMeans(8) from the given centres {@code kmeans_init.npy}
+ *       on {@code kmeans_x.npy}, by default the estimator's algorithm and 10 Lloyd iterations (tol 0); prints the
+ *       inertia;</li>
  *   <li>{@code pca dir [solver]}: PCA(8) of {@code pca_x.npy} with the given solver, by default
  *       {@code covariance_eigh} (scikit-learn 1.5's choice for this shape; {@code full} is the TSQR one); prints the
  *       sum of the explained variances;</li>
@@ -36,14 +37,14 @@ public final class LearnBenchmark {
     }
 
     public static void main(String[] args) {
-        if (args.length != 2 && !(args.length == 3 && !args[0].equals("kmeans"))) {
-            throw new IllegalArgumentException("usage: LearnBenchmark kmeans|pca|logreg DATA_DIR [pca's or logreg's"
-                    + " SOLVER]");
+        if (args.length != 2 && args.length != 3) {
+            throw new IllegalArgumentException("usage: LearnBenchmark kmeans|pca|logreg DATA_DIR [kmeans'"
+                    + " ALGORITHM[,MAX_ITER[,TOL]], pca's or logreg's SOLVER]");
         }
         Path dir = Path.of(args[1]);
         try (Session session = Session.getOrCreate()) {
             JobResult r = switch (args[0]) {
-                case "kmeans" -> kmeans(session, dir);
+                case "kmeans" -> kmeans(session, dir, args.length == 3 ? args[2] : null);
                 case "pca" -> pca(session, dir, args.length == 3 ? args[2] : "covariance_eigh");
                 case "logreg" -> logreg(session, dir, args.length == 3 ? args[2] : null);
                 default -> throw new IllegalArgumentException("unknown workload " + args[0] + "; kmeans, pca or logreg");
@@ -60,14 +61,20 @@ public final class LearnBenchmark {
         return Tensors.fromNpy(p.toString());
     }
 
-    static JobResult kmeans(Session session, Path dir) {
+    /** {@code options}: null, or the algorithm, then optionally the most iterations and the tolerance. */
+    static JobResult kmeans(Session session, Path dir, String options) {
         Tensor x = npy(dir, "kmeans_x.npy");
         Tensor init = npy(dir, "kmeans_init.npy");
+        String[] o = options == null ? new String[0] : options.split(",");
         try (Persisted loaded = session.persist(x, init)) {
             long start = System.nanoTime();
-            KMeans km = new KMeans(8).init(init).maxIter(10).tol(0).fit(x, session);
-            return new JobResult("KMeans", String.format(Locale.ROOT, "%.6e", km.inertia()), shape(x),
-                    System.nanoTime() - start);
+            KMeans km = new KMeans(8).init(init).maxIter(o.length > 1 ? Integer.parseInt(o[1]) : 10)
+                    .tol(o.length > 2 ? Double.parseDouble(o[2]) : 0);
+            if (o.length > 0) {
+                km.algorithm(o[0]);
+            }
+            km.fit(x, session);
+            return new JobResult("KMeans", String.format(Locale.ROOT, "%.6e", km.inertia()), shape(x), System.nanoTime() - start);
         }
     }
 

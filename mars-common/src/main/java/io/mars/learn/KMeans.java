@@ -20,8 +20,9 @@ import java.util.List;
  * scikit-learn's {@code KMeans} with Lloyd's algorithm. {@link #fit} runs on the cluster at once: one task checks X
  * and computes its column means and variances, k-means++ seeding takes one task per centre, and each Lloyd iteration
  * is one task (one fused pass per block of rows, {@link Centres#statistics}, finds each row's nearest centre and adds
- * it to that centre's sum and count; the blocks' tables are added up in a tree). Only the centres (clusters × features) come back to the client
- * between tasks; X is kept on the workers for the fit ({@link Session#persist}) and released at its end. The passes
+ * it to that centre's sum and count; the blocks' tables are added up in a tree; with {@link #algorithm(String)}
+ * "elkan" a bounded pass instead, whose per-row bounds stay on the workers between iterations). Only the centres
+ * (clusters × features) come back to the client between tasks; X is kept on the workers for the fit ({@link Session#persist}) and released at its end. The passes
  * subtract the column means from each tile of rows as they read it, so no centred copy of X is stored beside it
  * (the same numbers as a centred X: one subtraction per element either way).
  *
@@ -44,6 +45,7 @@ public final class KMeans {
     private int maxIter = 300;
     private double tol = 1e-4;
     private long randomState;
+    private boolean bounded;
 
     private double[][] centres;
     private double[] featureMeans;
@@ -116,6 +118,26 @@ public final class KMeans {
             throw new MarsException(ErrorCode.INVALID_ARGUMENT, "tol should be >= 0, got " + tol);
         }
         this.tol = tol;
+        return this;
+    }
+
+    /**
+     * scikit-learn's {@code algorithm}: how each Lloyd iteration finds the rows' nearest centres; both give the same
+     * iterations, labels and centres. {@code "lloyd"} (the default, as scikit-learn's) reads every row and computes
+     * its products with every centre in every iteration. {@code "elkan"} keeps, per row, bounds of its distance to its
+     * centre and to the others and widens them by how far the centres moved (Hamerly's variant of Elkan's
+     * triangle-inequality bounds: two per row instead of one per centre), so that an iteration reads only the rows
+     * whose centre may have changed; it keeps a table of 12 bytes a row on the workers during the fit (two while an
+     * iteration runs), and its first iteration costs about two of Lloyd's. It pays once the centres move little
+     * (about half a Lloyd iteration each then), so for fits of many iterations.
+     */
+    public KMeans algorithm(String name) {
+        switch (name) {
+            case "elkan" -> bounded = true;
+            case "lloyd" -> bounded = false;
+            default -> throw new MarsException(ErrorCode.INVALID_ARGUMENT, "algorithm should be 'lloyd' or 'elkan',"
+                    + " got '" + name + "'");
+        }
         return this;
     }
 
@@ -195,27 +217,97 @@ public final class KMeans {
          * the rows and their products with the centres.
          */
         double inertia(NDArray stats, double[][] c) {
-            int width = (int) stats.shape()[1];
-            int features = width - 2;
-            double terms = 0;
-            double distances = 0;
-            for (int k = 0; k < c.length; k++) {
-                double count = stats.getDouble(k * width + features);
-                for (int j = 0; j < features; j++) {
-                    double centre = c[k][j];
-                    terms += centre * (count * centre - 2 * stats.getDouble(k * width + j));
-                }
-                distances += stats.getDouble(k * width + width - 1);
-            }
+            Sums sums = Sums.of(stats, c.length, c[0].length);
             if (Double.isNaN(squares)) {
-                squares = distances - terms;
+                double distances = 0;
+                int width = (int) stats.shape()[1];
+                for (int k = 0; k < c.length; k++) {
+                    distances += stats.getDouble(k * width + width - 1);
+                }
+                squares = distances - sums.terms(c);
                 return distances;
             }
-            return Math.max(0, squares + terms);
+            return inertia(sums, c);
+        }
+
+        /** X's centred sum of squares from the last column of a table (clusters, features + 2), if not known yet. */
+        void knowSquares(NDArray table) {
+            if (Double.isNaN(squares)) {
+                int width = (int) table.shape()[1];
+                double total = 0;
+                for (int k = 0; k < table.shape()[0]; k++) {
+                    total += table.getDouble(k * width + width - 1);
+                }
+                squares = total;
+            }
+        }
+
+        /** The inertia at centres {@code c} from their clusters' sums and counts, once X's sum of squares is known. */
+        double inertia(Sums sums, double[][] c) {
+            return Math.max(0, squares + sums.terms(c));
         }
 
         Tensor nearest(double[][] c) {
             return Centres.nearest(x, Inputs.tensor(c), means);
+        }
+    }
+
+    /** The sums of each cluster's rows (clusters × features) and their counts. */
+    private record Sums(double[][] sums, double[] counts) {
+        /** From a pass's table (clusters, features + 2). */
+        static Sums of(NDArray stats, int clusters, int features) {
+            double[][] sums = new double[clusters][features];
+            double[] counts = new double[clusters];
+            for (int k = 0; k < clusters; k++) {
+                for (int j = 0; j < features; j++) {
+                    sums[k][j] = stats.getDouble(k * (features + 2) + j);
+                }
+                counts[k] = stats.getDouble(k * (features + 2) + features);
+            }
+            return new Sums(sums, counts);
+        }
+
+        /** Adds a table of changes (clusters, features + 2) in place. */
+        void add(NDArray changes) {
+            int features = sums[0].length;
+            for (int k = 0; k < counts.length; k++) {
+                for (int j = 0; j < features; j++) {
+                    sums[k][j] += changes.getDouble(k * (features + 2) + j);
+                }
+                counts[k] += changes.getDouble(k * (features + 2) + features);
+            }
+        }
+
+        /** {@code Σ_k n_k |c_k|² - 2 c_k·s_k}: the inertia at c less the rows' sum of squares. */
+        double terms(double[][] c) {
+            double terms = 0;
+            for (int k = 0; k < c.length; k++) {
+                for (int j = 0; j < c[k].length; j++) {
+                    double centre = c[k][j];
+                    terms += centre * (counts[k] * centre - 2 * sums[k][j]);
+                }
+            }
+            return terms;
+        }
+
+        /** The clusters' means, or the centre itself for an empty cluster. */
+        double[][] means(double[][] c) {
+            double[][] next = new double[counts.length][];
+            for (int k = 0; k < counts.length; k++) {
+                next[k] = sums[k].clone();
+                for (int j = 0; j < next[k].length; j++) {
+                    next[k][j] = counts[k] > 0 ? next[k][j] / counts[k] : c[k][j];
+                }
+            }
+            return next;
+        }
+
+        Sums copy() {
+            double[][] s = new double[sums.length][];
+            for (int k = 0; k < sums.length; k++) {
+                s[k] = sums[k].clone();
+            }
+            return new Sums(s, counts.clone());
         }
     }
 
@@ -227,7 +319,8 @@ public final class KMeans {
             long seed = randomState + run;
             double[][] start = init != null ? initialCentres(session, means)
                     : parallelInit ? kMeansParallel(xc, n, seed, session) : kMeansPlusPlus(xc, n, seed, session);
-            Lloyd result = lloyd(data, start, absoluteTol, session);
+            Lloyd result = bounded ? boundedLloyd(data, start, absoluteTol, session)
+                    : lloyd(data, start, absoluteTol, session);
             double runInertia = result.inertia() >= 0 ? result.inertia()
                     : data.inertia(session.execute(data.statistics(result.centres())), result.centres());
             if (best == null || runInertia < bestInertia) {
@@ -372,33 +465,125 @@ public final class KMeans {
      */
     private Step lloydStep(Data data, double[][] c, Session session) {
         NDArray stats = session.execute(data.statistics(c));
-        Tensor xc = data.centred();
-        int features = c[0].length;
-        double[][] sums = new double[nClusters][features];
-        double[] counts = new double[nClusters];
-        for (int k = 0; k < nClusters; k++) {
-            for (int j = 0; j < features; j++) {
-                sums[k][j] = stats.getDouble(k * (features + 2) + j);
+        Sums sums = Sums.of(stats, nClusters, c[0].length);
+        double inertia = data.inertia(stats, c);
+        boolean relocated = relocateEmptyClusters(data.centred(), c, data, sums, session);
+        return new Step(sums.means(c), inertia, relocated);
+    }
+
+    /**
+     * Lloyd iterations with bounds ({@link #algorithm(String)} "elkan"): each iteration one task, a bounded pass
+     * ({@link Centres#bounds}) whose table is kept on the workers for the next one ({@link Session#persist}, the
+     * previous table released) and the change in the clusters' sums and counts ({@link Centres#moves}), the only
+     * numbers that come back. The first pass searches every row and gives the sums themselves. The same iterations as
+     * {@link #lloyd}; the inertia at the last centres comes from one more pass (cheap: few rows are read once the
+     * centres settle) unless the iterations stopped because the centres no longer moved.
+     */
+    private Lloyd boundedLloyd(Data data, double[][] start, double absoluteTol, Session session) {
+        try (Bounds bounds = new Bounds(data, session)) {
+            double[][] c = start;
+            for (int i = 1; i <= maxIter; i++) {
+                Sums sums = bounds.pass(c);
+                double inertia = data.inertia(sums, c);
+                boolean relocated = relocateEmptyClusters(data.centred(), c, data, sums, session);
+                if (relocated) {
+                    // a row left its cluster for an empty one: the table's labels no longer hold, start again
+                    bounds.release();
+                }
+                double[][] next = sums.means(c);
+                double shift = squaredShift(c, next);
+                if (shift <= absoluteTol) {
+                    return new Lloyd(next, i, shift == 0 && !relocated ? inertia
+                            : data.inertia(bounds.pass(next), next));
+                }
+                c = next;
             }
-            counts[k] = stats.getDouble(k * (features + 2) + features);
+            return new Lloyd(c, maxIter, data.inertia(bounds.pass(c), c));
         }
-        boolean relocated = relocateEmptyClusters(xc, c, data.nearest(c), sums, counts, session);
-        double[][] next = new double[nClusters][];
-        for (int k = 0; k < nClusters; k++) {
-            next[k] = sums[k].clone();
-            for (int j = 0; j < next[k].length; j++) {
-                next[k][j] = counts[k] > 0 ? next[k][j] / counts[k] : c[k][j];
+    }
+
+    /** The bounded passes' table kept on the workers between iterations, and the clusters' sums it gives. */
+    private final class Bounds implements AutoCloseable {
+        private final Data data;
+        private final Session session;
+        private Tensor table;
+        private Persisted kept;
+        /** The centres of the kept table. */
+        private double[][] at;
+        private Sums sums;
+
+        Bounds(Data data, Session session) {
+            this.data = data;
+            this.session = session;
+        }
+
+        /** A pass at centres c: the clusters' sums and counts, the table kept for the next pass. */
+        Sums pass(double[][] c) {
+            Tensor centres = Inputs.tensor(c);
+            Tensor next;
+            Tensor moves;
+            if (table == null) {
+                next = Centres.bounds(data.x, centres, data.means);
+                moves = Centres.moves(data.x, next, data.means, nClusters);
+            } else {
+                double[] moved = new double[nClusters];
+                for (int k = 0; k < nClusters; k++) {
+                    double d = 0;
+                    for (int j = 0; j < c[k].length; j++) {
+                        double e = c[k][j] - at[k][j];
+                        d += e * e;
+                    }
+                    moved[k] = Math.sqrt(d);
+                }
+                next = Centres.bounds(data.x, table, centres, data.means, Inputs.tensor(moved));
+                moves = Centres.moves(data.x, table, next, data.means, nClusters);
+            }
+            Persisted p = session.persist(next, moves);
+            NDArray changes;
+            try {
+                changes = session.execute(moves);
+            } catch (RuntimeException e) {
+                p.close();
+                throw e;
+            }
+            boolean initial = table == null;
+            release();
+            table = next;
+            kept = p;
+            at = c;
+            if (initial) {
+                // the first pass also gives X's centred sum of squares
+                data.knowSquares(changes);
+                sums = Sums.of(changes, nClusters, c[0].length);
+            } else {
+                sums.add(changes);
+            }
+            return sums.copy();
+        }
+
+        /** Releases the table: the next pass searches every row again. */
+        void release() {
+            if (kept != null) {
+                kept.close();
+                kept = null;
+                table = null;
             }
         }
-        return new Step(next, data.inertia(stats, c), relocated);
+
+        @Override
+        public void close() {
+            release();
+        }
     }
 
     /**
      * scikit-learn's {@code _relocate_empty_clusters_dense}: the i-th empty cluster (in order) gets the row i-th
      * farthest from the centre it was assigned to, which leaves that centre's sums and count.
      */
-    private static boolean relocateEmptyClusters(Tensor xc, double[][] c, Tensor labels, double[][] sums,
-            double[] counts, Session session) {
+    private static boolean relocateEmptyClusters(Tensor xc, double[][] c, Data data, Sums clusters,
+            Session session) {
+        double[][] sums = clusters.sums();
+        double[] counts = clusters.counts();
         List<Integer> empty = new ArrayList<>();
         for (int k = 0; k < counts.length; k++) {
             if (counts[k] == 0) {
@@ -408,6 +593,7 @@ public final class KMeans {
         if (empty.isEmpty()) {
             return false;
         }
+        Tensor labels = data.nearest(c);
         Tensor residual = xc.subtract(Inputs.tensor(c).take(labels, 0));
         Tensor distances = residual.multiply(residual).sum(1);
         Tensor farthest = empty.size() == 1 ? distances.argmax().reshape(1)

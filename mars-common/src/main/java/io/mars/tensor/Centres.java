@@ -3,6 +3,8 @@ package io.mars.tensor;
 import io.mars.common.error.ErrorCode;
 import io.mars.common.error.MarsException;
 import io.mars.common.operand.tensor.TensorCentreAssign;
+import io.mars.common.operand.tensor.TensorCentreBounds;
+import io.mars.common.operand.tensor.TensorCentreMoves;
 import io.mars.common.operand.tensor.TensorCentreStats;
 import io.mars.types.DataType;
 import io.mars.types.Shapes;
@@ -69,6 +71,86 @@ public final class Centres {
         long[] shape = {centres.shape()[0], centres.shape()[1] + 2};
         return new Tensor(new TensorCentreStats(true, distances), List.of(x, centres, offset), DataType.FLOAT64,
                 shape);
+    }
+
+    /** The columns of a bounded pass's table ({@link #bounds}): nearest centre, upper bound, lower bound. */
+    public static final int BOUNDS_COLUMNS = 3;
+
+    /**
+     * The first bounded pass of k-means (Hamerly's algorithm) over the rows of X less {@code offset}: float32
+     * (samples, 3) holding each row's nearest centre (ties to the lowest index), its distance to it (the upper bound)
+     * and its distance to the second nearest (the lower bound of its distance to any other centre), the bounds
+     * rounded outwards. At most 2^24 centres (a float32 names them exactly).
+     */
+    public static Tensor bounds(Tensor x, Tensor centres, Tensor offset) {
+        check(x, centres, "bounds");
+        checkOffset(x, offset, "bounds");
+        checkClusters(centres);
+        return new Tensor(new TensorCentreBounds(true), List.of(x, centres, offset), DataType.FLOAT32,
+                new long[] {x.shape()[0], BOUNDS_COLUMNS});
+    }
+
+    /**
+     * A later bounded pass: {@code previous} is the table of the pass at the former centres and {@code moved} the
+     * distance each centre has moved since (clusters,). The bounds are widened by those moves; a row whose upper bound
+     * is still below its lower bound and half the distance from its centre to the nearest other one keeps its centre
+     * without being read, else its distance to its centre is computed again, and only if that does not settle it are
+     * all its distances. The labels are those of {@link #nearest(Tensor, Tensor, Tensor)} at these centres (but for
+     * rows within about 1e-9 of a tie, which rounding may send either way).
+     */
+    public static Tensor bounds(Tensor x, Tensor previous, Tensor centres, Tensor offset, Tensor moved) {
+        check(x, centres, "bounds");
+        checkOffset(x, offset, "bounds");
+        checkClusters(centres);
+        checkTable(x, previous, "bounds");
+        if (moved.ndim() != 1 || moved.shape()[0] != centres.shape()[0]) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "Centres.bounds: the centres' moves should be a vector"
+                    + " of the " + centres.shape()[0] + " centres, got shape " + Shapes.toString(moved.shape()));
+        }
+        return new Tensor(new TensorCentreBounds(false), List.of(x, previous, centres, offset, moved),
+                DataType.FLOAT32, new long[] {x.shape()[0], BOUNDS_COLUMNS});
+    }
+
+    /**
+     * The cluster sums of the first bounded pass's table: float64 (clusters, features + 2), the sums and counts as
+     * {@link #statistics(Tensor, Tensor, Tensor)} gives them, and in the last column X's sum of squares (less the
+     * offset) in the first row, 0 in the others: with it the inertia at the centres is
+     * {@code Σ|x|² + Σ_k (n_k |c_k|² - 2 c_k·s_k)}.
+     */
+    public static Tensor moves(Tensor x, Tensor table, Tensor offset, int clusters) {
+        checkOffset(x, offset, "moves");
+        checkTable(x, table, "moves");
+        return new Tensor(new TensorCentreMoves(true), List.of(x, table, offset), DataType.FLOAT64,
+                new long[] {clusters, x.shape()[1] + 2});
+    }
+
+    /**
+     * What changed from the table {@code previous} to {@code current}: float64 (clusters, features + 2), for each
+     * centre the sum (less the offset) and count of the rows that joined it less those of the rows that left it, and
+     * 0: the previous sums and counts plus these are the current ones. Reads only the rows that changed centre.
+     */
+    public static Tensor moves(Tensor x, Tensor previous, Tensor current, Tensor offset, int clusters) {
+        checkOffset(x, offset, "moves");
+        checkTable(x, previous, "moves");
+        checkTable(x, current, "moves");
+        return new Tensor(new TensorCentreMoves(false), List.of(x, previous, current, offset), DataType.FLOAT64,
+                new long[] {clusters, x.shape()[1] + 2});
+    }
+
+    private static void checkClusters(Tensor centres) {
+        if (centres.shape()[0] > 1 << 24) {
+            throw new MarsException(ErrorCode.INVALID_ARGUMENT, "Centres.bounds: at most 2^24 centres, got "
+                    + centres.shape()[0]);
+        }
+    }
+
+    private static void checkTable(Tensor x, Tensor table, String name) {
+        if (table.ndim() != 2 || table.shape()[0] != x.shape()[0] || table.shape()[1] != BOUNDS_COLUMNS
+                || table.dtype() != DataType.FLOAT32) {
+            throw new MarsException(ErrorCode.SHAPE_MISMATCH, "Centres." + name + ": a bounds table should be float32"
+                    + " (" + x.shape()[0] + ", " + BOUNDS_COLUMNS + ") for X of shape " + Shapes.toString(x.shape())
+                    + ", got " + table.dtype().numpyName() + " " + Shapes.toString(table.shape()));
+        }
     }
 
     private static void checkOffset(Tensor x, Tensor offset, String name) {

@@ -423,6 +423,11 @@ public final class NDArray implements ChunkData {
         return dtype == DataType.FLOAT64 ? (double[]) data : (double[]) astype(DataType.FLOAT64).data;
     }
 
+    /** The data as float32 values: the storage itself for float32 arrays, else a converted copy. */
+    public float[] floats() {
+        return dtype == DataType.FLOAT32 ? (float[]) data : (float[]) astype(DataType.FLOAT32).data;
+    }
+
     /** The data as int64 values: the storage itself for int64 arrays, else a converted copy. */
     public long[] longs() {
         return dtype == DataType.INT64 ? (long[]) data : (long[]) astype(DataType.INT64).data;

@@ -128,6 +128,8 @@ class LearnInputChecksTest {
         fails(() -> new KMeans(2).init(Tensors.ones(shape(2, 3), chunks(2))).fit(X, null), ErrorCode.SHAPE_MISMATCH,
                 m -> assertThat(m).contains("(2, 3)").contains("number of features of the data 2"));
         fails(() -> new KMeans(0), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("n_clusters"));
+        fails(() -> new KMeans(2).algorithm("full"), ErrorCode.INVALID_ARGUMENT,
+                m -> assertThat(m).contains("'lloyd' or 'elkan'").contains("'full'"));
         fails(() -> new Ridge(-1.0), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("-1.0"));
         fails(() -> new MinMaxScaler(2, 1), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("(2.0, 1.0)"));
         fails(() -> Preprocessing.normalize(X, "l3"), ErrorCode.INVALID_ARGUMENT, m -> assertThat(m).contains("'l3'"));

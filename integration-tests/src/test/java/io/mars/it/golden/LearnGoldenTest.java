@@ -176,55 +176,68 @@ class LearnGoldenTest {
         }
     }
 
+    /** KMeans' two ways of finding the nearest centres, which must follow the same iterations. */
+    private static final List<String> KMEANS_ALGORITHMS = List.of("lloyd", "elkan");
+
     @ParameterizedTest
     @EnumSource(LearnChunking.class)
     void kMeansFromGivenCentresFollowsScikitLearnsIterations(LearnChunking chunking) {
-        Tensor x = chunking.matrix(input("km_x"));
-        KMeans km = new KMeans(5).init(Tensors.array(input("km_init"), ChunkSpec.of(5, 2))).fit(x, session());
-        assertThat(km.nIter()).as("n_iter_").isEqualTo(expected("kmeans_n_iter").getLong());
-        assertRelative("kmeans_inertia", km.inertia(), expected("kmeans_inertia").getDouble(), 1e-6);
-        assertClose("kmeans_centers", km.clusterCenters(), COEF_TOL);
-        // the same initial centres in the same order: the labels are scikit-learn's, not only up to permutation
-        assertThat(km.labels().execute(session()).toLongArray()).as("labels_")
-                .containsExactly(expected("kmeans_labels").toLongArray());
-        Tensor blobs = Tensors.array(blobsFirstTwoFeatures(), ChunkSpec.of(1000, 2));
-        assertThat(km.predict(blobs).execute(session()).toLongArray()).as("predict")
-                .containsExactly(expected("kmeans_predict").toLongArray());
-        assertClose("kmeans_transform", km.transform(x), COEF_TOL);
-        assertRelative("kmeans_score", km.score(blobs).execute(session()).getDouble(),
-                expected("kmeans_score").getDouble(), 1e-6);
+        // both ways of finding the nearest centres: a full pass each iteration, and the bounded passes
+        for (String algorithm : KMEANS_ALGORITHMS) {
+            Tensor x = chunking.matrix(input("km_x"));
+            KMeans km = new KMeans(5).init(Tensors.array(input("km_init"), ChunkSpec.of(5, 2))).algorithm(algorithm)
+                    .fit(x, session());
+            assertThat(km.nIter()).as("n_iter_ (%s)", algorithm).isEqualTo(expected("kmeans_n_iter").getLong());
+            assertRelative("kmeans_inertia", km.inertia(), expected("kmeans_inertia").getDouble(), 1e-6);
+            assertClose("kmeans_centers", km.clusterCenters(), COEF_TOL);
+            // the same initial centres in the same order: the labels are scikit-learn's, not only up to permutation
+            assertThat(km.labels().execute(session()).toLongArray()).as("labels_ (%s)", algorithm)
+                    .containsExactly(expected("kmeans_labels").toLongArray());
+            Tensor blobs = Tensors.array(blobsFirstTwoFeatures(), ChunkSpec.of(1000, 2));
+            assertThat(km.predict(blobs).execute(session()).toLongArray()).as("predict (%s)", algorithm)
+                    .containsExactly(expected("kmeans_predict").toLongArray());
+            assertClose("kmeans_transform", km.transform(x), COEF_TOL);
+            assertRelative("kmeans_score", km.score(blobs).execute(session()).getDouble(),
+                    expected("kmeans_score").getDouble(), 1e-6);
 
-        KMeans two = new KMeans(5).init(Tensors.array(input("km_init"), ChunkSpec.of(5, 2))).maxIter(2)
-                .fit(x, session());
-        assertThat(two.nIter()).isEqualTo(2);
-        assertRelative("kmeans_iter2_inertia", two.inertia(), expected("kmeans_iter2_inertia").getDouble(), 1e-6);
-        assertClose("kmeans_iter2_centers", two.clusterCenters(), COEF_TOL);
+            KMeans two = new KMeans(5).init(Tensors.array(input("km_init"), ChunkSpec.of(5, 2))).maxIter(2)
+                    .algorithm(algorithm).fit(x, session());
+            assertThat(two.nIter()).isEqualTo(2);
+            assertRelative("kmeans_iter2_inertia", two.inertia(), expected("kmeans_iter2_inertia").getDouble(),
+                    1e-6);
+            assertClose("kmeans_iter2_centers", two.clusterCenters(), COEF_TOL);
+        }
     }
 
     @ParameterizedTest
     @EnumSource(LearnChunking.class)
     void kMeansMovesEmptyClustersToTheFarthestRowsAsScikitLearn(LearnChunking chunking) {
-        KMeans km = new KMeans(5).init(Tensors.array(input("km_init_far"), ChunkSpec.of(5, 2)))
-                .fit(chunking.matrix(input("km_x")), session());
-        assertThat(km.nIter()).as("n_iter_").isEqualTo(expected("kmeans_far_n_iter").getLong());
-        assertRelative("kmeans_far_inertia", km.inertia(), expected("kmeans_far_inertia").getDouble(), 1e-6);
-        assertClose("kmeans_far_centers", km.clusterCenters(), COEF_TOL);
-        assertThat(km.labels().execute(session()).toLongArray()).as("labels_")
-                .containsExactly(expected("kmeans_far_labels").toLongArray());
+        for (String algorithm : KMEANS_ALGORITHMS) {
+            KMeans km = new KMeans(5).init(Tensors.array(input("km_init_far"), ChunkSpec.of(5, 2)))
+                    .algorithm(algorithm).fit(chunking.matrix(input("km_x")), session());
+            assertThat(km.nIter()).as("n_iter_ (%s)", algorithm).isEqualTo(expected("kmeans_far_n_iter").getLong());
+            assertRelative("kmeans_far_inertia", km.inertia(), expected("kmeans_far_inertia").getDouble(), 1e-6);
+            assertClose("kmeans_far_centers", km.clusterCenters(), COEF_TOL);
+            assertThat(km.labels().execute(session()).toLongArray()).as("labels_ (%s)", algorithm)
+                    .containsExactly(expected("kmeans_far_labels").toLongArray());
 
-        KMeans two = new KMeans(5).init(Tensors.array(input("km_init_far2"), ChunkSpec.of(5, 2)))
-                .fit(chunking.matrix(input("km_x")), session());
-        assertRelative("kmeans_far2_inertia", two.inertia(), expected("kmeans_far2_inertia").getDouble(), 1e-6);
-        assertClose("kmeans_far2_centers", two.clusterCenters(), COEF_TOL);
+            KMeans two = new KMeans(5).init(Tensors.array(input("km_init_far2"), ChunkSpec.of(5, 2)))
+                    .algorithm(algorithm).fit(chunking.matrix(input("km_x")), session());
+            assertRelative("kmeans_far2_inertia", two.inertia(), expected("kmeans_far2_inertia").getDouble(), 1e-6);
+            assertClose("kmeans_far2_centers", two.clusterCenters(), COEF_TOL);
+        }
     }
 
     @ParameterizedTest
     @EnumSource(LearnChunking.class)
     void kMeansPlusPlusFindsScikitLearnsClustersOfSeparatedBlobs(LearnChunking chunking) {
-        KMeans km = new KMeans(4).randomState(7).fit(chunking.matrix(input("blobs_x")), session());
-        assertRelative("kmeanspp_inertia", km.inertia(), expected("kmeanspp_inertia").getDouble(), 1e-6);
-        assertEqualUpToPermutation(km.labels().execute(session()).toLongArray(),
-                expected("kmeanspp_labels").toLongArray());
+        for (String algorithm : KMEANS_ALGORITHMS) {
+            KMeans km = new KMeans(4).randomState(7).algorithm(algorithm)
+                    .fit(chunking.matrix(input("blobs_x")), session());
+            assertRelative("kmeanspp_inertia", km.inertia(), expected("kmeanspp_inertia").getDouble(), 1e-6);
+            assertEqualUpToPermutation(km.labels().execute(session()).toLongArray(),
+                    expected("kmeanspp_labels").toLongArray());
+        }
     }
 
     @ParameterizedTest(name = "{0}")

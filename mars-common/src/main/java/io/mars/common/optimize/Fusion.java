@@ -7,6 +7,7 @@ import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.graph.SubtaskList;
+import io.mars.common.operand.chunk.ChunkCentreMoves;
 import io.mars.common.operand.chunk.ChunkElementwise;
 import io.mars.common.operand.chunk.ChunkFetch;
 import io.mars.common.operand.dataframe.ChunkTableFilter;
@@ -91,7 +92,7 @@ public final class Fusion {
             if (node.op() instanceof ChunkFetch) {
                 continue;
             }
-            if (common[i] >= 0 && !result[i] && !alone[i]) {
+            if (common[i] >= 0 && !alone[i]) {
                 group[i] = common[i];
             } else {
                 root = append(root, groups, i);
@@ -242,7 +243,8 @@ public final class Fusion {
 
     private static boolean absorbs(ChunkNode consumer) {
         return consumer.op() instanceof ChunkElementwise || consumer.op() instanceof ChunkTableMap
-                || consumer.op() instanceof ChunkTableFilter || consumer.inputCount() == 1;
+                || consumer.op() instanceof ChunkTableFilter || consumer.op() instanceof ChunkCentreMoves
+                || consumer.inputCount() == 1;
     }
 
     /** {@code common} of a node no consumer has been seen of yet. */

@@ -6,11 +6,15 @@ import io.mars.common.graph.TiledTileable;
 import io.mars.common.model.NSplits;
 import io.mars.common.operand.Operand;
 import io.mars.common.operand.chunk.ChunkCentreAssign;
+import io.mars.common.operand.chunk.ChunkCentreBounds;
+import io.mars.common.operand.chunk.ChunkCentreMoves;
 import io.mars.common.operand.chunk.ChunkCentreStats;
 import io.mars.common.operand.chunk.ChunkLogisticTerms;
 import io.mars.common.operand.chunk.ChunkSum;
 import io.mars.common.operand.tensor.TensorAlignRows;
 import io.mars.common.operand.tensor.TensorCentreAssign;
+import io.mars.common.operand.tensor.TensorCentreBounds;
+import io.mars.common.operand.tensor.TensorCentreMoves;
 import io.mars.common.operand.tensor.TensorCentreStats;
 import io.mars.common.operand.tensor.TensorLogisticTerms;
 import java.util.ArrayList;
@@ -36,7 +40,13 @@ final class RowPassTilers {
 
     static void registerAll(TilerRegistry r) {
         r.register(TensorCentreAssign.class,
-                (node, op, in, ctx) -> perRow(node, in, ctx, new ChunkCentreAssign(op.offset())));
+                (node, op, in, ctx) -> perRow(node, in, ctx, 1, new ChunkCentreAssign(op.offset())));
+        r.register(TensorCentreBounds.class,
+                (node, op, in, ctx) -> perRow(node, in, ctx, op.initial() ? 1 : 2,
+                        new ChunkCentreBounds(op.initial())));
+        r.register(TensorCentreMoves.class,
+                (node, op, in, ctx) -> summed(node, in, ctx, op.initial() ? 2 : 3,
+                        firstRow -> new ChunkCentreMoves(op.initial())));
         r.register(TensorCentreStats.class,
                 (node, op, in, ctx) -> summed(node, in, ctx, 1,
                         firstRow -> new ChunkCentreStats(op.offset(), op.distances())));
@@ -58,15 +68,28 @@ final class RowPassTilers {
         return ctx.rechunk(t, target, node.key());
     }
 
-    /** One chunk per block of rows, of the node's dtype and (rows,) shape. */
-    private static TiledTileable perRow(TileableNode node, List<TiledTileable> in, TileContext ctx, Operand op) {
-        Blocks b = Blocks.of(node, in, 1, ctx);
+    /**
+     * One chunk per block of rows, of the node's dtype and shape but for its rows (a vector of one value a row, or a
+     * table of a few columns), the first {@code rowInputs} inputs cut into the blocks.
+     */
+    private static TiledTileable perRow(TileableNode node, List<TiledTileable> in, TileContext ctx, int rowInputs,
+            Operand op) {
+        Blocks b = Blocks.of(node, in, rowInputs, ctx);
+        long[] shape = node.shape();
         List<ChunkNode> out = new ArrayList<>(b.rows.length);
         for (int i = 0; i < b.rows.length; i++) {
-            out.add(ctx.chunk(node.key() + ".", i, op, b.inputs(i), node.dtype(), new long[] {b.rows[i]},
-                    new int[] {i}));
+            long[] chunkShape = shape.clone();
+            chunkShape[0] = b.rows[i];
+            int[] index = new int[shape.length];
+            index[0] = i;
+            out.add(ctx.chunk(node.key() + ".", i, op, b.inputs(i), node.dtype(), chunkShape, index));
         }
-        return new TiledTileable(new long[][] {b.rows}, out);
+        long[][] ns = new long[shape.length][];
+        ns[0] = b.rows;
+        for (int a = 1; a < shape.length; a++) {
+            ns[a] = new long[] {shape[a]};
+        }
+        return new TiledTileable(ns, out);
     }
 
     /** One table of the node's shape per block of rows (its operand made from the block's first row), added up. */

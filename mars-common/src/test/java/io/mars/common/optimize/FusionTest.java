@@ -119,4 +119,19 @@ class FusionTest {
         assertThat(shared.subtasks()).filteredOn(st -> st.chunks().get(st.chunks().size() - 1).op()
                 instanceof io.mars.common.operand.chunk.ChunkFull).hasSize(2);
     }
+
+    @Test
+    void aResultJoinsTheSubtaskOfItsConsumerWhichStoresBoth() {
+        Tensor a = Tensors.ones(shape(4), chunks(2));
+        Tensor b = a.add(1);
+        // a is wanted too (as a persisted table that the next step reads): each of its chunks is made in the subtask
+        // of b's chunk at its position and stored from there, not in a subtask of its own
+        SubtaskGraph g = Fusion.fuse(tiling.tile(io.mars.tensor.TensorGraphs.of(a, b), Map.of()).graph());
+        assertThat(g.size()).isEqualTo(2);
+        for (Subtask st : g.subtasks()) {
+            assertThat(st.chunks()).hasSize(2);
+            assertThat(st.outputs()).hasSize(2);
+            assertThat(st.inputs()).isEmpty();
+        }
+    }
 }

@@ -98,6 +98,8 @@ public final class KernelRegistry {
                 .with(ChunkSort.class, new SortKernel())
                 .with(io.mars.common.operand.chunk.ChunkCentreAssign.class, new CentreKernels.Assign())
                 .with(io.mars.common.operand.chunk.ChunkCentreStats.class, new CentreKernels.Stats())
+                .with(io.mars.common.operand.chunk.ChunkCentreBounds.class, new CentreBoundsKernels.Bounds())
+                .with(io.mars.common.operand.chunk.ChunkCentreMoves.class, new CentreBoundsKernels.Moves())
                 .with(io.mars.common.operand.chunk.ChunkLogisticTerms.class, new LogisticTermsKernel())
                 .with(io.mars.common.operand.chunk.ChunkTopKMap.class, new TopKKernels.Map())
                 .with(io.mars.common.operand.chunk.ChunkTopKMerge.class, new TopKKernels.Merge())

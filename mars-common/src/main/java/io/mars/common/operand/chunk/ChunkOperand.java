@@ -15,6 +15,8 @@ public sealed interface ChunkOperand extends Operand permits
         ChunkBincountMap,
         ChunkBroadcastTo,
         ChunkCentreAssign,
+        ChunkCentreBounds,
+        ChunkCentreMoves,
         ChunkCentreStats,
         ChunkChoice,
         ChunkDiagExtract,

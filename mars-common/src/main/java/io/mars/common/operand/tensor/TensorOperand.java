@@ -13,6 +13,8 @@ public sealed interface TensorOperand extends Operand permits
         TensorBincount,
         TensorBroadcastTo,
         TensorCentreAssign,
+        TensorCentreBounds,
+        TensorCentreMoves,
         TensorCentreStats,
         TensorChoice,
         TensorConcatenate,
