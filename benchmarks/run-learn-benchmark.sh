@@ -9,6 +9,8 @@
 #   N [1e7]  REPS [3]  WORKLOADS ["kmeans pca logreg"]  MASTER [local[2]]
 #   LOGREG_SOLVER [unset: the estimator's default]   Mars's LogisticRegression solver: newton-cholesky or lbfgs, with
 #                 ",ROWS" its startRows (",0": from zero, as before session 17)
+#   KMEANS_ALGORITHM [unset: lloyd, both sides' default]   KMeans' algorithm on both sides: lloyd or elkan
+#                 (scikit-learn's Elkan, Mars's Hamerly bounds; the same iterations and inertia as lloyd)
 #   PCA_SOLVER [unset: covariance_eigh]   Mars's PCA solver: covariance_eigh (the Gram matrix's eigenvectors, as
 #                 scikit-learn 1.5 picks for many rows and few features) or full (TSQR)
 #   DRIVER_MEMORY [unset: the default heap]   --driver-memory of the Mars runs (e.g. 6g: the workers' quota, about half
@@ -33,7 +35,10 @@ n="$(printf '%.0f' "${N:-1e7}")" reps="${REPS:-3}" master="${MASTER:-local[2]}"
 data="${LEARN_DATA:-/tmp/mars-learn/$n}"
 read -r -a workloads <<<"${WORKLOADS:-kmeans pca logreg}"
 # extra arguments of each Mars workload (logreg's solver)
-declare -A extra=([logreg]="${LOGREG_SOLVER:-}" [pca]="${PCA_SOLVER:-}")
+declare -A extra=([logreg]="${LOGREG_SOLVER:-}" [pca]="${PCA_SOLVER:-}" [kmeans]="${KMEANS_ALGORITHM:-}")
+
+# and of each scikit-learn workload (KMeans' algorithm: the other workloads' solvers are Mars's own)
+declare -A sk_extra=([kmeans]="${KMEANS_ALGORITHM:-}")
 
 die() { echo "run-learn-benchmark: $*" >&2; exit 2; }
 [[ -x /usr/bin/time ]] || die "/usr/bin/time is missing (it measures peak RSS); apt-get install time"
@@ -76,13 +81,13 @@ median() {
   printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-echo "learn benchmark: N=$n on $master${LOGREG_SOLVER:+, logreg solver $LOGREG_SOLVER}${PCA_SOLVER:+, pca solver $PCA_SOLVER}${DRIVER_MEMORY:+, driver memory $DRIVER_MEMORY}${CACHE_MEM:+, cache-mem $CACHE_MEM}, OPENBLAS_CORETYPE ${OPENBLAS_CORETYPE:-unset} (both sides), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "learn benchmark: N=$n on $master${KMEANS_ALGORITHM:+, kmeans algorithm $KMEANS_ALGORITHM}${LOGREG_SOLVER:+, logreg solver $LOGREG_SOLVER}${PCA_SOLVER:+, pca solver $PCA_SOLVER}${DRIVER_MEMORY:+, driver memory $DRIVER_MEMORY}${CACHE_MEM:+, cache-mem $CACHE_MEM}, OPENBLAS_CORETYPE ${OPENBLAS_CORETYPE:-unset} (both sides), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for w in "${workloads[@]}"; do
   echo "$w"
   for ((i = 1; i <= reps; i++)); do
     run "mars $w" env OPENBLAS_NUM_THREADS=1 "$submit" --master "$master" ${DRIVER_MEMORY:+--driver-memory "$DRIVER_MEMORY"} \
       ${CACHE_MEM:+--conf "mars.worker.cache-mem=$CACHE_MEM"} --class io.mars.benchmarks.LearnBenchmark "$jar" "$w" "$data" ${extra[$w]:-}
-    run "scikit-learn $w" "$sk" "$script" "$w" "$data"
+    run "scikit-learn $w" "$sk" "$script" "$w" "$data" ${sk_extra[$w]:-}
   done
   # the workers' memory at a quarter of the data this fit reads (local[2]: the two workers' quotas together), unless
   # the default quota (the last Mars run's log) is that small already: then the default runs were the spilling ones

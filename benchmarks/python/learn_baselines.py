@@ -2,7 +2,7 @@
 """scikit-learn's side of benchmarks/run-learn-benchmark.sh, and the data both sides fit.
 
     learn_baselines.py generate DIR N       writes DIR/{kmeans_x,kmeans_init,pca_x,logreg_x,logreg_y}.npy: N rows each
-    learn_baselines.py kmeans|pca|logreg DIR
+    learn_baselines.py kmeans|pca|logreg DIR [kmeans' ALGORITHM: lloyd (default) or elkan]
                                             fits as LearnBenchmark does, prints e.g.
                                             KMeans: result=1.234567e+07 (10000000x16) wall=12.34s peak_rss_mb=1400
 
@@ -10,7 +10,7 @@ Needs numpy (generate) and scikit-learn (the fits; Debian's python3-sklearn, run
 is the fit and the one number printed, not the interpreter's start or np.load (memory-mapped reads are excluded by
 loading the arrays into memory first), as the Java side times the fit and not the JVM's start.
 
-The workloads: KMeans(8, init=the given centres, n_init=1, max_iter=10, tol=0), Lloyd; PCA(8) with scikit-learn's
+The workloads: KMeans(8, init=the given centres, n_init=1, max_iter=10, tol=0), Lloyd unless told elkan; PCA(8) with scikit-learn's
 default solver (randomized at these sizes) against Mars's exact one, both printing the sum of the explained
 variances; LogisticRegression() (lbfgs, L2, C=1) against Mars's Newton solver, both printing the training accuracy.
 """
@@ -50,12 +50,12 @@ def shape(x):
     return f"{x.shape[0]}x{x.shape[1]}"
 
 
-def kmeans(d):
+def kmeans(d, algorithm="lloyd"):
     from sklearn.cluster import KMeans
     x = np.load(f"{d}/kmeans_x.npy")
     init = np.load(f"{d}/kmeans_init.npy")
     start = time.perf_counter()
-    km = KMeans(8, init=init, n_init=1, max_iter=10, tol=0.0, algorithm="lloyd").fit(x)
+    km = KMeans(8, init=init, n_init=1, max_iter=10, tol=0.0, algorithm=algorithm).fit(x)
     return "KMeans", "%.6e" % km.inertia_, shape(x), time.perf_counter() - start
 
 
@@ -83,7 +83,7 @@ def main():
     if sys.argv[1] == "generate":
         generate(sys.argv[2], int(float(sys.argv[3])))
         return
-    job, result, size, wall = {"kmeans": kmeans, "pca": pca, "logreg": logreg}[sys.argv[1]](sys.argv[2])
+    job, result, size, wall = {"kmeans": kmeans, "pca": pca, "logreg": logreg}[sys.argv[1]](*sys.argv[2:])
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     print(f"{job}: result={result} ({size}) wall={wall:.2f}s peak_rss_mb={rss}")
 

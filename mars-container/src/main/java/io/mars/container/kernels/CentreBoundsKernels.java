@@ -141,6 +141,9 @@ final class CentreBoundsKernels {
             NDArray current = ChunkInputs.array(node, inputs, initial ? 1 : 2);
             checkTable(node, current, rows);
             float[] now = current.floats();
+            if (initial && Blas.isNative() && (long) f * k * TILE >= Blas.MIN_NATIVE_WORK) {
+                return nativeSums(node, xv, offset, now, rows, f, k);
+            }
             if (initial) {
                 // the squares by feature (independent sums, not one chain a row), their total in the first row
                 double[] squares = new double[f];
@@ -186,10 +189,58 @@ final class CentreBoundsKernels {
         }
     }
 
-    /** A score as a long that orders as the double does, its bits under {@code mask} replaced by the centre's index. */
-    private static long key(double score, int centre, long mask) {
-        long bits = Double.doubleToRawLongBits(score);
-        return ((bits ^ ((bits >> 63) & Long.MAX_VALUE)) & ~mask) | centre;
+    /**
+     * The first pass's sums with native products, as the Lloyd pass makes them: per tile of rows (less the offset), a
+     * one-hot table of their centres times the tile gives every centre's sum in one call; the squares are summed over
+     * the whole tile (a loop C2 vectorises, then four partial sums).
+     */
+    private static NDArray nativeSums(ChunkNode node, double[] x, double[] offset, float[] table, int rows, int f,
+            int k) {
+        int width = f + 2;
+        double[] sums = new double[k * f];
+        double[] counts = new double[k];
+        double[] tile = new double[TILE * f];
+        double[] squared = new double[TILE * f];
+        double[] repeated = new double[TILE * f];
+        for (int i = 0; i < repeated.length; i++) {
+            repeated[i] = offset[i % f];
+        }
+        double[] oneHot = new double[TILE * k];
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        for (int from = 0; from < rows; from += TILE) {
+            int n = Math.min(rows, from + TILE) - from;
+            int m = n * f;
+            System.arraycopy(x, from * f, tile, 0, m);
+            CentreKernels.subtract(tile, repeated, m);
+            java.util.Arrays.fill(oneHot, 0, n * k, 0.0);
+            for (int r = 0; r < n; r++) {
+                int a = label(node, table[3 * (from + r)], k);
+                oneHot[r * k + a] = 1;
+                counts[a] += 1;
+            }
+            Blas.dgemmTransAAdd(oneHot, tile, k, n, f, sums);
+            CentreKernels.square(tile, squared, m);
+            int i = 0;
+            for (; i + 4 <= m; i += 4) {
+                s0 += squared[i];
+                s1 += squared[i + 1];
+                s2 += squared[i + 2];
+                s3 += squared[i + 3];
+            }
+            for (; i < m; i++) {
+                s0 += squared[i];
+            }
+        }
+        double[] out = new double[k * width];
+        for (int q = 0; q < k; q++) {
+            System.arraycopy(sums, q * f, out, q * width, f);
+            out[q * width + f] = counts[q];
+        }
+        out[f + 1] = (s0 + s1) + (s2 + s3);
+        return NDArray.of(out, k, width);
     }
 
     /** A float32 table's bounds are widened by this much before rounding to nearest (2^-24): they stay bounds. */
@@ -375,9 +426,9 @@ final class CentreBoundsKernels {
             CentreKernels.subtract(tile, repeatedOffset, n * f);
             Blas.dgemm(tile, 0, transposed, 0, n, f, k, products, 0);
             CentreKernels.square(tile, squaredTile, n * f);
-            Blas.dgemm(squaredTile, 0, ones, 0, n, f, 1, squares, 0);
+            Blas.dgemv(squaredTile, false, n, f, ones, 0.0, squares);
             if (k == 8) {
-                searchEight(n);
+                CentreKernels.nearestOfEight(norms, products, n, nearest, runnerUp);
             } else {
                 searchAny(n);
             }
@@ -397,42 +448,9 @@ final class CentreBoundsKernels {
             }
         }
 
-        /** {@link #flush}'s search for 8 centres (scikit-learn's default): the keys in registers, two tournaments. */
-        private void searchEight(int n) {
-            double n0 = norms[0];
-            double n1 = norms[1];
-            double n2 = norms[2];
-            double n3 = norms[3];
-            double n4 = norms[4];
-            double n5 = norms[5];
-            double n6 = norms[6];
-            double n7 = norms[7];
-            double[] p = products;
-            for (int i = 0; i < n; i++) {
-                int at = i * 8;
-                long k0 = key(n0 - 2 * p[at], 0, 7);
-                long k1 = key(n1 - 2 * p[at + 1], 1, 7);
-                long k2 = key(n2 - 2 * p[at + 2], 2, 7);
-                long k3 = key(n3 - 2 * p[at + 3], 3, 7);
-                long k4 = key(n4 - 2 * p[at + 4], 4, 7);
-                long k5 = key(n5 - 2 * p[at + 5], 5, 7);
-                long k6 = key(n6 - 2 * p[at + 6], 6, 7);
-                long k7 = key(n7 - 2 * p[at + 7], 7, 7);
-                long least = Math.min(Math.min(Math.min(k0, k1), Math.min(k2, k3)),
-                        Math.min(Math.min(k4, k5), Math.min(k6, k7)));
-                long m = Long.MAX_VALUE;
-                long second = Math.min(Math.min(Math.min(k0 == least ? m : k0, k1 == least ? m : k1),
-                        Math.min(k2 == least ? m : k2, k3 == least ? m : k3)),
-                        Math.min(Math.min(k4 == least ? m : k4, k5 == least ? m : k5),
-                                Math.min(k6 == least ? m : k6, k7 == least ? m : k7)));
-                nearest[i] = (int) (least & 7);
-                runnerUp[i] = (int) (second & 7);
-            }
-        }
-
         /**
-         * {@link #flush}'s search for any number of centres: with keys as {@link #searchEight} up to 256 centres,
-         * else with branches (-1: no second centre).
+         * {@link #flush}'s search for any number of centres: with keys as {@link CentreKernels#nearestOfEight} up to
+         * 256 centres, else with branches (-1: no second centre).
          */
         private void searchAny(int n) {
             int k = clusters;
@@ -442,11 +460,11 @@ final class CentreBoundsKernels {
                 if (indexBits > 0) {
                     long least = Long.MAX_VALUE;
                     for (int q = 0; q < k; q++) {
-                        least = Math.min(least, key(norms[q] - 2 * products[at + q], q, mask));
+                        least = Math.min(least, CentreKernels.key(norms[q] - 2 * products[at + q], q, mask));
                     }
                     long second = Long.MAX_VALUE;
                     for (int q = 0; q < k; q++) {
-                        long key = key(norms[q] - 2 * products[at + q], q, mask);
+                        long key = CentreKernels.key(norms[q] - 2 * products[at + q], q, mask);
                         second = Math.min(second, key == least ? Long.MAX_VALUE : key);
                     }
                     nearest[i] = (int) (least & mask);
@@ -476,47 +494,13 @@ final class CentreBoundsKernels {
 
         /**
          * Row r's nearest centre (ties to the lower index), its distance and that of the second nearest, from the
-         * exact distances to every centre, four at a time so that their sums interleave.
+         * exact distances to every centre (the search without native products).
          */
         void searchExactly(int r, float[] out) {
-            int f = features;
-            int row = r * f;
             int best = 0;
             double first = Double.POSITIVE_INFINITY;
             double second = Double.POSITIVE_INFINITY;
-            int q = 0;
-            for (; q + 4 <= clusters; q += 4) {
-                int c0 = q * f;
-                int c1 = c0 + f;
-                int c2 = c1 + f;
-                int c3 = c2 + f;
-                double d0 = 0;
-                double d1 = 0;
-                double d2 = 0;
-                double d3 = 0;
-                for (int j = 0; j < f; j++) {
-                    double v = x[row + j];
-                    double e0 = v - centres[c0 + j];
-                    double e1 = v - centres[c1 + j];
-                    double e2 = v - centres[c2 + j];
-                    double e3 = v - centres[c3 + j];
-                    d0 += e0 * e0;
-                    d1 += e1 * e1;
-                    d2 += e2 * e2;
-                    d3 += e3 * e3;
-                }
-                double[] d = {d0, d1, d2, d3};
-                for (int t = 0; t < 4; t++) {
-                    if (d[t] < first) {
-                        second = first;
-                        first = d[t];
-                        best = q + t;
-                    } else if (d[t] < second) {
-                        second = d[t];
-                    }
-                }
-            }
-            for (; q < clusters; q++) {
+            for (int q = 0; q < clusters; q++) {
                 double d = squaredDistance(r, q);
                 if (d < first) {
                     second = first;

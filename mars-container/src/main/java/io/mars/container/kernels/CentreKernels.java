@@ -171,6 +171,55 @@ final class CentreKernels {
         }
     }
 
+    /**
+     * The nearest of 8 centres (scikit-learn's default n_clusters) of each of n rows, by the least {@code |c|² - 2 x·c}
+     * from the rows' products with the centres (n x 8) and the centres' squared norms, into {@code nearest}; with
+     * {@code runnerUp} not null the second nearest too. Without branches: each score a {@link #key}, the least by a
+     * tournament of pairs with the norms in registers (a chain of 3 minima a row instead of 8; about 40% faster than
+     * the loop over the centres in a microbenchmark), the second the least of the others.
+     */
+    static void nearestOfEight(double[] norms, double[] p, int n, int[] nearest, int[] runnerUp) {
+        double n0 = norms[0];
+        double n1 = norms[1];
+        double n2 = norms[2];
+        double n3 = norms[3];
+        double n4 = norms[4];
+        double n5 = norms[5];
+        double n6 = norms[6];
+        double n7 = norms[7];
+        for (int i = 0; i < n; i++) {
+            int at = i * 8;
+            long k0 = key(n0 - 2 * p[at], 0, 7);
+            long k1 = key(n1 - 2 * p[at + 1], 1, 7);
+            long k2 = key(n2 - 2 * p[at + 2], 2, 7);
+            long k3 = key(n3 - 2 * p[at + 3], 3, 7);
+            long k4 = key(n4 - 2 * p[at + 4], 4, 7);
+            long k5 = key(n5 - 2 * p[at + 5], 5, 7);
+            long k6 = key(n6 - 2 * p[at + 6], 6, 7);
+            long k7 = key(n7 - 2 * p[at + 7], 7, 7);
+            long least = Math.min(Math.min(Math.min(k0, k1), Math.min(k2, k3)),
+                    Math.min(Math.min(k4, k5), Math.min(k6, k7)));
+            nearest[i] = (int) (least & 7);
+            if (runnerUp != null) {
+                long m = Long.MAX_VALUE;
+                long second = Math.min(Math.min(Math.min(k0 == least ? m : k0, k1 == least ? m : k1),
+                        Math.min(k2 == least ? m : k2, k3 == least ? m : k3)),
+                        Math.min(Math.min(k4 == least ? m : k4, k5 == least ? m : k5),
+                                Math.min(k6 == least ? m : k6, k7 == least ? m : k7)));
+                runnerUp[i] = (int) (second & 7);
+            }
+        }
+    }
+
+    /**
+     * A score as a long that orders as the double does, its bits under {@code mask} (a few low ones) replaced by the
+     * centre's index: the least key is the nearest centre, ties (and scores within that many ulps) to the lower index.
+     */
+    static long key(double score, int centre, long mask) {
+        long bits = Double.doubleToRawLongBits(score);
+        return ((bits ^ ((bits >> 63) & Long.MAX_VALUE)) & ~mask) | centre;
+    }
+
     /** {@code y[i] -= o[i]} for i below m (whole arrays from 0: vectorised by C2). */
     static void subtract(double[] y, double[] o, int m) {
         for (int i = 0; i < m; i++) {
@@ -294,7 +343,7 @@ final class CentreKernels {
             }
             Blas.dgemm(current, base, transposed, 0, n, features, clusters, products, 0);
             if (clusters == 8) {
-                nearestOfEight(n, out);
+                nearestOfEight(norms, products, n, out, null);
                 return;
             }
             if (indexBits > 0) {
@@ -306,8 +355,7 @@ final class CentreKernels {
                     int at = i * clusters;
                     long least = Long.MAX_VALUE;
                     for (int k = 0; k < clusters; k++) {
-                        long bits = Double.doubleToRawLongBits(norms[k] - 2 * products[at + k]);
-                        least = Math.min(least, ((bits ^ ((bits >> 63) & Long.MAX_VALUE)) & ~mask) | k);
+                        least = Math.min(least, key(norms[k] - 2 * products[at + k], k, mask));
                     }
                     out[i] = (int) (least & mask);
                 }
@@ -326,37 +374,6 @@ final class CentreKernels {
                 }
                 out[i] = best;
             }
-        }
-
-        /**
-         * {@link #nearest(int, int[])}'s branch-free search for 8 centres (scikit-learn's default n_clusters) as a
-         * tournament of pairs with the centres' norms in registers: a chain of 3 minima a row instead of 8 (about 40%
-         * faster than the loop over the centres in a microbenchmark).
-         */
-        private void nearestOfEight(int n, int[] out) {
-            double n0 = norms[0];
-            double n1 = norms[1];
-            double n2 = norms[2];
-            double n3 = norms[3];
-            double n4 = norms[4];
-            double n5 = norms[5];
-            double n6 = norms[6];
-            double n7 = norms[7];
-            double[] p = products;
-            for (int i = 0; i < n; i++) {
-                int at = i * 8;
-                long a = Math.min(key(n0 - 2 * p[at], 0), key(n1 - 2 * p[at + 1], 1));
-                long b = Math.min(key(n2 - 2 * p[at + 2], 2), key(n3 - 2 * p[at + 3], 3));
-                long c = Math.min(key(n4 - 2 * p[at + 4], 4), key(n5 - 2 * p[at + 5], 5));
-                long d = Math.min(key(n6 - 2 * p[at + 6], 6), key(n7 - 2 * p[at + 7], 7));
-                out[i] = (int) (Math.min(Math.min(a, b), Math.min(c, d)) & 7);
-            }
-        }
-
-        /** A score as a long that orders as the double does, its 3 lowest bits replaced by the centre's index. */
-        private static long key(double score, int centre) {
-            long bits = Double.doubleToRawLongBits(score);
-            return ((bits ^ ((bits >> 63) & Long.MAX_VALUE)) & ~7L) | centre;
         }
 
         static Block of(ChunkNode node, List<ChunkData> inputs, boolean withOffset) {

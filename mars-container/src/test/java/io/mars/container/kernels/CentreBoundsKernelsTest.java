@@ -38,15 +38,9 @@ class CentreBoundsKernelsTest {
         for (int[] size : new int[][] {{3, 2}, {1024, 16}}) {
             int rows = size[0];
             int features = size[1];
-            double[] centres = new double[8 * features];
-            for (int k = 0; k < 8; k++) {
-                centres[k * features + k % features] = k == 2 ? 1 : k == 5 ? -1 : 3;
-            }
-            centres[5 * features + 2 % features] = -1;
-            centres[5 * features + 5 % features] = 0;
             NDArray x = NDArray.of(new double[rows * features], rows, features);
-            float[] table = bounds(x, null, NDArray.of(centres, 8, features), NDArray.of(new double[features],
-                    features), null).floats();
+            float[] table = bounds(x, null, NDArray.of(CentreKernelsTest.tieCentres(features), 8, features),
+                    NDArray.of(new double[features], features), null).floats();
             for (int r = 0; r < rows; r++) {
                 assertThat(table[3 * r]).as("row %d of %d x %d", r, rows, features).isEqualTo(2f);
             }

@@ -35,18 +35,26 @@ class CentreKernelsTest {
         for (int[] size : new int[][] {{3, 2}, {1024, 16}}) {
             int rows = size[0];
             int features = size[1];
-            double[] centres = new double[8 * features];
-            for (int k = 0; k < 8; k++) {
-                centres[k * features + k % features] = k == 2 ? 1 : k == 5 ? -1 : 3;
-            }
-            centres[5 * features + 2 % features] = -1;
-            centres[5 * features + 5 % features] = 0;
             long[] labels = assign(NDArray.of(new double[rows * features], rows, features),
-                    NDArray.of(centres, 8, features), null);
+                    NDArray.of(tieCentres(features), 8, features), null);
             for (int r = 0; r < rows; r++) {
                 assertThat(labels[r]).as("row %d of %d x %d", r, rows, features).isEqualTo(2);
             }
         }
+    }
+
+    /**
+     * 8 centres of which the nearest to the origin are two at the same distance, 2 and 5 (at e and -e, e a unit
+     * vector), the others farther off.
+     */
+    static double[] tieCentres(int features) {
+        double[] centres = new double[8 * features];
+        for (int k = 0; k < 8; k++) {
+            centres[k * features + k % features] = k == 2 ? 1 : k == 5 ? -1 : 3;
+        }
+        centres[5 * features + 2 % features] = -1;
+        centres[5 * features + 5 % features] = 0;
+        return centres;
     }
 
     private static long[] assign(NDArray x, NDArray c, NDArray offset) {
