@@ -74,7 +74,8 @@ public final class LearnBenchmark {
                 km.algorithm(o[0]);
             }
             km.fit(x, session);
-            return new JobResult("KMeans", String.format(Locale.ROOT, "%.6e", km.inertia()), shape(x), System.nanoTime() - start);
+            return new JobResult("KMeans", String.format(Locale.ROOT, "%.6e", km.inertia()), shape(x),
+                    System.nanoTime() - start);
         }
     }
 

@@ -22,9 +22,10 @@ import java.util.List;
  * is one task (one fused pass per block of rows, {@link Centres#statistics}, finds each row's nearest centre and adds
  * it to that centre's sum and count; the blocks' tables are added up in a tree; with {@link #algorithm(String)}
  * "elkan" a bounded pass instead, whose per-row bounds stay on the workers between iterations). Only the centres
- * (clusters × features) come back to the client between tasks; X is kept on the workers for the fit ({@link Session#persist}) and released at its end. The passes
- * subtract the column means from each tile of rows as they read it, so no centred copy of X is stored beside it
- * (the same numbers as a centred X: one subtraction per element either way).
+ * (clusters × features) come back to the client between tasks; X is kept on the workers for the fit
+ * ({@link Session#persist}) and released at its end. The passes subtract the column means from each tile of rows as
+ * they read it, so no centred copy of X is stored beside it (the same numbers as a centred X: one subtraction per
+ * element either way).
  *
  * <p>As scikit-learn, the iterations run on X centred on its column means, stop when the labels no longer change
  * (the centres then stay exactly where they are) or when the squared centre shift is at most {@code tol} times the
@@ -216,30 +217,36 @@ public final class KMeans {
          * (clipped at 0 against rounding). The same cancellation as the squared distances made from the norms of
          * the rows and their products with the centres.
          */
-        double inertia(NDArray stats, double[][] c) {
-            Sums sums = Sums.of(stats, c.length, c[0].length);
+        double inertia(NDArray stats, Sums sums, double[][] c) {
             if (Double.isNaN(squares)) {
-                double distances = 0;
-                int width = (int) stats.shape()[1];
-                for (int k = 0; k < c.length; k++) {
-                    distances += stats.getDouble(k * width + width - 1);
-                }
+                double distances = lastColumn(stats);
                 squares = distances - sums.terms(c);
                 return distances;
             }
             return inertia(sums, c);
         }
 
+        /** The inertia at centres {@code c}: one more full pass. */
+        double inertia(double[][] c, Session session) {
+            NDArray stats = session.execute(statistics(c));
+            return inertia(stats, Sums.of(stats, c.length, c[0].length), c);
+        }
+
         /** X's centred sum of squares from the last column of a table (clusters, features + 2), if not known yet. */
         void knowSquares(NDArray table) {
             if (Double.isNaN(squares)) {
-                int width = (int) table.shape()[1];
-                double total = 0;
-                for (int k = 0; k < table.shape()[0]; k++) {
-                    total += table.getDouble(k * width + width - 1);
-                }
-                squares = total;
+                squares = lastColumn(table);
             }
+        }
+
+        /** The total of the last column of a table (clusters, features + 2). */
+        private static double lastColumn(NDArray table) {
+            int width = (int) table.shape()[1];
+            double total = 0;
+            for (int k = 0; k < table.shape()[0]; k++) {
+                total += table.getDouble(k * width + width - 1);
+            }
+            return total;
         }
 
         /** The inertia at centres {@code c} from their clusters' sums and counts, once X's sum of squares is known. */
@@ -321,8 +328,7 @@ public final class KMeans {
                     : parallelInit ? kMeansParallel(xc, n, seed, session) : kMeansPlusPlus(xc, n, seed, session);
             Lloyd result = bounded ? boundedLloyd(data, start, absoluteTol, session)
                     : lloyd(data, start, absoluteTol, session);
-            double runInertia = result.inertia() >= 0 ? result.inertia()
-                    : data.inertia(session.execute(data.statistics(result.centres())), result.centres());
+            double runInertia = result.inertia() >= 0 ? result.inertia() : data.inertia(result.centres(), session);
             if (best == null || runInertia < bestInertia) {
                 best = result;
                 bestInertia = runInertia;
@@ -362,12 +368,18 @@ public final class KMeans {
     private static double squaredShift(double[][] from, double[][] to) {
         double shift = 0;
         for (int k = 0; k < from.length; k++) {
-            for (int j = 0; j < from[k].length; j++) {
-                double d = to[k][j] - from[k][j];
-                shift += d * d;
-            }
+            shift += squaredDistance(from[k], to[k]);
         }
         return shift;
+    }
+
+    private static double squaredDistance(double[] a, double[] b) {
+        double d = 0;
+        for (int j = 0; j < a.length; j++) {
+            double e = b[j] - a[j];
+            d += e * e;
+        }
+        return d;
     }
 
     /** The index of the nearest centre of each row of X (samples,), int64, lazily. */
@@ -466,8 +478,8 @@ public final class KMeans {
     private Step lloydStep(Data data, double[][] c, Session session) {
         NDArray stats = session.execute(data.statistics(c));
         Sums sums = Sums.of(stats, nClusters, c[0].length);
-        double inertia = data.inertia(stats, c);
-        boolean relocated = relocateEmptyClusters(data.centred(), c, data, sums, session);
+        double inertia = data.inertia(stats, sums, c);
+        boolean relocated = relocateEmptyClusters(c, data, sums, session);
         return new Step(sums.means(c), inertia, relocated);
     }
 
@@ -485,7 +497,7 @@ public final class KMeans {
             for (int i = 1; i <= maxIter; i++) {
                 Sums sums = bounds.pass(c);
                 double inertia = data.inertia(sums, c);
-                boolean relocated = relocateEmptyClusters(data.centred(), c, data, sums, session);
+                boolean relocated = relocateEmptyClusters(c, data, sums, session);
                 if (relocated) {
                     // a row left its cluster for an empty one: the table's labels no longer hold, start again
                     bounds.release();
@@ -520,20 +532,16 @@ public final class KMeans {
         /** A pass at centres c: the clusters' sums and counts, the table kept for the next pass. */
         Sums pass(double[][] c) {
             Tensor centres = Inputs.tensor(c);
+            boolean initial = table == null;
             Tensor next;
             Tensor moves;
-            if (table == null) {
+            if (initial) {
                 next = Centres.bounds(data.x, centres, data.means);
                 moves = Centres.moves(data.x, next, data.means, nClusters);
             } else {
                 double[] moved = new double[nClusters];
                 for (int k = 0; k < nClusters; k++) {
-                    double d = 0;
-                    for (int j = 0; j < c[k].length; j++) {
-                        double e = c[k][j] - at[k][j];
-                        d += e * e;
-                    }
-                    moved[k] = Math.sqrt(d);
+                    moved[k] = Math.sqrt(squaredDistance(c[k], at[k]));
                 }
                 next = Centres.bounds(data.x, table, centres, data.means, Inputs.tensor(moved));
                 moves = Centres.moves(data.x, table, next, data.means, nClusters);
@@ -546,7 +554,6 @@ public final class KMeans {
                 p.close();
                 throw e;
             }
-            boolean initial = table == null;
             release();
             table = next;
             kept = p;
@@ -580,8 +587,7 @@ public final class KMeans {
      * scikit-learn's {@code _relocate_empty_clusters_dense}: the i-th empty cluster (in order) gets the row i-th
      * farthest from the centre it was assigned to, which leaves that centre's sums and count.
      */
-    private static boolean relocateEmptyClusters(Tensor xc, double[][] c, Data data, Sums clusters,
-            Session session) {
+    private static boolean relocateEmptyClusters(double[][] c, Data data, Sums clusters, Session session) {
         double[][] sums = clusters.sums();
         double[] counts = clusters.counts();
         List<Integer> empty = new ArrayList<>();
@@ -593,6 +599,7 @@ public final class KMeans {
         if (empty.isEmpty()) {
             return false;
         }
+        Tensor xc = data.centred();
         Tensor labels = data.nearest(c);
         Tensor residual = xc.subtract(Inputs.tensor(c).take(labels, 0));
         Tensor distances = residual.multiply(residual).sum(1);

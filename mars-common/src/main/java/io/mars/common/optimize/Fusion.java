@@ -22,9 +22,9 @@ import java.util.List;
  * or element-aligned (element-wise, a row-wise table map or filter, or k-means' bounded sums: its inputs sit at the
  * same chunk position, so they belong together) or has that chunk as its only input. A result joins too and is
  * stored from there, with the subtask's own output (k-means' bounds table, persisted for the next iteration, and
- * the sums made from it). A chunk read by several chunks
- * of one subtask (a table read by the several predicates that filter it) is so computed once, inside the subtask,
- * and kept until its last reader in the subtask has run; a subtask's intermediates never leave it. Gathering
+ * the sums made from it). A chunk read by several chunks of one subtask (a table read by the several predicates that
+ * filter it) is so computed once, inside the subtask, and kept until its last reader in the subtask has run; a
+ * subtask's intermediates never leave it. Gathering
  * operands (reduction combines, summation trees, rechunks of several chunks) start new subtasks, which keeps the map
  * side parallel.
  *

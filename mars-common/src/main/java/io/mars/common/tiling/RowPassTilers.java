@@ -84,11 +84,8 @@ final class RowPassTilers {
             index[0] = i;
             out.add(ctx.chunk(node.key() + ".", i, op, b.inputs(i), node.dtype(), chunkShape, index));
         }
-        long[][] ns = new long[shape.length][];
+        long[][] ns = oneChunk(shape);
         ns[0] = b.rows;
-        for (int a = 1; a < shape.length; a++) {
-            ns[a] = new long[] {shape[a]};
-        }
         return new TiledTileable(ns, out);
     }
 
@@ -110,11 +107,16 @@ final class RowPassTilers {
                 ctx.memoryBudget()));
         ChunkNode root = ctx.tree(level, fanIn, new ChunkSum(), node.key() + ".c", node.key() + ".0",
                 node.dtype(), shape, origin);
+        return new TiledTileable(oneChunk(shape), List.of(root));
+    }
+
+    /** The splits of one chunk of {@code shape}: one split a dimension, the whole of it. */
+    private static long[][] oneChunk(long[] shape) {
         long[][] ns = new long[shape.length][];
         for (int a = 0; a < shape.length; a++) {
             ns[a] = new long[] {shape[a]};
         }
-        return new TiledTileable(ns, List.of(root));
+        return ns;
     }
 
     /**
@@ -132,12 +134,8 @@ final class RowPassTilers {
             }
             List<ChunkNode> whole = new ArrayList<>(in.size() - rowInputs);
             for (int i = rowInputs; i < in.size(); i++) {
-                long[] shape = NSplits.shape(in.get(i).nsplits());
-                long[][] one = new long[shape.length][];
-                for (int a = 0; a < shape.length; a++) {
-                    one[a] = new long[] {shape[a]};
-                }
-                whole.add(ctx.rechunk(in.get(i), one, node.key() + ".w" + i).chunks().get(0));
+                whole.add(ctx.rechunk(in.get(i), oneChunk(NSplits.shape(in.get(i).nsplits())), node.key() + ".w" + i)
+                        .chunks().get(0));
             }
             return new Blocks(rows, aligned, whole);
         }

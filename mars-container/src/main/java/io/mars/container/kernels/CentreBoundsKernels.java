@@ -20,8 +20,9 @@ import java.util.List;
  *
  * <p>A tile's search is the full pass's: the products x·c of the tile's rows (less the offset) with the centres from
  * one native BLAS call, the nearest centre the least {@code |c|² - 2 x·c} (ties to the lower index). The upper bound is
- * then the exact distance {@code sqrt(Σ (x - o - c)²)}, and the lower bound the second least score plus |x|² less a
- * margin far above that sum's rounding (it cancels), so it stays below every other centre's exact distance. A row is
+ * then the least score plus |x|² and the lower bound the second least plus |x|², widened by a margin far above that
+ * sum's rounding (it cancels), so they stay above the centre's and below every other centre's exact distance; a row
+ * re-measured against its own centre gets the exact {@code sqrt(Σ (x - o - c)²)}. A row is
  * kept only if its bounds prove its centre nearer by a margin of {@value #SLACK} of the distances' scale, far above
  * the bounds' own rounding, so the labels are those of a full pass. Without native BLAS the search is Java's, the
  * exact distances to every centre.
@@ -60,7 +61,7 @@ final class CentreBoundsKernels {
             int f = (int) xs[1];
             int k = (int) cs[0];
             checkOffset(node, o, f);
-            Search s = new Search(x.doubles(), c.doubles(), o.doubles(), rows, f, k);
+            Search s = new Search(x.doubles(), c.doubles(), o.doubles(), f, k);
             float[] out = new float[rows * 3];
             if (initial) {
                 for (int r = 0; r < rows; r++) {
@@ -201,10 +202,7 @@ final class CentreBoundsKernels {
         double[] counts = new double[k];
         double[] tile = new double[TILE * f];
         double[] squared = new double[TILE * f];
-        double[] repeated = new double[TILE * f];
-        for (int i = 0; i < repeated.length; i++) {
-            repeated[i] = offset[i % f];
-        }
+        double[] repeated = CentreKernels.repeated(offset, TILE * f);
         double[] oneHot = new double[TILE * k];
         double s0 = 0;
         double s1 = 0;
@@ -295,7 +293,7 @@ final class CentreBoundsKernels {
         /** Low bits of a score given up for a centre's index in the branch-free search (0: the search with branches). */
         final int indexBits;
 
-        Search(double[] x, double[] centred, double[] offset, int rows, int features, int clusters) {
+        Search(double[] x, double[] centred, double[] offset, int features, int clusters) {
             this.x = x;
             this.centred = centred;
             this.features = features;
@@ -341,10 +339,7 @@ final class CentreBoundsKernels {
                     }
                 }
                 tile = new double[TILE * features];
-                repeatedOffset = new double[TILE * features];
-                for (int i = 0; i < repeatedOffset.length; i++) {
-                    repeatedOffset[i] = offset[i % features];
-                }
+                repeatedOffset = CentreKernels.repeated(offset, TILE * features);
                 products = new double[TILE * clusters];
                 squaredTile = new double[TILE * features];
                 squares = new double[TILE];
@@ -406,7 +401,8 @@ final class CentreBoundsKernels {
          * Searches the rows waiting: their products with the centres and their squared norms (the squares' row sums)
          * in native calls, then per row the least and second least score without branches (a branch per centre
          * mispredicts as often as the nearest centre changes from row to row). The bounds come from the scores:
-         * {@code |x|² + score}, the squared distance, widened by {@link #relativeMargin} of {@code |x|² + max |c|²} either way against its rounding.
+         * {@code |x|² + score}, the squared distance, widened either way by {@link #relativeMargin} of
+         * {@code |x|² + max |c|²} against its rounding.
          */
         void flush(float[] out) {
             int n = waiting;

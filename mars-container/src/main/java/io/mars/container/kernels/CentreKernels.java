@@ -220,6 +220,18 @@ final class CentreKernels {
         return ((bits ^ ((bits >> 63) & Long.MAX_VALUE)) & ~mask) | centre;
     }
 
+    /**
+     * The offset (features,) once per row over {@code length} values: a tile's rows less it by {@link #subtract},
+     * which C2 vectorises.
+     */
+    static double[] repeated(double[] offset, int length) {
+        double[] out = new double[length];
+        for (int i = 0; i < length; i++) {
+            out[i] = offset[i % offset.length];
+        }
+        return out;
+    }
+
     /** {@code y[i] -= o[i]} for i below m (whole arrays from 0: vectorised by C2). */
     static void subtract(double[] y, double[] o, int m) {
         for (int i = 0; i < m; i++) {
@@ -321,10 +333,7 @@ final class CentreKernels {
             System.arraycopy(x, from * features, shifted, 0, m);
             if (offset != null) {
                 if (repeatedOffset == null) {
-                    repeatedOffset = new double[shifted.length];
-                    for (int i = 0; i < repeatedOffset.length; i++) {
-                        repeatedOffset[i] = offset[i % features];
-                    }
+                    repeatedOffset = repeated(offset, shifted.length);
                 }
                 subtract(shifted, repeatedOffset, m);
             }
