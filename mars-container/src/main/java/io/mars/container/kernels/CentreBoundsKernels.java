@@ -454,14 +454,14 @@ final class CentreBoundsKernels {
             for (int i = 0; i < n; i++) {
                 int at = i * k;
                 if (indexBits > 0) {
-                    long least = Long.MAX_VALUE;
+                    long least = CentreKernels.NO_KEY;
                     for (int q = 0; q < k; q++) {
-                        least = Math.min(least, CentreKernels.key(norms[q] - 2 * products[at + q], q, mask));
+                        least = CentreKernels.least(least, CentreKernels.key(norms[q] - 2 * products[at + q], q, mask));
                     }
-                    long second = Long.MAX_VALUE;
+                    long second = CentreKernels.NO_KEY;
                     for (int q = 0; q < k; q++) {
                         long key = CentreKernels.key(norms[q] - 2 * products[at + q], q, mask);
-                        second = Math.min(second, key == least ? Long.MAX_VALUE : key);
+                        second = CentreKernels.least(second, CentreKernels.without(key, least));
                     }
                     nearest[i] = (int) (least & mask);
                     runnerUp[i] = k == 1 ? -1 : (int) (second & mask);

@@ -29,6 +29,33 @@ class CentreKernelsTest {
     }
 
     @Test
+    void keysOrderAsTheirScoresAndTheirArithmeticMinimumNeverOverflows() {
+        // scores of every sign and size, infinities included: the least key is the least score (the lower index on a
+        // tie), and least/without agree with Math.min and a comparison even between the most distant keys
+        double[] scores = {Double.NEGATIVE_INFINITY, -Double.MAX_VALUE, -1e300, -3.5, -Double.MIN_VALUE, -0.0, 0.0,
+            Double.MIN_VALUE, 1e-300, 2.25, 1e300, Double.MAX_VALUE, Double.POSITIVE_INFINITY};
+        for (int i = 0; i < scores.length; i++) {
+            for (int j = 0; j < scores.length; j++) {
+                long a = CentreKernels.key(scores[i], 3, 7);
+                long b = CentreKernels.key(scores[j], 5, 7);
+                assertThat(CentreKernels.least(a, b)).as("%s vs %s", scores[i], scores[j]).isEqualTo(Math.min(a, b));
+                assertThat(CentreKernels.least(a, CentreKernels.NO_KEY)).isEqualTo(a);
+                assertThat(CentreKernels.least(CentreKernels.NO_KEY, b)).isEqualTo(b);
+                long least = CentreKernels.least(a, b);
+                // equal scores go to the lower index; scores within 16 ulps (the mask's 3 bits and the halving) may tie
+                // too, so only scores farther apart are held to their order
+                boolean near = Math.abs(scores[i] - scores[j])
+                        <= 16 * Math.ulp(Math.max(Math.abs(scores[i]), Math.abs(scores[j])));
+                if (Double.compare(scores[i], scores[j]) == 0 || !near) {
+                    assertThat(least & 7).as("%s vs %s", scores[i], scores[j]).isEqualTo(scores[i] <= scores[j] ? 3L : 5L);
+                }
+                assertThat(CentreKernels.without(a, least)).isEqualTo(a == least ? CentreKernels.NO_KEY : a);
+                assertThat(CentreKernels.without(b, least)).isEqualTo(b == least ? CentreKernels.NO_KEY : b);
+            }
+        }
+    }
+
+    @Test
     void aRowBetweenTwoCentresGoesToTheLowerIndex() {
         // rows at 0, as near to a centre at e and one at -e (e a unit vector), a third centre farther off: in a small
         // block (the Java products) and in one of 1024 rows of 16 features (the native ones, the branch-free search)
