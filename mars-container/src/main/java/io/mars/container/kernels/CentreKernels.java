@@ -81,17 +81,10 @@ final class CentreKernels {
                 int n = to - from;
                 double[] x = b.copy(from, to);
                 b.nearest(n, tile);
-                java.util.Arrays.fill(oneHot, 0, n * k, 0.0);
-                for (int r = 0; r < n; r++) {
-                    int q = tile[r];
-                    oneHot[r * k + q] = 1;
-                    counts[q] += 1;
-                    if (distances) {
-                        scores[q] += b.norms[q] - 2 * b.products[r * k + q];
-                    }
-                }
+                oneHot(tile, n, k, oneHot, counts);
                 Blas.dgemmTransAAdd(oneHot, x, k, n, f, sums);
                 if (distances) {
+                    addChosenScores(tile, n, k, b.norms, b.products, scores);
                     square(x, squares, n * f);
                     Blas.dgemmTransAAdd(oneHot, squares, k, n, f, squaredSums);
                 }
@@ -109,6 +102,29 @@ final class CentreKernels {
                 }
             }
             return NDArray.of(out, k, width);
+        }
+
+        /**
+         * The one-hot table (n x k, rows x clusters) of the labels, and their counts added up. The hot loops of a pass
+         * sit in small methods of their own, whatever the pass computes: C2 compiles each once, where one method
+         * holding them all was compiled under the first pass's profile (with the squared distances) and deoptimized
+         * when the next pass took the other branch.
+         */
+        static void oneHot(int[] labels, int n, int k, double[] table, double[] counts) {
+            java.util.Arrays.fill(table, 0, n * k, 0.0);
+            for (int r = 0; r < n; r++) {
+                int q = labels[r];
+                table[r * k + q] = 1;
+                counts[q] += 1;
+            }
+        }
+
+        /** Adds each row's score at its centre, {@code |c|² - 2 x·c}, to that centre's total. */
+        static void addChosenScores(int[] labels, int n, int k, double[] norms, double[] products, double[] scores) {
+            for (int r = 0; r < n; r++) {
+                int q = labels[r];
+                scores[q] += norms[q] - 2 * products[r * k + q];
+            }
         }
 
         /**
@@ -246,8 +262,8 @@ final class CentreKernels {
      */
     static double[] repeated(double[] offset, int length) {
         double[] out = new double[length];
-        for (int i = 0; i < length; i++) {
-            out[i] = offset[i % offset.length];
+        for (int i = 0; offset.length > 0 && i < length; i += offset.length) {
+            System.arraycopy(offset, 0, out, i, Math.min(offset.length, length - i));
         }
         return out;
     }
