@@ -17,6 +17,16 @@
                 int o0 = it.offset(1);
                 ${fold}
             }
+        } else if (layout.ndim() == 2 && layout.stride(0, 0) == len && layout.stride(1, 0) == 0
+                && layout.lastStride(0) == 1 && layout.lastStride(1) == 1) {
+            // a C-order matrix's rows combined into one row (axis 0 reduced), in the same order: no odometer step per
+            // run of a few values (a column sum of 16 columns about twice as fast)
+            int o0 = 0;
+            for (int r = 0, i0 = 0; r < runs; r++, i0 += len) {
+                for (int j = 0; j < len; j++) {
+<#nested>
+                }
+            }
         } else {
             for (int r = 0; r < runs; r++, it.next()) {
                 int i0 = it.offset(0);
