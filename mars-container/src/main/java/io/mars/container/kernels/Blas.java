@@ -146,10 +146,16 @@ final class Blas {
      * a one-hot A, the sums of B's rows by group.
      */
     static void dgemmTransAAdd(double[] a, double[] b, int m, int k, int n, double[] c) {
+        dgemmTransAAdd(a, b, 0, m, k, n, c);
+    }
+
+    /** As {@link #dgemmTransAAdd(double[], double[], int, int, int, double[])}, B from {@code bOff} in {@code b}. */
+    static void dgemmTransAAdd(double[] a, double[] b, int bOff, int m, int k, int n, double[] c) {
         if (m == 0 || n == 0 || k == 0) {
             return;
         }
-        NATIVE.dgemm("N", "T", n, m, k, 1.0, b, 0, Math.max(1, n), a, 0, Math.max(1, m), 1.0, c, 0, Math.max(1, n));
+        NATIVE.dgemm("N", "T", n, m, k, 1.0, b, bOff, Math.max(1, n), a, 0, Math.max(1, m), 1.0, c, 0,
+                Math.max(1, n));
     }
 
     /**

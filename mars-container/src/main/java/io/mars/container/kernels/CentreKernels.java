@@ -52,7 +52,53 @@ final class CentreKernels {
         @Override
         public ChunkData execute(ChunkNode node, ChunkCentreStats op, List<ChunkData> inputs) {
             Block b = Block.of(node, inputs, op.offset());
-            return b.products != null ? nativeStats(b, op.distances()) : javaStats(b, op.distances());
+            if (b.products == null) {
+                return javaStats(b, op.distances());
+            }
+            return b.offset != null && !op.distances() ? inPlaceStats(b) : nativeStats(b, op.distances());
+        }
+
+        /**
+         * The statistics with native products of X's rows where they lie, with an offset and without the squared
+         * distances (k-means' passes after the first): {@code |c|² - 2 (x - o)·c = (|c|² + 2 o·c) - 2 x·c}, so the
+         * products of X's own rows with the centres choose the same centres, and a cluster's sum of rows less the
+         * offset is its sum of X's rows (a one-hot product, as in {@link #nativeStats}) less its count times the
+         * offset. No tile is copied less the offset: 29-30 instead of 35 ns a row at 16 features and 8 centres (one
+         * thread). Rounding: a product's error grows with |x| instead of |x - o|, which can only matter where
+         * two centres are within that error of a tie; a sum's with |x| too, which in X's own coordinates (the centres
+         * with the offset added back) is the same order as before.
+         */
+        private static NDArray inPlaceStats(Block b) {
+            int f = b.features;
+            int k = b.clusters;
+            double[] shiftedNorms = new double[k];
+            for (int q = 0; q < k; q++) {
+                double dot = 0;
+                for (int j = 0; j < f; j++) {
+                    dot += b.offset[j] * b.centres[q * f + j];
+                }
+                shiftedNorms[q] = b.norms[q] + 2 * dot;
+            }
+            double[] sums = new double[k * f];
+            double[] counts = new double[k];
+            int[] tile = new int[TILE];
+            double[] oneHot = new double[Math.min(b.rows, TILE) * k];
+            for (int from = 0; from < b.rows; from += TILE) {
+                int n = Math.min(b.rows, from + TILE) - from;
+                Blas.dgemm(b.x, from * f, b.transposed, 0, n, f, k, b.products, 0);
+                b.search(n, tile, shiftedNorms);
+                oneHot(tile, n, k, oneHot, counts);
+                Blas.dgemmTransAAdd(oneHot, b.x, from * f, k, n, f, sums);
+            }
+            int width = f + 2;
+            double[] out = new double[k * width];
+            for (int q = 0; q < k; q++) {
+                for (int j = 0; j < f; j++) {
+                    out[q * width + j] = sums[q * f + j] - counts[q] * b.offset[j];
+                }
+                out[q * width + f] = counts[q];
+            }
+            return NDArray.of(out, k, width);
         }
 
         /**
@@ -387,8 +433,17 @@ final class CentreKernels {
                 return;
             }
             Blas.dgemm(current, base, transposed, 0, n, features, clusters, products, 0);
+            search(n, out, norms);
+        }
+
+        /**
+         * The nearest centre of n rows from their {@link #products} with the centres: the least {@code terms[k] - 2
+         * x·c} ({@code terms}: the centres' squared norms, or as {@link Stats#inPlaceStats} shifts them), ties to the
+         * lower index.
+         */
+        void search(int n, int[] out, double[] terms) {
             if (clusters == 8) {
-                nearestOfEight(norms, products, n, out, null);
+                nearestOfEight(terms, products, n, out, null);
                 return;
             }
             if (indexBits > 0) {
@@ -400,7 +455,7 @@ final class CentreKernels {
                     int at = i * clusters;
                     long least = NO_KEY;
                     for (int k = 0; k < clusters; k++) {
-                        least = least(least, key(norms[k] - 2 * products[at + k], k, mask));
+                        least = least(least, key(terms[k] - 2 * products[at + k], k, mask));
                     }
                     out[i] = (int) (least & mask);
                 }
@@ -409,9 +464,9 @@ final class CentreKernels {
             for (int i = 0; i < n; i++) {
                 int at = i * clusters;
                 int best = 0;
-                double bestScore = norms[0] - 2 * products[at];
+                double bestScore = terms[0] - 2 * products[at];
                 for (int k = 1; k < clusters; k++) {
-                    double score = norms[k] - 2 * products[at + k];
+                    double score = terms[k] - 2 * products[at + k];
                     if (score < bestScore) {
                         best = k;
                         bestScore = score;
