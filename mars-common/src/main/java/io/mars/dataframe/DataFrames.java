@@ -185,14 +185,16 @@ public final class DataFrames {
     /**
      * A frame of the Parquet files at {@code path} (a file, a directory or a glob; local or {@code hdfs://}), one
      * chunk per row group, reading only {@code columns} (empty: all, in file order) and only the rows that pass
-     * {@code filter}; row groups whose statistics rule out every row are not read.
+     * {@code filter}; row groups whose statistics rule out every row are not read. Without a filter the frame's row
+     * count is known from the files' footers (each read once here); with one, only once computed.
      */
     public static DataFrame readParquet(String path, List<String> columns, RowFilter filter) {
         java.util.Objects.requireNonNull(filter, "filter");
         List<io.mars.common.io.HadoopFiles.FileEntry> files = io.mars.common.io.HadoopFiles.list(path);
         String first = files.get(0).path();
+        org.apache.parquet.hadoop.metadata.ParquetMetadata firstFooter = io.mars.common.io.ParquetFiles.footer(first);
         List<io.mars.common.io.ParquetFiles.FileColumn> fileColumns = io.mars.common.io.ParquetFiles.columns(first,
-                io.mars.common.io.ParquetFiles.footer(first).getFileMetaData().getSchema());
+                firstFooter.getFileMetaData().getSchema());
         List<String> names = new ArrayList<>();
         List<DType> all = new ArrayList<>();
         for (io.mars.common.io.ParquetFiles.FileColumn c : fileColumns) {
@@ -214,8 +216,22 @@ public final class DataFrames {
                 types.add(all.get(j));
             }
         }
+        // without a filter the row count is the files' (their footers' row groups, as the tiler cuts the chunks), so
+        // the frame has a known shape, as a tensor input of the learn estimators needs; a filtered read's is known
+        // only once computed
+        long rows = io.mars.types.Shapes.UNKNOWN;
+        if (filter.terms().isEmpty()) {
+            rows = 0;
+            for (io.mars.common.io.HadoopFiles.FileEntry f : files) {
+                for (org.apache.parquet.hadoop.metadata.BlockMetaData b
+                        : (f.path().equals(first) ? firstFooter : io.mars.common.io.ParquetFiles.footer(f.path()))
+                                .getBlocks()) {
+                    rows += b.getRowCount();
+                }
+            }
+        }
         return new DataFrame(new io.mars.common.operand.dataframe.DataFrameReadParquet(path, cols, types,
-                filter.terms()), List.of(), cols, types, io.mars.types.Shapes.UNKNOWN);
+                filter.terms()), List.of(), cols, types, rows);
     }
 
     public static DataFrame readParquet(String path) {

@@ -9,22 +9,30 @@ import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 import io.mars.Session;
+import io.mars.dataframe.DataFrame;
+import io.mars.dataframe.DataFrames;
 import io.mars.learn.KMeans;
 import io.mars.learn.LinearRegression;
+import io.mars.learn.LogisticRegression;
 import io.mars.learn.Metrics;
 import io.mars.learn.ModelSelection;
 import io.mars.learn.StandardScaler;
+import io.mars.tensor.Index;
 import io.mars.tensor.Tensor;
 import io.mars.tensor.TensorRandom;
+import io.mars.tensor.Tensors;
 import io.mars.types.NDArray;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The example job of README's "Machine learning (io.mars.learn)", as written there, gives what it says. */
+/** The example jobs of README's "Machine learning (io.mars.learn)", as written there, give what it says. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class LearnExampleTest {
     @RegisterExtension
@@ -64,6 +72,44 @@ class LearnExampleTest {
         assertThat(Arrays.stream(labels.toLongArray()).distinct().sorted().toArray()).containsExactly(0, 1, 2);
         assertThat(km.inertia()).isPositive();
         assertThat(km.nIter()).isBetween(1, 300);
+    }
+
+    @Test
+    void readmeParquetExampleScalesFitsAndScores(@TempDir Path dir) throws Exception {
+        Session session = CLUSTER.session();
+        // the table the example reads: 4 features of different scales and offsets, label 1 where a linear rule of
+        // them plus noise is positive (so the best accuracy is about 0.93, the best AUC about 0.98)
+        TensorRandom rng = random(11);
+        Tensor x = rng.normal(0.0, 1.0, shape(100_000, 4), chunks(25_000, 4))
+                .multiply(array(new double[] {1, 10, 0.1, 3})).add(array(new double[] {5, -20, 0, 100}));
+        Tensor z = x.subtract(array(new double[] {5, -20, 0, 100})).dot(array(new double[] {2.0, -0.1, 10.0, 0.5}))
+                .add(rng.normal(0.0, 1.0, shape(100_000), chunks(25_000)));
+        Tensor label = Tensors.astype(z.greater(0.0), io.mars.types.DataType.INT64);
+        String parquet = dir.resolve("table").toString();
+        DataFrames.fromTensor(x, "f0", "f1", "f2", "f3").assign("label", DataFrames.fromTensor(label, "label")
+                .col("label")).toParquet(parquet).execute(session);
+        try (var files = Files.list(dir.resolve("table"))) {
+            assertThat(files.filter(f -> f.toString().endsWith(".parquet"))).isNotEmpty();
+        }
+        String[] args = {parquet};
+        // ----- the body of README's Parquet example, verbatim -----
+        DataFrame table = DataFrames.readParquet(args[0]);                     // columns f0..f3 and label
+        DataFrame features = table.select("f0", "f1", "f2", "f3");
+        StandardScaler scaler = new StandardScaler().fit(features, session);
+        List<Tensor> split = ModelSelection.trainTestSplit(0.25, 7, scaler.transform(features),
+                table.col("label").toTensor());                                  // xTrain, xTest, yTrain, yTest
+        LogisticRegression model = new LogisticRegression().fit(split.get(0), split.get(2), session);
+        double accuracy = model.score(split.get(1), split.get(3)).execute(session).getDouble();
+        Tensor proba = model.predictProba(split.get(1)).get(Index.all(), Index.at(1));       // P(label 1)
+        double auc = Metrics.rocAucScore(split.get(3), proba).execute(session).getDouble();
+        System.out.println("accuracy " + accuracy + ", ROC AUC " + auc);
+        // ----- end of the example -----
+        // the scaler saw the table's own offsets and scales
+        assertThat(scaler.mean().execute(session).toDoubleArray()[3]).isCloseTo(100, within(0.1));
+        assertThat(scaler.scale().execute(session).toDoubleArray()[1]).isCloseTo(10, within(0.2));
+        assertThat(split.get(1).shape()).containsExactly(25_000, 4);
+        assertThat(accuracy).isBetween(0.88, 0.91);
+        assertThat(auc).isBetween(0.95, 1.0);
     }
 
     private static double[] coef(LinearRegression lr, Session session) {
