@@ -13,7 +13,9 @@ import java.util.List;
  * row, so nothing of size rows × centres is made. The block's rows and the centres are read in place (float64). The
  * products x·c of a tile of rows come from one native BLAS call when there is one (about 4x faster than the Java
  * loops at 16 features and 8 centres), else from Java loops. With an offset (k-means' column means) each tile of rows
- * is copied less the offset first, the same numbers as a centred X, which then need not be stored.
+ * is copied less the offset first, the same numbers as a centred X, which then need not be stored; the statistics
+ * without squared distances instead read X's rows in place and shift the centres' terms and the sums by the offset
+ * ({@link Stats#inPlaceStats}).
  */
 final class CentreKernels {
     /**
