@@ -368,18 +368,9 @@ public final class KMeans {
     private static double squaredShift(double[][] from, double[][] to) {
         double shift = 0;
         for (int k = 0; k < from.length; k++) {
-            shift += squaredDistance(from[k], to[k]);
+            shift += LocalKMeans.squaredDistance(from[k], to[k]);
         }
         return shift;
-    }
-
-    private static double squaredDistance(double[] a, double[] b) {
-        double d = 0;
-        for (int j = 0; j < a.length; j++) {
-            double e = b[j] - a[j];
-            d += e * e;
-        }
-        return d;
     }
 
     /** The index of the nearest centre of each row of X (samples,), int64, lazily. */
@@ -541,7 +532,7 @@ public final class KMeans {
             } else {
                 double[] moved = new double[nClusters];
                 for (int k = 0; k < nClusters; k++) {
-                    moved[k] = Math.sqrt(squaredDistance(c[k], at[k]));
+                    moved[k] = Math.sqrt(LocalKMeans.squaredDistance(c[k], at[k]));
                 }
                 next = Centres.bounds(data.x, table, centres, data.means, Inputs.tensor(moved));
                 moves = Centres.moves(data.x, table, next, data.means, nClusters);

@@ -110,7 +110,8 @@ final class LocalKMeans {
         return best;
     }
 
-    private static double squaredDistance(double[] a, double[] b) {
+    /** The squared Euclidean distance of two points (KMeans' centre shifts and moves use it too). */
+    static double squaredDistance(double[] a, double[] b) {
         double s = 0;
         for (int j = 0; j < a.length; j++) {
             double d = a[j] - b[j];
