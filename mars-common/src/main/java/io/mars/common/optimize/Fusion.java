@@ -7,6 +7,7 @@ import io.mars.common.graph.MemoryEstimate;
 import io.mars.common.graph.Subtask;
 import io.mars.common.graph.SubtaskGraph;
 import io.mars.common.graph.SubtaskList;
+import io.mars.common.operand.chunk.ChunkAssemble;
 import io.mars.common.operand.chunk.ChunkCentreMoves;
 import io.mars.common.operand.chunk.ChunkElementwise;
 import io.mars.common.operand.chunk.ChunkFetch;
@@ -112,19 +113,18 @@ public final class Fusion {
         }
         int[] spare = common; // used again below
         common = null;
+        joinCuts(nodes, pos, group, root, groups, alone);
         // number groups so that ids follow topological order of roots; from here on a chunk's group is its subtask id
         int[] idOf = new int[groups];
+        int[] rootOf = new int[groups];
         int next = 0;
         for (int i = 0; i < n; i++) {
             if (group[i] >= 0 && root[group[i]] == i) {
+                rootOf[next] = i;
                 idOf[group[i]] = next++;
             }
         }
         groups = next;
-        int[] rootOf = new int[groups];
-        for (int g = 0; g < groups; g++) {
-            rootOf[idOf[g]] = root[g];
-        }
         root = null;
         for (int i = 0; i < n; i++) {
             if (group[i] >= 0) {
@@ -219,6 +219,45 @@ public final class Fusion {
         SubtaskList subtasks = new SubtaskList(chunks, chunkStart, Arrays.copyOf(inputs, ni), inputStart,
                 Arrays.copyOf(outputs, no), outputStart, Arrays.copyOf(keyed, keyedCount), priority);
         return new SubtaskGraph(subtasks, preds, succs, leafHints(preds, priority, groups));
+    }
+
+    /**
+     * Moves each rechunk or transpose piece cut from chunks of one subtask (a {@link ChunkAssemble} in a group of its
+     * own whose inputs all lie in one other group) into that subtask, in topological order so that a chain of pieces
+     * moves whole: the subtask then stores its pieces instead of the chunk they are cut from, which is never stored,
+     * and the pieces are no subtasks of their own. A group left empty gets no id (its root no longer names it).
+     */
+    private static void joinCuts(List<ChunkNode> nodes, Positions pos, int[] group, int[] root, int groups,
+            boolean[] alone) {
+        int[] members = null;
+        for (int i = 0; i < nodes.size(); i++) {
+            ChunkNode node = nodes.get(i);
+            if (!(node.op() instanceof ChunkAssemble) || alone[i] || group[i] < 0 || root[group[i]] != i
+                    || node.inputCount() == 0) {
+                continue;
+            }
+            int into = group[position(pos, node.input(0))];
+            for (int j = 1, m = node.inputCount(); j < m && into >= 0; j++) {
+                into = group[position(pos, node.input(j))] == into ? into : -1;
+            }
+            if (into < 0 || into == group[i] || alone[root[into]]) {
+                continue;
+            }
+            if (members == null) {
+                members = new int[groups];
+                for (int g : group) {
+                    if (g >= 0) {
+                        members[g]++;
+                    }
+                }
+            }
+            if (members[group[i]] != 1) {
+                continue;
+            }
+            members[group[i]]--;
+            members[into]++;
+            group[i] = into;
+        }
     }
 
     /** {@code xs} with {@code x} at {@code i}, grown if full. */

@@ -134,4 +134,57 @@ class FusionTest {
             assertThat(st.inputs()).isEmpty();
         }
     }
+    @Test
+    void thePiecesOfATransposeAreCutInTheSubtaskThatMakesTheirChunkWhichIsNotStored() {
+        // 8 row blocks of 128 x 1024; the fft down the columns wants column blocks of 1024 x 64 (1 MB of complex128
+        // a chunk), each overlapping all 8 row blocks: 128 pieces cut from the row blocks
+        Tensor rows = Tensors.random(3).rand(shape(1024, 1024), chunks(128, 1024)).add(1);
+        SubtaskGraph g = fuse(io.mars.tensor.Fft.fft(rows, null, 0, null));
+        int pieces = 0;
+        for (Subtask st : g.subtasks()) {
+            List<ChunkNode> cuts = st.chunks().stream()
+                    .filter(c -> c.op() instanceof io.mars.common.operand.chunk.ChunkAssemble).toList();
+            if (cuts.isEmpty()) {
+                continue;
+            }
+            pieces += cuts.size();
+            // the row block's subtask: draws, the add and its 16 pieces, storing the pieces and not the row block
+            assertThat(st.chunks()).hasSize(2 + 16);
+            assertThat(st.inputs()).isEmpty();
+            assertThat(st.outputs()).containsExactlyInAnyOrderElementsOf(cuts.stream().map(ChunkNode::key).toList());
+            for (ChunkNode cut : cuts) {
+                assertThat(st.chunks()).contains(cut.input(0));
+            }
+        }
+        assertThat(pieces).isEqualTo(128);
+        // 8 row blocks and 16 transforms, where each piece was a subtask of its own
+        assertThat(g.size()).isEqualTo(8 + 16);
+        for (Subtask st : g.subtasks()) {
+            java.util.Set<String> made = new java.util.HashSet<>();
+            for (int p : g.predecessors()[st.id()]) {
+                made.addAll(g.subtasks().get(p).outputs());
+            }
+            assertThat(made).containsAll(st.inputs());
+            for (int p : g.predecessors()[st.id()]) {
+                assertThat(g.subtasks().get(p).priority()).isLessThan(st.priority());
+            }
+        }
+    }
+
+    @Test
+    void aRechunkThatSplitsAChunkCutsItsPartsWhereTheChunkIsMadeAndAMergeReadsThemApart() {
+        Tensor a = Tensors.random(4).rand(shape(80), chunks(40)).add(1);
+        // each part of 10 lies in one chunk of 40: made in that chunk's subtask, which stores the 4 parts only
+        SubtaskGraph split = fuse(a.rechunk(chunks(10)));
+        assertThat(split.size()).isEqualTo(2);
+        for (Subtask st : split.subtasks()) {
+            assertThat(st.chunks()).hasSize(2 + 4);
+            assertThat(st.outputs()).hasSize(4);
+        }
+        // parts that an element-wise consumer takes in are made with it, reading their chunk of 40 from storage
+        assertThat(fuse(a.rechunk(chunks(10)).multiply(2)).size()).isEqualTo(2 + 8);
+        // a part of 80 reads both chunks of 40: a subtask of its own, reading both
+        SubtaskGraph merged = fuse(a.rechunk(chunks(80)).multiply(2));
+        assertThat(merged.size()).isEqualTo(3);
+    }
 }
