@@ -137,6 +137,9 @@ final class TensorTilers {
             }
             unified[a] = candidates.isEmpty() ? new long[] {outShape[a]} : unify(candidates);
         }
+        if (n > 0 && widens(node, in) && madeInPlace(in)) {
+            unified[0] = withinBudget(unified, node.dtype().itemSize(), ctx.autoChunkBytes());
+        }
         List<TiledTileable> aligned = new ArrayList<>(in.size());
         for (int i = 0; i < in.size(); i++) {
             TiledTileable t = in.get(i);
@@ -167,6 +170,51 @@ final class TensorTilers {
             }
             return ctx.chunk(prefix, flat, chunkOp, Arrays.asList(inputs), node.dtype(), shape, idx);
         });
+    }
+
+    /** Whether the result's items are wider than every input's (complex(re, im): 16 bytes from two of 8). */
+    private static boolean widens(TileableNode node, List<TiledTileable> in) {
+        for (TiledTileable t : in) {
+            if (t.chunks().get(0).dtype().itemSize() >= node.dtype().itemSize()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether every input's chunks are made from their position alone: re-cut, they are made in the new cut. */
+    private static boolean madeInPlace(List<TiledTileable> in) {
+        for (TiledTileable t : in) {
+            if (!(t.chunks().get(0).op() instanceof io.mars.common.operand.chunk.BoxCreation)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Axis 0's splits with each one cut further, as evenly as it goes, until a chunk of the result's items (of
+     * {@code itemSize} bytes, the largest chunk of the other axes) stays within {@code budget}: a result wider than its
+     * inputs would otherwise make chunks over the limit that its inputs' cut respected.
+     */
+    private static long[] withinBudget(long[][] nsplits, long itemSize, long budget) {
+        long rowItems = 1;
+        for (int a = 1; a < nsplits.length; a++) {
+            long largest = 0;
+            for (long s : nsplits[a]) {
+                largest = Math.max(largest, s);
+            }
+            rowItems = Math.multiplyExact(rowItems, Math.max(1, largest));
+        }
+        long rows = Math.max(1, budget / Math.max(1, rowItems * itemSize));
+        List<Long> out = new ArrayList<>();
+        for (long s : nsplits[0]) {
+            long parts = Math.max(1, (s + rows - 1) / rows);
+            for (long i = 0; i < parts; i++) {
+                out.add(s / parts + (i < s % parts ? 1 : 0));
+            }
+        }
+        return out.stream().mapToLong(Long::longValue).toArray();
     }
 
     private static long[] unify(List<long[]> candidates) {

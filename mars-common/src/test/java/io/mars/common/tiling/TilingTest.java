@@ -44,6 +44,24 @@ class TilingTest {
     }
 
     @Test
+    void aResultWiderThanItsInputsIsCutToTheChunkLimitWhenItsInputsAreMadeInPlace() {
+        // 2^17 float64 draws in the default cut: 1 MB chunks of 2^17 values; complex128 of them would be 2 MB
+        TensorRandom rng = Tensors.random(1);
+        Tensor re = rng.rand(shape(1 << 18));
+        Tensor z = Tensors.complex(re, rng.rand(shape(1 << 18)));
+        TiledTileable drawn = tiling.tile(TensorGraphs.of(z), Map.of()).outputs().get(z.key());
+        assertThat(drawn.nsplits()[0]).containsOnly(1L << 16).hasSize(4);
+        for (ChunkNode c : drawn.chunks()) {
+            assertThat(c.shape()[0] * DataType.COMPLEX128.itemSize()).isLessThanOrEqualTo(1 << 20);
+            assertThat(c.inputs()).allSatisfy(in -> assertThat(in.shape()).containsExactly(1L << 16));
+        }
+        // computed inputs keep their cut: re-cutting them would copy them
+        Tensor computed = Tensors.complex(re.add(1), re.multiply(2));
+        TiledTileable kept = tiling.tile(TensorGraphs.of(computed), Map.of()).outputs().get(computed.key());
+        assertThat(kept.nsplits()[0]).containsOnly(1L << 17).hasSize(2);
+    }
+
+    @Test
     void reductionBuildsATreeWithTheConfiguredFanIn() {
         Tensor s = Tensors.ones(shape(100), chunks(10)).sum();
         Tiling.Result r = tiling.tile(TensorGraphs.of(s), Map.of());
