@@ -62,4 +62,27 @@ class FftSmallChunksTest {
         assertThat(actual.size()).as(name + " size").isEqualTo(expected.size());
         FftGoldenTest.assertClose(name, expected, actual);
     }
+    /**
+     * A pass whose result is only cut into pieces hands its array to the slot thread's next transform; a transform
+     * that is kept (persisted, so stored) must never be among them: its values stay as they were while later
+     * transforms (the four-step's passes, power-of-two lines) run on the same threads.
+     */
+    @org.junit.jupiter.api.Test
+    void aKeptTransformKeepsItsValuesWhileLaterTransformsReuseTheirPassesArrays() {
+        Tensor line = Tensors.array(Npy.read(DIR.resolve("inputs").resolve("c8192.npy")), ChunkSpec.of(8192));
+        // 128 x 64 in blocks of 16 rows, transformed down the columns: each chunk's transform is stored as it is
+        Tensor kept = Fft.fft(line.reshape(128, 64).rechunk(ChunkSpec.of(16, 64)), null, 0, null);
+        session.persist(kept);
+        NDArray before = kept.execute(session);
+        NDArray expected = Npy.read(DIR.resolve("expected").resolve("fft_c8192.npy"));
+        for (int i = 0; i < 3; i++) {
+            Tensor x = Tensors.array(Npy.read(DIR.resolve("inputs").resolve("c8192.npy")), ChunkSpec.of(1000));
+            FftGoldenTest.assertClose("fft_c8192 after a kept transform", expected,
+                    Fft.fourStep(x, 64, false, null).execute(session));
+        }
+        NDArray after = kept.execute(session);
+        assertThat(java.util.Arrays.equals((double[]) after.data(), (double[]) before.data()))
+                .as("the kept transform's values are as they were").isTrue();
+        session.release(kept);
+    }
 }

@@ -66,7 +66,8 @@ final class FftGroups {
         }
         int size = Shapes.chunkSize(shape);
         int outer = inner == 0 ? 0 : size / (len * inner);
-        double[] out = new double[2 * size];
+        // every element is written below; the array may be one whose previous result was only cut into pieces
+        double[] out = Recycled.doubles(2 * size);
         Tables tables = new Tables(len);
         FftTwiddle twiddle = twiddleLength > 0 ? new FftTwiddle(twiddleLength, inverse) : null;
         double sign = inverse ? -1.0 : 1.0;

@@ -151,6 +151,23 @@ public final class KernelRegistry {
      * @throws MarsException INTERNAL_ERROR when no kernel exists for the operand, or a kernel breaks its contract;
      *                       a user error code when the data are invalid for the operation
      */
+    /**
+     * Takes back the storage of {@code data}, the chunk of {@code node} that a subtask made and dropped, read only by
+     * kernels that copy what they take ({@link #onlyCopies}), when its kernel made it in an array it may reuse (an FFT
+     * pass cut into pieces); no-op otherwise. Only a kernel that makes its output in new storage qualifies: a chunk
+     * sharing another's storage (a reshape's relabelling) must never be reused.
+     */
+    public void recycle(ChunkNode node, ChunkData data) {
+        if (node.op() instanceof io.mars.common.operand.chunk.ChunkFft && data instanceof NDArray a) {
+            Recycled.offer(a.data());
+        }
+    }
+
+    /** Whether {@code reader}'s kernel only copies out of its inputs (it keeps no reference to their storage). */
+    public static boolean onlyCopies(ChunkNode reader) {
+        return reader.op() instanceof io.mars.common.operand.chunk.ChunkAssemble;
+    }
+
     public ChunkData execute(ChunkNode node, List<ChunkData> inputs) {
         Operand op = node.op();
         Kernel<?> kernel = kernels.get(op.getClass());

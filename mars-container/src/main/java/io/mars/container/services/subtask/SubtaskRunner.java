@@ -227,9 +227,12 @@ public final class SubtaskRunner {
             return new SubtaskResult(subtask.id(), workerId, List.of(meta), start, System.nanoTime());
         }
         Map<ChunkNode, Integer> remainingUses = new IdentityHashMap<>();
+        // intermediates read here only by kernels that copy out of them: their storage may be reused once dropped
+        Map<ChunkNode, Boolean> onlyCopied = new IdentityHashMap<>();
         for (ChunkNode c : chunks) {
             for (ChunkNode in : distinct(c.inputs())) {
                 remainingUses.merge(in, 1, Integer::sum);
+                onlyCopied.merge(in, KernelRegistry.onlyCopies(c), Boolean::logicalAnd);
             }
         }
         Set<String> outputs = Set.copyOf(subtask.outputs());
@@ -269,6 +272,9 @@ public final class SubtaskRunner {
                         ChunkData dropped = owned.remove(in.key());
                         if (dropped != null) {
                             dropped.close();
+                            if (onlyCopied.get(in)) {
+                                kernels.recycle(in, dropped);
+                            }
                         }
                     }
                 }
