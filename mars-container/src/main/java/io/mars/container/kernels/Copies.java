@@ -122,6 +122,14 @@ final class Copies {
         if (Shapes.size(extent) == 0) {
             return;
         }
+        if (nd == 2) {
+            // the common case (rechunk and transpose pieces of matrices), in code small enough to compile at once
+            int pair = java.lang.reflect.Array.getLength(src) == 2 * Shapes.size(srcShape) ? 2 : 1;
+            copyRows(src, (int) srcShape[1] * pair, ((int) srcStart[0] * (int) srcShape[1] + (int) srcStart[1]) * pair,
+                    dst, (int) dstShape[1] * pair, ((int) dstStart[0] * (int) dstShape[1] + (int) dstStart[1]) * pair,
+                    (int) extent[0], (int) extent[1] * pair);
+            return;
+        }
         if (java.lang.reflect.Array.getLength(src) == 2 * Shapes.size(srcShape)) {
             // interleaved complex storage (a real array's storage length is its size): copy (re, im) pairs
             copyBox(src, withPairAxis(srcShape), withPair(srcStart, 0), dst, withPairAxis(dstShape),
@@ -157,6 +165,14 @@ final class Copies {
         }
         for (int r = 0; r < runs; r++, it.next()) {
             System.arraycopy(src, srcBase + it.offset(0), dst, dstBase + it.offset(1), len);
+        }
+    }
+
+    /** {@code rows} runs of {@code length} items, {@code srcRow} and {@code dstRow} items apart. */
+    private static void copyRows(Object src, int srcRow, int srcAt, Object dst, int dstRow, int dstAt, int rows,
+            int length) {
+        for (int r = 0; r < rows; r++, srcAt += srcRow, dstAt += dstRow) {
+            System.arraycopy(src, srcAt, dst, dstAt, length);
         }
     }
 

@@ -70,6 +70,38 @@ class AssemblyKernelsTest {
     }
 
     @Test
+    void copiesEveryTwoDimensionalBoxOfRealAndComplexStorageAsElementByElement() {
+        java.util.Random rng = new java.util.Random(5);
+        for (int trial = 0; trial < 200; trial++) {
+            int pair = trial % 2 == 0 ? 1 : 2;
+            long[] srcShape = {1 + rng.nextInt(7), 1 + rng.nextInt(7)};
+            long[] dstShape = {1 + rng.nextInt(7), 1 + rng.nextInt(7)};
+            long[] extent = {rng.nextInt((int) Math.min(srcShape[0], dstShape[0]) + 1),
+                    rng.nextInt((int) Math.min(srcShape[1], dstShape[1]) + 1)};
+            long[] srcStart = {rng.nextInt((int) (srcShape[0] - extent[0]) + 1),
+                    rng.nextInt((int) (srcShape[1] - extent[1]) + 1)};
+            long[] dstStart = {rng.nextInt((int) (dstShape[0] - extent[0]) + 1),
+                    rng.nextInt((int) (dstShape[1] - extent[1]) + 1)};
+            double[] src = new double[(int) (srcShape[0] * srcShape[1]) * pair];
+            for (int i = 0; i < src.length; i++) {
+                src[i] = i + 1;
+            }
+            double[] dst = new double[(int) (dstShape[0] * dstShape[1]) * pair];
+            double[] expected = dst.clone();
+            for (int r = 0; r < extent[0]; r++) {
+                for (int c = 0; c < extent[1]; c++) {
+                    for (int p = 0; p < pair; p++) {
+                        expected[(int) (((dstStart[0] + r) * dstShape[1] + dstStart[1] + c) * pair + p)] =
+                                src[(int) (((srcStart[0] + r) * srcShape[1] + srcStart[1] + c) * pair + p)];
+                    }
+                }
+            }
+            Copies.copyBox(src, srcShape, srcStart, dst, dstShape, dstStart, extent);
+            assertThat(dst).as("trial " + trial).containsExactly(expected);
+        }
+    }
+
+    @Test
     void assemblyConvertsInputsToTheNodeDtype() {
         NDArray src = NDArray.of(new int[] {1, 2, 3}, 3);
 
