@@ -14,7 +14,11 @@ import java.util.List;
  * line-at-a-time transform reads strided lines element by element and looks a twiddle up per butterfly.
  */
 final class FftGroups {
-    /** Complex elements of one scratch block: 512 KB of doubles in re and im together. */
+    /**
+     * Complex elements of one scratch block: 512 KB of doubles in re and im together. Real lines, transformed two to a
+     * column, take groups twice as wide, so that the block they are transformed in is of this size too (a packed block
+     * of 4 columns for lines of 4096 ran 8% slower than one of 8).
+     */
     private static final int BLOCK = 1 << 15;
 
     private FftGroups() {
@@ -73,7 +77,7 @@ final class FftGroups {
         double sign = inverse ? -1.0 : 1.0;
         if (inner > 1) {
             // strided lines: a group is neighbouring columns of one outer block, read and written in runs
-            int width = Math.min(inner, BLOCK / len);
+            int width = Math.min(inner, (lines.real() ? 2 * BLOCK : BLOCK) / len);
             Group group = new Group(lines, tables, width);
             for (int o = 0; o < outer; o++) {
                 for (int i0 = 0; i0 < inner; i0 += width) {
@@ -89,7 +93,7 @@ final class FftGroups {
             }
         } else {
             // contiguous lines: a group is neighbouring lines
-            int width = Math.min(Math.max(1, outer), BLOCK / len);
+            int width = Math.min(Math.max(1, outer), (lines.real() ? 2 * BLOCK : BLOCK) / len);
             Group group = new Group(lines, tables, width);
             for (int o0 = 0; o0 < outer; o0 += width) {
                 int g = Math.min(width, outer - o0);

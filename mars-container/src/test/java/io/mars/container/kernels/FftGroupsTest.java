@@ -75,6 +75,18 @@ class FftGroupsTest {
                         new long[shape.length], false), direct(x.astype(DataType.FLOAT32), axis, inverse, 1.0), len);
             }
         }
+        // more real lines than one group takes (64 of 1024, two to a column): full groups and a short last one, along
+        // contiguous rows and down strided columns
+        for (int axis = 0; axis < 2; axis++) {
+            long[] shape = axis == 1 ? new long[] {72, 1024} : new long[] {1024, 70};
+            double[] values = new double[72 * 1024];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = random.nextGaussian();
+            }
+            NDArray x = NDArray.of(java.util.Arrays.copyOf(values, (int) (shape[0] * shape[1])), shape);
+            assertClose(FftLines.transform(x, axis, false, 1.0, 0, new long[2], false), direct(x, axis, false, 1.0),
+                    1024);
+        }
         NDArray rows = NDArray.of(new double[] {1, 2, 3, 4, 5, 6, 7, 8, -1, 0.5, 0, 0, 2, 2, 2, 2, 9, 8, 7, 6, 5, 4,
             3, 2}, 3, 8);
         NDArray got = FftLines.transform(rows, 1, false, 1.0, 0, new long[2], true);
