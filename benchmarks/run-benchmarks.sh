@@ -20,6 +20,7 @@
 #   PYTHON [python3]    interpreter with numpy
 #   JOB_TIMEOUT [900]   seconds before one run is killed
 #   SKIP_NUMPY=1, SKIP_SUPERVISOR=1   leave a part out
+#   NUMPY_WARMUP [1]    one numpy run of each workload before its counted ones, not counted (0: none)
 #   SIMULATION=1        also run the scheduler simulation at 1,000 workers x 8 slots, 10^6 subtasks (a few minutes;
 #                       run-scheduler-simulation.sh runs it alone)
 #   LEARN=1             also run the learn benchmark against scikit-learn (run-learn-benchmark.sh, which takes N
@@ -103,6 +104,13 @@ bench() {
   done
   if [[ -z "${SKIP_NUMPY:-}" ]]; then
     theirs_result="FAILED"
+    if [[ "${NUMPY_WARMUP:-1}" != 0 ]]; then
+      # numpy's first run right after the JVM's is 2-3x slower than its next ones on some hosts (fft2 of 4096^2:
+      # 1.4-1.9 s, then 0.53-0.56 s), a state of the machine and not numpy's cost: that run is not counted
+      echo "  (numpy warm-up run, not counted:)"
+      # shellcheck disable=SC2086
+      run_once "numpy $name warm-up (not counted)" "$python" "$numpy_script" "$py_name" $py_args || true
+    fi
     for ((i = 1; i <= n; i++)); do
       # shellcheck disable=SC2086
       if run_once "numpy $name #$i" "$python" "$numpy_script" "$py_name" $py_args; then
