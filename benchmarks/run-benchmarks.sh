@@ -13,6 +13,8 @@
 #   SKIP_LINALG=1       leave the linear-algebra workloads (matmul, big dotstd, qr, svd) out
 #   FFT_N [16777216] FFT2_N [4096]   fft of FFT_N complex values, fft2 of FFT2_N^2 reals, default chunks
 #   SKIP_FFT=1          leave the FFT workloads out; FFT_ONLY=1 runs only them (no seed, linalg or supervisor)
+#   FFT_CHECK=1         also check both transforms at full size against numpy.fft (python/fft_check.py: at most 1e-10
+#                       of the largest magnitude); the script then exits 1 if they differ more
 #   MARS_OPENBLAS_NUM_THREADS [1]   OpenBLAS threads per slot in the Mars jobs (numpy keeps its own default)
 #   MASTER [local[2]]   where the Mars jobs run
 #   MARS_SUBMIT_OPTS    JVM options for the jobs (bin/mars-submit's default: -Xms768m -Xmx768m -XX:+UseParallelGC)
@@ -163,6 +165,22 @@ if [[ -z "${SKIP_FFT:-}" ]]; then
   bench "fft" "n=$fft_n" "$reps" io.mars.benchmarks.FftBenchmark "fft $fft_n" fft "$fft_n"
   bench "fft2" "n=${fft2_n}^2" "$reps" io.mars.benchmarks.FftBenchmark "fft2 $fft2_n" fft2 "$fft2_n"
 fi
+fft_check_status=0
+if [[ -n "${FFT_CHECK:-}" ]]; then
+  # numpy writes the inputs, Mars (the same job settings) transforms them, numpy compares: about 0.9 GB of files in
+  # the script's temporary directory, removed on exit
+  echo "== FFT check at full size (fft of ${FFT_N:-16777216}, fft2 of ${FFT2_N:-4096}^2 against numpy.fft)"
+  "$python" "$here/python/fft_check.py" generate "$work" "${FFT_N:-16777216}" "${FFT2_N:-4096}" \
+    || die "fft_check.py could not write the inputs"
+  if run_once "mars  fft check" env OPENBLAS_NUM_THREADS="${MARS_OPENBLAS_NUM_THREADS:-1}" "$submit" --master "$master" \
+      --class io.mars.benchmarks.FftBenchmark "$jar" check "$work"; then
+    "$python" "$here/python/fft_check.py" compare "$work" | tee -a "$log" || fft_check_status=1
+  else
+    fft_check_status=1
+  fi
+  rm -f "$work"/fft*_in.npy "$work"/fft*_out.npy
+  [[ $fft_check_status -eq 0 ]] || echo "FFT check FAILED" >&2
+fi
 
 echo
 echo "Seed workloads: medians of the runs; times are the computation only (JVM, cluster and interpreter start-up"
@@ -200,3 +218,5 @@ if [[ -n "${LEARN:-}" ]]; then
   echo "== learn (KMeans, PCA, LogisticRegression against scikit-learn)"
   "$here/run-learn-benchmark.sh" | tee -a "$log"
 fi
+
+exit "$fft_check_status"
