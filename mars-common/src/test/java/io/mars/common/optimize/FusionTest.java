@@ -172,6 +172,24 @@ class FusionTest {
     }
 
     @Test
+    void piecesWhoseSubtaskWouldHoldMoreThanTheBudgetAreCutInSubtasksOfTheirOwn() {
+        Tensor rows = Tensors.random(3).rand(shape(1024, 1024), chunks(128, 1024)).add(1);
+        Tensor out = io.mars.tensor.Fft.fft(rows, null, 0, null);
+        SubtaskGraph whole = fuse(out);
+        long cutting = whole.subtasks().stream().filter(st -> st.chunks().size() > 1)
+                .mapToLong(st -> st.memory().total()).max().orElseThrow();
+        // a budget below the row blocks' subtasks (draws, add, 16 pieces): those run chunk by chunk, as before
+        SubtaskGraph split = Fusion.fuse(tiling.tile(io.mars.tensor.TensorGraphs.of(out), Map.of()).graph(),
+                cutting - 1);
+        assertThat(split.size()).isEqualTo(8 + 8 + 128 + 16);
+        for (Subtask st : split.subtasks()) {
+            if (st.chunks().size() > 1) {
+                assertThat(st.memory().total()).isLessThan(cutting);
+            }
+        }
+    }
+
+    @Test
     void aRechunkThatSplitsAChunkCutsItsPartsWhereTheChunkIsMadeAndAMergeReadsThemApart() {
         Tensor a = Tensors.random(4).rand(shape(80), chunks(40)).add(1);
         // each part of 10 lies in one chunk of 40: made in that chunk's subtask, which stores the 4 parts only
