@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -62,12 +63,13 @@ class FftSmallChunksTest {
         assertThat(actual.size()).as(name + " size").isEqualTo(expected.size());
         FftGoldenTest.assertClose(name, expected, actual);
     }
+
     /**
      * A pass whose result is only cut into pieces hands its array to the slot thread's next transform; a transform
      * that is kept (persisted, so stored) must never be among them: its values stay as they were while later
      * transforms (the four-step's passes, power-of-two lines) run on the same threads.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void aKeptTransformKeepsItsValuesWhileLaterTransformsReuseTheirPassesArrays() {
         Tensor line = Tensors.array(Npy.read(DIR.resolve("inputs").resolve("c8192.npy")), ChunkSpec.of(8192));
         // 128 x 64 in blocks of 16 rows, transformed down the columns: each chunk's transform is stored as it is

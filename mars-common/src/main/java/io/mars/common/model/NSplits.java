@@ -24,6 +24,16 @@ public final class NSplits {
     }
 
     /** Start offset of every chunk along one axis, plus the total as last element. */
+    /** {@code length} cut into ceil(length / size) parts as equal as possible (one part for a length of 0). */
+    public static long[] even(long length, long size) {
+        int parts = (int) Math.max(1, (length + size - 1) / size);
+        long[] out = new long[parts];
+        for (int i = 0; i < parts; i++) {
+            out[i] = length / parts + (i < length % parts ? 1 : 0);
+        }
+        return out;
+    }
+
     public static long[] offsets(long[] axisSplits) {
         long[] off = new long[axisSplits.length + 1];
         for (int i = 0; i < axisSplits.length; i++) {

@@ -77,7 +77,7 @@ final class FftTilers {
         TiledTileable transposed = new TiledTileable(flipped, ordered);
         long[] shape = node.shape();
         long rows = Math.max(1, budget / Math.max(1, shape[1]));
-        long[][] rowBlocks = {even(shape[0], Math.min(Math.max(1, shape[0]), rows)), new long[] {shape[1]}};
+        long[][] rowBlocks = {NSplits.even(shape[0], Math.min(Math.max(1, shape[0]), rows)), new long[] {shape[1]}};
         return shuffle(transposed, rowBlocks, node.key() + ".r", ctx);
     }
 
@@ -239,19 +239,10 @@ final class FftTilers {
                 continue;
             }
             long size = Math.max(1, Math.min(shape[d], left));
-            target[d] = even(shape[d], size);
+            target[d] = NSplits.even(shape[d], size);
             left = Math.max(1, left / size);
         }
         return target;
     }
 
-    /** {@code length} cut into ceil(length / size) parts as equal as possible. */
-    private static long[] even(long length, long size) {
-        int parts = (int) Math.max(1, (length + size - 1) / size);
-        long[] out = new long[parts];
-        for (int i = 0; i < parts; i++) {
-            out[i] = length / parts + (i < length % parts ? 1 : 0);
-        }
-        return out;
-    }
 }

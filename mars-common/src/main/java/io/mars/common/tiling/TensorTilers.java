@@ -207,14 +207,13 @@ final class TensorTilers {
             rowItems = Math.multiplyExact(rowItems, Math.max(1, largest));
         }
         long rows = Math.max(1, budget / Math.max(1, rowItems * itemSize));
-        List<Long> out = new ArrayList<>();
+        java.util.stream.LongStream.Builder out = java.util.stream.LongStream.builder();
         for (long s : nsplits[0]) {
-            long parts = Math.max(1, (s + rows - 1) / rows);
-            for (long i = 0; i < parts; i++) {
-                out.add(s / parts + (i < s % parts ? 1 : 0));
+            for (long part : NSplits.even(s, rows)) {
+                out.add(part);
             }
         }
-        return out.stream().mapToLong(Long::longValue).toArray();
+        return out.build().toArray();
     }
 
     private static long[] unify(List<long[]> candidates) {

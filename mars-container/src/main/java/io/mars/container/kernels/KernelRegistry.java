@@ -146,12 +146,6 @@ public final class KernelRegistry {
     }
 
     /**
-     * Computes {@code node} from its inputs' data, given in the order of {@link ChunkNode#inputs()}.
-     *
-     * @throws MarsException INTERNAL_ERROR when no kernel exists for the operand, or a kernel breaks its contract;
-     *                       a user error code when the data are invalid for the operation
-     */
-    /**
      * Takes back the storage of {@code data}, the chunk of {@code node} that a subtask made and dropped, read only by
      * kernels that copy what they take ({@link #onlyCopies}), when its kernel made it in an array it may reuse (an FFT
      * pass cut into pieces); no-op otherwise. Only a kernel that makes its output in new storage qualifies: a chunk
@@ -168,6 +162,12 @@ public final class KernelRegistry {
         return reader.op() instanceof io.mars.common.operand.chunk.ChunkAssemble;
     }
 
+    /**
+     * Computes {@code node} from its inputs' data, given in the order of {@link ChunkNode#inputs()}.
+     *
+     * @throws MarsException INTERNAL_ERROR when no kernel exists for the operand, or a kernel breaks its contract;
+     *                       a user error code when the data are invalid for the operation
+     */
     public ChunkData execute(ChunkNode node, List<ChunkData> inputs) {
         Operand op = node.op();
         Kernel<?> kernel = kernels.get(op.getClass());
