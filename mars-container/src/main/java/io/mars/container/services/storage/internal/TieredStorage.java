@@ -902,7 +902,20 @@ public final class TieredStorage implements StorageService {
         }
     }
 
+    /**
+     * A stored chunk's key. Its equals and hashCode are written out: a record's generated ones are bound through
+     * method handles on their first call, which spins classes inside the first job that stores a chunk.
+     */
     private record Key(String session, String chunk) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && session.equals(k.session) && chunk.equals(k.chunk);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * session.hashCode() + chunk.hashCode();
+        }
     }
 
     /**
