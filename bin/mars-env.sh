@@ -1,5 +1,5 @@
 # Sourced by bin/mars-submit, bin/mars-supervisor, bin/mars-worker and bin/mars-history (not run): given MARS_HOME, sets MARS_CONF_DIR (default
-# $MARS_HOME/conf), `classpath` (the conf dir first, so its log4j2.xml wins, then Mars's jars) and `java` (JAVA_HOME's,
+# $MARS_HOME/conf), `classpath` (Mars's jars, then the conf dir) and `java` (JAVA_HOME's,
 # else the PATH's), or calls the caller's `die` with what to do.
 
 export MARS_CONF_DIR="${MARS_CONF_DIR:-$MARS_HOME/conf}"
@@ -21,7 +21,9 @@ else
   fi
   classpath="$submit_jar:$target/lib/*"
 fi
-classpath="$MARS_CONF_DIR:$classpath"
+# The conf dir last: no jar holds a log4j2.xml or mars-defaults.properties, so its files are found there all the same,
+# and Java writes a class-data archive (bin/mars-cds.sh) only of a class path with no non-empty directory before a jar.
+classpath="$classpath:$MARS_CONF_DIR"
 
 if [[ -n "${JAVA_HOME:-}" ]]; then
   java="$JAVA_HOME/bin/java"

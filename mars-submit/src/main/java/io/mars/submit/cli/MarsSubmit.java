@@ -154,6 +154,10 @@ public final class MarsSubmit {
                                 set by bin/mars-submit: stderr's terminal width, or 0
                                 when stderr is not a terminal (plain progress lines)
               JAVA_HOME         the Java 17+ installation bin/mars-submit uses
+              MARS_CDS          off: bin/mars-submit starts Java without its class-data
+                                archive (written by the first submission, then mapped)
+              MARS_CDS_DIR      where that archive is kept
+                                (default: ${XDG_CACHE_HOME:-~/.cache}/mars/cds)
               HADOOP_CONF_DIR, YARN_CONF_DIR
                                 directories whose *-site.xml reach the cluster (yarn);
                                 their *.xml files are shipped to the AM and workers

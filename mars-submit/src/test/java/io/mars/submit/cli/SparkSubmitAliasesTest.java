@@ -126,6 +126,7 @@ class SparkSubmitAliasesTest {
         Files.copy(Path.of("..", "bin", "mars-submit"), script);
         Files.copy(Path.of("..", "bin", "mars-env.sh"), home.resolve("bin/mars-env.sh"));
         Files.copy(Path.of("..", "bin", "mars-openblas.sh"), home.resolve("bin/mars-openblas.sh"));
+        Files.copy(Path.of("..", "bin", "mars-cds.sh"), home.resolve("bin/mars-cds.sh"));
         Path java = Files.createDirectories(dir.resolve("jdk/bin")).resolve("java");
         Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n");
         for (Path p : List.of(script, java)) {
@@ -168,6 +169,7 @@ class SparkSubmitAliasesTest {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("JAVA_HOME", dir.resolve("jdk").toString());
         pb.environment().put("MARS_SUBMIT_OPTS", "");
+        pb.environment().put("MARS_CDS_DIR", dir.resolve("cds").toString());
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
