@@ -106,13 +106,21 @@ public final class NetworkedWorker implements AutoCloseable {
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mars-" + id + "-heartbeat"));
         try {
             supervisor.get().registerWorker(address).join();
+            LOG.info("worker {} registered with the supervisor at {}:{}; serving on {}:{}", id, supervisorHost,
+                    supervisorPort, host, server.port());
         } catch (RuntimeException e) {
-            close();
-            throw new MarsException(ErrorCode.RPC_FAILED, "worker " + id + " cannot register with the supervisor at "
-                    + supervisorHost + ":" + supervisorPort + ": " + MarsException.wrap(e).getMessage(), e);
+            if (failover.isZero() || !unreachable(e)) {
+                close();
+                throw new MarsException(ErrorCode.RPC_FAILED, "worker " + id + " cannot register with the supervisor"
+                        + " at " + supervisorHost + ":" + supervisorPort + ": " + MarsException.wrap(e).getMessage(), e);
+            }
+            // the AM died while it took this worker in (it may have recorded it for its next attempt already): wait
+            // for a reattachment as a registered worker would, and stop at the same deadline if none comes
+            LOG.warn("worker {} could not register with the supervisor at {}:{}, which closed the connection ({}); it "
+                    + "waits up to {} ms for a new AM attempt to reattach it; serving on {}:{}", id, supervisorHost,
+                    supervisorPort, MarsException.wrap(e).getMessage(),
+                    heartbeatTimeout.plus(failover).toMillis(), host, server.port());
         }
-        LOG.info("worker {} registered with the supervisor at {}:{}; serving on {}:{}", id, supervisorHost,
-                supervisorPort, host, server.port());
         long every = heartbeatInterval.toMillis();
         heartbeats.scheduleWithFixedDelay(() -> beat(heartbeatTimeout), every, every, TimeUnit.MILLISECONDS);
     }
@@ -141,6 +149,17 @@ public final class NetworkedWorker implements AutoCloseable {
         old.close();
         LOG.info("worker {} reattached to the supervisor of a new AM attempt at {}:{}, keeping {} stored bytes", id,
                 newHost, newPort, worker.storage().storedBytes());
+    }
+
+    /** Whether {@code e} is the supervisor being unreachable (its connection refused or closed), not a refusal. */
+    static boolean unreachable(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof org.apache.arrow.flight.FlightRuntimeException f
+                    && f.status().code() == org.apache.arrow.flight.FlightStatusCode.UNAVAILABLE) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void beat(Duration timeout) {
