@@ -20,7 +20,10 @@ final class FftGroups {
      * size too (a packed block of 4 columns for lines of 4096 ran 8% slower than one of 8). Strided lines (columns)
      * take groups twice as wide again, a 1 MB block: each row of the chunk is then read and written in runs of 16
      * values instead of 8, a page touched half as often, which outweighs the butterflies' sweeps leaving the L2
-     * cache (columns of a 4096 x 256 chunk, warm: 16.2-17.6 ms in groups of 8, 13.0-14.2 in 16, 14-23 in 32).
+     * cache (columns of a 4096 x 256 chunk, warm: 16.2-17.6 ms in groups of 8, 13.0-14.2 in 16, 14-23 in 32). Columns
+     * read from pieces keep the 512 KB block: a piece row gives a group only its few values whatever the width, so
+     * the wider block's sweeps out of the cache are not paid back (a 4096 x 256 chunk from 16 pieces, twiddled: 22.8-24.1
+     * ms in groups of 8, 25.0-27.4 in 16).
      */
     private static final int BLOCK = 1 << 15;
 
@@ -80,7 +83,7 @@ final class FftGroups {
         double sign = inverse ? -1.0 : 1.0;
         if (inner > 1) {
             // strided lines: a group is neighbouring columns of one outer block, read and written in runs
-            int width = Math.min(inner, 2 * BLOCK / len);
+            int width = Math.min(inner, (lines instanceof Pieces ? BLOCK : 2 * BLOCK) / len);
             Group group = new Group(lines, tables, width);
             for (int o = 0; o < outer; o++) {
                 for (int i0 = 0; i0 < inner; i0 += width) {
@@ -244,12 +247,26 @@ final class FftGroups {
                 int srcColumns = (int) src.shapeView()[1];
                 int sr = (int) piece.srcStart()[0] - r0;
                 int sc = (int) piece.srcStart()[1] - c0;
-                for (int r = rLo; r < rHi; r++) {
-                    int p = 2 * ((r + sr) * srcColumns + cLo + sc);
-                    for (int c = cLo; c < cHi; c++, p += 2) {
-                        int cell = down ? reversed[r] * w + (c - firstColumn) : reversed[c] * w + (r - firstRow);
-                        b.re[cell] = pairs[p];
-                        b.im[cell] = sign * pairs[p + 1];
+                if (down) {
+                    // each piece row is a run of the group's columns: one block row, read and written in order
+                    for (int r = rLo; r < rHi; r++) {
+                        int p = 2 * ((r + sr) * srcColumns + cLo + sc);
+                        int cell = reversed[r] * w + (cLo - firstColumn);
+                        gatherRun(b.re, b.im, cell, pairs, p, cHi - cLo, sign);
+                    }
+                } else {
+                    // the group's rows are the lines: column c of the piece, the g rows of the group down it, is
+                    // block row reversed[c] whole, so each block row is written at once instead of one element of it
+                    // per piece row
+                    int rows0 = rHi - rLo;
+                    int step = 2 * srcColumns;
+                    for (int c = cLo; c < cHi; c++) {
+                        int p = 2 * ((rLo + sr) * srcColumns + c + sc);
+                        int cell = reversed[c] * w + (rLo - firstRow);
+                        for (int t = 0; t < rows0; t++, p += step) {
+                            b.re[cell + t] = pairs[p];
+                            b.im[cell + t] = sign * pairs[p + 1];
+                        }
                     }
                 }
             }
@@ -258,6 +275,15 @@ final class FftGroups {
         @Override
         public void gatherPairs(Block b, int base, int stride, int lineStride, int g, int[] reversed) {
             throw new IllegalStateException("pieces are complex");
+        }
+
+        /** {@code count} interleaved complex values from {@code pairs[p]} on, into re and im from {@code cell} on. */
+        private static void gatherRun(double[] re, double[] im, int cell, double[] pairs, int p, int count,
+                double sign) {
+            for (int t = 0; t < count; t++) {
+                re[cell + t] = pairs[p + 2 * t];
+                im[cell + t] = sign * pairs[p + 2 * t + 1];
+            }
         }
     }
 
