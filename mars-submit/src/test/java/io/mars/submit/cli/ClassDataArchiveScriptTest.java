@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,19 +29,10 @@ class ClassDataArchiveScriptTest {
 
     @BeforeEach
     void copyTheScripts() throws Exception {
-        Path home = Files.createDirectories(dir.resolve("mars-home"));
-        Files.createDirectories(home.resolve("bin"));
-        Files.createDirectories(home.resolve("lib"));
-        Files.createFile(home.resolve("lib/mars-submit-1.0.jar"));
-        Files.createFile(home.resolve("lib/other.jar"));
-        script = home.resolve("bin/mars-submit");
-        for (String name : List.of("mars-submit", "mars-env.sh", "mars-openblas.sh", "mars-cds.sh")) {
-            Files.copy(Path.of("..", "bin", name), home.resolve("bin").resolve(name));
-        }
+        script = ScriptHome.create(dir, "mars-submit-1.0.jar", "other.jar");
         calls = dir.resolve("calls");
         cds = dir.resolve("cache/cds");
-        Path java = Files.createDirectories(dir.resolve("jdk/bin")).resolve("java");
-        Files.writeString(java, """
+        ScriptHome.java(dir, """
                 #!/bin/bash
                 echo "$*" >> "%s"
                 for a in "$@"; do
@@ -52,9 +42,6 @@ class ClassDataArchiveScriptTest {
                 done
                 exit 0
                 """.formatted(calls));
-        for (Path p : List.of(script, java)) {
-            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
-        }
     }
 
     @Test

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -118,20 +117,8 @@ class SparkSubmitAliasesTest {
      */
     @Test
     void theScriptSetsTheHeapForDriverMemoryWhereTheMainRunsHere() throws Exception {
-        Path home = Files.createDirectories(dir.resolve("mars-home"));
-        Files.createDirectories(home.resolve("bin"));
-        Files.createDirectories(home.resolve("lib"));
-        Files.createFile(home.resolve("lib/mars.jar"));
-        Path script = home.resolve("bin/mars-submit");
-        Files.copy(Path.of("..", "bin", "mars-submit"), script);
-        Files.copy(Path.of("..", "bin", "mars-env.sh"), home.resolve("bin/mars-env.sh"));
-        Files.copy(Path.of("..", "bin", "mars-openblas.sh"), home.resolve("bin/mars-openblas.sh"));
-        Files.copy(Path.of("..", "bin", "mars-cds.sh"), home.resolve("bin/mars-cds.sh"));
-        Path java = Files.createDirectories(dir.resolve("jdk/bin")).resolve("java");
-        Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n");
-        for (Path p : List.of(script, java)) {
-            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
-        }
+        Path script = ScriptHome.create(dir, "mars.jar");
+        ScriptHome.java(dir, "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n");
 
         assertThat(heap(script, "--master", "local[2]", "--driver-memory", "3g", "app.jar")).containsExactly("-Xms3g", "-Xmx3g");
         assertThat(heap(script, "--driver-memory=512", "--class", "A", "app.jar")).containsExactly("-Xms512m", "-Xmx512m");
