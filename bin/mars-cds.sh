@@ -6,8 +6,8 @@
 # dataframe jobs, a few seconds) through this installation with -XX:ArchiveClassesAtExit, into the user's cache
 # ($MARS_CDS_DIR, default ${XDG_CACHE_HOME:-$HOME/.cache}/mars/cds), and later ones map it. Writing it to a temporary
 # file renamed when complete makes concurrent first submissions safe; an interrupted one removes its temporary file.
-# If the training fails the submission goes on without an archive, and a marker keeps later ones from retrying (remove
-# the directory to retry). MARS_CDS=off, or a -Xshare/-XX:SharedArchiveFile/-XX:ArchiveClassesAtExit option of the
+# If the training fails the submission goes on without an archive, and a marker keeps later ones from retrying for a
+# day (remove it to retry sooner). MARS_CDS=off, or a -Xshare/-XX:SharedArchiveFile/-XX:ArchiveClassesAtExit option of the
 # user's own, turns all of this off. Needs `classpath`, `java` and `jvm_opts` (from bin/mars-env.sh and mars-submit).
 
 # Sets the array `cds_opts` to the options that map this installation's archive (writing it first if need be), or to
@@ -64,6 +64,8 @@ mars_cds_options() {
   if [[ -z "$submit_jar_path" ]]; then
     return 0
   fi
+  # a failed training is retried after a day (its cause, say a port in use, may be gone by then)
+  find "$dir" -maxdepth 1 -name "$(basename "$archive").failed" -mmin +1440 -delete 2>/dev/null || true
   if [[ -e "$archive.failed" ]] || ! mkdir -p "$dir" 2>/dev/null || [[ ! -w "$dir" ]]; then
     return 0
   fi

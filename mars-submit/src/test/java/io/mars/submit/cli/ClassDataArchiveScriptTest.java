@@ -65,7 +65,7 @@ class ClassDataArchiveScriptTest {
     }
 
     @Test
-    void aFailedTrainingLeavesAMarkerWithItsOutputAndTheJobRunsWithoutAnArchive() throws Exception {
+    void aFailedTrainingLeavesAMarkerForADayAndTheJobRunsWithoutAnArchive() throws Exception {
         run(Map.of("FAKE_FAIL", "1"), "--master", "local[2]", "app.jar");
         List<String> lines = Files.readAllLines(calls);
         assertThat(lines).hasSize(2);
@@ -77,6 +77,15 @@ class ClassDataArchiveScriptTest {
         run(Map.of(), "--master", "local[2]", "app.jar");
         assertThat(Files.readAllLines(calls)).as("not retried while the marker is there").hasSize(3)
                 .last().asString().doesNotContain("SharedArchive");
+
+        Files.setLastModifiedTime(left.get(0), java.nio.file.attribute.FileTime.from(
+                java.time.Instant.now().minus(java.time.Duration.ofHours(25))));
+        run(Map.of(), "--master", "local[2]", "app.jar");
+        List<String> retried = Files.readAllLines(calls);
+        assertThat(retried).as("retried a day later").hasSize(5);
+        assertThat(retried.get(3)).contains("ClassDataTraining");
+        assertThat(retried.get(4)).contains("-XX:SharedArchiveFile=");
+        assertThat(files(cds)).hasSize(1).allMatch(p -> p.toString().endsWith(".jsa"));
     }
 
     @Test
