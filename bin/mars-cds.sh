@@ -8,7 +8,9 @@
 # file renamed when complete makes concurrent first submissions safe; an interrupted one removes its temporary file.
 # If the training fails the submission goes on without an archive, and a marker keeps later ones from retrying for a
 # day (remove it to retry sooner). MARS_CDS=off, or a -Xshare/-XX:SharedArchiveFile/-XX:ArchiveClassesAtExit option of the
-# user's own, turns all of this off. Needs `classpath`, `java` and `jvm_opts` (from bin/mars-env.sh and mars-submit).
+# user's own, turns all of this off. Needs `classpath` and `java` (bin/mars-env.sh), and `jvm_opts`,
+# `submit_default_opts` and `submit_main` (bin/mars-submit: the user's options, the default ones, and what follows
+# them: the module option, the logging manager, the class path and the main class).
 
 # Sets the array `cds_opts` to the options that map this installation's archive (writing it first if need be), or to
 # nothing. Never fails: without an archive Java starts as it always does.
@@ -74,9 +76,9 @@ mars_cds_options() {
   local tmp="$archive.$$.tmp" log="$archive.$$.log"
   # the training in the background, so that a signal to this script runs its trap at once: it stops the training
   # and removes what it wrote, then ends as the signal would
-  "$java" -Xms768m -Xmx768m -XX:+UseParallelGC "-XX:ArchiveClassesAtExit=$tmp" -Xlog:cds=off -Xlog:cds+dynamic=off \
-    --add-opens=java.base/java.nio=ALL-UNNAMED "$jul_to_log4j" -cp "$classpath" io.mars.submit.cli.MarsSubmit \
-    --master 'local[2]' --class io.mars.submit.cli.ClassDataTraining "$submit_jar_path" >"$log" 2>&1 </dev/null &
+  "$java" "${submit_default_opts[@]}" "-XX:ArchiveClassesAtExit=$tmp" -Xlog:cds=off -Xlog:cds+dynamic=off \
+    "${submit_main[@]}" --master 'local[2]' --class io.mars.submit.cli.ClassDataTraining "$submit_jar_path" \
+    >"$log" 2>&1 </dev/null &
   local pid=$!
   # shellcheck disable=SC2064 # the values are those of now
   trap "kill $pid 2>/dev/null; wait $pid 2>/dev/null || true; rm -f '$tmp' '$log'; exit 130" INT
